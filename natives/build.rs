@@ -1,0 +1,412 @@
+//! Builds libgoldberry: the C shim, Blend2D, Yoga and HarfBuzz linked into one shared object whose export list
+//! is exactly the functions the holders in natives/calls declare.
+//!
+//! Each native library is compiled by its own stand-alone cargo package under natives/build/ (own workspace and
+//! Cargo.lock: blend2d-sys's bindgen 0.49 and yoga's bindgen 0.71 cannot share a cargo graph), always in
+//! release, in `<target>/natives/`. The result is cached: when the hash of every native input equals the one
+//! recorded beside the library, nothing is rebuilt.
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// One stand-alone package under natives/build/ and the crate inside it that vendors the C/C++ source.
+struct NativePackage {
+    dir: &'static str,
+    crate_name: &'static str,
+    /// Where the public headers live, relative to the crate's source root.
+    include: &'static str,
+}
+
+const PACKAGES: &[NativePackage] = &[
+    NativePackage { dir: "blend2d", crate_name: "blend2d-sys", include: "blend2d/src" },
+    NativePackage { dir: "yoga", crate_name: "yoga", include: "src/yoga" },
+    NativePackage { dir: "harfbuzz", crate_name: "harfbuzz-sys", include: "harfbuzz/src" },
+];
+
+/// What a native package's build produced.
+struct BuiltPackage {
+    archives: Vec<PathBuf>,
+    include: PathBuf,
+}
+
+/// One holder group as read from the declarations.
+struct DeclaredGroup {
+    name: String,
+    library: String,
+    symbols: Vec<String>,
+}
+
+type BuildResult<T> = Result<T, String>;
+
+fn main() {
+    if let Err(message) = run() {
+        // A build script reports failure by exiting non-zero; cargo shows this text.
+        eprintln!("error: building libgoldberry failed: {message}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> BuildResult<()> {
+    let manifest_dir = PathBuf::from(env_var("CARGO_MANIFEST_DIR")?);
+    let root = manifest_dir.parent().ok_or("natives/ has no parent")?.to_path_buf();
+    let out_dir = PathBuf::from(env_var("OUT_DIR")?);
+    let natives_dir = target_dir(&out_dir, &root).join("natives");
+    fs::create_dir_all(&natives_dir).map_err(|e| format!("cannot create {}: {e}", natives_dir.display()))?;
+
+    let calls_src = manifest_dir.join("calls").join("src");
+    let groups = read_declarations(&calls_src)?;
+    write_declared_groups(&out_dir.join("declared_groups.rs"), &groups)?;
+    let exported: Vec<&str> = groups
+        .iter()
+        .filter(|g| g.library == "libgoldberry")
+        .flat_map(|g| g.symbols.iter().map(String::as_str))
+        .collect();
+    let version_script = version_script(&exported);
+
+    let shim_dir = root.join("shim");
+    let mut inputs = vec![manifest_dir.join("build.rs")];
+    inputs.extend(files_in(&shim_dir, &["c", "h"])?);
+    for package in PACKAGES {
+        let dir = manifest_dir.join("build").join(package.dir);
+        inputs.extend(["Cargo.toml", "Cargo.lock", "src/lib.rs"].iter().map(|f| dir.join(f)));
+    }
+    for input in &inputs {
+        println!("cargo:rerun-if-changed={}", input.display());
+    }
+    println!("cargo:rerun-if-changed={}", calls_src.display());
+    println!("cargo:rerun-if-changed={}", shim_dir.display());
+    for var in ["CC", "CXX", "GOLDBERRY_NATIVES_REBUILD"] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+
+    let library = natives_dir.join("libgoldberry.so");
+    let static_shim = natives_dir.join("libgoldberry_shim_static.a");
+    let stamp_path = natives_dir.join("libgoldberry.inputs");
+    let stamp = input_hash(&inputs, &version_script)?;
+    let fresh = library.exists()
+        && static_shim.exists()
+        && fs::read_to_string(&stamp_path).map(|s| s.trim() == stamp).unwrap_or(false)
+        && env::var_os("GOLDBERRY_NATIVES_REBUILD").is_none();
+
+    if fresh {
+        // Up to date: nothing native changed since the library was linked.
+    } else {
+        let built = build_packages(&manifest_dir, &natives_dir)?;
+        link_library(&shim_dir, &natives_dir, &built, &version_script, &exported)?;
+        fs::write(&stamp_path, &stamp).map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
+    }
+
+    println!("cargo:rustc-env=GOLDBERRY_BUILD_NATIVES_DIR={}", natives_dir.display());
+    // For the crossing benchmark's `direct` and `static` variants, which link the shim at build time.
+    println!("cargo:rustc-link-search=native={}", natives_dir.display());
+    println!("cargo:rustc-link-arg-benches=-Wl,-rpath,{}", natives_dir.display());
+    Ok(())
+}
+
+fn env_var(name: &str) -> BuildResult<String> {
+    env::var(name).map_err(|_| format!("cargo did not set {name}"))
+}
+
+/// The cargo target directory: the ancestor of OUT_DIR that holds CACHEDIR.TAG (cargo writes it there).
+fn target_dir(out_dir: &Path, root: &Path) -> PathBuf {
+    out_dir
+        .ancestors()
+        .find(|dir| dir.join("CACHEDIR.TAG").exists())
+        .map(Path::to_path_buf)
+        .or_else(|| env::var_os("CARGO_TARGET_DIR").map(PathBuf::from))
+        .unwrap_or_else(|| root.join("target"))
+}
+
+fn files_in(dir: &Path, extensions: &[&str]) -> BuildResult<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let entries = fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_dir() {
+            files.extend(files_in(&path, extensions)?);
+        } else if path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.contains(&e)) {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Reads every `holders!` group from the declaration files: a header line `pub struct NAME in "LIBRARY" {`,
+/// then one `fn SYMBOL(` line per holder, until the line that is only `}`.
+fn read_declarations(calls_src: &Path) -> BuildResult<Vec<DeclaredGroup>> {
+    let mut groups = Vec::new();
+    for file in files_in(calls_src, &["rs"])? {
+        let text = fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let mut current: Option<DeclaredGroup> = None;
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("pub struct ") {
+                if let Some((name, rest)) = rest.split_once(" in \"") {
+                    if let Some((library, _)) = rest.split_once('"') {
+                        current = Some(DeclaredGroup {
+                            name: name.trim().to_owned(),
+                            library: library.to_owned(),
+                            symbols: Vec::new(),
+                        });
+                        continue;
+                    }
+                }
+            }
+            let Some(group) = current.as_mut() else { continue };
+            if line == "}" {
+                groups.extend(current.take());
+            } else if let Some(rest) = line.strip_prefix("fn ") {
+                let symbol: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if symbol.is_empty() {
+                    return Err(format!("{}: cannot read the symbol of `{line}`", file.display()));
+                }
+                group.symbols.push(symbol);
+            }
+        }
+    }
+    Ok(groups)
+}
+
+fn write_declared_groups(path: &Path, groups: &[DeclaredGroup]) -> BuildResult<()> {
+    let mut text = String::from(
+        "/// Every holder group as natives/build.rs read it from the declarations: (group, library, symbols).\n\
+         pub const DECLARED_GROUPS: &[(&str, &str, &[&str])] = &[\n",
+    );
+    for group in groups {
+        let symbols: Vec<String> = group.symbols.iter().map(|s| format!("{s:?}")).collect();
+        let _ = writeln!(text, "    ({:?}, {:?}, &[{}]),", group.name, group.library, symbols.join(", "));
+    }
+    text.push_str("];\n");
+    write_if_changed(path, &text)
+}
+
+fn version_script(symbols: &[&str]) -> String {
+    let mut script = String::from("/* Generated by natives/build.rs from the holder declarations. */\n{\n  global:\n");
+    for symbol in symbols {
+        let _ = writeln!(script, "    {symbol};");
+    }
+    script.push_str("  local: *;\n};\n");
+    script
+}
+
+fn write_if_changed(path: &Path, text: &str) -> BuildResult<()> {
+    if fs::read_to_string(path).map(|old| old == text).unwrap_or(false) {
+        return Ok(());
+    }
+    fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// FNV-1a over every input's path and bytes, and the export list.
+fn input_hash(inputs: &[PathBuf], version_script: &str) -> BuildResult<String> {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for input in inputs {
+        let bytes = fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+        feed(input.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default());
+        feed(&bytes);
+    }
+    feed(version_script.as_bytes());
+    Ok(format!("{hash:016x}"))
+}
+
+/// Runs the three stand-alone native builds side by side and collects their archives and header directories.
+fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<BuiltPackage>> {
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut children = Vec::new();
+    for package in PACKAGES {
+        let manifest = manifest_dir.join("build").join(package.dir).join("Cargo.toml");
+        let mut command = Command::new(&cargo);
+        command
+            .args(["build", "--release", "--locked", "--message-format=json-render-diagnostics"])
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .arg("--target-dir")
+            .arg(natives_dir.join("cargo").join(package.dir))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        // The outer build's settings (profile, features, target dir, flags) must not leak into the inner one.
+        for (key, _) in env::vars_os() {
+            let key = key.to_string_lossy().into_owned();
+            let keep = key == "CARGO_HOME" || key.starts_with("CARGO_NET_") || key.starts_with("CARGO_HTTP_");
+            let outer = key.starts_with("CARGO_")
+                || key.starts_with("DEP_")
+                || [
+                    "TARGET",
+                    "HOST",
+                    "OUT_DIR",
+                    "OPT_LEVEL",
+                    "PROFILE",
+                    "DEBUG",
+                    "NUM_JOBS",
+                    "RUSTC",
+                    "RUSTDOC",
+                    "RUSTC_WRAPPER",
+                    "RUSTC_WORKSPACE_WRAPPER",
+                    "RUSTC_LINKER",
+                    "MAKEFLAGS",
+                    "MFLAGS",
+                ]
+                .contains(&key.as_str());
+            if outer && !keep {
+                command.env_remove(&key);
+            }
+        }
+        let child = command.spawn().map_err(|e| format!("cannot run {cargo}: {e}"))?;
+        children.push((package, child));
+    }
+
+    let mut built = Vec::new();
+    let mut failures = Vec::new();
+    for (package, mut child) in children {
+        let mut out_dirs = Vec::new();
+        let mut source_root = None;
+        if let Some(stdout) = child.stdout.take() {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
+                let package_id = message["package_id"].as_str().unwrap_or_default();
+                if !package_id.contains(&format!("#{}@", package.crate_name)) {
+                    continue;
+                }
+                match message["reason"].as_str() {
+                    Some("build-script-executed") => {
+                        out_dirs.extend(message["out_dir"].as_str().map(PathBuf::from));
+                    }
+                    Some("compiler-artifact") => {
+                        source_root = message["manifest_path"]
+                            .as_str()
+                            .and_then(|m| Path::new(m).parent())
+                            .map(Path::to_path_buf);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let status = child.wait().map_err(|e| e.to_string())?;
+        if !status.success() {
+            failures.push(format!("natives/build/{} ({status})", package.dir));
+            continue;
+        }
+        let mut archives = Vec::new();
+        for out_dir in &out_dirs {
+            archives.extend(files_in(out_dir, &["a"])?);
+        }
+        let source_root = source_root.ok_or(format!("cargo did not report where {} lives", package.crate_name))?;
+        if archives.is_empty() {
+            return Err(format!("building {} produced no static archive", package.crate_name));
+        }
+        built.push(BuiltPackage { archives, include: source_root.join(package.include) });
+    }
+    if failures.is_empty() { Ok(built) } else { Err(format!("native builds failed: {}", failures.join(", "))) }
+}
+
+/// Compiles the shim against the real headers and links everything into libgoldberry.so, atomically.
+fn link_library(
+    shim_dir: &Path,
+    natives_dir: &Path,
+    built: &[BuiltPackage],
+    version_script: &str,
+    exported: &[&str],
+) -> BuildResult<()> {
+    let cc = env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+    let cxx = env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
+    let object_dir = natives_dir.join("shim");
+    fs::create_dir_all(&object_dir).map_err(|e| e.to_string())?;
+
+    let sdl_include = sdl_include_dir()?;
+    let mut objects = Vec::new();
+    for source in files_in(shim_dir, &["c"])? {
+        let stem = source.file_stem().and_then(|s| s.to_str()).unwrap_or("shim");
+        let object = object_dir.join(format!("{stem}.o"));
+        let mut command = Command::new(&cc);
+        command.args(["-std=gnu11", "-O2", "-fPIC", "-Wall", "-Wextra", "-Werror", "-c"]).arg(&source);
+        command.arg("-o").arg(&object).arg("-I").arg(shim_dir).arg("-I").arg(&sdl_include);
+        for package in built {
+            command.arg("-I").arg(&package.include);
+        }
+        run_tool(&mut command, &format!("compiling {}", source.display()))?;
+        objects.push(object);
+    }
+
+    let script_path = natives_dir.join("libgoldberry.exports");
+    fs::write(&script_path, version_script).map_err(|e| e.to_string())?;
+    let library = natives_dir.join("libgoldberry.so");
+    let partial = natives_dir.join("libgoldberry.so.partial");
+    let mut link = Command::new(&cxx);
+    link.arg("-shared").arg("-o").arg(&partial).arg("-Wl,-soname,libgoldberry.so");
+    link.arg(format!("-Wl,--version-script={}", script_path.display()));
+    link.args(&objects).arg("-Wl,--whole-archive");
+    for package in built {
+        link.args(&package.archives);
+    }
+    link.args(["-Wl,--no-whole-archive", "-lm", "-lpthread", "-lrt", "-Wl,-O1", "-Wl,--as-needed"]);
+    run_tool(&mut link, "linking libgoldberry.so")?;
+
+    // Every declared symbol must be exported: a typo in a declaration fails here, not at run time.
+    let nm = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(&partial)
+        .output()
+        .map_err(|e| format!("cannot run nm: {e}"))?;
+    let listing = String::from_utf8_lossy(&nm.stdout);
+    let defined: std::collections::BTreeSet<&str> =
+        listing.lines().filter_map(|l| l.split_whitespace().nth(2)).collect();
+    let missing: Vec<&&str> = exported.iter().filter(|s| !defined.contains(**s)).collect();
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|s| **s).collect();
+        return Err(format!(
+            "the native libraries do not define {} declared function(s): {}",
+            names.len(),
+            names.join(", ")
+        ));
+    }
+    fs::rename(&partial, &library).map_err(|e| e.to_string())?;
+
+    // The crossing benchmark's `static` floor: the shim's ABI-version object, linked into the bench itself,
+    // under its own name so it cannot be confused with the shared object's export.
+    let abi_object = object_dir.join("abi_version.o");
+    let renamed = object_dir.join("abi_version_static.o");
+    run_tool(
+        Command::new("objcopy")
+            .arg("--redefine-sym=goldberry_abi_version=goldberry_abi_version_static")
+            .arg(&abi_object)
+            .arg(&renamed),
+        "renaming the static shim symbol",
+    )?;
+    let archive = natives_dir.join("libgoldberry_shim_static.a");
+    let _ = fs::remove_file(&archive);
+    run_tool(Command::new("ar").arg("rcs").arg(&archive).arg(&renamed), "archiving the static shim")?;
+    println!("cargo:warning=built {} ({} exported functions)", library.display(), exported.len());
+    Ok(())
+}
+
+fn sdl_include_dir() -> BuildResult<PathBuf> {
+    if let Ok(output) = Command::new("pkg-config").args(["--variable=includedir", "sdl2"]).output() {
+        if output.status.success() {
+            let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()).join("SDL2");
+            if dir.join("SDL.h").exists() {
+                return Ok(dir);
+            }
+        }
+    }
+    let fallback = PathBuf::from("/usr/include/SDL2");
+    if fallback.join("SDL.h").exists() {
+        Ok(fallback)
+    } else {
+        Err("SDL2's headers are missing (the shim checks SDL's struct layouts): run ci/setup, or apt-get install libsdl2-dev".to_owned())
+    }
+}
+
+fn run_tool(command: &mut Command, what: &str) -> BuildResult<()> {
+    let status = command.status().map_err(|e| format!("{what}: cannot start {:?}: {e}", command.get_program()))?;
+    if status.success() { Ok(()) } else { Err(format!("{what} failed ({status})")) }
+}

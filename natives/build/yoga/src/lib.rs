@@ -1,0 +1,1 @@
+//! Builds the native library; see Cargo.toml.

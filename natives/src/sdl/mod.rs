@@ -1,0 +1,1 @@
+//! The safe layer over SDL2 (to be filled in).

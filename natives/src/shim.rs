@@ -1,0 +1,148 @@
+//! The shim's surface in safe Rust: ABI version, the C compiler's layout table, and the ABI probes.
+
+use std::ffi::{CStr, c_char, c_int, c_void};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use goldberry_calls::shim::{GoldberryConstantRow, GoldberryProbeSize, GoldberryStructRow};
+
+use crate::Goldberry;
+
+/// One row of the C side's layout table (see [`goldberry_calls::StructLayout`] for Rust's side).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CStructLayout {
+    /// The struct.
+    pub name: String,
+    /// The field, or "" for the whole struct.
+    pub field: String,
+    /// `sizeof`.
+    pub size: u64,
+    /// `offsetof`.
+    pub offset: u64,
+    /// `_Alignof`.
+    pub align: u64,
+}
+
+/// One constant of the C side's layout table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CConstant {
+    /// The constant's C name.
+    pub name: String,
+    /// Its value.
+    pub value: i64,
+}
+
+fn c_text(text: *const c_char) -> String {
+    if text.is_null() {
+        return String::new();
+    }
+    // SAFETY: the layout table's strings are string literals in libgoldberry, which is never unloaded.
+    unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned()
+}
+
+fn rows<T>(fetch: impl FnOnce(*mut usize) -> *const T) -> &'static [T] {
+    let mut count = 0usize;
+    let rows = fetch(&mut count);
+    if rows.is_null() || count == 0 {
+        return &[];
+    }
+    // SAFETY: the shim returns a static array of `count` rows that lives as long as the library (forever).
+    unsafe { std::slice::from_raw_parts(rows, count) }
+}
+
+impl Goldberry {
+    /// `goldberry_abi_version()`: the ABI version libgoldberry was built with.
+    pub fn abi_version(&self) -> u32 {
+        // SAFETY: takes nothing, returns a constant.
+        unsafe { self.shim.goldberry_abi_version.call() }
+    }
+
+    /// The C compiler's layout of every struct and field the Rust side declares.
+    pub fn c_struct_layouts(&self) -> Vec<CStructLayout> {
+        // SAFETY: `count` is a valid out-pointer for the duration of the call.
+        let table: &[GoldberryStructRow] = rows(|count| unsafe { self.shim.goldberry_layout_structs.call(count) });
+        table
+            .iter()
+            .map(|row| CStructLayout {
+                name: c_text(row.name),
+                field: c_text(row.field),
+                size: row.size,
+                offset: row.offset,
+                align: row.align,
+            })
+            .collect()
+    }
+
+    /// The C compiler's value of every constant the Rust side declares.
+    pub fn c_constants(&self) -> Vec<CConstant> {
+        // SAFETY: `count` is a valid out-pointer for the duration of the call.
+        let table: &[GoldberryConstantRow] = rows(|count| unsafe { self.shim.goldberry_layout_constants.call(count) });
+        table.iter().map(|row| CConstant { name: c_text(row.name), value: row.value }).collect()
+    }
+
+    /// Probe: `goldberry_probe_pair(value, unit)` returns the struct `{value * 2, unit + 1}` by value.
+    pub fn probe_pair(&self, value: f32, unit: i32) -> (f32, i32) {
+        // SAFETY: plain values in, a plain struct out.
+        let pair = unsafe { self.shim.goldberry_probe_pair.call(value, unit) };
+        (pair.value, pair.unit)
+    }
+
+    /// Probe: `goldberry_probe_negate(value)` passes and returns a one-byte `_Bool`.
+    pub fn probe_negate(&self, value: bool) -> bool {
+        // SAFETY: a bool in, a bool out.
+        unsafe { self.shim.goldberry_probe_negate.call(value) }
+    }
+
+    /// Probe: `goldberry_probe_variadic_sum("idpi", a, b, &c, d)`: C varargs mixing int, double and a pointer
+    /// after the fixed argument. Returns the C side's sum.
+    pub fn probe_variadic_sum(&self, a: i32, b: f64, c: i32, d: i32) -> f64 {
+        let sum = self.shim.goldberry_probe_variadic_sum.function();
+        let pointed: c_int = c;
+        // SAFETY: the kinds string says exactly the types passed: int, double, pointer to int, int; the
+        // pointer is valid for the call.
+        unsafe { sum(c"idpi".as_ptr(), a as c_int, b, &pointed as *const c_int, d as c_int) }
+    }
+
+    /// Probe: `goldberry_probe_upcall` calls `measure(width, height)` back in Rust, which returns a
+    /// `{float, float}` struct by value; the C side adds 1 to the width. A panic in `measure` is caught at
+    /// the boundary and comes back as `None`.
+    pub fn probe_upcall(
+        &self,
+        width: f32,
+        height: f32,
+        measure: &mut dyn FnMut(f32, f32) -> (f32, f32),
+    ) -> Option<(f32, f32)> {
+        struct UpcallState<'a> {
+            measure: &'a mut dyn FnMut(f32, f32) -> (f32, f32),
+            panicked: bool,
+        }
+        unsafe extern "C" fn trampoline(context: *mut c_void, width: f32, height: f32) -> GoldberryProbeSize {
+            // SAFETY: `context` is the `UpcallState` below, alive and exclusively ours for the call.
+            let state = unsafe { &mut *(context as *mut UpcallState<'_>) };
+            match catch_unwind(AssertUnwindSafe(|| (state.measure)(width, height))) {
+                Ok((width, height)) => GoldberryProbeSize { width, height },
+                Err(_) => {
+                    state.panicked = true;
+                    GoldberryProbeSize { width: 0.0, height: 0.0 }
+                }
+            }
+        }
+        let mut state = UpcallState { measure, panicked: false };
+        // SAFETY: the trampoline matches `GoldberryProbeMeasure`, and `state` outlives the call.
+        let size = unsafe {
+            self.shim.goldberry_probe_upcall.call(
+                Some(trampoline),
+                &mut state as *mut UpcallState<'_> as *mut c_void,
+                width,
+                height,
+            )
+        };
+        (!state.panicked).then_some((size.width, size.height))
+    }
+
+    /// Probe: `goldberry_probe_fail_with_errno(code)` sets errno and returns -1; the holder hands back
+    /// `(result, errno)` with errno read immediately after the call.
+    pub fn probe_fail_with_errno(&self, code: i32) -> (i32, i32) {
+        // SAFETY: plain value in, plain value out.
+        unsafe { self.shim.goldberry_probe_fail_with_errno.call(code) }
+    }
+}

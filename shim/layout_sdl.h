@@ -1,0 +1,5 @@
+/* Layout rows of the sdl structs and constants the Rust side declares. */
+#ifdef GOLDBERRY_ROWS_STRUCTS
+#endif
+#ifdef GOLDBERRY_ROWS_CONSTANTS
+#endif
