@@ -1,1 +1,3 @@
+//! The `goldberry` binary: parses the command line and runs the showcase.
+
 fn main() {}

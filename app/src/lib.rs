@@ -1,0 +1,16 @@
+//! goldberry, the showcase: a UI-like scene laid out by Yoga, shaped by HarfBuzz, painted by Blend2D and
+//! presented by SDL2, with a HUD that shows where each frame's time goes against a 16.7 ms budget.
+//!
+//! The app knows nothing of C: every native call goes through `goldberry-natives`' safe layer.
+
+pub mod cli;
+pub mod display_list;
+pub mod fonts;
+pub mod frame;
+pub mod hud;
+pub mod present;
+pub mod raster;
+pub mod report;
+pub mod scene;
+pub mod screenshot;
+pub mod text;

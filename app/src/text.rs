@@ -1,0 +1,1 @@
+//! (scene: to be written)
