@@ -16,7 +16,7 @@ pub mod yoga;
 use std::path::Path;
 
 use goldberry_calls::MissingSymbols;
-use goldberry_calls::shim::{ABI_VERSION, ShimCalls};
+use goldberry_calls::shim::{ABI_VERSION, AbiCalls, ShimCalls};
 
 pub use error::{LoadError, NativeError};
 pub use loader::{LIBGOLDBERRY, LIBSDL2, LoadedLibrary};
@@ -32,6 +32,7 @@ pub mod declared {
 #[derive(Debug)]
 pub struct Goldberry {
     library: LoadedLibrary,
+    pub(crate) abi: AbiCalls,
     pub(crate) shim: ShimCalls,
     pub(crate) blend2d: blend2d::Blend2dCalls,
     pub(crate) yoga: yoga::YogaCalls,
@@ -51,21 +52,22 @@ impl Goldberry {
     }
 
     fn bind(library: LoadedLibrary) -> Result<&'static Goldberry, LoadError> {
-        let shim = ShimCalls::bind(&library)?;
+        let abi = AbiCalls::bind(&library)?;
         // SAFETY: `goldberry_abi_version` takes nothing and returns a constant.
-        let found = unsafe { shim.goldberry_abi_version.call() };
+        let found = unsafe { abi.goldberry_abi_version.call() };
         if found != ABI_VERSION {
             return Err(LoadError::AbiMismatch { path: library.path().to_owned(), found, expected: ABI_VERSION });
         }
+        let shim = ShimCalls::bind(&library);
         let blend2d = blend2d::Blend2dCalls::bind(&library);
         let yoga = yoga::YogaCalls::bind(&library);
         let harfbuzz = harfbuzz::HarfBuzzCalls::bind(&library);
-        match (blend2d, yoga, harfbuzz) {
-            (Ok(blend2d), Ok(yoga), Ok(harfbuzz)) => {
-                Ok(Box::leak(Box::new(Goldberry { library, shim, blend2d, yoga, harfbuzz })))
+        match (shim, blend2d, yoga, harfbuzz) {
+            (Ok(shim), Ok(blend2d), Ok(yoga), Ok(harfbuzz)) => {
+                Ok(Box::leak(Box::new(Goldberry { library, abi, shim, blend2d, yoga, harfbuzz })))
             }
-            (blend2d, yoga, harfbuzz) => {
-                let errors = [blend2d.err(), yoga.err(), harfbuzz.err()];
+            (shim, blend2d, yoga, harfbuzz) => {
+                let errors = [shim.err(), blend2d.err(), yoga.err(), harfbuzz.err()];
                 Err(merge_missing(errors.into_iter().flatten()).into())
             }
         }

@@ -51,9 +51,10 @@ fn rows<T>(fetch: impl FnOnce(*mut usize) -> *const T) -> &'static [T] {
 
 impl Goldberry {
     /// `goldberry_abi_version()`: the ABI version libgoldberry was built with.
+    #[inline]
     pub fn abi_version(&self) -> u32 {
         // SAFETY: takes nothing, returns a constant.
-        unsafe { self.shim.goldberry_abi_version.call() }
+        unsafe { self.abi.goldberry_abi_version.call() }
     }
 
     /// The C compiler's layout of every struct and field the Rust side declares.

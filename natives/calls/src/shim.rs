@@ -59,10 +59,17 @@ pub type GoldberryProbeMeasure =
     Option<unsafe extern "C" fn(context: *mut c_void, width: f32, height: f32) -> GoldberryProbeSize>;
 
 crate::holders! {
-    /// The shim compiled into libgoldberry: ABI version, layout table, ABI probes.
-    pub struct ShimCalls in "libgoldberry" {
+    /// The ABI version alone: bound and checked before anything else, so a mismatched library is refused by its
+    /// version rather than by the symbols it happens to lack.
+    pub struct AbiCalls in "libgoldberry" {
         /// `uint32_t goldberry_abi_version(void)`
         fn goldberry_abi_version() -> u32;
+    }
+}
+
+crate::holders! {
+    /// The shim compiled into libgoldberry: layout table and ABI probes.
+    pub struct ShimCalls in "libgoldberry" {
         /// `const GoldberryStructRow* goldberry_layout_structs(size_t* count)`
         fn goldberry_layout_structs(count: *mut usize) -> *const GoldberryStructRow;
         /// `const GoldberryConstantRow* goldberry_layout_constants(size_t* count)`
