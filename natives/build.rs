@@ -145,17 +145,13 @@ fn read_declarations(calls_src: &Path) -> BuildResult<Vec<DeclaredGroup>> {
         let mut current: Option<DeclaredGroup> = None;
         for line in text.lines() {
             let line = line.trim();
-            if let Some(rest) = line.strip_prefix("pub struct ") {
-                if let Some((name, rest)) = rest.split_once(" in \"") {
-                    if let Some((library, _)) = rest.split_once('"') {
-                        current = Some(DeclaredGroup {
-                            name: name.trim().to_owned(),
-                            library: library.to_owned(),
-                            symbols: Vec::new(),
-                        });
-                        continue;
-                    }
-                }
+            if let Some(rest) = line.strip_prefix("pub struct ")
+                && let Some((name, rest)) = rest.split_once(" in \"")
+                && let Some((library, _)) = rest.split_once('"')
+            {
+                current =
+                    Some(DeclaredGroup { name: name.trim().to_owned(), library: library.to_owned(), symbols: Vec::new() });
+                continue;
             }
             let Some(group) = current.as_mut() else { continue };
             if line == "}" {
@@ -390,12 +386,12 @@ fn link_library(
 }
 
 fn sdl_include_dir() -> BuildResult<PathBuf> {
-    if let Ok(output) = Command::new("pkg-config").args(["--variable=includedir", "sdl2"]).output() {
-        if output.status.success() {
-            let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()).join("SDL2");
-            if dir.join("SDL.h").exists() {
-                return Ok(dir);
-            }
+    if let Ok(output) = Command::new("pkg-config").args(["--variable=includedir", "sdl2"]).output()
+        && output.status.success()
+    {
+        let dir = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()).join("SDL2");
+        if dir.join("SDL.h").exists() {
+            return Ok(dir);
         }
     }
     let fallback = PathBuf::from("/usr/include/SDL2");

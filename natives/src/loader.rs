@@ -106,10 +106,10 @@ pub fn search_dirs(explicit: Option<&Path>) -> Vec<PathBuf> {
 
 /// Finds and opens `spec`, searching `explicit` first when given.
 pub fn open(spec: &LibrarySpec, explicit: Option<&Path>) -> Result<LoadedLibrary, LoadError> {
-    if let Some(dir) = explicit {
-        if !dir.is_dir() {
-            return Err(LoadError::NativesDirMissing { dir: dir.to_path_buf() });
-        }
+    if let Some(dir) = explicit
+        && !dir.is_dir()
+    {
+        return Err(LoadError::NativesDirMissing { dir: dir.to_path_buf() });
     }
     let mut tried = Vec::new();
     for dir in search_dirs(explicit) {

@@ -110,14 +110,19 @@ pub const fn c_symbol(bytes: &'static str) -> &'static CStr {
 
 /// Declares holders, one line per C prototype, grouped in one struct per subject.
 ///
-/// ```ignore
-/// holders! {
-///     /// The surface of a Blend2D rendering context.
-///     pub struct ContextCalls in "libgoldberry" {
-///         /// `BLResult blContextEnd(BLContextCore* self)`
-///         fn blContextEnd(ctx: *mut BLContextCore) -> BLResult;
+/// ```
+/// use std::ffi::c_int;
+///
+/// goldberry_calls::holders! {
+///     /// A function of the C library, as an example.
+///     pub struct ExampleCalls in "libc.so.6" {
+///         /// `int abs(int j)`
+///         fn abs(j: c_int) -> c_int;
 ///     }
 /// }
+///
+/// assert_eq!(ExampleCalls::SYMBOLS, ["abs"]);
+/// assert_eq!(abs::SYMBOL, "abs");
 /// ```
 ///
 /// For each `fn` it generates a holder struct named after the C symbol, with `SYMBOL`, `address()` and an

@@ -1,10 +1,26 @@
 //! sdl: the C types its prototypes name, and its holder groups (one file per subject).
+//!
+//! SDL2 is the system library (`libSDL2-2.0.so.0`), not part of libgoldberry: its groups are bound from the
+//! library goldberry-natives' loader opens as `LIBSDL2`, and natives/build.rs leaves them out of libgoldberry's
+//! export list. Four groups: [`SystemCalls`] (init, quit, errors, version, timers: SDL itself), [`VideoCalls`],
+//! [`EventCalls`] and [`HintCalls`].
+
+pub mod events;
+pub mod hints;
+pub mod system;
+pub mod types;
+pub mod video;
+
+pub use events::EventCalls;
+pub use hints::HintCalls;
+pub use system::SystemCalls;
+pub use video::VideoCalls;
 
 use crate::{ConstantValue, GroupInfo, StructLayout};
 
 /// Every holder group of sdl.
-pub const GROUPS: &[GroupInfo] = &[];
-/// Rust's layout tables of the sdl structs (one per `c_structs!` invocation).
-pub const STRUCT_LAYOUT_TABLES: &[&[StructLayout]] = &[];
+pub const GROUPS: &[GroupInfo] = &[SystemCalls::INFO, VideoCalls::INFO, EventCalls::INFO, HintCalls::INFO];
+/// Rust's layout tables of the sdl structs (the `c_structs!` invocation, and the `SDL_Event` union's table).
+pub const STRUCT_LAYOUT_TABLES: &[&[StructLayout]] = &[types::STRUCT_LAYOUTS, types::UNION_LAYOUTS];
 /// Rust's values of the sdl constants (one per `c_enums!` invocation).
-pub const CONSTANT_TABLES: &[&[ConstantValue]] = &[];
+pub const CONSTANT_TABLES: &[&[ConstantValue]] = &[types::CONSTANT_VALUES];

@@ -1,0 +1,22 @@
+//! Blend2D images: create (owned or over caller memory), read the pixels back, release.
+
+use std::ffi::{c_int, c_void};
+
+use super::result::BLResult;
+use super::types::{BLDestroyImplFunc, BLFormat, BLImageCore, BLImageData};
+
+crate::holders! {
+    /// The surface of a Blend2D image.
+    pub struct ImageCalls in "libgoldberry" {
+        /// `BLResult blImageInit(BLImageCore* self)`
+        fn blImageInit(image: *mut BLImageCore) -> BLResult;
+        /// `BLResult blImageInitAs(BLImageCore* self, int w, int h, uint32_t format)`
+        fn blImageInitAs(image: *mut BLImageCore, w: c_int, h: c_int, format: BLFormat) -> BLResult;
+        /// `BLResult blImageInitAsFromData(BLImageCore* self, int w, int h, uint32_t format, void* pixelData, intptr_t stride, BLDestroyImplFunc destroyFunc, void* destroyData)`
+        fn blImageInitAsFromData(image: *mut BLImageCore, w: c_int, h: c_int, format: BLFormat, pixel_data: *mut c_void, stride: isize, destroy_func: BLDestroyImplFunc, destroy_data: *mut c_void) -> BLResult;
+        /// `BLResult blImageReset(BLImageCore* self)`
+        fn blImageReset(image: *mut BLImageCore) -> BLResult;
+        /// `BLResult blImageGetData(const BLImageCore* self, BLImageData* dataOut)`
+        fn blImageGetData(image: *const BLImageCore, data_out: *mut BLImageData) -> BLResult;
+    }
+}

@@ -1,0 +1,37 @@
+//! HarfBuzz fonts (hb-font.h) and shaping (hb-shape.h, hb-common.h's feature parser).
+//!
+//! `hb_shape` lives here rather than in `BufferCalls`: a font shapes a buffer, and the font is what the safe
+//! layer's `Font::shape` is the surface of. `hb_feature_from_string` sits beside it, since features exist only
+//! to be passed to `hb_shape`.
+
+use std::ffi::{c_char, c_int, c_uint};
+
+use super::types::{
+    hb_bool_t, hb_buffer_t, hb_codepoint_t, hb_face_t, hb_feature_t, hb_font_extents_t, hb_font_t, hb_position_t,
+};
+
+crate::holders! {
+    /// The surface of an `hb_font_t`, and shaping with it.
+    pub struct FontCalls in "libgoldberry" {
+        /// `hb_font_t* hb_font_create(hb_face_t* face)`: takes its own reference to `face`; never null (the empty font on failure); scaled to the face's units per em.
+        fn hb_font_create(face: *mut hb_face_t) -> *mut hb_font_t;
+        /// `void hb_font_destroy(hb_font_t* font)`: drops one reference.
+        fn hb_font_destroy(font: *mut hb_font_t);
+        /// `void hb_font_make_immutable(hb_font_t* font)`: no setter changes it afterwards.
+        fn hb_font_make_immutable(font: *mut hb_font_t);
+        /// `void hb_font_set_scale(hb_font_t* font, int x_scale, int y_scale)`
+        fn hb_font_set_scale(font: *mut hb_font_t, x_scale: c_int, y_scale: c_int);
+        /// `void hb_font_get_scale(hb_font_t* font, int* x_scale, int* y_scale)`
+        fn hb_font_get_scale(font: *mut hb_font_t, x_scale: *mut c_int, y_scale: *mut c_int);
+        /// `hb_position_t hb_font_get_glyph_h_advance(hb_font_t* font, hb_codepoint_t glyph)`
+        fn hb_font_get_glyph_h_advance(font: *mut hb_font_t, glyph: hb_codepoint_t) -> hb_position_t;
+        /// `hb_bool_t hb_font_get_nominal_glyph(hb_font_t* font, hb_codepoint_t unicode, hb_codepoint_t* glyph)`
+        fn hb_font_get_nominal_glyph(font: *mut hb_font_t, unicode: hb_codepoint_t, glyph: *mut hb_codepoint_t) -> hb_bool_t;
+        /// `hb_bool_t hb_font_get_h_extents(hb_font_t* font, hb_font_extents_t* extents)`
+        fn hb_font_get_h_extents(font: *mut hb_font_t, extents: *mut hb_font_extents_t) -> hb_bool_t;
+        /// `void hb_shape(hb_font_t* font, hb_buffer_t* buffer, const hb_feature_t* features, unsigned int num_features)`
+        fn hb_shape(font: *mut hb_font_t, buffer: *mut hb_buffer_t, features: *const hb_feature_t, num_features: c_uint);
+        /// `hb_bool_t hb_feature_from_string(const char* str, int len, hb_feature_t* feature)`: `len` -1 means NUL-terminated.
+        fn hb_feature_from_string(str: *const c_char, len: c_int, feature: *mut hb_feature_t) -> hb_bool_t;
+    }
+}

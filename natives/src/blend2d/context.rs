@@ -1,0 +1,396 @@
+//! [`Context`]: a synchronous Blend2D rendering context drawing into an [`Image`] or an [`ImageView`].
+
+use std::ffi::c_void;
+use std::marker::PhantomData;
+use std::ptr;
+
+use goldberry_calls::blend2d::context::{
+    blContextBlitImageD, blContextBlitScaledImageD, blContextClearAll, blContextClipToRectD, blContextEnd,
+    blContextFillAll, blContextFillGeometry, blContextFillGlyphRunD, blContextFillPathD, blContextFillRectD,
+    blContextGetUserMatrix, blContextInitAs, blContextMatrixOp, blContextRestore, blContextRestoreClipping,
+    blContextSave, blContextSetCompOp, blContextSetFillRule, blContextSetFillStyle, blContextSetFillStyleRgba32,
+    blContextSetGlobalAlpha, blContextSetStrokeCaps, blContextSetStrokeJoin, blContextSetStrokeMiterLimit,
+    blContextSetStrokeStyle, blContextSetStrokeStyleRgba32, blContextSetStrokeWidth, blContextStrokeGeometry,
+    blContextStrokePathD, blContextStrokeRectD,
+};
+use goldberry_calls::blend2d::types::{
+    BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE, BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT,
+    BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_MATRIX2D_OP_RESET, BL_MATRIX2D_OP_ROTATE, BL_MATRIX2D_OP_SCALE,
+    BL_MATRIX2D_OP_TRANSLATE, BLCircle, BLContextCore, BLContextCreateInfo, BLEllipse, BLGeometryType,
+    BLGlyphPlacement, BLGlyphRun, BLImageCore, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI, BLRoundRect,
+};
+
+use super::{Blend2dCalls, CompOp, FillRule, Font, Image, ImageView, Path, Rect, StrokeCap, StrokeJoin, Style, bl};
+use crate::NativeError;
+use crate::glyphs::GlyphRun;
+
+/// A synchronous Blend2D rendering context (`threadCount = 0`: the beta's threaded context aborts at
+/// `blContextEnd`). It draws into the image it was begun on, which it borrows mutably for `'a`, and ends in
+/// `Drop` (or explicitly with [`Context::end`], which reports the result).
+///
+/// `Send`, not `Sync`: see the module documentation ([`crate::blend2d`]).
+#[derive(Debug)]
+pub struct Context<'a> {
+    core: BLContextCore,
+    calls: &'static Blend2dCalls,
+    /// Scratch for [`Context::fill_glyph_run`]'s placements, reused from run to run.
+    placements: Vec<BLGlyphPlacement>,
+    ended: bool,
+    _target: PhantomData<&'a mut ()>,
+}
+
+// SAFETY: a synchronous raster context has no thread affinity (no thread-local state; the shared pipeline
+// runtime is lock-protected), and every use goes through `&mut self`, so moving it to another thread is sound.
+unsafe impl Send for Context<'_> {}
+
+impl<'a> Context<'a> {
+    /// Begins drawing into `target` (`blContextInitAs`).
+    pub fn begin(target: &'a mut Image) -> Result<Context<'a>, NativeError> {
+        let calls = target.calls();
+        Self::begin_core(calls, &mut target.core)
+    }
+
+    /// Begins drawing into the caller's pixels behind `target` (`blContextInitAs`).
+    pub fn begin_view(target: &'a mut ImageView<'_>) -> Result<Context<'a>, NativeError> {
+        let calls = target.calls();
+        Self::begin_core(calls, &mut target.core)
+    }
+
+    fn begin_core(calls: &'static Blend2dCalls, image: &mut BLImageCore) -> Result<Context<'a>, NativeError> {
+        let info = BLContextCreateInfo { flags: 0, threadCount: 0, cpuFeatures: 0, reserved: [0; 5] };
+        let mut context = Context {
+            core: BLContextCore { r#impl: ptr::null_mut() },
+            calls,
+            placements: Vec::new(),
+            ended: false,
+            _target: PhantomData,
+        };
+        // SAFETY: `context.core` is writable and `blContextInitAs` initialises it first (to the built-in null
+        // context, which `Drop`'s `blContextEnd` accepts) whatever it returns; `image` is an initialised image
+        // borrowed mutably for `'a`, which the context does not outlive; `info` asks for a synchronous context.
+        unsafe { bl!(calls.context, blContextInitAs(&mut context.core, image, &info)) }?;
+        Ok(context)
+    }
+
+    /// Ends drawing (`blContextEnd`): every pixel is in the target when this returns `Ok`.
+    pub fn end(mut self) -> Result<(), NativeError> {
+        self.ended = true;
+        // SAFETY: `self.core` is an initialised context; it is not used again (`ended` keeps `Drop` off it).
+        unsafe { bl!(self.calls.context, blContextEnd(&mut self.core)) }
+    }
+
+    // ---- state ----
+
+    /// Saves the whole state (transform, styles, clip, ...) on Blend2D's state stack (`blContextSave`).
+    pub fn save(&mut self) -> Result<(), NativeError> {
+        // SAFETY: an initialised context; a null cookie is allowed (the state is then restored by position).
+        unsafe { bl!(self.calls.context, blContextSave(&mut self.core, ptr::null_mut())) }
+    }
+
+    /// Restores the last saved state (`blContextRestore`); `BL_ERROR_NO_STATES_TO_RESTORE` if none is saved.
+    pub fn restore(&mut self) -> Result<(), NativeError> {
+        // SAFETY: an initialised context; a null cookie restores the last saved state.
+        unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }
+    }
+
+    fn matrix_op(&mut self, op: BLMatrix2DOp, data: *const c_void) -> Result<(), NativeError> {
+        // SAFETY: an initialised context; every caller passes the `opData` its `op` reads (null for reset,
+        // two doubles for translate and scale, one for rotate), alive for the call.
+        unsafe { bl!(self.calls.context, blContextMatrixOp(&mut self.core, op, data)) }
+    }
+
+    /// Moves the origin by (`x`, `y`) in the current user space (`BL_MATRIX2D_OP_TRANSLATE`).
+    pub fn translate(&mut self, x: f64, y: f64) -> Result<(), NativeError> {
+        let data = [x, y];
+        self.matrix_op(BL_MATRIX2D_OP_TRANSLATE, data.as_ptr() as *const c_void)
+    }
+
+    /// Scales the user space (`BL_MATRIX2D_OP_SCALE`).
+    pub fn scale(&mut self, sx: f64, sy: f64) -> Result<(), NativeError> {
+        let data = [sx, sy];
+        self.matrix_op(BL_MATRIX2D_OP_SCALE, data.as_ptr() as *const c_void)
+    }
+
+    /// Rotates the user space by `radians` about its origin, clockwise on screen (`BL_MATRIX2D_OP_ROTATE`).
+    pub fn rotate(&mut self, radians: f64) -> Result<(), NativeError> {
+        let data = [radians];
+        self.matrix_op(BL_MATRIX2D_OP_ROTATE, data.as_ptr() as *const c_void)
+    }
+
+    /// Resets the user transform to identity (`BL_MATRIX2D_OP_RESET`).
+    pub fn reset_transform(&mut self) -> Result<(), NativeError> {
+        self.matrix_op(BL_MATRIX2D_OP_RESET, ptr::null())
+    }
+
+    /// The user transform as `[m00, m01, m10, m11, m20, m21]` (`blContextGetUserMatrix`): a point (x, y) maps
+    /// to (x*m00 + y*m10 + m20, x*m01 + y*m11 + m21).
+    pub fn user_transform(&self) -> Result<[f64; 6], NativeError> {
+        let mut m = BLMatrix2D::default();
+        // SAFETY: an initialised context and a writable matrix.
+        unsafe { bl!(self.calls.context, blContextGetUserMatrix(&self.core, &mut m)) }?;
+        Ok([m.m00, m.m01, m.m10, m.m11, m.m20, m.m21])
+    }
+
+    /// Intersects the clip with `rect` in user space (`blContextClipToRectD`); [`Context::restore`] or
+    /// [`Context::restore_clipping`] undoes it.
+    pub fn clip_to_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        let rect = rect.to_bl();
+        // SAFETY: an initialised context and a rect alive for the call.
+        unsafe { bl!(self.calls.context, blContextClipToRectD(&mut self.core, &rect)) }
+    }
+
+    /// Restores the clip to what it was at the last [`Context::save`] (or the whole target)
+    /// (`blContextRestoreClipping`).
+    pub fn restore_clipping(&mut self) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextRestoreClipping(&mut self.core)) }
+    }
+
+    /// Multiplies every drawing's alpha by `alpha` (0..=1) (`blContextSetGlobalAlpha`).
+    pub fn set_global_alpha(&mut self, alpha: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetGlobalAlpha(&mut self.core, alpha)) }
+    }
+
+    /// How drawings combine with the target (`blContextSetCompOp`).
+    pub fn set_comp_op(&mut self, op: CompOp) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetCompOp(&mut self.core, op.to_bl())) }
+    }
+
+    /// What fills paint with (`blContextSetFillStyleRgba32` / `blContextSetFillStyle`).
+    pub fn set_fill(&mut self, style: &Style<'_>) -> Result<(), NativeError> {
+        match style {
+            // SAFETY: an initialised context.
+            Style::Solid(color) => unsafe {
+                bl!(self.calls.context, blContextSetFillStyleRgba32(&mut self.core, color.0))
+            },
+            // SAFETY: an initialised context and an initialised gradient, which Blend2D references (atomic
+            // count) for as long as it is the style.
+            Style::Gradient(gradient) => unsafe {
+                bl!(self.calls.context, blContextSetFillStyle(&mut self.core, gradient.object()))
+            },
+        }
+    }
+
+    /// What strokes paint with (`blContextSetStrokeStyleRgba32` / `blContextSetStrokeStyle`).
+    pub fn set_stroke(&mut self, style: &Style<'_>) -> Result<(), NativeError> {
+        match style {
+            // SAFETY: an initialised context.
+            Style::Solid(color) => unsafe {
+                bl!(self.calls.context, blContextSetStrokeStyleRgba32(&mut self.core, color.0))
+            },
+            // SAFETY: as in `set_fill`.
+            Style::Gradient(gradient) => unsafe {
+                bl!(self.calls.context, blContextSetStrokeStyle(&mut self.core, gradient.object()))
+            },
+        }
+    }
+
+    /// Which parts of a self-intersecting path fills cover (`blContextSetFillRule`).
+    pub fn set_fill_rule(&mut self, rule: FillRule) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetFillRule(&mut self.core, rule.to_bl())) }
+    }
+
+    /// Stroke width in user units (`blContextSetStrokeWidth`).
+    pub fn set_stroke_width(&mut self, width: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetStrokeWidth(&mut self.core, width)) }
+    }
+
+    /// Both ends of stroked open lines (`blContextSetStrokeCaps`).
+    pub fn set_stroke_caps(&mut self, cap: StrokeCap) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetStrokeCaps(&mut self.core, cap.to_bl())) }
+    }
+
+    /// The corners of stroked lines (`blContextSetStrokeJoin`).
+    pub fn set_stroke_join(&mut self, join: StrokeJoin) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetStrokeJoin(&mut self.core, join.to_bl())) }
+    }
+
+    /// The miter limit of miter joins (`blContextSetStrokeMiterLimit`).
+    pub fn set_stroke_miter_limit(&mut self, limit: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextSetStrokeMiterLimit(&mut self.core, limit)) }
+    }
+
+    // ---- drawing ----
+
+    /// Clears the whole target (within the clip) to transparent (`blContextClearAll`).
+    pub fn clear_all(&mut self) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextClearAll(&mut self.core)) }
+    }
+
+    /// Fills the whole target (within the clip) with the fill style (`blContextFillAll`).
+    pub fn fill_all(&mut self) -> Result<(), NativeError> {
+        // SAFETY: an initialised context.
+        unsafe { bl!(self.calls.context, blContextFillAll(&mut self.core)) }
+    }
+
+    /// Fills `rect` (`blContextFillRectD`).
+    pub fn fill_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        let rect = rect.to_bl();
+        // SAFETY: an initialised context and a rect alive for the call.
+        unsafe { bl!(self.calls.context, blContextFillRectD(&mut self.core, &rect)) }
+    }
+
+    /// Strokes `rect`'s outline (`blContextStrokeRectD`).
+    pub fn stroke_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        let rect = rect.to_bl();
+        // SAFETY: an initialised context and a rect alive for the call.
+        unsafe { bl!(self.calls.context, blContextStrokeRectD(&mut self.core, &rect)) }
+    }
+
+    fn fill_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
+        // SAFETY: an initialised context; every caller passes the geometry struct `kind` names, alive for the
+        // call.
+        unsafe {
+            bl!(self.calls.context, blContextFillGeometry(&mut self.core, kind, geometry as *const T as *const c_void))
+        }
+    }
+
+    fn stroke_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
+        // SAFETY: as in `fill_geometry`.
+        unsafe {
+            bl!(
+                self.calls.context,
+                blContextStrokeGeometry(&mut self.core, kind, geometry as *const T as *const c_void)
+            )
+        }
+    }
+
+    /// Fills `rect` with corners rounded by `radius` (`BL_GEOMETRY_TYPE_ROUND_RECT`).
+    pub fn fill_round_rect(&mut self, rect: Rect, radius: f64) -> Result<(), NativeError> {
+        self.fill_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round_rect(rect, radius))
+    }
+
+    /// Strokes the outline of `rect` with corners rounded by `radius` (`BL_GEOMETRY_TYPE_ROUND_RECT`).
+    pub fn stroke_round_rect(&mut self, rect: Rect, radius: f64) -> Result<(), NativeError> {
+        self.stroke_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round_rect(rect, radius))
+    }
+
+    /// Fills the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`).
+    pub fn fill_circle(&mut self, cx: f64, cy: f64, r: f64) -> Result<(), NativeError> {
+        self.fill_geometry(BL_GEOMETRY_TYPE_CIRCLE, &BLCircle { cx, cy, r })
+    }
+
+    /// Strokes the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`).
+    pub fn stroke_circle(&mut self, cx: f64, cy: f64, r: f64) -> Result<(), NativeError> {
+        self.stroke_geometry(BL_GEOMETRY_TYPE_CIRCLE, &BLCircle { cx, cy, r })
+    }
+
+    /// Fills the ellipse with radii `rx`, `ry` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_ELLIPSE`).
+    pub fn fill_ellipse(&mut self, cx: f64, cy: f64, rx: f64, ry: f64) -> Result<(), NativeError> {
+        self.fill_geometry(BL_GEOMETRY_TYPE_ELLIPSE, &BLEllipse { cx, cy, rx, ry })
+    }
+
+    /// Strokes the ellipse with radii `rx`, `ry` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_ELLIPSE`).
+    pub fn stroke_ellipse(&mut self, cx: f64, cy: f64, rx: f64, ry: f64) -> Result<(), NativeError> {
+        self.stroke_geometry(BL_GEOMETRY_TYPE_ELLIPSE, &BLEllipse { cx, cy, rx, ry })
+    }
+
+    /// Strokes the line from (`x0`, `y0`) to (`x1`, `y1`) (`BL_GEOMETRY_TYPE_LINE`).
+    pub fn stroke_line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<(), NativeError> {
+        self.stroke_geometry(BL_GEOMETRY_TYPE_LINE, &BLLine { x0, y0, x1, y1 })
+    }
+
+    /// Fills `path` (`blContextFillPathD`).
+    pub fn fill_path(&mut self, path: &Path) -> Result<(), NativeError> {
+        // SAFETY: an initialised context and an initialised path, only read.
+        unsafe { bl!(self.calls.context, blContextFillPathD(&mut self.core, &path.core)) }
+    }
+
+    /// Strokes `path` (`blContextStrokePathD`).
+    pub fn stroke_path(&mut self, path: &Path) -> Result<(), NativeError> {
+        // SAFETY: an initialised context and an initialised path, only read.
+        unsafe { bl!(self.calls.context, blContextStrokePathD(&mut self.core, &path.core)) }
+    }
+
+    /// Fills a shaped run of glyphs in `font` with its pen starting at the baseline point (`x`, `y`)
+    /// (`blContextFillGlyphRunD`, 4-byte glyph ids, `BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET`).
+    ///
+    /// Placements are design units, y up as HarfBuzz gives them: Blend2D maps them through the font's matrix,
+    /// whose y scale is negative (`blFontCalcProperties`: `-yScale`), so they are passed unchanged. A run shaped
+    /// at another units-per-em than `font`'s face is rescaled to the face's. Glyph ids above 65535 are not
+    /// representable in the beta (`BLGlyphId` is 16-bit) and are refused.
+    pub fn fill_glyph_run(&mut self, font: &Font, x: f64, y: f64, run: &GlyphRun) -> Result<(), NativeError> {
+        if run.glyphs.len() != run.placements.len() {
+            return Err(NativeError::InvalidArgument(format!(
+                "a glyph run of {} glyphs has {} placements",
+                run.glyphs.len(),
+                run.placements.len()
+            )));
+        }
+        if run.glyphs.is_empty() {
+            return Ok(());
+        }
+        if let Some(glyph) = run.glyphs.iter().find(|&&glyph| glyph > u32::from(u16::MAX)) {
+            return Err(NativeError::InvalidArgument(format!("glyph id {glyph} does not fit Blend2D's 16-bit ids")));
+        }
+        let face_units = i64::from(font.face_units_per_em());
+        let run_units = i64::from(run.units_per_em);
+        let rescale = run_units != 0 && face_units != 0 && run_units != face_units;
+        let convert = |value: i32| -> i32 {
+            if rescale {
+                // `as` saturates: no real font comes near i32's range.
+                (f64::from(value) * face_units as f64 / run_units as f64).round() as i32
+            } else {
+                value
+            }
+        };
+        self.placements.clear();
+        self.placements.extend(run.placements.iter().map(|p| BLGlyphPlacement {
+            placement: BLPointI { x: convert(p.offset_x), y: convert(p.offset_y) },
+            advance: BLPointI { x: convert(p.advance_x), y: convert(p.advance_y) },
+        }));
+        let glyph_run = BLGlyphRun {
+            glyphIdData: run.glyphs.as_ptr() as *mut c_void,
+            placementData: self.placements.as_ptr() as *mut c_void,
+            size: run.glyphs.len(),
+            glyphIdSize: 4,
+            placementType: BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET.0 as u8,
+            glyphIdAdvance: 4,
+            placementAdvance: std::mem::size_of::<BLGlyphPlacement>() as i8,
+            flags: 0,
+        };
+        let origin = BLPoint { x, y };
+        // SAFETY: an initialised context and font; `glyph_run` points at `size` 4-byte glyph ids (`run.glyphs`)
+        // and `size` placements (`self.placements`), both alive and unchanged for the call; Blend2D only reads
+        // through the run's pointers although they are declared mutable.
+        unsafe { bl!(self.calls.context, blContextFillGlyphRunD(&mut self.core, &origin, &font.core, &glyph_run)) }
+    }
+
+    /// Draws `image` unscaled with its top-left corner at (`x`, `y`) (`blContextBlitImageD`).
+    pub fn blit_image(&mut self, x: f64, y: f64, image: &Image) -> Result<(), NativeError> {
+        let origin = BLPoint { x, y };
+        // SAFETY: an initialised context and image (only read); a null area means the whole image.
+        unsafe { bl!(self.calls.context, blContextBlitImageD(&mut self.core, &origin, &image.core, ptr::null())) }
+    }
+
+    /// Draws `image` scaled into `rect` (`blContextBlitScaledImageD`).
+    pub fn blit_scaled_image(&mut self, rect: Rect, image: &Image) -> Result<(), NativeError> {
+        let rect = rect.to_bl();
+        // SAFETY: an initialised context and image (only read); a null area means the whole image.
+        unsafe { bl!(self.calls.context, blContextBlitScaledImageD(&mut self.core, &rect, &image.core, ptr::null())) }
+    }
+}
+
+impl Drop for Context<'_> {
+    fn drop(&mut self) {
+        if self.ended {
+            return;
+        }
+        // SAFETY: an initialised context, ended exactly once here; `blContextEnd` releases it.
+        if let Err(error) = unsafe { bl!(self.calls.context, blContextEnd(&mut self.core)) } {
+            tracing::warn!(%error, "ending a Blend2D context failed");
+        }
+    }
+}
+
+fn round_rect(rect: Rect, radius: f64) -> BLRoundRect {
+    BLRoundRect { x: rect.x, y: rect.y, w: rect.w, h: rect.h, rx: radius, ry: radius }
+}

@@ -1,0 +1,284 @@
+//! [`Image`]: an owned Blend2D image; [`ImageView`]: a Blend2D image over caller-owned pixels; [`PixelRows`]:
+//! the pixels read back.
+
+use std::ffi::c_void;
+use std::marker::PhantomData;
+use std::ptr;
+
+use goldberry_calls::blend2d::image::{blImageGetData, blImageInitAs, blImageInitAsFromData, blImageReset};
+use goldberry_calls::blend2d::types::{BLImageCore, BLImageData, BLSizeI};
+
+use super::{Blend2dCalls, Context, PixelFormat, bl, c_int_dimension};
+use crate::{Goldberry, NativeError};
+
+/// An image Blend2D allocated and owns: a retained layer, a blit source, a test target.
+///
+/// `Send + Sync`: see the module documentation ([`crate::blend2d`]); drawing into it takes `&mut`.
+#[derive(Debug)]
+pub struct Image {
+    pub(crate) core: BLImageCore,
+    calls: &'static Blend2dCalls,
+    width: u32,
+    height: u32,
+    format: PixelFormat,
+}
+
+// SAFETY: the image's impl is reference-counted with atomics and only read through `&Image` (blit source,
+// `blImageGetData`); writing takes `&mut Image` (a `Context` borrows it mutably). See the module documentation.
+unsafe impl Send for Image {}
+// SAFETY: as above: shared references only read the impl.
+unsafe impl Sync for Image {}
+
+impl Image {
+    /// A `width` x `height` image of `format`, cleared (`blContextClearAll`: transparent for PRGB32, black for
+    /// XRGB32). Blend2D allocates pixels uninitialised; clearing them once here is what lets [`Image::pixels`]
+    /// hand out plain bytes.
+    ///
+    /// Blend2D refuses a zero or too large size (`BL_ERROR_INVALID_VALUE`, `BL_ERROR_IMAGE_TOO_LARGE`: both
+    /// dimensions must be below 65535); the error names `blImageInitAs`.
+    pub fn new(g: &'static Goldberry, width: u32, height: u32, format: PixelFormat) -> Result<Image, NativeError> {
+        let calls = &g.blend2d;
+        let (w, h) = (c_int_dimension(width, "image width")?, c_int_dimension(height, "image height")?);
+        let mut image = Image { core: BLImageCore { r#impl: ptr::null_mut() }, calls, width, height, format };
+        // SAFETY: `image.core` is writable; `blImageInitAs` initialises it first (to the built-in empty image,
+        // which `Drop`'s `blImageReset` accepts) whatever it returns.
+        unsafe { bl!(calls.image, blImageInitAs(&mut image.core, w, h, format.to_bl())) }?;
+        let mut clear = Context::begin(&mut image)?;
+        clear.clear_all()?;
+        clear.end()?;
+        Ok(image)
+    }
+
+    pub(crate) fn calls(&self) -> &'static Blend2dCalls {
+        self.calls
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixel format.
+    pub fn format(&self) -> PixelFormat {
+        self.format
+    }
+
+    /// The pixels, read-only (`blImageGetData`).
+    pub fn pixels(&self) -> Result<PixelRows<'_>, NativeError> {
+        let mut data = empty_image_data();
+        // SAFETY: `self.core` is an initialised image and `data` a writable `BLImageData`.
+        unsafe { bl!(self.calls.image, blImageGetData(&self.core, &mut data)) }?;
+        let stride = usize::try_from(data.stride).map_err(|_| {
+            NativeError::InvalidArgument(format!("blImageGetData gave a negative stride {}", data.stride))
+        })?;
+        let row = self.width as usize * self.format.bytes_per_pixel();
+        if stride != row {
+            // blImageStrideForWidth gives 32-bit images exactly `width * 4`; padding would be uninitialised.
+            return Err(NativeError::InvalidArgument(format!(
+                "blImageGetData gave stride {stride} for rows of {row} bytes: padded rows are not readable"
+            )));
+        }
+        let len = pixel_bytes(self.width, self.height, stride, self.format)?;
+        let bytes = if len == 0 || data.pixelData.is_null() {
+            &[][..]
+        } else {
+            // SAFETY: Blend2D's image holds `height` rows of `width * 4` bytes, `stride` bytes apart, with no
+            // padding (checked above), so the `len` bytes from `pixelData` are memory it owns, every byte
+            // initialised by the clear in `new` or drawn since; they stay valid and unchanged while `&self` is
+            // borrowed (drawing needs `&mut Image`).
+            unsafe { std::slice::from_raw_parts(data.pixelData as *const u8, len) }
+        };
+        Ok(PixelRows { data: bytes, stride, width: self.width, height: self.height, format: self.format })
+    }
+}
+
+impl Drop for Image {
+    fn drop(&mut self) {
+        // SAFETY: `self.core` is an initialised image, released exactly once here.
+        if let Err(error) = unsafe { bl!(self.calls.image, blImageReset(&mut self.core)) } {
+            tracing::warn!(%error, "releasing a Blend2D image failed");
+        }
+    }
+}
+
+/// A Blend2D image over pixel memory the caller owns (an SDL surface, a band of one): drawing into it writes
+/// straight into that memory, no copy.
+///
+/// `Send`: the view is the only Blend2D reference to its impl, created over memory borrowed mutably for `'a`.
+#[derive(Debug)]
+pub struct ImageView<'a> {
+    pub(crate) core: BLImageCore,
+    calls: &'static Blend2dCalls,
+    width: u32,
+    height: u32,
+    stride: usize,
+    format: PixelFormat,
+    _pixels: PhantomData<&'a mut [u8]>,
+}
+
+// SAFETY: the view owns the only reference to its Blend2D impl (it is never cloned), and the memory it points
+// into is borrowed `&'a mut [u8]`, which is itself `Send`.
+unsafe impl Send for ImageView<'_> {}
+
+impl<'a> ImageView<'a> {
+    /// A `width` x `height` image of `format` whose rows are `stride` bytes apart in `pixels`
+    /// (`blImageInitAsFromData`, no destroy callback: the memory stays the caller's).
+    ///
+    /// Refuses with [`NativeError::InvalidArgument`] before calling C: a `stride` shorter than a row
+    /// (`width * 4`), a buffer shorter than `stride * (height - 1) + width * 4` bytes (the last row needs no
+    /// padding), or memory or a stride not aligned to 4 bytes (Blend2D reads pixels as 32-bit words).
+    pub fn over_pixels(
+        g: &'static Goldberry,
+        pixels: &'a mut [u8],
+        width: u32,
+        height: u32,
+        stride: usize,
+        format: PixelFormat,
+    ) -> Result<ImageView<'a>, NativeError> {
+        let calls = &g.blend2d;
+        let (w, h) = (c_int_dimension(width, "image width")?, c_int_dimension(height, "image height")?);
+        let row = (width as usize).checked_mul(format.bytes_per_pixel()).ok_or_else(|| too_large(width, height))?;
+        if stride < row {
+            return Err(NativeError::InvalidArgument(format!(
+                "stride {stride} is shorter than a row of {width} pixels ({row} bytes)"
+            )));
+        }
+        let needed = pixel_bytes(width, height, stride, format)?;
+        if pixels.len() < needed {
+            return Err(NativeError::InvalidArgument(format!(
+                "{} bytes cannot hold {width}x{height} pixels {stride} bytes apart: {needed} needed",
+                pixels.len()
+            )));
+        }
+        if pixels.as_ptr().align_offset(4) != 0 || !stride.is_multiple_of(4) {
+            return Err(NativeError::InvalidArgument(format!(
+                "pixels at {:p} with stride {stride} are not aligned to 4 bytes",
+                pixels.as_ptr()
+            )));
+        }
+        let c_stride = isize::try_from(stride).map_err(|_| too_large(width, height))?;
+        let mut view = ImageView {
+            core: BLImageCore { r#impl: ptr::null_mut() },
+            calls,
+            width,
+            height,
+            stride,
+            format,
+            _pixels: PhantomData,
+        };
+        // SAFETY: `pixels` holds `needed` bytes (checked above), aligned to 4, borrowed mutably for `'a`, which
+        // the view (and any context drawing into it, which borrows the view) does not outlive. No destroy
+        // callback: Blend2D never frees the memory. `view.core` is initialised by the call whatever it returns.
+        unsafe {
+            bl!(
+                calls.image,
+                blImageInitAsFromData(
+                    &mut view.core,
+                    w,
+                    h,
+                    format.to_bl(),
+                    pixels.as_mut_ptr() as *mut c_void,
+                    c_stride,
+                    None,
+                    ptr::null_mut(),
+                )
+            )
+        }?;
+        Ok(view)
+    }
+
+    pub(crate) fn calls(&self) -> &'static Blend2dCalls {
+        self.calls
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Bytes from one row to the next.
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The pixel format.
+    pub fn format(&self) -> PixelFormat {
+        self.format
+    }
+}
+
+impl Drop for ImageView<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `self.core` is an initialised image, released exactly once here; no context draws into it
+        // any more (a context borrows the view mutably for its whole life).
+        if let Err(error) = unsafe { bl!(self.calls.image, blImageReset(&mut self.core)) } {
+            tracing::warn!(%error, "releasing a Blend2D image view failed");
+        }
+    }
+}
+
+/// An image's pixels, read-only: `height` rows `stride` bytes apart, each `width` 32-bit pixels
+/// (`0xAARRGGBB` in native byte order; premultiplied for [`PixelFormat::Prgb32`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PixelRows<'a> {
+    /// The bytes, from the first pixel of the first row to the last pixel of the last row.
+    pub data: &'a [u8],
+    /// Bytes from one row to the next.
+    pub stride: usize,
+    /// Pixels per row.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// The pixel format.
+    pub format: PixelFormat,
+}
+
+impl<'a> PixelRows<'a> {
+    /// Row `y`'s `width * 4` bytes, or `None` past the last row.
+    pub fn row(&self, y: u32) -> Option<&'a [u8]> {
+        if y >= self.height {
+            return None;
+        }
+        let start = y as usize * self.stride;
+        self.data.get(start..start + self.width as usize * self.format.bytes_per_pixel())
+    }
+
+    /// The pixel at (`x`, `y`) as `0xAARRGGBB`, or `None` outside the image.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<u32> {
+        if x >= self.width {
+            return None;
+        }
+        let row = self.row(y)?;
+        let at = x as usize * 4;
+        let bytes: [u8; 4] = row.get(at..at + 4)?.try_into().ok()?;
+        Some(u32::from_ne_bytes(bytes))
+    }
+}
+
+/// The bytes `height` rows of `width` pixels `stride` bytes apart span: `stride * (height - 1) + width * 4`.
+fn pixel_bytes(width: u32, height: u32, stride: usize, format: PixelFormat) -> Result<usize, NativeError> {
+    if width == 0 || height == 0 {
+        return Ok(0);
+    }
+    let row = (width as usize).checked_mul(format.bytes_per_pixel());
+    let rows = stride.checked_mul(height as usize - 1);
+    row.zip(rows).and_then(|(row, rows)| rows.checked_add(row)).ok_or_else(|| too_large(width, height))
+}
+
+fn too_large(width: u32, height: u32) -> NativeError {
+    NativeError::InvalidArgument(format!("{width}x{height} pixels do not fit in memory"))
+}
+
+fn empty_image_data() -> BLImageData {
+    BLImageData { pixelData: ptr::null_mut(), stride: 0, size: BLSizeI { w: 0, h: 0 }, format: 0, flags: 0 }
+}

@@ -1,0 +1,172 @@
+//! [`Path`]: an owned Blend2D path, built from segments and shapes, shared by reference counting.
+
+use std::ffi::c_void;
+use std::ptr;
+
+use goldberry_calls::blend2d::path::{
+    blPathAddGeometry, blPathArcTo, blPathClose, blPathCubicTo, blPathGetBoundingBox, blPathInit, blPathLineTo,
+    blPathMoveTo, blPathQuadTo, blPathReset,
+};
+use goldberry_calls::blend2d::types::{
+    BL_GEOMETRY_DIRECTION_CW, BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE, BL_GEOMETRY_TYPE_RECTD,
+    BL_GEOMETRY_TYPE_ROUND_RECT, BLBox, BLCircle, BLEllipse, BLGeometryType, BLPathCore, BLRoundRect,
+};
+
+use super::{Blend2dCalls, Rect, bl};
+use crate::{Goldberry, NativeError};
+
+/// A Blend2D path (`BLPath`): figures of lines and curves, filled or stroked by a [`crate::blend2d::Context`].
+///
+/// `Clone` is cheap: the clone shares the path data (an atomic reference count) until either is changed, when
+/// Blend2D copies it. `Send + Sync`: see the module documentation ([`crate::blend2d`]).
+#[derive(Debug)]
+pub struct Path {
+    pub(crate) core: BLPathCore,
+    calls: &'static Blend2dCalls,
+}
+
+// SAFETY: the path's impl is reference-counted with atomics, read-only through `&Path`, and copied by Blend2D
+// before a change when shared; changing it takes `&mut Path`. See the module documentation.
+unsafe impl Send for Path {}
+// SAFETY: as above: shared references only read the impl.
+unsafe impl Sync for Path {}
+
+impl Path {
+    /// An empty path (`blPathInit`).
+    pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
+        let calls = &g.blend2d;
+        let mut path = Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls };
+        // SAFETY: `path.core` is writable; `blPathInit` initialises it.
+        unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
+        Ok(path)
+    }
+
+    /// Starts a new figure at (`x`, `y`) (`blPathMoveTo`).
+    pub fn move_to(&mut self, x: f64, y: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathMoveTo(&mut self.core, x, y)) }
+    }
+
+    /// A straight line to (`x`, `y`) (`blPathLineTo`).
+    pub fn line_to(&mut self, x: f64, y: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) }
+    }
+
+    /// A quadratic curve through control point (`x1`, `y1`) to (`x2`, `y2`) (`blPathQuadTo`).
+    pub fn quad_to(&mut self, x1: f64, y1: f64, x2: f64, y2: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathQuadTo(&mut self.core, x1, y1, x2, y2)) }
+    }
+
+    /// A cubic curve through control points (`x1`, `y1`), (`x2`, `y2`) to (`x3`, `y3`) (`blPathCubicTo`).
+    pub fn cubic_to(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, x3: f64, y3: f64) -> Result<(), NativeError> {
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathCubicTo(&mut self.core, x1, y1, x2, y2, x3, y3)) }
+    }
+
+    /// An elliptic arc about (`cx`, `cy`) with radii `rx`, `ry`, from angle `start` through `sweep` radians;
+    /// it starts a new figure when `force_move_to`, otherwise a line joins it to the current point
+    /// (`blPathArcTo`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn arc_to(
+        &mut self,
+        cx: f64,
+        cy: f64,
+        rx: f64,
+        ry: f64,
+        start: f64,
+        sweep: f64,
+        force_move_to: bool,
+    ) -> Result<(), NativeError> {
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathArcTo(&mut self.core, cx, cy, rx, ry, start, sweep, force_move_to)) }
+    }
+
+    /// Closes the current figure (`blPathClose`).
+    pub fn close(&mut self) -> Result<(), NativeError> {
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathClose(&mut self.core)) }
+    }
+
+    fn add_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
+        // SAFETY: an initialised path; every caller passes the geometry struct `kind` names, alive for the
+        // call; no transform (null matrix).
+        unsafe {
+            bl!(
+                self.calls.path,
+                blPathAddGeometry(
+                    &mut self.core,
+                    kind,
+                    geometry as *const T as *const c_void,
+                    ptr::null(),
+                    BL_GEOMETRY_DIRECTION_CW
+                )
+            )
+        }
+    }
+
+    /// Adds `rect` as a closed figure (`blPathAddGeometry`, `BL_GEOMETRY_TYPE_RECTD`).
+    pub fn add_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        self.add_geometry(BL_GEOMETRY_TYPE_RECTD, &rect.to_bl())
+    }
+
+    /// Adds `rect` with corners rounded by `radius` as a closed figure (`BL_GEOMETRY_TYPE_ROUND_RECT`).
+    pub fn add_round_rect(&mut self, rect: Rect, radius: f64) -> Result<(), NativeError> {
+        let round = BLRoundRect { x: rect.x, y: rect.y, w: rect.w, h: rect.h, rx: radius, ry: radius };
+        self.add_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round)
+    }
+
+    /// Adds the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`).
+    pub fn add_circle(&mut self, cx: f64, cy: f64, r: f64) -> Result<(), NativeError> {
+        self.add_geometry(BL_GEOMETRY_TYPE_CIRCLE, &BLCircle { cx, cy, r })
+    }
+
+    /// Adds the ellipse with radii `rx`, `ry` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_ELLIPSE`).
+    pub fn add_ellipse(&mut self, cx: f64, cy: f64, rx: f64, ry: f64) -> Result<(), NativeError> {
+        self.add_geometry(BL_GEOMETRY_TYPE_ELLIPSE, &BLEllipse { cx, cy, rx, ry })
+    }
+
+    /// The number of vertices (commands) in the path (`blPathGetSize`).
+    pub fn len(&self) -> usize {
+        // SAFETY: an initialised path, only read.
+        unsafe { self.calls.path.blPathGetSize.call(&self.core) }
+    }
+
+    /// Whether the path has no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The smallest rectangle holding every point of the path's curves (`blPathGetBoundingBox`).
+    pub fn bounding_box(&self) -> Result<Rect, NativeError> {
+        let mut b = BLBox::default();
+        // SAFETY: an initialised path and a writable box.
+        unsafe { bl!(self.calls.path, blPathGetBoundingBox(&self.core, &mut b)) }?;
+        Ok(Rect::new(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0))
+    }
+}
+
+impl Clone for Path {
+    /// Shares the path data (`blPathInit` + `blPathAssignWeak`: one atomic increment).
+    fn clone(&self) -> Path {
+        let mut core = BLPathCore { r#impl: ptr::null_mut() };
+        // SAFETY: `core` is writable; `blPathInit` makes it the built-in empty path, which `blPathAssignWeak`
+        // then replaces by a new reference to `self`'s impl. Both only fail for an uninitialised path (init
+        // always returns success; releasing the built-in empty path does nothing), so the results are success.
+        let (init, assign) = unsafe {
+            (self.calls.path.blPathInit.call(&mut core), self.calls.path.blPathAssignWeak.call(&mut core, &self.core))
+        };
+        debug_assert!(init.0 == 0 && assign.0 == 0, "blPathInit / blPathAssignWeak cannot fail");
+        Path { core, calls: self.calls }
+    }
+}
+
+impl Drop for Path {
+    fn drop(&mut self) {
+        // SAFETY: an initialised path, released exactly once here.
+        if let Err(error) = unsafe { bl!(self.calls.path, blPathReset(&mut self.core)) } {
+            tracing::warn!(%error, "releasing a Blend2D path failed");
+        }
+    }
+}

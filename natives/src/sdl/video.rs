@@ -1,0 +1,236 @@
+//! A window, its surface, and putting the surface on screen.
+
+use std::ffi::c_int;
+use std::marker::PhantomData;
+use std::ptr::NonNull;
+
+use goldberry_calls::sdl::types::{
+    SDL_DisplayMode, SDL_PIXELFORMAT_ARGB8888, SDL_PIXELFORMAT_RGB888, SDL_PixelFormatEnum, SDL_Surface,
+    SDL_WINDOW_RESIZABLE, SDL_WINDOW_SHOWN, SDL_WINDOWPOS_UNDEFINED, SDL_Window, sdl_mustlock,
+};
+use goldberry_calls::sdl::video::{SDL_CreateWindow, SDL_GetWindowSurface, SDL_LockSurface, SDL_UpdateWindowSurface};
+
+use super::{Video, c_string_lossy};
+use crate::error::NativeError;
+
+/// A surface's pixel layout, as far as the app cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurfaceFormat {
+    /// `SDL_PIXELFORMAT_RGB888` (= `SDL_PIXELFORMAT_XRGB8888`): 4 bytes a pixel, `0xXXRRGGBB` native-endian;
+    /// Blend2D's `BL_FORMAT_XRGB32`.
+    Xrgb8888,
+    /// `SDL_PIXELFORMAT_ARGB8888`: 4 bytes a pixel, `0xAARRGGBB` native-endian.
+    Argb8888,
+    /// Any other `SDL_PIXELFORMAT_*` value.
+    Other(u32),
+}
+
+impl SurfaceFormat {
+    fn from_sdl(format: u32) -> SurfaceFormat {
+        match SDL_PixelFormatEnum(format) {
+            SDL_PIXELFORMAT_RGB888 => SurfaceFormat::Xrgb8888,
+            SDL_PIXELFORMAT_ARGB8888 => SurfaceFormat::Argb8888,
+            _ => SurfaceFormat::Other(format),
+        }
+    }
+}
+
+/// An SDL window. `SDL_DestroyWindow` in `Drop`; borrows the [`Video`] it was created on.
+#[derive(Debug)]
+pub struct Window<'v> {
+    video: &'v Video,
+    window: NonNull<SDL_Window>,
+}
+
+fn dimension(what: &str, value: u32) -> Result<c_int, NativeError> {
+    match c_int::try_from(value) {
+        Ok(value) if value > 0 => Ok(value),
+        _ => Err(NativeError::InvalidArgument(format!("window {what} must be 1..={}, not {value}", c_int::MAX))),
+    }
+}
+
+impl Video {
+    /// `SDL_CreateWindow`: a shown window of `width` x `height` pixels, placed where SDL chooses, resizable by
+    /// the user when `resizable`. A title with a NUL byte is cut there.
+    pub fn create_window(
+        &self,
+        title: &str,
+        width: u32,
+        height: u32,
+        resizable: bool,
+    ) -> Result<Window<'_>, NativeError> {
+        let (w, h) = (dimension("width", width)?, dimension("height", height)?);
+        let title = c_string_lossy(title);
+        let mut flags = SDL_WINDOW_SHOWN.0;
+        if resizable {
+            flags |= SDL_WINDOW_RESIZABLE.0;
+        }
+        let position = SDL_WINDOWPOS_UNDEFINED.0;
+        // SAFETY: `title` is NUL-terminated and outlives the call (SDL copies it); video is running.
+        let window =
+            unsafe { self.sdl.calls.video.SDL_CreateWindow.call(title.as_ptr(), position, position, w, h, flags) };
+        match NonNull::new(window) {
+            Some(window) => Ok(Window { video: self, window }),
+            None => Err(self.sdl.error(SDL_CreateWindow::SYMBOL)),
+        }
+    }
+}
+
+impl Window<'_> {
+    /// `SDL_GetWindowSize`: the window's size in pixels (screen coordinates).
+    pub fn size(&self) -> (u32, u32) {
+        let (mut w, mut h): (c_int, c_int) = (0, 0);
+        // SAFETY: the window is alive; `w` and `h` are valid out-pointers for the call.
+        unsafe { self.video.sdl.calls.video.SDL_GetWindowSize.call(self.window.as_ptr(), &mut w, &mut h) };
+        (u32::try_from(w).unwrap_or(0), u32::try_from(h).unwrap_or(0))
+    }
+
+    /// `SDL_SetWindowSize`: asks for a new size; SDL reports the size it got as an [`Event::Resized`](super::Event).
+    /// The next [`Window::surface`] has the new size.
+    pub fn set_size(&mut self, width: u32, height: u32) -> Result<(), NativeError> {
+        let (w, h) = (dimension("width", width)?, dimension("height", height)?);
+        // SAFETY: the window is alive, and no surface borrows it (`&mut self`), so SDL may replace the surface.
+        unsafe { self.video.sdl.calls.video.SDL_SetWindowSize.call(self.window.as_ptr(), w, h) };
+        Ok(())
+    }
+
+    /// The refresh rate, in Hz, of the display the window is on: the window's display mode's
+    /// (`SDL_GetWindowDisplayMode`), else the display's current mode (`SDL_GetCurrentDisplayMode`); `None`
+    /// when SDL does not know it (0, as with the dummy driver).
+    pub fn refresh_rate(&self) -> Option<u32> {
+        let calls = &self.video.sdl.calls.video;
+        let mut mode = empty_mode();
+        // SAFETY: the window is alive; `mode` is a valid out-pointer for the call.
+        let found = unsafe { calls.SDL_GetWindowDisplayMode.call(self.window.as_ptr(), &mut mode) };
+        if found == 0 && mode.refresh_rate > 0 {
+            return u32::try_from(mode.refresh_rate).ok();
+        }
+        // SAFETY: the window is alive.
+        let display = unsafe { calls.SDL_GetWindowDisplayIndex.call(self.window.as_ptr()) };
+        if display < 0 {
+            return None;
+        }
+        let mut mode = empty_mode();
+        // SAFETY: `display` is an index SDL just gave; `mode` is a valid out-pointer.
+        let found = unsafe { calls.SDL_GetCurrentDisplayMode.call(display, &mut mode) };
+        (found == 0 && mode.refresh_rate > 0).then(|| u32::try_from(mode.refresh_rate).ok()).flatten()
+    }
+
+    /// `SDL_SetWindowTitle`. A title with a NUL byte is cut there.
+    pub fn set_title(&self, t: &str) {
+        let title = c_string_lossy(t);
+        // SAFETY: the window is alive; `title` is NUL-terminated and SDL copies it.
+        unsafe { self.video.sdl.calls.video.SDL_SetWindowTitle.call(self.window.as_ptr(), title.as_ptr()) };
+    }
+
+    /// `SDL_GetWindowSurface`: the window's pixels, locked (`SDL_LockSurface`) when `SDL_MUSTLOCK` says so.
+    /// The surface borrows the window: get it again after a resize, it then has the new size.
+    pub fn surface(&mut self) -> Result<Surface<'_>, NativeError> {
+        let sdl = self.video.sdl;
+        // SAFETY: the window is alive; the surface it returns belongs to the window.
+        let surface = unsafe { sdl.calls.video.SDL_GetWindowSurface.call(self.window.as_ptr()) };
+        let Some(surface) = NonNull::new(surface) else {
+            return Err(sdl.error(SDL_GetWindowSurface::SYMBOL));
+        };
+        // SAFETY: SDL returned a valid surface; its flags are plain data.
+        let must_lock = sdl_mustlock(unsafe { surface.as_ref() }.flags);
+        if must_lock {
+            // SAFETY: a valid surface, not yet locked by us.
+            if unsafe { sdl.calls.video.SDL_LockSurface.call(surface.as_ptr()) } < 0 {
+                return Err(sdl.error(SDL_LockSurface::SYMBOL));
+            }
+        }
+        Ok(Surface { video: self.video, surface, locked: must_lock, _window: PhantomData })
+    }
+
+    /// `SDL_UpdateWindowSurface`: puts the window surface's pixels on screen.
+    pub fn present(&mut self) -> Result<(), NativeError> {
+        let sdl = self.video.sdl;
+        // SAFETY: the window is alive, and no surface borrows it (`&mut self`), so it is unlocked.
+        if unsafe { sdl.calls.video.SDL_UpdateWindowSurface.call(self.window.as_ptr()) } < 0 {
+            return Err(sdl.error(SDL_UpdateWindowSurface::SYMBOL));
+        }
+        Ok(())
+    }
+
+    /// `SDL_GetWindowID`: the id SDL's window events carry.
+    pub fn id(&self) -> u32 {
+        // SAFETY: the window is alive.
+        unsafe { self.video.sdl.calls.video.SDL_GetWindowID.call(self.window.as_ptr()) }
+    }
+}
+
+impl Drop for Window<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the window is alive and ours; no surface borrows it any more. Its surface goes with it.
+        unsafe { self.video.sdl.calls.video.SDL_DestroyWindow.call(self.window.as_ptr()) };
+    }
+}
+
+fn empty_mode() -> SDL_DisplayMode {
+    SDL_DisplayMode { format: 0, w: 0, h: 0, refresh_rate: 0, driverdata: std::ptr::null_mut() }
+}
+
+/// A window's surface: its pixels, writable. Borrows the window; unlocks (`SDL_UnlockSurface`) in `Drop`
+/// when it was locked.
+#[derive(Debug)]
+pub struct Surface<'w> {
+    video: &'w Video,
+    surface: NonNull<SDL_Surface>,
+    locked: bool,
+    _window: PhantomData<&'w mut ()>,
+}
+
+impl Surface<'_> {
+    fn raw(&self) -> &SDL_Surface {
+        // SAFETY: the surface belongs to the window this borrows mutably, so SDL keeps it alive and unchanged
+        // (no resize, no other surface call) for as long as `self` lives.
+        unsafe { self.surface.as_ref() }
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        u32::try_from(self.raw().w).unwrap_or(0)
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        u32::try_from(self.raw().h).unwrap_or(0)
+    }
+
+    /// Bytes from the start of one row to the next (at least `width * 4` for the 4-byte formats).
+    pub fn pitch(&self) -> usize {
+        usize::try_from(self.raw().pitch).unwrap_or(0)
+    }
+
+    /// The pixel format.
+    pub fn pixel_format(&self) -> SurfaceFormat {
+        let format = self.raw().format;
+        if format.is_null() {
+            return SurfaceFormat::Other(0);
+        }
+        // SAFETY: a surface's format is allocated with it and read-only while it lives.
+        SurfaceFormat::from_sdl(unsafe { (*format).format })
+    }
+
+    /// The surface's memory: `pitch * height` bytes, rows top to bottom. Empty when SDL gave no pixels.
+    pub fn pixels_mut(&mut self) -> &mut [u8] {
+        let length = self.pitch() * self.height() as usize;
+        let pixels = self.raw().pixels as *mut u8;
+        if pixels.is_null() || length == 0 {
+            return &mut [];
+        }
+        // SAFETY: SDL allocated `pitch * h` bytes at `pixels` for this surface; they are locked when SDL
+        // requires it, and `&mut self` makes this the only view of them while it lives.
+        unsafe { std::slice::from_raw_parts_mut(pixels, length) }
+    }
+}
+
+impl Drop for Surface<'_> {
+    fn drop(&mut self) {
+        if self.locked {
+            // SAFETY: the surface is alive and was locked by `Window::surface`.
+            unsafe { self.video.sdl.calls.video.SDL_UnlockSurface.call(self.surface.as_ptr()) };
+        }
+    }
+}

@@ -1,0 +1,698 @@
+//! [`LayoutTree`]: every Yoga node of one layout, owned by one value that frees them all in `Drop`.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use goldberry_calls::yoga::config::YGConfigNew;
+use goldberry_calls::yoga::node::{YGNodeCalculateLayout, YGNodeNewWithConfig};
+use goldberry_calls::yoga::types::{YGConfigRef, YGDirectionLTR, YGNodeRef};
+
+use super::YogaCalls;
+use super::measure::{LayoutPass, MeasureInput, MeasureState, measure_trampoline};
+use super::style::{Align, Display, Edge, FlexDirection, Gutter, Justify, Length, Overflow, PositionType, Side, Wrap};
+use crate::{Goldberry, NativeError};
+
+/// Gives every tree its own tag, so a [`NodeId`] from another tree is recognised instead of aliasing a node.
+static NEXT_TREE: AtomicU32 = AtomicU32::new(1);
+
+/// One node of a [`LayoutTree`]: an index into that tree, tagged with the tree it came from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct NodeId {
+    tree: u32,
+    index: u32,
+}
+
+impl NodeId {
+    /// The node's position in its tree, in creation order (0 for the first node created).
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+/// A box: position and size in points.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+/// The four resolved sides of a computed margin, padding or border.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Insets {
+    /// Left side.
+    pub left: f32,
+    /// Top side.
+    pub top: f32,
+    /// Right side.
+    pub right: f32,
+    /// Bottom side.
+    pub bottom: f32,
+}
+
+struct Slot {
+    node: YGNodeRef,
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+    /// The node's measure closure (also its context pointer), or null.
+    measure: *mut MeasureState,
+}
+
+/// A tree of Yoga nodes sharing one Yoga config (point scale factor 1.0, Yoga's own defaults: column
+/// direction, `flex-shrink: 0`), owned as a whole: every node lives until the tree is dropped.
+///
+/// Style setters take a [`NodeId`] and return nothing; a misuse they cannot act on (a node of another tree,
+/// a measure function on a node that has children) is remembered and returned by the next
+/// [`calculate`](LayoutTree::calculate). Reading a node of another tree gives a zero box.
+pub struct LayoutTree {
+    calls: &'static YogaCalls,
+    id: u32,
+    config: YGConfigRef,
+    nodes: Vec<Slot>,
+    misuse: Option<String>,
+}
+
+/// A length setter that takes no edge: one holder per shape, the `Auto` one optional.
+macro_rules! length_setter {
+    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident, auto: $auto:ident) => {
+        $(#[$doc])*
+        pub fn $name(&mut self, n: NodeId, length: Length) {
+            if let Some(node) = self.node_for(n, stringify!($name)) {
+                let style = &self.calls.style;
+                match length {
+                    // SAFETY: `node` is a live node this tree owns.
+                    Length::Auto => unsafe { style.$auto.call(node) },
+                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
+                    Length::Points(points) => unsafe { style.$points.call(node, points) },
+                    // SAFETY: as above.
+                    Length::Percent(percent) => unsafe { style.$percent.call(node, percent) },
+                }
+            }
+        }
+    };
+    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident) => {
+        $(#[$doc])*
+        pub fn $name(&mut self, n: NodeId, length: Length) {
+            if let Some(node) = self.node_for(n, stringify!($name)) {
+                let style = &self.calls.style;
+                match length {
+                    // SAFETY: `node` is a live node this tree owns; NaN is Yoga's "undefined" (not set).
+                    Length::Auto => unsafe { style.$points.call(node, f32::NAN) },
+                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
+                    Length::Points(points) => unsafe { style.$points.call(node, points) },
+                    // SAFETY: as above.
+                    Length::Percent(percent) => unsafe { style.$percent.call(node, percent) },
+                }
+            }
+        }
+    };
+}
+
+/// A length setter for one edge (or shorthand): one holder per shape, the `Auto` one optional.
+macro_rules! edge_length_setter {
+    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident, auto: $auto:ident) => {
+        $(#[$doc])*
+        pub fn $name(&mut self, n: NodeId, edge: Edge, length: Length) {
+            if let Some(node) = self.node_for(n, stringify!($name)) {
+                let (style, edge) = (&self.calls.style, edge.raw());
+                match length {
+                    // SAFETY: `node` is a live node this tree owns; `edge` is a `YGEdge` constant.
+                    Length::Auto => unsafe { style.$auto.call(node, edge) },
+                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
+                    Length::Points(points) => unsafe { style.$points.call(node, edge, points) },
+                    // SAFETY: as above.
+                    Length::Percent(percent) => unsafe { style.$percent.call(node, edge, percent) },
+                }
+            }
+        }
+    };
+    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident) => {
+        $(#[$doc])*
+        pub fn $name(&mut self, n: NodeId, edge: Edge, length: Length) {
+            if let Some(node) = self.node_for(n, stringify!($name)) {
+                let (style, edge) = (&self.calls.style, edge.raw());
+                match length {
+                    // SAFETY: `node` is a live node this tree owns; `edge` is a `YGEdge` constant; NaN is
+                    // Yoga's "undefined" (not set).
+                    Length::Auto => unsafe { style.$points.call(node, edge, f32::NAN) },
+                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
+                    Length::Points(points) => unsafe { style.$points.call(node, edge, points) },
+                    // SAFETY: as above.
+                    Length::Percent(percent) => unsafe { style.$percent.call(node, edge, percent) },
+                }
+            }
+        }
+    };
+}
+
+/// A setter taking one value that the holder accepts as it is (a float) or through `.raw()` (an enum).
+macro_rules! value_setter {
+    ($(#[$doc:meta])* $name:ident($ty:ty) => $holder:ident $(. $raw:ident())?) => {
+        $(#[$doc])*
+        pub fn $name(&mut self, n: NodeId, value: $ty) {
+            if let Some(node) = self.node_for(n, stringify!($name)) {
+                // SAFETY: `node` is a live node this tree owns; the value is a plain float or a constant of the
+                // C enum the holder takes.
+                unsafe { self.calls.style.$holder.call(node, value $(. $raw())?) };
+            }
+        }
+    };
+}
+
+/// A getter reading a length back as the `YGValue` the C function returns by value (`None` when undefined, or
+/// for a node of another tree).
+macro_rules! length_getter {
+    ($(#[$doc:meta])* $name:ident => $holder:ident) => {
+        $(#[$doc])*
+        pub fn $name(&self, n: NodeId) -> Option<Length> {
+            let slot = self.slot(n)?;
+            // SAFETY: `slot.node` is a live node this tree owns; the getter only reads its style.
+            Length::from_value(unsafe { self.calls.style.$holder.call(slot.node) })
+        }
+    };
+}
+
+/// A getter reading one edge's length back as the `YGValue` the C function returns by value.
+macro_rules! edge_length_getter {
+    ($(#[$doc:meta])* $name:ident => $holder:ident) => {
+        $(#[$doc])*
+        pub fn $name(&self, n: NodeId, edge: Edge) -> Option<Length> {
+            let slot = self.slot(n)?;
+            // SAFETY: `slot.node` is a live node this tree owns; style getters accept every `YGEdge`.
+            Length::from_value(unsafe { self.calls.style.$holder.call(slot.node, edge.raw()) })
+        }
+    };
+}
+
+/// A getter of one computed side set (margin, padding, border) as [`Insets`].
+macro_rules! insets_getter {
+    ($(#[$doc:meta])* $name:ident => $holder:ident) => {
+        $(#[$doc])*
+        pub fn $name(&self, n: NodeId) -> Insets {
+            let Some(slot) = self.slot(n) else { return Insets::default() };
+            // SAFETY: `slot.node` is a live node this tree owns; a `Side` is a single physical edge, which is
+            // all the layout getters accept.
+            let side = |side: Side| unsafe { self.calls.layout.$holder.call(slot.node, side.raw()) };
+            Insets { left: side(Side::Left), top: side(Side::Top), right: side(Side::Right), bottom: side(Side::Bottom) }
+        }
+    };
+}
+
+impl LayoutTree {
+    /// A new, empty tree with its own Yoga config (point scale factor 1.0: boxes are rounded to whole points).
+    pub fn new(g: &'static Goldberry) -> Result<LayoutTree, NativeError> {
+        let calls = &g.yoga;
+        // SAFETY: takes nothing; returns a new config or null.
+        let config = unsafe { calls.config.YGConfigNew.call() };
+        if config.is_null() {
+            return Err(NativeError::Null {
+                function: YGConfigNew::SYMBOL,
+                context: "the layout tree's config".into(),
+            });
+        }
+        // SAFETY: `config` is the live config just created; 1.0 is a valid (non-negative) scale.
+        unsafe { calls.config.YGConfigSetPointScaleFactor.call(config, 1.0) };
+        let id = NEXT_TREE.fetch_add(1, Ordering::Relaxed);
+        Ok(LayoutTree { calls, id, config, nodes: Vec::new(), misuse: None })
+    }
+
+    /// Sets how many physical pixels a point has, to which Yoga rounds every box (0 disables rounding).
+    pub fn set_point_scale_factor(&mut self, pixels_in_point: f32) -> Result<(), NativeError> {
+        if !(pixels_in_point.is_finite() && pixels_in_point >= 0.0) {
+            return Err(NativeError::InvalidArgument(format!(
+                "YGConfigSetPointScaleFactor: the point scale factor must be a finite number >= 0, not {pixels_in_point}"
+            )));
+        }
+        // SAFETY: the config is live for the tree's life; the scale is finite and non-negative, as Yoga asserts.
+        unsafe { self.calls.config.YGConfigSetPointScaleFactor.call(self.config, pixels_in_point) };
+        Ok(())
+    }
+
+    /// The number of nodes created in this tree.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether no node was created yet.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Creates a node with no parent and Yoga's default style.
+    pub fn add_node(&mut self) -> Result<NodeId, NativeError> {
+        let index = u32::try_from(self.nodes.len())
+            .map_err(|_| NativeError::InvalidArgument("a layout tree holds at most 2^32 nodes".into()))?;
+        // SAFETY: the config is live for the tree's life, and outlives every node (freed after them in Drop).
+        let node = unsafe { self.calls.node.YGNodeNewWithConfig.call(self.config) };
+        if node.is_null() {
+            return Err(NativeError::Null { function: YGNodeNewWithConfig::SYMBOL, context: "a layout node".into() });
+        }
+        self.nodes.push(Slot { node, parent: None, children: Vec::new(), measure: std::ptr::null_mut() });
+        Ok(NodeId { tree: self.id, index })
+    }
+
+    /// Appends `child` to `parent`'s children. Refused when `child` already has a parent, when `parent` has a
+    /// measure function, or when it would make a cycle.
+    pub fn add_child(&mut self, parent: NodeId, child: NodeId) -> Result<(), NativeError> {
+        let (Some(owner), Some(slot)) = (self.slot(parent), self.slot(child)) else {
+            return Err(self.foreign("add_child", if self.slot(parent).is_none() { parent } else { child }));
+        };
+        if let Some(current) = slot.parent {
+            return Err(NativeError::InvalidArgument(format!(
+                "YGNodeInsertChild: node {} is already a child of node {}; remove it first",
+                child.index, current.index
+            )));
+        }
+        if !owner.measure.is_null() {
+            return Err(NativeError::InvalidArgument(format!(
+                "YGNodeInsertChild: node {} has a measure function, so it cannot have children",
+                parent.index
+            )));
+        }
+        let mut ancestor = Some(parent);
+        while let Some(up) = ancestor {
+            if up == child {
+                return Err(NativeError::InvalidArgument(format!(
+                    "YGNodeInsertChild: node {} is node {}'s ancestor (or the node itself): a cycle",
+                    child.index, parent.index
+                )));
+            }
+            ancestor = self.slot(up).and_then(|s| s.parent);
+        }
+        let (owner_node, child_node, index) = (owner.node, slot.node, owner.children.len());
+        // SAFETY: both nodes are live and owned by this tree; the child has no owner, the parent no measure
+        // function, the insertion makes no cycle, and `index` is the parent's child count (an append): every
+        // precondition Yoga asserts.
+        unsafe { self.calls.node.YGNodeInsertChild.call(owner_node, child_node, index) };
+        self.nodes[parent.index()].children.push(child);
+        self.nodes[child.index()].parent = Some(parent);
+        Ok(())
+    }
+
+    /// Detaches `child` from `parent`; it stays in the tree as a root of its own.
+    pub fn remove_child(&mut self, parent: NodeId, child: NodeId) -> Result<(), NativeError> {
+        let (Some(owner), Some(slot)) = (self.slot(parent), self.slot(child)) else {
+            return Err(self.foreign("remove_child", if self.slot(parent).is_none() { parent } else { child }));
+        };
+        if slot.parent != Some(parent) {
+            return Err(NativeError::InvalidArgument(format!(
+                "YGNodeRemoveChild: node {} is not a child of node {}",
+                child.index, parent.index
+            )));
+        }
+        // SAFETY: both nodes are live and owned by this tree, and `child` is `parent`'s child.
+        unsafe { self.calls.node.YGNodeRemoveChild.call(owner.node, slot.node) };
+        self.nodes[parent.index()].children.retain(|c| *c != child);
+        self.nodes[child.index()].parent = None;
+        Ok(())
+    }
+
+    /// `n`'s children, in order (empty for a node of another tree).
+    pub fn children(&self, n: NodeId) -> &[NodeId] {
+        self.slot(n).map(|s| s.children.as_slice()).unwrap_or(&[])
+    }
+
+    /// `n`'s parent, if it has one.
+    pub fn parent(&self, n: NodeId) -> Option<NodeId> {
+        self.slot(n)?.parent
+    }
+
+    value_setter! {
+        /// `flex-direction`: the main axis of `n`'s children.
+        set_flex_direction(FlexDirection) => YGNodeStyleSetFlexDirection.raw()
+    }
+    value_setter! {
+        /// `flex-wrap`.
+        set_flex_wrap(Wrap) => YGNodeStyleSetFlexWrap.raw()
+    }
+    value_setter! {
+        /// `justify-content`.
+        set_justify_content(Justify) => YGNodeStyleSetJustifyContent.raw()
+    }
+    value_setter! {
+        /// `align-items`: the children's default cross-axis alignment.
+        set_align_items(Align) => YGNodeStyleSetAlignItems.raw()
+    }
+    value_setter! {
+        /// `align-self`: this node's own cross-axis alignment.
+        set_align_self(Align) => YGNodeStyleSetAlignSelf.raw()
+    }
+    value_setter! {
+        /// `align-content`: the lines' alignment in a wrapping container.
+        set_align_content(Align) => YGNodeStyleSetAlignContent.raw()
+    }
+    value_setter! {
+        /// `position`: static, relative (the default) or absolute.
+        set_position_type(PositionType) => YGNodeStyleSetPositionType.raw()
+    }
+    value_setter! {
+        /// `display`.
+        set_display(Display) => YGNodeStyleSetDisplay.raw()
+    }
+    value_setter! {
+        /// `overflow`.
+        set_overflow(Overflow) => YGNodeStyleSetOverflow.raw()
+    }
+    value_setter! {
+        /// `flex` (Yoga's shorthand: positive grows, negative shrinks).
+        set_flex(f32) => YGNodeStyleSetFlex
+    }
+    value_setter! {
+        /// `flex-grow`.
+        set_flex_grow(f32) => YGNodeStyleSetFlexGrow
+    }
+    value_setter! {
+        /// `flex-shrink` (Yoga's default is 0).
+        set_flex_shrink(f32) => YGNodeStyleSetFlexShrink
+    }
+    value_setter! {
+        /// `aspect-ratio`: width / height (0 or NaN clears it).
+        set_aspect_ratio(f32) => YGNodeStyleSetAspectRatio
+    }
+
+    length_setter! {
+        /// `flex-basis`.
+        set_flex_basis => YGNodeStyleSetFlexBasis, YGNodeStyleSetFlexBasisPercent, auto: YGNodeStyleSetFlexBasisAuto
+    }
+    length_setter! {
+        /// `width`.
+        set_width => YGNodeStyleSetWidth, YGNodeStyleSetWidthPercent, auto: YGNodeStyleSetWidthAuto
+    }
+    length_setter! {
+        /// `height`.
+        set_height => YGNodeStyleSetHeight, YGNodeStyleSetHeightPercent, auto: YGNodeStyleSetHeightAuto
+    }
+    length_setter! {
+        /// `min-width` (`Auto` clears it).
+        set_min_width => YGNodeStyleSetMinWidth, YGNodeStyleSetMinWidthPercent
+    }
+    length_setter! {
+        /// `min-height` (`Auto` clears it).
+        set_min_height => YGNodeStyleSetMinHeight, YGNodeStyleSetMinHeightPercent
+    }
+    length_setter! {
+        /// `max-width` (`Auto` clears it).
+        set_max_width => YGNodeStyleSetMaxWidth, YGNodeStyleSetMaxWidthPercent
+    }
+    length_setter! {
+        /// `max-height` (`Auto` clears it).
+        set_max_height => YGNodeStyleSetMaxHeight, YGNodeStyleSetMaxHeightPercent
+    }
+    edge_length_setter! {
+        /// `margin` on `edge` (`Auto` margins absorb free space).
+        set_margin => YGNodeStyleSetMargin, YGNodeStyleSetMarginPercent, auto: YGNodeStyleSetMarginAuto
+    }
+    edge_length_setter! {
+        /// `padding` on `edge` (`Auto` clears it).
+        set_padding => YGNodeStyleSetPadding, YGNodeStyleSetPaddingPercent
+    }
+    edge_length_setter! {
+        /// The inset (`left`, `top` ...) on `edge`, used by relative and absolute positioning.
+        set_position => YGNodeStyleSetPosition, YGNodeStyleSetPositionPercent, auto: YGNodeStyleSetPositionAuto
+    }
+
+    /// `border` width on `edge`, in points (it takes space like padding; nothing is drawn).
+    pub fn set_border(&mut self, n: NodeId, edge: Edge, width: f32) {
+        if let Some(node) = self.node_for(n, "set_border") {
+            // SAFETY: `node` is a live node this tree owns; `edge` is a `YGEdge` constant.
+            unsafe { self.calls.style.YGNodeStyleSetBorder.call(node, edge.raw(), width) };
+        }
+    }
+
+    /// `gap` between `n`'s children (and lines), in points.
+    pub fn set_gap(&mut self, n: NodeId, gutter: Gutter, gap: f32) {
+        if let Some(node) = self.node_for(n, "set_gap") {
+            // SAFETY: `node` is a live node this tree owns; `gutter` is a `YGGutter` constant.
+            unsafe { self.calls.style.YGNodeStyleSetGap.call(node, gutter.raw(), gap) };
+        }
+    }
+
+    length_getter! {
+        /// The `width` style as set (Yoga's default is `Auto`; `None` for a node of another tree).
+        width => YGNodeStyleGetWidth
+    }
+    length_getter! {
+        /// The `height` style as set (Yoga's default is `Auto`; `None` for a node of another tree).
+        height => YGNodeStyleGetHeight
+    }
+    length_getter! {
+        /// The `flex-basis` style as set (Yoga's default is `Auto`; `None` for a node of another tree).
+        flex_basis => YGNodeStyleGetFlexBasis
+    }
+    length_getter! {
+        /// The `min-width` style as set (`None` when not set).
+        min_width => YGNodeStyleGetMinWidth
+    }
+    length_getter! {
+        /// The `min-height` style as set (`None` when not set).
+        min_height => YGNodeStyleGetMinHeight
+    }
+    length_getter! {
+        /// The `max-width` style as set (`None` when not set).
+        max_width => YGNodeStyleGetMaxWidth
+    }
+    length_getter! {
+        /// The `max-height` style as set (`None` when not set).
+        max_height => YGNodeStyleGetMaxHeight
+    }
+    edge_length_getter! {
+        /// The `margin` style on `edge` as set (`None` when not set).
+        margin => YGNodeStyleGetMargin
+    }
+    edge_length_getter! {
+        /// The `padding` style on `edge` as set (`None` when not set).
+        padding => YGNodeStyleGetPadding
+    }
+    edge_length_getter! {
+        /// The inset on `edge` as set (`None` when not set).
+        position => YGNodeStyleGetPosition
+    }
+
+    /// Makes `n` a leaf that Yoga sizes by calling `measure` (a text box, an image). Replaces any previous
+    /// measure function. A panic in `measure` is caught and makes the next `calculate` fail. Refused (reported
+    /// by the next `calculate`) when `n` has children.
+    pub fn set_measure(&mut self, n: NodeId, measure: impl FnMut(MeasureInput) -> (f32, f32) + 'static) {
+        let calls = self.calls;
+        let Some(slot) = self.slot(n) else {
+            self.record(format!("set_measure: {n:?} is not a node of this layout tree"));
+            return;
+        };
+        if !slot.children.is_empty() {
+            self.record(format!(
+                "YGNodeSetMeasureFunc: node {} has children, so it cannot have a measure function",
+                n.index
+            ));
+            return;
+        }
+        let (node, previous) = (slot.node, slot.measure);
+        let state = Box::into_raw(Box::new(MeasureState { measure: Box::new(measure), panic: None }));
+        // SAFETY: `node` is live and has no children (Yoga's precondition for a measure function); its context
+        // becomes the state this tree owns until `clear_measure` or `Drop` clears it, and the trampoline
+        // matches `YGMeasureFunc` and never unwinds. The node now has a measure function, so marking it dirty
+        // (for a changed measurement) is allowed.
+        unsafe {
+            calls.node.YGNodeSetContext.call(node, state.cast());
+            calls.node.YGNodeSetMeasureFunc.call(node, Some(measure_trampoline));
+            calls.node.YGNodeMarkDirty.call(node);
+        }
+        self.nodes[n.index()].measure = state;
+        if !previous.is_null() {
+            // SAFETY: `previous` came from `Box::into_raw` here, and the node's context no longer points at it.
+            drop(unsafe { Box::from_raw(previous) });
+        }
+    }
+
+    /// Removes `n`'s measure function; it becomes an ordinary node again.
+    pub fn clear_measure(&mut self, n: NodeId) {
+        let Some(slot) = self.slot(n) else { return };
+        let (node, state) = (slot.node, slot.measure);
+        if state.is_null() {
+            return;
+        }
+        // SAFETY: `node` is live and has a measure function (so it may be marked dirty); after these calls Yoga
+        // holds no pointer to the state.
+        unsafe {
+            self.calls.node.YGNodeMarkDirty.call(node);
+            self.calls.node.YGNodeSetMeasureFunc.call(node, None);
+            self.calls.node.YGNodeSetContext.call(node, std::ptr::null_mut());
+        }
+        self.nodes[n.index()].measure = std::ptr::null_mut();
+        // SAFETY: `state` came from `Box::into_raw` in `set_measure`, and nothing points at it any more.
+        drop(unsafe { Box::from_raw(state) });
+    }
+
+    /// Tells Yoga that what `n`'s measure function returns has changed (its text did), so the next
+    /// `calculate` measures it again. A node without a measure function is dirtied by Yoga itself whenever its
+    /// style changes, so this does nothing for it.
+    pub fn mark_dirty(&mut self, n: NodeId) {
+        let Some(slot) = self.slot(n) else { return };
+        if !slot.measure.is_null() {
+            // SAFETY: `slot.node` is live and has a measure function, Yoga's precondition for marking it dirty.
+            unsafe { self.calls.node.YGNodeMarkDirty.call(slot.node) };
+        }
+    }
+
+    /// Whether `n` needs layout (its style or measurement changed since the last `calculate`).
+    pub fn is_dirty(&self, n: NodeId) -> bool {
+        let Some(slot) = self.slot(n) else { return false };
+        // SAFETY: `slot.node` is a live node this tree owns.
+        unsafe { self.calls.node.YGNodeIsDirty.call(slot.node) }
+    }
+
+    /// Lays out the tree under `root` (a node without a parent) in `width` x `height` points, left to right.
+    /// NaN for a dimension leaves it unconstrained (the content decides). Fails with the first misuse a setter
+    /// recorded since the last call, or when a measure function panicked during this pass.
+    pub fn calculate(&mut self, root: NodeId, width: f32, height: f32) -> Result<(), NativeError> {
+        if let Some(message) = self.misuse.take() {
+            return Err(NativeError::InvalidArgument(message));
+        }
+        let Some(slot) = self.slot(root) else {
+            return Err(self.foreign("calculate", root));
+        };
+        if let Some(parent) = slot.parent {
+            return Err(NativeError::InvalidArgument(format!(
+                "YGNodeCalculateLayout: node {} is a child of node {}; lay out the root",
+                root.index, parent.index
+            )));
+        }
+        for (name, value) in [("width", width), ("height", height)] {
+            if !(value.is_nan() || (value.is_finite() && value >= 0.0)) {
+                return Err(NativeError::InvalidArgument(format!(
+                    "YGNodeCalculateLayout: the available {name} must be >= 0 and finite, or NaN, not {value}"
+                )));
+            }
+        }
+        let node = slot.node;
+        {
+            let _pass = LayoutPass::enter(self.calls.node.YGNodeGetContext);
+            // SAFETY: `node` is a live root of this tree; the tree is acyclic (add_child refuses cycles); every
+            // measure function's context is a live `MeasureState` this tree owns, which nothing else touches
+            // while `self` is borrowed here; and the trampoline never unwinds into Yoga.
+            unsafe { self.calls.node.YGNodeCalculateLayout.call(node, width, height, YGDirectionLTR) };
+        }
+        let mut failure = None;
+        for (index, slot) in self.nodes.iter().enumerate() {
+            if slot.measure.is_null() {
+                continue;
+            }
+            // SAFETY: the state is owned by this tree and the layout pass is over, so no other reference exists.
+            let state = unsafe { &mut *slot.measure };
+            if let Some(message) = state.panic.take() {
+                // SAFETY: the node is live and has a measure function. Dirtying it drops the zero size Yoga
+                // cached for the failed measurement, so the next pass measures it again.
+                unsafe { self.calls.node.YGNodeMarkDirty.call(slot.node) };
+                failure.get_or_insert((index, message));
+            }
+        }
+        match failure {
+            None => Ok(()),
+            Some((index, message)) => Err(NativeError::InvalidArgument(format!(
+                "{}: the measure function of node {index} panicked: {message}",
+                YGNodeCalculateLayout::SYMBOL
+            ))),
+        }
+    }
+
+    /// `n`'s box after the last `calculate`, in the coordinates of its root (offsets accumulated up the tree).
+    pub fn layout(&self, n: NodeId) -> Rect {
+        let Some(slot) = self.slot(n) else { return Rect::default() };
+        let mut rect = self.local_rect(slot.node);
+        let mut ancestor = slot.parent.and_then(|p| self.slot(p));
+        while let Some(up) = ancestor {
+            let offset = self.local_rect(up.node);
+            rect.x += offset.x;
+            rect.y += offset.y;
+            ancestor = up.parent.and_then(|p| self.slot(p));
+        }
+        rect
+    }
+
+    /// `n`'s box after the last `calculate`, relative to its parent's box.
+    pub fn local_layout(&self, n: NodeId) -> Rect {
+        self.slot(n).map(|slot| self.local_rect(slot.node)).unwrap_or_default()
+    }
+
+    /// Whether `n`'s children overflowed it in the last `calculate`.
+    pub fn had_overflow(&self, n: NodeId) -> bool {
+        let Some(slot) = self.slot(n) else { return false };
+        // SAFETY: `slot.node` is a live node this tree owns.
+        unsafe { self.calls.layout.YGNodeLayoutGetHadOverflow.call(slot.node) }
+    }
+
+    insets_getter! {
+        /// `n`'s computed margin (percentages resolved).
+        layout_margin => YGNodeLayoutGetMargin
+    }
+    insets_getter! {
+        /// `n`'s computed padding (percentages resolved).
+        layout_padding => YGNodeLayoutGetPadding
+    }
+    insets_getter! {
+        /// `n`'s computed border widths.
+        layout_border => YGNodeLayoutGetBorder
+    }
+
+    fn local_rect(&self, node: YGNodeRef) -> Rect {
+        let layout = &self.calls.layout;
+        // SAFETY: `node` is a live node this tree owns; the layout getters only read its computed layout.
+        unsafe {
+            Rect {
+                x: layout.YGNodeLayoutGetLeft.call(node),
+                y: layout.YGNodeLayoutGetTop.call(node),
+                w: layout.YGNodeLayoutGetWidth.call(node),
+                h: layout.YGNodeLayoutGetHeight.call(node),
+            }
+        }
+    }
+
+    fn slot(&self, n: NodeId) -> Option<&Slot> {
+        if n.tree == self.id { self.nodes.get(n.index()) } else { None }
+    }
+
+    /// The native node of `n`, or `None` (with the misuse recorded for the next `calculate`).
+    fn node_for(&mut self, n: NodeId, method: &str) -> Option<YGNodeRef> {
+        match self.slot(n) {
+            Some(slot) => Some(slot.node),
+            None => {
+                self.record(format!("{method}: {n:?} is not a node of this layout tree"));
+                None
+            }
+        }
+    }
+
+    fn record(&mut self, message: String) {
+        self.misuse.get_or_insert(message);
+    }
+
+    fn foreign(&self, method: &str, n: NodeId) -> NativeError {
+        NativeError::InvalidArgument(format!("{method}: {n:?} is not a node of this layout tree"))
+    }
+}
+
+impl fmt::Debug for LayoutTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LayoutTree").field("id", &self.id).field("nodes", &self.nodes.len()).finish()
+    }
+}
+
+impl Drop for LayoutTree {
+    fn drop(&mut self) {
+        for slot in &self.nodes {
+            // SAFETY: every node is live and owned by this tree, and is freed exactly once, here. `YGNodeFree`
+            // detaches the node from its owner and its children, so the order of freeing does not matter.
+            unsafe { self.calls.node.YGNodeFree.call(slot.node) };
+            if !slot.measure.is_null() {
+                // SAFETY: the state came from `Box::into_raw` in `set_measure`; its node is freed, so nothing
+                // points at it any more.
+                drop(unsafe { Box::from_raw(slot.measure) });
+            }
+        }
+        // SAFETY: the config is live, and every node created with it was freed above.
+        unsafe { self.calls.config.YGConfigFree.call(self.config) };
+    }
+}

@@ -1,0 +1,540 @@
+//! The Blend2D binding against the real library: what each drawing call puts in the pixels.
+
+use std::path::Path as FsPath;
+
+use goldberry_natives::blend2d::{
+    self, CompOp, Context, Font, FontFace, Gradient, Image, ImageView, Path, PixelFormat, PixelRows, Rect, Rgba32,
+    StrokeCap, Style,
+};
+use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
+use goldberry_natives::{Goldberry, NativeError};
+
+const INTER: &str = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
+
+fn goldberry() -> &'static Goldberry {
+    Goldberry::load(None).expect("the built libgoldberry loads")
+}
+
+/// A PRGB32 image cleared to transparent.
+fn cleared(g: &'static Goldberry, width: u32, height: u32) -> Image {
+    let mut image = Image::new(g, width, height, PixelFormat::Prgb32).expect("image");
+    let mut ctx = Context::begin(&mut image).expect("context");
+    ctx.clear_all().expect("clear");
+    ctx.end().expect("end");
+    image
+}
+
+fn px(pixels: &PixelRows<'_>, x: u32, y: u32) -> u32 {
+    pixels.pixel(x, y).expect("pixel inside the image")
+}
+
+/// The smallest (x0, y0, x1, y1) holding every pixel that is not `background`, inclusive; None if none.
+fn inked_box(pixels: &PixelRows<'_>, background: u32) -> Option<(u32, u32, u32, u32)> {
+    let mut found: Option<(u32, u32, u32, u32)> = None;
+    for y in 0..pixels.height {
+        for x in 0..pixels.width {
+            if px(pixels, x, y) != background {
+                found = Some(match found {
+                    None => (x, y, x, y),
+                    Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+                });
+            }
+        }
+    }
+    found
+}
+
+fn red(pixel: u32) -> u32 {
+    (pixel >> 16) & 0xFF
+}
+
+#[test]
+fn a_solid_rect_reads_back_exactly_premultiplied() {
+    let g = goldberry();
+    let fresh = Image::new(g, 8, 8, PixelFormat::Prgb32).expect("image");
+    assert!(fresh.pixels().expect("pixels").data.iter().all(|&b| b == 0), "a new image starts transparent");
+    let mut image = cleared(g, 640, 480);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32(0xFF33_6699))).expect("fill style");
+        ctx.fill_rect(Rect::new(10.0, 20.0, 100.0, 50.0)).expect("fill rect");
+        ctx.set_fill(&Style::Solid(Rgba32::rgba(0xFF, 0x00, 0xFF, 0x80))).expect("fill style");
+        ctx.fill_rect(Rect::new(300.0, 300.0, 40.0, 40.0)).expect("fill rect");
+        ctx.end().expect("end");
+    }
+    assert_eq!((image.width(), image.height(), image.format()), (640, 480, PixelFormat::Prgb32));
+    let pixels = image.pixels().expect("pixels");
+    assert!(pixels.stride >= 640 * 4);
+    for (x, y) in [(10, 20), (109, 69), (60, 45)] {
+        assert_eq!(px(&pixels, x, y), 0xFF33_6699, "inside the opaque rect at ({x}, {y})");
+    }
+    for (x, y) in [(9, 20), (110, 20), (10, 19), (10, 70), (0, 0), (639, 479)] {
+        assert_eq!(px(&pixels, x, y), 0, "outside the rect at ({x}, {y})");
+    }
+    // 0x80FF00FF premultiplied: each channel * 128 / 255.
+    assert_eq!(px(&pixels, 320, 320), 0x8080_0080);
+}
+
+#[test]
+fn a_gradient_changes_colour_across_the_rect() {
+    let g = goldberry();
+    let mut gradient = Gradient::linear(g, 0.0, 0.0, 200.0, 0.0).expect("gradient");
+    gradient.add_stop(0.0, Rgba32::BLACK).expect("stop");
+    gradient.add_stop(1.0, Rgba32::rgb(0xFF, 0, 0)).expect("stop");
+    assert_eq!(gradient.stop_count(), 2);
+    let mut image = cleared(g, 200, 20);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Gradient(&gradient)).expect("gradient style");
+        ctx.fill_rect(Rect::new(0.0, 0.0, 200.0, 20.0)).expect("fill");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    let reds: Vec<u32> = (0..10).map(|i| red(px(&pixels, i * 20 + 5, 10))).collect();
+    assert!(reds.windows(2).all(|w| w[0] < w[1]), "red rises left to right: {reds:?}");
+    assert!(reds[0] < 0x20 && reds[9] > 0xE0, "from near black to near red: {reds:?}");
+    assert!((0..10).all(|i| px(&pixels, i * 20 + 5, 10) >> 24 == 0xFF), "opaque everywhere");
+
+    let mut radial = Gradient::radial(g, 100.0, 10.0, 100.0, 10.0, 100.0).expect("radial");
+    radial.add_stop(0.0, Rgba32::rgb(0xFF, 0, 0)).expect("stop");
+    radial.add_stop(1.0, Rgba32::BLACK).expect("stop");
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Gradient(&radial)).expect("radial style");
+        ctx.fill_all().expect("fill");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    assert!(red(px(&pixels, 100, 10)) > red(px(&pixels, 150, 10)));
+    assert!(red(px(&pixels, 150, 10)) > red(px(&pixels, 195, 10)));
+}
+
+#[test]
+fn a_round_rect_leaves_its_corner_untouched() {
+    let g = goldberry();
+    let mut image = Image::new(g, 200, 200, PixelFormat::Prgb32).expect("image");
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32::WHITE)).expect("style");
+        ctx.fill_all().expect("background");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0, 0))).expect("style");
+        ctx.fill_round_rect(Rect::new(50.0, 50.0, 100.0, 100.0), 20.0).expect("round rect");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    assert_eq!(px(&pixels, 51, 51), 0xFFFF_FFFF, "the rounded-off corner keeps the background");
+    assert_eq!(px(&pixels, 148, 148), 0xFFFF_FFFF, "so does the opposite corner");
+    assert_eq!(px(&pixels, 100, 100), 0xFFFF_0000, "the middle is filled");
+    assert_eq!(px(&pixels, 100, 51), 0xFFFF_0000, "the middle of the top edge is filled");
+    assert_eq!(px(&pixels, 49, 100), 0xFFFF_FFFF, "left of the rect is background");
+}
+
+#[test]
+fn clip_to_rect_limits_a_fill_all() {
+    let g = goldberry();
+    let mut image = cleared(g, 100, 100);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.clip_to_rect(Rect::new(10.0, 10.0, 20.0, 20.0)).expect("clip");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0, 0xFF, 0))).expect("style");
+        ctx.fill_all().expect("fill all");
+        ctx.restore_clipping().expect("restore clipping");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0, 0, 0xFF))).expect("style");
+        ctx.fill_rect(Rect::new(90.0, 90.0, 10.0, 10.0)).expect("fill outside the old clip");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    assert_eq!(inked_box(&pixels, 0).map(|b| (b.0, b.1)), Some((10, 10)));
+    assert_eq!(px(&pixels, 10, 10), 0xFF00_FF00);
+    assert_eq!(px(&pixels, 29, 29), 0xFF00_FF00);
+    for (x, y) in [(9, 9), (30, 30), (30, 10), (10, 30), (50, 50)] {
+        assert_eq!(px(&pixels, x, y), 0, "outside the clip at ({x}, {y})");
+    }
+    assert_eq!(px(&pixels, 95, 95), 0xFF00_00FF, "restore_clipping lifted the clip");
+}
+
+#[test]
+fn save_and_restore_bring_back_the_transform() {
+    let g = goldberry();
+    let mut image = cleared(g, 200, 200);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.translate(100.0, 50.0).expect("translate");
+        ctx.save().expect("save");
+        ctx.translate(10.0, 10.0).expect("translate");
+        ctx.scale(2.0, 2.0).expect("scale");
+        assert_eq!(ctx.user_transform().expect("matrix"), [2.0, 0.0, 0.0, 2.0, 110.0, 60.0]);
+        ctx.restore().expect("restore");
+        assert_eq!(ctx.user_transform().expect("matrix"), [1.0, 0.0, 0.0, 1.0, 100.0, 50.0]);
+        ctx.set_fill(&Style::Solid(Rgba32::WHITE)).expect("style");
+        ctx.fill_rect(Rect::new(0.0, 0.0, 5.0, 5.0)).expect("fill");
+
+        let error = ctx.restore().expect_err("nothing left to restore");
+        assert!(
+            matches!(
+                error,
+                NativeError::Blend2d { function: "blContextRestore", name: "BL_ERROR_NO_STATES_TO_RESTORE", .. }
+            ),
+            "{error:?}"
+        );
+        ctx.reset_transform().expect("reset");
+        ctx.rotate(std::f64::consts::FRAC_PI_2).expect("rotate");
+        let m = ctx.user_transform().expect("matrix");
+        assert!((m[0]).abs() < 1e-12 && (m[1] - 1.0).abs() < 1e-12 && (m[2] + 1.0).abs() < 1e-12, "{m:?}");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    assert_eq!(inked_box(&pixels, 0), Some((100, 50, 104, 54)), "the rect was drawn under the restored transform");
+}
+
+#[test]
+fn a_closed_cubic_path_fills_and_a_path_strokes() {
+    let g = goldberry();
+    let mut shape = Path::new(g).expect("path");
+    assert!(shape.is_empty());
+    shape.move_to(50.0, 50.0).expect("move");
+    shape.cubic_to(100.0, 0.0, 150.0, 100.0, 200.0, 50.0).expect("cubic");
+    shape.line_to(200.0, 150.0).expect("line");
+    shape.line_to(50.0, 150.0).expect("line");
+    shape.close().expect("close");
+    assert!(shape.len() >= 6, "move + 3 cubic points + 2 lines + close: {}", shape.len());
+    let bounds = shape.bounding_box().expect("bounding box");
+    assert_eq!((bounds.x, bounds.w, bounds.y + bounds.h), (50.0, 150.0, 150.0));
+    assert!(bounds.y > 25.0 && bounds.y < 50.0, "the curve rises above its end points: {bounds:?}");
+
+    let mut line = Path::new(g).expect("path");
+    line.move_to(10.0, 180.0).expect("move");
+    line.line_to(190.0, 180.0).expect("line");
+    let shared = line.clone();
+    line.line_to(190.0, 190.0).expect("changing the original leaves the clone alone");
+    assert_eq!(shared.len(), 2);
+    assert_eq!(line.len(), 3);
+
+    let mut image = cleared(g, 220, 200);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0, 0))).expect("style");
+        ctx.fill_path(&shape).expect("fill path");
+        ctx.set_stroke(&Style::Solid(Rgba32::rgb(0, 0, 0xFF))).expect("style");
+        ctx.set_stroke_width(4.0).expect("width");
+        ctx.set_stroke_caps(StrokeCap::Butt).expect("caps");
+        ctx.stroke_path(&shared).expect("stroke path");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    assert_eq!(px(&pixels, 125, 120), 0xFFFF_0000, "inside the figure");
+    assert_eq!(px(&pixels, 60, 140), 0xFFFF_0000, "inside, near a corner");
+    assert_eq!(px(&pixels, 10, 10), 0, "outside the figure");
+    assert_eq!(px(&pixels, 125, 30), 0, "above the curve, which passes (125, 50)");
+    assert_eq!(px(&pixels, 88, 45), 0xFFFF_0000, "below the curve where it rises above y = 50");
+    assert_eq!(px(&pixels, 100, 180), 0xFF00_00FF, "on the stroked line");
+    assert_eq!(px(&pixels, 100, 178), 0xFF00_00FF, "within half the width above");
+    assert_eq!(px(&pixels, 100, 184), 0, "beyond half the width below");
+    assert_eq!(px(&pixels, 192, 180), 0, "butt caps stop at the end point");
+}
+
+fn inter() -> FontFace {
+    FontFace::from_file(goldberry(), FsPath::new(INTER)).expect("Inter loads")
+}
+
+/// Inter's units per em.
+const INTER_UNITS: i32 = 2816;
+
+/// Two glyphs by hand: ids 36 and 37, each advancing 1900 design units (about two thirds of an em).
+fn hand_run(offset_y: i32) -> GlyphRun {
+    let placement = GlyphPlacement { offset_x: 0, offset_y, advance_x: 1900, advance_y: 0 };
+    GlyphRun {
+        glyphs: vec![36, 37],
+        placements: vec![placement; 2],
+        clusters: vec![0, 1],
+        units_per_em: INTER_UNITS as u32,
+    }
+}
+
+fn draw_run(font: &Font, run: &GlyphRun) -> Image {
+    let g = goldberry();
+    let mut image = Image::new(g, 200, 120, PixelFormat::Prgb32).expect("image");
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32::BLACK)).expect("style");
+        ctx.fill_all().expect("background");
+        ctx.set_fill(&Style::Solid(Rgba32::WHITE)).expect("style");
+        ctx.fill_glyph_run(font, 20.0, 80.0, run).expect("glyph run");
+        ctx.end().expect("end");
+    }
+    image
+}
+
+/// `unitsPerEm` read straight from the font file's `head` table, to check Blend2D's reading against.
+fn head_units_per_em(file: &str) -> u32 {
+    let data = std::fs::read(file).expect("the font file reads");
+    let be16 = |at: usize| u32::from(u16::from_be_bytes([data[at], data[at + 1]]));
+    let be32 = |at: usize| u32::from_be_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]) as usize;
+    let tables = be16(4) as usize;
+    let head = (0..tables).map(|i| 12 + 16 * i).find(|&record| &data[record..record + 4] == b"head");
+    be16(be32(head.expect("a head table") + 8) + 18)
+}
+
+#[test]
+fn inter_loads_and_a_glyph_run_draws_where_expected() {
+    let face = inter();
+    // Debian's fonts-inter 4.0~beta7 has 2816 units per em (not the 2048 of other Inter releases).
+    assert_eq!(head_units_per_em(INTER), 2816);
+    assert_eq!(face.units_per_em(), 2816);
+    assert!(face.glyph_count() > 1000, "Inter has thousands of glyphs: {}", face.glyph_count());
+    let font = Font::new(&face, 32.0).expect("font");
+    drop(face); // the font keeps its own reference to the face
+    assert_eq!(font.size(), 32.0);
+    let metrics = font.metrics();
+    assert_eq!(metrics.size, 32.0);
+    assert!(metrics.ascent > 20.0 && metrics.ascent < 40.0, "{metrics:?}");
+    assert!(metrics.descent > 4.0 && metrics.descent < 16.0, "{metrics:?}");
+    assert!(metrics.line_height() >= metrics.ascent + metrics.descent);
+
+    let image = draw_run(&font, &hand_run(0));
+    let pixels = image.pixels().expect("pixels");
+    let (x0, y0, x1, y1) = inked_box(&pixels, 0xFF00_0000).expect("the glyphs drew something");
+    // Two advances of 1900 units at 32 px per 2816 units: about 43 px from the pen at (20, 80).
+    let width = 2.0 * 1900.0 * 32.0 / f64::from(INTER_UNITS);
+    assert!(x0 >= 19 && f64::from(x1) <= 20.0 + width + 4.0, "inked x {x0}..={x1} within the run's advance");
+    assert!(f64::from(y0) >= 80.0 - f64::from(metrics.ascent) - 1.0, "inked from y {y0}, below the ascent");
+    assert!(f64::from(y1) <= 80.0 + f64::from(metrics.descent) + 1.0, "inked to y {y1}, above the descent");
+    assert!(y0 < 75, "glyphs rise above the baseline: top {y0}");
+}
+
+#[test]
+fn a_positive_glyph_offset_moves_the_glyph_up_as_in_harfbuzz() {
+    let font = Font::new(&inter(), 32.0).expect("font");
+    let level = draw_run(&font, &hand_run(0));
+    let raised = draw_run(&font, &hand_run(INTER_UNITS / 2)); // half an em up, y up as HarfBuzz gives it
+    let level_box = inked_box(&level.pixels().expect("pixels"), 0xFF00_0000).expect("ink");
+    let raised_box = inked_box(&raised.pixels().expect("pixels"), 0xFF00_0000).expect("ink");
+    assert_eq!(level_box.1 - raised_box.1, 16, "16 px (half of 32) higher: {level_box:?} vs {raised_box:?}");
+    assert_eq!(level_box.0, raised_box.0, "and not moved sideways");
+
+    // A run shaped at half Inter's units per em is rescaled to the face's: the same picture.
+    let mut half = hand_run(0);
+    half.units_per_em = INTER_UNITS as u32 / 2;
+    half.placements.iter_mut().for_each(|p| p.advance_x /= 2);
+    let rescaled = draw_run(&font, &half);
+    assert_eq!(rescaled.pixels().expect("pixels").data, level.pixels().expect("pixels").data);
+}
+
+#[test]
+fn a_glyph_run_with_mismatched_placements_is_refused() {
+    let g = goldberry();
+    let font = Font::new(&inter(), 16.0).expect("font");
+    let mut image = Image::new(g, 10, 10, PixelFormat::Prgb32).expect("image");
+    let mut ctx = Context::begin(&mut image).expect("context");
+    let mut run = hand_run(0);
+    run.placements.pop();
+    assert!(matches!(ctx.fill_glyph_run(&font, 0.0, 0.0, &run), Err(NativeError::InvalidArgument(_))));
+    assert!(ctx.fill_glyph_run(&font, 0.0, 0.0, &GlyphRun::default()).is_ok(), "an empty run draws nothing");
+    assert!(matches!(Font::new(&inter(), 0.0), Err(NativeError::InvalidArgument(_))));
+}
+
+#[test]
+fn an_image_view_draws_into_the_callers_memory() {
+    let g = goldberry();
+    let (width, height, stride) = (64u32, 32u32, 64 * 4 + 16);
+    let mut memory = vec![0xABu8; stride * height as usize];
+    {
+        let mut view =
+            ImageView::over_pixels(g, &mut memory, width, height, stride, PixelFormat::Xrgb32).expect("view");
+        assert_eq!((view.width(), view.height(), view.stride()), (width, height, stride));
+        let mut ctx = Context::begin_view(&mut view).expect("context");
+        ctx.set_comp_op(CompOp::SrcCopy).expect("comp op");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0x11, 0x22, 0x33))).expect("style");
+        ctx.fill_all().expect("fill");
+        ctx.set_comp_op(CompOp::SrcOver).expect("comp op");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0xFF, 0xFF))).expect("style");
+        ctx.fill_rect(Rect::new(0.0, 0.0, 1.0, 1.0)).expect("fill");
+        ctx.end().expect("end");
+    }
+    let pixel = |x: usize, y: usize| u32::from_ne_bytes(memory[y * stride + x * 4..][..4].try_into().expect("4"));
+    assert_eq!(pixel(0, 0), 0xFFFF_FFFF);
+    assert_eq!(pixel(1, 0), 0xFF11_2233);
+    assert_eq!(pixel(63, 31), 0xFF11_2233);
+    assert!(memory[64 * 4..stride].iter().all(|&b| b == 0xAB), "row padding is not touched");
+
+    let mut short = vec![0u8; stride * (height as usize - 1)];
+    let error = ImageView::over_pixels(g, &mut short, width, height, stride, PixelFormat::Xrgb32)
+        .expect_err("a buffer a row short");
+    assert!(matches!(error, NativeError::InvalidArgument(_)), "{error:?}");
+    let error = ImageView::over_pixels(g, &mut memory, width, height, 63 * 4, PixelFormat::Xrgb32)
+        .expect_err("a stride shorter than a row");
+    assert!(matches!(error, NativeError::InvalidArgument(_)), "{error:?}");
+}
+
+#[test]
+fn bad_sizes_and_files_are_errors_naming_what_failed() {
+    let g = goldberry();
+    let error = Image::new(g, 0, 10, PixelFormat::Prgb32).expect_err("zero width");
+    assert!(
+        matches!(
+            error,
+            NativeError::Blend2d { function: "blImageInitAs", code: 0x10001, name: "BL_ERROR_INVALID_VALUE" }
+        ),
+        "{error:?}"
+    );
+    assert_eq!(error.to_string(), "blImageInitAs failed: BL_ERROR_INVALID_VALUE (0x10001)");
+    let error = Image::new(g, 70_000, 10, PixelFormat::Prgb32).expect_err("too wide");
+    assert!(
+        matches!(error, NativeError::Blend2d { function: "blImageInitAs", name: "BL_ERROR_IMAGE_TOO_LARGE", .. }),
+        "{error:?}"
+    );
+    assert!(matches!(Image::new(g, u32::MAX, 1, PixelFormat::Prgb32), Err(NativeError::InvalidArgument(_))));
+
+    let missing = FsPath::new("/nonexistent/goldberry/font.otf");
+    match FontFace::from_file(g, missing) {
+        Err(NativeError::File { path, .. }) => assert_eq!(path, missing),
+        other => panic!("expected a File error, got {other:?}"),
+    }
+    let error = FontFace::from_file(g, FsPath::new("/etc/hostname")).expect_err("not a font");
+    assert!(matches!(error, NativeError::Blend2d { function: "blFontFaceCreateFromFile", .. }), "{error:?}");
+
+    assert_eq!(blend2d::result_name(0), "BL_SUCCESS");
+    assert_eq!(blend2d::result_name(0x10000), "BL_ERROR_OUT_OF_MEMORY");
+    assert_eq!(blend2d::result_name(0x1004A), "BL_ERROR_INVALID_GLYPH");
+    assert_eq!(blend2d::result_name(0x7777_7777), "BL_ERROR_UNKNOWN");
+}
+
+#[test]
+fn blit_image_copies_pixels() {
+    let g = goldberry();
+    let mut source = Image::new(g, 16, 16, PixelFormat::Prgb32).expect("source");
+    {
+        let mut ctx = Context::begin(&mut source).expect("context");
+        ctx.set_comp_op(CompOp::SrcCopy).expect("comp op");
+        ctx.set_fill(&Style::Solid(Rgba32(0xFF11_2233))).expect("style");
+        ctx.fill_all().expect("fill");
+        ctx.set_fill(&Style::Solid(Rgba32(0xFFCC_DDEE))).expect("style");
+        ctx.fill_rect(Rect::new(15.0, 15.0, 1.0, 1.0)).expect("corner");
+        ctx.end().expect("end");
+    }
+    let mut target = cleared(g, 64, 64);
+    {
+        let mut ctx = Context::begin(&mut target).expect("context");
+        ctx.blit_image(10.0, 20.0, &source).expect("blit");
+        ctx.blit_scaled_image(Rect::new(30.0, 30.0, 32.0, 32.0), &source).expect("scaled blit");
+        ctx.end().expect("end");
+    }
+    let pixels = target.pixels().expect("pixels");
+    assert_eq!(px(&pixels, 10, 20), 0xFF11_2233);
+    assert_eq!(px(&pixels, 24, 34), 0xFF11_2233);
+    assert_eq!(px(&pixels, 25, 35), 0xFFCC_DDEE, "the source's corner pixel lands at (10 + 15, 20 + 15)");
+    assert_eq!(px(&pixels, 9, 20), 0);
+    assert_eq!(px(&pixels, 26, 20), 0);
+    assert_eq!(px(&pixels, 10, 19), 0);
+    // Scaling filters bilinearly: within a step or two of the source colour.
+    let near = |pixel: u32, expected: u32| {
+        (0..4).all(|i| ((pixel >> (8 * i)) & 0xFF).abs_diff((expected >> (8 * i)) & 0xFF) <= 2)
+    };
+    assert!(near(px(&pixels, 34, 34), 0xFF11_2233), "the scaled copy fills its rect: {:#x}", px(&pixels, 34, 34));
+    assert!(red(px(&pixels, 61, 61)) > 0x80, "its corner pixel, scaled 2x, is light: {:#x}", px(&pixels, 61, 61));
+    assert_eq!(inked_box(&pixels, 0), Some((10, 20, 61, 61)));
+}
+
+/// Draws the shared scene: a gradient background, a circle, a path and a glyph run.
+fn draw_scene(ctx: &mut Context<'_>, gradient: &Gradient, path: &Path, font: &Font, run: &GlyphRun) {
+    ctx.set_fill(&Style::Gradient(gradient)).expect("style");
+    ctx.fill_all().expect("background");
+    ctx.set_fill(&Style::Solid(Rgba32::rgba(0xFF, 0x80, 0x00, 0xC0))).expect("style");
+    ctx.fill_circle(320.0, 240.0, 150.0).expect("circle");
+    ctx.set_stroke(&Style::Solid(Rgba32::WHITE)).expect("style");
+    ctx.set_stroke_width(3.0).expect("width");
+    ctx.stroke_path(path).expect("path");
+    ctx.set_fill(&Style::Solid(Rgba32::WHITE)).expect("style");
+    for baseline in (30..480).step_by(40) {
+        ctx.fill_glyph_run(font, 10.0, f64::from(baseline), run).expect("text");
+    }
+}
+
+#[test]
+fn two_threads_drawing_one_band_each_equal_one_thread_drawing_all() {
+    fn send_sync<T: Send + Sync>() {}
+    fn send<T: Send>() {}
+    send_sync::<Image>();
+    send_sync::<Path>();
+    send_sync::<Gradient>();
+    send_sync::<FontFace>();
+    send_sync::<Font>();
+    send::<ImageView<'static>>();
+    send::<Context<'static>>();
+
+    let g = goldberry();
+    let font = Font::new(&inter(), 24.0).expect("font");
+    let mut gradient = Gradient::linear(g, 0.0, 0.0, 0.0, 480.0).expect("gradient");
+    gradient.add_stop(0.0, Rgba32::rgb(0x20, 0x30, 0x80)).expect("stop");
+    gradient.add_stop(1.0, Rgba32::rgb(0x80, 0x20, 0x30)).expect("stop");
+    let mut path = Path::new(g).expect("path");
+    path.move_to(20.0, 400.0).expect("move");
+    path.cubic_to(200.0, 100.0, 440.0, 380.0, 620.0, 60.0).expect("cubic");
+    let run = GlyphRun {
+        glyphs: (36..60).collect(),
+        placements: vec![GlyphPlacement { offset_x: 0, offset_y: 0, advance_x: 1800, advance_y: 0 }; 24],
+        clusters: (0..24).collect(),
+        units_per_em: INTER_UNITS as u32,
+    };
+    let (width, height) = (640u32, 480u32);
+    let stride = width as usize * 4;
+
+    let mut single = vec![0u8; stride * height as usize];
+    {
+        let mut view =
+            ImageView::over_pixels(g, &mut single, width, height, stride, PixelFormat::Xrgb32).expect("view");
+        let mut ctx = Context::begin_view(&mut view).expect("context");
+        draw_scene(&mut ctx, &gradient, &path, &font, &run);
+        ctx.end().expect("end");
+    }
+
+    // Each band: its own view over its own rows, translated up by the band's top, drawing the same scene with
+    // the same shared font, gradient and path.
+    let band_height = height / 2;
+    let draw_band = |index: u32, rows: &mut [u8]| {
+        let mut view = ImageView::over_pixels(g, rows, width, band_height, stride, PixelFormat::Xrgb32).expect("view");
+        let mut ctx = Context::begin_view(&mut view).expect("context");
+        ctx.translate(0.0, -f64::from(band_height * index)).expect("translate");
+        draw_scene(&mut ctx, &gradient, &path, &font, &run);
+        ctx.end().expect("end");
+    };
+    let mut threaded = vec![0u8; stride * height as usize];
+    std::thread::scope(|scope| {
+        for (index, rows) in threaded.chunks_mut(stride * band_height as usize).enumerate() {
+            let draw_band = &draw_band;
+            scope.spawn(move || draw_band(index as u32, rows));
+        }
+    });
+    let mut sequential = vec![0u8; stride * height as usize];
+    for (index, rows) in sequential.chunks_mut(stride * band_height as usize).enumerate() {
+        draw_band(index as u32, rows);
+    }
+
+    assert!(single.iter().any(|&b| b != 0), "the scene drew");
+    assert!(threaded == sequential, "two threads drew exactly what one thread draws band by band");
+    // Against one context drawing everything: a band sees every coordinate shifted by its top, so a few
+    // anti-aliased edge pixels (where glyph outlines and curves land on slightly different float values) round
+    // one step apart; nothing else differs.
+    let mut differing = 0;
+    for (index, (one, two)) in single.chunks(4).zip(threaded.chunks(4)).enumerate() {
+        let step = one.iter().zip(two).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+        if step > 0 {
+            differing += 1;
+            let (x, y) = (index as u32 % width, index as u32 / width);
+            assert!(step <= 1, "pixel ({x}, {y}) differs by {step}: {one:?} vs {two:?}");
+        }
+    }
+    let pixels = (width * height) as usize;
+    assert!(differing * 1000 < pixels, "{differing} of {pixels} pixels differ by one step");
+}
+
+#[test]
+fn the_runtime_reports_its_build_and_the_machine() {
+    let g = goldberry();
+    let build = blend2d::build_info(g).expect("build info");
+    assert_eq!(build.max_image_size, 65535);
+    assert!(build.max_thread_count >= 1);
+    assert!(!build.compiler.is_empty(), "{build:?}");
+    let system = blend2d::system_info(g).expect("system info");
+    assert!(system.thread_count >= 1, "{system:?}");
+}
