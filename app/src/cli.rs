@@ -1,1 +1,241 @@
-//! (engine: to be written)
+//! The command line: every flag, its environment fallback, and the run's errors with their exit codes.
+//!
+//! Exit codes, one per class of failure (scripts and app/tests/bad_input.rs rely on them):
+//!
+//! | code | class |
+//! | ---- | ----- |
+//! | 0 | success (also `--help`, `--version`) |
+//! | 1 | any other failure (a native call failed mid-run, a scene error) |
+//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1` |
+//! | 3 | the natives cannot be loaded: missing `--natives-dir`, a corrupt or ABI-mismatched libgoldberry, no SDL2 |
+//! | 4 | no display, or the video driver is unknown or failed to start |
+//! | 5 | a font is missing or unreadable |
+//! | 6 | an output file (screenshot, report, trace) cannot be written |
+//!
+//! Every failure is printed as one line, `goldberry: <cause>`, on stderr.
+
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use clap::Parser;
+
+/// The largest width or height accepted, in pixels (Blend2D's beta refuses larger images anyway).
+pub const MAX_SIDE: u32 = 16384;
+
+/// The command that runs the showcase without a display, quoted in the "no display" error.
+pub const HEADLESS_COMMAND: &str = "goldberry --frames=60 --video-driver=dummy";
+
+/// goldberry: a UI-like scene laid out by Yoga, shaped by HarfBuzz, painted by Blend2D, presented by SDL2.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "goldberry", version, about)]
+pub struct Args {
+    /// Paint N frames and exit (default: run until the window closes).
+    #[arg(long, env = "GOLDBERRY_FRAMES", value_name = "N")]
+    pub frames: Option<u64>,
+
+    /// Window size in pixels, WxH (each side 1 to 16384).
+    #[arg(long, env = "GOLDBERRY_SIZE", value_name = "WxH", default_value = "960x640")]
+    pub size: Size,
+
+    /// SDL video driver (e.g. `dummy` for headless runs); falls back to SDL_VIDEODRIVER.
+    #[arg(long, env = "SDL_VIDEODRIVER", value_name = "NAME")]
+    pub video_driver: Option<String>,
+
+    /// Raster threads: the frame is split into this many horizontal bands (default: the number of cores).
+    #[arg(long, env = "GOLDBERRY_THREADS", value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+
+    /// Write the last frame as a PNG here (atomically).
+    #[arg(long, env = "GOLDBERRY_SCREENSHOT", value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+
+    /// Write every frame's phase timings and the summary as JSON here (atomically).
+    #[arg(long, env = "GOLDBERRY_REPORT", value_name = "PATH")]
+    pub report: Option<PathBuf>,
+
+    /// Write a Chrome trace (open it in chrome://tracing or Perfetto) here.
+    #[arg(long, env = "GOLDBERRY_TRACE", value_name = "PATH")]
+    pub trace: Option<PathBuf>,
+
+    /// The directory that holds libgoldberry.so.
+    #[arg(long, env = "GOLDBERRY_NATIVES_DIR", value_name = "DIR")]
+    pub natives_dir: Option<PathBuf>,
+
+    /// Search only these directories for fonts (repeatable; default: the system's font directories).
+    #[arg(long = "font-dir", env = "GOLDBERRY_FONT_DIRS", value_name = "DIR", value_delimiter = ':')]
+    pub font_dirs: Vec<PathBuf>,
+
+    /// Start with the HUD hidden (F1 toggles it).
+    #[arg(long)]
+    pub no_hud: bool,
+
+    /// Log filter for tracing, e.g. `info` or `goldberry=debug` (RUST_LOG too).
+    #[arg(long, env = "RUST_LOG", value_name = "LEVEL", default_value = "warn")]
+    pub log: String,
+
+    /// Frames per second to pace to; 0 = unpaced (default: the display's refresh rate, unpaced headless).
+    #[arg(long, env = "GOLDBERRY_FPS_LIMIT", value_name = "N")]
+    pub fps_limit: Option<u32>,
+
+    /// Print the process's resident set size at frames 1,000 and 10,000 and at the end (soak runs).
+    #[arg(long)]
+    pub report_rss: bool,
+}
+
+impl Args {
+    /// The raster thread count: `--threads`, or the number of cores.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+            .map(NonZeroUsize::get)
+            .unwrap_or_else(|| std::thread::available_parallelism().map(NonZeroUsize::get).unwrap_or(1))
+    }
+
+    /// Whether the run is headless: the `dummy` (or `offscreen`) video driver.
+    pub fn headless(&self) -> bool {
+        matches!(self.video_driver.as_deref(), Some("dummy") | Some("offscreen"))
+    }
+}
+
+/// A window size in pixels, parsed from `WxH`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl FromStr for Size {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Size, String> {
+        let (w, h) = s.split_once(['x', 'X']).ok_or_else(|| format!("expected WxH, e.g. 960x640, not `{s}`"))?;
+        let side = |text: &str, name: &str| -> Result<u32, String> {
+            let value: u64 = text.trim().parse().map_err(|_| format!("the {name} `{text}` is not a whole number"))?;
+            if value == 0 || value > u64::from(MAX_SIDE) {
+                return Err(format!("the {name} must be 1 to {MAX_SIDE} pixels, not {value}"));
+            }
+            Ok(value as u32)
+        };
+        Ok(Size { width: side(w, "width")?, height: side(h, "height")? })
+    }
+}
+
+/// Why a run failed; each variant is one class with its own exit code (see the module docs).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The command line was wrong (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// libgoldberry or SDL2 could not be loaded (exit 3).
+    #[error(transparent)]
+    Natives(#[from] goldberry_natives::LoadError),
+    /// No display, or the video driver could not start (exit 4).
+    #[error("{0}")]
+    Display(String),
+    /// A font is missing (exit 5).
+    #[error("{0}")]
+    Fonts(String),
+    /// An output file cannot be written (exit 6).
+    #[error("cannot write {}: {reason}", path.display())]
+    Output {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// Anything else (exit 1).
+    #[error(transparent)]
+    Other(#[from] anyhow::Error),
+}
+
+impl RunError {
+    /// The process exit code of this class of failure.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            RunError::Other(_) => 1,
+            RunError::Usage(_) => 2,
+            RunError::Natives(_) => 3,
+            RunError::Display(_) => 4,
+            RunError::Fonts(_) => 5,
+            RunError::Output { .. } => 6,
+        }
+    }
+
+    /// An output error for `path`.
+    pub fn output(path: &Path, reason: impl std::fmt::Display) -> RunError {
+        RunError::Output { path: path.to_owned(), reason: reason.to_string() }
+    }
+
+    /// The error as one line: a multi-line cause (the loader's list of paths tried) is joined with "; ".
+    pub fn one_line(&self) -> String {
+        let text = match self {
+            RunError::Other(e) => format!("{e:#}"),
+            e => e.to_string(),
+        };
+        text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
+    }
+}
+
+/// Parses the command line. `Ok(None)` means help or version was printed and the process should exit 0.
+pub fn parse<I, T>(args: I) -> Result<Option<Args>, RunError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    match Args::try_parse_from(args) {
+        Ok(args) => Ok(Some(args)),
+        Err(e) => match e.kind() {
+            clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                print!("{e}");
+                Ok(None)
+            }
+            _ => {
+                let rendered = e.to_string();
+                let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
+                Err(RunError::Usage(first.trim_start_matches("error: ").to_owned()))
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_reject_bad_sides() {
+        assert_eq!("960x640".parse::<Size>(), Ok(Size { width: 960, height: 640 }));
+        assert!("0x0".parse::<Size>().unwrap_err().contains("1 to 16384"));
+        assert!("100000x100000".parse::<Size>().unwrap_err().contains("not 100000"));
+        assert!("abc".parse::<Size>().unwrap_err().contains("WxH"));
+        assert!("12xz".parse::<Size>().unwrap_err().contains("not a whole number"));
+    }
+
+    #[test]
+    fn usage_errors_are_one_line() {
+        let e = parse(["goldberry", "--frames", "-1"]).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(!e.one_line().contains('\n'), "{}", e.one_line());
+        let e = parse(["goldberry", "--size", "0x0"]).unwrap_err();
+        assert!(e.one_line().contains("--size"), "{}", e.one_line());
+    }
+
+    #[test]
+    fn defaults() {
+        let args = parse(["goldberry"]).unwrap().unwrap();
+        assert_eq!(args.size, Size { width: 960, height: 640 });
+        assert!(args.thread_count() >= 1);
+        let args = parse(["goldberry", "--threads=2", "--video-driver=dummy", "--frames=3"]).unwrap().unwrap();
+        assert_eq!(args.thread_count(), 2);
+        assert!(args.headless());
+        assert_eq!(args.frames, Some(3));
+    }
+}

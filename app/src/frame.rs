@@ -1,1 +1,267 @@
-//! (engine: to be written)
+//! The frame loop: a frame clock, the phases of a frame, cold frames, and the run from start to summary.
+//!
+//! A frame: the scene records its display list (layout and shape happen inside, timed by the scene), the HUD
+//! adds its overlay, raster draws the list into the target, present shows it. **paint** is everything up to
+//! having the frame's pixels (scene + HUD recording + raster); **raster** is Blend2D's part. A frame is **cold**
+//! when nothing is cached: frame 0, or the first frame at a new size.
+//!
+//! The clock: headless (`--video-driver dummy`), frame N's time is N / 60 s, so the same frame is the same
+//! pixels on every run; on a desktop it is the wall clock since the first frame.
+
+use std::time::{Duration, Instant};
+
+use goldberry_natives::Goldberry;
+
+use crate::cli::{Args, RunError};
+use crate::display_list::DisplayList;
+use crate::fonts::FontBook;
+use crate::hud::{FrameTimes, Hud, HudStats};
+use crate::present::{self, Display, Input, Pacer};
+use crate::raster::{Raster, Target};
+use crate::report::{FrameRecord, Report, Summary, check_writable};
+use crate::scene::Scene;
+use crate::screenshot::RgbImage;
+
+/// What the scene needs to record one frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrameInput {
+    /// The frame's index, from 0.
+    pub index: u64,
+    /// The frame clock in seconds: `index / 60` in headless runs, wall-clock time on a desktop.
+    pub time_s: f64,
+    /// Frame width in pixels.
+    pub width: u32,
+    /// Frame height in pixels.
+    pub height: u32,
+    /// Device pixels per display-list pixel (1 on a normal display).
+    pub scale: f32,
+}
+
+impl FrameInput {
+    /// Frame `index` of a headless (deterministic) run: its time comes from its index at 60 frames a second.
+    pub fn headless(index: u64, width: u32, height: u32) -> FrameInput {
+        FrameInput { index, time_s: index as f64 / 60.0, width, height, scale: 1.0 }
+    }
+}
+
+/// One painted frame: its phases (present still zero) and whether it was cold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PaintedFrame {
+    /// The measured phases.
+    pub times: FrameTimes,
+    /// Nothing was cached.
+    pub cold: bool,
+}
+
+/// Everything that paints a frame: the scene, the HUD and its statistics, the rasterizer and the reused list.
+#[derive(Debug)]
+pub struct Painter {
+    /// The scene.
+    pub scene: Scene,
+    /// The HUD overlay.
+    pub hud: Hud,
+    /// The HUD's statistics (the caller records each frame's times after presenting it).
+    pub stats: HudStats,
+    /// The rasterizer.
+    pub raster: Raster,
+    list: DisplayList,
+    last_size: Option<(u32, u32)>,
+}
+
+impl Painter {
+    /// A painter with the default scene, rasterizing with `threads` bands, the HUD shown or not.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook, threads: usize, hud: bool) -> Result<Painter, RunError> {
+        let scene =
+            Scene::new(g, fonts).map_err(|e| RunError::Other(anyhow::anyhow!("cannot build the scene: {e}")))?;
+        Ok(Painter {
+            scene,
+            hud: Hud::new(fonts, hud),
+            stats: HudStats::new(),
+            raster: Raster::new(g, threads),
+            list: DisplayList::new(),
+            last_size: None,
+        })
+    }
+
+    /// The display list of the last frame.
+    pub fn list(&self) -> &DisplayList {
+        &self.list
+    }
+
+    /// Records and rasterizes one frame into `target`.
+    pub fn paint(
+        &mut self,
+        input: &FrameInput,
+        fonts: &FontBook,
+        target: Target<'_>,
+    ) -> Result<PaintedFrame, RunError> {
+        let start = Instant::now();
+        let size = (input.width, input.height);
+        let cold = self.last_size != Some(size);
+        if cold {
+            self.raster.clear_layers();
+        }
+        self.last_size = Some(size);
+        self.list.ops.clear();
+        let timings = {
+            let _span = tracing::info_span!("scene").entered();
+            self.scene
+                .paint(input, fonts, &mut self.list)
+                .map_err(|e| RunError::Other(anyhow::anyhow!("painting frame {}: {e}", input.index)))?
+        };
+        {
+            let _span = tracing::info_span!("hud").entered();
+            self.hud.paint(&self.stats, fonts, input.width, &mut self.list);
+        }
+        let raster = self
+            .raster
+            .render(&self.list, fonts, target)
+            .map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}: {e}", input.index)))?;
+        let times = FrameTimes {
+            layout: timings.layout,
+            shape: timings.shape,
+            raster,
+            paint: start.elapsed(),
+            present: Duration::ZERO,
+        };
+        Ok(PaintedFrame { times, cold })
+    }
+}
+
+/// Sets up logging (`--log`, RUST_LOG) and, with `--trace`, a Chrome trace; the guard flushes the trace.
+fn init_tracing(args: &Args) -> Result<Option<tracing_chrome::FlushGuard>, RunError> {
+    use tracing_subscriber::prelude::*;
+    let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
+        .map_err(|e| RunError::Usage(format!("invalid --log filter `{}`: {e}", args.log)))?;
+    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false).with_filter(filter);
+    let (chrome, guard) = match &args.trace {
+        Some(path) => {
+            let file = std::fs::File::create(path).map_err(|e| RunError::output(path, e))?;
+            let (layer, guard) = tracing_chrome::ChromeLayerBuilder::new().writer(file).include_args(true).build();
+            (Some(layer.with_filter(tracing_subscriber::filter::LevelFilter::INFO)), Some(guard))
+        }
+        None => (None, None),
+    };
+    // A second run in the same process (tests) keeps the first subscriber.
+    let _ = tracing_subscriber::registry().with(fmt).with(chrome).try_init();
+    Ok(guard)
+}
+
+/// The resident set size of this process in MiB, from /proc/self/statm (4 KiB pages).
+pub fn rss_mib() -> Option<f64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages as f64 * 4096.0 / (1024.0 * 1024.0))
+}
+
+/// Runs the showcase as the command line asks: `started` is the process start (for `first_frame_ms`).
+/// Returns the summary line printed at the end.
+pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
+    let _guard = init_tracing(args)?;
+    for path in [&args.screenshot, &args.report].into_iter().flatten() {
+        check_writable(path)?;
+    }
+    present::check_display(args.video_driver.as_deref())?;
+    let natives_dir = args.natives_dir.as_deref();
+    let g = Goldberry::load(natives_dir)?;
+    let fonts = if args.font_dirs.is_empty() { FontBook::load(g) } else { FontBook::load_from(g, &args.font_dirs) }
+        .map_err(|e| RunError::Fonts(e.to_string()))?;
+    let threads = args.thread_count();
+    let mut painter = Painter::new(g, &fonts, threads, !args.no_hud)?;
+
+    let display = Display::open(natives_dir, args.video_driver.as_deref())?;
+    let driver = display.driver();
+    let headless = args.headless() || driver == "dummy" || driver == "offscreen";
+    let mut window = display.window(args.size.width, args.size.height, !headless)?;
+    let fps_limit = match args.fps_limit {
+        Some(n) => Some(n),
+        None if headless => None,
+        None => window.refresh_rate().or(Some(60)),
+    };
+    let mut pacer = Pacer::new(fps_limit);
+    tracing::info!(driver, threads, ?fps_limit, "goldberry starts");
+
+    let mut records: Vec<FrameRecord> = Vec::new();
+    let mut first_frame_ms = None;
+    let clock = Instant::now();
+    let mut last_start: Option<Instant> = None;
+    let mut index = 0u64;
+    'frames: while args.frames.is_none_or(|n| index < n) {
+        for input in display.poll() {
+            match input {
+                Input::Quit => break 'frames,
+                Input::ToggleHud => painter.hud.toggle(),
+                Input::Resized(..) => {}
+            }
+        }
+        let frame_start = Instant::now();
+        if let Some(last) = last_start {
+            painter.stats.record_interval(frame_start - last);
+        }
+        last_start = Some(frame_start);
+        let _span = tracing::info_span!("frame", index).entered();
+        let time_s = if headless { index as f64 / 60.0 } else { clock.elapsed().as_secs_f64() };
+        let (painted, width, height) = present::draw_into_window(&mut window, |target| {
+            // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
+            let input = FrameInput { index, time_s, width: target.width, height: target.height, scale: 1.0 };
+            Ok((painter.paint(&input, &fonts, target)?, input.width, input.height))
+        })?;
+        let present = present::present(&mut window)?;
+        if first_frame_ms.is_none() {
+            first_frame_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        let times = FrameTimes { present, ..painted.times };
+        painter.stats.record(&times);
+        records.push(FrameRecord::new(index, painted.cold, width, height, &times));
+        index += 1;
+        if args.report_rss && (index == 1_000 || index == 10_000) {
+            println!("rss at frame {index}: {:.1} MiB", rss_mib().unwrap_or(0.0));
+        }
+        drop(_span);
+        pacer.wait();
+    }
+
+    if let Some(path) = &args.screenshot {
+        if records.is_empty() {
+            return Err(RunError::output(path, "no frame was painted"));
+        }
+        let image = present::read_window(&mut window, RgbImage::from_xrgb32)?;
+        image.write_png(path)?;
+    }
+    let summary = Summary::of(&records);
+    if let Some(path) = &args.report {
+        let report = Report {
+            first_frame_ms: first_frame_ms.unwrap_or(0.0),
+            size: args.size.to_string(),
+            threads,
+            driver: driver.clone(),
+            summary: summary.clone(),
+            frames: records,
+        };
+        report.write(path)?;
+    }
+    if args.report_rss {
+        println!("rss at exit: {:.1} MiB", rss_mib().unwrap_or(0.0));
+    }
+    Ok(summary.line())
+}
+
+/// Paints `frames` frames of the default scene headless into an offscreen frame (benches, golden tests).
+/// Returns the frame buffer of the last one and every frame's record.
+pub fn paint_offscreen(
+    painter: &mut Painter,
+    fonts: &FontBook,
+    width: u32,
+    height: u32,
+    frames: impl IntoIterator<Item = u64>,
+) -> Result<(crate::raster::FrameBuffer, Vec<FrameRecord>), RunError> {
+    let mut buffer = crate::raster::FrameBuffer::new(width, height);
+    let mut records = Vec::new();
+    for index in frames {
+        let input = FrameInput::headless(index, width, height);
+        let painted = painter.paint(&input, fonts, buffer.target())?;
+        painter.stats.record(&painted.times);
+        records.push(FrameRecord::new(index, painted.cold, width, height, &painted.times));
+    }
+    Ok((buffer, records))
+}

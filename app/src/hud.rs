@@ -1,1 +1,521 @@
-//! (engine: to be written)
+//! The HUD: where each frame's time went, drawn into the frame with the same stack as the scene.
+//!
+//! [`HudStats`] keeps a ring of the last [`RING`] frames per [`Phase`] and gives min / median / max in ms, each
+//! with a [`Level`] against the phase's share of the 16.7 ms budget: paint ½, raster ¼, layout ⅛, shape ⅛.
+//! **present has no level**: on a desktop it can include the compositor's wait, which is not the app's work,
+//! so it is shown in a neutral colour and only the frame time (paint + present) is set against the whole budget
+//! in the sparkline.
+//!
+//! [`Hud`] records the overlay (top-right) as one retained layer, refreshed every [`REFRESH_FRAMES`] frames
+//! (see [`Hud`]). The figures are built from glyph runs of single characters shaped once (JetBrains Mono is
+//! monospaced, so no kerning is lost), so a refresh costs no shaping and the shaping cache does not grow with
+//! every new number.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use goldberry_natives::glyphs::GlyphRun;
+
+use crate::display_list::{Color, DisplayList, FontId, LayerKey, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::fonts::{Face, FontBook};
+
+/// How many frames the statistics cover.
+pub const RING: usize = 60;
+
+/// The frame budget in ms (60 Hz).
+pub const BUDGET_MS: f64 = 16.7;
+
+/// A measured phase of a frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// layout + shape + raster: everything it takes to have the frame's pixels.
+    Paint,
+    /// Yoga computing the boxes.
+    Layout,
+    /// HarfBuzz shaping text.
+    Shape,
+    /// Blend2D drawing the frame.
+    Raster,
+    /// SDL putting the frame on screen.
+    Present,
+}
+
+impl Phase {
+    /// Every phase, in HUD row order.
+    pub const ALL: [Phase; 5] = [Phase::Paint, Phase::Layout, Phase::Shape, Phase::Raster, Phase::Present];
+
+    /// The row label.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Paint => "paint",
+            Phase::Layout => "layout",
+            Phase::Shape => "shape",
+            Phase::Raster => "raster",
+            Phase::Present => "present",
+        }
+    }
+
+    /// The phase's share of [`BUDGET_MS`] in ms, or `None` for present (no level: see the module docs).
+    pub fn budget_ms(self) -> Option<f64> {
+        match self {
+            Phase::Paint => Some(BUDGET_MS / 2.0),
+            Phase::Raster => Some(BUDGET_MS / 4.0),
+            Phase::Layout | Phase::Shape => Some(BUDGET_MS / 8.0),
+            Phase::Present => None,
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Phase::Paint => 0,
+            Phase::Layout => 1,
+            Phase::Shape => 2,
+            Phase::Raster => 3,
+            Phase::Present => 4,
+        }
+    }
+}
+
+/// How a time compares with its budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Under 75 % of the budget.
+    Ok,
+    /// At least 75 % of the budget, not over it.
+    Near,
+    /// Over the budget.
+    Over,
+    /// No budget applies (present).
+    Neutral,
+}
+
+impl Level {
+    /// The level of `ms` against `budget_ms` (`None`: [`Level::Neutral`]).
+    pub fn of(ms: f64, budget_ms: Option<f64>) -> Level {
+        match budget_ms {
+            None => Level::Neutral,
+            Some(b) if ms > b => Level::Over,
+            Some(b) if ms >= 0.75 * b => Level::Near,
+            Some(_) => Level::Ok,
+        }
+    }
+
+    /// The HUD colour of the level.
+    pub fn color(self) -> Color {
+        match self {
+            Level::Ok => Color::rgb(0x6e, 0xe7, 0x8a),
+            Level::Near => Color::rgb(0xff, 0xc8, 0x4a),
+            Level::Over => Color::rgb(0xff, 0x5c, 0x5c),
+            Level::Neutral => Color::rgb(0xc8, 0xd0, 0xdc),
+        }
+    }
+}
+
+/// A fixed-size ring of the last [`RING`] values.
+#[derive(Debug, Clone, Default)]
+pub struct Ring {
+    values: Vec<f64>,
+    next: usize,
+}
+
+impl Ring {
+    /// Adds a value, dropping the oldest once [`RING`] are held.
+    pub fn push(&mut self, v: f64) {
+        if self.values.len() < RING {
+            self.values.push(v);
+        } else {
+            self.values[self.next] = v;
+        }
+        self.next = (self.next + 1) % RING;
+    }
+
+    /// How many values are held.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether nothing has been measured yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The values oldest first.
+    pub fn chronological(&self) -> impl Iterator<Item = f64> + '_ {
+        let split = if self.values.len() < RING { 0 } else { self.next };
+        self.values[split..].iter().chain(&self.values[..split]).copied()
+    }
+
+    /// min / median / max, or `None` until a value was pushed. The median of an even count is the mean of the
+    /// two middle values.
+    pub fn summary(&self) -> Option<Summary> {
+        if self.values.is_empty() {
+            return None;
+        }
+        let mut sorted = self.values.clone();
+        sorted.sort_by(f64::total_cmp);
+        let n = sorted.len();
+        let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
+        Some(Summary { min: sorted[0], median, max: sorted[n - 1] })
+    }
+}
+
+/// min / median / max of a ring, in ms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Summary {
+    /// The smallest.
+    pub min: f64,
+    /// The middle.
+    pub median: f64,
+    /// The largest.
+    pub max: f64,
+}
+
+/// One frame's measured phases.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct FrameTimes {
+    /// Yoga.
+    pub layout: Duration,
+    /// HarfBuzz.
+    pub shape: Duration,
+    /// Blend2D.
+    pub raster: Duration,
+    /// layout + shape + raster (and the recording around them).
+    pub paint: Duration,
+    /// SDL.
+    pub present: Duration,
+}
+
+impl FrameTimes {
+    /// The duration of one phase.
+    pub fn get(&self, phase: Phase) -> Duration {
+        match phase {
+            Phase::Paint => self.paint,
+            Phase::Layout => self.layout,
+            Phase::Shape => self.shape,
+            Phase::Raster => self.raster,
+            Phase::Present => self.present,
+        }
+    }
+}
+
+/// The HUD's statistics: a ring per phase, frame times and frame intervals for fps.
+#[derive(Debug, Clone, Default)]
+pub struct HudStats {
+    phases: [Ring; 5],
+    frame_ms: Ring,
+    interval_ms: Ring,
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+impl HudStats {
+    /// Empty statistics: every row shows dashes.
+    pub fn new() -> HudStats {
+        HudStats::default()
+    }
+
+    /// Records one frame's phases.
+    pub fn record(&mut self, times: &FrameTimes) {
+        for phase in Phase::ALL {
+            self.phases[phase.index()].push(ms(times.get(phase)));
+        }
+        self.frame_ms.push(ms(times.paint + times.present));
+    }
+
+    /// Records the wall-clock time since the previous frame started (for fps).
+    pub fn record_interval(&mut self, interval: Duration) {
+        self.interval_ms.push(ms(interval));
+    }
+
+    /// min / median / max of a phase over the last [`RING`] frames, `None` until measured.
+    pub fn summary(&self, phase: Phase) -> Option<Summary> {
+        self.phases[phase.index()].summary()
+    }
+
+    /// The levels of a phase's min, median and max.
+    pub fn levels(&self, phase: Phase) -> Option<[Level; 3]> {
+        let s = self.summary(phase)?;
+        let b = phase.budget_ms();
+        Some([Level::of(s.min, b), Level::of(s.median, b), Level::of(s.max, b)])
+    }
+
+    /// Frames per second over the recorded intervals, `None` until one is recorded.
+    pub fn fps(&self) -> Option<f64> {
+        if self.interval_ms.is_empty() {
+            return None;
+        }
+        let total: f64 = self.interval_ms.chronological().sum();
+        (total > 0.0).then(|| self.interval_ms.len() as f64 * 1000.0 / total)
+    }
+
+    /// The last [`RING`] frame times (paint + present) in ms, oldest first.
+    pub fn frame_times(&self) -> Vec<f64> {
+        self.frame_ms.chronological().collect()
+    }
+}
+
+/// Formats a time for a HUD cell: "0.82", "12.3", "167" — always 4 characters wide; dashes when unmeasured.
+pub fn format_ms(v: Option<f64>) -> String {
+    match v {
+        None => " -- ".to_owned(),
+        Some(v) if v < 9.995 => format!("{v:4.2}"),
+        Some(v) if v < 99.95 => format!("{v:4.1}"),
+        Some(v) => format!("{:>4}", (v.round() as u64).min(9999)),
+    }
+}
+
+const FONT_PX: f32 = 12.0;
+const ROW_H: f32 = 16.0;
+const PAD: f32 = 10.0;
+const LABEL_W: f32 = 62.0;
+const CELL_W: f32 = 42.0;
+const SPARK_H: f32 = 36.0;
+const PANEL_W: f32 = PAD * 2.0 + LABEL_W + CELL_W * 3.0;
+const PANEL_H: f32 = PAD * 2.0 + ROW_H * 7.0 + 6.0 + SPARK_H;
+const HUD_LAYER: LayerKey = LayerKey(0x4855_4400_0000_0001);
+
+/// The HUD redraws its figures every this many frames (6 times a second at 60 fps: readable, and cheap).
+pub const REFRESH_FRAMES: u64 = 10;
+
+/// The HUD overlay: records itself into a display list.
+///
+/// The whole panel (chrome, figures, fps, sparkline) is one retained layer whose version changes when the
+/// figures are refreshed: every [`REFRESH_FRAMES`] frames, and at once when a phase is first measured (so
+/// dashes turn into figures on the first frame that has them). In between, a HUD frame costs one blit.
+#[derive(Debug)]
+pub struct Hud {
+    font: FontId,
+    chars: HashMap<char, Arc<GlyphRun>>,
+    visible: bool,
+    content: Option<Arc<DisplayList>>,
+    version: u64,
+    since_refresh: u64,
+    measured: bool,
+    frac_x: f32,
+}
+
+impl Hud {
+    /// A HUD in JetBrains Mono from `fonts`, visible or hidden (`--no-hud`).
+    pub fn new(fonts: &FontBook, visible: bool) -> Hud {
+        let font = fonts.id(Face::Mono, FONT_PX);
+        let chars = "0123456789.- ".chars().map(|c| (c, fonts.shape(font, &c.to_string()))).collect();
+        Hud { font, chars, visible, content: None, version: 0, since_refresh: 0, measured: false, frac_x: 0.0 }
+    }
+
+    /// Whether the HUD is drawn.
+    pub fn visible(&self) -> bool {
+        self.visible
+    }
+
+    /// Shows or hides the HUD (F1).
+    pub fn toggle(&mut self) {
+        self.visible = !self.visible;
+    }
+
+    /// The panel's rectangle in a frame `width` pixels wide.
+    pub fn panel_rect(width: u32) -> Rect {
+        Rect::new(width as f32 - PANEL_W - 12.0, 12.0, PANEL_W, PANEL_H)
+    }
+
+    /// Records the HUD for a frame `width` pixels wide with `stats` into `list` (nothing when hidden).
+    pub fn paint(&mut self, stats: &HudStats, fonts: &FontBook, width: u32, list: &mut DisplayList) {
+        if !self.visible {
+            return;
+        }
+        let panel = Hud::panel_rect(width);
+        let measured = stats.summary(Phase::Paint).is_some();
+        let stale = self.content.is_none()
+            || self.since_refresh >= REFRESH_FRAMES
+            || measured != self.measured
+            || panel.x.fract() != self.frac_x;
+        if stale {
+            self.content = Some(Arc::new(self.record(stats, fonts)));
+            self.version += 1;
+            self.since_refresh = 0;
+            self.measured = measured;
+            self.frac_x = panel.x.fract();
+        }
+        self.since_refresh += 1;
+        if let Some(content) = &self.content {
+            list.push(Op::Layer { key: HUD_LAYER, rect: panel, version: self.version, content: content.clone() });
+        }
+    }
+
+    /// The panel's content, relative to its top-left corner.
+    fn record(&self, stats: &HudStats, fonts: &FontBook) -> DisplayList {
+        let mut list = DisplayList::new();
+        let r = Rect::new(0.0, 0.0, PANEL_W, PANEL_H);
+        list.push(Op::FillRoundRect { rect: r, radius: 8.0, paint: Paint::Solid(Color(0xec_10_14_1c)) });
+        list.push(Op::StrokeRoundRect {
+            rect: r.inset(0.5),
+            radius: 8.0,
+            stroke: Stroke { width: 1.0, round: false },
+            paint: Paint::Solid(Color(0x60_ff_ff_ff)),
+        });
+        let ascent = FONT_PX * 0.8;
+        let header = Color::rgb(0x8a, 0x94, 0xa6);
+        for (col, name) in ["min", "med", "max"].into_iter().enumerate() {
+            let run = fonts.shape(self.font, name);
+            let x = PAD + LABEL_W + CELL_W * col as f32 + 4.0;
+            list.push(Op::Glyphs { font: self.font, x, y: PAD + ascent, run, color: header });
+        }
+        let label = Color::rgb(0xe6, 0xea, 0xf0);
+        let names = Phase::ALL.iter().map(|p| p.name()).chain(["fps"]);
+        for (row, name) in names.enumerate() {
+            let run = fonts.shape(self.font, name);
+            let y = PAD + ROW_H * (row as f32 + 1.0) + ascent;
+            list.push(Op::Glyphs { font: self.font, x: PAD, y, run, color: label });
+        }
+        for (row, phase) in Phase::ALL.into_iter().enumerate() {
+            let y = PAD + ROW_H * (row as f32 + 1.0) + ascent;
+            let summary = stats.summary(phase);
+            let levels = stats.levels(phase);
+            let values = [summary.map(|s| s.min), summary.map(|s| s.median), summary.map(|s| s.max)];
+            for (col, value) in values.into_iter().enumerate() {
+                let color = levels.map_or(Level::Neutral.color(), |l| l[col].color());
+                let x = PAD + LABEL_W + CELL_W * col as f32;
+                self.text(&mut list, &format_ms(value), x, y, color);
+            }
+        }
+        let fps_y = PAD + ROW_H * 6.0 + ascent;
+        let fps = stats.fps().map_or_else(|| " --".to_owned(), |f| format!("{:3}", f.round().min(999.0) as u32));
+        self.text(&mut list, &fps, PAD + LABEL_W, fps_y, Level::Neutral.color());
+        self.sparkline(stats, r, &mut list);
+        list
+    }
+
+    /// Records `text` built from single-character runs at baseline (x, y).
+    fn text(&self, list: &mut DisplayList, text: &str, x: f32, y: f32, color: Color) {
+        let mut run = GlyphRun::default();
+        for c in text.chars() {
+            if let Some(one) = self.chars.get(&c) {
+                run.units_per_em = one.units_per_em;
+                run.glyphs.extend(&one.glyphs);
+                run.placements.extend(&one.placements);
+                run.clusters.extend(std::iter::repeat_n(0, one.glyphs.len()));
+            }
+        }
+        if !run.is_empty() {
+            list.push(Op::Glyphs { font: self.font, x, y, run: Arc::new(run), color });
+        }
+    }
+
+    /// The sparkline of the last frames' times with the budget line, at the bottom of `panel`.
+    fn sparkline(&self, stats: &HudStats, panel: Rect, list: &mut DisplayList) {
+        let area = Rect::new(panel.x + PAD, panel.bottom() - PAD - SPARK_H, panel.w - 2.0 * PAD, SPARK_H);
+        list.push(Op::FillRect { rect: area, paint: Paint::Solid(Color(0x40_00_00_00)) });
+        let top = BUDGET_MS * 2.0;
+        let y_of = |v: f64| area.bottom() - (v.min(top) / top) as f32 * area.h;
+        let budget_y = y_of(BUDGET_MS);
+        list.push(Op::FillRect {
+            rect: Rect::new(area.x, budget_y - 0.5, area.w, 1.0),
+            paint: Paint::Solid(Level::Over.color().with_alpha(0xb0)),
+        });
+        let times = stats.frame_times();
+        if times.len() < 2 {
+            return;
+        }
+        let step = area.w / (RING - 1) as f32;
+        let x0 = area.right() - step * (times.len() - 1) as f32;
+        let mut line = PathData::default();
+        for (i, v) in times.iter().enumerate() {
+            let p = (x0 + step * i as f32, y_of(*v));
+            line.commands.push(if i == 0 { PathCommand::MoveTo(p.0, p.1) } else { PathCommand::LineTo(p.0, p.1) });
+        }
+        let worst = times.iter().copied().fold(0.0, f64::max);
+        let color = Level::of(worst, Some(BUDGET_MS)).color();
+        list.push(Op::StrokePath {
+            path: Arc::new(line),
+            stroke: Stroke { width: 1.5, round: true },
+            paint: Paint::Solid(color),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn times(paint_ms: f64) -> FrameTimes {
+        let d = |ms: f64| Duration::from_secs_f64(ms / 1000.0);
+        FrameTimes {
+            layout: d(paint_ms / 8.0),
+            shape: d(paint_ms / 8.0),
+            raster: d(paint_ms / 2.0),
+            paint: d(paint_ms),
+            present: d(0.1),
+        }
+    }
+
+    #[test]
+    fn ring_keeps_the_last_sixty() {
+        let mut ring = Ring::default();
+        assert!(ring.summary().is_none());
+        for v in 0..100 {
+            ring.push(f64::from(v));
+        }
+        assert_eq!(ring.len(), RING);
+        let s = ring.summary().unwrap();
+        assert_eq!((s.min, s.max), (40.0, 99.0));
+        assert_eq!(s.median, (69.0 + 70.0) / 2.0);
+        let values: Vec<f64> = ring.chronological().collect();
+        assert_eq!(values.first(), Some(&40.0));
+        assert_eq!(values.last(), Some(&99.0));
+        assert!(values.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn median_of_odd_count() {
+        let mut ring = Ring::default();
+        for v in [5.0, 1.0, 3.0] {
+            ring.push(v);
+        }
+        assert_eq!(ring.summary(), Some(Summary { min: 1.0, median: 3.0, max: 5.0 }));
+    }
+
+    #[test]
+    fn levels_against_budget_shares() {
+        // paint's share is 8.35 ms: 75 % is 6.2625 ms.
+        assert_eq!(Level::of(6.0, Phase::Paint.budget_ms()), Level::Ok);
+        assert_eq!(Level::of(6.3, Phase::Paint.budget_ms()), Level::Near);
+        assert_eq!(Level::of(8.35, Phase::Paint.budget_ms()), Level::Near);
+        assert_eq!(Level::of(8.4, Phase::Paint.budget_ms()), Level::Over);
+        // raster's share is 4.175 ms, layout's and shape's 2.0875 ms.
+        assert_eq!(Level::of(3.2, Phase::Raster.budget_ms()), Level::Near);
+        assert_eq!(Level::of(3.0, Phase::Raster.budget_ms()), Level::Ok);
+        assert_eq!(Level::of(2.1, Phase::Layout.budget_ms()), Level::Over);
+        assert_eq!(Level::of(1.5, Phase::Shape.budget_ms()), Level::Ok);
+        assert_eq!(Level::of(100.0, Phase::Present.budget_ms()), Level::Neutral);
+    }
+
+    #[test]
+    fn stats_per_phase_and_dashes_until_measured() {
+        let mut stats = HudStats::new();
+        assert!(stats.summary(Phase::Paint).is_none());
+        assert!(stats.fps().is_none());
+        assert_eq!(format_ms(None), " -- ");
+        for ms in [1.0, 2.0, 12.0] {
+            stats.record(&times(ms));
+            stats.record_interval(Duration::from_millis(20));
+        }
+        let paint = stats.summary(Phase::Paint).unwrap();
+        assert!((paint.median - 2.0).abs() < 1e-9);
+        assert_eq!(stats.levels(Phase::Paint), Some([Level::Ok, Level::Ok, Level::Over]));
+        assert_eq!(stats.levels(Phase::Raster), Some([Level::Ok, Level::Ok, Level::Over]));
+        assert!((stats.fps().unwrap() - 50.0).abs() < 1e-6);
+        assert_eq!(stats.frame_times().len(), 3);
+        assert!((stats.frame_times()[2] - 12.1).abs() < 1e-6);
+    }
+
+    #[test]
+    fn cells_are_four_wide() {
+        for v in [0.0, 0.824, 9.99, 12.34, 99.9, 167.0, 123_456.0] {
+            assert_eq!(format_ms(Some(v)).chars().count(), 4, "{v}");
+        }
+        assert_eq!(format_ms(Some(0.824)), "0.82");
+        assert_eq!(format_ms(Some(12.34)), "12.3");
+    }
+}

@@ -1,3 +1,29 @@
 //! The `goldberry` binary: parses the command line and runs the showcase.
+//!
+//! Every failure is one line `goldberry: <cause>` on stderr and an exit code per class (see `goldberry::cli`).
 
-fn main() {}
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    let started = Instant::now();
+    std::panic::set_hook(Box::new(|info| {
+        let text = info.to_string().lines().map(str::trim).collect::<Vec<_>>().join(" ");
+        eprintln!("goldberry: internal error: {text}");
+    }));
+    let result = goldberry::cli::parse(std::env::args_os()).and_then(|args| match args {
+        Some(args) => goldberry::frame::run(&args, started).map(Some),
+        None => Ok(None),
+    });
+    match result {
+        Ok(Some(summary)) => {
+            println!("{summary}");
+            ExitCode::SUCCESS
+        }
+        Ok(None) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("goldberry: {}", e.one_line());
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

@@ -1,1 +1,269 @@
-//! (engine: to be written)
+//! The end of a run: the summary line scripts read, and the `--report` JSON with every frame.
+//!
+//! **Which frames the summary covers**: the frame count is every frame painted; the percentiles, the maximum
+//! and the count over the budget cover the *settled* frames only, that is every frame except the cold ones
+//! (frame 0 and the first frame after each resize, when nothing is cached). A run whose every frame is cold
+//! (one frame) summarises that frame instead. The cold frames have their own figures in the report.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::cli::RunError;
+use crate::hud::{BUDGET_MS, FrameTimes};
+
+/// One painted frame, times in ms.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct FrameRecord {
+    /// The frame index, from 0.
+    pub index: u64,
+    /// Nothing was cached: frame 0 or the first after a resize.
+    pub cold: bool,
+    /// Frame width.
+    pub width: u32,
+    /// Frame height.
+    pub height: u32,
+    /// layout + shape + raster.
+    pub paint_ms: f64,
+    /// Yoga.
+    pub layout_ms: f64,
+    /// HarfBuzz.
+    pub shape_ms: f64,
+    /// Blend2D.
+    pub raster_ms: f64,
+    /// SDL.
+    pub present_ms: f64,
+}
+
+impl FrameRecord {
+    /// A record from a frame's measured times.
+    pub fn new(index: u64, cold: bool, width: u32, height: u32, t: &FrameTimes) -> FrameRecord {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+        FrameRecord {
+            index,
+            cold,
+            width,
+            height,
+            paint_ms: ms(t.paint),
+            layout_ms: ms(t.layout),
+            shape_ms: ms(t.shape),
+            raster_ms: ms(t.raster),
+            present_ms: ms(t.present),
+        }
+    }
+}
+
+/// p50 / p95 / max of a set of times (nearest-rank percentiles), in ms.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+pub struct Percentiles {
+    /// The median.
+    pub p50: f64,
+    /// The 95th percentile.
+    pub p95: f64,
+    /// The largest.
+    pub max: f64,
+}
+
+impl Percentiles {
+    /// The percentiles of `values` (all zero when empty).
+    pub fn of(values: impl IntoIterator<Item = f64>) -> Percentiles {
+        let mut v: Vec<f64> = values.into_iter().collect();
+        if v.is_empty() {
+            return Percentiles::default();
+        }
+        v.sort_by(f64::total_cmp);
+        let rank = |p: f64| v[((p * v.len() as f64).ceil() as usize).clamp(1, v.len()) - 1];
+        Percentiles { p50: rank(0.50), p95: rank(0.95), max: v[v.len() - 1] }
+    }
+}
+
+/// The run's summary (see the module docs for which frames it covers).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// Every frame painted.
+    pub frames: usize,
+    /// The frames the figures cover (settled ones).
+    pub settled_frames: usize,
+    /// The cold frames (frame 0, and after each resize).
+    pub cold_frames: usize,
+    /// The size of the last frame.
+    pub width: u32,
+    /// The size of the last frame.
+    pub height: u32,
+    /// Settled paint.
+    pub paint: Percentiles,
+    /// Settled raster.
+    pub raster: Percentiles,
+    /// Settled layout.
+    pub layout: Percentiles,
+    /// Settled shape.
+    pub shape: Percentiles,
+    /// Settled present.
+    pub present: Percentiles,
+    /// Settled frames whose paint exceeded the 16.7 ms budget.
+    pub over_budget: usize,
+    /// The first cold frame's paint, ms (0 when there was none).
+    pub cold_paint_ms: f64,
+    /// The first cold frame's raster, ms.
+    pub cold_raster_ms: f64,
+}
+
+impl Summary {
+    /// The summary of `frames`.
+    pub fn of(frames: &[FrameRecord]) -> Summary {
+        let settled: Vec<&FrameRecord> = frames.iter().filter(|f| !f.cold).collect();
+        let covered: Vec<&FrameRecord> = if settled.is_empty() { frames.iter().collect() } else { settled };
+        let pick = |f: fn(&FrameRecord) -> f64| Percentiles::of(covered.iter().map(|r| f(r)));
+        let cold = frames.iter().find(|f| f.cold);
+        let last = frames.last();
+        Summary {
+            frames: frames.len(),
+            settled_frames: frames.iter().filter(|f| !f.cold).count(),
+            cold_frames: frames.iter().filter(|f| f.cold).count(),
+            width: last.map_or(0, |f| f.width),
+            height: last.map_or(0, |f| f.height),
+            paint: pick(|r| r.paint_ms),
+            raster: pick(|r| r.raster_ms),
+            layout: pick(|r| r.layout_ms),
+            shape: pick(|r| r.shape_ms),
+            present: pick(|r| r.present_ms),
+            over_budget: covered.iter().filter(|r| r.paint_ms > BUDGET_MS).count(),
+            cold_paint_ms: cold.map_or(0.0, |f| f.paint_ms),
+            cold_raster_ms: cold.map_or(0.0, |f| f.raster_ms),
+        }
+    }
+
+    /// The line printed at the end of a run, exactly in this form (scripts read it):
+    /// `painted 60 frames at 960x640: paint p50 0.82 ms p95 1.10 ms max 1.90 ms; raster p50 0.61 ms p95 0.80 ms
+    /// max 1.20 ms; 0 over the 16.7 ms budget`
+    pub fn line(&self) -> String {
+        format!(
+            "painted {} frames at {}x{}: paint p50 {:.2} ms p95 {:.2} ms max {:.2} ms; raster p50 {:.2} ms p95 {:.2} ms max {:.2} ms; {} over the 16.7 ms budget",
+            self.frames,
+            self.width,
+            self.height,
+            self.paint.p50,
+            self.paint.p95,
+            self.paint.max,
+            self.raster.p50,
+            self.raster.p95,
+            self.raster.max,
+            self.over_budget
+        )
+    }
+}
+
+/// The `--report` JSON document.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Process start to the first presented frame, ms.
+    pub first_frame_ms: f64,
+    /// The requested size, `WxH`.
+    pub size: String,
+    /// Raster threads (bands).
+    pub threads: usize,
+    /// The SDL video driver that ran.
+    pub driver: String,
+    /// The summary.
+    pub summary: Summary,
+    /// Every frame.
+    pub frames: Vec<FrameRecord>,
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename. No partial
+/// file is left behind on failure.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
+    let tmp = temp_path(path);
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(RunError::output(path, e));
+    }
+    Ok(())
+}
+
+/// The temporary name `path` is written under before the rename.
+pub fn temp_path(path: &Path) -> std::path::PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!(".{name}.tmp{}", std::process::id()))
+}
+
+/// Fails unless a file can be created at `path` (checked before anything is rendered): creates and removes the
+/// temporary file the atomic write will use.
+pub fn check_writable(path: &Path) -> Result<(), RunError> {
+    if path.is_dir() {
+        return Err(RunError::output(path, "it is a directory"));
+    }
+    let tmp = temp_path(path);
+    std::fs::File::create(&tmp).map_err(|e| RunError::output(path, e))?;
+    let _ = std::fs::remove_file(&tmp);
+    Ok(())
+}
+
+impl Report {
+    /// Writes the report as pretty JSON, atomically.
+    pub fn write(&self, path: &Path) -> Result<(), RunError> {
+        let json = serde_json::to_vec_pretty(self).map_err(|e| RunError::output(path, e))?;
+        write_atomically(path, &json)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(index: u64, cold: bool, paint: f64, raster: f64) -> FrameRecord {
+        FrameRecord {
+            index,
+            cold,
+            width: 960,
+            height: 640,
+            paint_ms: paint,
+            layout_ms: 0.01,
+            shape_ms: 0.01,
+            raster_ms: raster,
+            present_ms: 0.02,
+        }
+    }
+
+    #[test]
+    fn percentiles_nearest_rank() {
+        let p = Percentiles::of((1..=100).map(f64::from));
+        assert_eq!(p, Percentiles { p50: 50.0, p95: 95.0, max: 100.0 });
+        let p = Percentiles::of([3.0]);
+        assert_eq!(p, Percentiles { p50: 3.0, p95: 3.0, max: 3.0 });
+    }
+
+    #[test]
+    fn summary_line_covers_settled_frames() {
+        let mut frames = vec![frame(0, true, 40.0, 30.0)];
+        frames.extend((1..60).map(|i| frame(i, false, 0.82, 0.61)));
+        frames[10].paint_ms = 17.0;
+        let s = Summary::of(&frames);
+        assert_eq!((s.frames, s.settled_frames, s.cold_frames), (60, 59, 1));
+        assert_eq!(s.cold_paint_ms, 40.0);
+        assert_eq!(
+            s.line(),
+            "painted 60 frames at 960x640: paint p50 0.82 ms p95 0.82 ms max 17.00 ms; raster p50 0.61 ms p95 0.61 ms max 0.61 ms; 1 over the 16.7 ms budget"
+        );
+    }
+
+    #[test]
+    fn atomic_write_leaves_no_partial_file() {
+        let dir = std::env::temp_dir().join(format!("goldberry-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.json");
+        write_atomically(&path, b"{}").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"{}");
+        let missing = dir.join("no/such/dir/r.json");
+        assert_eq!(write_atomically(&missing, b"x").unwrap_err().exit_code(), 6);
+        assert!(check_writable(&missing).is_err());
+        assert!(check_writable(&dir).is_err());
+        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,166 @@
+//! The frame bench: the default scene (with the HUD) at 960x640 and 1920x1080, with 1 and 2 raster threads,
+//! offscreen (no SDL: raster into an XRGB32 frame buffer), 300 settled frames each.
+//!
+//! `cargo bench -p goldberry --bench frame` prints, per configuration, p50 / p95 / max of paint and raster over
+//! the settled frames, and the cost of a cold frame two ways (median of 5 each): "fresh", the first frame of a
+//! new scene and rasterizer (like frame 0 of a run, fonts already loaded), and "resize", the first frame at a
+//! new size in a running app. The targets are printed next to the figures, then the 2-thread speed-up
+//! on a cold 1920x1080 frame.
+//! `GOLDBERRY_BENCH_FRAMES=N` changes the 300.
+
+use std::time::Duration;
+
+use goldberry::fonts::FontBook;
+use goldberry::frame::{FrameInput, Painter};
+use goldberry::raster::FrameBuffer;
+use goldberry::report::{FrameRecord, Percentiles};
+use goldberry_natives::Goldberry;
+
+struct Cold {
+    paint: f64,
+    raster: f64,
+}
+
+/// A cold frame after a resize, as in a running app: the scene and rasterizer have drawn frames at another
+/// size, so nothing in the layer cache fits (median of 5).
+fn resize_cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize) -> Cold {
+    let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
+    let mut paint = Vec::new();
+    let mut raster = Vec::new();
+    let mut index = 0;
+    let mut small = FrameBuffer::new(w - 40, h - 40);
+    let mut full = FrameBuffer::new(w, h);
+    for _ in 0..5 {
+        for (fw, fh) in [(w - 40, h - 40), (w - 40, h - 40), (w, h)] {
+            let buffer = if fw == w { &mut full } else { &mut small };
+            let frame = painter.paint(&FrameInput::headless(index, fw, fh), fonts, buffer.target()).expect("paint");
+            painter.stats.record(&frame.times);
+            index += 1;
+            if (fw, fh) == (w, h) {
+                assert!(frame.cold);
+                paint.push(ms(frame.times.paint));
+                raster.push(ms(frame.times.raster));
+            }
+        }
+    }
+    Cold { paint: median(paint), raster: median(raster) }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize) -> Cold {
+    let mut paint = Vec::new();
+    let mut raster = Vec::new();
+    // The target outlives the scene, as a window surface does: its pages are already mapped.
+    let mut buffer = FrameBuffer::new(w, h);
+    buffer.pixels.fill(1);
+    for _ in 0..5 {
+        let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
+        let frame = painter.paint(&FrameInput::headless(0, w, h), fonts, buffer.target()).expect("paint");
+        paint.push(ms(frame.times.paint));
+        raster.push(ms(frame.times.raster));
+    }
+    Cold { paint: median(paint), raster: median(raster) }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn settled(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize, frames: u64) -> Vec<FrameRecord> {
+    let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
+    let mut buffer = FrameBuffer::new(w, h);
+    let mut records = Vec::new();
+    for index in 0..=frames {
+        let frame = painter.paint(&FrameInput::headless(index, w, h), fonts, buffer.target()).expect("paint");
+        painter.stats.record(&frame.times);
+        if !frame.cold {
+            records.push(FrameRecord::new(index, false, w, h, &frame.times));
+        }
+    }
+    records
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing else we use.
+    let frames: u64 = std::env::var("GOLDBERRY_BENCH_FRAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let g = match Goldberry::load(None) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("frame bench: {e}");
+            std::process::exit(3);
+        }
+    };
+    let fonts = match FontBook::load(g) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("frame bench: {e}");
+            std::process::exit(5);
+        }
+    };
+    println!("goldberry frame bench: default scene + HUD, offscreen, {frames} settled frames per row (ms)");
+    println!(
+        "{:<10} {:>3}  {:>21}  {:>21}  {:>17}  {:>17}  target",
+        "size", "thr", "paint p50/p95/max", "raster p50/p95/max", "fresh paint/raster", "resize paint/rast"
+    );
+    let mut cold_1080 = [0.0f64; 2];
+    let mut resize_1080 = [0.0f64; 2];
+    for (w, h) in [(960u32, 640u32), (1920, 1080)] {
+        for threads in [1usize, 2] {
+            let records = settled(g, &fonts, w, h, threads, frames);
+            let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
+            let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
+            let cold = cold_frame(g, &fonts, w, h, threads);
+            let resize = resize_cold_frame(g, &fonts, w, h, threads);
+            if h == 1080 {
+                cold_1080[threads - 1] = cold.paint;
+                resize_1080[threads - 1] = resize.paint;
+            }
+            let target = match (w, threads) {
+                (960, 1) => format!(
+                    "settled paint p50 <= 1.0 ({}) p95 <= 2.0 ({})",
+                    verdict(paint.p50 <= 1.0),
+                    verdict(paint.p95 <= 2.0)
+                ),
+                (960, 2) => format!(
+                    "cold <= 4.0 (fresh {}, resize {})",
+                    verdict(cold.paint <= 4.0),
+                    verdict(resize.paint <= 4.0)
+                ),
+                (1920, 2) => format!("settled paint p95 <= 4.2 ({})", verdict(paint.p95 <= 4.2)),
+                _ => String::new(),
+            };
+            println!(
+                "{:<10} {:>3}  {:>6.2} {:>6.2} {:>7.2}  {:>6.2} {:>6.2} {:>7.2}  {:>8.2} {:>8.2}  {:>8.2} {:>8.2}  {target}",
+                format!("{w}x{h}"),
+                threads,
+                paint.p50,
+                paint.p95,
+                paint.max,
+                raster.p50,
+                raster.p95,
+                raster.max,
+                cold.paint,
+                cold.raster,
+                resize.paint,
+                resize.raster
+            );
+        }
+    }
+    for (name, cold) in [("fresh", cold_1080), ("resize", resize_1080)] {
+        let speedup = cold[0] / cold[1];
+        println!(
+            "cold 1920x1080 frame ({name}): 1 thread {:.2} ms, 2 threads {:.2} ms: {speedup:.2}x (target >= 1.6x: {})",
+            cold[0],
+            cold[1],
+            verdict(speedup >= 1.6)
+        );
+    }
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok { "met" } else { "MISSED" }
+}

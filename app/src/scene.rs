@@ -1,1 +1,0 @@
-//! (scene: to be written)

@@ -1,0 +1,262 @@
+//! A card: its static chrome and text (recorded once per layout into its layer) and its moving parts (recorded
+//! every frame on top of the layer).
+
+use std::sync::Arc;
+
+use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
+use crate::scene::charts;
+use crate::scene::icons::{IconName, Icons};
+use crate::scene::layout::{CardLayout, VisualLayout, card_tag};
+use crate::scene::model::{Body, CardSpec, Visual, palette};
+use crate::scene::ring;
+use crate::scene::typeset::{Styles, Timed, line, paragraph, run_in, unwrapped};
+
+/// The corner radius of a card, before scaling.
+const RADIUS: f32 = 10.0;
+
+/// How far a card's shadow reaches past its edges, before scaling (the layer is this much larger).
+pub const SHADOW_REACH: f32 = 12.0;
+
+fn vertical(rect: Rect, top: Color, bottom: Color) -> Paint {
+    Paint::Linear {
+        x0: 0.0,
+        y0: rect.y,
+        x1: 0.0,
+        y1: rect.bottom(),
+        stops: vec![Stop { offset: 0.0, color: top }, Stop { offset: 1.0, color: bottom }],
+    }
+}
+
+fn horizontal(rect: Rect, left: Color, right: Color) -> Paint {
+    Paint::Linear {
+        x0: rect.x,
+        y0: 0.0,
+        x1: rect.right(),
+        y1: 0.0,
+        stops: vec![Stop { offset: 0.0, color: left }, Stop { offset: 1.0, color: right }],
+    }
+}
+
+/// A soft shadow under `rect`: translucent rounded rectangles, each a little larger and fainter.
+pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
+    for (k, alpha) in [(1.0, 0x16u8), (2.0, 0x10), (3.0, 0x0b), (4.0, 0x07), (5.0, 0x04)] {
+        let grow = k * 2.0 * s;
+        let r = Rect::new(rect.x - grow, rect.y - grow + 3.0 * s, rect.w + 2.0 * grow, rect.h + 2.0 * grow);
+        list.push(Op::FillRoundRect {
+            rect: r,
+            radius: radius + grow,
+            paint: Paint::Solid(palette::SHADOW.with_alpha(alpha)),
+        });
+    }
+}
+
+/// An icon stroked in `color`, with a soft radial glow behind it.
+pub fn icon(list: &mut DisplayList, icons: &Icons, name: IconName, rect: Rect, color: Color, s: f32, glow: bool) {
+    let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
+    if glow {
+        let r = rect.w * 0.95;
+        list.push(Op::FillCircle {
+            cx,
+            cy,
+            r,
+            paint: Paint::Radial {
+                cx,
+                cy,
+                r,
+                stops: vec![
+                    Stop { offset: 0.0, color: color.with_alpha(0x48) },
+                    Stop { offset: 1.0, color: color.with_alpha(0x00) },
+                ],
+            },
+        });
+    }
+    list.push(Op::StrokePath {
+        path: Arc::new(icons.at(name, rect.x, rect.y, rect.w)),
+        stroke: Stroke { width: (1.8 * rect.w / 24.0).max(1.0 * s), round: true },
+        paint: Paint::Solid(color),
+    });
+}
+
+/// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
+/// the counter's pill, the still part of its visual, its text and its footer. Returns the glyphs recorded.
+pub fn chrome(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    icons: &Icons,
+    index: usize,
+    spec: &CardSpec,
+    l: &CardLayout,
+) -> usize {
+    let s = styles.scale;
+    let radius = RADIUS * s;
+    let card = l.card;
+    let mut glyphs = 0;
+    shadow(list, card, radius, s);
+    list.push(Op::FillRoundRect { rect: card, radius, paint: vertical(card, palette::CARD_TOP, palette::CARD_BOTTOM) });
+    // The header band: the card's top, tinted by its accent and fading to the right.
+    let band = Rect::new(card.x, card.y, card.w, (l.header.bottom() - card.y + 5.0 * s).min(card.h));
+    list.push(Op::PushClip(band));
+    list.push(Op::FillRoundRect {
+        rect: card,
+        radius,
+        paint: horizontal(card, spec.accent.with_alpha(0x40), spec.accent.with_alpha(0x00)),
+    });
+    list.push(Op::PopClip);
+    list.push(Op::FillRect {
+        rect: Rect::new(card.x + radius, band.bottom() - 1.0, card.w - 2.0 * radius, 1.0),
+        paint: horizontal(card, spec.accent.with_alpha(0x70), spec.accent.with_alpha(0x00)),
+    });
+    list.push(Op::StrokeRoundRect {
+        rect: card.inset(0.5),
+        radius: radius - 0.5,
+        stroke: Stroke { width: 1.0, round: false },
+        paint: Paint::Solid(palette::CARD_EDGE),
+    });
+    icon(list, icons, spec.icon, l.icon, spec.accent, s, true);
+    glyphs += line(list, text, styles.card_title, l.title, spec.title, palette::TITLE, false);
+    list.push(Op::FillRoundRect {
+        rect: l.badge,
+        radius: l.badge.h / 2.0,
+        paint: Paint::Solid(spec.accent.with_alpha(0x26)),
+    });
+    list.push(Op::StrokeRoundRect {
+        rect: l.badge.inset(0.5),
+        radius: l.badge.h / 2.0 - 0.5,
+        stroke: Stroke { width: 1.0, round: false },
+        paint: Paint::Solid(spec.accent.with_alpha(0x66)),
+    });
+
+    match (spec.visual, &l.visual) {
+        (Visual::LineChart { speed, seed }, VisualLayout::Chart(panel)) => {
+            glyphs += charts::panel(list, text, styles, *panel, seed == 1);
+            if speed == 0.0 {
+                charts::line_data(list, *panel, s, seed, 0.0, spec.accent);
+            }
+        }
+        (Visual::BarChart { speed, seed }, VisualLayout::Chart(panel)) => {
+            glyphs += charts::panel(list, text, styles, *panel, false);
+            if speed == 0.0 {
+                charts::bar_data(list, *panel, s, seed, 0.0, 0.0, spec.accent);
+            }
+        }
+        (Visual::Ring { stats, .. }, VisualLayout::Ring { ring: square, stats: boxes }) => {
+            ring::track(list, *square, s, spec.accent);
+            for (stat, rect) in stats.iter().zip(boxes) {
+                glyphs += line(list, text, styles.stats, *rect, stat, palette::TEXT, false);
+            }
+        }
+        (Visual::Chips(labels), VisualLayout::Chips(boxes)) => {
+            for (label, rect) in labels.iter().zip(boxes) {
+                list.push(Op::FillRoundRect {
+                    rect: *rect,
+                    radius: rect.h / 2.0,
+                    paint: Paint::Solid(spec.accent.with_alpha(0x22)),
+                });
+                list.push(Op::StrokeRoundRect {
+                    rect: rect.inset(0.5),
+                    radius: rect.h / 2.0 - 0.5,
+                    stroke: Stroke { width: 1.0, round: false },
+                    paint: Paint::Solid(spec.accent.with_alpha(0x80)),
+                });
+                let inner = Rect::new(rect.x + 6.0 * s, rect.y, rect.w - 12.0 * s, rect.h);
+                glyphs += line(list, text, styles.chip, inner, label, palette::TITLE, false);
+            }
+        }
+        (Visual::Swatches, VisualLayout::Swatches(boxes)) => {
+            let stops = |a: Color, b: Color| vec![Stop { offset: 0.0, color: a }, Stop { offset: 1.0, color: b }];
+            for (i, rect) in boxes.iter().enumerate() {
+                let paint = match i {
+                    0 => vertical(*rect, palette::TEAL, palette::SKY),
+                    1 => Paint::Linear {
+                        x0: rect.x,
+                        y0: rect.y,
+                        x1: rect.right(),
+                        y1: rect.bottom(),
+                        stops: vec![
+                            Stop { offset: 0.0, color: palette::ROSE },
+                            Stop { offset: 0.5, color: palette::VIOLET },
+                            Stop { offset: 1.0, color: palette::SKY },
+                        ],
+                    },
+                    _ => Paint::Radial {
+                        cx: rect.x + rect.w * 0.35,
+                        cy: rect.y + rect.h * 0.35,
+                        r: rect.w.max(rect.h) * 0.8,
+                        stops: stops(palette::AMBER, palette::ROSE.with_alpha(0x40)),
+                    },
+                };
+                list.push(Op::FillRoundRect { rect: *rect, radius: 6.0 * s, paint });
+                list.push(Op::StrokeRoundRect {
+                    rect: rect.inset(0.5),
+                    radius: 6.0 * s - 0.5,
+                    stroke: Stroke { width: 1.0, round: false },
+                    paint: Paint::Solid(Color(0x40ff_ffff)),
+                });
+                let label = ["linear", "linear, 3 stops", "radial"][i.min(2)];
+                let inner = Rect::new(rect.x + 5.0 * s, rect.bottom() - 14.0 * s, rect.w - 10.0 * s, 12.0 * s);
+                list.push(Op::PushClip(*rect));
+                glyphs += line(list, text, styles.label, inner, label, palette::PANEL, false);
+                list.push(Op::PopClip);
+            }
+        }
+        _ => {}
+    }
+
+    match spec.body {
+        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, palette::TEXT),
+        Body::Code(code) => {
+            list.push(Op::FillRoundRect { rect: l.body, radius: 6.0 * s, paint: Paint::Solid(palette::PANEL) });
+            list.push(Op::FillRect {
+                rect: Rect::new(l.body.x, l.body.y + 4.0 * s, 2.0 * s, (l.body.h - 8.0 * s).max(0.0)),
+                paint: Paint::Solid(spec.accent.with_alpha(0xa0)),
+            });
+            glyphs += unwrapped(list, text, styles.code, l.text, code, Color::rgb(0xc6, 0xe3, 0xa8));
+        }
+    }
+    list.push(Op::PushClip(l.footer));
+    glyphs += line(list, text, styles.footer, l.footer, spec.footer, palette::MUTED, false);
+    list.push(Op::PopClip);
+    glyphs += line(list, text, styles.footer, l.tag, &card_tag(index), spec.accent.with_alpha(0xb0), false);
+    glyphs
+}
+
+/// Whether anything of the card's visual moves.
+pub fn visual_moves(spec: &CardSpec) -> bool {
+    match spec.visual {
+        Visual::LineChart { speed, .. } | Visual::BarChart { speed, .. } => speed != 0.0,
+        Visual::Ring { period, .. } => period > 0.0,
+        Visual::None | Visual::Chips(_) | Visual::Swatches => false,
+    }
+}
+
+/// Records what moves on the card at time `t`: the counter, and the chart data or ring arc. Returns the
+/// glyphs recorded.
+pub fn animate(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    spec: &CardSpec,
+    l: &CardLayout,
+    t: f64,
+) -> usize {
+    let s = styles.scale;
+    let mut n = 0;
+    match (spec.visual, &l.visual) {
+        (Visual::LineChart { speed, seed }, VisualLayout::Chart(panel)) if speed != 0.0 => {
+            charts::line_data(list, *panel, s, seed, t * f64::from(speed), spec.accent);
+        }
+        (Visual::BarChart { speed, seed }, VisualLayout::Chart(panel)) if speed != 0.0 => {
+            charts::bar_data(list, *panel, s, seed, t, speed, spec.accent);
+        }
+        (Visual::Ring { period, .. }, VisualLayout::Ring { ring: square, .. }) if period > 0.0 => {
+            n += ring::progress_arc(list, text, styles, *square, ring::progress(t, period), spec.accent);
+        }
+        _ => {}
+    }
+    let figure = text.figure(styles.badge, &spec.counter.text(t));
+    n += figure.len();
+    let inner = Rect::new(l.badge.x + 7.0 * s, l.badge.y, (l.badge.w - 14.0 * s).max(0.0), l.badge.h);
+    run_in(list, text.fonts(), styles.badge, inner, figure, spec.accent, true);
+    n
+}

@@ -1,0 +1,149 @@
+//! The window's chrome: the background and the title bar (static, each recorded once per layout into a
+//! layer), and the title bar's status line (recorded every frame).
+
+use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop};
+use crate::scene::cards::icon;
+use crate::scene::icons::{IconName, Icons};
+use crate::scene::layout::{MENU, STATUS_ITEMS, StatusBarLayout, TitleBarLayout};
+use crate::scene::model::palette;
+use crate::scene::typeset::{Styles, Timed, line, run_in};
+
+fn glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, color: Color) {
+    list.push(Op::FillCircle {
+        cx,
+        cy,
+        r,
+        paint: Paint::Radial {
+            cx,
+            cy,
+            r,
+            stops: vec![
+                Stop { offset: 0.0, color },
+                Stop { offset: 0.6, color: color.with_alpha(((color.0 >> 24) / 3) as u8) },
+                Stop { offset: 1.0, color: color.with_alpha(0) },
+            ],
+        },
+    });
+}
+
+/// Records the background: a diagonal linear gradient over the window, lit by two radial glows.
+pub fn background(list: &mut DisplayList, window: Rect) {
+    list.push(Op::FillRect {
+        rect: window,
+        paint: Paint::Linear {
+            x0: window.x,
+            y0: window.y,
+            x1: window.right(),
+            y1: window.bottom(),
+            stops: vec![Stop { offset: 0.0, color: palette::BG_TOP }, Stop { offset: 1.0, color: palette::BG_BOTTOM }],
+        },
+    });
+    let reach = window.w.max(window.h);
+    glow(
+        list,
+        window.right() - window.w * 0.1,
+        window.y + window.h * 0.15,
+        reach * 0.5,
+        palette::VIOLET.with_alpha(0x30),
+    );
+    glow(list, window.x + window.w * 0.05, window.bottom(), reach * 0.45, palette::TEAL.with_alpha(0x24));
+}
+
+/// Records the title bar: its gradient, bottom edge, logo, title, subtitle and window buttons. Returns the
+/// glyphs recorded.
+pub fn title_bar(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    icons: &Icons,
+    l: &TitleBarLayout,
+) -> usize {
+    let s = styles.scale;
+    let bar = l.bar;
+    list.push(Op::FillRect {
+        rect: bar,
+        paint: Paint::Linear {
+            x0: bar.x,
+            y0: 0.0,
+            x1: bar.right(),
+            y1: 0.0,
+            stops: vec![
+                Stop { offset: 0.0, color: palette::BAR_LEFT.with_alpha(0xf0) },
+                Stop { offset: 1.0, color: palette::BAR_RIGHT.with_alpha(0xf0) },
+            ],
+        },
+    });
+    list.push(Op::FillRect {
+        rect: Rect::new(bar.x, bar.bottom() - 1.0, bar.w, 1.0),
+        paint: Paint::Solid(palette::CARD_EDGE),
+    });
+    icon(list, icons, IconName::Berry, l.logo, palette::AMBER, s, true);
+    let mut glyphs = line(list, text, styles.bar_title, l.title, "goldberry", palette::TITLE, false);
+    glyphs += line(
+        list,
+        text,
+        styles.bar_subtitle,
+        l.subtitle,
+        "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2",
+        palette::MUTED,
+        false,
+    );
+    list.push(Op::PushClip(l.menu_row));
+    for (rect, label) in l.menu.iter().zip(MENU) {
+        if rect.x < l.menu_row.right() {
+            glyphs += line(list, text, styles.menu, *rect, label, palette::TEXT, false);
+        }
+    }
+    list.push(Op::PopClip);
+    for (rect, (name, color)) in l.buttons.iter().zip([
+        (IconName::Minimize, palette::MUTED),
+        (IconName::Maximize, palette::MUTED),
+        (IconName::Close, palette::ROSE),
+    ]) {
+        let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
+        list.push(Op::FillCircle { cx, cy, r: rect.w / 2.0, paint: Paint::Solid(Color(0x14ff_ffff)) });
+        let inset = rect.inset(rect.w * 0.2);
+        icon(list, icons, name, inset, color, s, false);
+    }
+    glyphs
+}
+
+/// Records the status bar: a translucent strip with a top edge and its items (the first says how many rows
+/// the grid has at this size). Returns the glyphs recorded.
+pub fn status_bar(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    l: &StatusBarLayout,
+    rows: usize,
+) -> usize {
+    list.push(Op::FillRect { rect: l.bar, paint: Paint::Solid(palette::PANEL.with_alpha(0xc0)) });
+    list.push(Op::FillRect {
+        rect: Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0),
+        paint: Paint::Solid(palette::CARD_EDGE),
+    });
+    let mut glyphs = 0;
+    for (i, (rect, item)) in l.items.iter().zip(STATUS_ITEMS).enumerate() {
+        let color = if i == 0 { palette::TEAL } else { palette::MUTED };
+        let item = if i == 0 { item.replace("in 3 rows", &format!("in {rows} rows")) } else { item.to_owned() };
+        list.push(Op::PushClip(*rect));
+        glyphs += line(list, text, styles.status_bar, *rect, &item, color, false);
+        list.push(Op::PopClip);
+    }
+    glyphs
+}
+
+/// The status text of frame `index` at time `t`, at `width` x `height`.
+pub fn status_text(index: u64, t: f64, width: u32, height: u32) -> String {
+    format!("frame {:06}  {:6.2} s  {width}x{height}", index % 1_000_000, t % 1000.0)
+}
+
+/// Records the title bar's status line, right-aligned in its box. Returns the glyphs recorded.
+pub fn status(list: &mut DisplayList, text: &Timed<'_>, styles: &Styles, l: &TitleBarLayout, status: &str) -> usize {
+    let run = text.figure(styles.status, status);
+    let n = run.len();
+    list.push(Op::PushClip(l.status));
+    run_in(list, text.fonts(), styles.status, l.status, run, palette::TEAL, true);
+    list.push(Op::PopClip);
+    n
+}

@@ -1,0 +1,149 @@
+//! Path geometry the scene builds from numbers: circles and arcs as cubic Béziers, smooth curves through
+//! points, bars with rounded tops.
+
+use std::f32::consts::{FRAC_PI_2, TAU};
+
+use crate::display_list::{PathCommand, PathData, Rect};
+
+/// An arc of the circle centred on (cx, cy) with radius `r`, from angle `a0` to `a1` (radians, 0 = +x, growing
+/// clockwise on screen, y down), as cubic Béziers of at most a quarter turn each. Starts with a `MoveTo` when
+/// `move_to` is set, otherwise with a `LineTo` to the arc's start.
+pub fn arc(cx: f32, cy: f32, r: f32, a0: f32, a1: f32, move_to: bool) -> Vec<PathCommand> {
+    let sweep = a1 - a0;
+    let segments = ((sweep.abs() / FRAC_PI_2).ceil() as usize).max(1);
+    let step = sweep / segments as f32;
+    // The control distance of a cubic approximating an arc of `step` radians.
+    let k = 4.0 / 3.0 * (step / 4.0).tan() * r;
+    let point = |a: f32| (cx + r * a.cos(), cy + r * a.sin());
+    let mut out = Vec::with_capacity(segments + 1);
+    let (x0, y0) = point(a0);
+    out.push(if move_to { PathCommand::MoveTo(x0, y0) } else { PathCommand::LineTo(x0, y0) });
+    for i in 0..segments {
+        let (s, e) = (a0 + step * i as f32, a0 + step * (i + 1) as f32);
+        let ((sx, sy), (ex, ey)) = (point(s), point(e));
+        out.push(PathCommand::CubicTo(sx - k * s.sin(), sy + k * s.cos(), ex + k * e.sin(), ey - k * e.cos(), ex, ey));
+    }
+    out
+}
+
+/// A whole circle, closed.
+pub fn circle(cx: f32, cy: f32, r: f32) -> Vec<PathCommand> {
+    let mut out = arc(cx, cy, r, 0.0, TAU, true);
+    out.push(PathCommand::Close);
+    out
+}
+
+/// A smooth curve through `points` (Catmull-Rom, as cubic Béziers), starting with a `MoveTo`.
+pub fn smooth_curve(points: &[(f32, f32)]) -> Vec<PathCommand> {
+    let mut out = Vec::with_capacity(points.len());
+    let Some(&(x0, y0)) = points.first() else { return out };
+    out.push(PathCommand::MoveTo(x0, y0));
+    let at = |i: isize| points[i.clamp(0, points.len() as isize - 1) as usize];
+    for i in 0..points.len().saturating_sub(1) as isize {
+        let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
+        let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
+        let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
+        out.push(PathCommand::CubicTo(c1.0, c1.1, c2.0, c2.1, p2.0, p2.1));
+    }
+    out
+}
+
+/// The area under a smooth curve through `points` down to `base_y`, closed.
+pub fn area_under(points: &[(f32, f32)], base_y: f32) -> Vec<PathCommand> {
+    let mut out = smooth_curve(points);
+    if let (Some(first), Some(last)) = (points.first(), points.last()) {
+        out.push(PathCommand::LineTo(last.0, base_y));
+        out.push(PathCommand::LineTo(first.0, base_y));
+        out.push(PathCommand::Close);
+    }
+    out
+}
+
+/// A bar standing on `rect`'s bottom edge whose top corners are rounded by `r` (clamped to fit), appended to
+/// `out`.
+pub fn bar(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
+    if rect.w <= 0.0 || rect.h <= 0.0 {
+        return;
+    }
+    let r = r.min(rect.w / 2.0).min(rect.h).max(0.0);
+    let (l, t, rt, b) = (rect.x, rect.y, rect.right(), rect.bottom());
+    // Quarter-circle control distance.
+    let k = 0.552_284_8 * r;
+    out.push(PathCommand::MoveTo(l, b));
+    out.push(PathCommand::LineTo(l, t + r));
+    out.push(PathCommand::CubicTo(l, t + r - k, l + r - k, t, l + r, t));
+    out.push(PathCommand::LineTo(rt - r, t));
+    out.push(PathCommand::CubicTo(rt - r + k, t, rt, t + r - k, rt, t + r));
+    out.push(PathCommand::LineTo(rt, b));
+    out.push(PathCommand::Close);
+}
+
+/// Horizontal lines across `rect` at `n` even steps (top and bottom included), as one path.
+pub fn grid_lines(rect: Rect, n: usize) -> PathData {
+    let mut commands = Vec::with_capacity(2 * n);
+    for i in 0..n {
+        let y = (rect.y + rect.h * i as f32 / (n.max(2) - 1) as f32).round() + 0.5;
+        commands.push(PathCommand::MoveTo(rect.x, y));
+        commands.push(PathCommand::LineTo(rect.right(), y));
+    }
+    PathData { commands }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn end(c: &PathCommand) -> (f32, f32) {
+        match *c {
+            PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => (x, y),
+            PathCommand::QuadTo(_, _, x, y) | PathCommand::CubicTo(_, _, _, _, x, y) => (x, y),
+            PathCommand::Close => (f32::NAN, f32::NAN),
+        }
+    }
+
+    #[test]
+    fn an_arc_ends_on_its_circle_in_quarter_turns() {
+        let a = arc(10.0, 10.0, 5.0, 0.0, 3.0 * FRAC_PI_2, true);
+        assert_eq!(a.len(), 4, "a move and three quarter turns");
+        let (x, y) = end(&a[3]);
+        assert!((x - 10.0).abs() < 1e-4 && (y - 5.0).abs() < 1e-4, "ends at the top: {x},{y}");
+        // The midpoint of the first quarter lies on the circle within 0.03 % of r.
+        if let PathCommand::CubicTo(x1, y1, x2, y2, x3, y3) = a[1] {
+            let (mx, my) = (
+                0.125 * 15.0 + 0.375 * x1 + 0.375 * x2 + 0.125 * x3,
+                0.125 * 10.0 + 0.375 * y1 + 0.375 * y2 + 0.125 * y3,
+            );
+            let r = ((mx - 10.0).powi(2) + (my - 10.0).powi(2)).sqrt();
+            assert!((r - 5.0).abs() < 5.0 * 3e-4, "{r}");
+        } else {
+            panic!("{:?}", a[1]);
+        }
+        assert_eq!(circle(0.0, 0.0, 1.0).len(), 6);
+    }
+
+    #[test]
+    fn a_smooth_curve_passes_through_its_points() {
+        let points = [(0.0, 0.0), (10.0, 5.0), (20.0, -5.0), (30.0, 0.0)];
+        let c = smooth_curve(&points);
+        assert_eq!(c.len(), 4);
+        for (command, point) in c.iter().zip(points) {
+            assert_eq!(end(command), point);
+        }
+        let area = area_under(&points, 40.0);
+        assert_eq!(area.last(), Some(&PathCommand::Close));
+        assert!(smooth_curve(&[]).is_empty());
+    }
+
+    #[test]
+    fn a_bar_stays_inside_its_rect() {
+        let mut out = Vec::new();
+        bar(&mut out, Rect::new(0.0, 10.0, 8.0, 30.0), 6.0);
+        assert_eq!(out.len(), 7);
+        assert!(out.iter().filter(|c| !matches!(c, PathCommand::Close)).all(|c| {
+            let (x, y) = end(c);
+            (0.0..=8.0).contains(&x) && (10.0..=40.0).contains(&y)
+        }));
+        bar(&mut out, Rect::new(0.0, 0.0, 0.0, 5.0), 2.0);
+        assert_eq!(out.len(), 7, "an empty bar adds nothing");
+    }
+}

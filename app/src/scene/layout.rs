@@ -1,0 +1,564 @@
+//! The scene's layout: one Yoga tree per window size, read back into plain rectangles.
+//!
+//! ```text
+//! root (column, the window)
+//! ├── title bar (row, 44 px, padding 16, align center, gap 10): logo · title/subtitle · menu · spacer (grow) ·
+//! │   status · buttons
+//! ├── grid (row, wrap, grow 1, padding 14, gap 12, align-content stretch)
+//!     └── card x 12 (column, basis 22 %, grow 1, min 200 / max 480 wide, min 150 tall, padding 10, gap 6)
+//!         ├── header (row, align center, gap 5): icon 16 · title (grow, measured) · badge (measured, padded)
+//!         ├── visual: chart (grows with the text into the card's free height, 44..150 px) · ring row (ring 36 % wide, at most 120 px,
+//!         │   with aspect ratio 1, and
+//!         │   a column of figures) · chips (a wrapping row of measured, padded pills) · swatches (a row,
+//!         │   grow 1/2/1)
+//!         ├── text (flex 1.6 1 0, measured: prose wraps to the width it gets, code (padded panel) is cut at it;
+//!         │   only the lines that fit the height it gets are drawn)
+//!         └── footer (row, justify space-between): a measured line and the card's number
+//! └── status bar (row, 24 px, justify space-between): three measured items
+//! ```
+//!
+//! Text nodes measure themselves with Yoga measure functions that wrap pre-shaped runs ([`crate::text`]), so a
+//! paragraph's height follows the width Yoga offers. Every length is multiplied by the frame's scale.
+
+use std::sync::Arc;
+
+use goldberry_natives::glyphs::GlyphRun;
+use goldberry_natives::yoga::{
+    Align, Edge, FlexDirection, Gutter, Justify, LayoutTree, Length, MeasureInput, MeasureMode, NodeId, Overflow, Wrap,
+};
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::display_list::{FontId, Rect};
+use crate::scene::model::{Body, CARDS, CardSpec, Visual};
+use crate::scene::typeset::{Styles, Timed};
+use crate::text::break_lines;
+
+/// The title bar's boxes.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TitleBarLayout {
+    /// The whole bar.
+    pub bar: Rect,
+    /// The logo icon.
+    pub logo: Rect,
+    /// The title text.
+    pub title: Rect,
+    /// The subtitle text.
+    pub subtitle: Rect,
+    /// The animated status text.
+    pub status: Rect,
+    /// The menu's row (its labels are clipped to it).
+    pub menu_row: Rect,
+    /// The menu's labels.
+    pub menu: Vec<Rect>,
+    /// The three window buttons.
+    pub buttons: Vec<Rect>,
+}
+
+/// The status bar's boxes.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StatusBarLayout {
+    /// The whole bar.
+    pub bar: Rect,
+    /// One box per item, left to right.
+    pub items: Vec<Rect>,
+}
+
+/// The boxes inside a card's visual.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VisualLayout {
+    /// No visual.
+    None,
+    /// A chart's panel.
+    Chart(Rect),
+    /// A ring's square and its figures' lines.
+    Ring {
+        /// The ring's square.
+        ring: Rect,
+        /// One box per figure line.
+        stats: Vec<Rect>,
+    },
+    /// One box per chip.
+    Chips(Vec<Rect>),
+    /// One box per swatch.
+    Swatches(Vec<Rect>),
+}
+
+/// A card's boxes, in window pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardLayout {
+    /// The card.
+    pub card: Rect,
+    /// The header row.
+    pub header: Rect,
+    /// The icon.
+    pub icon: Rect,
+    /// The title.
+    pub title: Rect,
+    /// The counter's pill.
+    pub badge: Rect,
+    /// The visual's boxes.
+    pub visual: VisualLayout,
+    /// The text's panel (the code panel, or the prose box).
+    pub body: Rect,
+    /// The text itself.
+    pub text: Rect,
+    /// The footer line.
+    pub footer: Rect,
+    /// The card's number, at the footer's right.
+    pub tag: Rect,
+}
+
+/// The whole scene's boxes at one size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneLayout {
+    /// The window.
+    pub window: Rect,
+    /// The title bar.
+    pub title_bar: TitleBarLayout,
+    /// The grid area.
+    pub grid: Rect,
+    /// The status bar.
+    pub status_bar: StatusBarLayout,
+    /// The cards, in [`CARDS`] order.
+    pub cards: Vec<CardLayout>,
+}
+
+/// Shaped text a measure function sizes: hard lines with their runs, at a size, wrapped or not.
+struct Measured {
+    pieces: Vec<(String, Arc<GlyphRun>)>,
+    size_px: f32,
+    line_height: f32,
+    wrap: bool,
+    /// A text box that takes the height it is given and shows the lines that fit: it asks for no height of its
+    /// own, so a long text never makes its card (or the card's row) taller.
+    fill: bool,
+    /// The sizes already computed, by offered width (Yoga asks the same node several times a pass).
+    memo: Vec<(u32, (f32, f32))>,
+}
+
+impl Measured {
+    /// (width, height) of the text wrapped at `max_width` (unwrapped when it does not wrap).
+    fn size(&self, max_width: f32) -> (f32, f32) {
+        let mut lines = 0;
+        let mut width = 0.0f32;
+        let scale = |run: &GlyphRun, units: i64| {
+            if run.units_per_em == 0 { 0.0 } else { units as f32 * self.size_px / run.units_per_em as f32 }
+        };
+        for (text, run) in &self.pieces {
+            if self.wrap {
+                for (_, units) in break_lines(text, run, self.size_px, max_width) {
+                    lines += 1;
+                    width = width.max(scale(run, units));
+                }
+            } else {
+                lines += 1;
+                width = width.max(run.width_px(self.size_px));
+            }
+        }
+        (width.ceil(), lines as f32 * self.line_height)
+    }
+
+    fn measure(&mut self, input: MeasureInput) -> (f32, f32) {
+        let available = match input.width_mode {
+            MeasureMode::Undefined => f32::INFINITY,
+            _ if input.width.is_finite() => input.width,
+            _ => f32::INFINITY,
+        };
+        let key = available.to_bits();
+        let (w, h) = match self.memo.iter().find(|(k, _)| *k == key) {
+            Some(&(_, size)) => size,
+            None => {
+                let size = self.size(available);
+                if self.memo.len() >= 8 {
+                    self.memo.remove(0);
+                }
+                self.memo.push((key, size));
+                size
+            }
+        };
+        let w = match input.width_mode {
+            MeasureMode::Exactly => input.width,
+            MeasureMode::AtMost => w.min(input.width),
+            MeasureMode::Undefined => w,
+        };
+        let h = match input.height_mode {
+            MeasureMode::Exactly => input.height,
+            _ if self.fill => 0.0,
+            MeasureMode::AtMost => h.min(input.height),
+            MeasureMode::Undefined => h,
+        };
+        (w, h)
+    }
+}
+
+/// Builds the tree: nodes plus what to read back.
+struct Builder<'a> {
+    tree: LayoutTree,
+    s: f32,
+    text: &'a Timed<'a>,
+}
+
+impl Builder<'_> {
+    fn px(&self, v: f32) -> f32 {
+        v * self.s
+    }
+
+    fn child(&mut self, parent: NodeId) -> Result<NodeId, NativeError> {
+        let n = self.tree.add_node()?;
+        self.tree.add_child(parent, n)?;
+        Ok(n)
+    }
+
+    /// A leaf that measures `text` in `font`, one line per hard line.
+    fn text(&mut self, parent: NodeId, font: FontId, text: &str, wrap: bool) -> Result<NodeId, NativeError> {
+        self.measured(parent, font, text, wrap, false)
+    }
+
+    /// A text box: wraps `text` to the width it gets (or not), asks for no height (see `Measured::fill`),
+    /// grows into the space its parent leaves.
+    fn text_box(&mut self, parent: NodeId, font: FontId, text: &str, wrap: bool) -> Result<NodeId, NativeError> {
+        let n = self.measured(parent, font, text, wrap, true)?;
+        self.tree.set_flex_grow(n, 1.0);
+        self.tree.set_flex_shrink(n, 1.0);
+        self.tree.set_flex_basis(n, Length::Points(0.0));
+        Ok(n)
+    }
+
+    fn measured(
+        &mut self,
+        parent: NodeId,
+        font: FontId,
+        text: &str,
+        wrap: bool,
+        fill: bool,
+    ) -> Result<NodeId, NativeError> {
+        let n = self.child(parent)?;
+        let pieces = text.split('\n').map(|piece| (piece.to_owned(), self.text.shape(font, piece))).collect();
+        let mut measured = Measured {
+            pieces,
+            size_px: self.text.fonts().size_px(font),
+            line_height: self.text.fonts().metrics(font).line_height,
+            wrap,
+            fill,
+            memo: Vec::new(),
+        };
+        self.tree.set_measure(n, move |input| measured.measure(input));
+        Ok(n)
+    }
+
+    /// A fixed square.
+    fn square(&mut self, parent: NodeId, side: f32) -> Result<NodeId, NativeError> {
+        let n = self.child(parent)?;
+        self.tree.set_width(n, Length::Points(side));
+        self.tree.set_height(n, Length::Points(side));
+        self.tree.set_flex_shrink(n, 0.0);
+        Ok(n)
+    }
+
+    /// A pill: a measured text with padding `(h, v)` around it (one node: Yoga adds a measured leaf's padding).
+    fn pill(&mut self, parent: NodeId, font: FontId, text: &str, h: f32, v: f32) -> Result<NodeId, NativeError> {
+        let n = self.text(parent, font, text, false)?;
+        self.tree.set_padding(n, Edge::Horizontal, Length::Points(h));
+        self.tree.set_padding(n, Edge::Vertical, Length::Points(v));
+        Ok(n)
+    }
+}
+
+/// The node ids of one card, to read back after the pass.
+struct CardNodes {
+    card: NodeId,
+    header: NodeId,
+    icon: NodeId,
+    title: NodeId,
+    badge: NodeId,
+    visual: VisualNodes,
+    body: NodeId,
+    footer: NodeId,
+    tag: NodeId,
+}
+
+enum VisualNodes {
+    None,
+    Chart(NodeId),
+    Ring(NodeId, Vec<NodeId>),
+    Chips(Vec<NodeId>),
+    Swatches(Vec<NodeId>),
+}
+
+/// The number shown at the right of card `index`'s footer.
+pub fn card_tag(index: usize) -> String {
+    format!("{:02}/{}", index + 1, CARDS.len())
+}
+
+fn build_card(
+    b: &mut Builder<'_>,
+    grid: NodeId,
+    index: usize,
+    spec: &CardSpec,
+    styles: &Styles,
+) -> Result<CardNodes, NativeError> {
+    let card = b.child(grid)?;
+    let t = &mut b.tree;
+    t.set_flex_direction(card, FlexDirection::Column);
+    t.set_flex_basis(card, Length::Percent(22.0));
+    t.set_flex_grow(card, 1.0);
+    t.set_flex_shrink(card, 1.0);
+    let (min_w, max_w, min_h, pad, gap) = (b.px(200.0), b.px(480.0), b.px(150.0), b.px(10.0), b.px(5.0));
+    let t = &mut b.tree;
+    t.set_min_width(card, Length::Points(min_w));
+    t.set_max_width(card, Length::Points(max_w));
+    t.set_min_height(card, Length::Points(min_h));
+    t.set_padding(card, Edge::All, Length::Points(pad));
+    t.set_gap(card, Gutter::All, gap);
+
+    let header = b.child(card)?;
+    b.tree.set_flex_direction(header, FlexDirection::Row);
+    b.tree.set_align_items(header, Align::Center);
+    b.tree.set_gap(header, Gutter::Column, gap);
+    b.tree.set_min_height(header, Length::Points(b.px(22.0)));
+    let icon_side = b.px(16.0);
+    let icon = b.square(header, icon_side)?;
+    let title = b.text(header, styles.card_title, spec.title, false)?;
+    b.tree.set_flex_grow(title, 1.0);
+    b.tree.set_flex_shrink(title, 1.0);
+    let template = "0".repeat(spec.counter.width);
+    let (ph, pv) = (b.px(7.0), b.px(2.0));
+    let badge = b.pill(header, styles.badge, &template, ph, pv)?;
+
+    let visual = match spec.visual {
+        Visual::None => VisualNodes::None,
+        Visual::LineChart { .. } | Visual::BarChart { .. } => {
+            let chart = b.child(card)?;
+            // Grown into the card's free height with the text (a percent height would resolve against the
+            // grid's height while Yoga sizes the row, making every row with a chart too tall).
+            b.tree.set_flex_grow(chart, 1.0);
+            b.tree.set_flex_shrink(chart, 1.0);
+            b.tree.set_flex_basis(chart, Length::Points(0.0));
+            b.tree.set_min_height(chart, Length::Points(b.px(44.0)));
+            b.tree.set_max_height(chart, Length::Points(b.px(150.0)));
+            VisualNodes::Chart(chart)
+        }
+        Visual::Ring { stats, .. } => {
+            let row = b.child(card)?;
+            b.tree.set_flex_direction(row, FlexDirection::Row);
+            b.tree.set_align_items(row, Align::Center);
+            b.tree.set_gap(row, Gutter::Column, b.px(12.0));
+            let ring = b.child(row)?;
+            b.tree.set_width(ring, Length::Percent(36.0));
+            b.tree.set_max_width(ring, Length::Points(b.px(120.0)));
+            b.tree.set_aspect_ratio(ring, 1.0);
+            let column = b.child(row)?;
+            b.tree.set_flex_grow(column, 1.0);
+            b.tree.set_flex_shrink(column, 1.0);
+            b.tree.set_justify_content(column, Justify::Center);
+            b.tree.set_gap(column, Gutter::Row, b.px(2.0));
+            let lines = stats.iter().map(|line| b.text(column, styles.stats, line, false)).collect::<Result<_, _>>()?;
+            VisualNodes::Ring(ring, lines)
+        }
+        Visual::Chips(labels) => {
+            let row = b.child(card)?;
+            b.tree.set_flex_direction(row, FlexDirection::Row);
+            b.tree.set_flex_wrap(row, Wrap::Wrap);
+            b.tree.set_gap(row, Gutter::All, b.px(4.0));
+            let (ph, pv) = (b.px(6.0), b.px(2.0));
+            let chips = labels.iter().map(|label| b.pill(row, styles.chip, label, ph, pv)).collect::<Result<_, _>>()?;
+            VisualNodes::Chips(chips)
+        }
+        Visual::Swatches => {
+            let row = b.child(card)?;
+            b.tree.set_flex_direction(row, FlexDirection::Row);
+            b.tree.set_gap(row, Gutter::Column, gap);
+            b.tree.set_height(row, Length::Points(b.px(40.0)));
+            let swatches = [1.0, 2.0, 1.0]
+                .iter()
+                .map(|&grow| {
+                    let n = b.child(row)?;
+                    b.tree.set_flex_grow(n, grow);
+                    b.tree.set_flex_shrink(n, 1.0);
+                    b.tree.set_flex_basis(n, Length::Points(0.0));
+                    Ok(n)
+                })
+                .collect::<Result<_, NativeError>>()?;
+            VisualNodes::Swatches(swatches)
+        }
+    };
+
+    // The text box: prose on the card, or code on a panel (the same node, with padding).
+    let body = match spec.body {
+        Body::Prose(prose) => b.text_box(card, styles.prose, prose, true)?,
+        Body::Code(code) => {
+            let body = b.text_box(card, styles.code, code, false)?;
+            b.tree.set_padding(body, Edge::Horizontal, Length::Points(b.px(CODE_PADDING.0)));
+            b.tree.set_padding(body, Edge::Vertical, Length::Points(b.px(CODE_PADDING.1)));
+            body
+        }
+    };
+    b.tree.set_flex_grow(body, 1.6);
+    b.tree.set_min_height(body, Length::Points(0.0));
+    let footer_row = b.child(card)?;
+    b.tree.set_flex_direction(footer_row, FlexDirection::Row);
+    b.tree.set_justify_content(footer_row, Justify::SpaceBetween);
+    b.tree.set_gap(footer_row, Gutter::Column, gap);
+    let footer = b.text(footer_row, styles.footer, spec.footer, false)?;
+    b.tree.set_flex_shrink(footer, 1.0);
+    b.tree.set_min_width(footer, Length::Points(0.0));
+    let tag = b.text(footer_row, styles.footer, &card_tag(index), false)?;
+    Ok(CardNodes { card, header, icon, title, badge, visual, body, footer, tag })
+}
+
+/// `rect` with its edges rounded to whole pixels.
+pub fn snap(rect: Rect) -> Rect {
+    let (x, y) = (rect.x.round(), rect.y.round());
+    Rect::new(x, y, (rect.right().round() - x).max(0.0), (rect.bottom().round() - y).max(0.0))
+}
+
+fn rect(tree: &LayoutTree, n: NodeId) -> Rect {
+    let r = tree.layout(n);
+    Rect::new(r.x, r.y, r.w, r.h)
+}
+
+/// The padding of a code panel (horizontal, vertical), before scaling.
+const CODE_PADDING: (f32, f32) = (8.0, 6.0);
+
+/// The title bar's menu.
+pub const MENU: [&str; 5] = ["Scene", "Layers", "Bands", "Trace", "Help"];
+
+/// The status bar's items, left to right.
+pub const STATUS_ITEMS: [&str; 3] = [
+    "ready \u{b7} 12 cards in 3 rows \u{b7} Inter 10 px, JetBrains Mono 9.5 px",
+    "layers 15 \u{b7} bands 2 \u{b7} budget 16.7 ms",
+    "libgoldberry: Blend2D beta, Yoga 3, HarfBuzz 8.4 \u{b7} SDL 2",
+];
+
+/// The template the title bar's status is laid out for (the animated text is never wider).
+pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
+
+/// Lays the scene out at `width` x `height` pixels with every length multiplied by `scale`; shaping for the
+/// measure functions goes through `text` (and is timed there).
+pub fn lay_out(
+    g: &'static Goldberry,
+    text: &Timed<'_>,
+    styles: &Styles,
+    width: f32,
+    height: f32,
+    scale: f32,
+) -> Result<SceneLayout, NativeError> {
+    let mut b = Builder { tree: LayoutTree::new(g)?, s: scale, text };
+    let root = b.tree.add_node()?;
+    b.tree.set_flex_direction(root, FlexDirection::Column);
+    b.tree.set_width(root, Length::Points(width));
+    b.tree.set_height(root, Length::Points(height));
+
+    // The title bar.
+    let bar = b.child(root)?;
+    b.tree.set_flex_direction(bar, FlexDirection::Row);
+    b.tree.set_align_items(bar, Align::Center);
+    b.tree.set_height(bar, Length::Points(b.px(44.0)));
+    b.tree.set_padding(bar, Edge::Horizontal, Length::Points(b.px(16.0)));
+    b.tree.set_gap(bar, Gutter::Column, b.px(10.0));
+    let logo_side = b.px(24.0);
+    let logo = b.square(bar, logo_side)?;
+    let titles = b.child(bar)?;
+    let title = b.text(titles, styles.bar_title, "goldberry", false)?;
+    let subtitle = b.text(titles, styles.bar_subtitle, "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2", false)?;
+    let menu_row = b.child(bar)?;
+    b.tree.set_flex_direction(menu_row, FlexDirection::Row);
+    b.tree.set_gap(menu_row, Gutter::Column, b.px(14.0));
+    b.tree.set_margin(menu_row, Edge::Left, Length::Points(b.px(18.0)));
+    // In a narrow window the menu gives way first (and is clipped), then the status.
+    b.tree.set_flex_shrink(menu_row, 1.0);
+    b.tree.set_min_width(menu_row, Length::Points(0.0));
+    b.tree.set_overflow(menu_row, Overflow::Hidden);
+    let menu = MENU.iter().map(|label| b.text(menu_row, styles.menu, label, false)).collect::<Result<Vec<_>, _>>()?;
+    let spacer = b.child(bar)?;
+    b.tree.set_flex_grow(spacer, 1.0);
+    let status = b.text(bar, styles.status, STATUS_TEMPLATE, false)?;
+    b.tree.set_flex_shrink(status, 1.0);
+    b.tree.set_min_width(status, Length::Points(0.0));
+    let buttons_row = b.child(bar)?;
+    b.tree.set_flex_direction(buttons_row, FlexDirection::Row);
+    b.tree.set_gap(buttons_row, Gutter::Column, b.px(6.0));
+    let button_side = b.px(22.0);
+    let buttons = (0..3).map(|_| b.square(buttons_row, button_side)).collect::<Result<Vec<_>, _>>()?;
+
+    // The grid of cards.
+    let grid = b.child(root)?;
+    b.tree.set_flex_direction(grid, FlexDirection::Row);
+    b.tree.set_flex_wrap(grid, Wrap::Wrap);
+    b.tree.set_flex_grow(grid, 1.0);
+    b.tree.set_flex_shrink(grid, 1.0);
+    b.tree.set_padding(grid, Edge::All, Length::Points(b.px(14.0)));
+    b.tree.set_gap(grid, Gutter::All, b.px(12.0));
+    b.tree.set_align_content(grid, Align::Stretch);
+    b.tree.set_align_items(grid, Align::Stretch);
+    let cards = CARDS
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| build_card(&mut b, grid, i, spec, styles))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    // The status bar.
+    let status_bar = b.child(root)?;
+    b.tree.set_flex_direction(status_bar, FlexDirection::Row);
+    b.tree.set_justify_content(status_bar, Justify::SpaceBetween);
+    b.tree.set_align_items(status_bar, Align::Center);
+    b.tree.set_height(status_bar, Length::Points(b.px(24.0)));
+    b.tree.set_padding(status_bar, Edge::Horizontal, Length::Points(b.px(16.0)));
+    b.tree.set_gap(status_bar, Gutter::Column, b.px(16.0));
+    let items = STATUS_ITEMS
+        .iter()
+        .map(|item| b.text(status_bar, styles.status_bar, item, false))
+        .collect::<Result<Vec<_>, _>>()?;
+    for &item in &items {
+        b.tree.set_flex_shrink(item, 1.0);
+        b.tree.set_min_width(item, Length::Points(0.0));
+    }
+
+    b.tree.calculate(root, width, height)?;
+
+    let t = &b.tree;
+    let title_bar = TitleBarLayout {
+        bar: rect(t, bar),
+        logo: rect(t, logo),
+        title: rect(t, title),
+        subtitle: rect(t, subtitle),
+        status: rect(t, status),
+        menu_row: rect(t, menu_row),
+        menu: menu.iter().map(|&n| rect(t, n)).collect(),
+        buttons: buttons.iter().map(|&n| rect(t, n)).collect(),
+    };
+    let status_bar = StatusBarLayout { bar: rect(t, status_bar), items: items.iter().map(|&n| rect(t, n)).collect() };
+    let cards = cards
+        .iter()
+        .zip(&CARDS)
+        .map(|(c, spec)| CardLayout {
+            // Cards sit on whole pixels, so their edges (and their layers) are crisp.
+            card: snap(rect(t, c.card)),
+            header: rect(t, c.header),
+            icon: rect(t, c.icon),
+            title: rect(t, c.title),
+            badge: rect(t, c.badge),
+            visual: match &c.visual {
+                VisualNodes::None => VisualLayout::None,
+                VisualNodes::Chart(n) => VisualLayout::Chart(rect(t, *n)),
+                VisualNodes::Ring(ring, stats) => {
+                    VisualLayout::Ring { ring: rect(t, *ring), stats: stats.iter().map(|&n| rect(t, n)).collect() }
+                }
+                VisualNodes::Chips(chips) => VisualLayout::Chips(chips.iter().map(|&n| rect(t, n)).collect()),
+                VisualNodes::Swatches(s) => VisualLayout::Swatches(s.iter().map(|&n| rect(t, n)).collect()),
+            },
+            body: rect(t, c.body),
+            text: match spec.body {
+                Body::Prose(_) => rect(t, c.body),
+                Body::Code(_) => {
+                    let r = rect(t, c.body);
+                    let (h, v) = (CODE_PADDING.0 * scale, CODE_PADDING.1 * scale);
+                    Rect::new(r.x + h, r.y + v, (r.w - 2.0 * h).max(0.0), (r.h - 2.0 * v).max(0.0))
+                }
+            },
+            footer: rect(t, c.footer),
+            tag: rect(t, c.tag),
+        })
+        .collect();
+    Ok(SceneLayout { window: Rect::new(0.0, 0.0, width, height), title_bar, grid: rect(t, grid), status_bar, cards })
+}

@@ -1,0 +1,249 @@
+//! The scene: the project's own design of a UI-like frame, recorded into a display list.
+//!
+//! A title bar over a grid of twelve cards over a status bar (see [`layout`] for the Yoga tree): each card has a header with an icon,
+//! a title and an animated counter; a visual (a line chart, a bar chart, a progress ring with figures, a
+//! wrapping row of chips, gradient swatches); wrapped text in Inter (prose) or JetBrains Mono (code); and a
+//! monospaced footer. Everything animates on the frame clock ([`FrameInput::time_s`]): the charts scroll and
+//! breathe, the rings fill, the counters tick and the title bar shows the frame number. The same frame input
+//! records the same list.
+//!
+//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar and
+//! every card's chrome and text are recorded once into [`Op::Layer`]s whose version changes only when their
+//! box does, so raster keeps them as images. Each frame then records the layers (a handful of `Arc` clones)
+//! and only what moves: chart data, ring arcs, counters and the status line, their glyphs composed from cached
+//! runs. [`SceneTimings`] reports the Yoga and shaping time spent inside [`Scene::paint`]: on a settled frame,
+//! a size comparison and a few cache look-ups.
+//!
+//! **Coordinates** are display-list pixels: the window is `width / scale` by `height / scale` of them (raster
+//! applies the scale).
+
+pub mod cards;
+pub mod charts;
+pub mod chrome;
+pub mod geometry;
+pub mod icons;
+pub mod layout;
+pub mod model;
+pub mod ring;
+pub mod typeset;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::display_list::{DisplayList, LayerKey, Op, Rect};
+use crate::fonts::FontBook;
+use crate::frame::FrameInput;
+use crate::scene::icons::{IconError, Icons};
+use crate::scene::layout::{SceneLayout, snap};
+use crate::scene::model::CARDS;
+use crate::scene::typeset::{Styles, Timed};
+
+/// Where the time of [`Scene::paint`] went, by phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SceneTimings {
+    /// Yoga: building the tree, the layout pass (measure functions included) and reading the boxes back; on a
+    /// settled frame, the check that the cached layout still fits.
+    pub layout: Duration,
+    /// HarfBuzz: shaping and wrapping text, cache look-ups included.
+    pub shape: Duration,
+}
+
+/// The scene could not be built or recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum SceneError {
+    /// Yoga refused the layout.
+    #[error("laying out the scene at {width}x{height}: {source}")]
+    Layout {
+        /// The width laid out.
+        width: f32,
+        /// The height laid out.
+        height: f32,
+        /// What Yoga (or the safe layer) said.
+        source: NativeError,
+    },
+    /// An icon's path data does not parse.
+    #[error(transparent)]
+    Icon(#[from] IconError),
+}
+
+/// The high 32 bits of every layer key the scene uses ("SCEN"); the HUD and others must use other prefixes.
+pub const LAYER_KEY_PREFIX: u64 = 0x5343_454e_0000_0000;
+
+/// The key of the background layer.
+pub const BACKGROUND_LAYER: LayerKey = LayerKey(LAYER_KEY_PREFIX);
+
+/// The key of the title bar's layer.
+pub const TITLE_BAR_LAYER: LayerKey = LayerKey(LAYER_KEY_PREFIX | 1);
+
+/// The key of the status bar's layer.
+pub const STATUS_BAR_LAYER: LayerKey = LayerKey(LAYER_KEY_PREFIX | 2);
+
+/// The key of card `i`'s layer.
+pub const fn card_layer(i: usize) -> LayerKey {
+    LayerKey(LAYER_KEY_PREFIX | 0x100 | i as u64)
+}
+
+/// How many layers come before the cards' (background, title bar, status bar).
+const CHROME_LAYERS: usize = 3;
+
+/// Bumped when what a layer holds changes for the same box (a new design): part of every version.
+const CONTENT_REVISION: u64 = 1;
+
+/// A layer's version: its box, the scale and the content revision, hashed (FNV-1a), so equal boxes give
+/// equal versions in every run.
+fn version(key: LayerKey, rect: Rect, scale: f32) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let words = [key.0, CONTENT_REVISION, u64::from(rect.x.to_bits()), u64::from(rect.y.to_bits())];
+    let more = [u64::from(rect.w.to_bits()), u64::from(rect.h.to_bits()), u64::from(scale.to_bits())];
+    for word in words.iter().chain(&more) {
+        for byte in word.to_le_bytes() {
+            h ^= u64::from(byte);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// A layer over `rect` holding `content` (recorded in window coordinates; shifted into the layer's own).
+fn layer(key: LayerKey, rect: Rect, scale: f32, content: DisplayList) -> Op {
+    let mut shifted = DisplayList { ops: Vec::with_capacity(content.ops.len() + 2) };
+    shifted.push(Op::PushTranslate(-rect.x, -rect.y));
+    shifted.ops.extend(content.ops);
+    shifted.push(Op::PopTranslate);
+    Op::Layer { key, rect, version: version(key, rect, scale), content: Arc::new(shifted) }
+}
+
+/// What the scene keeps for one size.
+#[derive(Debug)]
+struct Prepared {
+    /// (width, height, scale) bits it was made for.
+    key: (u32, u32, u32),
+    styles: Styles,
+    layout: SceneLayout,
+    /// The layer ops, recorded in this order every frame.
+    layers: Vec<Op>,
+    /// Glyphs inside the layers.
+    layer_glyphs: usize,
+}
+
+/// The scene (see the module docs).
+#[derive(Debug)]
+pub struct Scene {
+    g: &'static Goldberry,
+    icons: Icons,
+    prepared: Option<Prepared>,
+    /// Glyphs recorded by the last paint (layers included).
+    last_glyphs: usize,
+}
+
+impl Scene {
+    /// The default scene: parses the icons, then shapes every text of the design once (by laying the scene
+    /// out at 960 x 640 and dropping the result) so that the first frame, like the first frame after a resize,
+    /// finds its runs in the cache and spends its time on layout and raster.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Scene, SceneError> {
+        let icons = Icons::load()?;
+        let styles = Styles::new(fonts, 1.0);
+        let text = Timed::new(fonts);
+        let (width, height) = (960.0, 640.0);
+        layout::lay_out(g, &text, &styles, width, height, 1.0).map_err(|source| SceneError::Layout {
+            width,
+            height,
+            source,
+        })?;
+        for font in [styles.badge, styles.status, styles.ring] {
+            text.figure(font, "0123456789 .%-x frameMiBsgly/bandcrdpstoev");
+        }
+        for label in ["ms", "max", "-60 s", "now", "16.7", "linear", "linear, 3 stops", "radial"] {
+            text.shape(styles.label, label);
+        }
+        Ok(Scene { g, icons, prepared: None, last_glyphs: 0 })
+    }
+
+    /// Records frame `frame.index` (time `frame.time_s`) at `frame.width` x `frame.height` device pixels into
+    /// `list`, appending (the caller clears the list between frames). Lays the scene out again whenever the size
+    /// or the scale changed since the last frame.
+    pub fn paint(
+        &mut self,
+        frame: &FrameInput,
+        fonts: &FontBook,
+        list: &mut DisplayList,
+    ) -> Result<SceneTimings, SceneError> {
+        let text = Timed::new(fonts);
+        let start = Instant::now();
+        let scale = if frame.scale.is_finite() && frame.scale > 0.0 { frame.scale } else { 1.0 };
+        let (width, height) = (frame.width as f32 / scale, frame.height as f32 / scale);
+        let key = (width.to_bits(), height.to_bits(), scale.to_bits());
+        let layout_time = if self.prepared.as_ref().is_some_and(|p| p.key == key) {
+            start.elapsed()
+        } else {
+            // Lengths are in display-list pixels; raster applies `scale`, so the design itself is at scale 1.
+            let styles = Styles::new(fonts, 1.0);
+            let layout = layout::lay_out(self.g, &text, &styles, width, height, 1.0)
+                .map_err(|source| SceneError::Layout { width, height, source })?;
+            let layout_time = start.elapsed().saturating_sub(text.spent());
+            let (layers, layer_glyphs) = self.record_layers(&text, &styles, &layout, scale);
+            self.prepared = Some(Prepared { key, styles, layout, layers, layer_glyphs });
+            layout_time
+        };
+        let Some(prepared) = &self.prepared else {
+            return Ok(SceneTimings { layout: layout_time, shape: text.spent() });
+        };
+        // The chrome's layers, then the cards' layers and what moves on them, clipped to the grid (a window too
+        // small for the grid shows part of it, never over the bars).
+        let (chrome_layers, card_layers) = prepared.layers.split_at(CHROME_LAYERS);
+        list.ops.extend(chrome_layers.iter().cloned());
+        list.push(Op::PushClip(prepared.layout.grid));
+        list.ops.extend(card_layers.iter().cloned());
+        let t = frame.time_s;
+        let mut glyphs = prepared.layer_glyphs;
+        for (spec, card) in CARDS.iter().zip(&prepared.layout.cards) {
+            glyphs += cards::animate(list, &text, &prepared.styles, spec, card, t);
+        }
+        list.push(Op::PopClip);
+        let status = chrome::status_text(frame.index, t, frame.width, frame.height);
+        glyphs += chrome::status(list, &text, &prepared.styles, &prepared.layout.title_bar, &status);
+        self.last_glyphs = glyphs;
+        Ok(SceneTimings { layout: layout_time, shape: text.spent() })
+    }
+
+    fn record_layers(&self, text: &Timed<'_>, styles: &Styles, layout: &SceneLayout, scale: f32) -> (Vec<Op>, usize) {
+        let mut layers = Vec::with_capacity(CARDS.len() + 3);
+        let mut glyphs = 0;
+        let window = snap(layout.window);
+        let mut background = DisplayList::new();
+        chrome::background(&mut background, window);
+        layers.push(layer(BACKGROUND_LAYER, window, scale, background));
+        let mut bar = DisplayList::new();
+        glyphs += chrome::title_bar(&mut bar, text, styles, &self.icons, &layout.title_bar);
+        layers.push(layer(TITLE_BAR_LAYER, snap(layout.title_bar.bar), scale, bar));
+        let mut status = DisplayList::new();
+        let mut tops: Vec<u32> = layout.cards.iter().map(|c| c.card.y.to_bits()).collect();
+        tops.dedup();
+        glyphs += chrome::status_bar(&mut status, text, styles, &layout.status_bar, tops.len());
+        layers.push(layer(STATUS_BAR_LAYER, snap(layout.status_bar.bar), scale, status));
+        let reach = (cards::SHADOW_REACH * styles.scale).ceil();
+        for (i, (spec, card)) in CARDS.iter().zip(&layout.cards).enumerate() {
+            let mut content = DisplayList::new();
+            glyphs += cards::chrome(&mut content, text, styles, &self.icons, i, spec, card);
+            let c = snap(card.card);
+            let rect = Rect::new(c.x - reach, c.y - reach, c.w + 2.0 * reach, c.h + 2.0 * reach);
+            layers.push(layer(card_layer(i), rect, scale, content));
+        }
+        (layers, glyphs)
+    }
+
+    /// The boxes of the last layout, if the scene has painted.
+    pub fn layout(&self) -> Option<&SceneLayout> {
+        self.prepared.as_ref().map(|p| &p.layout)
+    }
+
+    /// How many glyphs the last paint recorded, layers included.
+    pub fn glyph_count(&self) -> usize {
+        self.last_glyphs
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,251 @@
+//! The scene against the real natives: layout, determinism, resizing, caching.
+
+use std::sync::{Arc, OnceLock};
+
+use super::*;
+use crate::scene::layout::VisualLayout;
+
+fn natives() -> &'static Goldberry {
+    match Goldberry::load(None) {
+        Ok(g) => g,
+        Err(e) => panic!("libgoldberry must load for these tests (cargo build builds it): {e}"),
+    }
+}
+
+fn fonts() -> &'static FontBook {
+    static FONTS: OnceLock<FontBook> = OnceLock::new();
+    FONTS.get_or_init(|| match FontBook::load(natives()) {
+        Ok(fonts) => fonts,
+        Err(e) => panic!("the fonts must be installed for these tests: {e}"),
+    })
+}
+
+fn scene() -> Scene {
+    match Scene::new(natives(), fonts()) {
+        Ok(scene) => scene,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn paint(scene: &mut Scene, index: u64, width: u32, height: u32) -> (DisplayList, SceneTimings) {
+    let mut list = DisplayList::new();
+    let frame = FrameInput::headless(index, width, height);
+    match scene.paint(&frame, fonts(), &mut list) {
+        Ok(timings) => (list, timings),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
+}
+
+fn inside(inner: Rect, outer: Rect) -> bool {
+    inner.x >= outer.x - 0.01
+        && inner.y >= outer.y - 0.01
+        && inner.right() <= outer.right() + 0.01
+        && inner.bottom() <= outer.bottom() + 0.01
+}
+
+#[test]
+fn the_grid_at_960x640_is_twelve_cards_inside_the_window_without_overlap() {
+    let mut scene = scene();
+    paint(&mut scene, 0, 960, 640);
+    let layout = scene.layout().cloned().unwrap_or_else(|| panic!("painted, so laid out"));
+    let window = Rect::new(0.0, 0.0, 960.0, 640.0);
+    assert_eq!(layout.cards.len(), 12);
+    assert_eq!(layout.title_bar.bar, Rect::new(0.0, 0.0, 960.0, 44.0));
+    for (i, a) in layout.cards.iter().enumerate() {
+        assert!(inside(a.card, window), "card {i} {:?}", a.card);
+        assert!(a.card.y >= layout.title_bar.bar.bottom() + 14.0, "card {i} under the title bar");
+        assert!(a.card.w >= 200.0 && a.card.w <= 480.0, "min/max width: {:?}", a.card);
+        assert!(a.card.h >= 150.0, "min height: {:?}", a.card);
+        for b in &layout.cards[i + 1..] {
+            assert!(!overlaps(a.card, b.card), "{:?} and {:?}", a.card, b.card);
+        }
+        for part in [a.header, a.icon, a.title, a.badge, a.body, a.text, a.footer, a.tag] {
+            assert!(inside(part, a.card), "card {i}: {part:?} in {:?}", a.card);
+        }
+    }
+    // Four columns of three rows: 22 % basis of the 932 px inside the padding, grown to fill the line.
+    let rows: std::collections::BTreeSet<i32> = layout.cards.iter().map(|c| c.card.y as i32).collect();
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let first = layout.cards[0].card;
+    assert_eq!((first.x, first.y), (14.0, 58.0));
+    assert!((first.w - (932.0 - 3.0 * 12.0) / 4.0).abs() <= 1.0, "{first:?}");
+    // The rows stretch to fill the grid (align-content: stretch): the last ends at the bottom padding, above
+    // the status bar.
+    assert_eq!(layout.status_bar.bar, Rect::new(0.0, 616.0, 960.0, 24.0));
+    assert!((layout.cards[11].card.bottom() - (616.0 - 14.0)).abs() <= 1.0, "{:?}", layout.cards[11].card);
+    assert!(layout.status_bar.items.iter().all(|item| inside(*item, layout.status_bar.bar)));
+}
+
+#[test]
+fn visuals_use_percent_aspect_ratio_and_wrapping() {
+    let mut scene = scene();
+    paint(&mut scene, 0, 960, 640);
+    let layout = scene.layout().cloned().unwrap_or_else(|| panic!("laid out"));
+    for (spec, card) in CARDS.iter().zip(&layout.cards) {
+        match &card.visual {
+            VisualLayout::Chart(panel) => {
+                // The chart grows with the text into the card's free height, within 44..150, and together
+                // they fill it: nothing below the footer but the card's padding.
+                assert!((44.0..=150.0).contains(&panel.h), "{}: {panel:?} in {:?}", spec.title, card.card);
+                assert!(card.body.h > 20.0, "{}: {:?}", spec.title, card.body);
+                // (Yoga rounds a measured leaf's size up to whole pixels: the footer's text box may reach up to
+                // 2 px into the padding.)
+                assert!((card.footer.bottom() - (card.card.bottom() - 10.0)).abs() <= 2.0, "{:?}", card.footer);
+                assert!((panel.w - (card.card.w - 20.0)).abs() < 1.0, "stretched across the card");
+            }
+            VisualLayout::Ring { ring, stats } => {
+                assert!((ring.w - ring.h).abs() < 0.5 && ring.w > 40.0, "{}: {ring:?}", spec.title);
+                assert_eq!(stats.len(), 4);
+                assert!(stats.iter().all(|s| s.x >= ring.right()));
+            }
+            VisualLayout::Chips(chips) => {
+                let rows: std::collections::BTreeSet<i32> = chips.iter().map(|c| c.y as i32).collect();
+                assert!(rows.len() >= 2, "the chips wrap: {rows:?}");
+                assert!(chips.iter().all(|c| inside(*c, card.card)));
+                // Auto widths: each chip is as wide as its label plus padding, so they differ.
+                assert!(chips[0].w < chips[3].w, "{:?} vs {:?}", chips[0], chips[3]);
+            }
+            VisualLayout::Swatches(s) => {
+                assert_eq!(s.len(), 3);
+                assert!(s[1].w > 1.8 * s[0].w, "grow 1/2/1: {s:?}");
+            }
+            VisualLayout::None => {}
+        }
+    }
+}
+
+#[test]
+fn the_same_frame_records_the_same_list() {
+    let mut a = scene();
+    let mut b = scene();
+    let (first, _) = paint(&mut a, 30, 960, 640);
+    let (again, _) = paint(&mut a, 30, 960, 640);
+    let (fresh, _) = paint(&mut b, 30, 960, 640);
+    assert_eq!(first, again);
+    assert_eq!(first, fresh);
+    let (other, _) = paint(&mut a, 31, 960, 640);
+    assert_ne!(first, other, "the scene animates");
+}
+
+#[test]
+fn a_settled_frame_reuses_every_layer_and_only_animates() {
+    let mut scene = scene();
+    let (cold, cold_times) = paint(&mut scene, 0, 960, 640);
+    let (settled, settled_times) = paint(&mut scene, 1, 960, 640);
+    let layers = |list: &DisplayList| -> Vec<(LayerKey, u64, Arc<DisplayList>)> {
+        list.ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Layer { key, version, content, .. } => Some((*key, *version, Arc::clone(content))),
+                _ => None,
+            })
+            .collect()
+    };
+    let (a, b) = (layers(&cold), layers(&settled));
+    assert_eq!(a.len(), 15, "background, title bar, status bar and 12 cards");
+    for ((ka, va, ca), (kb, vb, cb)) in a.iter().zip(&b) {
+        assert_eq!((ka, va), (kb, vb));
+        assert!(Arc::ptr_eq(ca, cb), "the layer's content is the same recording");
+    }
+    assert!(matches!(cold.ops[0], Op::Layer { key: BACKGROUND_LAYER, .. }), "the background comes first");
+    // Only a few ops move each frame, and few glyphs.
+    assert!(settled.ops.contains(&Op::PushClip(scene.layout().map(|l| l.grid).unwrap_or_default())));
+    let moving = settled.ops.len() - b.len();
+    assert!(moving < 120, "{moving} ops outside layers");
+    let moving_glyphs = settled.glyph_count() - b.iter().map(|(_, _, c)| c.glyph_count()).sum::<usize>();
+    assert!(moving_glyphs < 150, "{moving_glyphs}");
+    assert!(cold_times.layout > settled_times.layout);
+    assert!(settled_times.layout > Duration::ZERO && settled_times.shape > Duration::ZERO);
+}
+
+#[test]
+fn about_3500_glyphs_at_960x640() {
+    let mut scene = scene();
+    let (list, _) = paint(&mut scene, 0, 960, 640);
+    let glyphs = list.glyph_count();
+    assert_eq!(glyphs, scene.glyph_count());
+    assert!((3000..=4200).contains(&glyphs), "{glyphs} glyphs");
+}
+
+#[test]
+fn text_stays_inside_its_card() {
+    let mut scene = scene();
+    let (list, _) = paint(&mut scene, 0, 960, 640);
+    let layout = scene.layout().cloned().unwrap_or_else(|| panic!("laid out"));
+    let f = fonts();
+    for (i, card) in layout.cards.iter().enumerate() {
+        let Some(content) = list.ops.iter().find_map(|op| match op {
+            Op::Layer { key, content, .. } if *key == card_layer(i) => Some(content),
+            _ => None,
+        }) else {
+            panic!("card {i} has a layer")
+        };
+        for op in &content.ops {
+            if let Op::Glyphs { font, x, y, run, .. } = op {
+                let right = x + run.width_px(f.size_px(*font));
+                let m = f.metrics(*font);
+                assert!(*x >= card.card.x && right <= card.card.right() + 0.5, "card {i}: {x}..{right}");
+                assert!(y - m.ascent >= card.card.y - 1.0 && y + m.descent <= card.card.bottom() + 1.0, "card {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn resizing_lays_everything_out_again() {
+    let mut scene = scene();
+    let (small, _) = paint(&mut scene, 5, 960, 640);
+    let before = scene.layout().cloned().unwrap_or_else(|| panic!("laid out"));
+    let (big, times) = paint(&mut scene, 5, 1920, 1080);
+    let after = scene.layout().cloned().unwrap_or_else(|| panic!("laid out"));
+    assert!(times.layout > Duration::ZERO);
+    for (a, b) in before.cards.iter().zip(&after.cards) {
+        assert_ne!(a.card, b.card);
+        assert!(b.card.w > a.card.w && b.card.h > a.card.h);
+    }
+    let versions = |list: &DisplayList| -> Vec<u64> {
+        list.ops
+            .iter()
+            .filter_map(|op| if let Op::Layer { version, .. } = op { Some(*version) } else { None })
+            .collect()
+    };
+    assert!(versions(&small).iter().zip(versions(&big)).all(|(a, b)| *a != b), "every layer is new");
+    // Narrow windows stack the cards in one column, never narrower than 200 px.
+    paint(&mut scene, 5, 320, 200);
+    let narrow = scene.layout().cloned().unwrap_or_else(|| panic!("laid out"));
+    assert!(narrow.cards.iter().all(|c| c.card.w >= 200.0 && (c.card.x - 14.0).abs() < 0.5));
+    // And back: the same layout as before.
+    let (again, _) = paint(&mut scene, 5, 960, 640);
+    assert_eq!(again, small);
+}
+
+/// Prints what painting the scene costs (run with `--release --nocapture` to read the figures).
+#[test]
+fn recording_cost() {
+    let mut scene = scene();
+    for (w, h) in [(960, 640), (1920, 1080)] {
+        let start = std::time::Instant::now();
+        let (list, cold) = paint(&mut scene, 0, w, h);
+        let cold_total = start.elapsed();
+        let glyphs = list.glyph_count();
+        let mut settled = Vec::new();
+        let mut shape = Vec::new();
+        for i in 1..300 {
+            let start = std::time::Instant::now();
+            let (_, t) = paint(&mut scene, i, w, h);
+            settled.push(start.elapsed());
+            shape.push(t.shape);
+        }
+        settled.sort();
+        shape.sort();
+        eprintln!(
+            "{w}x{h}: {glyphs} glyphs; cold record {cold_total:?} (layout {:?}, shape {:?}); settled record p50 {:?} p95 {:?}, shape p50 {:?}",
+            cold.layout, cold.shape, settled[150], settled[284], shape[150]
+        );
+        assert!(settled[150] < cold_total);
+    }
+}

@@ -1,0 +1,163 @@
+//! Bad input: each case fails with one clear line `goldberry: ...` on stderr, its class's exit code (see
+//! `goldberry::cli`), no panic and no partial output file.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// A fresh empty directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goldberry-bad-input-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    dir
+}
+
+/// The binary with an environment that does not leak the caller's goldberry settings.
+fn goldberry() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
+    for var in [
+        "GOLDBERRY_FRAMES",
+        "GOLDBERRY_SIZE",
+        "GOLDBERRY_THREADS",
+        "GOLDBERRY_SCREENSHOT",
+        "GOLDBERRY_REPORT",
+        "GOLDBERRY_TRACE",
+        "GOLDBERRY_NATIVES_DIR",
+        "GOLDBERRY_FONT_DIRS",
+        "GOLDBERRY_FONT_DIR",
+        "GOLDBERRY_FPS_LIMIT",
+        "SDL_VIDEODRIVER",
+        "RUST_LOG",
+    ] {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+/// Runs `cmd`, checks it failed with `code` and one `goldberry: ` line containing `needle`, without a panic,
+/// and within 20 s. Returns the line.
+fn fails(mut cmd: Command, code: i32, needle: &str) -> String {
+    let start = Instant::now();
+    let out: Output = cmd.output().expect("run goldberry");
+    assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(code), "stderr: {stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "expected one line, got: {stderr}");
+    let line = lines[0];
+    assert!(line.starts_with("goldberry: "), "{line}");
+    assert!(line.contains(needle), "`{needle}` not in: {line}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    line.to_owned()
+}
+
+fn headless(args: &[&str]) -> Command {
+    let mut cmd = goldberry();
+    cmd.args(["--frames=1", "--video-driver=dummy"]).args(args);
+    cmd
+}
+
+#[test]
+fn size_zero() {
+    fails(headless(&["--size", "0x0"]), 2, "1 to 16384");
+}
+
+#[test]
+fn size_too_large() {
+    fails(headless(&["--size", "100000x100000"]), 2, "not 100000");
+}
+
+#[test]
+fn size_not_a_size() {
+    fails(headless(&["--size", "abc"]), 2, "WxH");
+}
+
+#[test]
+fn frames_negative() {
+    fails(headless(&["--frames", "-1"]), 2, "-1");
+}
+
+#[test]
+fn unwritable_screenshot_fails_before_rendering_and_leaves_nothing() {
+    let dir = temp_dir("screenshot");
+    let path = dir.join("no-such-dir").join("s.png");
+    let line = fails(headless(&["--screenshot", path.to_str().unwrap()]), 6, "s.png");
+    assert!(line.contains("cannot write"), "{line}");
+    assert!(!path.exists());
+    // A directory given as the screenshot path is refused the same way, and left alone.
+    fails(headless(&["--screenshot", dir.to_str().unwrap()]), 6, "directory");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
+fn unwritable_report() {
+    let dir = temp_dir("report");
+    let path = dir.join("missing").join("r.json");
+    fails(headless(&["--report", path.to_str().unwrap()]), 6, "r.json");
+}
+
+#[test]
+fn natives_dir_missing() {
+    let dir = temp_dir("natives-missing").join("not-there");
+    fails(headless(&["--natives-dir", dir.to_str().unwrap()]), 3, "does not exist");
+}
+
+#[test]
+fn corrupt_libgoldberry() {
+    let dir = temp_dir("corrupt");
+    // Bytes that are no ELF file (a fixed pseudo-random sequence).
+    let mut x: u32 = 0x1234_5678;
+    let bytes: Vec<u8> = (0..4096)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x as u8
+        })
+        .collect();
+    std::fs::write(dir.join("libgoldberry.so"), bytes).unwrap();
+    fails(headless(&["--natives-dir", dir.to_str().unwrap()]), 3, "libgoldberry");
+}
+
+fn build_abi_999(dir: &Path) {
+    let src = dir.join("abi.c");
+    std::fs::write(&src, "unsigned int goldberry_abi_version(void) { return 999; }\n").unwrap();
+    let status = Command::new("cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(dir.join("libgoldberry.so"))
+        .arg(&src)
+        .status()
+        .expect("run cc");
+    assert!(status.success());
+}
+
+#[test]
+fn libgoldberry_of_another_abi_version() {
+    let dir = temp_dir("abi");
+    build_abi_999(&dir);
+    let line = fails(headless(&["--natives-dir", dir.to_str().unwrap()]), 3, "999");
+    assert!(line.contains("ABI version"), "{line}");
+}
+
+#[test]
+fn missing_fonts() {
+    let dir = temp_dir("fonts");
+    let line = fails(headless(&["--font-dir", dir.to_str().unwrap()]), 5, "fonts-inter");
+    assert!(line.contains("not found"), "{line}");
+}
+
+#[test]
+fn unknown_video_driver() {
+    let mut cmd = goldberry();
+    cmd.args(["--frames=1", "--video-driver=nosuchdriver"]);
+    fails(cmd, 4, "nosuchdriver");
+}
+
+#[test]
+fn no_display_says_how_to_run_headless() {
+    let mut cmd = goldberry();
+    cmd.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+    let line = fails(cmd, 4, "goldberry --frames=60 --video-driver=dummy");
+    assert!(line.contains("no display found"), "{line}");
+}

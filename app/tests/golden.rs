@@ -1,0 +1,157 @@
+//! Golden images: frames 0 and 30 of the default scene at 960x640, headless and offscreen, against
+//! assets/golden/frame-000.png and frame-030.png. Each channel may be 2 levels off; at most 0.5 % of the
+//! pixels may differ by more. On failure the expected, actual and diff images are written under
+//! target/golden/. `GOLDBERRY_BLESS=1 cargo test -p goldberry --test golden` regenerates the goldens.
+//!
+//! The HUD is in the frame, fed with a fixed sequence of timings (the real ones differ on every run), so the
+//! goldens show it too: dashes on frame 0, coloured figures and a sparkline on frame 30.
+//!
+//! Also here: rasterizing with 2 and 3 bands gives one band's pixels within 1 level per channel.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use goldberry::fonts::FontBook;
+use goldberry::frame::{FrameInput, Painter};
+use goldberry::hud::{FrameTimes, HudStats};
+use goldberry::raster::FrameBuffer;
+use goldberry::screenshot::RgbImage;
+use goldberry_natives::Goldberry;
+
+const WIDTH: u32 = 960;
+const HEIGHT: u32 = 640;
+
+/// Deterministic HUD statistics for frame `index`: the times of the `index` frames before it, cycling through
+/// ok, near and over values so every colour shows.
+fn synthetic_stats(index: u64) -> HudStats {
+    let mut stats = HudStats::new();
+    for i in 0..index {
+        let ms = |v: f64| Duration::from_secs_f64(v / 1000.0);
+        let k = (i % 10) as f64;
+        let raster = 0.4 + 0.45 * k;
+        let layout = 0.05 + 0.01 * k;
+        let shape = if i % 8 == 7 { 2.2 } else { 0.03 };
+        let times = FrameTimes {
+            layout: ms(layout),
+            shape: ms(shape),
+            raster: ms(raster),
+            paint: ms(layout + shape + raster + 0.1),
+            present: ms(0.05),
+        };
+        stats.record(&times);
+        stats.record_interval(ms(16.7));
+    }
+    stats
+}
+
+/// Paints frames 0..=last in order (like a run) with `threads` bands and returns the frames asked for.
+fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let mut painter = Painter::new(g, &fonts, threads, hud).expect("painter");
+    let mut buffer = FrameBuffer::new(WIDTH, HEIGHT);
+    let last = wanted.iter().copied().max().unwrap_or(0);
+    let mut out = Vec::new();
+    for index in 0..=last {
+        painter.stats = synthetic_stats(index);
+        let input = FrameInput::headless(index, WIDTH, HEIGHT);
+        painter.paint(&input, &fonts, buffer.target()).expect("paint");
+        if wanted.contains(&index) {
+            out.push(RgbImage::from_xrgb32(&buffer.pixels, WIDTH, HEIGHT, buffer.stride()));
+        }
+    }
+    out
+}
+
+fn repo_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| repo_dir().join("target"), PathBuf::from).join("golden")
+}
+
+/// (largest channel difference, pixels with a channel more than `tolerance` off).
+fn compare(expected: &RgbImage, actual: &RgbImage, tolerance: u8) -> (u8, usize) {
+    let mut worst = 0;
+    let mut differing = 0;
+    for (e, a) in expected.data.chunks_exact(3).zip(actual.data.chunks_exact(3)) {
+        let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        worst = worst.max(d);
+        if d > tolerance {
+            differing += 1;
+        }
+    }
+    (worst, differing)
+}
+
+fn diff_image(expected: &RgbImage, actual: &RgbImage) -> RgbImage {
+    let data = expected
+        .data
+        .chunks_exact(3)
+        .zip(actual.data.chunks_exact(3))
+        .flat_map(|(e, a)| {
+            let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+            if d > 2 { [255, 0, (d as u16 * 4).min(255) as u8] } else { [e[0] / 4, e[1] / 4, e[2] / 4] }
+        })
+        .collect();
+    RgbImage { width: expected.width, height: expected.height, data }
+}
+
+#[test]
+fn golden_frames_0_and_30() {
+    let frames = [0u64, 30];
+    let images = paint_frames(1, &frames, true);
+    let golden_dir = repo_dir().join("assets/golden");
+    let bless = std::env::var_os("GOLDBERRY_BLESS").is_some_and(|v| v == "1");
+    let mut failures = Vec::new();
+    for (index, actual) in frames.iter().zip(&images) {
+        let name = format!("frame-{index:03}.png");
+        let path = golden_dir.join(&name);
+        if bless {
+            std::fs::create_dir_all(&golden_dir).unwrap();
+            actual.write_png(&path).unwrap();
+            eprintln!("blessed {}", path.display());
+            continue;
+        }
+        let expected = RgbImage::read_png(&path)
+            .unwrap_or_else(|e| panic!("{e}: regenerate with GOLDBERRY_BLESS=1 cargo test -p goldberry --test golden"));
+        assert_eq!((expected.width, expected.height), (WIDTH, HEIGHT), "{name}");
+        let (worst, differing) = compare(&expected, actual, 2);
+        let allowed = (WIDTH * HEIGHT) as usize / 200;
+        if differing > allowed {
+            let out = target_dir();
+            std::fs::create_dir_all(&out).unwrap();
+            let stem = format!("frame-{index:03}");
+            expected.write_png(&out.join(format!("{stem}-expected.png"))).unwrap();
+            actual.write_png(&out.join(format!("{stem}-actual.png"))).unwrap();
+            diff_image(&expected, actual).write_png(&out.join(format!("{stem}-diff.png"))).unwrap();
+            failures.push(format!(
+                "{name}: {differing} pixels differ by more than 2 levels (allowed {allowed}, worst {worst}); see {}",
+                out.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn frames_are_deterministic_and_animate() {
+    let a = paint_frames(1, &[0, 30], true);
+    let b = paint_frames(1, &[0, 30], true);
+    assert_eq!(a, b, "the same frame index gave different pixels");
+    let (_, differing) = compare(&a[0], &a[1], 0);
+    assert!(differing > 1000, "frame 30 looks like frame 0 ({differing} pixels differ)");
+}
+
+#[test]
+fn bands_equal_one_thread() {
+    let one = paint_frames(1, &[0, 30], true);
+    for threads in [2, 3] {
+        let banded = paint_frames(threads, &[0, 30], true);
+        for (frame, (a, b)) in one.iter().zip(&banded).enumerate() {
+            let (worst, _) = compare(a, b, 1);
+            assert!(worst <= 1, "{threads} bands differ from 1 by {worst} levels in frame {}", [0, 30][frame]);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The 60-frame headless run CI does: the report has 60 frames with every phase measured, the summary line has
+//! the form, and the screenshot decodes at the requested size.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use goldberry::screenshot::RgbImage;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goldberry-run-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    dir
+}
+
+fn goldberry() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
+    for var in ["GOLDBERRY_FRAMES", "GOLDBERRY_SIZE", "GOLDBERRY_THREADS", "GOLDBERRY_NATIVES_DIR", "SDL_VIDEODRIVER"] {
+        cmd.env_remove(var);
+    }
+    cmd
+}
+
+#[test]
+fn sixty_headless_frames_with_report_and_screenshot() {
+    let dir = temp_dir("sixty");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=60", "--video-driver=dummy", "--report", "r.json", "--screenshot", "s.png"])
+        .output()
+        .expect("run goldberry");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "exit {:?}\nstdout: {stdout}\nstderr: {stderr}", out.status.code());
+
+    // The summary line, exactly in the form.
+    let line = stdout.lines().last().unwrap_or_default();
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(&words[..4], ["painted", "60", "frames", "at"], "{line}");
+    assert_eq!(words[4], "960x640:", "{line}");
+    let over = words.len() - 6;
+    assert!(words[over].parse::<u64>().is_ok(), "{line}");
+    let shape = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| match i {
+            i if i == over => "K",
+            _ if *w != "16.7" && w.contains('.') && w.parse::<f64>().is_ok() => "N",
+            _ => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert_eq!(
+        shape,
+        "painted 60 frames at 960x640: paint p50 N ms p95 N ms max N ms; raster p50 N ms p95 N ms max N ms; K over the 16.7 ms budget",
+        "{line}"
+    );
+
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
+    let frames = report["frames"].as_array().expect("frames");
+    assert_eq!(frames.len(), 60);
+    for frame in frames {
+        for phase in ["paint_ms", "layout_ms", "shape_ms", "raster_ms", "present_ms"] {
+            let v = frame[phase].as_f64().unwrap_or(-1.0);
+            assert!(v > 0.0, "{phase} = {v} in {frame}");
+        }
+        assert!(frame["paint_ms"].as_f64() >= frame["raster_ms"].as_f64());
+    }
+    assert_eq!(frames[0]["cold"], true);
+    assert!(frames[1..].iter().all(|f| f["cold"] == false));
+    assert_eq!(report["summary"]["frames"], 60);
+    assert_eq!(report["summary"]["settled_frames"], 59);
+    assert_eq!(report["size"], "960x640");
+    assert_eq!(report["driver"], "dummy");
+    assert!(report["first_frame_ms"].as_f64().unwrap_or(0.0) > 0.0);
+    assert!(report["threads"].as_u64().unwrap_or(0) >= 1);
+    // The summary's paint p50 is the one printed.
+    let p50 = report["summary"]["paint"]["p50"].as_f64().unwrap();
+    assert_eq!(words[7], format!("{p50:.2}"), "{line}");
+
+    let png = RgbImage::read_png(&dir.join("s.png")).expect("the screenshot");
+    assert_eq!((png.width, png.height), (960, 640));
+    // Not a blank frame: many distinct colours.
+    let mut colours: Vec<[u8; 3]> = png.data.chunks_exact(3).step_by(97).map(|p| [p[0], p[1], p[2]]).collect();
+    colours.sort();
+    colours.dedup();
+    assert!(colours.len() > 50, "only {} colours", colours.len());
+    // No temporary files left behind.
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["r.json", "s.png"]);
+}
+
+#[test]
+fn trace_is_a_chrome_trace_with_frame_and_phase_spans() {
+    let dir = temp_dir("trace");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=3", "--video-driver=dummy", "--size=320x200", "--threads=2", "--trace", "t.json"])
+        .output()
+        .expect("run goldberry");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let trace: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("t.json")).expect("the trace")).expect("JSON");
+    let events = trace.as_array().expect("an array of events");
+    let names: std::collections::HashSet<&str> = events.iter().filter_map(|e| e["name"].as_str()).collect();
+    for span in ["frame", "scene", "hud", "raster", "band", "present"] {
+        assert!(names.contains(span), "no `{span}` span in {names:?}");
+    }
+}
+
+#[test]
+fn resize_by_size_flag_and_two_threads() {
+    let dir = temp_dir("small");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=5", "--video-driver=dummy", "--size=320x200", "--threads=2", "--screenshot=s.png"])
+        .output()
+        .expect("run goldberry");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("painted 5 frames at 320x200: "), "{stdout}");
+    let png = RgbImage::read_png(&dir.join("s.png")).expect("the screenshot");
+    assert_eq!((png.width, png.height), (320, 200));
+}
