@@ -6,7 +6,8 @@
 //! new scene and rasterizer (like frame 0 of a run, fonts already loaded), and "resize", the first frame at a
 //! new size in a running app. The targets are printed next to the figures, then the 2-thread speed-up
 //! on a cold 1920x1080 frame.
-//! `GOLDBERRY_BENCH_FRAMES=N` changes the 300.
+//! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
+//! last settled frame of each row (layers rasterized, reused, in the base; time per step).
 
 use std::time::Duration;
 
@@ -60,6 +61,9 @@ fn cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: 
     for _ in 0..5 {
         let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
         let frame = painter.paint(&FrameInput::headless(0, w, h), fonts, buffer.target()).expect("paint");
+        if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
+            eprintln!("{w}x{h} {threads} thr, fresh cold frame: {:?} {:?}", frame.times, painter.raster.stats());
+        }
         paint.push(ms(frame.times.paint));
         raster.push(ms(frame.times.raster));
     }
@@ -80,6 +84,16 @@ fn settled(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usi
         if !frame.cold {
             records.push(FrameRecord::new(index, false, w, h, &frame.times));
         }
+    }
+    if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
+        let list = painter.list();
+        eprintln!(
+            "{w}x{h} {threads} thr, last frame: {} ops ({} deep, {} glyphs), {:?}",
+            list.ops.len(),
+            list.deep_len(),
+            list.glyph_count(),
+            painter.raster.stats()
+        );
     }
     records
 }

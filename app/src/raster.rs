@@ -113,10 +113,19 @@ struct CachedLayer {
     used: bool,
 }
 
+/// What the base stands for, op by op: its layers and the clips and translations around them.
+#[derive(Debug, Clone, PartialEq)]
+enum BaseItem {
+    Layer(LayerKey, LayerShape),
+    Clip(Rect),
+    Translate(f32, f32),
+    Pop,
+}
+
 /// The leading layers of a list composited into one image (see the module docs).
 #[derive(Debug)]
 struct Base {
-    layers: Vec<(LayerKey, LayerShape)>,
+    items: Vec<BaseItem>,
     width: u32,
     height: u32,
     image: Image,
@@ -192,9 +201,9 @@ impl Raster {
         let rasterized = self.update_layers(list, fonts, mapping)?;
         self.stats.layers_time = start.elapsed();
         let base_start = Instant::now();
-        let skip = self.update_base(list, &rasterized, target.width, target.height, mapping)?;
+        let (skip, in_base) = self.update_base(list, &rasterized, target.width, target.height, mapping, fonts)?;
         self.stats.base_time = base_start.elapsed();
-        self.stats.layers_in_base = skip;
+        self.stats.layers_in_base = in_base;
         let bands_start = Instant::now();
         let base = self.base.as_ref().filter(|_| skip > 0);
         let prepared = prepare(self.g, list)?;
@@ -331,8 +340,9 @@ impl Raster {
     }
 
     /// Keeps the base (the list's leading layers in one image) up to date and returns how many leading ops it
-    /// stands for (0: no base this frame). The base is (re)built only when every leading layer was reused
-    /// unchanged this frame, never on a frame that rasterized one of them.
+    /// stands for and how many layers are in it ((0, 0): no base this frame). The leading ops are layers and
+    /// the clips and translations around them, up to the last of those layers. The base is (re)built only when
+    /// every one of its layers was reused unchanged this frame, never on a frame that rasterized one of them.
     fn update_base(
         &mut self,
         list: &DisplayList,
@@ -340,32 +350,53 @@ impl Raster {
         width: u32,
         height: u32,
         mapping: Mapping,
-    ) -> Result<usize, NativeError> {
-        let mut run = Vec::new();
-        for op in &list.ops {
-            let Op::Layer { key, rect, version, .. } = op else { break };
-            match layer_shape(*rect, *version, (0.0, 0.0), mapping.scale) {
-                Some(shape) if self.layers.get(key).is_some_and(|l| l.shape.reusable_for(&shape)) => {
-                    run.push((*key, shape))
+        fonts: &FontBook,
+    ) -> Result<(usize, usize), NativeError> {
+        let mut items: Vec<BaseItem> = Vec::new();
+        let (mut end, mut count) = (0, 0);
+        let mut stack: Vec<(f32, f32)> = Vec::new();
+        let mut t = (0.0f32, 0.0f32);
+        for (i, op) in list.ops.iter().enumerate() {
+            match op {
+                Op::Layer { key, rect, version, .. } => match layer_shape(*rect, *version, t, mapping.scale) {
+                    Some(shape) if self.layers.get(key).is_some_and(|l| l.shape.reusable_for(&shape)) => {
+                        items.push(BaseItem::Layer(*key, shape));
+                        (end, count) = (i + 1, count + 1);
+                    }
+                    _ => break,
+                },
+                Op::PushClip(r) => items.push(BaseItem::Clip(*r)),
+                Op::PushTranslate(dx, dy) => {
+                    stack.push(t);
+                    t = (t.0 + dx, t.1 + dy);
+                    items.push(BaseItem::Translate(*dx, *dy));
                 }
+                Op::PopTranslate => {
+                    t = stack.pop().unwrap_or((0.0, 0.0));
+                    items.push(BaseItem::Pop);
+                }
+                Op::PopClip => items.push(BaseItem::Pop),
                 _ => break,
             }
         }
-        if run.len() < 2 {
+        if let Some(last) = items.iter().rposition(|item| matches!(item, BaseItem::Layer(..))) {
+            items.truncate(last + 1);
+        }
+        if count < 2 {
             self.base = None;
-            return Ok(0);
+            return Ok((0, 0));
         }
         if let Some(base) = &self.base
-            && base.layers == run
+            && base.items == items
             && (base.width, base.height) == (width, height)
         {
-            return Ok(run.len());
+            return Ok((end, count));
         }
         self.base = None;
-        if run.iter().any(|(key, _)| rasterized.contains(key)) {
-            return Ok(0);
+        if items.iter().any(|item| matches!(item, BaseItem::Layer(key, _) if rasterized.contains(key))) {
+            return Ok((0, 0));
         }
-        let _span = tracing::info_span!("base", layers = run.len()).entered();
+        let _span = tracing::info_span!("base", layers = count).entered();
         let mut image = Image::new(self.g, width, height, PixelFormat::Prgb32)?;
         {
             let mut ctx = Context::begin(&mut image)?;
@@ -373,20 +404,21 @@ impl Raster {
             ctx.set_fill(&Style::Solid(Rgba32(0)))?;
             ctx.fill_all()?;
             ctx.set_comp_op(CompOp::SrcOver)?;
-            for (key, shape) in &run {
-                if let Some(layer) = self.layers.get(key) {
-                    ctx.blit_image(f64::from(shape.left), f64::from(shape.top), &layer.image)?;
-                }
+            if mapping.scale != 1.0 {
+                ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
             }
+            let prefix = DisplayList { ops: list.ops[..end].to_vec() };
+            let mut state = ReplayState::default();
+            let none = Prepared::default();
+            replay(&mut ctx, self.g, &prefix, 0, &none, fonts, Some(&self.layers), mapping, &mut state)?;
             ctx.end()?;
         }
         let opaque = {
             let rows = image.pixels()?;
             (0..rows.height).all(|y| rows.row(y).is_some_and(|row| row.chunks_exact(4).all(|px| px[3] == 0xff)))
         };
-        let count = run.len();
-        self.base = Some(Base { layers: run, width, height, image, opaque });
-        Ok(count)
+        self.base = Some(Base { items, width, height, image, opaque });
+        Ok((end, count))
     }
 }
 
@@ -588,14 +620,15 @@ fn set_stroke(
     Ok(())
 }
 
-/// Replays `list` on `ctx` from op `start` on. With `layers`, top-level layers are blitted from the cache;
-/// without (inside a layer), they are drawn inline.
+/// Replays `list` on `ctx`. The layers among its first `in_base` ops are skipped (the base already holds
+/// them; the clips and translations around them still apply). With `layers`, top-level layers are blitted from
+/// the cache; without (inside a layer), they are drawn inline.
 #[allow(clippy::too_many_arguments)]
 fn replay(
     ctx: &mut Context<'_>,
     g: &'static Goldberry,
     list: &DisplayList,
-    start: usize,
+    in_base: usize,
     prepared: &Prepared,
     fonts: &FontBook,
     layers: Option<&HashMap<LayerKey, CachedLayer>>,
@@ -603,7 +636,10 @@ fn replay(
     state: &mut ReplayState,
 ) -> Result<(), NativeError> {
     let depth = state.stack.len();
-    for (i, op) in list.ops.iter().enumerate().skip(start) {
+    for (i, op) in list.ops.iter().enumerate() {
+        if i < in_base && matches!(op, Op::Layer { .. }) {
+            continue;
+        }
         let gradient = prepared.gradients.get(i).and_then(Option::as_ref);
         match op {
             Op::FillRect { rect, paint } => {
@@ -856,7 +892,7 @@ mod tests {
     fn leading_layers_become_one_base_once_settled() {
         let (g, fonts) = setup();
         let mut list = scene(1, 10.0);
-        // Lead with a frame-covering opaque layer and the card, so they form the base.
+        // Lead with a frame-covering opaque layer and the card, so they form the base; clip the rest.
         let background = DisplayList { ops: vec![list.ops.remove(0)] };
         list.ops.insert(
             0,
@@ -873,10 +909,11 @@ mod tests {
         assert_eq!(raster.stats().layers_in_base, 0, "a cold frame builds no base");
         let cold = fb.clone();
         raster.render(&list, &fonts, fb.target()).unwrap();
-        assert_eq!(raster.stats().layers_in_base, 2);
+        // The background, the card, and the translated card after it.
+        assert_eq!(raster.stats().layers_in_base, 3);
         assert!(raster.base.as_ref().is_some_and(|b| b.opaque));
         raster.render(&list, &fonts, fb.target()).unwrap();
-        assert_eq!(raster.stats().layers_in_base, 2);
+        assert_eq!(raster.stats().layers_in_base, 3);
         assert!(max_diff(&cold, &fb) <= 1, "{}", max_diff(&cold, &fb));
         // A change in the run drops the base for that frame.
         if let Op::Layer { version, .. } = &mut list.ops[1] {

@@ -151,8 +151,8 @@ pub const CARDS: [CardSpec; 12] = [
              quarter. The line above scrolls with the frame clock, so frame 30 looks the same on every run, on \
              every machine that draws it.",
         ),
-        counter: counter(0.82, 0.0, 0.11, 2, "ms", 7),
-        footer: "p50 0.82  p95 1.10  max 1.90",
+        counter: counter(16.7, 0.0, 0.0, 1, "ms", 7),
+        footer: "paint 1/2  raster 1/4  layout 1/8",
     },
     CardSpec {
         title: "Raster bands",
@@ -163,20 +163,20 @@ pub const CARDS: [CardSpec; 12] = [
             "With two threads the frame is cut into two bands of rows. Each band gets its own synchronous Blend2D \
              context over the same pixels and replays the same display list, translated by its first row.",
         ),
-        counter: counter(1.0, 0.0, 0.0, 0, "band", 6),
-        footer: "threads 2  rows 0..320 320..640",
+        counter: counter(60.0, 0.0, 0.0, 0, "fps", 6),
+        footer: "--threads N: N bands of rows",
     },
     CardSpec {
         title: "Retained layers",
         icon: IconName::Layers,
         accent: palette::TEAL,
-        visual: Visual::Ring { period: 8.0, stats: &["cached    13", "stale      0", "blits     13", "redrawn    0"] },
+        visual: Visual::Ring { period: 8.0, stats: &["key     card", "version  +1", "settled blit", "stale redraw"] },
         body: Body::Prose(
             "A card's chrome and text are rasterized once into an offscreen image and blitted afterwards; only \
              what moves is drawn again. A resize changes every size, so every layer is drawn afresh, once.",
         ),
         counter: counter(0.0, 1.0, 0.0, 0, "f", 6),
-        footer: "key 0x5343454e  version 7",
+        footer: "LayerKey + version + size",
     },
     CardSpec {
         title: "Shaping",
@@ -192,8 +192,8 @@ pub const CARDS: [CardSpec; 12] = [
              first line of every card sits one ascent below its box, and the lines below it follow at the face's \
              own line height, which Inter and JetBrains Mono both define in their tables.",
         ),
-        counter: counter(3480.0, 0.0, 0.0, 0, "glyphs", 11),
-        footer: "kern liga calt  upem 2048",
+        counter: counter(4.0, 0.0, 0.0, 0, "B/glyph", 11),
+        footer: "features: kern liga calt",
     },
     CardSpec {
         title: "Display list",
@@ -205,7 +205,7 @@ pub const CARDS: [CardSpec; 12] = [
              version, .. } => blit(key),\n    Op::Glyphs { run, .. } => fill(run),\n    _ => replay(op)?,\n  }\n}\n\
              // -> every band, same list\nassert!(diff <= 1 && ok != false);\nlet fps = 1000.0 / ms; // => 60",
         ),
-        counter: counter(214.0, 0.0, 3.0, 0, "ops", 7),
+        counter: counter(12.0, 0.0, 0.0, 0, "kinds", 8),
         footer: "fn paint(&mut self) -> Result",
     },
     CardSpec {
@@ -231,28 +231,29 @@ pub const CARDS: [CardSpec; 12] = [
         footer: "align-content: stretch",
     },
     CardSpec {
-        title: "Memory",
+        title: "Sample series",
         icon: IconName::Memory,
         accent: palette::SKY,
         visual: Visual::LineChart { speed: 2.0, seed: 3 },
         body: Body::Prose(
-            "Resident memory over the last minute. Shaped runs and layer images are reused, so the line stays \
-             flat once the first frame has warmed every cache.",
+            "Sample data, not a measurement: a series that scrolls with the frame clock, so the same frame index \
+             draws the same curve on every run. Memory is measured by the soak run (goldberry --report-rss).",
         ),
-        counter: counter(38.4, 0.0, 0.05, 1, "MiB", 8),
-        footer: "rss 38.4 MiB  peak 39.0 MiB",
+        counter: counter(50.0, 0.0, 20.0, 0, "sample", 10),
+        footer: "soak target: drift <= 2 MiB",
     },
     CardSpec {
-        title: "Throughput",
+        title: "Bar chart",
         icon: IconName::Bars,
         accent: palette::AMBER,
         visual: Visual::BarChart { speed: 0.0, seed: 5 },
         body: Body::Prose(
-            "Glyphs drawn per millisecond by each phase of a cold frame: Blend2D fills whole runs in one call, with \
-             4-byte glyph ids and advance-offset placements.",
+            "Sample data on the frame clock: each bar is a path filled with a vertical gradient and clipped to \
+             its panel. Blend2D fills whole glyph runs in one call, with 4-byte glyph ids and advance-offset \
+             placements.",
         ),
-        counter: counter(1520.0, 0.0, 12.0, 0, "g/ms", 9),
-        footer: "cold 3.9 ms  settled 0.6 ms",
+        counter: counter(500.0, 0.0, 120.0, 0, "sample", 10),
+        footer: "targets: cold <= 4 ms",
     },
     CardSpec {
         title: "Gradients",
@@ -286,7 +287,7 @@ pub const CARDS: [CardSpec; 12] = [
         title: "Threads",
         icon: IconName::Cpu,
         accent: palette::ROSE,
-        visual: Visual::Ring { period: 5.0, stats: &["cores       2", "bands       2", "rows    320", "speedup 1.7x"] },
+        visual: Visual::Ring { period: 5.0, stats: &["scope  std  ", "bands  = N  ", "layers first", "diff   <= 1 "] },
         body: Body::Prose(
             "Stale layers are rasterized first, in parallel across layers; only then do the bands replay the \
              frame, reading the layers they blit.",
@@ -295,7 +296,7 @@ pub const CARDS: [CardSpec; 12] = [
         footer: "std::thread::scope",
     },
     CardSpec {
-        title: "Event log",
+        title: "Sample log",
         icon: IconName::List,
         accent: palette::LIME,
         visual: Visual::None,
