@@ -8,6 +8,10 @@
 //! - lookup: the symbol resolved with libloading on every call, the control that shows why holders bind once;
 //! - libffi: through libffi's prepared `ffi_call` (crate `libffi`, a Cif built once).
 //!
+//! One more row, not in the scripted line: `static-ptr`, the static copy called through a function pointer the
+//! optimiser cannot see through. It separates the cost of an indirect call from the cost of crossing into a shared
+//! object: a holder, like a build-time-linked call (`call *GOT`), is an indirect call.
+//!
 //! Run: `cargo bench -p goldberry-natives --bench crossing`. The last line is for scripts:
 //! `crossing: holder 2.6 ns, direct 2.7 ns, static 2.1 ns, lookup 80.3 ns, libffi 30.2 ns, holder/direct 0.96`
 
@@ -78,7 +82,8 @@ fn main() {
     let cif = Cif::new(Vec::<Type>::new(), Type::u32());
     let code = CodePtr::from_ptr(holder.address());
 
-    let names = ["holder", "direct", "static", "lookup", "libffi"];
+    let static_pointer: unsafe extern "C" fn() -> u32 = black_box(goldberry_abi_version_static);
+    let names = ["holder", "direct", "static", "lookup", "libffi", "static-ptr"];
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(ROUNDS); names.len()];
     for _ in 0..ROUNDS {
         // SAFETY: `goldberry_abi_version` takes nothing and returns a constant; the holder is bound to it.
@@ -97,6 +102,8 @@ fn main() {
         }));
         // SAFETY: the Cif describes `uint32_t (void)` and `code` is that function's address.
         samples[4].push(time_ns(CALLS_PER_ROUND, || unsafe { cif.call::<u32>(code, &[]) }));
+        // SAFETY: the static copy, through an opaque pointer.
+        samples[5].push(time_ns(CALLS_PER_ROUND, || unsafe { static_pointer() }));
     }
     let expected = goldberry_calls::shim::ABI_VERSION;
     // SAFETY: as above; a final check that every variant called the real function.
