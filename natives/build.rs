@@ -149,8 +149,11 @@ fn read_declarations(calls_src: &Path) -> BuildResult<Vec<DeclaredGroup>> {
                 && let Some((name, rest)) = rest.split_once(" in \"")
                 && let Some((library, _)) = rest.split_once('"')
             {
-                current =
-                    Some(DeclaredGroup { name: name.trim().to_owned(), library: library.to_owned(), symbols: Vec::new() });
+                current = Some(DeclaredGroup {
+                    name: name.trim().to_owned(),
+                    library: library.to_owned(),
+                    symbols: Vec::new(),
+                });
                 continue;
             }
             let Some(group) = current.as_mut() else { continue };

@@ -513,13 +513,10 @@ fn rasterize_layer(
     shape: LayerShape,
 ) -> Result<Image, NativeError> {
     let _span = tracing::debug_span!("layer", w = shape.width, h = shape.height).entered();
+    // `Image::new` hands back a cleared (transparent) image, so the layer is drawn straight into it.
     let mut image = Image::new(g, shape.width, shape.height, PixelFormat::Prgb32)?;
     {
         let mut ctx = Context::begin(&mut image)?;
-        ctx.set_comp_op(CompOp::SrcCopy)?;
-        ctx.set_fill(&Style::Solid(Rgba32(0)))?;
-        ctx.fill_all()?;
-        ctx.set_comp_op(CompOp::SrcOver)?;
         ctx.translate(f64::from(shape.frac_x), f64::from(shape.frac_y))?;
         if shape.scale != 1.0 {
             ctx.scale(f64::from(shape.scale), f64::from(shape.scale))?;

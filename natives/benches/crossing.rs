@@ -107,15 +107,19 @@ fn main() {
     }
     let expected = goldberry_calls::shim::ABI_VERSION;
     // SAFETY: as above; a final check that every variant called the real function.
-    let results = unsafe { [holder.call(), goldberry_abi_version(), goldberry_abi_version_static(), cif.call::<u32>(code, &[])] };
+    let results =
+        unsafe { [holder.call(), goldberry_abi_version(), goldberry_abi_version_static(), cif.call::<u32>(code, &[])] };
     if results.iter().any(|&r| r != expected) {
         eprintln!("crossing: a variant returned {results:?}, expected {expected} from each");
         std::process::exit(1);
     }
 
     let medians: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
-    let [holder_ns, direct_ns, static_ns, lookup_ns, libffi_ns] = [medians[0], medians[1], medians[2], medians[3], medians[4]];
-    println!("goldberry_abi_version(), median of {ROUNDS} interleaved rounds ({CALLS_PER_ROUND} calls each; lookup {LOOKUP_CALLS_PER_ROUND})");
+    let [holder_ns, direct_ns, static_ns, lookup_ns, libffi_ns] =
+        [medians[0], medians[1], medians[2], medians[3], medians[4]];
+    println!(
+        "goldberry_abi_version(), median of {ROUNDS} interleaved rounds ({CALLS_PER_ROUND} calls each; lookup {LOOKUP_CALLS_PER_ROUND})"
+    );
     println!("{:<8} {:>10} {:>12}", "variant", "ns/call", "vs holder");
     for (name, ns) in names.iter().zip(&medians) {
         println!("{name:<8} {ns:>10.2} {:>11.2}x", ns / holder_ns);

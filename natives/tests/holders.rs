@@ -57,9 +57,14 @@ fn libgoldberry_exports_exactly_the_bound_functions() {
         .filter(|name| !name.starts_with("GOLDBERRY"))
         .map(str::to_owned)
         .collect();
-    let bound: BTreeSet<String> =
-        all_groups().filter(|g| g.library == "libgoldberry").flat_map(|g| g.symbols.iter().map(|s| s.to_string())).collect();
+    let bound: BTreeSet<String> = all_groups()
+        .filter(|g| g.library == "libgoldberry")
+        .flat_map(|g| g.symbols.iter().map(|s| s.to_string()))
+        .collect();
     let extra: Vec<_> = exported.difference(&bound).collect();
     let missing: Vec<_> = bound.difference(&exported).collect();
-    assert!(extra.is_empty() && missing.is_empty(), "exported but not bound: {extra:?}; bound but not exported: {missing:?}");
+    assert!(
+        extra.is_empty() && missing.is_empty(),
+        "exported but not bound: {extra:?}; bound but not exported: {missing:?}"
+    );
 }

@@ -33,7 +33,10 @@ fn a_missing_library_lists_every_place_tried_and_the_fix() {
     let message = error.to_string();
     assert!(message.starts_with("cannot load libgoldberry-absent: tried\n"), "{message}");
     assert!(message.contains(&format!("{}: no such file", dir.path().join("libgoldberry-absent.so").display())));
-    assert!(message.contains(&format!("{}: no such file", Path::new(loader::BUILD_NATIVES_DIR).join("libgoldberry-absent.so").display())));
+    assert!(message.contains(&format!(
+        "{}: no such file",
+        Path::new(loader::BUILD_NATIVES_DIR).join("libgoldberry-absent.so").display()
+    )));
     assert!(message.contains("libgoldberry-absent.so (system loader): "), "{message}");
     assert!(message.ends_with("\nrun the fix"), "{message}");
 }
@@ -80,7 +83,9 @@ fn a_library_missing_symbols_names_every_one() {
     let version = goldberry_calls::shim::ABI_VERSION;
     build_fake_libgoldberry(
         dir.path(),
-        &format!("unsigned goldberry_abi_version(void) {{ return {version}; }}\n_Bool goldberry_probe_negate(_Bool v) {{ return !v; }}\n"),
+        &format!(
+            "unsigned goldberry_abi_version(void) {{ return {version}; }}\n_Bool goldberry_probe_negate(_Bool v) {{ return !v; }}\n"
+        ),
     );
     let error = Goldberry::load(Some(dir.path())).expect_err("an incomplete library is refused");
     let LoadError::MissingSymbols(missing) = &error else { panic!("expected missing symbols, got {error}") };
@@ -94,7 +99,11 @@ fn a_library_missing_symbols_names_every_one() {
     assert!(missing.missing.contains(&"goldberry_layout_structs"));
     let message = error.to_string();
     assert!(
-        message.starts_with(&format!("libgoldberry at {} lacks {} bound functions: ", dir.path().join("libgoldberry.so").display(), bound.len() - 2)),
+        message.starts_with(&format!(
+            "libgoldberry at {} lacks {} bound functions: ",
+            dir.path().join("libgoldberry.so").display(),
+            bound.len() - 2
+        )),
         "{message}"
     );
 }
