@@ -31,7 +31,7 @@ pub const HEADLESS_COMMAND: &str = "goldberry --frames=60 --video-driver=dummy";
 #[command(name = "goldberry", version, about)]
 pub struct Args {
     /// Paint N frames and exit (default: run until the window closes).
-    #[arg(long, env = "GOLDBERRY_FRAMES", value_name = "N")]
+    #[arg(long, env = "GOLDBERRY_FRAMES", value_name = "N", allow_negative_numbers = true, value_parser = parse_frames)]
     pub frames: Option<u64>,
 
     /// Window size in pixels, WxH (each side 1 to 16384).
@@ -95,6 +95,12 @@ impl Args {
     pub fn headless(&self) -> bool {
         matches!(self.video_driver.as_deref(), Some("dummy") | Some("offscreen"))
     }
+}
+
+/// `--frames N`: a whole number of frames, 0 or more (a negative count gets its own message rather than clap's
+/// "unexpected argument").
+fn parse_frames(text: &str) -> Result<u64, String> {
+    text.trim().parse::<u64>().map_err(|_| format!("the frame count must be a whole number, 0 or more, not `{text}`"))
 }
 
 /// A window size in pixels, parsed from `WxH`.

@@ -75,7 +75,9 @@ fn size_not_a_size() {
 
 #[test]
 fn frames_negative() {
-    fails(headless(&["--frames", "-1"]), 2, "-1");
+    let mut cmd = goldberry();
+    cmd.args(["--frames", "-1", "--video-driver=dummy"]);
+    fails(cmd, 2, "the frame count must be a whole number, 0 or more, not `-1`");
 }
 
 #[test]
