@@ -6,6 +6,7 @@
 //! new scene and rasterizer (like frame 0 of a run, fonts already loaded), and "resize", the first frame at a
 //! new size in a running app. The targets are printed next to the figures, then the 2-thread speed-up
 //! on a cold 1920x1080 frame.
+//! Last, the cold and settled 960x640 frames without and with the glyph cache ([`goldberry::raster::Raster::set_glyph_cache`]).
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
 //! last settled frame of each row (layers rasterized, reused, in the base; time per step).
 
@@ -24,8 +25,9 @@ struct Cold {
 
 /// A cold frame after a resize, as in a running app: the scene and rasterizer have drawn frames at another
 /// size, so nothing in the layer cache fits (median of 5).
-fn resize_cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize) -> Cold {
+fn resize_cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize, glyphs: bool) -> Cold {
     let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
+    painter.raster.set_glyph_cache(glyphs);
     let mut paint = Vec::new();
     let mut raster = Vec::new();
     let mut index = 0;
@@ -52,7 +54,7 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize) -> Cold {
+fn cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize, glyphs: bool) -> Cold {
     let mut paint = Vec::new();
     let mut raster = Vec::new();
     // The target outlives the scene, as a window surface does: its pages are already mapped.
@@ -60,9 +62,15 @@ fn cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: 
     buffer.pixels.fill(1);
     for _ in 0..5 {
         let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
+        painter.raster.set_glyph_cache(glyphs);
         let frame = painter.paint(&FrameInput::headless(0, w, h), fonts, buffer.target()).expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
-            eprintln!("{w}x{h} {threads} thr, fresh cold frame: {:?} {:?}", frame.times, painter.raster.stats());
+            eprintln!(
+                "{w}x{h} {threads} thr, fresh cold frame ({} cached glyphs): {:?} {:?}",
+                painter.raster.cached_glyphs(),
+                frame.times,
+                painter.raster.stats()
+            );
         }
         paint.push(ms(frame.times.paint));
         raster.push(ms(frame.times.raster));
@@ -74,8 +82,16 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-fn settled(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize, frames: u64) -> Vec<FrameRecord> {
+fn settled(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    (w, h): (u32, u32),
+    threads: usize,
+    frames: u64,
+    glyphs: bool,
+) -> Vec<FrameRecord> {
     let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
+    painter.raster.set_glyph_cache(glyphs);
     let mut buffer = FrameBuffer::new(w, h);
     let mut records = Vec::new();
     for index in 0..=frames {
@@ -124,11 +140,11 @@ fn main() {
     let mut resize_1080 = [0.0f64; 2];
     for (w, h) in [(960u32, 640u32), (1920, 1080)] {
         for threads in [1usize, 2] {
-            let records = settled(g, &fonts, w, h, threads, frames);
+            let records = settled(g, &fonts, (w, h), threads, frames, true);
             let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
             let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
-            let cold = cold_frame(g, &fonts, w, h, threads);
-            let resize = resize_cold_frame(g, &fonts, w, h, threads);
+            let cold = cold_frame(g, &fonts, w, h, threads, true);
+            let resize = resize_cold_frame(g, &fonts, w, h, threads, true);
             if h == 1080 {
                 cold_1080[threads - 1] = cold.paint;
                 resize_1080[threads - 1] = resize.paint;
@@ -163,6 +179,25 @@ fn main() {
                 resize.raster
             );
         }
+    }
+    // The glyph cache's effect, measured side by side (interleaved, so a busy machine weighs on both alike).
+    println!("960x640 paint ms (cold: median of 5), Blend2D's fill_glyph_run vs the glyph cache:");
+    for threads in [1usize, 2] {
+        let (off, on) =
+            (cold_frame(g, &fonts, 960, 640, threads, false), cold_frame(g, &fonts, 960, 640, threads, true));
+        let (roff, ron) = (
+            resize_cold_frame(g, &fonts, 960, 640, threads, false),
+            resize_cold_frame(g, &fonts, 960, 640, threads, true),
+        );
+        let p50 = |glyphs| {
+            let records = settled(g, &fonts, (960, 640), threads, frames, glyphs);
+            Percentiles::of(records.iter().map(|r| r.paint_ms)).p50
+        };
+        let (soff, son) = (p50(false), p50(true));
+        println!(
+            "  {threads} thr: fresh {:.2} -> {:.2}, resize {:.2} -> {:.2}, settled p50 {soff:.2} -> {son:.2}",
+            off.paint, on.paint, roff.paint, ron.paint
+        );
     }
     for (name, cold) in [("fresh", cold_1080), ("resize", resize_1080)] {
         let speedup = cold[0] / cold[1];

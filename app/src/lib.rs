@@ -7,6 +7,7 @@ pub mod cli;
 pub mod display_list;
 pub mod fonts;
 pub mod frame;
+pub mod glyph_cache;
 pub mod hud;
 pub mod present;
 pub mod raster;

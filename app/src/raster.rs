@@ -26,6 +26,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Rect, Stroke};
 use crate::fonts::FontBook;
+use crate::glyph_cache::{GlyphCache, Wanted};
 
 /// The pixels a frame is rasterized into: XRGB32 rows `stride` bytes apart (an SDL window surface, or an
 /// offscreen [`FrameBuffer`]).
@@ -85,8 +86,12 @@ pub struct RasterStats {
     pub layers_in_base: usize,
     /// Bands drawn.
     pub bands: usize,
-    /// Time spent rasterizing stale layers.
+    /// Glyphs added to the glyph cache.
+    pub glyphs_cached: usize,
+    /// Time spent rasterizing stale layers (including the glyphs they add to the glyph cache).
     pub layers_time: Duration,
+    /// Time spent adding glyphs to the glyph cache (for the layers and the bands).
+    pub glyphs_time: Duration,
     /// Time spent compositing the base (zero unless it was rebuilt).
     pub base_time: Duration,
     /// Time spent replaying the list in the bands.
@@ -139,6 +144,8 @@ pub struct Raster {
     threads: usize,
     layers: HashMap<LayerKey, CachedLayer>,
     base: Option<Base>,
+    glyphs: GlyphCache,
+    use_glyph_cache: bool,
     stats: RasterStats,
 }
 
@@ -158,7 +165,15 @@ struct Mapping {
 impl Raster {
     /// A rasterizer drawing with `threads` bands (at least 1).
     pub fn new(g: &'static Goldberry, threads: usize) -> Raster {
-        Raster { g, threads: threads.max(1), layers: HashMap::new(), base: None, stats: RasterStats::default() }
+        Raster {
+            g,
+            threads: threads.max(1),
+            layers: HashMap::new(),
+            base: None,
+            glyphs: GlyphCache::new(),
+            use_glyph_cache: true,
+            stats: RasterStats::default(),
+        }
     }
 
     /// The band count.
@@ -166,12 +181,27 @@ impl Raster {
         self.threads
     }
 
+    /// Whether glyph runs are drawn from the glyph cache ([`crate::glyph_cache`], on by default) or each time
+    /// with Blend2D's `fill_glyph_run` (the bench compares the two).
+    pub fn set_glyph_cache(&mut self, enabled: bool) {
+        self.use_glyph_cache = enabled;
+        if !enabled {
+            self.glyphs = GlyphCache::new();
+        }
+    }
+
+    /// The number of glyphs in the glyph cache.
+    pub fn cached_glyphs(&self) -> usize {
+        self.glyphs.len()
+    }
+
     /// What the last [`Raster::render`] did.
     pub fn stats(&self) -> RasterStats {
         self.stats
     }
 
-    /// Drops every retained layer (the next frame is cold).
+    /// Drops every retained layer (the next frame is cold). The glyph cache stays: a glyph's pixels do not
+    /// depend on the frame.
     pub fn clear_layers(&mut self) {
         self.layers.clear();
         self.base = None;
@@ -207,6 +237,15 @@ impl Raster {
         let bands_start = Instant::now();
         let base = self.base.as_ref().filter(|_| skip > 0);
         let prepared = prepare(self.g, list)?;
+        if mapping.scale == 1.0 && self.use_glyph_cache {
+            let mut missing = Vec::new();
+            collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), false, &mut missing);
+            let (before, glyphs_start) = (self.glyphs.len(), Instant::now());
+            self.glyphs.fill(self.g, fonts, missing, self.threads)?;
+            self.stats.glyphs_cached += self.glyphs.len().saturating_sub(before);
+            self.stats.glyphs_time += glyphs_start.elapsed();
+        }
+        let glyphs = &self.glyphs;
         let band_rows = height.div_ceil(self.threads).max(1);
         let bands = height.div_ceil(band_rows).max(1);
         self.stats.bands = bands;
@@ -229,7 +268,7 @@ impl Raster {
                 blit_device(&mut ctx, mapping, (0.0, 0.0), (0.0, 0.0), &base.image, base.opaque)?;
             }
             let mut state = ReplayState::default();
-            replay(&mut ctx, g, list, skip, &prepared, fonts, Some(layers), mapping, &mut state)?;
+            replay(&mut ctx, g, list, skip, &prepared, fonts, Some(layers), Some(glyphs), mapping, &mut state)?;
             ctx.end()
         };
         if bands == 1 {
@@ -291,8 +330,17 @@ impl Raster {
         let evicted = self.layers.iter().filter(|(key, layer)| !layer.used && !is_stale(key)).count();
         self.layers.retain(|key, layer| layer.used && !is_stale(key));
         let g = self.g;
+        let mut missing = Vec::new();
+        for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0 && self.use_glyph_cache) {
+            let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
+            collect_glyphs(&self.glyphs, fonts, content, origin, true, &mut missing);
+        }
+        let (before, glyphs_start) = (self.glyphs.len(), Instant::now());
+        self.glyphs.fill(g, fonts, missing, self.threads)?;
+        let (glyphs_cached, glyphs_time) = (self.glyphs.len().saturating_sub(before), glyphs_start.elapsed());
+        let glyphs = &self.glyphs;
         let rasterize = |(key, shape, content): &(LayerKey, LayerShape, &DisplayList)| {
-            rasterize_layer(g, content, fonts, *shape).map(|image| (*key, *shape, image))
+            rasterize_layer(g, content, fonts, glyphs, *shape).map(|image| (*key, *shape, image))
         };
         let done: Vec<(LayerKey, LayerShape, Image)> = if self.threads > 1 && stale.len() > 1 {
             // Longest first onto the least loaded thread; the calling thread takes the first share.
@@ -334,6 +382,8 @@ impl Raster {
             layers_rasterized: rasterized.len(),
             layers_reused: reused,
             layers_evicted: evicted,
+            glyphs_cached,
+            glyphs_time,
             ..RasterStats::default()
         };
         Ok(rasterized)
@@ -410,7 +460,7 @@ impl Raster {
             let prefix = DisplayList { ops: list.ops[..end].to_vec() };
             let mut state = ReplayState::default();
             let none = Prepared::default();
-            replay(&mut ctx, self.g, &prefix, 0, &none, fonts, Some(&self.layers), mapping, &mut state)?;
+            replay(&mut ctx, self.g, &prefix, 0, &none, fonts, Some(&self.layers), None, mapping, &mut state)?;
             ctx.end()?;
         }
         let opaque = {
@@ -510,6 +560,7 @@ fn rasterize_layer(
     g: &'static Goldberry,
     content: &DisplayList,
     fonts: &FontBook,
+    glyphs: &GlyphCache,
     shape: LayerShape,
 ) -> Result<Image, NativeError> {
     let _span = tracing::debug_span!("layer", w = shape.width, h = shape.height).entered();
@@ -523,10 +574,49 @@ fn rasterize_layer(
         }
         let prepared = prepare(g, content)?;
         let mut state = ReplayState::default();
-        replay(&mut ctx, g, content, 0, &prepared, fonts, None, Mapping { scale: shape.scale }, &mut state)?;
+        let mapping = Mapping { scale: shape.scale };
+        replay(&mut ctx, g, content, 0, &prepared, fonts, None, Some(glyphs), mapping, &mut state)?;
         ctx.end()?;
     }
     Ok(image)
+}
+
+/// Adds to `missing` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`
+/// under a pure translation, following its translations as [`replay`] does. Layers are followed into
+/// (`inline_layers`, as inside a layer, where they are drawn in place) or skipped (at the top level, where they
+/// are blitted).
+fn collect_glyphs(
+    cache: &GlyphCache,
+    fonts: &FontBook,
+    list: &DisplayList,
+    origin: (f64, f64),
+    inline_layers: bool,
+    missing: &mut Vec<Wanted>,
+) {
+    let mut stack: Vec<Option<(f64, f64)>> = Vec::new();
+    let mut t = origin;
+    for op in &list.ops {
+        match op {
+            Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
+                cache.collect(fonts, (*font, *color), f64::from(*x) + t.0, f64::from(*y) + t.1, run, missing);
+            }
+            Op::PushClip(_) => stack.push(None),
+            Op::PushTranslate(dx, dy) => {
+                stack.push(Some(t));
+                t = (t.0 + f64::from(*dx), t.1 + f64::from(*dy));
+            }
+            Op::PopClip | Op::PopTranslate => {
+                if let Some(Some(previous)) = stack.pop() {
+                    t = previous;
+                }
+            }
+            Op::Layer { rect, content, .. } if inline_layers => {
+                let inner = (t.0 + f64::from(rect.x), t.1 + f64::from(rect.y));
+                collect_glyphs(cache, fonts, content, inner, true, missing);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Builds the Blend2D paths and gradients of `list`'s ops (not those inside layers).
@@ -629,6 +719,7 @@ fn replay(
     prepared: &Prepared,
     fonts: &FontBook,
     layers: Option<&HashMap<LayerKey, CachedLayer>>,
+    glyphs: Option<&GlyphCache>,
     mapping: Mapping,
     state: &mut ReplayState,
 ) -> Result<(), NativeError> {
@@ -668,9 +759,14 @@ fn replay(
                 }
             }
             Op::Glyphs { font, x, y, run, color } => {
-                if !run.is_empty() {
+                let (x, y) = (f64::from(*x), f64::from(*y));
+                let cached = match glyphs {
+                    Some(cache) if !run.is_empty() => cache.draw_run(ctx, fonts, (*font, *color), x, y, run)?,
+                    _ => false,
+                };
+                if !run.is_empty() && !cached {
                     ctx.set_fill(&Style::Solid(Rgba32(color.0)))?;
-                    ctx.fill_glyph_run(fonts.blend2d_font(*font), f64::from(*x), f64::from(*y), run)?;
+                    ctx.fill_glyph_run(fonts.blend2d_font(*font), x, y, run)?;
                 }
             }
             Op::PushClip(rect) => {
@@ -711,7 +807,7 @@ fn replay(
                             stack: Vec::new(),
                             translation: (state.translation.0 + rect.x, state.translation.1 + rect.y),
                         };
-                        replay(ctx, g, content, 0, &sub, fonts, None, mapping, &mut inner)?;
+                        replay(ctx, g, content, 0, &sub, fonts, None, glyphs, mapping, &mut inner)?;
                         ctx.restore()?;
                     }
                 }

@@ -1,0 +1,448 @@
+//! The glyph cache: each distinct glyph rasterized once into a small PRGB32 image, then blitted.
+//!
+//! The Blend2D beta keeps no glyph cache: `fill_glyph_run` decodes every glyph's outline (CFF or glyf) and
+//! rasterizes it as a path each time it is drawn, which is most of a cold frame. Here a glyph is keyed by
+//! (font, glyph id, colour, sub-pixel phase of its origin in x and y, quantised to 1/[`PHASES`] px), drawn once
+//! with `fill_glyph_run` of a one-glyph run at that phase into a cell as tall as the font's ascent and descent
+//! (plus a margin) and wide enough for any glyph, and blitted at a whole device pixel after that. Glyph outlines
+//! are not hinted, so a glyph drawn at the same phase gives the same coverage wherever it lands; the only
+//! differences from drawing the run directly are the phase rounding (at most 1/8 px) and the compositing of
+//! overlapping anti-aliased edges.
+//!
+//! The cache is filled before the parallel work of a frame (stale layers, bands) with every glyph it will draw
+//! ([`GlyphCache::collect`] then [`GlyphCache::fill`], the missing cells rasterized across threads) and only
+//! read while drawing ([`GlyphCache::draw_run`]), so the threads share it without a lock. It outlives frames
+//! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over.
+//! Only runs under a pure translation use it; a scaled or rotated context draws the run directly.
+
+use std::collections::HashMap;
+
+use goldberry_natives::blend2d::{Context, Image, PixelFormat, PixelRows, Rect, Rgba32, Style};
+use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::display_list::{Color, FontId};
+use crate::fonts::{Face, FontBook};
+
+/// Sub-pixel phases per pixel, in x and y.
+pub const PHASES: f64 = 4.0;
+
+/// How many atlases (at most) one fill draws, shared among the threads.
+const SHARES: usize = 4;
+
+/// How many cells the cache holds before it starts over.
+pub const MAX_GLYPHS: usize = 8192;
+
+/// One glyph at one colour and phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GlyphKey {
+    font: FontId,
+    glyph: u32,
+    color: u32,
+    phase_x: u8,
+    phase_y: u8,
+}
+
+/// A rasterized glyph, in one of the cache's atlases: where the glyph's origin (the whole pixel its phase is
+/// added to) sits in the atlas, and its inked pixels (`None` when it leaves no ink, e.g. a space).
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    atlas: usize,
+    origin_x: i32,
+    origin_y: i32,
+    ink: Option<Ink>,
+}
+
+/// A rectangle of atlas pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Ink {
+    x: i32,
+    y: i32,
+    w: i32,
+    h: i32,
+}
+
+/// The cache (see the module docs).
+#[derive(Debug, Default)]
+pub struct GlyphCache {
+    cells: HashMap<GlyphKey, Cell>,
+    atlases: Vec<Image>,
+}
+
+/// Where one glyph of a run lands: its key and the whole device pixel of its (phase-rounded) origin.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    key: GlyphKey,
+    x: i64,
+    y: i64,
+    /// The pen advance after the glyph, in pixels.
+    advance: f64,
+}
+
+/// The device positions of `run`'s glyphs with the pen at device (`x`, `y`), or `None` when the run cannot be
+/// cached (its placements are not in the face's units, or a glyph id does not fit Blend2D's 16 bits).
+fn place(fonts: &FontBook, font: FontId, color: Color, x: f64, y: f64, run: &GlyphRun) -> Option<Vec<Placed>> {
+    let bl_font = fonts.blend2d_font(font);
+    let upem = bl_font.face_units_per_em();
+    if upem == 0 || run.units_per_em != upem || run.glyphs.len() != run.placements.len() {
+        return None;
+    }
+    // Blend2D maps design units by size / units per em, y up.
+    let scale = f64::from(bl_font.size()) / f64::from(upem);
+    let (mut pen_x, mut pen_y) = (0i64, 0i64);
+    let mut out = Vec::with_capacity(run.glyphs.len());
+    for (&glyph, p) in run.glyphs.iter().zip(&run.placements) {
+        if glyph > u32::from(u16::MAX) {
+            return None;
+        }
+        let gx = x + (pen_x + i64::from(p.offset_x)) as f64 * scale;
+        let gy = y - (pen_y + i64::from(p.offset_y)) as f64 * scale;
+        pen_x += i64::from(p.advance_x);
+        pen_y += i64::from(p.advance_y);
+        let (qx, qy) = ((gx * PHASES).round(), (gy * PHASES).round());
+        if !(qx.is_finite() && qy.is_finite() && qx.abs() < 1e12 && qy.abs() < 1e12) {
+            return None;
+        }
+        let (ix, iy) = ((qx / PHASES).floor(), (qy / PHASES).floor());
+        let phase_x = (qx - ix * PHASES) as u8;
+        let phase_y = (qy - iy * PHASES) as u8;
+        out.push(Placed {
+            key: GlyphKey { font, glyph, color: color.0, phase_x, phase_y },
+            x: ix as i64,
+            y: iy as i64,
+            advance: f64::from(p.advance_x) * scale,
+        });
+    }
+    Some(out)
+}
+
+/// Whether a user transform is a pure translation (the only case the cache draws).
+pub fn is_translation(m: &[f64; 6]) -> bool {
+    m[0] == 1.0 && m[1] == 0.0 && m[2] == 0.0 && m[3] == 1.0
+}
+
+impl GlyphCache {
+    /// An empty cache.
+    pub fn new() -> GlyphCache {
+        GlyphCache::default()
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the cache holds no cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Adds to `missing` the glyphs of `run` (pen at device (`x`, `y`) under a pure translation) that the
+    /// cache does not hold yet.
+    pub fn collect(
+        &self,
+        fonts: &FontBook,
+        glyph: (FontId, Color),
+        x: f64,
+        y: f64,
+        run: &GlyphRun,
+        missing: &mut Vec<Wanted>,
+    ) {
+        let Some(placed) = place(fonts, glyph.0, glyph.1, x, y, run) else { return };
+        for p in placed {
+            if !self.cells.contains_key(&p.key) {
+                missing.push(Wanted { key: p.key, advance: p.advance });
+            }
+        }
+    }
+
+    /// Rasterizes the cells of `missing` (deduplicated here) across `threads` threads, one atlas image per
+    /// thread, and adds them. When the cache would grow past [`MAX_GLYPHS`], it is emptied first.
+    pub fn fill(
+        &mut self,
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        mut missing: Vec<Wanted>,
+        threads: usize,
+    ) -> Result<(), NativeError> {
+        let _span = tracing::info_span!("glyph_cache", missing = missing.len()).entered();
+        let order = |k: &GlyphKey| (k.font.0, k.color, k.glyph, k.phase_x, k.phase_y);
+        // The widest advance of each key first, then one of each.
+        missing.sort_unstable_by(|a, b| order(&a.key).cmp(&order(&b.key)).then(b.advance.total_cmp(&a.advance)));
+        missing.dedup_by_key(|w| w.key);
+        missing.retain(|w| !self.cells.contains_key(&w.key));
+        if missing.is_empty() {
+            return Ok(());
+        }
+        if self.cells.len() + missing.len() > MAX_GLYPHS {
+            self.cells.clear();
+            self.atlases.clear();
+        }
+        // Interleaved shares (of similar cost: neighbouring keys are the same glyph at other phases), each still
+        // sorted by font and colour, one atlas each. Their number depends on the glyphs only, not on the thread
+        // count: where a glyph lands in its atlas rounds its position (design units), so the same glyphs must
+        // give the same atlases whatever the threads.
+        let count = SHARES.min(missing.len().div_ceil(64)).max(1);
+        let shares: Vec<Vec<Wanted>> =
+            (0..count).map(|t| missing.iter().copied().skip(t).step_by(count).collect()).collect();
+        let threads = threads.clamp(1, count);
+        let build = |t: usize| -> Result<Vec<Atlas>, NativeError> {
+            let mine = shares.iter().skip(t).step_by(threads);
+            mine.filter_map(|share| build_atlas(g, fonts, share).transpose()).collect()
+        };
+        let built: Vec<Atlas> = std::thread::scope(|s| {
+            let build = &build;
+            let handles: Vec<_> = (1..threads).map(|t| s.spawn(move || build(t))).collect();
+            let mut all = build(0);
+            for h in handles {
+                let part = h
+                    .join()
+                    .unwrap_or_else(|_| Err(NativeError::InvalidArgument("a glyph cache thread panicked".to_owned())));
+                all = all.and_then(|mut all| {
+                    all.extend(part?);
+                    Ok(all)
+                });
+            }
+            all
+        })?;
+        for (image, cells) in built {
+            let atlas = self.atlases.len();
+            self.atlases.push(image);
+            self.cells.extend(cells.into_iter().map(|(key, mut cell)| {
+                cell.atlas = atlas;
+                (key, cell)
+            }));
+        }
+        Ok(())
+    }
+
+    /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its cached glyphs, and returns whether it did:
+    /// `false` (nothing drawn) when the context is not under a pure translation or a glyph is not cached, for
+    /// the caller to draw the run directly.
+    pub fn draw_run(
+        &self,
+        ctx: &mut Context<'_>,
+        fonts: &FontBook,
+        glyph: (FontId, Color),
+        x: f64,
+        y: f64,
+        run: &GlyphRun,
+    ) -> Result<bool, NativeError> {
+        if self.cells.is_empty() {
+            return Ok(false);
+        }
+        let m = ctx.user_transform()?;
+        if !is_translation(&m) {
+            return Ok(false);
+        }
+        let Some(placed) = place(fonts, glyph.0, glyph.1, x + m[4], y + m[5], run) else { return Ok(false) };
+        let mut blits = Vec::with_capacity(placed.len());
+        for p in &placed {
+            let Some(cell) = self.cells.get(&p.key) else { return Ok(false) };
+            let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) else { continue };
+            // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
+            let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
+            let clip = Rect {
+                x: (ax + i64::from(ink.x)) as f64,
+                y: (ay + i64::from(ink.y)) as f64,
+                w: f64::from(ink.w),
+                h: f64::from(ink.h),
+            };
+            blits.push((clip, ax as f64, ay as f64, atlas));
+        }
+        if blits.is_empty() {
+            return Ok(true);
+        }
+        ctx.save()?;
+        ctx.reset_transform()?;
+        for (clip, ax, ay, atlas) in blits {
+            ctx.clip_to_rect(clip)?;
+            ctx.blit_image(ax, ay, atlas)?;
+            ctx.restore_clipping()?;
+        }
+        ctx.restore()?;
+        Ok(true)
+    }
+}
+
+/// A glyph the cache lacks, with the widest advance it is drawn with (pixels: the cell's width follows it).
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted {
+    key: GlyphKey,
+    advance: f64,
+}
+
+/// One atlas image and its cells (their `atlas` index still to set).
+type Atlas = (Image, Vec<(GlyphKey, Cell)>);
+
+/// The atlas' width in pixels; cells are packed in rows (shelves) across it.
+const ATLAS_WIDTH: i32 = 1024;
+
+/// Draws the cells of `wanted` into one new atlas image (`None` when there are none).
+fn build_atlas(g: &'static Goldberry, fonts: &FontBook, wanted: &[Wanted]) -> Result<Option<Atlas>, NativeError> {
+    if wanted.is_empty() {
+        return Ok(None);
+    }
+    // Lay the cells out: room for the glyph's advance, 0.3 em right of it and 0.4 em left (more for a glyph
+    // without advance, a mark drawn over the glyph before it, and for ligatures), the font's ascent and descent
+    // and 0.1 em above and below.
+    let mut cells = Vec::with_capacity(wanted.len());
+    let (mut x, mut y, mut row_height) = (0i32, 0i32, 0i32);
+    for w in wanted {
+        let font = fonts.blend2d_font(w.key.font);
+        let metrics = font.metrics();
+        let size = f64::from(font.size());
+        let advance = w.advance.clamp(0.0, size * 4.0);
+        // JetBrains Mono draws a ligature (`=>`, `->`, `===`) over the glyphs before it: room for two cells.
+        let left = match fonts.face(w.key.font) {
+            Face::Mono => size * 2.0,
+            _ if advance < size * 0.05 => size * 0.7,
+            _ => size * 0.4,
+        };
+        let origin_x = left.ceil() as i32 + 1;
+        let origin_y = (f64::from(metrics.ascent) + size * 0.1).ceil() as i32 + 1;
+        let width = (origin_x + (advance + size * 0.3).ceil() as i32 + 1).clamp(1, ATLAS_WIDTH);
+        let height = (origin_y + (f64::from(metrics.descent) + size * 0.1).ceil() as i32 + 1).max(1);
+        if x + width > ATLAS_WIDTH {
+            (x, y, row_height) = (0, y + row_height, 0);
+        }
+        cells.push((*w, Ink { x, y, w: width, h: height }, origin_x, origin_y));
+        x += width;
+        row_height = row_height.max(height);
+    }
+    let atlas_height = u32::try_from(y + row_height).unwrap_or(1).max(1);
+    let mut image = Image::new(g, ATLAS_WIDTH as u32, atlas_height, PixelFormat::Prgb32)?;
+    {
+        let mut ctx = Context::begin(&mut image)?;
+        // One run per font and colour, every glyph placed at its cell's origin and phase by its offset from
+        // the atlas' top-left corner (design units: within 1/200 px at these sizes).
+        let mut start = 0;
+        while start < cells.len() {
+            let (font_id, color) = (cells[start].0.key.font, cells[start].0.key.color);
+            let end = cells[start..]
+                .iter()
+                .position(|(w, ..)| (w.key.font, w.key.color) != (font_id, color))
+                .map_or(cells.len(), |n| start + n);
+            let font = fonts.blend2d_font(font_id);
+            let units = f64::from(font.face_units_per_em()) / f64::from(font.size());
+            let mut run = GlyphRun {
+                glyphs: Vec::with_capacity(end - start),
+                placements: Vec::with_capacity(end - start),
+                clusters: vec![0; end - start],
+                units_per_em: font.face_units_per_em(),
+            };
+            for (w, cell, origin_x, origin_y) in &cells[start..end] {
+                let gx = f64::from(cell.x + origin_x) + f64::from(w.key.phase_x) / PHASES;
+                let gy = f64::from(cell.y + origin_y) + f64::from(w.key.phase_y) / PHASES;
+                run.glyphs.push(w.key.glyph);
+                run.placements.push(GlyphPlacement {
+                    offset_x: (gx * units).round() as i32,
+                    offset_y: -(gy * units).round() as i32,
+                    advance_x: 0,
+                    advance_y: 0,
+                });
+            }
+            ctx.set_fill(&Style::Solid(Rgba32(color)))?;
+            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+            start = end;
+        }
+        ctx.end()?;
+    }
+    let rows = image.pixels()?;
+    let out = cells
+        .iter()
+        .map(|(w, cell, origin_x, origin_y)| {
+            let ink = ink_box(&rows, *cell);
+            (w.key, Cell { atlas: 0, origin_x: cell.x + origin_x, origin_y: cell.y + origin_y, ink })
+        })
+        .collect();
+    Ok(Some((image, out)))
+}
+
+/// The smallest rectangle of `cell` holding every pixel with some alpha (`None`: none has). Premultiplied:
+/// a pixel has alpha exactly when it is not all zero.
+fn ink_box(rows: &PixelRows<'_>, cell: Ink) -> Option<Ink> {
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, i32::MAX, 0usize, i32::MIN);
+    let start = cell.x as usize * 4;
+    for y in cell.y..cell.y + cell.h {
+        let Some(bytes) = rows.row(y as u32).and_then(|row| row.get(start..start + cell.w as usize * 4)) else {
+            continue;
+        };
+        let pixels = || bytes.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]));
+        let Some(first) = pixels().position(|p| p != 0) else { continue };
+        let last = pixels().rposition(|p| p != 0).unwrap_or(first);
+        (x0, x1, y0, y1) = (x0.min(first), x1.max(last), y0.min(y), y1.max(y));
+    }
+    (y0 <= y1).then(|| Ink { x: cell.x + x0 as i32, y: y0, w: (x1 - x0) as i32 + 1, h: y1 - y0 + 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use goldberry_natives::blend2d::ImageView;
+
+    use super::*;
+    use crate::display_list::Color;
+    use crate::fonts::Face;
+
+    fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &GlyphCache) -> (Vec<u8>, bool) {
+        let fonts = FontBook::load(g).expect("fonts");
+        let (width, height) = (160u32, 40u32);
+        let mut pixels = vec![0u8; (width * height * 4) as usize];
+        let font = fonts.id(Face::Sans, 14.0);
+        let run = fonts.shape(font, "Kerning: AVA To 1/4");
+        let mut view = ImageView::over_pixels(g, &mut pixels, width, height, width as usize * 4, PixelFormat::Xrgb32)
+            .expect("view");
+        let mut ctx = Context::begin_view(&mut view).expect("context");
+        if let Some(s) = transform {
+            ctx.scale(s, s).expect("scale");
+        }
+        let color = Color::rgb(230, 200, 120);
+        let drawn = cached && cache.draw_run(&mut ctx, &fonts, (font, color), 4.25, 24.0, &run).expect("draw");
+        if !drawn {
+            ctx.set_fill(&Style::Solid(Rgba32(color.0))).expect("fill");
+            ctx.fill_glyph_run(fonts.blend2d_font(font), 4.25, 24.0, &run).expect("glyphs");
+        }
+        ctx.end().expect("end");
+        drop(view);
+        (pixels, drawn)
+    }
+
+    fn filled(g: &'static Goldberry) -> GlyphCache {
+        let fonts = FontBook::load(g).expect("fonts");
+        let font = fonts.id(Face::Sans, 14.0);
+        let run = fonts.shape(font, "Kerning: AVA To 1/4");
+        let mut cache = GlyphCache::new();
+        let mut missing = Vec::new();
+        cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.25, 24.0, &run, &mut missing);
+        assert_eq!(missing.len(), run.len());
+        cache.fill(g, &fonts, missing, 2).expect("fill");
+        // Repeated glyphs share a cell; the space leaves no ink.
+        assert!(cache.len() < run.len());
+        cache
+    }
+
+    #[test]
+    fn a_cached_run_looks_like_the_run_drawn_directly() {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let cache = filled(g);
+        let (direct, _) = draw(g, false, None, &cache);
+        let (blitted, drawn) = draw(g, true, None, &cache);
+        assert!(drawn);
+        assert!(direct.iter().any(|&b| b > 100), "the run drew something");
+        // The pen positions fall on quarter pixels only where the advances do; a glyph is off by 1/8 px at most.
+        let worst = direct.iter().zip(&blitted).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+        assert!(worst <= 48, "worst {worst}");
+        // Overall the ink is where it was: the differences add up to a small part of it.
+        let ink: u64 = direct.iter().map(|&b| u64::from(b)).sum();
+        let off: u64 = direct.iter().zip(&blitted).map(|(a, b)| u64::from(a.abs_diff(*b))).sum();
+        assert!(off * 10 < ink, "{off} of {ink}");
+    }
+
+    #[test]
+    fn a_scaled_context_or_an_unknown_glyph_falls_back() {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let cache = filled(g);
+        assert!(!draw(g, true, Some(2.0), &cache).1);
+        assert!(!draw(g, true, None, &GlyphCache::new()).1);
+    }
+}
