@@ -78,6 +78,42 @@ pub fn bar(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
     out.push(PathCommand::Close);
 }
 
+/// A rounded rectangle, clockwise on screen (y down), closed, appended to `out`.
+pub fn round_rect(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
+    if rect.w <= 0.0 || rect.h <= 0.0 {
+        return;
+    }
+    let r = r.min(rect.w / 2.0).min(rect.h / 2.0).max(0.0);
+    let (l, t, rt, b) = (rect.x, rect.y, rect.right(), rect.bottom());
+    let k = 0.552_284_8 * r;
+    out.push(PathCommand::MoveTo(l + r, t));
+    out.push(PathCommand::LineTo(rt - r, t));
+    out.push(PathCommand::CubicTo(rt - r + k, t, rt, t + r - k, rt, t + r));
+    out.push(PathCommand::LineTo(rt, b - r));
+    out.push(PathCommand::CubicTo(rt, b - r + k, rt - r + k, b, rt - r, b));
+    out.push(PathCommand::LineTo(l + r, b));
+    out.push(PathCommand::CubicTo(l + r - k, b, l, b - r + k, l, b - r));
+    out.push(PathCommand::LineTo(l, t + r));
+    out.push(PathCommand::CubicTo(l, t + r - k, l + r - k, t, l + r, t));
+    out.push(PathCommand::Close);
+}
+
+/// The rounded rectangle `outer` with the plain rectangle `hole` cut out of it (the hole runs counter-clockwise,
+/// so the non-zero rule leaves it empty): the visible part of a shadow under an opaque card, without blending
+/// the pixels the card covers anyway.
+pub fn ring(outer: Rect, r: f32, hole: Rect) -> PathData {
+    let mut commands = Vec::with_capacity(16);
+    round_rect(&mut commands, outer, r);
+    if hole.w > 0.0 && hole.h > 0.0 {
+        commands.push(PathCommand::MoveTo(hole.x, hole.y));
+        commands.push(PathCommand::LineTo(hole.x, hole.bottom()));
+        commands.push(PathCommand::LineTo(hole.right(), hole.bottom()));
+        commands.push(PathCommand::LineTo(hole.right(), hole.y));
+        commands.push(PathCommand::Close);
+    }
+    PathData { commands }
+}
+
 /// Horizontal lines across `rect` at `n` even steps (top and bottom included), as one path.
 pub fn grid_lines(rect: Rect, n: usize) -> PathData {
     let mut commands = Vec::with_capacity(2 * n);
