@@ -340,9 +340,21 @@ impl Raster {
         let (glyphs_cached, glyphs_time) = (self.glyphs.len().saturating_sub(before), glyphs_start.elapsed());
         let glyphs = &self.glyphs;
         let rasterize = |(key, shape, content): &(LayerKey, LayerShape, &DisplayList)| {
-            rasterize_layer(g, content, fonts, glyphs, *shape).map(|image| (*key, *shape, image))
+            rasterize_layer(g, content, fonts, glyphs, *shape, 1).map(|image| (*key, *shape, image))
         };
-        let done: Vec<(LayerKey, LayerShape, Image)> = if self.threads > 1 && stale.len() > 1 {
+        // A layer costing more than half a thread's fair share of the stale work (the full-window background on a
+        // cold frame) is rasterized first, in bands across every thread; the rest are spread across threads.
+        let mut done: Vec<(LayerKey, LayerShape, Image)> = Vec::new();
+        if self.threads > 1 {
+            let total: f64 = stale.iter().map(layer_cost).sum();
+            let share = total / self.threads as f64;
+            let (big, rest): (Vec<_>, Vec<_>) = stale.into_iter().partition(|layer| layer_cost(layer) > share / 2.0);
+            for (key, shape, content) in big {
+                done.push((key, shape, rasterize_layer(g, content, fonts, glyphs, shape, self.threads)?));
+            }
+            stale = rest;
+        }
+        let spread: Vec<(LayerKey, LayerShape, Image)> = if self.threads > 1 && stale.len() > 1 {
             // Longest first onto the least loaded thread; the calling thread takes the first share.
             let mut order: Vec<usize> = (0..stale.len()).collect();
             order.sort_by(|&a, &b| layer_cost(&stale[b]).total_cmp(&layer_cost(&stale[a])));
@@ -374,6 +386,7 @@ impl Raster {
         } else {
             stale.iter().map(rasterize).collect::<Result<_, _>>()?
         };
+        done.extend(spread);
         let rasterized: Vec<LayerKey> = done.iter().map(|(key, ..)| *key).collect();
         for (key, shape, image) in done {
             self.layers.insert(key, CachedLayer { shape, image, used: true });
@@ -555,28 +568,66 @@ fn layer_shape(rect: Rect, version: u64, t: (f32, f32), scale: f32) -> Option<La
     })
 }
 
-/// Rasterizes a layer's content into a new transparent image of the layer's pixel size.
+/// Rasterizes a layer's content into a new transparent image of the layer's pixel size, split into `bands`
+/// horizontal bands drawn at once on scoped threads (each by its own context over its rows of the image) when
+/// `bands` is more than one: a layer that is most of a cold frame's work (the full-window background) would
+/// otherwise keep one thread busy while the others wait.
 fn rasterize_layer(
     g: &'static Goldberry,
     content: &DisplayList,
     fonts: &FontBook,
     glyphs: &GlyphCache,
     shape: LayerShape,
+    bands: usize,
 ) -> Result<Image, NativeError> {
-    let _span = tracing::debug_span!("layer", w = shape.width, h = shape.height).entered();
+    let _span = tracing::debug_span!("layer", w = shape.width, h = shape.height, bands).entered();
     // `Image::new` hands back a cleared (transparent) image, so the layer is drawn straight into it.
     let mut image = Image::new(g, shape.width, shape.height, PixelFormat::Prgb32)?;
-    {
-        let mut ctx = Context::begin(&mut image)?;
+    let prepared = prepare(g, content)?;
+    let mapping = Mapping { scale: shape.scale };
+    let draw = |ctx: &mut Context<'_>, top: usize| -> Result<(), NativeError> {
+        if top > 0 {
+            ctx.translate(0.0, -(top as f64))?;
+        }
         ctx.translate(f64::from(shape.frac_x), f64::from(shape.frac_y))?;
         if shape.scale != 1.0 {
             ctx.scale(f64::from(shape.scale), f64::from(shape.scale))?;
         }
-        let prepared = prepare(g, content)?;
         let mut state = ReplayState::default();
-        let mapping = Mapping { scale: shape.scale };
-        replay(&mut ctx, g, content, 0, &prepared, fonts, None, Some(glyphs), mapping, &mut state)?;
+        replay(ctx, g, content, 0, &prepared, fonts, None, Some(glyphs), mapping, &mut state)
+    };
+    let band_rows = (shape.height as usize).div_ceil(bands.max(1)).max(1);
+    if bands <= 1 || band_rows >= shape.height as usize {
+        let mut ctx = Context::begin(&mut image)?;
+        draw(&mut ctx, 0)?;
         ctx.end()?;
+        return Ok(image);
+    }
+    {
+        let rows = image.pixels_mut()?;
+        let (width, stride) = (rows.width, rows.stride);
+        let draw_band = |index: usize, band: &mut [u8]| -> Result<(), NativeError> {
+            let height = (band.len() / stride) as u32;
+            let mut view = ImageView::over_pixels(g, band, width, height, stride, PixelFormat::Prgb32)?;
+            let mut ctx = Context::begin_view(&mut view)?;
+            draw(&mut ctx, index * band_rows)?;
+            ctx.end()
+        };
+        let results: Vec<Result<(), NativeError>> = std::thread::scope(|s| {
+            let draw_band = &draw_band;
+            let mut chunks = rows.data.chunks_mut(band_rows * stride).enumerate();
+            let first = chunks.next();
+            let handles: Vec<_> = chunks.map(|(i, band)| s.spawn(move || draw_band(i, band))).collect();
+            let mut results = vec![first.map_or(Ok(()), |(i, band)| draw_band(i, band))];
+            for h in handles {
+                results.push(
+                    h.join()
+                        .unwrap_or_else(|_| Err(NativeError::InvalidArgument("a layer band thread panicked".into()))),
+                );
+            }
+            results
+        });
+        results.into_iter().collect::<Result<Vec<()>, NativeError>>()?;
     }
     Ok(image)
 }

@@ -70,6 +70,38 @@ impl Image {
 
     /// The pixels, read-only (`blImageGetData`).
     pub fn pixels(&self) -> Result<PixelRows<'_>, NativeError> {
+        let (pixels, stride, len) = self.pixel_memory()?;
+        let bytes = if len == 0 {
+            &[][..]
+        } else {
+            // SAFETY: `pixel_memory` checked that the `len` bytes from `pixels` are the image's own rows, every
+            // byte initialised by the clear in `new` or drawn since; they stay valid and unchanged while `&self`
+            // is borrowed (drawing needs `&mut Image`).
+            unsafe { std::slice::from_raw_parts(pixels as *const u8, len) }
+        };
+        Ok(PixelRows { data: bytes, stride, width: self.width, height: self.height, format: self.format })
+    }
+
+    /// The pixels, writable: for drawing one image with several contexts at once, each through an
+    /// [`ImageView`] over its own rows (a large layer rasterized in bands). The exclusive borrow means no
+    /// [`Context`](super::Context) draws into the image meanwhile, and an `Image` is never shared (it is not
+    /// `Clone`), so these bytes are nobody else's.
+    pub fn pixels_mut(&mut self) -> Result<PixelRowsMut<'_>, NativeError> {
+        let (pixels, stride, len) = self.pixel_memory()?;
+        let bytes = if len == 0 {
+            &mut [][..]
+        } else {
+            // SAFETY: as in `pixels`, and the `&mut self` borrow makes this the only access to those bytes for
+            // its lifetime: no context is attached (drawing borrows the image mutably) and no other `Image`
+            // shares the impl.
+            unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) }
+        };
+        Ok(PixelRowsMut { data: bytes, stride, width: self.width, height: self.height, format: self.format })
+    }
+
+    /// The image's pixel memory from `blImageGetData`: (first byte, stride, length in bytes), checked to be
+    /// unpadded rows; a null pointer only with length 0.
+    fn pixel_memory(&self) -> Result<(*mut std::ffi::c_void, usize, usize), NativeError> {
         let mut data = empty_image_data();
         // SAFETY: `self.core` is an initialised image and `data` a writable `BLImageData`.
         unsafe { bl!(self.calls.image, blImageGetData(&self.core, &mut data)) }?;
@@ -84,16 +116,10 @@ impl Image {
             )));
         }
         let len = pixel_bytes(self.width, self.height, stride, self.format)?;
-        let bytes = if len == 0 || data.pixelData.is_null() {
-            &[][..]
-        } else {
-            // SAFETY: Blend2D's image holds `height` rows of `width * 4` bytes, `stride` bytes apart, with no
-            // padding (checked above), so the `len` bytes from `pixelData` are memory it owns, every byte
-            // initialised by the clear in `new` or drawn since; they stay valid and unchanged while `&self` is
-            // borrowed (drawing needs `&mut Image`).
-            unsafe { std::slice::from_raw_parts(data.pixelData as *const u8, len) }
-        };
-        Ok(PixelRows { data: bytes, stride, width: self.width, height: self.height, format: self.format })
+        if data.pixelData.is_null() {
+            return Ok((data.pixelData, stride, 0));
+        }
+        Ok((data.pixelData, stride, len))
     }
 }
 
@@ -233,6 +259,21 @@ impl Drop for ImageView<'_> {
 pub struct PixelRows<'a> {
     /// The bytes, from the first pixel of the first row to the last pixel of the last row.
     pub data: &'a [u8],
+    /// Bytes from one row to the next.
+    pub stride: usize,
+    /// Pixels per row.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// The pixel format.
+    pub format: PixelFormat,
+}
+
+/// An image's pixels, writable (see [`Image::pixels_mut`]).
+#[derive(Debug)]
+pub struct PixelRowsMut<'a> {
+    /// The bytes, from the first pixel of the first row to the last pixel of the last row.
+    pub data: &'a mut [u8],
     /// Bytes from one row to the next.
     pub stride: usize,
     /// Pixels per row.

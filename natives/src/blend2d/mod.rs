@@ -52,7 +52,7 @@ use crate::NativeError;
 pub use context::Context;
 pub use font::{Font, FontFace, FontMetrics};
 pub use gradient::Gradient;
-pub use image::{Image, ImageView, PixelRows};
+pub use image::{Image, ImageView, PixelRows, PixelRowsMut};
 pub use path::Path;
 pub use runtime::{BuildInfo, SystemInfo, build_info, system_info};
 
