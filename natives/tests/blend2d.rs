@@ -538,3 +538,36 @@ fn the_runtime_reports_its_build_and_the_machine() {
     let system = blend2d::system_info(g).expect("system info");
     assert!(system.thread_count >= 1, "{system:?}");
 }
+
+#[test]
+fn an_image_drawn_in_bands_through_its_own_rows_matches_one_context() {
+    let g = goldberry();
+    let (w, h) = (64u32, 48u32);
+    let draw = |ctx: &mut Context<'_>| {
+        ctx.set_fill(&Style::Solid(Rgba32(0xff20_80c0))).expect("fill style");
+        ctx.fill_circle(32.0, 24.0, 20.0).expect("circle");
+    };
+    let mut whole = Image::new(g, w, h, PixelFormat::Prgb32).expect("image");
+    {
+        let mut ctx = Context::begin(&mut whole).expect("context");
+        draw(&mut ctx);
+        ctx.end().expect("end");
+    }
+    let mut banded = Image::new(g, w, h, PixelFormat::Prgb32).expect("image");
+    {
+        let rows = banded.pixels_mut().expect("writable pixels");
+        let stride = rows.stride;
+        for (i, band) in rows.data.chunks_mut(24 * stride).enumerate() {
+            let band_h = (band.len() / stride) as u32;
+            let mut view = ImageView::over_pixels(g, band, w, band_h, stride, PixelFormat::Prgb32).expect("view");
+            let mut ctx = Context::begin_view(&mut view).expect("context");
+            ctx.translate(0.0, -(i as f64) * 24.0).expect("translate");
+            draw(&mut ctx);
+            ctx.end().expect("end");
+        }
+    }
+    let (a, b) = (whole.pixels().expect("pixels"), banded.pixels().expect("pixels"));
+    let worst = a.data.iter().zip(b.data).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+    assert!(worst <= 1, "bands differ from one context by {worst} levels");
+    assert_ne!(b.pixel(32, 24), a.pixel(0, 0), "the circle was drawn");
+}
