@@ -3,6 +3,8 @@
 //!
 //! The app knows nothing of C: every native call goes through `goldberry-natives`' safe layer.
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod display_list;
 pub mod fonts;

@@ -2,6 +2,8 @@
 //!
 //! Every failure is one line `goldberry: <cause>` on stderr and an exit code per class (see `goldberry::cli`).
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 use std::time::Instant;
 

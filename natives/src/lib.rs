@@ -1,7 +1,7 @@
 //! goldberry-natives: loads libgoldberry and SDL2, binds their holders, and wraps them in a safe layer.
 //!
 //! Nothing outside this crate sees a pointer, a `BLResult` or a holder: the safe types ([`blend2d::Image`],
-//! [`blend2d::Context`], [`yoga::Node`], [`harfbuzz::Font`], [`sdl::Window`] ...) each own one native object,
+//! [`blend2d::Context`], [`yoga::LayoutTree`], [`harfbuzz::Font`], [`sdl::Window`] ...) each own one native object,
 //! release it in `Drop`, and return [`NativeError`]s that name the C function that failed.
 
 pub mod blend2d;
@@ -22,7 +22,7 @@ pub use error::{LoadError, NativeError};
 pub use loader::{LIBGOLDBERRY, LIBSDL2, LoadedLibrary};
 
 /// Every holder group as natives/build.rs read it from the declaration lines (it generates the export list
-/// from the same reading). Tests compare it with [`goldberry_calls::ALL_GROUPS`].
+/// from the same reading). Tests compare it with [`goldberry_calls::all_groups`].
 #[doc(hidden)]
 pub mod declared {
     include!(concat!(env!("OUT_DIR"), "/declared_groups.rs"));
