@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
 use crate::scene::charts;
+use crate::scene::chrome;
 use crate::scene::geometry;
 use crate::scene::icons::{IconName, Icons};
 use crate::scene::layout::{CardLayout, VisualLayout, card_tag};
@@ -59,21 +60,11 @@ pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
 pub fn icon(list: &mut DisplayList, icons: &Icons, name: IconName, rect: Rect, color: Color, s: f32, glow: bool) {
     let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
     if glow {
-        let r = rect.w * 0.95;
-        list.push(Op::FillCircle {
-            cx,
-            cy,
-            r,
-            paint: Paint::Radial {
-                cx,
-                cy,
-                r,
-                stops: vec![
-                    Stop { offset: 0.0, color: color.with_alpha(0x48) },
-                    Stop { offset: 1.0, color: color.with_alpha(0x00) },
-                ],
-            },
-        });
+        let stops = vec![
+            Stop { offset: 0.0, color: color.with_alpha(0x48) },
+            Stop { offset: 1.0, color: color.with_alpha(0x00) },
+        ];
+        chrome::radial_glow(list, cx, cy, rect.w * 0.95, stops);
     }
     list.push(Op::StrokePath {
         path: Arc::new(icons.at(name, rect.x, rect.y, rect.w)),

@@ -8,22 +8,18 @@ use crate::scene::layout::{MENU, STATUS_ITEMS, StatusBarLayout, TitleBarLayout};
 use crate::scene::model::palette;
 use crate::scene::typeset::{Styles, Timed, line, run_in};
 
+/// A circle of radius `r` filled with a radial gradient through `stops` from its centre out: a soft glow.
+pub fn radial_glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, stops: Vec<Stop>) {
+    list.push(Op::FillCircle { cx, cy, r, paint: Paint::Radial { cx, cy, r, stops } });
+}
+
 fn glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, color: Color) {
-    list.push(Op::FillCircle {
-        cx,
-        cy,
-        r,
-        paint: Paint::Radial {
-            cx,
-            cy,
-            r,
-            stops: vec![
-                Stop { offset: 0.0, color },
-                Stop { offset: 0.6, color: color.with_alpha(((color.0 >> 24) / 3) as u8) },
-                Stop { offset: 1.0, color: color.with_alpha(0) },
-            ],
-        },
-    });
+    let stops = vec![
+        Stop { offset: 0.0, color },
+        Stop { offset: 0.6, color: color.with_alpha(((color.0 >> 24) / 3) as u8) },
+        Stop { offset: 1.0, color: color.with_alpha(0) },
+    ];
+    radial_glow(list, cx, cy, r, stops);
 }
 
 /// Records the background: a diagonal linear gradient over the window, lit by two radial glows.
