@@ -1,7 +1,7 @@
 //! Declaring C structs and constants so that their layout can be checked against the C compiler's.
 //!
-//! `c_structs!` declares `#[repr(C)]` structs and, from the same tokens, a `STRUCT_LAYOUTS` table of Rust's
-//! `size_of` / `align_of` / `offset_of!` for the struct and each field. `c_enums!` declares C enums as
+//! `c_structs!` declares `#[repr(C)]` structs and unions and, from the same tokens, a `STRUCT_LAYOUTS` table of
+//! Rust's `size_of` / `align_of` / `offset_of!` for the struct (or union) and each field. `c_enums!` declares C enums as
 //! `#[repr(transparent)]` newtypes over the C integer (an unknown value from C is just another value, never
 //! undefined behaviour) with their constants under their C names, and a `CONSTANT_VALUES` table. The shim's
 //! layout table (shim/layout.c) holds the C compiler's numbers for the same names; a test compares every row.
@@ -30,13 +30,14 @@ pub struct ConstantValue {
     pub value: i64,
 }
 
-/// Declares `#[repr(C)]` structs and their `STRUCT_LAYOUTS` table. One invocation per module.
+/// Declares `#[repr(C)]` structs and unions (`pub struct NAME { .. }` / `pub union NAME { .. }`) and their
+/// `STRUCT_LAYOUTS` table. One invocation per module.
 #[macro_export]
 macro_rules! c_structs {
     (
         $(
             $(#[$meta:meta])*
-            pub struct $name:ident {
+            pub $kind:ident $name:ident {
                 $( $(#[$field_meta:meta])* pub $field:ident : $field_ty:ty ),* $(,)?
             }
         )*
@@ -44,7 +45,7 @@ macro_rules! c_structs {
         $(
             $(#[$meta])*
             #[repr(C)]
-            pub struct $name {
+            pub $kind $name {
                 $( $(#[$field_meta])* pub $field: $field_ty ),*
             }
         )*

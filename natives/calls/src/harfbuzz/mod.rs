@@ -15,6 +15,6 @@ use crate::{ConstantValue, GroupInfo, StructLayout};
 pub const GROUPS: &[GroupInfo] =
     &[blob::BlobCalls::INFO, face::FaceCalls::INFO, font::FontCalls::INFO, buffer::BufferCalls::INFO];
 /// Rust's layout tables of the harfbuzz structs (one per `c_structs!` invocation, and the one union's).
-pub const STRUCT_LAYOUT_TABLES: &[&[StructLayout]] = &[types::STRUCT_LAYOUTS, types::UNION_LAYOUTS];
+pub const STRUCT_LAYOUT_TABLES: &[&[StructLayout]] = &[types::STRUCT_LAYOUTS];
 /// Rust's values of the harfbuzz constants (one per `c_enums!` invocation).
 pub const CONSTANT_TABLES: &[&[ConstantValue]] = &[types::CONSTANT_VALUES];

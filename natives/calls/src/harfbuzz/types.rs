@@ -9,8 +9,6 @@
 use std::ffi::{c_int, c_uint, c_void};
 use std::marker::{PhantomData, PhantomPinned};
 
-use crate::StructLayout;
-
 /// `typedef int hb_bool_t`: HarfBuzz's boolean is a C `int` (0 false, anything else true).
 pub type hb_bool_t = c_int;
 /// `typedef uint32_t hb_codepoint_t`: a Unicode code point before shaping, a glyph id after.
@@ -53,25 +51,6 @@ opaque! {
     hb_language_impl_t;
 }
 
-/// `typedef union _hb_var_int_t { uint32_t u32; int32_t i32; uint16_t u16[2]; int16_t i16[2]; uint8_t u8[4];
-/// int8_t i8[4]; } hb_var_int_t`: HarfBuzz's private per-glyph scratch word.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub union hb_var_int_t {
-    /// As one unsigned 32-bit word.
-    pub u32: u32,
-    /// As one signed 32-bit word.
-    pub i32: i32,
-    /// As two unsigned 16-bit halves.
-    pub u16: [u16; 2],
-    /// As two signed 16-bit halves.
-    pub i16: [i16; 2],
-    /// As four unsigned bytes.
-    pub u8: [u8; 4],
-    /// As four signed bytes.
-    pub i8: [i8; 4],
-}
-
 impl std::fmt::Debug for hb_var_int_t {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // SAFETY: every member is four plain bytes, so reading the word as `u32` is always defined.
@@ -80,60 +59,25 @@ impl std::fmt::Debug for hb_var_int_t {
     }
 }
 
-/// Rust's layout of `hb_var_int_t` (a union, so outside `c_structs!`): the union and each member.
-pub const UNION_LAYOUTS: &[StructLayout] = &[
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "",
-        size: size_of::<hb_var_int_t>(),
-        offset: 0,
-        align: align_of::<hb_var_int_t>(),
-    },
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "u32",
-        size: size_of::<u32>(),
-        offset: std::mem::offset_of!(hb_var_int_t, u32),
-        align: align_of::<u32>(),
-    },
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "i32",
-        size: size_of::<i32>(),
-        offset: std::mem::offset_of!(hb_var_int_t, i32),
-        align: align_of::<i32>(),
-    },
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "u16",
-        size: size_of::<[u16; 2]>(),
-        offset: std::mem::offset_of!(hb_var_int_t, u16),
-        align: align_of::<[u16; 2]>(),
-    },
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "i16",
-        size: size_of::<[i16; 2]>(),
-        offset: std::mem::offset_of!(hb_var_int_t, i16),
-        align: align_of::<[i16; 2]>(),
-    },
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "u8",
-        size: size_of::<[u8; 4]>(),
-        offset: std::mem::offset_of!(hb_var_int_t, u8),
-        align: align_of::<[u8; 4]>(),
-    },
-    StructLayout {
-        name: "hb_var_int_t",
-        field: "i8",
-        size: size_of::<[i8; 4]>(),
-        offset: std::mem::offset_of!(hb_var_int_t, i8),
-        align: align_of::<[i8; 4]>(),
-    },
-];
-
 crate::c_structs! {
+    /// `typedef union _hb_var_int_t { uint32_t u32; int32_t i32; uint16_t u16[2]; int16_t i16[2]; uint8_t u8[4];
+    /// int8_t i8[4]; } hb_var_int_t`: HarfBuzz's private per-glyph scratch word.
+    #[derive(Clone, Copy)]
+    pub union hb_var_int_t {
+        /// As one unsigned 32-bit word.
+        pub u32: u32,
+        /// As one signed 32-bit word.
+        pub i32: i32,
+        /// As two unsigned 16-bit halves.
+        pub u16: [u16; 2],
+        /// As two signed 16-bit halves.
+        pub i16: [i16; 2],
+        /// As four unsigned bytes.
+        pub u8: [u8; 4],
+        /// As four signed bytes.
+        pub i8: [i8; 4],
+    }
+
     /// `typedef struct hb_glyph_info_t { hb_codepoint_t codepoint; hb_mask_t mask; uint32_t cluster;
     /// hb_var_int_t var1; hb_var_int_t var2; } hb_glyph_info_t`: one glyph of a shaped buffer.
     #[derive(Clone, Copy, Debug)]

@@ -21,6 +21,6 @@ use crate::{ConstantValue, GroupInfo, StructLayout};
 /// Every holder group of sdl.
 pub const GROUPS: &[GroupInfo] = &[SystemCalls::INFO, VideoCalls::INFO, EventCalls::INFO, HintCalls::INFO];
 /// Rust's layout tables of the sdl structs (the `c_structs!` invocation, and the `SDL_Event` union's table).
-pub const STRUCT_LAYOUT_TABLES: &[&[StructLayout]] = &[types::STRUCT_LAYOUTS, types::UNION_LAYOUTS];
+pub const STRUCT_LAYOUT_TABLES: &[&[StructLayout]] = &[types::STRUCT_LAYOUTS];
 /// Rust's values of the sdl constants (one per `c_enums!` invocation).
 pub const CONSTANT_TABLES: &[&[ConstantValue]] = &[types::CONSTANT_VALUES];

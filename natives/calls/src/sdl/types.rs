@@ -242,28 +242,27 @@ crate::c_structs! {
         /// User-defined pointer.
         pub data2: *mut c_void,
     }
-}
 
-/// `typedef union SDL_Event { Uint32 type; SDL_CommonEvent common; SDL_WindowEvent window; SDL_KeyboardEvent key; ...; SDL_UserEvent user; ...; Uint8 padding[56]; } SDL_Event`
-///
-/// The members the bindings read, `user` (whose pointers give the union its C alignment), and `padding`, which
-/// gives it its full C size (56 bytes on every architecture with pointers of 8 bytes or less): SDL writes a
-/// whole `SDL_Event` into what it is handed.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub union SDL_Event {
-    /// The event type, shared by every member (an [`SDL_EventType`]); the C member is `type`.
-    pub r#type: u32,
-    /// Type and timestamp.
-    pub common: SDL_CommonEvent,
-    /// `SDL_WINDOWEVENT`.
-    pub window: SDL_WindowEvent,
-    /// `SDL_KEYDOWN` / `SDL_KEYUP`.
-    pub key: SDL_KeyboardEvent,
-    /// `SDL_USEREVENT` and registered events.
-    pub user: SDL_UserEvent,
-    /// `Uint8 padding[56]`: the union's size.
-    pub padding: [u8; 56],
+    /// `typedef union SDL_Event { Uint32 type; SDL_CommonEvent common; SDL_WindowEvent window; SDL_KeyboardEvent key; ...; SDL_UserEvent user; ...; Uint8 padding[56]; } SDL_Event`
+    ///
+    /// The members the bindings read, `user` (whose pointers give the union its C alignment), and `padding`, which
+    /// gives it its full C size (56 bytes on every architecture with pointers of 8 bytes or less): SDL writes a
+    /// whole `SDL_Event` into what it is handed.
+    #[derive(Clone, Copy)]
+    pub union SDL_Event {
+        /// The event type, shared by every member (an [`SDL_EventType`]); the C member is `type`.
+        pub r#type: u32,
+        /// Type and timestamp.
+        pub common: SDL_CommonEvent,
+        /// `SDL_WINDOWEVENT`.
+        pub window: SDL_WindowEvent,
+        /// `SDL_KEYDOWN` / `SDL_KEYUP`.
+        pub key: SDL_KeyboardEvent,
+        /// `SDL_USEREVENT` and registered events.
+        pub user: SDL_UserEvent,
+        /// `Uint8 padding[56]`: the union's size.
+        pub padding: [u8; 56],
+    }
 }
 
 impl SDL_Event {
@@ -280,39 +279,6 @@ impl std::fmt::Debug for SDL_Event {
         f.debug_struct("SDL_Event").field("type", &format_args!("{event_type:#x}")).finish_non_exhaustive()
     }
 }
-
-macro_rules! union_layouts {
-    ($union:ident { $($field:ident : $field_ty:ty),* $(,)? }) => {
-        /// Rust's layout of `SDL_Event` and each member declared, checked like the `c_structs!` tables.
-        pub const UNION_LAYOUTS: &[crate::layout::StructLayout] = &[
-            crate::layout::StructLayout {
-                name: stringify!($union),
-                field: "",
-                size: ::std::mem::size_of::<$union>(),
-                offset: 0,
-                align: ::std::mem::align_of::<$union>(),
-            },
-            $(
-                crate::layout::StructLayout {
-                    name: stringify!($union),
-                    field: stringify!($field),
-                    size: ::std::mem::size_of::<$field_ty>(),
-                    offset: ::std::mem::offset_of!($union, $field),
-                    align: ::std::mem::align_of::<$field_ty>(),
-                },
-            )*
-        ];
-    };
-}
-
-union_layouts!(SDL_Event {
-    r#type: u32,
-    common: SDL_CommonEvent,
-    window: SDL_WindowEvent,
-    key: SDL_KeyboardEvent,
-    user: SDL_UserEvent,
-    padding: [u8; 56],
-});
 
 crate::c_enums! {
     /// The `SDL_INIT_*` subsystem flags of `SDL_Init` (`#define`s of `Uint32` in SDL.h).
