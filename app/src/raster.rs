@@ -271,25 +271,7 @@ impl Raster {
             replay(&mut ctx, g, list, skip, &prepared, fonts, Some(layers), Some(glyphs), mapping, &mut state)?;
             ctx.end()
         };
-        if bands == 1 {
-            draw_band(0, pixels)?;
-        } else {
-            let chunks: Vec<&mut [u8]> = pixels.chunks_mut(band_rows * stride).collect();
-            let results: Vec<Result<(), NativeError>> = std::thread::scope(|s| {
-                let draw_band = &draw_band;
-                let mut chunks = chunks.into_iter().enumerate();
-                let first = chunks.next();
-                let handles: Vec<_> = chunks.map(|(i, rows)| s.spawn(move || draw_band(i, rows))).collect();
-                let mut results = vec![first.map_or(Ok(()), |(i, rows)| draw_band(i, rows))];
-                for h in handles {
-                    results.push(h.join().unwrap_or_else(|_| {
-                        Err(NativeError::InvalidArgument("a raster band thread panicked".to_owned()))
-                    }));
-                }
-                results
-            });
-            results.into_iter().collect::<Result<Vec<()>, NativeError>>()?;
-        }
+        draw_bands(pixels, band_rows * stride, &draw_band, "a raster band thread panicked")?;
         self.stats.bands_time = bands_start.elapsed();
         Ok(start.elapsed())
     }
@@ -613,23 +595,29 @@ fn rasterize_layer(
             draw(&mut ctx, index * band_rows)?;
             ctx.end()
         };
-        let results: Vec<Result<(), NativeError>> = std::thread::scope(|s| {
-            let draw_band = &draw_band;
-            let mut chunks = rows.data.chunks_mut(band_rows * stride).enumerate();
-            let first = chunks.next();
-            let handles: Vec<_> = chunks.map(|(i, band)| s.spawn(move || draw_band(i, band))).collect();
-            let mut results = vec![first.map_or(Ok(()), |(i, band)| draw_band(i, band))];
-            for h in handles {
-                results.push(
-                    h.join()
-                        .unwrap_or_else(|_| Err(NativeError::InvalidArgument("a layer band thread panicked".into()))),
-                );
-            }
-            results
-        });
-        results.into_iter().collect::<Result<Vec<()>, NativeError>>()?;
+        draw_bands(rows.data, band_rows * stride, &draw_band, "a layer band thread panicked")?;
     }
     Ok(image)
+}
+
+/// Draws `pixels` in bands of `band_bytes` (whole rows): `draw_band(index, rows)` for each, the first on the
+/// calling thread and the others on scoped threads at the same time. A single band is drawn in place. Every
+/// band runs to its end; the first error (or a thread's panic, reported as `panicked`) is returned.
+fn draw_bands<F>(pixels: &mut [u8], band_bytes: usize, draw_band: &F, panicked: &str) -> Result<(), NativeError>
+where
+    F: Fn(usize, &mut [u8]) -> Result<(), NativeError> + Sync,
+{
+    let mut chunks = pixels.chunks_mut(band_bytes.max(1)).enumerate();
+    let Some((first_index, first_rows)) = chunks.next() else { return Ok(()) };
+    let results: Vec<Result<(), NativeError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = chunks.map(|(i, rows)| s.spawn(move || draw_band(i, rows))).collect();
+        let mut results = vec![draw_band(first_index, first_rows)];
+        for h in handles {
+            results.push(h.join().unwrap_or_else(|_| Err(NativeError::InvalidArgument(panicked.to_owned()))));
+        }
+        results
+    });
+    results.into_iter().collect()
 }
 
 /// Adds to `missing` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`
