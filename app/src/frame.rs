@@ -128,23 +128,49 @@ impl Painter {
     }
 }
 
-/// Sets up logging (`--log`, RUST_LOG) and, with `--trace`, a Chrome trace; the guard flushes the trace.
-fn init_tracing(args: &Args) -> Result<Option<tracing_chrome::FlushGuard>, RunError> {
+/// A Chrome trace being written: to a temporary name beside `path`, renamed into place only when the run
+/// succeeds (like the screenshot and the report, a failed run leaves no half-written file).
+struct TraceFile {
+    guard: tracing_chrome::FlushGuard,
+    temp: std::path::PathBuf,
+    path: std::path::PathBuf,
+}
+
+impl TraceFile {
+    /// Flushes the trace and, when the run succeeded, renames it into place; otherwise removes it.
+    fn finish(self, succeeded: bool) -> Result<(), RunError> {
+        drop(self.guard);
+        if succeeded {
+            std::fs::rename(&self.temp, &self.path).map_err(|e| {
+                let _ = std::fs::remove_file(&self.temp);
+                RunError::output(&self.path, e)
+            })
+        } else {
+            let _ = std::fs::remove_file(&self.temp);
+            Ok(())
+        }
+    }
+}
+
+/// Sets up logging (`--log`, RUST_LOG) and, with `--trace`, a Chrome trace.
+fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
     use tracing_subscriber::prelude::*;
     let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
         .map_err(|e| RunError::Usage(format!("invalid --log filter `{}`: {e}", args.log)))?;
     let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false).with_filter(filter);
-    let (chrome, guard) = match &args.trace {
+    let (chrome, trace) = match &args.trace {
         Some(path) => {
-            let file = std::fs::File::create(path).map_err(|e| RunError::output(path, e))?;
+            let temp = crate::report::temp_path(path);
+            let file = std::fs::File::create(&temp).map_err(|e| RunError::output(path, e))?;
             let (layer, guard) = tracing_chrome::ChromeLayerBuilder::new().writer(file).include_args(true).build();
-            (Some(layer.with_filter(tracing_subscriber::filter::LevelFilter::INFO)), Some(guard))
+            let trace = TraceFile { guard, temp, path: path.clone() };
+            (Some(layer.with_filter(tracing_subscriber::filter::LevelFilter::INFO)), Some(trace))
         }
         None => (None, None),
     };
     // A second run in the same process (tests) keeps the first subscriber.
     let _ = tracing_subscriber::registry().with(fmt).with(chrome).try_init();
-    Ok(guard)
+    Ok(trace)
 }
 
 /// The resident set size of this process in MiB, from /proc/self/statm (4 KiB pages).
@@ -157,7 +183,16 @@ pub fn rss_mib() -> Option<f64> {
 /// Runs the showcase as the command line asks: `started` is the process start (for `first_frame_ms`).
 /// Returns the summary line printed at the end.
 pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
-    let _guard = init_tracing(args)?;
+    let trace = init_tracing(args)?;
+    let result = run_frames(args, started);
+    match trace {
+        Some(trace) => trace.finish(result.is_ok()).and(result),
+        None => result,
+    }
+}
+
+/// The run itself, once logging and the trace are set up.
+fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     for path in [&args.screenshot, &args.report].into_iter().flatten() {
         check_writable(path)?;
     }
