@@ -354,6 +354,22 @@ impl FontBook {
         })
     }
 
+    /// `text` composed from one cached run per character instead of shaped whole: for figures that change every
+    /// frame in a monospaced face, which has no kerning or ligatures between digits, so the composition is what
+    /// shaping the whole string gives, and the cache holds one entry per character rather than one per value.
+    pub fn compose(&self, id: FontId, text: &str) -> GlyphRun {
+        let mut run = GlyphRun::default();
+        let mut buf = [0u8; 4];
+        for (offset, c) in text.char_indices() {
+            let piece = self.shape(id, c.encode_utf8(&mut buf));
+            run.units_per_em = piece.units_per_em;
+            run.glyphs.extend_from_slice(&piece.glyphs);
+            run.placements.extend_from_slice(&piece.placements);
+            run.clusters.extend(piece.clusters.iter().map(|&cluster| cluster + offset as u32));
+        }
+        run
+    }
+
     /// `text` shaped in `id`'s face, cached per face and text.
     pub fn try_shape(&self, id: FontId, text: &str) -> Result<Arc<GlyphRun>, NativeError> {
         let face = self.face(id).index();

@@ -11,11 +11,8 @@
 //! monospaced, so no kerning is lost), so a refresh costs no shaping and the shaping cache does not grow with
 //! every new number.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-
-use goldberry_natives::glyphs::GlyphRun;
 
 use crate::display_list::{Color, DisplayList, FontId, LayerKey, Op, Paint, PathCommand, PathData, Rect, Stroke};
 use crate::fonts::{Face, FontBook};
@@ -288,7 +285,6 @@ pub const REFRESH_FRAMES: u64 = 10;
 #[derive(Debug)]
 pub struct Hud {
     font: FontId,
-    chars: HashMap<char, Arc<GlyphRun>>,
     visible: bool,
     content: Option<Arc<DisplayList>>,
     version: u64,
@@ -301,8 +297,7 @@ impl Hud {
     /// A HUD in JetBrains Mono from `fonts`, visible or hidden (`--no-hud`).
     pub fn new(fonts: &FontBook, visible: bool) -> Hud {
         let font = fonts.id(Face::Mono, FONT_PX);
-        let chars = "0123456789.- ".chars().map(|c| (c, fonts.shape(font, &c.to_string()))).collect();
-        Hud { font, chars, visible, content: None, version: 0, since_refresh: 0, measured: false, frac_x: 0.0 }
+        Hud { font, visible, content: None, version: 0, since_refresh: 0, measured: false, frac_x: 0.0 }
     }
 
     /// Whether the HUD is drawn.
@@ -377,27 +372,19 @@ impl Hud {
             for (col, value) in values.into_iter().enumerate() {
                 let color = levels.map_or(Level::Neutral.color(), |l| l[col].color());
                 let x = PAD + LABEL_W + CELL_W * col as f32;
-                self.text(&mut list, &format_ms(value), x, y, color);
+                self.text(fonts, &mut list, &format_ms(value), x, y, color);
             }
         }
         let fps_y = PAD + ROW_H * 6.0 + ascent;
         let fps = stats.fps().map_or_else(|| " --".to_owned(), |f| format!("{:3}", f.round().min(999.0) as u32));
-        self.text(&mut list, &fps, PAD + LABEL_W, fps_y, Level::Neutral.color());
+        self.text(fonts, &mut list, &fps, PAD + LABEL_W, fps_y, Level::Neutral.color());
         self.sparkline(stats, r, &mut list);
         list
     }
 
-    /// Records `text` built from single-character runs at baseline (x, y).
-    fn text(&self, list: &mut DisplayList, text: &str, x: f32, y: f32, color: Color) {
-        let mut run = GlyphRun::default();
-        for c in text.chars() {
-            if let Some(one) = self.chars.get(&c) {
-                run.units_per_em = one.units_per_em;
-                run.glyphs.extend(&one.glyphs);
-                run.placements.extend(&one.placements);
-                run.clusters.extend(std::iter::repeat_n(0, one.glyphs.len()));
-            }
-        }
+    /// Records the figure `text` ([`FontBook::compose`]) at baseline (x, y).
+    fn text(&self, fonts: &FontBook, list: &mut DisplayList, text: &str, x: f32, y: f32, color: Color) {
+        let run = fonts.compose(self.font, text);
         if !run.is_empty() {
             list.push(Op::Glyphs { font: self.font, x, y, run: Arc::new(run), color });
         }

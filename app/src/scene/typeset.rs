@@ -114,22 +114,9 @@ impl<'a> Timed<'a> {
         })
     }
 
-    /// A monospaced figure composed from one cached run per character: the figures change every frame, and in
-    /// a monospaced face without kerning between digits the composition is what shaping the whole string
-    /// gives, without a cache entry per value.
+    /// [`FontBook::compose`], timed: a monospaced figure that changes every frame.
     pub fn figure(&self, font: FontId, text: &str) -> Arc<GlyphRun> {
-        self.timed(|| {
-            let mut run = GlyphRun::default();
-            let mut buf = [0u8; 4];
-            for (offset, c) in text.char_indices() {
-                let piece = self.fonts.shape(font, c.encode_utf8(&mut buf));
-                run.units_per_em = piece.units_per_em;
-                run.glyphs.extend_from_slice(&piece.glyphs);
-                run.placements.extend_from_slice(&piece.placements);
-                run.clusters.extend(piece.clusters.iter().map(|&cl| cl + offset as u32));
-            }
-            Arc::new(run)
-        })
+        self.timed(|| Arc::new(self.fonts.compose(font, text)))
     }
 }
 
