@@ -41,6 +41,13 @@ fn resize_cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, th
             index += 1;
             if (fw, fh) == (w, h) {
                 assert!(frame.cold);
+                if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
+                    eprintln!(
+                        "{w}x{h} {threads} thr, cold frame after a resize: {:?} {:?}",
+                        frame.times,
+                        painter.raster.stats()
+                    );
+                }
                 paint.push(ms(frame.times.paint));
                 raster.push(ms(frame.times.raster));
             }

@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use goldberry_natives::blend2d::{Context, Image, PixelFormat, PixelRows, Rect, Rgba32, Style};
+use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
 
@@ -242,23 +242,16 @@ impl GlyphCache {
             let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) else { continue };
             // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
             let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
-            let clip = Rect {
-                x: (ax + i64::from(ink.x)) as f64,
-                y: (ay + i64::from(ink.y)) as f64,
-                w: f64::from(ink.w),
-                h: f64::from(ink.h),
-            };
-            blits.push((clip, ax as f64, ay as f64, atlas));
+            let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
+            blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
         }
         if blits.is_empty() {
             return Ok(true);
         }
         ctx.save()?;
         ctx.reset_transform()?;
-        for (clip, ax, ay, atlas) in blits {
-            ctx.clip_to_rect(clip)?;
-            ctx.blit_image(ax, ay, atlas)?;
-            ctx.restore_clipping()?;
+        for (x, y, area, atlas) in blits {
+            ctx.blit_image_area(x, y, atlas, area)?;
         }
         ctx.restore()?;
         Ok(true)

@@ -1,24 +1,30 @@
-//! Raster: replays a [`DisplayList`] through Blend2D, with retained layers and banded parallel raster.
+//! Raster: replays a [`DisplayList`] through Blend2D, with a retained base, retained layers and banded
+//! parallel raster.
 //!
-//! - **Retained layers**: every top-level [`Op::Layer`] is kept as an offscreen PRGB32 image keyed by its
-//!   [`LayerKey`], re-rasterized only when its version, pixel size, sub-pixel position or scale changes, and
-//!   blitted at a whole-pixel position otherwise (the content is drawn shifted by the rect's fractional part, so
-//!   a blit lands exactly where drawing it directly would have). A layer not used in a frame is evicted. Stale
-//!   layers are rasterized *before* the bands, in parallel across layers when there are several threads, so the
-//!   band threads only read them.
-//! - **The base**: the run of layers a list starts with (the scene's background, title bar and cards) is,
-//!   once every one of them was reused unchanged, composited into one frame-sized image, opaque when the first
-//!   layer covers the frame. Settled frames then start with one copy of it (`SRC_COPY` when opaque) instead of
-//!   one blend per layer. Any change in that run drops the base; it is rebuilt on the next settled frame, so a
-//!   cold frame never pays for it.
+//! - **The base**: the run of layers a list starts with (the scene's background, title bar and cards, with the
+//!   clips and translations around them) is the frame's static part. It is kept as a copy of the frame's
+//!   pixels after those layers, in the target's own format. A frame whose leading layers are unchanged starts
+//!   with a copy of it, row for row, and draws only what follows. A cold frame (no base yet, a new size, a
+//!   change in the run's structure) draws the leading layers' content straight into the target, band by band,
+//!   and each band copies its rows into the base before it draws the rest: building the base costs a copy,
+//!   not a second raster. When only some of the leading layers change (a new version, a new size, a sub-pixel
+//!   move), only their old and new rectangles of the base are redrawn (the damage), clipped, from every op of
+//!   the run that reaches into them; the other layers' pixels stay as they are.
+//! - **Retained layers**: every other top-level [`Op::Layer`] (the HUD) is kept as an offscreen PRGB32 image
+//!   keyed by its [`LayerKey`], re-rasterized only when its version, pixel size, sub-pixel position or scale
+//!   changes, and blitted at a whole-pixel position otherwise (the content is drawn shifted by the rect's
+//!   fractional part, so a blit lands exactly where drawing it directly would have). A layer not used in a
+//!   frame is evicted. Stale layers are rasterized *before* the bands, so the band threads only read them.
 //! - **Bands**: with N threads the target's rows are split into N horizontal bands (disjoint `&mut [u8]`
 //!   slices of the same pixels), each drawn by its own synchronous Blend2D context over an image view of its
-//!   rows, translated by `-band_top`, replaying the same list on `std::thread::scope` threads. Paths and
-//!   gradients of the list are built once per frame and shared read-only by the bands.
+//!   rows, translated by `-band_top`, replaying the same list on `std::thread::scope` threads. Paths, gradients
+//!   and bounds of the list are built once per frame and shared read-only by the bands; each band skips the ops
+//!   whose bounds lie outside its rows.
 //!
 //! The beta's own multi-threaded context is not used: it aborts at `blContextEnd` (see DESIGN.md, "A frame").
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
 use goldberry_natives::blend2d::{self as bl, CompOp, Context, Gradient, Image, ImageView, PixelFormat, Rgba32, Style};
@@ -73,28 +79,44 @@ impl FrameBuffer {
     }
 }
 
-/// What the last frame's raster did with the layers.
+/// What a frame did with the base.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BaseUse {
+    /// The list starts with no layer: no base.
+    #[default]
+    None,
+    /// The bands drew the leading layers and copied their rows into a new base (a cold frame).
+    Drawn,
+    /// This many damaged rectangles of the base were redrawn, then the bands started from a copy of it.
+    Damaged(usize),
+    /// The bands started from a copy of the base, unchanged.
+    Copied,
+}
+
+/// What the last frame's raster did with the base and the layers.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RasterStats {
-    /// Layers rasterized (new or changed).
+    /// What happened to the base.
+    pub base: BaseUse,
+    /// Leading layers the base stands for (0: no base this frame).
+    pub layers_in_base: usize,
+    /// Layers outside the base rasterized into images (new or changed).
     pub layers_rasterized: usize,
-    /// Layers blitted from the cache unchanged.
+    /// Layers outside the base blitted from the cache unchanged.
     pub layers_reused: usize,
     /// Layers evicted because the frame did not use them.
     pub layers_evicted: usize,
-    /// Leading layers drawn as one copy of the composited base (0: no base this frame).
-    pub layers_in_base: usize,
     /// Bands drawn.
     pub bands: usize,
     /// Glyphs added to the glyph cache.
     pub glyphs_cached: usize,
-    /// Time spent rasterizing stale layers (including the glyphs they add to the glyph cache).
-    pub layers_time: Duration,
-    /// Time spent adding glyphs to the glyph cache (for the layers and the bands).
+    /// Time spent adding glyphs to the glyph cache.
     pub glyphs_time: Duration,
-    /// Time spent compositing the base (zero unless it was rebuilt).
+    /// Time spent rasterizing stale layers outside the base.
+    pub layers_time: Duration,
+    /// Time spent redrawing the base's damaged rectangles (zero unless some were).
     pub base_time: Duration,
-    /// Time spent replaying the list in the bands.
+    /// Time spent in the bands (the base's copy, or its drawing, and the rest of the list).
     pub bands_time: Duration,
 }
 
@@ -127,39 +149,115 @@ enum BaseItem {
     Pop,
 }
 
-/// The leading layers of a list composited into one image (see the module docs).
-#[derive(Debug)]
-struct Base {
+/// The leading run of a list (see the module docs): its items, how many ops it spans and how many layers.
+#[derive(Debug, Default)]
+struct Lead {
+    items: Vec<BaseItem>,
+    end: usize,
+    layers: usize,
+}
+
+/// What the pixels of the base stand for (the pixels themselves are [`Raster::base_pixels`]).
+#[derive(Debug, Clone, PartialEq)]
+struct BaseFrame {
     items: Vec<BaseItem>,
     width: u32,
     height: u32,
-    image: Image,
-    opaque: bool,
+    stride: usize,
 }
 
-/// The rasterizer: the retained layers and the thread count.
+/// How this frame brings the base up to date.
+#[derive(Debug, Clone, PartialEq)]
+enum BasePlan {
+    /// No leading layers.
+    None,
+    /// The bands draw the leading layers and copy their rows into the base.
+    Draw,
+    /// These rectangles of the base are redrawn first; the bands then copy it.
+    Damage(Vec<DeviceRect>),
+    /// The bands copy the base.
+    Copy,
+}
+
+/// A rectangle of device pixels: `[x0, x1) x [y0, y1)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct DeviceRect {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+}
+
+impl DeviceRect {
+    fn intersects(&self, other: &DeviceRect) -> bool {
+        self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
+    }
+
+    fn of_layer(shape: &LayerShape) -> DeviceRect {
+        DeviceRect {
+            x0: shape.left,
+            y0: shape.top,
+            x1: shape.left + shape.width as f32,
+            y1: shape.top + shape.height as f32,
+        }
+    }
+
+    /// The whole pixels of `self` inside a `width` x `height` frame (`None` when none are).
+    fn clamped(&self, width: u32, height: u32) -> Option<DeviceRect> {
+        let r = DeviceRect {
+            x0: self.x0.floor().max(0.0),
+            y0: self.y0.floor().max(0.0),
+            x1: self.x1.ceil().min(width as f32),
+            y1: self.y1.ceil().min(height as f32),
+        };
+        (r.x0 < r.x1 && r.y0 < r.y1).then_some(r)
+    }
+}
+
+/// The rasterizer: the base, the retained layers, the glyph cache and the thread count.
 #[derive(Debug)]
 pub struct Raster {
     g: &'static Goldberry,
     threads: usize,
     layers: HashMap<LayerKey, CachedLayer>,
-    base: Option<Base>,
+    base: Option<BaseFrame>,
+    /// The base's pixels, kept across sizes so that their pages stay mapped (see [`BaseFrame`]).
+    base_pixels: Vec<u8>,
     glyphs: GlyphCache,
     use_glyph_cache: bool,
     stats: RasterStats,
 }
 
-/// Paths and gradients built from one list's ops, index for index; shared read-only by the bands.
+/// Paths, gradients and bounds built from one list's ops, index for index; shared read-only by the bands.
 #[derive(Debug, Default)]
 struct Prepared {
     paths: Vec<Option<bl::Path>>,
     gradients: Vec<Option<Gradient>>,
+    /// Where each drawing op can leave ink, in the list's pixels before its translation (`None`: a state op,
+    /// or unknown).
+    bounds: Vec<Option<Rect>>,
+    /// The prepared content of the layers drawn in place this frame (the base's, when it is drawn).
+    layers: Vec<Option<Prepared>>,
 }
 
-/// Where layers are blitted and how the band context maps the list's pixels to its own.
+/// How the list's pixels map to device pixels.
 #[derive(Debug, Clone, Copy)]
 struct Mapping {
     scale: f32,
+}
+
+/// What every replay of a frame shares.
+struct Replayer<'a> {
+    g: &'static Goldberry,
+    fonts: &'a FontBook,
+    /// The cached layers, blitted for top-level layers outside the base (`None` inside a layer).
+    layers: Option<&'a HashMap<LayerKey, CachedLayer>>,
+    glyphs: Option<&'a GlyphCache>,
+    mapping: Mapping,
+    /// Device pixels added after the scale (a layer's sub-pixel shift).
+    offset: (f32, f32),
+    /// The device pixels being drawn: ops whose bounds miss them are skipped (`None`: draw everything).
+    visible: Option<DeviceRect>,
 }
 
 impl Raster {
@@ -170,6 +268,7 @@ impl Raster {
             threads: threads.max(1),
             layers: HashMap::new(),
             base: None,
+            base_pixels: Vec::new(),
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             stats: RasterStats::default(),
@@ -200,8 +299,8 @@ impl Raster {
         self.stats
     }
 
-    /// Drops every retained layer (the next frame is cold). The glyph cache stays: a glyph's pixels do not
-    /// depend on the frame.
+    /// Drops the base and every retained layer (the next frame is cold). The glyph cache stays (a glyph's
+    /// pixels do not depend on the frame), and so does the base's memory.
     pub fn clear_layers(&mut self) {
         self.layers.clear();
         self.base = None;
@@ -228,69 +327,144 @@ impl Raster {
             )));
         }
         let mapping = Mapping { scale: target.scale };
-        let rasterized = self.update_layers(list, fonts, mapping)?;
-        self.stats.layers_time = start.elapsed();
-        let base_start = Instant::now();
-        let (skip, in_base) = self.update_base(list, &rasterized, target.width, target.height, mapping, fonts)?;
-        self.stats.base_time = base_start.elapsed();
-        self.stats.layers_in_base = in_base;
-        let bands_start = Instant::now();
-        let base = self.base.as_ref().filter(|_| skip > 0);
-        let prepared = prepare(self.g, list)?;
-        if mapping.scale == 1.0 && self.use_glyph_cache {
+        let lead = leading_run(list, mapping.scale);
+        let frame = BaseFrame { items: lead.items, width, height: target.height, stride };
+        // Taken out while the frame is drawn: a frame that fails leaves no base that could be half drawn.
+        let plan = plan_base(self.base.take(), &frame, lead.layers);
+        let drawn_in_place = |i: usize| i < lead.end && plan != BasePlan::Copy;
+
+        // The layers outside the base: reuse, evict, find the stale ones.
+        let stale = self.update_layers(list, lead.end, mapping);
+        // Every glyph this frame draws that the cache lacks, added before the parallel work.
+        let glyphs_start = Instant::now();
+        if self.use_glyph_cache {
             let mut missing = Vec::new();
-            collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), false, &mut missing);
-            let (before, glyphs_start) = (self.glyphs.len(), Instant::now());
+            for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
+                let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
+                collect_glyphs(&self.glyphs, fonts, content, origin, true, &mut missing);
+            }
+            if mapping.scale == 1.0 {
+                collect_top_level_glyphs(&self.glyphs, fonts, list, &drawn_in_place, &mut missing);
+            }
+            let before = self.glyphs.len();
             self.glyphs.fill(self.g, fonts, missing, self.threads)?;
-            self.stats.glyphs_cached += self.glyphs.len().saturating_sub(before);
-            self.stats.glyphs_time += glyphs_start.elapsed();
+            self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
         }
-        let glyphs = &self.glyphs;
+        self.stats.glyphs_time = glyphs_start.elapsed();
+        let layers_start = Instant::now();
+        self.rasterize_layers(stale, fonts)?;
+        self.stats.layers_time = layers_start.elapsed();
+
+        let mut prepared = prepare(self.g, fonts, list)?;
+        for (i, op) in list.ops.iter().enumerate().take(lead.end) {
+            if let (Op::Layer { content, .. }, true) = (op, drawn_in_place(i)) {
+                prepared.layers[i] = Some(prepare(self.g, fonts, content)?);
+            }
+        }
+        if plan != BasePlan::None && self.base_pixels.len() != needed {
+            if needed > self.base_pixels.capacity() {
+                // Zeroed by the allocator, its pages faulted in by the bands that first write them.
+                self.base_pixels = vec![0; needed];
+            } else {
+                self.base_pixels.resize(needed, 0);
+            }
+        }
+        let base_start = Instant::now();
+        if let BasePlan::Damage(rects) = &plan {
+            self.redraw_damage(list, lead.end, &prepared, fonts, &frame, rects, mapping)?;
+        }
+        self.stats.base_time = base_start.elapsed();
+
+        let bands_start = Instant::now();
         let band_rows = height.div_ceil(self.threads).max(1);
         let bands = height.div_ceil(band_rows).max(1);
-        self.stats.bands = bands;
-        let layers = &self.layers;
         let g = self.g;
-        let pixels = &mut target.pixels[..needed];
-        let draw_band = |index: usize, rows: &mut [u8]| -> Result<(), NativeError> {
+        let replayer = Replayer {
+            g,
+            fonts,
+            layers: Some(&self.layers),
+            glyphs: self.use_glyph_cache.then_some(&self.glyphs),
+            mapping,
+            offset: (0.0, 0.0),
+            visible: None,
+        };
+        let base: Option<&mut [u8]> = if plan == BasePlan::None { None } else { Some(&mut self.base_pixels[..needed]) };
+        let draw_band = |index: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), NativeError> {
             let _span = tracing::info_span!("band", index).entered();
             let top = index * band_rows;
-            let band_height = (rows.len() / stride) as u32;
-            let mut view = ImageView::over_pixels(g, rows, width, band_height, stride, PixelFormat::Xrgb32)?;
-            let mut ctx = Context::begin_view(&mut view)?;
-            if top > 0 {
-                ctx.translate(0.0, -(top as f64))?;
-            }
-            if mapping.scale != 1.0 {
-                ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
-            }
-            if let Some(base) = base {
-                blit_device(&mut ctx, mapping, (0.0, 0.0), (0.0, 0.0), &base.image, base.opaque)?;
-            }
+            let band_height = rows.len() / stride;
             let mut state = ReplayState::default();
-            replay(&mut ctx, g, list, skip, &prepared, fonts, Some(layers), Some(glyphs), mapping, &mut state)?;
+            let replayer = Replayer {
+                visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
+                ..replayer
+            };
+            let from = match (&plan, base) {
+                (BasePlan::Draw, Some(base)) => {
+                    rows.fill(0);
+                    {
+                        let mut view = band_view(g, rows, width, stride)?;
+                        let mut ctx = begin_band(&mut view, top, mapping)?;
+                        replay(&mut ctx, &replayer, list, &prepared, 0..lead.end, &mut state)?;
+                        close(&mut ctx, &mut state, 0)?;
+                        ctx.end()?;
+                    }
+                    // What the run left in these rows is the base's.
+                    base.copy_from_slice(rows);
+                    state = ReplayState::default();
+                    lead.end
+                }
+                (BasePlan::Damage(_) | BasePlan::Copy, Some(base)) => {
+                    rows.copy_from_slice(base);
+                    lead.end
+                }
+                _ => {
+                    rows.fill(0);
+                    0
+                }
+            };
+            let mut view = band_view(g, rows, width, stride)?;
+            let mut ctx = begin_band(&mut view, top, mapping)?;
+            // The run's clips and translations still apply to what follows it; its layers are in the base.
+            replay_state_only(&mut ctx, list, 0..from, &mut state)?;
+            replay(&mut ctx, &replayer, list, &prepared, from..list.ops.len(), &mut state)?;
+            close(&mut ctx, &mut state, 0)?;
             ctx.end()
         };
-        draw_bands(pixels, band_rows * stride, &draw_band, "a raster band thread panicked")?;
+        let pixels = &mut target.pixels[..needed];
+        draw_bands(pixels, base, band_rows * stride, &draw_band, "a raster band thread panicked")?;
+        self.stats.bands = bands;
         self.stats.bands_time = bands_start.elapsed();
+        self.stats.layers_in_base = if plan == BasePlan::None { 0 } else { lead.layers };
+        self.stats.base = match &plan {
+            BasePlan::None => BaseUse::None,
+            BasePlan::Draw => BaseUse::Drawn,
+            BasePlan::Damage(rects) => BaseUse::Damaged(rects.len()),
+            BasePlan::Copy => BaseUse::Copied,
+        };
+        if plan != BasePlan::None {
+            self.base = Some(frame);
+        }
         Ok(start.elapsed())
     }
 
-    /// Brings the layer cache up to date with `list`'s top-level layers: rasterizes the stale ones (in parallel
-    /// across layers when there are several threads) and evicts those the list does not use.
-    fn update_layers(
+    /// Brings the layer cache up to date with `list`'s top-level layers from op `from` on (those before are
+    /// the base's): marks the reusable ones used, evicts those the list does not use, and returns the stale
+    /// ones (new or changed), to be rasterized by [`Raster::rasterize_layers`].
+    fn update_layers<'l>(
         &mut self,
-        list: &DisplayList,
-        fonts: &FontBook,
+        list: &'l DisplayList,
+        from: usize,
         mapping: Mapping,
-    ) -> Result<Vec<LayerKey>, NativeError> {
-        let _span = tracing::info_span!("layers").entered();
+    ) -> Vec<(LayerKey, LayerShape, &'l DisplayList)> {
         for layer in self.layers.values_mut() {
             layer.used = false;
         }
         let mut stale: Vec<(LayerKey, LayerShape, &DisplayList)> = Vec::new();
         let mut reused = 0;
-        for_each_layer(list, |key, rect, version, content, (tx, ty)| {
+        for_each_layer(list, |i, key, rect, version, content, (tx, ty)| {
+            if i < from {
+                return;
+            }
             let Some(shape) = layer_shape(rect, version, (tx, ty), mapping.scale) else { return };
             match self.layers.get_mut(&key) {
                 Some(cached) if cached.shape.reusable_for(&shape) => {
@@ -311,21 +485,26 @@ impl Raster {
         let is_stale = |key: &LayerKey| stale.iter().any(|(k, ..)| k == key);
         let evicted = self.layers.iter().filter(|(key, layer)| !layer.used && !is_stale(key)).count();
         self.layers.retain(|key, layer| layer.used && !is_stale(key));
-        let g = self.g;
-        let mut missing = Vec::new();
-        for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0 && self.use_glyph_cache) {
-            let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
-            collect_glyphs(&self.glyphs, fonts, content, origin, true, &mut missing);
+        self.stats = RasterStats { layers_reused: reused, layers_evicted: evicted, ..RasterStats::default() };
+        stale
+    }
+
+    /// Rasterizes the stale layers into images: one costing more than half a thread's fair share of the
+    /// work in bands across every thread, the others spread across threads, longest first.
+    fn rasterize_layers(
+        &mut self,
+        mut stale: Vec<(LayerKey, LayerShape, &DisplayList)>,
+        fonts: &FontBook,
+    ) -> Result<(), NativeError> {
+        if stale.is_empty() {
+            return Ok(());
         }
-        let (before, glyphs_start) = (self.glyphs.len(), Instant::now());
-        self.glyphs.fill(g, fonts, missing, self.threads)?;
-        let (glyphs_cached, glyphs_time) = (self.glyphs.len().saturating_sub(before), glyphs_start.elapsed());
-        let glyphs = &self.glyphs;
+        let _span = tracing::info_span!("layers", stale = stale.len()).entered();
+        let g = self.g;
+        let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
         let rasterize = |(key, shape, content): &(LayerKey, LayerShape, &DisplayList)| {
             rasterize_layer(g, content, fonts, glyphs, *shape, 1).map(|image| (*key, *shape, image))
         };
-        // A layer costing more than half a thread's fair share of the stale work (the full-window background on a
-        // cold frame) is rasterized first, in bands across every thread; the rest are spread across threads.
         let mut done: Vec<(LayerKey, LayerShape, Image)> = Vec::new();
         if self.threads > 1 {
             let total: f64 = stale.iter().map(layer_cost).sum();
@@ -369,102 +548,154 @@ impl Raster {
             stale.iter().map(rasterize).collect::<Result<_, _>>()?
         };
         done.extend(spread);
-        let rasterized: Vec<LayerKey> = done.iter().map(|(key, ..)| *key).collect();
+        self.stats.layers_rasterized = done.len();
         for (key, shape, image) in done {
             self.layers.insert(key, CachedLayer { shape, image, used: true });
         }
-        self.stats = RasterStats {
-            layers_rasterized: rasterized.len(),
-            layers_reused: reused,
-            layers_evicted: evicted,
-            glyphs_cached,
-            glyphs_time,
-            ..RasterStats::default()
-        };
-        Ok(rasterized)
+        Ok(())
     }
 
-    /// Keeps the base (the list's leading layers in one image) up to date and returns how many leading ops it
-    /// stands for and how many layers are in it ((0, 0): no base this frame). The leading ops are layers and
-    /// the clips and translations around them, up to the last of those layers. The base is (re)built only when
-    /// every one of its layers was reused unchanged this frame, never on a frame that rasterized one of them.
-    fn update_base(
+    /// Redraws `rects` of the base from the ops of the leading run (`0..end` of `list`), each rectangle
+    /// cleared and clipped, so that it holds what drawing the run from scratch would leave there.
+    #[allow(clippy::too_many_arguments)]
+    fn redraw_damage(
         &mut self,
         list: &DisplayList,
-        rasterized: &[LayerKey],
-        width: u32,
-        height: u32,
-        mapping: Mapping,
+        end: usize,
+        prepared: &Prepared,
         fonts: &FontBook,
-    ) -> Result<(usize, usize), NativeError> {
-        let mut items: Vec<BaseItem> = Vec::new();
-        let (mut end, mut count) = (0, 0);
-        let mut stack: Vec<(f32, f32)> = Vec::new();
-        let mut t = (0.0f32, 0.0f32);
-        for (i, op) in list.ops.iter().enumerate() {
-            match op {
-                Op::Layer { key, rect, version, .. } => match layer_shape(*rect, *version, t, mapping.scale) {
-                    Some(shape) if self.layers.get(key).is_some_and(|l| l.shape.reusable_for(&shape)) => {
-                        items.push(BaseItem::Layer(*key, shape));
-                        (end, count) = (i + 1, count + 1);
-                    }
-                    _ => break,
-                },
-                Op::PushClip(r) => items.push(BaseItem::Clip(*r)),
-                Op::PushTranslate(dx, dy) => {
-                    stack.push(t);
-                    t = (t.0 + dx, t.1 + dy);
-                    items.push(BaseItem::Translate(*dx, *dy));
-                }
-                Op::PopTranslate => {
-                    t = stack.pop().unwrap_or((0.0, 0.0));
-                    items.push(BaseItem::Pop);
-                }
-                Op::PopClip => items.push(BaseItem::Pop),
-                _ => break,
-            }
-        }
-        if let Some(last) = items.iter().rposition(|item| matches!(item, BaseItem::Layer(..))) {
-            items.truncate(last + 1);
-        }
-        if count < 2 {
-            self.base = None;
-            return Ok((0, 0));
-        }
-        if let Some(base) = &self.base
-            && base.items == items
-            && (base.width, base.height) == (width, height)
-        {
-            return Ok((end, count));
-        }
-        self.base = None;
-        if items.iter().any(|item| matches!(item, BaseItem::Layer(key, _) if rasterized.contains(key))) {
-            return Ok((0, 0));
-        }
-        let _span = tracing::info_span!("base", layers = count).entered();
-        let mut image = Image::new(self.g, width, height, PixelFormat::Prgb32)?;
-        {
-            let mut ctx = Context::begin(&mut image)?;
+        frame: &BaseFrame,
+        rects: &[DeviceRect],
+        mapping: Mapping,
+    ) -> Result<(), NativeError> {
+        let _span = tracing::info_span!("base damage", rects = rects.len()).entered();
+        let pixels = &mut self.base_pixels[..frame.stride * frame.height as usize];
+        let mut view =
+            ImageView::over_pixels(self.g, pixels, frame.width, frame.height, frame.stride, PixelFormat::Xrgb32)?;
+        let mut ctx = Context::begin_view(&mut view)?;
+        for rect in rects {
+            let device = bl::Rect::new(
+                f64::from(rect.x0),
+                f64::from(rect.y0),
+                f64::from(rect.x1 - rect.x0),
+                f64::from(rect.y1 - rect.y0),
+            );
             ctx.set_comp_op(CompOp::SrcCopy)?;
             ctx.set_fill(&Style::Solid(Rgba32(0)))?;
-            ctx.fill_all()?;
+            ctx.fill_rect(device)?;
             ctx.set_comp_op(CompOp::SrcOver)?;
+            ctx.save()?;
+            ctx.clip_to_rect(device)?;
             if mapping.scale != 1.0 {
                 ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
             }
-            let prefix = DisplayList { ops: list.ops[..end].to_vec() };
+            let replayer = Replayer {
+                g: self.g,
+                fonts,
+                layers: None,
+                glyphs: self.use_glyph_cache.then_some(&self.glyphs),
+                mapping,
+                offset: (0.0, 0.0),
+                visible: Some(*rect),
+            };
             let mut state = ReplayState::default();
-            let none = Prepared::default();
-            replay(&mut ctx, self.g, &prefix, 0, &none, fonts, Some(&self.layers), None, mapping, &mut state)?;
-            ctx.end()?;
+            replay(&mut ctx, &replayer, list, prepared, 0..end, &mut state)?;
+            close(&mut ctx, &mut state, 0)?;
+            ctx.restore()?;
         }
-        let opaque = {
-            let rows = image.pixels()?;
-            (0..rows.height).all(|y| rows.row(y).is_some_and(|row| row.chunks_exact(4).all(|px| px[3] == 0xff)))
-        };
-        self.base = Some(Base { items, width, height, image, opaque });
-        Ok((end, count))
+        ctx.end()
     }
+}
+
+/// The leading run of `list`: its layers and the clips and translations around them, up to the last of those
+/// layers.
+fn leading_run(list: &DisplayList, scale: f32) -> Lead {
+    let mut lead = Lead::default();
+    let mut stack: Vec<(f32, f32)> = Vec::new();
+    let mut t = (0.0f32, 0.0f32);
+    for (i, op) in list.ops.iter().enumerate() {
+        match op {
+            Op::Layer { key, rect, version, .. } => match layer_shape(*rect, *version, t, scale) {
+                Some(shape) => {
+                    lead.items.push(BaseItem::Layer(*key, shape));
+                    (lead.end, lead.layers) = (i + 1, lead.layers + 1);
+                }
+                None => break,
+            },
+            Op::PushClip(r) => lead.items.push(BaseItem::Clip(*r)),
+            Op::PushTranslate(dx, dy) => {
+                stack.push(t);
+                t = (t.0 + dx, t.1 + dy);
+                lead.items.push(BaseItem::Translate(*dx, *dy));
+            }
+            Op::PopTranslate => {
+                t = stack.pop().unwrap_or((0.0, 0.0));
+                lead.items.push(BaseItem::Pop);
+            }
+            Op::PopClip => lead.items.push(BaseItem::Pop),
+            _ => break,
+        }
+    }
+    if let Some(last) = lead.items.iter().rposition(|item| matches!(item, BaseItem::Layer(..))) {
+        lead.items.truncate(last + 1);
+    } else {
+        lead.items.clear();
+    }
+    lead
+}
+
+/// How `frame`'s base is brought up to date from `old` (see [`BasePlan`]).
+fn plan_base(old: Option<BaseFrame>, frame: &BaseFrame, layers: usize) -> BasePlan {
+    if layers == 0 {
+        return BasePlan::None;
+    }
+    let Some(old) = old else { return BasePlan::Draw };
+    if (old.width, old.height, old.stride) != (frame.width, frame.height, frame.stride)
+        || old.items.len() != frame.items.len()
+    {
+        return BasePlan::Draw;
+    }
+    if old.items == frame.items {
+        return BasePlan::Copy;
+    }
+    let mut damage = Vec::new();
+    for (was, is) in old.items.iter().zip(&frame.items) {
+        match (was, is) {
+            (BaseItem::Layer(k0, s0), BaseItem::Layer(k1, s1)) if k0 == k1 => {
+                if s0 != s1 {
+                    damage.extend(DeviceRect::of_layer(s0).clamped(frame.width, frame.height));
+                    damage.extend(DeviceRect::of_layer(s1).clamped(frame.width, frame.height));
+                }
+            }
+            (was, is) if was == is && !matches!(was, BaseItem::Layer(..)) => {}
+            // Another layer, clip or translation: the run changed shape.
+            _ => return BasePlan::Draw,
+        }
+    }
+    BasePlan::Damage(damage)
+}
+
+/// An XRGB32 image view over a band's rows.
+fn band_view<'p>(
+    g: &'static Goldberry,
+    rows: &'p mut [u8],
+    width: u32,
+    stride: usize,
+) -> Result<ImageView<'p>, NativeError> {
+    let height = (rows.len() / stride) as u32;
+    ImageView::over_pixels(g, rows, width, height, stride, PixelFormat::Xrgb32)
+}
+
+/// A context over a band's view whose user space is the list's: translated by the band's top, scaled.
+fn begin_band<'v>(view: &'v mut ImageView<'_>, top: usize, mapping: Mapping) -> Result<Context<'v>, NativeError> {
+    let mut ctx = Context::begin_view(view)?;
+    if top > 0 {
+        ctx.translate(0.0, -(top as f64))?;
+    }
+    if mapping.scale != 1.0 {
+        ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
+    }
+    Ok(ctx)
 }
 
 /// A guess of a layer's raster cost, to balance layers across threads: its pixels and its glyphs.
@@ -473,18 +704,14 @@ fn layer_cost((_, shape, content): &(LayerKey, LayerShape, &DisplayList)) -> f64
 }
 
 /// Blits `image` 1:1 whatever the scale with its top-left corner at device pixel `device`, the translation in
-/// effect being `translation` (list pixels). `opaque` images are copied rather than blended.
+/// effect being `translation` (list pixels).
 fn blit_device(
     ctx: &mut Context<'_>,
     mapping: Mapping,
     device: (f32, f32),
     translation: (f32, f32),
     image: &Image,
-    opaque: bool,
 ) -> Result<(), NativeError> {
-    if opaque {
-        ctx.set_comp_op(CompOp::SrcCopy)?;
-    }
     // Under scale s and translation t a point p lands at s * (p + t); with the scale undone, at p + s * t.
     let s = f64::from(mapping.scale);
     let x = f64::from(device.0) - s * f64::from(translation.0);
@@ -493,29 +720,29 @@ fn blit_device(
         ctx.save()?;
         ctx.scale(1.0 / s, 1.0 / s)?;
         ctx.blit_image(x, y, image)?;
-        ctx.restore()?;
+        ctx.restore()
     } else {
-        ctx.blit_image(x, y, image)?;
+        ctx.blit_image(x, y, image)
     }
-    if opaque {
-        ctx.set_comp_op(CompOp::SrcOver)?;
-    }
-    Ok(())
 }
 
-/// Calls `f(key, rect, version, content, translation)` for each top-level layer of `list` (layers inside
-/// layers are drawn inline with their parent's content), with the translation in effect where it is drawn.
-fn for_each_layer<'l>(list: &'l DisplayList, mut f: impl FnMut(LayerKey, Rect, u64, &'l DisplayList, (f32, f32))) {
+/// Calls `f(index, key, rect, version, content, translation)` for each top-level layer of `list` (layers
+/// inside layers are drawn inline with their parent's content), with the translation in effect where it is
+/// drawn.
+fn for_each_layer<'l>(
+    list: &'l DisplayList,
+    mut f: impl FnMut(usize, LayerKey, Rect, u64, &'l DisplayList, (f32, f32)),
+) {
     let mut stack: Vec<(f32, f32)> = Vec::new();
     let mut t = (0.0f32, 0.0f32);
-    for op in &list.ops {
+    for (i, op) in list.ops.iter().enumerate() {
         match op {
             Op::PushTranslate(dx, dy) => {
                 stack.push(t);
                 t = (t.0 + dx, t.1 + dy);
             }
             Op::PopTranslate => t = stack.pop().unwrap_or((0.0, 0.0)),
-            Op::Layer { key, rect, version, content } => f(*key, *rect, *version, content, t),
+            Op::Layer { key, rect, version, content } => f(i, *key, *rect, *version, content, t),
             _ => {}
         }
     }
@@ -552,22 +779,22 @@ fn layer_shape(rect: Rect, version: u64, t: (f32, f32), scale: f32) -> Option<La
 
 /// Rasterizes a layer's content into a new transparent image of the layer's pixel size, split into `bands`
 /// horizontal bands drawn at once on scoped threads (each by its own context over its rows of the image) when
-/// `bands` is more than one: a layer that is most of a cold frame's work (the full-window background) would
-/// otherwise keep one thread busy while the others wait.
+/// `bands` is more than one: a layer that is most of a frame's work would otherwise keep one thread busy while
+/// the others wait.
 fn rasterize_layer(
     g: &'static Goldberry,
     content: &DisplayList,
     fonts: &FontBook,
-    glyphs: &GlyphCache,
+    glyphs: Option<&GlyphCache>,
     shape: LayerShape,
     bands: usize,
 ) -> Result<Image, NativeError> {
     let _span = tracing::debug_span!("layer", w = shape.width, h = shape.height, bands).entered();
     // `Image::new` hands back a cleared (transparent) image, so the layer is drawn straight into it.
     let mut image = Image::new(g, shape.width, shape.height, PixelFormat::Prgb32)?;
-    let prepared = prepare(g, content)?;
+    let prepared = prepare(g, fonts, content)?;
     let mapping = Mapping { scale: shape.scale };
-    let draw = |ctx: &mut Context<'_>, top: usize| -> Result<(), NativeError> {
+    let draw = |ctx: &mut Context<'_>, top: usize, rows: usize| -> Result<(), NativeError> {
         if top > 0 {
             ctx.translate(0.0, -(top as f64))?;
         }
@@ -575,43 +802,71 @@ fn rasterize_layer(
         if shape.scale != 1.0 {
             ctx.scale(f64::from(shape.scale), f64::from(shape.scale))?;
         }
+        // The layer's device pixels: its list pixels, scaled and shifted by the sub-pixel offset.
+        let visible = DeviceRect { x0: 0.0, y0: top as f32, x1: shape.width as f32, y1: (top + rows) as f32 };
+        let offset = (shape.frac_x, shape.frac_y);
+        let replayer = Replayer { g, fonts, layers: None, glyphs, mapping, offset, visible: Some(visible) };
         let mut state = ReplayState::default();
-        replay(ctx, g, content, 0, &prepared, fonts, None, Some(glyphs), mapping, &mut state)
+        replay(ctx, &replayer, content, &prepared, 0..content.ops.len(), &mut state)?;
+        close(ctx, &mut state, 0)
     };
     let band_rows = (shape.height as usize).div_ceil(bands.max(1)).max(1);
     if bands <= 1 || band_rows >= shape.height as usize {
         let mut ctx = Context::begin(&mut image)?;
-        draw(&mut ctx, 0)?;
+        draw(&mut ctx, 0, shape.height as usize)?;
         ctx.end()?;
         return Ok(image);
     }
     {
         let rows = image.pixels_mut()?;
         let (width, stride) = (rows.width, rows.stride);
-        let draw_band = |index: usize, band: &mut [u8]| -> Result<(), NativeError> {
+        let draw_band = |index: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
             let height = (band.len() / stride) as u32;
             let mut view = ImageView::over_pixels(g, band, width, height, stride, PixelFormat::Prgb32)?;
             let mut ctx = Context::begin_view(&mut view)?;
-            draw(&mut ctx, index * band_rows)?;
+            draw(&mut ctx, index * band_rows, height as usize)?;
             ctx.end()
         };
-        draw_bands(rows.data, band_rows * stride, &draw_band, "a layer band thread panicked")?;
+        draw_bands(rows.data, None, band_rows * stride, &draw_band, "a layer band thread panicked")?;
     }
     Ok(image)
 }
 
-/// Draws `pixels` in bands of `band_bytes` (whole rows): `draw_band(index, rows)` for each, the first on the
-/// calling thread and the others on scoped threads at the same time. A single band is drawn in place. Every
-/// band runs to its end; the first error (or a thread's panic, reported as `panicked`) is returned.
-fn draw_bands<F>(pixels: &mut [u8], band_bytes: usize, draw_band: &F, panicked: &str) -> Result<(), NativeError>
+/// One band of [`draw_bands`]: its index, its rows, and the same rows of the paired buffer.
+type Band<'p> = (usize, &'p mut [u8], Option<&'p mut [u8]>);
+
+/// Draws `pixels` in bands of `band_bytes` (whole rows): `draw_band(index, rows, paired)` for each, the first on
+/// the calling thread and the others on scoped threads at the same time, `paired` being the same rows of
+/// `paired` when given (a buffer of the same layout). A single band is drawn in place. Every band runs to its
+/// end; the first error (or a thread's panic, reported as `panicked`) is returned.
+fn draw_bands<F>(
+    pixels: &mut [u8],
+    paired: Option<&mut [u8]>,
+    band_bytes: usize,
+    draw_band: &F,
+    panicked: &str,
+) -> Result<(), NativeError>
 where
-    F: Fn(usize, &mut [u8]) -> Result<(), NativeError> + Sync,
+    F: Fn(usize, &mut [u8], Option<&mut [u8]>) -> Result<(), NativeError> + Sync,
 {
-    let mut chunks = pixels.chunks_mut(band_bytes.max(1)).enumerate();
-    let Some((first_index, first_rows)) = chunks.next() else { return Ok(()) };
+    let band_bytes = band_bytes.max(1);
+    let mut paired: Vec<Option<&mut [u8]>> = match paired {
+        Some(buffer) => buffer.chunks_mut(band_bytes).map(Some).collect(),
+        None => Vec::new(),
+    };
+    let mut bands: Vec<Band<'_>> = pixels
+        .chunks_mut(band_bytes)
+        .enumerate()
+        .map(|(i, rows)| (i, rows, paired.get_mut(i).and_then(Option::take)))
+        .collect();
+    if bands.is_empty() {
+        return Ok(());
+    }
+    let (first_index, first_rows, first_paired) = bands.remove(0);
     let results: Vec<Result<(), NativeError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks.map(|(i, rows)| s.spawn(move || draw_band(i, rows))).collect();
-        let mut results = vec![draw_band(first_index, first_rows)];
+        let handles: Vec<_> =
+            bands.into_iter().map(|(i, rows, paired)| s.spawn(move || draw_band(i, rows, paired))).collect();
+        let mut results = vec![draw_band(first_index, first_rows, first_paired)];
         for h in handles {
             results.push(h.join().unwrap_or_else(|_| Err(NativeError::InvalidArgument(panicked.to_owned()))));
         }
@@ -632,9 +887,32 @@ fn collect_glyphs(
     inline_layers: bool,
     missing: &mut Vec<Wanted>,
 ) {
+    walk_glyphs(cache, fonts, list, origin, &|_| inline_layers, missing);
+}
+
+/// [`collect_glyphs`] for a frame's top-level list, whose layer at op `i` is drawn in place when
+/// `drawn_in_place(i)` (the base's, when it is drawn) and blitted otherwise.
+fn collect_top_level_glyphs(
+    cache: &GlyphCache,
+    fonts: &FontBook,
+    list: &DisplayList,
+    drawn_in_place: &dyn Fn(usize) -> bool,
+    missing: &mut Vec<Wanted>,
+) {
+    walk_glyphs(cache, fonts, list, (0.0, 0.0), drawn_in_place, missing);
+}
+
+fn walk_glyphs(
+    cache: &GlyphCache,
+    fonts: &FontBook,
+    list: &DisplayList,
+    origin: (f64, f64),
+    inline: &dyn Fn(usize) -> bool,
+    missing: &mut Vec<Wanted>,
+) {
     let mut stack: Vec<Option<(f64, f64)>> = Vec::new();
     let mut t = origin;
-    for op in &list.ops {
+    for (i, op) in list.ops.iter().enumerate() {
         match op {
             Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
                 cache.collect(fonts, (*font, *color), f64::from(*x) + t.0, f64::from(*y) + t.1, run, missing);
@@ -649,19 +927,24 @@ fn collect_glyphs(
                     t = previous;
                 }
             }
-            Op::Layer { rect, content, .. } if inline_layers => {
+            Op::Layer { rect, content, .. } if inline(i) => {
                 let inner = (t.0 + f64::from(rect.x), t.1 + f64::from(rect.y));
-                collect_glyphs(cache, fonts, content, inner, true, missing);
+                walk_glyphs(cache, fonts, content, inner, &|_| true, missing);
             }
             _ => {}
         }
     }
 }
 
-/// Builds the Blend2D paths and gradients of `list`'s ops (not those inside layers).
-fn prepare(g: &'static Goldberry, list: &DisplayList) -> Result<Prepared, NativeError> {
-    let mut prepared =
-        Prepared { paths: Vec::with_capacity(list.ops.len()), gradients: Vec::with_capacity(list.ops.len()) };
+/// Builds the Blend2D paths and gradients of `list`'s ops and their bounds (not those inside layers).
+fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayList) -> Result<Prepared, NativeError> {
+    let n = list.ops.len();
+    let mut prepared = Prepared {
+        paths: Vec::with_capacity(n),
+        gradients: Vec::with_capacity(n),
+        bounds: Vec::with_capacity(n),
+        layers: (0..n).map(|_| None).collect(),
+    };
     for op in &list.ops {
         let (path, paint) = match op {
             Op::FillPath { path, paint } | Op::StrokePath { path, paint, .. } => (Some(&**path), Some(paint)),
@@ -673,8 +956,62 @@ fn prepare(g: &'static Goldberry, list: &DisplayList) -> Result<Prepared, Native
         };
         prepared.paths.push(path.map(|p| to_path(g, p)).transpose()?);
         prepared.gradients.push(paint.map(|p| to_gradient(g, p)).transpose()?.flatten());
+        prepared.bounds.push(op_bounds(op, fonts));
     }
     Ok(prepared)
+}
+
+/// Where `op` can leave ink, in its list's pixels (before the translation in effect), with room for
+/// anti-aliasing; `None` for the ops that only change state.
+fn op_bounds(op: &Op, fonts: &FontBook) -> Option<Rect> {
+    let grow = |r: Rect, d: f32| Rect::new(r.x - d, r.y - d, r.w + 2.0 * d, r.h + 2.0 * d);
+    match op {
+        Op::FillRect { rect, .. } | Op::FillRoundRect { rect, .. } => Some(grow(*rect, 1.0)),
+        Op::StrokeRoundRect { rect, stroke, .. } => Some(grow(*rect, stroke.width / 2.0 + 1.0)),
+        Op::FillCircle { cx, cy, r, .. } => Some(grow(Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r), 1.0)),
+        Op::FillPath { path, .. } => path_bounds(path).map(|r| grow(r, 1.0)),
+        // A mitred join reaches up to the miter limit (Blend2D's default: 4) times half the width.
+        Op::StrokePath { path, stroke, .. } => path_bounds(path).map(|r| grow(r, 2.0 * stroke.width + 1.0)),
+        Op::Glyphs { font, x, y, run, .. } => {
+            let size = fonts.blend2d_font(*font).size();
+            if run.units_per_em == 0 || !size.is_finite() {
+                return None;
+            }
+            let advance: i64 = run.placements.iter().map(|p| i64::from(p.advance_x)).sum();
+            let width = advance as f32 * size / run.units_per_em as f32;
+            // Glyphs may reach past their advance and above the ascent (accents): an em of room on each side.
+            Some(Rect::new(x - size, y - 1.5 * size, width.abs() + 2.0 * size, 2.5 * size))
+        }
+        Op::Layer { rect, .. } => Some(grow(*rect, 1.0)),
+        Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => None,
+    }
+}
+
+/// The box of a path's points (curves stay inside their control points' box); `None` for an empty path.
+fn path_bounds(path: &PathData) -> Option<Rect> {
+    let mut bounds: Option<(f32, f32, f32, f32)> = None;
+    let mut add = |x: f32, y: f32| {
+        bounds = Some(match bounds {
+            None => (x, y, x, y),
+            Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+        });
+    };
+    for command in &path.commands {
+        match *command {
+            PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => add(x, y),
+            PathCommand::QuadTo(x1, y1, x, y) => {
+                add(x1, y1);
+                add(x, y);
+            }
+            PathCommand::CubicTo(x1, y1, x2, y2, x, y) => {
+                add(x1, y1);
+                add(x2, y2);
+                add(x, y);
+            }
+            PathCommand::Close => {}
+        }
+    }
+    bounds.map(|(x0, y0, x1, y1)| Rect::new(x0, y0, x1 - x0, y1 - y0))
 }
 
 /// A Blend2D path from path data.
@@ -746,25 +1083,34 @@ fn set_stroke(
     Ok(())
 }
 
-/// Replays `list` on `ctx`. The layers among its first `in_base` ops are skipped (the base already holds
-/// them; the clips and translations around them still apply). With `layers`, top-level layers are blitted from
-/// the cache; without (inside a layer), they are drawn inline.
-#[allow(clippy::too_many_arguments)]
+impl Replayer<'_> {
+    /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
+    fn may_draw(&self, bounds: Option<Rect>, translation: (f32, f32)) -> bool {
+        let (Some(visible), Some(b)) = (self.visible, bounds) else { return true };
+        let s = self.mapping.scale;
+        let device = DeviceRect {
+            x0: (b.x + translation.0) * s + self.offset.0,
+            y0: (b.y + translation.1) * s + self.offset.1,
+            x1: (b.right() + translation.0) * s + self.offset.0,
+            y1: (b.bottom() + translation.1) * s + self.offset.1,
+        };
+        device.intersects(&visible)
+    }
+}
+
+/// Replays the ops `range` of `list` on `ctx`, skipping those whose bounds miss the visible pixels. Top-level
+/// layers the replayer's cache holds are blitted; others are drawn in place. Pushes left open stay open in
+/// `state` (for the next range; [`close`] ends them).
 fn replay(
     ctx: &mut Context<'_>,
-    g: &'static Goldberry,
+    r: &Replayer<'_>,
     list: &DisplayList,
-    in_base: usize,
     prepared: &Prepared,
-    fonts: &FontBook,
-    layers: Option<&HashMap<LayerKey, CachedLayer>>,
-    glyphs: Option<&GlyphCache>,
-    mapping: Mapping,
+    range: Range<usize>,
     state: &mut ReplayState,
 ) -> Result<(), NativeError> {
-    let depth = state.stack.len();
-    for (i, op) in list.ops.iter().enumerate() {
-        if i < in_base && matches!(op, Op::Layer { .. }) {
+    for (i, op) in list.ops.iter().enumerate().take(range.end).skip(range.start) {
+        if apply_state(ctx, op, state)? || !r.may_draw(prepared.bounds.get(i).copied().flatten(), state.translation) {
             continue;
         }
         let gradient = prepared.gradients.get(i).and_then(Option::as_ref);
@@ -799,63 +1145,103 @@ fn replay(
             }
             Op::Glyphs { font, x, y, run, color } => {
                 let (x, y) = (f64::from(*x), f64::from(*y));
-                let cached = match glyphs {
-                    Some(cache) if !run.is_empty() => cache.draw_run(ctx, fonts, (*font, *color), x, y, run)?,
+                let cached = match r.glyphs {
+                    Some(cache) if !run.is_empty() => cache.draw_run(ctx, r.fonts, (*font, *color), x, y, run)?,
                     _ => false,
                 };
                 if !run.is_empty() && !cached {
                     ctx.set_fill(&Style::Solid(Rgba32(color.0)))?;
-                    ctx.fill_glyph_run(fonts.blend2d_font(*font), x, y, run)?;
-                }
-            }
-            Op::PushClip(rect) => {
-                ctx.save()?;
-                ctx.clip_to_rect(bl_rect(*rect))?;
-                state.stack.push(None);
-            }
-            Op::PushTranslate(dx, dy) => {
-                ctx.save()?;
-                ctx.translate(f64::from(*dx), f64::from(*dy))?;
-                state.stack.push(Some(state.translation));
-                state.translation = (state.translation.0 + dx, state.translation.1 + dy);
-            }
-            Op::PopClip | Op::PopTranslate => {
-                if state.stack.len() > depth {
-                    if let Some(Some(t)) = state.stack.pop() {
-                        state.translation = t;
-                    }
-                    ctx.restore()?;
+                    ctx.fill_glyph_run(r.fonts.blend2d_font(*font), x, y, run)?;
                 }
             }
             Op::Layer { key, rect, version, content } => {
-                let cached = layers.and_then(|l| l.get(key));
-                let shape = layer_shape(*rect, *version, state.translation, mapping.scale);
+                let shape = layer_shape(*rect, *version, state.translation, r.mapping.scale);
+                let cached = r.layers.and_then(|l| l.get(key));
                 match (cached, shape) {
+                    (_, None) => {}
                     (Some(cached), Some(shape)) if cached.shape.reusable_for(&shape) => {
                         // At the whole device pixel the layer starts in (see the module docs).
-                        blit_device(ctx, mapping, (shape.left, shape.top), state.translation, &cached.image, false)?;
+                        blit_device(ctx, r.mapping, (shape.left, shape.top), state.translation, &cached.image)?;
                     }
-                    (_, None) => {}
                     _ => {
-                        // Not cached (a layer inside a layer): draw the content in place.
+                        // Not cached (the base's, or a layer inside a layer): draw the content in place.
+                        let built;
+                        let sub = match prepared.layers.get(i).and_then(Option::as_ref) {
+                            Some(sub) => sub,
+                            None => {
+                                built = prepare(r.g, r.fonts, content)?;
+                                &built
+                            }
+                        };
                         ctx.save()?;
                         ctx.clip_to_rect(bl_rect(*rect))?;
                         ctx.translate(f64::from(rect.x), f64::from(rect.y))?;
-                        let sub = prepare(g, content)?;
                         let mut inner = ReplayState {
                             stack: Vec::new(),
                             translation: (state.translation.0 + rect.x, state.translation.1 + rect.y),
                         };
-                        replay(ctx, g, content, 0, &sub, fonts, None, glyphs, mapping, &mut inner)?;
+                        let nested = Replayer { layers: None, ..*r };
+                        replay(ctx, &nested, content, sub, 0..content.ops.len(), &mut inner)?;
+                        close(ctx, &mut inner, 0)?;
                         ctx.restore()?;
                     }
                 }
             }
+            Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
         }
     }
-    // Unbalanced pushes at the end of the list: restore them so the next list starts clean.
+    Ok(())
+}
+
+/// Applies `op` to the context's state if it is a clip or a translation (and returns true), leaving drawing
+/// ops alone (false).
+fn apply_state(ctx: &mut Context<'_>, op: &Op, state: &mut ReplayState) -> Result<bool, NativeError> {
+    match op {
+        Op::PushClip(rect) => {
+            ctx.save()?;
+            ctx.clip_to_rect(bl_rect(*rect))?;
+            state.stack.push(None);
+        }
+        Op::PushTranslate(dx, dy) => {
+            ctx.save()?;
+            ctx.translate(f64::from(*dx), f64::from(*dy))?;
+            state.stack.push(Some(state.translation));
+            state.translation = (state.translation.0 + dx, state.translation.1 + dy);
+        }
+        Op::PopClip | Op::PopTranslate => {
+            if let Some(pushed) = state.stack.pop() {
+                if let Some(t) = pushed {
+                    state.translation = t;
+                }
+                ctx.restore()?;
+            }
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// Replays only the clips and translations of the ops `range` of `list` (those of the base's run, whose
+/// drawing the base holds).
+fn replay_state_only(
+    ctx: &mut Context<'_>,
+    list: &DisplayList,
+    range: Range<usize>,
+    state: &mut ReplayState,
+) -> Result<(), NativeError> {
+    for op in list.ops.iter().take(range.end).skip(range.start) {
+        apply_state(ctx, op, state)?;
+    }
+    Ok(())
+}
+
+/// Restores the pushes left open in `state` beyond `depth` (unbalanced at the end of a list), so that what
+/// follows starts clean.
+fn close(ctx: &mut Context<'_>, state: &mut ReplayState, depth: usize) -> Result<(), NativeError> {
     while state.stack.len() > depth {
-        state.stack.pop();
+        if let Some(Some(t)) = state.stack.pop() {
+            state.translation = t;
+        }
         ctx.restore()?;
     }
     Ok(())
@@ -1020,11 +1406,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn leading_layers_become_one_base_once_settled() {
-        let (g, fonts) = setup();
+    /// `scene` led by a frame-covering layer (its background), so that its first ops are a run of layers.
+    fn based_scene(version: u64, x: f32, color: Color) -> DisplayList {
         let mut list = scene(1, 10.0);
-        // Lead with a frame-covering opaque layer and the card, so they form the base; clip the rest.
         let background = DisplayList { ops: vec![list.ops.remove(0)] };
         list.ops.insert(
             0,
@@ -1035,24 +1419,56 @@ mod tests {
                 content: Arc::new(background),
             },
         );
+        list.ops[1] =
+            Op::Layer { key: LayerKey(1), rect: Rect::new(x, 10.0, 40.0, 30.0), version, content: card(color) };
+        list
+    }
+
+    fn cold(g: &'static Goldberry, fonts: &FontBook, list: &DisplayList, threads: usize) -> FrameBuffer {
+        let mut fb = FrameBuffer::new(120, 101);
+        Raster::new(g, threads).render(list, fonts, fb.target()).unwrap();
+        fb
+    }
+
+    #[test]
+    fn leading_layers_become_the_base_on_the_cold_frame_and_are_copied_after() {
+        let (g, fonts) = setup();
+        let list = based_scene(1, 10.0, Color::rgb(200, 40, 40));
         let mut raster = Raster::new(g, 2);
         let mut fb = FrameBuffer::new(120, 101);
         raster.render(&list, &fonts, fb.target()).unwrap();
-        assert_eq!(raster.stats().layers_in_base, 0, "a cold frame builds no base");
-        let cold = fb.clone();
-        raster.render(&list, &fonts, fb.target()).unwrap();
         // The background, the card, and the translated card after it.
-        assert_eq!(raster.stats().layers_in_base, 3);
-        assert!(raster.base.as_ref().is_some_and(|b| b.opaque));
+        assert_eq!((raster.stats().base, raster.stats().layers_in_base), (BaseUse::Drawn, 3));
+        assert_eq!(raster.stats().layers_rasterized, 0, "the base's layers are drawn in place, not into images");
+        let first = fb.clone();
+        fb.pixels.fill(0x55);
         raster.render(&list, &fonts, fb.target()).unwrap();
-        assert_eq!(raster.stats().layers_in_base, 3);
-        assert!(max_diff(&cold, &fb) <= 1, "{}", max_diff(&cold, &fb));
-        // A change in the run drops the base for that frame.
-        if let Op::Layer { version, .. } = &mut list.ops[1] {
-            *version = 2;
-        }
-        raster.render(&list, &fonts, fb.target()).unwrap();
-        assert_eq!(raster.stats().layers_in_base, 0);
+        assert_eq!((raster.stats().base, raster.stats().layers_in_base), (BaseUse::Copied, 3));
+        assert_eq!(max_diff(&first, &fb), 0, "a copied base gives the cold frame's pixels exactly");
+        // Drawn from scratch, drawn in 3 bands: the same within a level.
+        assert!(max_diff(&first, &cold(g, &fonts, &list, 1)) <= 1);
+        assert!(max_diff(&first, &cold(g, &fonts, &list, 3)) <= 1);
+    }
+
+    #[test]
+    fn a_changed_base_layer_redraws_only_its_damage_and_matches_a_fresh_frame() {
+        let (g, fonts) = setup();
+        let mut raster = Raster::new(g, 2);
+        let mut fb = FrameBuffer::new(120, 101);
+        raster.render(&based_scene(1, 10.0, Color::rgb(200, 40, 40)), &fonts, fb.target()).unwrap();
+        // A new version with new content, moved by a fraction of a pixel: its old and new boxes are redrawn.
+        let changed = based_scene(2, 13.5, Color::rgb(40, 40, 200));
+        raster.render(&changed, &fonts, fb.target()).unwrap();
+        assert_eq!(raster.stats().base, BaseUse::Damaged(2));
+        assert!(max_diff(&fb, &cold(g, &fonts, &changed, 1)) <= 1, "{}", max_diff(&fb, &cold(g, &fonts, &changed, 1)));
+        raster.render(&changed, &fonts, fb.target()).unwrap();
+        assert_eq!(raster.stats().base, BaseUse::Copied);
+        // Another layer in the run: drawn again from scratch.
+        let mut other = changed.clone();
+        other.ops.remove(1);
+        raster.render(&other, &fonts, fb.target()).unwrap();
+        assert_eq!(raster.stats().base, BaseUse::Drawn);
+        assert!(max_diff(&fb, &cold(g, &fonts, &other, 1)) <= 1);
     }
 
     #[test]

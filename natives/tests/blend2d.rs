@@ -3,8 +3,8 @@
 use std::path::Path as FsPath;
 
 use goldberry_natives::blend2d::{
-    self, CompOp, Context, Font, FontFace, Gradient, Image, ImageView, Path, PixelFormat, PixelRows, Rect, Rgba32,
-    StrokeCap, Style,
+    self, CompOp, Context, Font, FontFace, Gradient, Image, ImageView, Path, PixelArea, PixelFormat, PixelRows, Rect,
+    Rgba32, StrokeCap, Style,
 };
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
@@ -433,6 +433,32 @@ fn blit_image_copies_pixels() {
     assert!(near(px(&pixels, 34, 34), 0xFF11_2233), "the scaled copy fills its rect: {:#x}", px(&pixels, 34, 34));
     assert!(red(px(&pixels, 61, 61)) > 0x80, "its corner pixel, scaled 2x, is light: {:#x}", px(&pixels, 61, 61));
     assert_eq!(inked_box(&pixels, 0), Some((10, 20, 61, 61)));
+}
+
+#[test]
+fn blit_image_area_copies_only_that_area_to_the_point() {
+    let g = goldberry();
+    let mut source = Image::new(g, 16, 16, PixelFormat::Prgb32).expect("source");
+    {
+        let mut ctx = Context::begin(&mut source).expect("context");
+        ctx.set_comp_op(CompOp::SrcCopy).expect("comp op");
+        ctx.set_fill(&Style::Solid(Rgba32(0xFF11_2233))).expect("style");
+        ctx.fill_all().expect("fill");
+        ctx.set_fill(&Style::Solid(Rgba32(0xFFCC_DDEE))).expect("style");
+        ctx.fill_rect(Rect::new(4.0, 6.0, 1.0, 1.0)).expect("marker");
+        ctx.end().expect("end");
+    }
+    let mut target = cleared(g, 64, 64);
+    {
+        let mut ctx = Context::begin(&mut target).expect("context");
+        let area = PixelArea { x: 4, y: 6, w: 3, h: 2 };
+        ctx.blit_image_area(10.0, 20.0, &source, area).expect("blit");
+        ctx.end().expect("end");
+    }
+    let pixels = target.pixels().expect("pixels");
+    assert_eq!(px(&pixels, 10, 20), 0xFFCC_DDEE, "the area's top-left pixel lands at the point");
+    assert_eq!(px(&pixels, 12, 21), 0xFF11_2233);
+    assert_eq!(inked_box(&pixels, 0), Some((10, 20, 12, 21)), "nothing outside the 3x2 area is drawn");
 }
 
 /// Draws the shared scene: a gradient background, a circle, a path and a glyph run.

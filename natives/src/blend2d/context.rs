@@ -17,10 +17,13 @@ use goldberry_calls::blend2d::types::{
     BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE, BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT,
     BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_MATRIX2D_OP_RESET, BL_MATRIX2D_OP_ROTATE, BL_MATRIX2D_OP_SCALE,
     BL_MATRIX2D_OP_TRANSLATE, BLCircle, BLContextCore, BLContextCreateInfo, BLEllipse, BLGeometryType,
-    BLGlyphPlacement, BLGlyphRun, BLImageCore, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI, BLRoundRect,
+    BLGlyphPlacement, BLGlyphRun, BLImageCore, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI, BLRectI,
+    BLRoundRect,
 };
 
-use super::{Blend2dCalls, CompOp, FillRule, Font, Image, ImageView, Path, Rect, StrokeCap, StrokeJoin, Style, bl};
+use super::{
+    Blend2dCalls, CompOp, FillRule, Font, Image, ImageView, Path, PixelArea, Rect, StrokeCap, StrokeJoin, Style, bl,
+};
 use crate::NativeError;
 use crate::glyphs::GlyphRun;
 
@@ -369,6 +372,15 @@ impl<'a> Context<'a> {
         let origin = BLPoint { x, y };
         // SAFETY: an initialised context and image (only read); a null area means the whole image.
         unsafe { bl!(self.calls.context, blContextBlitImageD(&mut self.core, &origin, &image.core, ptr::null())) }
+    }
+
+    /// Draws the `area` of `image` unscaled with that area's top-left corner at (`x`, `y`)
+    /// (`blContextBlitImageD` with an image area). Blend2D clips an area reaching past the image to the image.
+    pub fn blit_image_area(&mut self, x: f64, y: f64, image: &Image, area: PixelArea) -> Result<(), NativeError> {
+        let origin = BLPoint { x, y };
+        let area = BLRectI { x: area.x, y: area.y, w: area.w, h: area.h };
+        // SAFETY: an initialised context and image (only read); `area` is a live BLRectI for the call.
+        unsafe { bl!(self.calls.context, blContextBlitImageD(&mut self.core, &origin, &image.core, &area)) }
     }
 
     /// Draws `image` scaled into `rect` (`blContextBlitScaledImageD`).

@@ -180,6 +180,19 @@ impl Rect {
     }
 }
 
+/// A rectangle of whole pixels of an image (`BLRectI`): left, top, width, height.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PixelArea {
+    /// Left column.
+    pub x: i32,
+    /// Top row.
+    pub y: i32,
+    /// Width in pixels.
+    pub w: i32,
+    /// Height in pixels.
+    pub h: i32,
+}
+
 /// The pixel formats goldberry draws into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PixelFormat {
