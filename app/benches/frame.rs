@@ -2,11 +2,12 @@
 //! offscreen (no SDL: raster into an XRGB32 frame buffer), 300 settled frames each.
 //!
 //! `cargo bench -p goldberry --bench frame` prints, per configuration, p50 / p95 / max of paint and raster over
-//! the settled frames, and the cost of a cold frame two ways (median of 5 each): "fresh", the first frame of a
-//! new scene and rasterizer (like frame 0 of a run, fonts already loaded), and "resize", the first frame at a
-//! new size in a running app. The targets are printed next to the figures, then the 2-thread speed-up
+//! the settled frames, and the cost of a cold frame two ways (median of 9 each): "fresh", the first frame of a
+//! new painter after its warm-up (like frame 0 of a run: fonts loaded, glyph cache filled while the window
+//! opened, nothing laid out or rasterized), and "resize", the first frame at a new size in a running app. The targets are printed next to the figures, then the 2-thread speed-up
 //! on a cold 1920x1080 frame.
-//! Last, the cold and settled 960x640 frames without and with the glyph cache ([`goldberry::raster::Raster::set_glyph_cache`]).
+//! Last, the cold and settled 960x640 frames without and with the glyph cache
+//! ([`goldberry::raster::Raster::set_glyph_cache`]), and the fresh frame without the warm-up.
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
 //! last settled frame of each row (layers rasterized, reused, in the base; time per step).
 
@@ -18,13 +19,16 @@ use goldberry::raster::FrameBuffer;
 use goldberry::report::{FrameRecord, Percentiles};
 use goldberry_natives::Goldberry;
 
+/// How many cold frames each cold figure is the median of.
+const COLD_SAMPLES: usize = 9;
+
 struct Cold {
     paint: f64,
     raster: f64,
 }
 
 /// A cold frame after a resize, as in a running app: the scene and rasterizer have drawn frames at another
-/// size, so nothing in the layer cache fits (median of 5).
+/// size, so nothing in the layer cache fits (median of [`COLD_SAMPLES`]).
 fn resize_cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize, glyphs: bool) -> Cold {
     let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
     painter.raster.set_glyph_cache(glyphs);
@@ -33,7 +37,7 @@ fn resize_cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, th
     let mut index = 0;
     let mut small = FrameBuffer::new(w - 40, h - 40);
     let mut full = FrameBuffer::new(w, h);
-    for _ in 0..5 {
+    for _ in 0..COLD_SAMPLES {
         for (fw, fh) in [(w - 40, h - 40), (w - 40, h - 40), (w, h)] {
             let buffer = if fw == w { &mut full } else { &mut small };
             let frame = painter.paint(&FrameInput::headless(index, fw, fh), fonts, buffer.target()).expect("paint");
@@ -61,15 +65,28 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn cold_frame(g: &'static Goldberry, fonts: &FontBook, w: u32, h: u32, threads: usize, glyphs: bool) -> Cold {
+/// The first frame of a new painter (median of [`COLD_SAMPLES`]), warmed up first as `run` does (its glyph cache
+/// filled while the window opens) when `warm`.
+fn cold_frame(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    w: u32,
+    h: u32,
+    threads: usize,
+    glyphs: bool,
+    warm: bool,
+) -> Cold {
     let mut paint = Vec::new();
     let mut raster = Vec::new();
     // The target outlives the scene, as a window surface does: its pages are already mapped.
     let mut buffer = FrameBuffer::new(w, h);
     buffer.pixels.fill(1);
-    for _ in 0..5 {
+    for _ in 0..COLD_SAMPLES {
         let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
         painter.raster.set_glyph_cache(glyphs);
+        if warm {
+            painter.warm_up(fonts, w, h).expect("warm up");
+        }
         let frame = painter.paint(&FrameInput::headless(0, w, h), fonts, buffer.target()).expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
@@ -150,7 +167,7 @@ fn main() {
             let records = settled(g, &fonts, (w, h), threads, frames, true);
             let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
             let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
-            let cold = cold_frame(g, &fonts, w, h, threads, true);
+            let cold = cold_frame(g, &fonts, w, h, threads, true, true);
             let resize = resize_cold_frame(g, &fonts, w, h, threads, true);
             if h == 1080 {
                 cold_1080[threads - 1] = cold.paint;
@@ -188,10 +205,13 @@ fn main() {
         }
     }
     // The glyph cache's effect, measured side by side (interleaved, so a busy machine weighs on both alike).
-    println!("960x640 paint ms (cold: median of 5), Blend2D's fill_glyph_run vs the glyph cache:");
+    println!("960x640 paint ms (cold: median of 9), Blend2D's fill_glyph_run vs the glyph cache:");
     for threads in [1usize, 2] {
-        let (off, on) =
-            (cold_frame(g, &fonts, 960, 640, threads, false), cold_frame(g, &fonts, 960, 640, threads, true));
+        let (off, on) = (
+            cold_frame(g, &fonts, 960, 640, threads, false, true),
+            cold_frame(g, &fonts, 960, 640, threads, true, true),
+        );
+        let unwarmed = cold_frame(g, &fonts, 960, 640, threads, true, false);
         let (roff, ron) = (
             resize_cold_frame(g, &fonts, 960, 640, threads, false),
             resize_cold_frame(g, &fonts, 960, 640, threads, true),
@@ -202,8 +222,8 @@ fn main() {
         };
         let (soff, son) = (p50(false), p50(true));
         println!(
-            "  {threads} thr: fresh {:.2} -> {:.2}, resize {:.2} -> {:.2}, settled p50 {soff:.2} -> {son:.2}",
-            off.paint, on.paint, roff.paint, ron.paint
+            "  {threads} thr: fresh {:.2} -> {:.2} ({:.2} without the warm-up), resize {:.2} -> {:.2}, settled p50 {soff:.2} -> {son:.2}",
+            off.paint, on.paint, unwarmed.paint, roff.paint, ron.paint
         );
     }
     for (name, cold) in [("fresh", cold_1080), ("resize", resize_1080)] {

@@ -83,6 +83,25 @@ impl Painter {
         })
     }
 
+    /// Gets ready for a first frame at `width` x `height`: records it once and rasterizes the glyphs it draws
+    /// into the glyph cache, then forgets the layout and the list. The first frame then still lays out and
+    /// rasterizes everything (it is a cold frame like any other), but blits its glyphs instead of rasterizing
+    /// each one first. `run` does this while SDL opens the window.
+    pub fn warm_up(&mut self, fonts: &FontBook, width: u32, height: u32) -> Result<(), RunError> {
+        let _span = tracing::info_span!("warm up").entered();
+        self.list.ops.clear();
+        self.scene
+            .paint(&FrameInput::headless(0, width, height), fonts, &mut self.list)
+            .map_err(|e| RunError::Other(anyhow::anyhow!("warming up: {e}")))?;
+        self.hud.paint(&self.stats, fonts, width, &mut self.list);
+        self.raster
+            .warm_glyphs(&self.list, fonts)
+            .map_err(|e| RunError::Other(anyhow::anyhow!("warming up the glyph cache: {e}")))?;
+        self.scene.forget_layout();
+        self.list.ops.clear();
+        Ok(())
+    }
+
     /// The display list of the last frame.
     pub fn list(&self) -> &DisplayList {
         &self.list
@@ -207,7 +226,15 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let display = Display::open(natives_dir, args.video_driver.as_deref())?;
     let driver = display.driver();
     let headless = args.headless() || driver == "dummy" || driver == "offscreen";
-    let mut window = display.window(args.size.width, args.size.height, !headless)?;
+    // The glyph cache warms up on another thread while SDL opens the window on this one.
+    let (window, warmed) = std::thread::scope(|s| {
+        let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height));
+        let window = display.window(args.size.width, args.size.height, !headless);
+        let warmed = warming.join().unwrap_or_else(|_| Err(RunError::Other(anyhow::anyhow!("the warm-up panicked"))));
+        (window, warmed)
+    });
+    let mut window = window?;
+    warmed?;
     let fps_limit = match args.fps_limit {
         Some(n) => Some(n),
         None if headless => None,

@@ -299,6 +299,18 @@ impl Raster {
         self.stats
     }
 
+    /// Adds every glyph `list` draws (in its layers too) to the glyph cache without drawing anything, so that
+    /// a first frame of that list finds them rasterized (see [`crate::frame::Painter::warm_up`]).
+    pub fn warm_glyphs(&mut self, list: &DisplayList, fonts: &FontBook) -> Result<(), NativeError> {
+        if !self.use_glyph_cache {
+            return Ok(());
+        }
+        let _span = tracing::info_span!("warm glyphs").entered();
+        let mut missing = Vec::new();
+        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), true, &mut missing);
+        self.glyphs.fill(self.g, fonts, missing, self.threads)
+    }
+
     /// Drops the base and every retained layer (the next frame is cold). The glyph cache stays (a glyph's
     /// pixels do not depend on the frame), and so does the base's memory.
     pub fn clear_layers(&mut self) {
@@ -361,13 +373,11 @@ impl Raster {
                 prepared.layers[i] = Some(prepare(self.g, fonts, content)?);
             }
         }
-        if plan != BasePlan::None && self.base_pixels.len() != needed {
-            if needed > self.base_pixels.capacity() {
-                // Zeroed by the allocator, its pages faulted in by the bands that first write them.
-                self.base_pixels = vec![0; needed];
-            } else {
-                self.base_pixels.resize(needed, 0);
-            }
+        // The base only grows (its first `needed` bytes are the frame's), so that going back and forth between
+        // sizes neither frees its mapped pages nor zeroes them again; a larger one comes zeroed from the
+        // allocator, its pages faulted in by the bands that first write them.
+        if plan != BasePlan::None && self.base_pixels.len() < needed {
+            self.base_pixels = vec![0; needed];
         }
         let base_start = Instant::now();
         if let BasePlan::Damage(rects) = &plan {
@@ -376,8 +386,16 @@ impl Raster {
         self.stats.base_time = base_start.elapsed();
 
         let bands_start = Instant::now();
-        let band_rows = height.div_ceil(self.threads).max(1);
-        let bands = height.div_ceil(band_rows).max(1);
+        let edges = balanced_edges(
+            list,
+            fonts,
+            if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 },
+            &drawn_in_place,
+            mapping,
+            width,
+            height,
+            self.threads,
+        );
         let g = self.g;
         let replayer = Replayer {
             g,
@@ -389,9 +407,8 @@ impl Raster {
             visible: None,
         };
         let base: Option<&mut [u8]> = if plan == BasePlan::None { None } else { Some(&mut self.base_pixels[..needed]) };
-        let draw_band = |index: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), NativeError> {
-            let _span = tracing::info_span!("band", index).entered();
-            let top = index * band_rows;
+        let draw_band = |top: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), NativeError> {
+            let _span = tracing::info_span!("band", top).entered();
             let band_height = rows.len() / stride;
             let mut state = ReplayState::default();
             let replayer = Replayer {
@@ -431,8 +448,8 @@ impl Raster {
             ctx.end()
         };
         let pixels = &mut target.pixels[..needed];
-        draw_bands(pixels, base, band_rows * stride, &draw_band, "a raster band thread panicked")?;
-        self.stats.bands = bands;
+        draw_bands(pixels, base, stride, &edges, &draw_band, "a raster band thread panicked")?;
+        self.stats.bands = edges.windows(2).filter(|pair| pair[1] > pair[0]).count();
         self.stats.bands_time = bands_start.elapsed();
         self.stats.layers_in_base = if plan == BasePlan::None { 0 } else { lead.layers };
         self.stats.base = match &plan {
@@ -810,8 +827,7 @@ fn rasterize_layer(
         replay(ctx, &replayer, content, &prepared, 0..content.ops.len(), &mut state)?;
         close(ctx, &mut state, 0)
     };
-    let band_rows = (shape.height as usize).div_ceil(bands.max(1)).max(1);
-    if bands <= 1 || band_rows >= shape.height as usize {
+    if bands <= 1 || shape.height < 2 {
         let mut ctx = Context::begin(&mut image)?;
         draw(&mut ctx, 0, shape.height as usize)?;
         ctx.end()?;
@@ -820,59 +836,180 @@ fn rasterize_layer(
     {
         let rows = image.pixels_mut()?;
         let (width, stride) = (rows.width, rows.stride);
-        let draw_band = |index: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
+        let draw_band = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
             let height = (band.len() / stride) as u32;
             let mut view = ImageView::over_pixels(g, band, width, height, stride, PixelFormat::Prgb32)?;
             let mut ctx = Context::begin_view(&mut view)?;
-            draw(&mut ctx, index * band_rows, height as usize)?;
+            draw(&mut ctx, top, height as usize)?;
             ctx.end()
         };
-        draw_bands(rows.data, None, band_rows * stride, &draw_band, "a layer band thread panicked")?;
+        let edges = even_edges(shape.height as usize, bands);
+        draw_bands(rows.data, None, stride, &edges, &draw_band, "a layer band thread panicked")?;
     }
     Ok(image)
 }
 
-/// One band of [`draw_bands`]: its index, its rows, and the same rows of the paired buffer.
+/// One band of [`draw_bands`]: its top row, its rows, and the same rows of the paired buffer.
 type Band<'p> = (usize, &'p mut [u8], Option<&'p mut [u8]>);
 
-/// Draws `pixels` in bands of `band_bytes` (whole rows): `draw_band(index, rows, paired)` for each, the first on
-/// the calling thread and the others on scoped threads at the same time, `paired` being the same rows of
-/// `paired` when given (a buffer of the same layout). A single band is drawn in place. Every band runs to its
-/// end; the first error (or a thread's panic, reported as `panicked`) is returned.
+/// Draws the rows of `pixels` (`stride` bytes each) in the bands `edges` delimits (band `i` is rows
+/// `edges[i]..edges[i + 1]`): `draw_band(top, rows, paired)` for each, the first on the calling thread and the
+/// others on scoped threads at the same time, `paired` being the same rows of `paired` when given (a buffer
+/// of the same layout). Every band runs to its end; the first error (or a thread's panic, reported as
+/// `panicked`) is returned.
 fn draw_bands<F>(
     pixels: &mut [u8],
-    paired: Option<&mut [u8]>,
-    band_bytes: usize,
+    mut paired: Option<&mut [u8]>,
+    stride: usize,
+    edges: &[usize],
     draw_band: &F,
     panicked: &str,
 ) -> Result<(), NativeError>
 where
     F: Fn(usize, &mut [u8], Option<&mut [u8]>) -> Result<(), NativeError> + Sync,
 {
-    let band_bytes = band_bytes.max(1);
-    let mut paired: Vec<Option<&mut [u8]>> = match paired {
-        Some(buffer) => buffer.chunks_mut(band_bytes).map(Some).collect(),
-        None => Vec::new(),
-    };
-    let mut bands: Vec<Band<'_>> = pixels
-        .chunks_mut(band_bytes)
-        .enumerate()
-        .map(|(i, rows)| (i, rows, paired.get_mut(i).and_then(Option::take)))
-        .collect();
+    let mut bands: Vec<Band<'_>> = Vec::with_capacity(edges.len());
+    let mut rest = pixels;
+    for pair in edges.windows(2) {
+        let bytes = (pair[1].saturating_sub(pair[0]) * stride).min(rest.len());
+        let (rows, tail) = std::mem::take(&mut rest).split_at_mut(bytes);
+        rest = tail;
+        let paired_rows = match paired.take() {
+            Some(buffer) => {
+                let (rows, tail) = buffer.split_at_mut(bytes.min(buffer.len()));
+                paired = Some(tail);
+                Some(rows)
+            }
+            None => None,
+        };
+        if !rows.is_empty() {
+            bands.push((pair[0], rows, paired_rows));
+        }
+    }
     if bands.is_empty() {
         return Ok(());
     }
-    let (first_index, first_rows, first_paired) = bands.remove(0);
+    let (first_top, first_rows, first_paired) = bands.remove(0);
     let results: Vec<Result<(), NativeError>> = std::thread::scope(|s| {
         let handles: Vec<_> =
-            bands.into_iter().map(|(i, rows, paired)| s.spawn(move || draw_band(i, rows, paired))).collect();
-        let mut results = vec![draw_band(first_index, first_rows, first_paired)];
+            bands.into_iter().map(|(top, rows, paired)| s.spawn(move || draw_band(top, rows, paired))).collect();
+        let mut results = vec![draw_band(first_top, first_rows, first_paired)];
         for h in handles {
             results.push(h.join().unwrap_or_else(|_| Err(NativeError::InvalidArgument(panicked.to_owned()))));
         }
         results
     });
     results.into_iter().collect()
+}
+
+/// The edges of `bands` bands of (about) equal height over `height` rows.
+fn even_edges(height: usize, bands: usize) -> Vec<usize> {
+    let bands = bands.clamp(1, height.max(1));
+    (0..=bands).map(|i| i * height / bands).collect()
+}
+
+/// The edges of `bands` bands over `height` rows that share the frame's estimated work evenly: each op drawn
+/// in the bands spreads its cost ([`op_cost`]) over the rows it covers, and every row costs its width once (the
+/// base's copy or the clear). `in_place(i)` says whether the top-level layer at op `i` is drawn in place (its
+/// ops counted) or blitted (its pixels counted); the ops before `from` are not drawn.
+#[allow(clippy::too_many_arguments)]
+fn balanced_edges(
+    list: &DisplayList,
+    fonts: &FontBook,
+    from: usize,
+    in_place: &dyn Fn(usize) -> bool,
+    mapping: Mapping,
+    width: u32,
+    height: usize,
+    bands: usize,
+) -> Vec<usize> {
+    if bands <= 1 || height < 2 * bands {
+        return even_edges(height, bands);
+    }
+    // Cost density changes per row, summed afterwards.
+    let mut delta = vec![0.0f64; height + 1];
+    let row_cost = f64::from(width) * 0.4;
+    delta[0] += row_cost;
+    add_costs(list, fonts, from, in_place, (0.0, 0.0), mapping.scale, &mut delta);
+    let mut per_row = Vec::with_capacity(height);
+    let mut density = 0.0;
+    for d in &delta[..height] {
+        density += d;
+        per_row.push(density.max(0.0));
+    }
+    let total: f64 = per_row.iter().sum();
+    let mut edges = vec![0];
+    let mut sum = 0.0;
+    for (y, cost) in per_row.iter().enumerate() {
+        sum += cost;
+        let next = edges.len();
+        if next < bands && sum >= total * next as f64 / bands as f64 && y + 1 > edges[next - 1] {
+            edges.push(y + 1);
+        }
+    }
+    while edges.len() <= bands {
+        edges.push(height);
+    }
+    edges[bands] = height;
+    edges
+}
+
+/// Adds the cost of `list`'s ops from `from` on (under translation `t`, scale `s`) to the per-row density
+/// changes `delta`.
+fn add_costs(
+    list: &DisplayList,
+    fonts: &FontBook,
+    from: usize,
+    in_place: &dyn Fn(usize) -> bool,
+    origin: (f32, f32),
+    s: f32,
+    delta: &mut [f64],
+) {
+    let rows = delta.len().saturating_sub(1) as f32;
+    let mut stack: Vec<Option<(f32, f32)>> = Vec::new();
+    let mut t = origin;
+    for (i, op) in list.ops.iter().enumerate() {
+        match op {
+            Op::PushClip(_) => stack.push(None),
+            Op::PushTranslate(dx, dy) => {
+                stack.push(Some(t));
+                t = (t.0 + dx, t.1 + dy);
+            }
+            Op::PopClip | Op::PopTranslate => {
+                if let Some(Some(previous)) = stack.pop() {
+                    t = previous;
+                }
+            }
+            _ if i < from => {}
+            Op::Layer { rect, content, .. } if in_place(i) => {
+                let inner = (t.0 + rect.x, t.1 + rect.y);
+                add_costs(content, fonts, 0, &|_| true, inner, s, delta);
+            }
+            op => {
+                let Some(b) = op_bounds(op, fonts) else { continue };
+                let (y0, y1) = (((b.y + t.1) * s).clamp(0.0, rows), ((b.bottom() + t.1) * s).clamp(0.0, rows));
+                if y1 - y0 < 1.0 {
+                    continue;
+                }
+                let per_row = op_cost(op, b, s) / f64::from(y1 - y0);
+                delta[y0 as usize] += per_row;
+                delta[y1 as usize] -= per_row;
+            }
+        }
+    }
+}
+
+/// A rough cost of drawing `op` with `bounds` (device pixels at scale `s`), in the time of blending a pixel:
+/// a fixed part per call, its area for fills, a quarter of its box for paths (rarely filled edge to edge),
+/// a blit's worth per glyph.
+fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
+    let area = f64::from(bounds.w * s) * f64::from(bounds.h * s);
+    2000.0
+        + match op {
+            Op::FillPath { .. } | Op::StrokePath { .. } => area * 0.25,
+            Op::Glyphs { run, .. } => run.glyphs.len() as f64 * 400.0,
+            _ => area,
+        }
 }
 
 /// Adds to `missing` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`

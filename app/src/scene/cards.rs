@@ -39,13 +39,18 @@ fn horizontal(rect: Rect, left: Color, right: Color) -> Paint {
     }
 }
 
+/// What card `l` hides completely (the opaque core of its rounded rectangle): nothing under it shows.
+pub fn covered(l: &CardLayout, s: f32) -> Rect {
+    geometry::opaque_core(l.card, RADIUS * s)
+}
+
 /// A soft shadow under the opaque card `rect`: translucent rounded rectangles, each a little larger and fainter.
 ///
-/// Each is filled as a ring around the card's inner rectangle (the card inset by its corner radius, which the card
-/// always covers), so the shadow blends only the pixels that show: measured with `cargo bench -p goldberry --bench
+/// Each is filled as a ring around the card's opaque core ([`geometry::opaque_core`], which the card always
+/// covers), so the shadow blends only the pixels that show: measured with `cargo bench -p goldberry --bench
 /// frame`, whole-rectangle shadows cost about 4 ms of a cold 960x640 frame on one thread.
 pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
-    let hole = rect.inset(radius);
+    let hole = geometry::opaque_core(rect, radius);
     for (k, alpha) in [(1.0, 0x16u8), (2.0, 0x10), (3.0, 0x0b), (4.0, 0x07), (5.0, 0x04)] {
         let grow = k * 2.0 * s;
         let r = Rect::new(rect.x - grow, rect.y - grow + 3.0 * s, rect.w + 2.0 * grow, rect.h + 2.0 * grow);

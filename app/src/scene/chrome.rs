@@ -3,6 +3,7 @@
 
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop};
 use crate::scene::cards::icon;
+use crate::scene::geometry;
 use crate::scene::icons::{IconName, Icons};
 use crate::scene::layout::{MENU, STATUS_ITEMS, StatusBarLayout, TitleBarLayout};
 use crate::scene::model::palette;
@@ -13,36 +14,43 @@ pub fn radial_glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, stops: Vec<
     list.push(Op::FillCircle { cx, cy, r, paint: Paint::Radial { cx, cy, r, stops } });
 }
 
-fn glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, color: Color) {
-    let stops = vec![
+/// The stops of a glow of `color`: full at the centre, a third at 60 %, transparent at the edge.
+fn glow_stops(color: Color) -> Vec<Stop> {
+    vec![
         Stop { offset: 0.0, color },
         Stop { offset: 0.6, color: color.with_alpha(((color.0 >> 24) / 3) as u8) },
         Stop { offset: 1.0, color: color.with_alpha(0) },
-    ];
-    radial_glow(list, cx, cy, r, stops);
+    ]
 }
 
-/// Records the background: a diagonal linear gradient over the window, lit by two radial glows.
-pub fn background(list: &mut DisplayList, window: Rect) {
-    list.push(Op::FillRect {
-        rect: window,
-        paint: Paint::Linear {
-            x0: window.x,
-            y0: window.y,
-            x1: window.right(),
-            y1: window.bottom(),
-            stops: vec![Stop { offset: 0.0, color: palette::BG_TOP }, Stop { offset: 1.0, color: palette::BG_BOTTOM }],
-        },
-    });
+/// Records the background: a diagonal linear gradient over the window, lit by two radial glows, painted only
+/// where it shows: outside the `covered` rectangles (the opaque cores of the cards, which hide what is under
+/// them). Each piece is filled with the same window-wide gradients, so the pieces join seamlessly; a glow
+/// fills its pieces inside its circle's box (past its radius the gradient is transparent).
+pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
+    let pieces = geometry::uncovered(window, covered);
+    let linear = Paint::Linear {
+        x0: window.x,
+        y0: window.y,
+        x1: window.right(),
+        y1: window.bottom(),
+        stops: vec![Stop { offset: 0.0, color: palette::BG_TOP }, Stop { offset: 1.0, color: palette::BG_BOTTOM }],
+    };
+    for piece in &pieces {
+        list.push(Op::FillRect { rect: *piece, paint: linear.clone() });
+    }
     let reach = window.w.max(window.h);
-    glow(
-        list,
-        window.right() - window.w * 0.1,
-        window.y + window.h * 0.15,
-        reach * 0.5,
-        palette::VIOLET.with_alpha(0x30),
-    );
-    glow(list, window.x + window.w * 0.05, window.bottom(), reach * 0.45, palette::TEAL.with_alpha(0x24));
+    let glows = [
+        (window.right() - window.w * 0.1, window.y + window.h * 0.15, reach * 0.5, palette::VIOLET.with_alpha(0x30)),
+        (window.x + window.w * 0.05, window.bottom(), reach * 0.45, palette::TEAL.with_alpha(0x24)),
+    ];
+    for (cx, cy, r, color) in glows {
+        let paint = Paint::Radial { cx, cy, r, stops: glow_stops(color) };
+        let reach = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
+        for piece in pieces.iter().filter_map(|piece| geometry::intersection(*piece, reach)) {
+            list.push(Op::FillRect { rect: piece, paint: paint.clone() });
+        }
+    }
 }
 
 /// Records the title bar: its gradient, bottom edge, logo, title, subtitle and window buttons. Returns the

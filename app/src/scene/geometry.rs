@@ -125,9 +125,107 @@ pub fn grid_lines(rect: Rect, n: usize) -> PathData {
     PathData { commands }
 }
 
+/// The largest whole-pixel rectangle a rounded rectangle `rect` with corner radius `r` covers completely,
+/// anti-aliased edges included: inset by the depth of its corners' arcs (plus a pixel), rounded inward.
+pub fn opaque_core(rect: Rect, r: f32) -> Rect {
+    let d = (r - (r - 1.0).max(0.0) * std::f32::consts::FRAC_1_SQRT_2).max(1.0);
+    let (x0, y0) = ((rect.x + d).ceil(), (rect.y + d).ceil());
+    let (x1, y1) = ((rect.right() - d).floor(), (rect.bottom() - d).floor());
+    Rect::new(x0, y0, (x1 - x0).max(0.0), (y1 - y0).max(0.0))
+}
+
+/// The overlap of `a` and `b` (`None` when they do not overlap).
+pub fn intersection(a: Rect, b: Rect) -> Option<Rect> {
+    let (x0, y0) = (a.x.max(b.x), a.y.max(b.y));
+    let (x1, y1) = (a.right().min(b.right()), a.bottom().min(b.bottom()));
+    (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
+}
+
+/// `area` less the `holes`, as disjoint rectangles: horizontal slabs between the holes' top and bottom edges,
+/// each cut into the runs no hole covers (adjacent slabs with the same runs merged). What shows of a
+/// background under opaque cards.
+pub fn uncovered(area: Rect, holes: &[Rect]) -> Vec<Rect> {
+    let holes: Vec<Rect> = holes.iter().filter_map(|hole| intersection(*hole, area)).collect();
+    let mut edges: Vec<f32> = vec![area.y, area.bottom()];
+    edges.extend(holes.iter().flat_map(|h| [h.y, h.bottom()]));
+    edges.sort_by(f32::total_cmp);
+    edges.dedup();
+    let mut out: Vec<Rect> = Vec::new();
+    // The runs of the slab above, as indices into `out`, to extend downwards when the runs repeat.
+    let mut above: Vec<usize> = Vec::new();
+    for pair in edges.windows(2) {
+        let (y0, y1) = (pair[0], pair[1]);
+        let mut cuts: Vec<(f32, f32)> =
+            holes.iter().filter(|h| h.y < y1 && h.bottom() > y0).map(|h| (h.x, h.right())).collect();
+        cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut runs: Vec<(f32, f32)> = Vec::new();
+        let mut x = area.x;
+        for (c0, c1) in cuts {
+            if c0 > x {
+                runs.push((x, c0));
+            }
+            x = x.max(c1);
+        }
+        if x < area.right() {
+            runs.push((x, area.right()));
+        }
+        let same = runs.len() == above.len()
+            && runs.iter().zip(&above).all(|(run, &i)| out[i].x == run.0 && out[i].right() == run.1);
+        if same {
+            for &i in &above {
+                out[i].h = y1 - out[i].y;
+            }
+        } else {
+            above = (out.len()..out.len() + runs.len()).collect();
+            out.extend(runs.into_iter().map(|(x0, x1)| Rect::new(x0, y0, x1 - x0, y1 - y0)));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn area_of(rects: &[Rect]) -> f32 {
+        rects.iter().map(|r| r.w * r.h).sum()
+    }
+
+    #[test]
+    fn uncovered_leaves_exactly_what_no_hole_covers() {
+        let area = Rect::new(0.0, 0.0, 100.0, 60.0);
+        let holes =
+            [Rect::new(10.0, 10.0, 30.0, 20.0), Rect::new(50.0, 10.0, 30.0, 20.0), Rect::new(90.0, 50.0, 20.0, 20.0)];
+        let pieces = uncovered(area, &holes);
+        // The last hole reaches past the area: only its 10 x 10 inside counts.
+        assert_eq!(area_of(&pieces), 6000.0 - 600.0 - 600.0 - 100.0);
+        for (i, p) in pieces.iter().enumerate() {
+            assert!(p.w > 0.0 && p.h > 0.0);
+            for h in &holes {
+                let overlap = (p.right().min(h.right()) - p.x.max(h.x)).max(0.0)
+                    * (p.bottom().min(h.bottom()) - p.y.max(h.y)).max(0.0);
+                assert_eq!(overlap, 0.0, "piece {p:?} overlaps hole {h:?}");
+            }
+            for q in &pieces[i + 1..] {
+                let overlap = (p.right().min(q.right()) - p.x.max(q.x)).max(0.0)
+                    * (p.bottom().min(q.bottom()) - p.y.max(q.y)).max(0.0);
+                assert_eq!(overlap, 0.0, "{p:?} and {q:?} overlap");
+            }
+        }
+        // The band above the holes is one piece; the three runs beside them one piece each.
+        assert_eq!(pieces[0], Rect::new(0.0, 0.0, 100.0, 10.0));
+        assert_eq!(pieces.len(), 6, "{pieces:?}");
+        assert_eq!(uncovered(area, &[]), vec![area]);
+    }
+
+    #[test]
+    fn the_opaque_core_of_a_rounded_rect_is_inside_its_corners() {
+        let core = opaque_core(Rect::new(10.0, 20.0, 100.0, 50.0), 10.0);
+        assert_eq!(core, Rect::new(14.0, 24.0, 92.0, 42.0));
+        // Its corner is a pixel inside the corner arc (centre (20, 30), radius 10).
+        let d = ((core.x - 20.0).powi(2) + (core.y - 30.0).powi(2)).sqrt();
+        assert!(d <= 9.0, "{d}");
+    }
 
     fn end(c: &PathCommand) -> (f32, f32) {
         match *c {

@@ -91,13 +91,14 @@ const CHROME_LAYERS: usize = 3;
 /// Bumped when what a layer holds changes for the same box (a new design): part of every version.
 const CONTENT_REVISION: u64 = 1;
 
-/// A layer's version: its box, the scale and the content revision, hashed (FNV-1a), so equal boxes give
-/// equal versions in every run.
-fn version(key: LayerKey, rect: Rect, scale: f32) -> u64 {
+/// A layer's version: its box, the scale, the boxes its content depends on besides its own (`depends`) and
+/// the content revision, hashed (FNV-1a), so equal boxes give equal versions in every run.
+fn version(key: LayerKey, rect: Rect, scale: f32, depends: &[Rect]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let words = [key.0, CONTENT_REVISION, u64::from(rect.x.to_bits()), u64::from(rect.y.to_bits())];
-    let more = [u64::from(rect.w.to_bits()), u64::from(rect.h.to_bits()), u64::from(scale.to_bits())];
-    for word in words.iter().chain(&more) {
+    let bits = |r: &Rect| [r.x, r.y, r.w, r.h].map(|v| u64::from(v.to_bits()));
+    let words = [key.0, CONTENT_REVISION, u64::from(scale.to_bits())];
+    let boxes = std::iter::once(&rect).chain(depends).flat_map(bits);
+    for word in words.into_iter().chain(boxes) {
         for byte in word.to_le_bytes() {
             h ^= u64::from(byte);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -106,13 +107,14 @@ fn version(key: LayerKey, rect: Rect, scale: f32) -> u64 {
     h
 }
 
-/// A layer over `rect` holding `content` (recorded in window coordinates; shifted into the layer's own).
-fn layer(key: LayerKey, rect: Rect, scale: f32, content: DisplayList) -> Op {
+/// A layer over `rect` holding `content` (recorded in window coordinates; shifted into the layer's own), which
+/// depends on the boxes `depends` besides its own.
+fn layer(key: LayerKey, rect: Rect, scale: f32, depends: &[Rect], content: DisplayList) -> Op {
     let mut shifted = DisplayList { ops: Vec::with_capacity(content.ops.len() + 2) };
     shifted.push(Op::PushTranslate(-rect.x, -rect.y));
     shifted.ops.extend(content.ops);
     shifted.push(Op::PopTranslate);
-    Op::Layer { key, rect, version: version(key, rect, scale), content: Arc::new(shifted) }
+    Op::Layer { key, rect, version: version(key, rect, scale, depends), content: Arc::new(shifted) }
 }
 
 /// What the scene keeps for one size.
@@ -212,26 +214,37 @@ impl Scene {
         let mut layers = Vec::with_capacity(CARDS.len() + 3);
         let mut glyphs = 0;
         let window = snap(layout.window);
+        // The cards are drawn clipped to the grid: only what they cover inside it is hidden.
+        let covered: Vec<Rect> = layout
+            .cards
+            .iter()
+            .filter_map(|card| geometry::intersection(cards::covered(card, styles.scale), layout.grid))
+            .collect();
         let mut background = DisplayList::new();
-        chrome::background(&mut background, window);
-        layers.push(layer(BACKGROUND_LAYER, window, scale, background));
+        chrome::background(&mut background, window, &covered);
+        layers.push(layer(BACKGROUND_LAYER, window, scale, &covered, background));
         let mut bar = DisplayList::new();
         glyphs += chrome::title_bar(&mut bar, text, styles, &self.icons, &layout.title_bar);
-        layers.push(layer(TITLE_BAR_LAYER, snap(layout.title_bar.bar), scale, bar));
+        layers.push(layer(TITLE_BAR_LAYER, snap(layout.title_bar.bar), scale, &[], bar));
         let mut status = DisplayList::new();
         let mut tops: Vec<u32> = layout.cards.iter().map(|c| c.card.y.to_bits()).collect();
         tops.dedup();
         glyphs += chrome::status_bar(&mut status, text, styles, &layout.status_bar, tops.len());
-        layers.push(layer(STATUS_BAR_LAYER, snap(layout.status_bar.bar), scale, status));
+        layers.push(layer(STATUS_BAR_LAYER, snap(layout.status_bar.bar), scale, &[], status));
         let reach = (cards::SHADOW_REACH * styles.scale).ceil();
         for (i, (spec, card)) in CARDS.iter().zip(&layout.cards).enumerate() {
             let mut content = DisplayList::new();
             glyphs += cards::chrome(&mut content, text, styles, &self.icons, i, spec, card);
             let c = snap(card.card);
             let rect = Rect::new(c.x - reach, c.y - reach, c.w + 2.0 * reach, c.h + 2.0 * reach);
-            layers.push(layer(card_layer(i), rect, scale, content));
+            layers.push(layer(card_layer(i), rect, scale, &[], content));
         }
         (layers, glyphs)
+    }
+
+    /// Forgets the layout, so that the next paint lays the scene out again (as after a resize).
+    pub fn forget_layout(&mut self) {
+        self.prepared = None;
     }
 
     /// The boxes of the last layout, if the scene has painted.
