@@ -34,7 +34,7 @@ const SHARES: usize = 4;
 pub const MAX_GLYPHS: usize = 8192;
 
 /// One glyph at one colour and phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GlyphKey {
     font: FontId,
     glyph: u32,
@@ -42,6 +42,42 @@ pub struct GlyphKey {
     phase_x: u8,
     phase_y: u8,
 }
+
+impl std::hash::Hash for GlyphKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // One word: the glyph in the low 32 bits, the font and the phases above, the colour folded in.
+        let word = u64::from(self.glyph)
+            | u64::from(self.font.0) << 32
+            | u64::from(self.phase_x) << 48
+            | u64::from(self.phase_y) << 56;
+        state.write_u64(word ^ u64::from(self.color).rotate_left(17));
+    }
+}
+
+/// Hashes a [`GlyphKey`]'s one word with a multiply and a fold: every frame looks up each glyph it draws (a few
+/// thousand), and SipHash's resistance to chosen keys buys nothing for keys that come from our own fonts.
+#[derive(Debug, Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        let x = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^ (x >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 ^= word;
+    }
+}
+
+/// The cells' map, keyed with [`KeyHasher`].
+type Cells = HashMap<GlyphKey, Cell, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// A rasterized glyph, in one of the cache's atlases: where the glyph's origin (the whole pixel its phase is
 /// added to) sits in the atlas, and its inked pixels (`None` when it leaves no ink, e.g. a space).
@@ -65,7 +101,7 @@ struct Ink {
 /// The cache (see the module docs).
 #[derive(Debug, Default)]
 pub struct GlyphCache {
-    cells: HashMap<GlyphKey, Cell>,
+    cells: Cells,
     atlases: Vec<Image>,
 }
 
