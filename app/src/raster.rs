@@ -1609,6 +1609,28 @@ mod tests {
     }
 
     #[test]
+    fn bands_share_the_estimated_work_not_the_rows() {
+        let (_, fonts) = setup();
+        // Heavy fills in the top quarter, nothing below: the first of two bands is the shortest.
+        let mut list = DisplayList::new();
+        for _ in 0..20 {
+            list.push(Op::FillRect {
+                rect: Rect::new(0.0, 0.0, 400.0, 100.0),
+                paint: Paint::Solid(Color::rgb(1, 2, 3)),
+            });
+        }
+        let edges = balanced_edges(&list, &fonts, 0, &|_| false, Mapping { scale: 1.0 }, 400, 400, 2);
+        assert_eq!((edges[0], edges[2]), (0, 400));
+        assert!(edges[1] < 100, "the heavy rows are split between the bands: {edges:?}");
+        // Ops before `from` (in the base) cost nothing: even bands again, give or take the rounding.
+        let edges = balanced_edges(&list, &fonts, list.ops.len(), &|_| false, Mapping { scale: 1.0 }, 400, 400, 2);
+        assert!(edges[1].abs_diff(200) <= 1, "{edges:?}");
+        // Never an empty band while there are rows enough.
+        let edges = balanced_edges(&list, &fonts, 0, &|_| false, Mapping { scale: 1.0 }, 400, 400, 7);
+        assert!(edges.windows(2).all(|pair| pair[1] > pair[0]), "{edges:?}");
+    }
+
+    #[test]
     fn a_short_target_is_an_error() {
         let (g, fonts) = setup();
         let mut pixels = vec![0u8; 100];
