@@ -115,21 +115,29 @@ struct Placed {
     advance: f64,
 }
 
-/// The device positions of `run`'s glyphs with the pen at device (`x`, `y`), or `None` when the run cannot be
-/// cached (its placements are not in the face's units, or a glyph id does not fit Blend2D's 16 bits).
-fn place(fonts: &FontBook, font: FontId, color: Color, x: f64, y: f64, run: &GlyphRun) -> Option<Vec<Placed>> {
+/// Calls `each` with the device position of every glyph of `run`, the pen at device (`x`, `y`), in order, until
+/// it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
+/// a glyph id does not fit Blend2D's 16 bits; `each` may have seen the glyphs before the one that says so) or
+/// `each` stopped.
+fn place(
+    fonts: &FontBook,
+    (font, color): (FontId, Color),
+    x: f64,
+    y: f64,
+    run: &GlyphRun,
+    mut each: impl FnMut(Placed) -> bool,
+) -> bool {
     let bl_font = fonts.blend2d_font(font);
     let upem = bl_font.face_units_per_em();
     if upem == 0 || run.units_per_em != upem || run.glyphs.len() != run.placements.len() {
-        return None;
+        return false;
     }
     // Blend2D maps design units by size / units per em, y up.
     let scale = f64::from(bl_font.size()) / f64::from(upem);
     let (mut pen_x, mut pen_y) = (0i64, 0i64);
-    let mut out = Vec::with_capacity(run.glyphs.len());
     for (&glyph, p) in run.glyphs.iter().zip(&run.placements) {
         if glyph > u32::from(u16::MAX) {
-            return None;
+            return false;
         }
         let gx = x + (pen_x + i64::from(p.offset_x)) as f64 * scale;
         let gy = y - (pen_y + i64::from(p.offset_y)) as f64 * scale;
@@ -137,19 +145,22 @@ fn place(fonts: &FontBook, font: FontId, color: Color, x: f64, y: f64, run: &Gly
         pen_y += i64::from(p.advance_y);
         let (qx, qy) = ((gx * PHASES).round(), (gy * PHASES).round());
         if !(qx.is_finite() && qy.is_finite() && qx.abs() < 1e12 && qy.abs() < 1e12) {
-            return None;
+            return false;
         }
         let (ix, iy) = ((qx / PHASES).floor(), (qy / PHASES).floor());
         let phase_x = (qx - ix * PHASES) as u8;
         let phase_y = (qy - iy * PHASES) as u8;
-        out.push(Placed {
+        let placed = Placed {
             key: GlyphKey { font, glyph, color: color.0, phase_x, phase_y },
             x: ix as i64,
             y: iy as i64,
             advance: f64::from(p.advance_x) * scale,
-        });
+        };
+        if !each(placed) {
+            return false;
+        }
     }
-    Some(out)
+    true
 }
 
 /// Whether a user transform is a pure translation (the only case the cache draws).
@@ -184,12 +195,12 @@ impl GlyphCache {
         run: &GlyphRun,
         missing: &mut Vec<Wanted>,
     ) {
-        let Some(placed) = place(fonts, glyph.0, glyph.1, x, y, run) else { return };
-        for p in placed {
+        place(fonts, glyph, x, y, run, |p| {
             if !self.cells.contains_key(&p.key) {
                 missing.push(Wanted { key: p.key, advance: p.advance });
             }
-        }
+            true
+        });
     }
 
     /// Rasterizes the cells of `missing` (deduplicated here) across `threads` threads, one atlas image per
@@ -271,15 +282,19 @@ impl GlyphCache {
         if !is_translation(&m) {
             return Ok(false);
         }
-        let Some(placed) = place(fonts, glyph.0, glyph.1, x + m[4], y + m[5], run) else { return Ok(false) };
-        let mut blits = Vec::with_capacity(placed.len());
-        for p in &placed {
-            let Some(cell) = self.cells.get(&p.key) else { return Ok(false) };
-            let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) else { continue };
-            // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
-            let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
-            let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
-            blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
+        let mut blits = Vec::with_capacity(run.glyphs.len());
+        let complete = place(fonts, glyph, x + m[4], y + m[5], run, |p| {
+            let Some(cell) = self.cells.get(&p.key) else { return false };
+            if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
+                // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
+                let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
+                let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
+                blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
+            }
+            true
+        });
+        if !complete {
+            return Ok(false);
         }
         if blits.is_empty() {
             return Ok(true);
