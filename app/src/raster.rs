@@ -133,6 +133,9 @@ struct LayerShape {
     scale: f32,
 }
 
+/// A layer to rasterize this frame: its key, its shape and its content.
+type StaleLayer<'l> = (LayerKey, LayerShape, &'l DisplayList);
+
 #[derive(Debug)]
 struct CachedLayer {
     shape: LayerShape,
@@ -252,6 +255,8 @@ struct Replayer<'a> {
     fonts: &'a FontBook,
     /// The cached layers, blitted for top-level layers outside the base (`None` inside a layer).
     layers: Option<&'a HashMap<LayerKey, CachedLayer>>,
+    /// The layers this band rasterized itself this frame (looked up after `layers`).
+    local: Option<&'a HashMap<LayerKey, CachedLayer>>,
     glyphs: Option<&'a GlyphCache>,
     mapping: Mapping,
     /// Device pixels added after the scale (a layer's sub-pixel shift).
@@ -363,8 +368,19 @@ impl Raster {
             self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
         }
         self.stats.glyphs_time = glyphs_start.elapsed();
+        let drawn_from = if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 };
+        let edges =
+            balanced_edges(list, fonts, drawn_from, &drawn_in_place, &stale, mapping, width, height, self.threads);
+        // A stale layer inside one band's rows is rasterized by that band's thread before it draws, the others
+        // before the bands start.
+        let band_of = |shape: &LayerShape| {
+            let (top, bottom) = (shape.top.max(0.0) as usize, (shape.top + shape.height as f32).max(0.0) as usize);
+            edges.windows(2).position(|pair| pair[0] <= top && bottom <= pair[1]).map(|band| edges[band])
+        };
+        let (local, shared): (Vec<_>, Vec<_>) =
+            stale.into_iter().partition(|(_, shape, _)| edges.len() > 2 && band_of(shape).is_some());
         let layers_start = Instant::now();
-        self.rasterize_layers(stale, fonts)?;
+        self.rasterize_layers(shared, fonts)?;
         self.stats.layers_time = layers_start.elapsed();
 
         let mut prepared = prepare(self.g, fonts, list)?;
@@ -386,21 +402,14 @@ impl Raster {
         self.stats.base_time = base_start.elapsed();
 
         let bands_start = Instant::now();
-        let edges = balanced_edges(
-            list,
-            fonts,
-            if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 },
-            &drawn_in_place,
-            mapping,
-            width,
-            height,
-            self.threads,
-        );
         let g = self.g;
+        let glyph_cache = self.use_glyph_cache.then_some(&self.glyphs);
+        let rasterized = std::sync::Mutex::new(Vec::new());
         let replayer = Replayer {
             g,
             fonts,
             layers: Some(&self.layers),
+            local: None,
             glyphs: self.use_glyph_cache.then_some(&self.glyphs),
             mapping,
             offset: (0.0, 0.0),
@@ -411,7 +420,13 @@ impl Raster {
             let _span = tracing::info_span!("band", top).entered();
             let band_height = rows.len() / stride;
             let mut state = ReplayState::default();
+            let mut mine: HashMap<LayerKey, CachedLayer> = HashMap::new();
+            for (key, shape, content) in local.iter().filter(|(_, shape, _)| band_of(shape) == Some(top)) {
+                let image = rasterize_layer(g, content, fonts, glyph_cache, *shape, 1)?;
+                mine.insert(*key, CachedLayer { shape: *shape, image, used: true });
+            }
             let replayer = Replayer {
+                local: Some(&mine),
                 visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
                 ..replayer
             };
@@ -445,10 +460,17 @@ impl Raster {
             replay_state_only(&mut ctx, list, 0..from, &mut state)?;
             replay(&mut ctx, &replayer, list, &prepared, from..list.ops.len(), &mut state)?;
             close(&mut ctx, &mut state, 0)?;
-            ctx.end()
+            ctx.end()?;
+            if !mine.is_empty() {
+                rasterized.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
+            }
+            Ok(())
         };
         let pixels = &mut target.pixels[..needed];
         draw_bands(pixels, base, stride, &edges, &draw_band, "a raster band thread panicked")?;
+        let rasterized = rasterized.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.stats.layers_rasterized += rasterized.len();
+        self.layers.extend(rasterized);
         self.stats.bands = edges.windows(2).filter(|pair| pair[1] > pair[0]).count();
         self.stats.bands_time = bands_start.elapsed();
         self.stats.layers_in_base = if plan == BasePlan::None { 0 } else { lead.layers };
@@ -467,16 +489,11 @@ impl Raster {
     /// Brings the layer cache up to date with `list`'s top-level layers from op `from` on (those before are
     /// the base's): marks the reusable ones used, evicts those the list does not use, and returns the stale
     /// ones (new or changed), to be rasterized by [`Raster::rasterize_layers`].
-    fn update_layers<'l>(
-        &mut self,
-        list: &'l DisplayList,
-        from: usize,
-        mapping: Mapping,
-    ) -> Vec<(LayerKey, LayerShape, &'l DisplayList)> {
+    fn update_layers<'l>(&mut self, list: &'l DisplayList, from: usize, mapping: Mapping) -> Vec<StaleLayer<'l>> {
         for layer in self.layers.values_mut() {
             layer.used = false;
         }
-        let mut stale: Vec<(LayerKey, LayerShape, &DisplayList)> = Vec::new();
+        let mut stale: Vec<StaleLayer<'_>> = Vec::new();
         let mut reused = 0;
         for_each_layer(list, |i, key, rect, version, content, (tx, ty)| {
             if i < from {
@@ -508,11 +525,7 @@ impl Raster {
 
     /// Rasterizes the stale layers into images: one costing more than half a thread's fair share of the
     /// work in bands across every thread, the others spread across threads, longest first.
-    fn rasterize_layers(
-        &mut self,
-        mut stale: Vec<(LayerKey, LayerShape, &DisplayList)>,
-        fonts: &FontBook,
-    ) -> Result<(), NativeError> {
+    fn rasterize_layers(&mut self, mut stale: Vec<StaleLayer<'_>>, fonts: &FontBook) -> Result<(), NativeError> {
         if stale.is_empty() {
             return Ok(());
         }
@@ -610,6 +623,7 @@ impl Raster {
                 g: self.g,
                 fonts,
                 layers: None,
+                local: None,
                 glyphs: self.use_glyph_cache.then_some(&self.glyphs),
                 mapping,
                 offset: (0.0, 0.0),
@@ -822,7 +836,8 @@ fn rasterize_layer(
         // The layer's device pixels: its list pixels, scaled and shifted by the sub-pixel offset.
         let visible = DeviceRect { x0: 0.0, y0: top as f32, x1: shape.width as f32, y1: (top + rows) as f32 };
         let offset = (shape.frac_x, shape.frac_y);
-        let replayer = Replayer { g, fonts, layers: None, glyphs, mapping, offset, visible: Some(visible) };
+        let replayer =
+            Replayer { g, fonts, layers: None, local: None, glyphs, mapping, offset, visible: Some(visible) };
         let mut state = ReplayState::default();
         replay(ctx, &replayer, content, &prepared, 0..content.ops.len(), &mut state)?;
         close(ctx, &mut state, 0)
@@ -911,13 +926,15 @@ fn even_edges(height: usize, bands: usize) -> Vec<usize> {
 /// The edges of `bands` bands over `height` rows that share the frame's estimated work evenly: each op drawn
 /// in the bands spreads its cost ([`op_cost`]) over the rows it covers, and every row costs its width once (the
 /// base's copy or the clear). `in_place(i)` says whether the top-level layer at op `i` is drawn in place (its
-/// ops counted) or blitted (its pixels counted); the ops before `from` are not drawn.
+/// ops counted) or blitted (its pixels counted); the ops before `from` are not drawn. The `stale` layers'
+/// content counts where the layers lie (a band rasterizes the stale layers that lie in its rows).
 #[allow(clippy::too_many_arguments)]
 fn balanced_edges(
     list: &DisplayList,
     fonts: &FontBook,
     from: usize,
     in_place: &dyn Fn(usize) -> bool,
+    stale: &[StaleLayer<'_>],
     mapping: Mapping,
     width: u32,
     height: usize,
@@ -931,6 +948,10 @@ fn balanced_edges(
     let row_cost = f64::from(width) * 0.4;
     delta[0] += row_cost;
     add_costs(list, fonts, from, in_place, (0.0, 0.0), mapping.scale, &mut delta);
+    for (_, shape, content) in stale {
+        let origin = ((shape.left + shape.frac_x) / shape.scale, (shape.top + shape.frac_y) / shape.scale);
+        add_costs(content, fonts, 0, &|_| true, origin, mapping.scale, &mut delta);
+    }
     let mut per_row = Vec::with_capacity(height);
     let mut density = 0.0;
     for d in &delta[..height] {
@@ -1293,7 +1314,7 @@ fn replay(
             }
             Op::Layer { key, rect, version, content } => {
                 let shape = layer_shape(*rect, *version, state.translation, r.mapping.scale);
-                let cached = r.layers.and_then(|l| l.get(key));
+                let cached = r.layers.and_then(|l| l.get(key)).or_else(|| r.local.and_then(|l| l.get(key)));
                 match (cached, shape) {
                     (_, None) => {}
                     (Some(cached), Some(shape)) if cached.shape.reusable_for(&shape) => {
@@ -1317,7 +1338,7 @@ fn replay(
                             stack: Vec::new(),
                             translation: (state.translation.0 + rect.x, state.translation.1 + rect.y),
                         };
-                        let nested = Replayer { layers: None, ..*r };
+                        let nested = Replayer { layers: None, local: None, ..*r };
                         replay(ctx, &nested, content, sub, 0..content.ops.len(), &mut inner)?;
                         close(ctx, &mut inner, 0)?;
                         ctx.restore()?;
@@ -1540,6 +1561,11 @@ mod tests {
             raster.render(&list, &fonts, banded.target()).unwrap();
             assert_eq!(raster.stats().bands, threads);
             assert!(max_diff(&one, &banded) <= 1, "{threads} bands: {}", max_diff(&one, &banded));
+            // Both layers were rasterized (by a band when they lie in its rows) and are reused next frame.
+            assert_eq!(raster.stats().layers_rasterized, 2);
+            raster.render(&list, &fonts, banded.target()).unwrap();
+            assert_eq!((raster.stats().layers_rasterized, raster.stats().layers_reused), (0, 2));
+            assert!(max_diff(&one, &banded) <= 1);
         }
     }
 
@@ -1619,14 +1645,14 @@ mod tests {
                 paint: Paint::Solid(Color::rgb(1, 2, 3)),
             });
         }
-        let edges = balanced_edges(&list, &fonts, 0, &|_| false, Mapping { scale: 1.0 }, 400, 400, 2);
+        let edges = balanced_edges(&list, &fonts, 0, &|_| false, &[], Mapping { scale: 1.0 }, 400, 400, 2);
         assert_eq!((edges[0], edges[2]), (0, 400));
         assert!(edges[1] < 100, "the heavy rows are split between the bands: {edges:?}");
         // Ops before `from` (in the base) cost nothing: even bands again, give or take the rounding.
-        let edges = balanced_edges(&list, &fonts, list.ops.len(), &|_| false, Mapping { scale: 1.0 }, 400, 400, 2);
+        let edges = balanced_edges(&list, &fonts, list.ops.len(), &|_| false, &[], Mapping { scale: 1.0 }, 400, 400, 2);
         assert!(edges[1].abs_diff(200) <= 1, "{edges:?}");
         // Never an empty band while there are rows enough.
-        let edges = balanced_edges(&list, &fonts, 0, &|_| false, Mapping { scale: 1.0 }, 400, 400, 7);
+        let edges = balanced_edges(&list, &fonts, 0, &|_| false, &[], Mapping { scale: 1.0 }, 400, 400, 7);
         assert!(edges.windows(2).all(|pair| pair[1] > pair[0]), "{edges:?}");
     }
 
