@@ -14,7 +14,8 @@
 //!   keyed by its [`LayerKey`], re-rasterized only when its version, pixel size, sub-pixel position or scale
 //!   changes, and blitted at a whole-pixel position otherwise (the content is drawn shifted by the rect's
 //!   fractional part, so a blit lands exactly where drawing it directly would have). A layer not used in a
-//!   frame is evicted. Stale layers are rasterized *before* the bands, so the band threads only read them.
+//!   frame is evicted. A stale layer that lies inside one band's rows is rasterized by that band's thread
+//!   before it draws; the others are rasterized before the bands start, so the band threads only read them.
 //! - **Bands**: with N threads the target's rows are split into N horizontal bands (disjoint `&mut [u8]`
 //!   slices of the same pixels), each drawn by its own synchronous Blend2D context over an image view of its
 //!   rows, translated by `-band_top`, replaying the same list on `std::thread::scope` threads. Paths, gradients
