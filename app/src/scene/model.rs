@@ -170,10 +170,10 @@ pub const CARDS: [CardSpec; 12] = [
         title: "Retained layers",
         icon: IconName::Layers,
         accent: palette::TEAL,
-        visual: Visual::Ring { period: 8.0, stats: &["key     card", "version  +1", "settled blit", "stale redraw"] },
+        visual: Visual::Ring { period: 8.0, stats: &["key     card", "version  +1", "settled copy", "stale damage"] },
         body: Body::Prose(
-            "A card's chrome and text are rasterized once into an offscreen image and blitted afterwards; only \
-             what moves is drawn again. A resize changes every size, so every layer is drawn afresh, once.",
+            "A cold frame draws every card's chrome and text straight into the frame and keeps a copy; later \
+             frames start from the copy and draw only what moves. A changed card redraws its own rectangle.",
         ),
         counter: counter(0.0, 1.0, 0.0, 0, "f", 6),
         footer: "LayerKey + version + size",
@@ -287,10 +287,10 @@ pub const CARDS: [CardSpec; 12] = [
         title: "Threads",
         icon: IconName::Cpu,
         accent: palette::ROSE,
-        visual: Visual::Ring { period: 5.0, stats: &["scope  std  ", "bands  = N  ", "layers first", "diff   <= 1 "] },
+        visual: Visual::Ring { period: 5.0, stats: &["scope  std  ", "bands  = N  ", "split  work ", "diff   <= 1 "] },
         body: Body::Prose(
-            "Stale layers are rasterized first, in parallel across layers; only then do the bands replay the \
-             frame, reading the layers they blit.",
+            "Each band replays the frame over its own rows and skips what lies outside them; the band edges \
+             follow the estimated work, not the row count.",
         ),
         counter: counter(50.0, 0.0, 9.0, 0, "%", 5),
         footer: "std::thread::scope",
