@@ -84,9 +84,10 @@ impl Painter {
     }
 
     /// Gets ready for a first frame at `width` x `height`: records it once and rasterizes the glyphs it draws
-    /// into the glyph cache, then forgets the layout and the list. The first frame then still lays out and
-    /// rasterizes everything (it is a cold frame like any other), but blits its glyphs instead of rasterizing
-    /// each one first. `run` does this while SDL opens the window.
+    /// into the glyph cache, maps the memory of its base ([`Raster::reserve_base`]), then forgets the layout and
+    /// the list. The first frame then still lays out and rasterizes everything (it is a cold frame like any
+    /// other), but blits its glyphs instead of rasterizing each one first. `run` does this while SDL opens the
+    /// window.
     pub fn warm_up(&mut self, fonts: &FontBook, width: u32, height: u32) -> Result<(), RunError> {
         let _span = tracing::info_span!("warm up").entered();
         self.list.ops.clear();
@@ -97,6 +98,7 @@ impl Painter {
         self.raster
             .warm_glyphs(&self.list, fonts)
             .map_err(|e| RunError::Other(anyhow::anyhow!("warming up the glyph cache: {e}")))?;
+        self.raster.reserve_base(width, height);
         self.scene.forget_layout();
         self.list.ops.clear();
         Ok(())

@@ -317,6 +317,17 @@ impl Raster {
         self.glyphs.fill(self.g, fonts, missing, self.threads)
     }
 
+    /// Makes room for the base of a `width` x `height` frame with packed rows and touches every page of it, so
+    /// that the first frame of that size does not wait for the kernel to fault them in (about 0.7 ms per MB
+    /// here; [`crate::frame::Painter::warm_up`] does this while the window opens).
+    pub fn reserve_base(&mut self, width: u32, height: u32) {
+        let bytes = width as usize * 4 * height as usize;
+        if self.base_pixels.len() < bytes {
+            // Not `vec![0; ..]`: zeroed memory from the allocator is mapped lazily, page by page, when written.
+            self.base_pixels = vec![0xff; bytes];
+        }
+    }
+
     /// Drops the base and every retained layer (the next frame is cold). The glyph cache stays (a glyph's
     /// pixels do not depend on the frame), and so does the base's memory.
     pub fn clear_layers(&mut self) {
