@@ -98,6 +98,35 @@ pub fn round_rect(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
     out.push(PathCommand::Close);
 }
 
+/// A rounded rectangle, counter-clockwise on screen (the reverse of [`round_rect`]), closed, appended to `out`:
+/// a hole in a shape filled with the non-zero rule.
+pub fn round_rect_reversed(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
+    if rect.w <= 0.0 || rect.h <= 0.0 {
+        return;
+    }
+    let r = r.min(rect.w / 2.0).min(rect.h / 2.0).max(0.0);
+    let (l, t, rt, b) = (rect.x, rect.y, rect.right(), rect.bottom());
+    let k = 0.552_284_8 * r;
+    out.push(PathCommand::MoveTo(l + r, t));
+    out.push(PathCommand::CubicTo(l + r - k, t, l, t + r - k, l, t + r));
+    out.push(PathCommand::LineTo(l, b - r));
+    out.push(PathCommand::CubicTo(l, b - r + k, l + r - k, b, l + r, b));
+    out.push(PathCommand::LineTo(rt - r, b));
+    out.push(PathCommand::CubicTo(rt - r + k, b, rt, b - r + k, rt, b - r));
+    out.push(PathCommand::LineTo(rt, t + r));
+    out.push(PathCommand::CubicTo(rt, t + r - k, rt - r + k, t, rt - r, t));
+    out.push(PathCommand::Close);
+}
+
+/// The rounded rectangle `outer` (radius `r`) less the rounded rectangle `inner` inside it (radius
+/// `r_inner`): one band of a stepped shadow.
+pub fn ring_between(outer: Rect, r: f32, inner: Rect, r_inner: f32) -> PathData {
+    let mut commands = Vec::with_capacity(20);
+    round_rect(&mut commands, outer, r);
+    round_rect_reversed(&mut commands, inner, r_inner);
+    PathData { commands }
+}
+
 /// The rounded rectangle `outer` with the plain rectangle `hole` cut out of it (the hole runs counter-clockwise,
 /// so the non-zero rule leaves it empty): the visible part of a shadow under an opaque card, without blending
 /// the pixels the card covers anyway.
@@ -216,6 +245,35 @@ mod tests {
         assert_eq!(pieces[0], Rect::new(0.0, 0.0, 100.0, 10.0));
         assert_eq!(pieces.len(), 6, "{pieces:?}");
         assert_eq!(uncovered(area, &[]), vec![area]);
+    }
+
+    /// Twice the signed area of the polygon through the commands' end points (positive: clockwise on screen).
+    fn orientation(commands: &[PathCommand]) -> f32 {
+        let points: Vec<(f32, f32)> = commands.iter().map(end).filter(|p| p.0.is_finite()).collect();
+        points.iter().zip(points.iter().cycle().skip(1)).map(|(a, b)| a.0 * b.1 - b.0 * a.1).sum()
+    }
+
+    #[test]
+    fn a_reversed_round_rect_runs_the_other_way_through_the_same_points() {
+        let rect = Rect::new(10.0, 20.0, 100.0, 50.0);
+        let (mut cw, mut ccw) = (Vec::new(), Vec::new());
+        round_rect(&mut cw, rect, 8.0);
+        round_rect_reversed(&mut ccw, rect, 8.0);
+        assert!(orientation(&cw) > 0.0 && orientation(&ccw) < 0.0);
+        assert!((orientation(&cw) + orientation(&ccw)).abs() < 1e-2);
+        let mut a: Vec<(i32, i32)> =
+            cw.iter().map(end).filter(|p| p.0.is_finite()).map(|(x, y)| (x as i32, y as i32)).collect();
+        let mut b: Vec<(i32, i32)> =
+            ccw.iter().map(end).filter(|p| p.0.is_finite()).map(|(x, y)| (x as i32, y as i32)).collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        a.dedup();
+        b.dedup();
+        assert_eq!(a, b);
+        // A band between two nested rounded rects: one contour each way.
+        let band = ring_between(rect, 8.0, rect.inset(2.0), 6.0);
+        let split = band.commands.iter().position(|c| matches!(c, PathCommand::Close)).unwrap_or(0) + 1;
+        assert!(orientation(&band.commands[..split]) > 0.0 && orientation(&band.commands[split..]) < 0.0);
     }
 
     #[test]
