@@ -313,7 +313,7 @@ impl Raster {
         }
         let _span = tracing::info_span!("warm glyphs").entered();
         let mut missing = Vec::new();
-        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), true, &mut missing);
+        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &|_| true, &mut missing);
         self.glyphs.fill(self.g, fonts, missing, self.threads)
     }
 
@@ -370,10 +370,10 @@ impl Raster {
             let mut missing = Vec::new();
             for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
                 let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
-                collect_glyphs(&self.glyphs, fonts, content, origin, true, &mut missing);
+                collect_glyphs(&self.glyphs, fonts, content, origin, &|_| true, &mut missing);
             }
             if mapping.scale == 1.0 {
-                collect_top_level_glyphs(&self.glyphs, fonts, list, &drawn_in_place, &mut missing);
+                collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &mut missing);
             }
             let before = self.glyphs.len();
             self.glyphs.fill(self.g, fonts, missing, self.threads)?;
@@ -1046,38 +1046,15 @@ fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
 }
 
 /// Adds to `missing` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`
-/// under a pure translation, following its translations as [`replay`] does. Layers are followed into
-/// (`inline_layers`, as inside a layer, where they are drawn in place) or skipped (at the top level, where they
-/// are blitted).
+/// under a pure translation, following its translations as [`replay`] does. The layer at op `i` is followed into
+/// when `in_place(i)` (drawn in place: inside a layer, or the base's when it is drawn) and skipped otherwise
+/// (blitted); layers inside a followed one are always followed.
 fn collect_glyphs(
     cache: &GlyphCache,
     fonts: &FontBook,
     list: &DisplayList,
     origin: (f64, f64),
-    inline_layers: bool,
-    missing: &mut Vec<Wanted>,
-) {
-    walk_glyphs(cache, fonts, list, origin, &|_| inline_layers, missing);
-}
-
-/// [`collect_glyphs`] for a frame's top-level list, whose layer at op `i` is drawn in place when
-/// `drawn_in_place(i)` (the base's, when it is drawn) and blitted otherwise.
-fn collect_top_level_glyphs(
-    cache: &GlyphCache,
-    fonts: &FontBook,
-    list: &DisplayList,
-    drawn_in_place: &dyn Fn(usize) -> bool,
-    missing: &mut Vec<Wanted>,
-) {
-    walk_glyphs(cache, fonts, list, (0.0, 0.0), drawn_in_place, missing);
-}
-
-fn walk_glyphs(
-    cache: &GlyphCache,
-    fonts: &FontBook,
-    list: &DisplayList,
-    origin: (f64, f64),
-    inline: &dyn Fn(usize) -> bool,
+    in_place: &dyn Fn(usize) -> bool,
     missing: &mut Vec<Wanted>,
 ) {
     let mut stack: Vec<Option<(f64, f64)>> = Vec::new();
@@ -1097,9 +1074,9 @@ fn walk_glyphs(
                     t = previous;
                 }
             }
-            Op::Layer { rect, content, .. } if inline(i) => {
+            Op::Layer { rect, content, .. } if in_place(i) => {
                 let inner = (t.0 + f64::from(rect.x), t.1 + f64::from(rect.y));
-                walk_glyphs(cache, fonts, content, inner, &|_| true, missing);
+                collect_glyphs(cache, fonts, content, inner, &|_| true, missing);
             }
             _ => {}
         }
