@@ -399,9 +399,8 @@ fn bad_sizes_and_files_are_errors_naming_what_failed() {
     assert_eq!(blend2d::result_name(0x7777_7777), "BL_ERROR_UNKNOWN");
 }
 
-#[test]
-fn blit_image_copies_pixels() {
-    let g = goldberry();
+/// A 16x16 opaque PRGB32 image of 0xFF112233 with one 0xFFCCDDEE pixel at `marker`, to blit from.
+fn marked_source(g: &'static Goldberry, marker: (f64, f64)) -> Image {
     let mut source = Image::new(g, 16, 16, PixelFormat::Prgb32).expect("source");
     {
         let mut ctx = Context::begin(&mut source).expect("context");
@@ -409,9 +408,16 @@ fn blit_image_copies_pixels() {
         ctx.set_fill(&Style::Solid(Rgba32(0xFF11_2233))).expect("style");
         ctx.fill_all().expect("fill");
         ctx.set_fill(&Style::Solid(Rgba32(0xFFCC_DDEE))).expect("style");
-        ctx.fill_rect(Rect::new(15.0, 15.0, 1.0, 1.0)).expect("corner");
+        ctx.fill_rect(Rect::new(marker.0, marker.1, 1.0, 1.0)).expect("marker");
         ctx.end().expect("end");
     }
+    source
+}
+
+#[test]
+fn blit_image_copies_pixels() {
+    let g = goldberry();
+    let source = marked_source(g, (15.0, 15.0));
     let mut target = cleared(g, 64, 64);
     {
         let mut ctx = Context::begin(&mut target).expect("context");
@@ -438,16 +444,7 @@ fn blit_image_copies_pixels() {
 #[test]
 fn blit_image_area_copies_only_that_area_to_the_point() {
     let g = goldberry();
-    let mut source = Image::new(g, 16, 16, PixelFormat::Prgb32).expect("source");
-    {
-        let mut ctx = Context::begin(&mut source).expect("context");
-        ctx.set_comp_op(CompOp::SrcCopy).expect("comp op");
-        ctx.set_fill(&Style::Solid(Rgba32(0xFF11_2233))).expect("style");
-        ctx.fill_all().expect("fill");
-        ctx.set_fill(&Style::Solid(Rgba32(0xFFCC_DDEE))).expect("style");
-        ctx.fill_rect(Rect::new(4.0, 6.0, 1.0, 1.0)).expect("marker");
-        ctx.end().expect("end");
-    }
+    let source = marked_source(g, (4.0, 6.0));
     let mut target = cleared(g, 64, 64);
     {
         let mut ctx = Context::begin(&mut target).expect("context");
