@@ -187,6 +187,31 @@ fn save_and_restore_bring_back_the_transform() {
     assert_eq!(inked_box(&pixels, 0), Some((100, 50, 104, 54)), "the rect was drawn under the restored transform");
 }
 
+/// The beta's `blContextEnd` crashed (segmentation fault) ending a context that still had a saved state while a
+/// gradient was its style; ending and dropping now restore the saved states first. A crash fails this test.
+#[test]
+fn a_context_ends_with_states_saved_and_a_gradient_style() {
+    let g = goldberry();
+    let mut image = cleared(g, 64, 64);
+    let mut gradient = Gradient::linear(g, 0.0, 0.0, 64.0, 0.0).expect("gradient");
+    gradient.add_stop(0.0, Rgba32(0xff_ff_00_00)).expect("stop");
+    gradient.add_stop(1.0, Rgba32(0xff_00_00_ff)).expect("stop");
+    for explicit_end in [true, false] {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.save().expect("save");
+        ctx.save().expect("save");
+        ctx.set_fill(&Style::Gradient(&gradient)).expect("style");
+        ctx.set_stroke(&Style::Gradient(&gradient)).expect("style");
+        ctx.fill_rect(Rect::new(0.0, 0.0, 64.0, 32.0)).expect("fill");
+        if explicit_end {
+            ctx.end().expect("end");
+        }
+    }
+    let pixels = image.pixels().expect("pixels");
+    assert_ne!(red(px(&pixels, 2, 2)), red(px(&pixels, 60, 2)), "the gradient was drawn");
+    assert_eq!(px(&pixels, 2, 40), 0, "below the rect nothing was drawn");
+}
+
 #[test]
 fn a_closed_cubic_path_fills_and_a_path_strokes() {
     let g = goldberry();

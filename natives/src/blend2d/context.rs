@@ -38,6 +38,8 @@ pub struct Context<'a> {
     calls: &'static Blend2dCalls,
     /// Scratch for [`Context::fill_glyph_run`]'s placements, reused from run to run.
     placements: Vec<BLGlyphPlacement>,
+    /// How many saved states [`Context::restore`] has not restored yet (see [`Context::end`]).
+    saved: usize,
     ended: bool,
     _target: PhantomData<&'a mut ()>,
 }
@@ -65,6 +67,7 @@ impl<'a> Context<'a> {
             core: BLContextCore { r#impl: ptr::null_mut() },
             calls,
             placements: Vec::new(),
+            saved: 0,
             ended: false,
             _target: PhantomData,
         };
@@ -76,10 +79,23 @@ impl<'a> Context<'a> {
     }
 
     /// Ends drawing (`blContextEnd`): every pixel is in the target when this returns `Ok`.
+    ///
+    /// States still saved are restored first: the beta's `blContextEnd` crashes (a segmentation fault, measured)
+    /// when it ends a context that has a saved state while a gradient is the fill or stroke style.
     pub fn end(mut self) -> Result<(), NativeError> {
+        let restored = self.restore_all();
         self.ended = true;
         // SAFETY: `self.core` is an initialised context; it is not used again (`ended` keeps `Drop` off it).
-        unsafe { bl!(self.calls.context, blContextEnd(&mut self.core)) }
+        let ended = unsafe { bl!(self.calls.context, blContextEnd(&mut self.core)) };
+        restored.and(ended)
+    }
+
+    /// Restores every state still saved, the last one first.
+    fn restore_all(&mut self) -> Result<(), NativeError> {
+        while self.saved > 0 {
+            self.restore()?;
+        }
+        Ok(())
     }
 
     // ---- state ----
@@ -87,13 +103,17 @@ impl<'a> Context<'a> {
     /// Saves the whole state (transform, styles, clip, ...) on Blend2D's state stack (`blContextSave`).
     pub fn save(&mut self) -> Result<(), NativeError> {
         // SAFETY: an initialised context; a null cookie is allowed (the state is then restored by position).
-        unsafe { bl!(self.calls.context, blContextSave(&mut self.core, ptr::null_mut())) }
+        unsafe { bl!(self.calls.context, blContextSave(&mut self.core, ptr::null_mut())) }?;
+        self.saved += 1;
+        Ok(())
     }
 
     /// Restores the last saved state (`blContextRestore`); `BL_ERROR_NO_STATES_TO_RESTORE` if none is saved.
     pub fn restore(&mut self) -> Result<(), NativeError> {
         // SAFETY: an initialised context; a null cookie restores the last saved state.
-        unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }
+        unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }?;
+        self.saved = self.saved.saturating_sub(1);
+        Ok(())
     }
 
     fn matrix_op(&mut self, op: BLMatrix2DOp, data: *const c_void) -> Result<(), NativeError> {
@@ -395,6 +415,10 @@ impl Drop for Context<'_> {
     fn drop(&mut self) {
         if self.ended {
             return;
+        }
+        // As in `end`: the beta crashes ending a context with a saved state and a gradient style.
+        if let Err(error) = self.restore_all() {
+            tracing::warn!(%error, "restoring a Blend2D context's saved states failed");
         }
         // SAFETY: an initialised context, ended exactly once here; `blContextEnd` releases it.
         if let Err(error) = unsafe { bl!(self.calls.context, blContextEnd(&mut self.core)) } {
