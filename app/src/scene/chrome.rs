@@ -24,8 +24,8 @@ fn glow_stops(color: Color) -> Vec<Stop> {
 }
 
 /// Records the background: a diagonal linear gradient over the window, lit by two radial glows, painted only
-/// where it shows: outside the `covered` rectangles (the opaque cores of the cards, which hide what is under
-/// them). Each piece is filled with the same window-wide gradients, so the pieces join seamlessly; a glow
+/// where it shows: outside the `covered` rectangles (the opaque title bar and the opaque cores of the cards,
+/// which hide what is under them). Each piece is filled with the same window-wide gradients, so the pieces join seamlessly; a glow
 /// fills its pieces inside its circle's box (past its radius the gradient is transparent).
 pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
     let pieces = geometry::uncovered(window, covered);
@@ -53,8 +53,8 @@ pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
     }
 }
 
-/// Records the title bar: its gradient, bottom edge, logo, title, subtitle and window buttons. Returns the
-/// glyphs recorded.
+/// Records the title bar: its opaque gradient (the background is not painted under it), bottom edge, logo,
+/// title, subtitle and window buttons. Returns the glyphs recorded.
 pub fn title_bar(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -72,8 +72,8 @@ pub fn title_bar(
             x1: bar.right(),
             y1: 0.0,
             stops: vec![
-                Stop { offset: 0.0, color: palette::BAR_LEFT.with_alpha(0xf0) },
-                Stop { offset: 1.0, color: palette::BAR_RIGHT.with_alpha(0xf0) },
+                Stop { offset: 0.0, color: palette::BAR_LEFT },
+                Stop { offset: 1.0, color: palette::BAR_RIGHT },
             ],
         },
     });

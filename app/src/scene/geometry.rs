@@ -98,49 +98,69 @@ pub fn round_rect(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
     out.push(PathCommand::Close);
 }
 
-/// A rounded rectangle, counter-clockwise on screen (the reverse of [`round_rect`]), closed, appended to `out`:
-/// a hole in a shape filled with the non-zero rule.
-pub fn round_rect_reversed(out: &mut Vec<PathCommand>, rect: Rect, r: f32) {
-    if rect.w <= 0.0 || rect.h <= 0.0 {
-        return;
-    }
-    let r = r.min(rect.w / 2.0).min(rect.h / 2.0).max(0.0);
-    let (l, t, rt, b) = (rect.x, rect.y, rect.right(), rect.bottom());
-    let k = 0.552_284_8 * r;
-    out.push(PathCommand::MoveTo(l + r, t));
-    out.push(PathCommand::CubicTo(l + r - k, t, l, t + r - k, l, t + r));
-    out.push(PathCommand::LineTo(l, b - r));
-    out.push(PathCommand::CubicTo(l, b - r + k, l + r - k, b, l + r, b));
-    out.push(PathCommand::LineTo(rt - r, b));
-    out.push(PathCommand::CubicTo(rt - r + k, b, rt, b - r + k, rt, b - r));
-    out.push(PathCommand::LineTo(rt, t + r));
-    out.push(PathCommand::CubicTo(rt, t + r - k, rt - r + k, t, rt - r, t));
-    out.push(PathCommand::Close);
+/// How a piece of a nine-patch shadow ([`shadow_pieces`]) fades.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Falloff {
+    /// Inside the outline: at full strength.
+    Inside,
+    /// Away from the centre (cx, cy) of one of the outline's corners: full up to the corner's radius, gone
+    /// `reach` past it.
+    Corner {
+        /// The corner's centre.
+        cx: f32,
+        /// The corner's centre.
+        cy: f32,
+    },
+    /// Across a straight edge: full at `from` (on the outline), gone at `to` (`reach` out from it).
+    Edge {
+        /// A point on the edge.
+        from: (f32, f32),
+        /// That point moved `reach` outward.
+        to: (f32, f32),
+    },
 }
 
-/// The rounded rectangle `outer` (radius `r`) less the rounded rectangle `inner` inside it (radius
-/// `r_inner`): one band of a stepped shadow.
-pub fn ring_between(outer: Rect, r: f32, inner: Rect, r_inner: f32) -> PathData {
-    let mut commands = Vec::with_capacity(20);
-    round_rect(&mut commands, outer, r);
-    round_rect_reversed(&mut commands, inner, r_inner);
-    PathData { commands }
-}
-
-/// The rounded rectangle `outer` with the plain rectangle `hole` cut out of it (the hole runs counter-clockwise,
-/// so the non-zero rule leaves it empty): the visible part of a shadow under an opaque card, without blending
-/// the pixels the card covers anyway.
-pub fn ring(outer: Rect, r: f32, hole: Rect) -> PathData {
-    let mut commands = Vec::with_capacity(16);
-    round_rect(&mut commands, outer, r);
-    if hole.w > 0.0 && hole.h > 0.0 {
-        commands.push(PathCommand::MoveTo(hole.x, hole.y));
-        commands.push(PathCommand::LineTo(hole.x, hole.bottom()));
-        commands.push(PathCommand::LineTo(hole.right(), hole.bottom()));
-        commands.push(PathCommand::LineTo(hole.right(), hole.y));
-        commands.push(PathCommand::Close);
+/// The pieces of a shadow around the rounded rectangle `outline` (corner radius `r`) that fades out `reach`
+/// past it, as a nine-patch: four corner boxes that fade around the corners' centres, the four edge strips
+/// between them that fade across their edge, and the middle; the strips and the middle leave out what `hidden`
+/// covers (the opaque card drawn over the shadow). The pieces are disjoint and meet on whole pixels (when
+/// `outline` and `r` are whole), so no pixel is blended twice, and they cover every point within `reach` of the
+/// outline, inside or out, that `hidden` does not.
+///
+/// Filling each piece with a gradient costs only its own pixels. A ring-shaped path costs Blend2D about what its
+/// whole box costs (measured: a 4 px ring around 300x200 takes 35 µs, the filled rounded rectangle 31 µs).
+pub fn shadow_pieces(outline: Rect, r: f32, reach: f32, hidden: Rect) -> Vec<(Rect, Falloff)> {
+    let r = r.min(outline.w / 2.0).min(outline.h / 2.0).max(0.0);
+    let (cl, cr) = (outline.x + r, outline.right() - r);
+    let (ct, cb) = (outline.y + r, outline.bottom() - r);
+    // The lines the pieces meet on, on whole pixels.
+    let (xl, yt) = (cl.round(), ct.round());
+    let (xr, yb) = (cr.round().max(xl), cb.round().max(yt));
+    let (x0, y0) = (outline.x - reach, outline.y - reach);
+    let (x1, y1) = (outline.right() + reach, outline.bottom() + reach);
+    let span = |a: f32, b: f32, c: f32, d: f32| Rect::new(a, c, b - a, d - c);
+    let (left, right, top, bottom) = (outline.x, outline.right(), outline.y, outline.bottom());
+    let patches = [
+        (span(x0, xl, y0, yt), Falloff::Corner { cx: cl, cy: ct }),
+        (span(xr, x1, y0, yt), Falloff::Corner { cx: cr, cy: ct }),
+        (span(x0, xl, yb, y1), Falloff::Corner { cx: cl, cy: cb }),
+        (span(xr, x1, yb, y1), Falloff::Corner { cx: cr, cy: cb }),
+        (span(xl, xr, y0, yt), Falloff::Edge { from: (0.0, top), to: (0.0, top - reach) }),
+        (span(xl, xr, yb, y1), Falloff::Edge { from: (0.0, bottom), to: (0.0, bottom + reach) }),
+        (span(x0, xl, yt, yb), Falloff::Edge { from: (left, 0.0), to: (left - reach, 0.0) }),
+        (span(xr, x1, yt, yb), Falloff::Edge { from: (right, 0.0), to: (right + reach, 0.0) }),
+        (span(xl, xr, yt, yb), Falloff::Inside),
+    ];
+    let mut pieces = Vec::with_capacity(12);
+    for (patch, falloff) in patches.into_iter().filter(|(p, _)| p.w > 0.0 && p.h > 0.0) {
+        if matches!(falloff, Falloff::Corner { .. }) {
+            // Whole: cutting the few pixels it shares with `hidden` out of it would cost a second fill.
+            pieces.push((patch, falloff));
+        } else {
+            pieces.extend(uncovered(patch, &[hidden]).into_iter().map(|piece| (piece, falloff)));
+        }
     }
-    PathData { commands }
+    pieces
 }
 
 /// Horizontal lines across `rect` at `n` even steps (top and bottom included), as one path.
@@ -247,33 +267,51 @@ mod tests {
         assert_eq!(uncovered(area, &[]), vec![area]);
     }
 
-    /// Twice the signed area of the polygon through the commands' end points (positive: clockwise on screen).
-    fn orientation(commands: &[PathCommand]) -> f32 {
-        let points: Vec<(f32, f32)> = commands.iter().map(end).filter(|p| p.0.is_finite()).collect();
-        points.iter().zip(points.iter().cycle().skip(1)).map(|(a, b)| a.0 * b.1 - b.0 * a.1).sum()
+    /// The distance from (x, y) to the rounded rectangle `rect` (radius `r`), 0 inside.
+    fn distance_outside(rect: Rect, r: f32, (x, y): (f32, f32)) -> f32 {
+        let (cx, cy) = (x.clamp(rect.x + r, rect.right() - r), y.clamp(rect.y + r, rect.bottom() - r));
+        (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).max(0.0)
     }
 
     #[test]
-    fn a_reversed_round_rect_runs_the_other_way_through_the_same_points() {
-        let rect = Rect::new(10.0, 20.0, 100.0, 50.0);
-        let (mut cw, mut ccw) = (Vec::new(), Vec::new());
-        round_rect(&mut cw, rect, 8.0);
-        round_rect_reversed(&mut ccw, rect, 8.0);
-        assert!(orientation(&cw) > 0.0 && orientation(&ccw) < 0.0);
-        assert!((orientation(&cw) + orientation(&ccw)).abs() < 1e-2);
-        let mut a: Vec<(i32, i32)> =
-            cw.iter().map(end).filter(|p| p.0.is_finite()).map(|(x, y)| (x as i32, y as i32)).collect();
-        let mut b: Vec<(i32, i32)> =
-            ccw.iter().map(end).filter(|p| p.0.is_finite()).map(|(x, y)| (x as i32, y as i32)).collect();
-        a.sort_unstable();
-        b.sort_unstable();
-        a.dedup();
-        b.dedup();
-        assert_eq!(a, b);
-        // A band between two nested rounded rects: one contour each way.
-        let band = ring_between(rect, 8.0, rect.inset(2.0), 6.0);
-        let split = band.commands.iter().position(|c| matches!(c, PathCommand::Close)).unwrap_or(0) + 1;
-        assert!(orientation(&band.commands[..split]) > 0.0 && orientation(&band.commands[split..]) < 0.0);
+    fn shadow_pieces_cover_the_shadow_once_around_what_hides_it() {
+        let outline = Rect::new(20.0, 23.0, 120.0, 80.0);
+        let hidden = opaque_core(Rect::new(20.0, 20.0, 120.0, 80.0), 10.0);
+        let pieces = shadow_pieces(outline, 10.0, 9.0, hidden);
+        for (i, (p, _)) in pieces.iter().enumerate() {
+            assert!(p.w > 0.0 && p.h > 0.0);
+            assert_eq!((p.x.fract(), p.y.fract(), p.w.fract(), p.h.fract()), (0.0, 0.0, 0.0, 0.0), "{p:?}");
+            if !matches!(pieces[i].1, Falloff::Corner { .. }) {
+                assert!(intersection(*p, hidden).is_none(), "{p:?} overlaps the hidden middle");
+            }
+            for (q, _) in &pieces[i + 1..] {
+                assert!(intersection(*p, *q).is_none(), "{p:?} and {q:?} overlap");
+            }
+        }
+        // Every pixel centre within reach and not hidden is in exactly one piece, with the falloff of its place.
+        for y in 0..140 {
+            for x in 0..170 {
+                let at = (x as f32 + 0.5, y as f32 + 0.5);
+                let inside = |r: &Rect| at.0 >= r.x && at.0 < r.right() && at.1 >= r.y && at.1 < r.bottom();
+                let holders: Vec<_> = pieces.iter().filter(|(p, _)| inside(p)).collect();
+                let wanted = distance_outside(outline, 10.0, at) <= 9.0 && !inside(&hidden);
+                assert!(holders.len() <= 1, "pixel {at:?} is in {holders:?}");
+                let in_strip = holders.iter().any(|(_, f)| !matches!(f, Falloff::Corner { .. }));
+                assert!(!(in_strip && inside(&hidden)), "pixel {at:?} is hidden but in a strip");
+                assert!(!wanted || holders.len() == 1, "pixel {at:?} is in no piece");
+            }
+        }
+        // The corner boxes fade around the corners' centres, the strips across their edges.
+        let falloff_at = |x: f32, y: f32| {
+            pieces.iter().find(|(p, _)| x >= p.x && x < p.right() && y >= p.y && y < p.bottom()).map(|(_, f)| *f)
+        };
+        assert_eq!(falloff_at(15.5, 18.5), Some(Falloff::Corner { cx: 30.0, cy: 33.0 }));
+        assert_eq!(falloff_at(80.5, 15.5), Some(Falloff::Edge { from: (0.0, 23.0), to: (0.0, 14.0) }));
+        assert_eq!(falloff_at(145.5, 60.5), Some(Falloff::Edge { from: (140.0, 0.0), to: (149.0, 0.0) }));
+        // A middle nothing hides is one piece at full strength.
+        let open = shadow_pieces(outline, 10.0, 9.0, Rect::new(0.0, 0.0, 0.0, 0.0));
+        assert_eq!(open.iter().filter(|(_, f)| *f == Falloff::Inside).count(), 1);
+        assert_eq!(open.len(), 9);
     }
 
     #[test]

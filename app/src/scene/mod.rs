@@ -214,11 +214,16 @@ impl Scene {
         let mut layers = Vec::with_capacity(CARDS.len() + 3);
         let mut glyphs = 0;
         let window = snap(layout.window);
-        // The cards are drawn clipped to the grid: only what they cover inside it is hidden.
-        let covered: Vec<Rect> = layout
-            .cards
-            .iter()
-            .filter_map(|card| geometry::intersection(cards::covered(card, styles.scale), layout.grid))
+        // The opaque title bar hides the background under it; the cards are drawn clipped to the grid, so only
+        // what they cover inside it is hidden.
+        let covered: Vec<Rect> = geometry::intersection(geometry::opaque_core(layout.title_bar.bar, 0.0), window)
+            .into_iter()
+            .chain(
+                layout
+                    .cards
+                    .iter()
+                    .filter_map(|card| geometry::intersection(cards::covered(card, styles.scale), layout.grid)),
+            )
             .collect();
         let mut background = DisplayList::new();
         chrome::background(&mut background, window, &covered);
