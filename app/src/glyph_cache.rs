@@ -12,16 +12,18 @@
 //! The cache is filled before the parallel work of a frame (stale layers, bands) with every glyph it will draw
 //! ([`GlyphCache::collect`] then [`GlyphCache::fill`], the missing cells rasterized across threads) and only
 //! read while drawing ([`GlyphCache::draw_run`]), so the threads share it without a lock. It outlives frames
-//! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over.
+//! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over. It also
+//! remembers the layers drawn in place whose glyphs it holds ([`PlacedLayer`]): a layer with the same key,
+//! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over.
 //! Only runs under a pure translation use it; a scaled or rotated context draws the run directly.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
 
-use crate::display_list::{Color, FontId};
+use crate::display_list::{Color, FontId, LayerKey};
 use crate::fonts::{Face, FontBook};
 
 /// Sub-pixel phases per pixel, in x and y.
@@ -103,6 +105,30 @@ struct Ink {
 pub struct GlyphCache {
     cells: Cells,
     atlases: Vec<Image>,
+    /// The layers whose every glyph is in `cells`.
+    complete: HashSet<PlacedLayer>,
+}
+
+/// A layer drawn in place: its key, its version (its content follows from both) and the bits of its device
+/// origin (its glyphs' phases follow from that).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlacedLayer {
+    /// The layer.
+    pub key: LayerKey,
+    /// Its version.
+    pub version: u64,
+    /// `f64::to_bits` of its origin's x and y, in device pixels.
+    pub origin: (u64, u64),
+}
+
+/// What a frame needs from the cache: the glyphs it lacks ([`GlyphCache::collect`]), and the layers whose
+/// glyphs were looked up, all of which the cache holds once [`GlyphCache::fill`] has added the missing ones.
+#[derive(Debug, Default)]
+pub struct Wants {
+    /// The glyphs the cache lacks.
+    pub glyphs: Vec<Wanted>,
+    /// The layers looked up.
+    pub layers: Vec<PlacedLayer>,
 }
 
 /// Where one glyph of a run lands: its key and the whole device pixel of its (phase-rounded) origin.
@@ -203,15 +229,23 @@ impl GlyphCache {
         });
     }
 
-    /// Rasterizes the cells of `missing` (deduplicated here) across `threads` threads, one atlas image per
-    /// thread, and adds them. When the cache would grow past [`MAX_GLYPHS`], it is emptied first.
+    /// Whether every glyph of `layer` is known to be cached (a fill after it was looked up added them all).
+    pub fn holds_layer(&self, layer: &PlacedLayer) -> bool {
+        self.complete.contains(layer)
+    }
+
+    /// Rasterizes the cells of `wants.glyphs` (deduplicated here) across `threads` threads, one atlas image per
+    /// thread, and adds them; `wants.layers` are then known to be complete. When the cache would grow past
+    /// [`MAX_GLYPHS`], it is emptied first, and forgets which layers were complete (the glyphs of the layers
+    /// looked up were not all missing, so they are not all back).
     pub fn fill(
         &mut self,
         g: &'static Goldberry,
         fonts: &FontBook,
-        mut missing: Vec<Wanted>,
+        wants: Wants,
         threads: usize,
     ) -> Result<(), NativeError> {
+        let Wants { glyphs: mut missing, layers } = wants;
         let _span = tracing::info_span!("glyph_cache", missing = missing.len()).entered();
         let order = |k: &GlyphKey| (k.font.0, k.color, k.glyph, k.phase_x, k.phase_y);
         // The widest advance of each key first, then one of each.
@@ -219,11 +253,14 @@ impl GlyphCache {
         missing.dedup_by_key(|w| w.key);
         missing.retain(|w| !self.cells.contains_key(&w.key));
         if missing.is_empty() {
+            self.complete.extend(layers);
             return Ok(());
         }
-        if self.cells.len() + missing.len() > MAX_GLYPHS {
+        let restart = self.cells.len() + missing.len() > MAX_GLYPHS;
+        if restart {
             self.cells.clear();
             self.atlases.clear();
+            self.complete.clear();
         }
         // Interleaved shares (of similar cost: neighbouring keys are the same glyph at other phases), each still
         // sorted by font and colour, one atlas each. Their number depends on the glyphs only, not on the thread
@@ -259,6 +296,9 @@ impl GlyphCache {
                 cell.atlas = atlas;
                 (key, cell)
             }));
+        }
+        if !restart {
+            self.complete.extend(layers);
         }
         Ok(())
     }
@@ -459,7 +499,7 @@ mod tests {
         let mut missing = Vec::new();
         cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.25, 24.0, &run, &mut missing);
         assert_eq!(missing.len(), run.len());
-        cache.fill(g, &fonts, missing, 2).expect("fill");
+        cache.fill(g, &fonts, Wants { glyphs: missing, layers: Vec::new() }, 2).expect("fill");
         // Repeated glyphs share a cell; the space leaves no ink.
         assert!(cache.len() < run.len());
         cache

@@ -33,7 +33,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Rect, Stroke};
 use crate::fonts::FontBook;
-use crate::glyph_cache::{GlyphCache, Wanted};
+use crate::glyph_cache::{GlyphCache, PlacedLayer, Wants};
 
 /// The pixels a frame is rasterized into: XRGB32 rows `stride` bytes apart (an SDL window surface, or an
 /// offscreen [`FrameBuffer`]).
@@ -312,9 +312,9 @@ impl Raster {
             return Ok(());
         }
         let _span = tracing::info_span!("warm glyphs").entered();
-        let mut missing = Vec::new();
-        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &|_| true, &mut missing);
-        self.glyphs.fill(self.g, fonts, missing, self.threads)
+        let mut wants = Wants::default();
+        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &|_| true, &mut wants);
+        self.glyphs.fill(self.g, fonts, wants, self.threads)
     }
 
     /// Makes room for the base of a `width` x `height` frame with packed rows and touches every page of it, so
@@ -367,16 +367,16 @@ impl Raster {
         // Every glyph this frame draws that the cache lacks, added before the parallel work.
         let glyphs_start = Instant::now();
         if self.use_glyph_cache {
-            let mut missing = Vec::new();
+            let mut wants = Wants::default();
             for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
                 let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
-                collect_glyphs(&self.glyphs, fonts, content, origin, &|_| true, &mut missing);
+                collect_glyphs(&self.glyphs, fonts, content, origin, &|_| true, &mut wants);
             }
             if mapping.scale == 1.0 {
-                collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &mut missing);
+                collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &mut wants);
             }
             let before = self.glyphs.len();
-            self.glyphs.fill(self.g, fonts, missing, self.threads)?;
+            self.glyphs.fill(self.g, fonts, wants, self.threads)?;
             self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
         }
         self.stats.glyphs_time = glyphs_start.elapsed();
@@ -1045,24 +1045,25 @@ fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
         }
 }
 
-/// Adds to `missing` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`
+/// Adds to `wants` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`
 /// under a pure translation, following its translations as [`replay`] does. The layer at op `i` is followed into
 /// when `in_place(i)` (drawn in place: inside a layer, or the base's when it is drawn) and skipped otherwise
-/// (blitted); layers inside a followed one are always followed.
+/// (blitted), and skipped too when the cache already holds all its glyphs at that place; layers inside a followed
+/// one are always followed. The layers followed are added to `wants` as well.
 fn collect_glyphs(
     cache: &GlyphCache,
     fonts: &FontBook,
     list: &DisplayList,
     origin: (f64, f64),
     in_place: &dyn Fn(usize) -> bool,
-    missing: &mut Vec<Wanted>,
+    wants: &mut Wants,
 ) {
     let mut stack: Vec<Option<(f64, f64)>> = Vec::new();
     let mut t = origin;
     for (i, op) in list.ops.iter().enumerate() {
         match op {
             Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
-                cache.collect(fonts, (*font, *color), f64::from(*x) + t.0, f64::from(*y) + t.1, run, missing);
+                cache.collect(fonts, (*font, *color), f64::from(*x) + t.0, f64::from(*y) + t.1, run, &mut wants.glyphs);
             }
             Op::PushClip(_) => stack.push(None),
             Op::PushTranslate(dx, dy) => {
@@ -1074,9 +1075,14 @@ fn collect_glyphs(
                     t = previous;
                 }
             }
-            Op::Layer { rect, content, .. } if in_place(i) => {
+            Op::Layer { key, rect, version, content } if in_place(i) => {
                 let inner = (t.0 + f64::from(rect.x), t.1 + f64::from(rect.y));
-                collect_glyphs(cache, fonts, content, inner, &|_| true, missing);
+                let placed =
+                    PlacedLayer { key: *key, version: *version, origin: (inner.0.to_bits(), inner.1.to_bits()) };
+                if !cache.holds_layer(&placed) {
+                    collect_glyphs(cache, fonts, content, inner, &|_| true, wants);
+                    wants.layers.push(placed);
+                }
             }
             _ => {}
         }
@@ -1458,6 +1464,47 @@ mod tests {
         list.push(Op::FillCircle { cx: 30.0, cy: 95.0, r: 20.0, paint: Paint::Solid(Color::rgb(250, 250, 0)) });
         list.push(Op::PopClip);
         list
+    }
+
+    /// One layer (key 1, `version`) at (`x`, 10) holding `text`.
+    fn text_layer(fonts: &FontBook, version: u64, x: f32, text: &str) -> DisplayList {
+        let font = fonts.id(crate::fonts::Face::Sans, 14.0);
+        let mut content = DisplayList::new();
+        content.push(Op::Glyphs {
+            font,
+            x: 2.0,
+            y: 20.0,
+            run: fonts.shape(font, text),
+            color: Color::rgb(240, 240, 240),
+        });
+        let mut list = DisplayList::new();
+        list.push(Op::Layer {
+            key: LayerKey(1),
+            rect: Rect::new(x, 10.0, 150.0, 30.0),
+            version,
+            content: Arc::new(content),
+        });
+        list
+    }
+
+    #[test]
+    fn a_layer_drawn_again_changed_or_moved_has_its_glyphs_looked_up_again() {
+        let (g, fonts) = setup();
+        let mut raster = Raster::new(g, 1);
+        let mut fb = FrameBuffer::new(200, 60);
+        let mut cold = |list: &DisplayList| {
+            raster.clear_layers();
+            raster.render(list, &fonts, fb.target()).expect("render");
+            raster.stats()
+        };
+        assert!(cold(&text_layer(&fonts, 1, 10.0, "Hello")).glyphs_cached >= 4);
+        assert_eq!(cold(&text_layer(&fonts, 1, 10.0, "Hello")).glyphs_cached, 0, "all held");
+        // A new version is new content: its new letters are cached before it is drawn.
+        assert!(cold(&text_layer(&fonts, 2, 10.0, "World")).glyphs_cached >= 3);
+        // The same layer a quarter pixel to the right: its glyphs at their new phases.
+        assert!(cold(&text_layer(&fonts, 2, 10.25, "World")).glyphs_cached >= 3);
+        let stats = cold(&text_layer(&fonts, 1, 10.0, "Hello"));
+        assert_eq!((stats.base, stats.glyphs_cached), (BaseUse::Drawn, 0));
     }
 
     /// The same ops with every layer's content drawn in place.
