@@ -236,6 +236,10 @@ pub enum Op {
 pub struct DisplayList {
     /// The ops.
     pub ops: Vec<Op>,
+    /// Whether the list's leading layers (the run of layers it starts with, which raster keeps as its base)
+    /// paint every pixel of the frame opaquely, on whole pixels, so that a frame drawn from scratch need not be
+    /// cleared first. False (the default) unless whoever records the list knows it; the scene does.
+    pub opaque_lead: bool,
 }
 
 impl DisplayList {

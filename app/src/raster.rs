@@ -444,7 +444,11 @@ impl Raster {
             };
             let from = match (&plan, base) {
                 (BasePlan::Draw, Some(base)) => {
-                    rows.fill(0);
+                    // At another scale the lead's whole pixels are not the frame's: their seams would let the
+                    // previous frame show through.
+                    if !(list.opaque_lead && mapping.scale == 1.0) {
+                        rows.fill(0);
+                    }
                     {
                         let mut view = band_view(g, rows, width, stride)?;
                         let mut ctx = begin_band(&mut view, top, mapping)?;
@@ -1608,7 +1612,7 @@ mod tests {
     /// `scene` led by a frame-covering layer (its background), so that its first ops are a run of layers.
     fn based_scene(version: u64, x: f32, color: Color) -> DisplayList {
         let mut list = scene(1, 10.0);
-        let background = DisplayList { ops: vec![list.ops.remove(0)] };
+        let background = DisplayList { ops: vec![list.ops.remove(0)], opaque_lead: false };
         list.ops.insert(
             0,
             Op::Layer {

@@ -110,7 +110,7 @@ fn version(key: LayerKey, rect: Rect, scale: f32, depends: &[Rect]) -> u64 {
 /// A layer over `rect` holding `content` (recorded in window coordinates; shifted into the layer's own), which
 /// depends on the boxes `depends` besides its own.
 fn layer(key: LayerKey, rect: Rect, scale: f32, depends: &[Rect], content: DisplayList) -> Op {
-    let mut shifted = DisplayList { ops: Vec::with_capacity(content.ops.len() + 2) };
+    let mut shifted = DisplayList { ops: Vec::with_capacity(content.ops.len() + 2), opaque_lead: false };
     shifted.push(Op::PushTranslate(-rect.x, -rect.y));
     shifted.ops.extend(content.ops);
     shifted.push(Op::PopTranslate);
@@ -194,6 +194,9 @@ impl Scene {
         };
         // The chrome's layers, then the cards' layers and what moves on them, clipped to the grid (a window too
         // small for the grid shows part of it, never over the bars).
+        // Opaque from the first layer on: the background is cut only around the cores of the title bar and the
+        // cards, which cover them with opaque paint, and all of them lie on whole pixels at scale 1.
+        list.opaque_lead = true;
         let (chrome_layers, card_layers) = prepared.layers.split_at(CHROME_LAYERS);
         list.ops.extend(chrome_layers.iter().cloned());
         list.push(Op::PushClip(prepared.layout.grid));

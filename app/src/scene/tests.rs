@@ -249,3 +249,27 @@ fn recording_cost() {
         assert!(settled[150] < cold_total);
     }
 }
+
+#[test]
+fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
+    use crate::raster::{FrameBuffer, Raster};
+    for (width, height) in [(960, 640), (701, 433), (320, 200)] {
+        let mut scene = scene();
+        let (list, _) = paint(&mut scene, 7, width, height);
+        assert!(list.opaque_lead);
+        // Drawn from scratch into memory that holds zeros, then into memory that holds anything else: a pixel the
+        // lead left uncovered would keep what was there.
+        let draw = |fill: u8| {
+            let mut raster = Raster::new(natives(), 2);
+            let mut frame = FrameBuffer::new(width, height);
+            frame.pixels.fill(fill);
+            if let Err(e) = raster.render(&list, fonts(), frame.target()) {
+                panic!("{e}");
+            }
+            frame.pixels
+        };
+        let (over_zeros, over_other) = (draw(0x00), draw(0xab));
+        let differing = over_zeros.iter().zip(&over_other).position(|(a, b)| a != b);
+        assert_eq!(differing.map(|i| (i / 4 % width as usize, i / 4 / width as usize)), None, "{width}x{height}");
+    }
+}
