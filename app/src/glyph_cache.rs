@@ -35,6 +35,9 @@ const SHARES: usize = 4;
 /// How many cells the cache holds before it starts over.
 pub const MAX_GLYPHS: usize = 8192;
 
+/// How many complete layers the cache remembers before it forgets them all (each resize brings new versions).
+const MAX_COMPLETE_LAYERS: usize = 1024;
+
 /// One glyph at one colour and phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GlyphKey {
@@ -246,6 +249,9 @@ impl GlyphCache {
         threads: usize,
     ) -> Result<(), NativeError> {
         let Wants { glyphs: mut missing, layers } = wants;
+        if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
+            self.complete.clear();
+        }
         let _span = tracing::info_span!("glyph_cache", missing = missing.len()).entered();
         let order = |k: &GlyphKey| (k.font.0, k.color, k.glyph, k.phase_x, k.phase_y);
         // The widest advance of each key first, then one of each.
