@@ -422,7 +422,7 @@ impl Raster {
             fonts,
             layers: Some(&self.layers),
             local: None,
-            glyphs: self.use_glyph_cache.then_some(&self.glyphs),
+            glyphs: glyph_cache,
             mapping,
             offset: (0.0, 0.0),
             visible: None,
@@ -450,7 +450,7 @@ impl Raster {
                         rows.fill(0);
                     }
                     {
-                        let mut view = band_view(g, rows, width, stride)?;
+                        let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
                         let mut ctx = begin_band(&mut view, top, mapping)?;
                         replay(&mut ctx, &replayer, list, &prepared, 0..lead.end, &mut state)?;
                         close(&mut ctx, &mut state, 0)?;
@@ -470,7 +470,7 @@ impl Raster {
                     0
                 }
             };
-            let mut view = band_view(g, rows, width, stride)?;
+            let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
             let mut ctx = begin_band(&mut view, top, mapping)?;
             // The run's clips and translations still apply to what follows it; its layers are in the base.
             replay_state_only(&mut ctx, list, 0..from, &mut state)?;
@@ -616,8 +616,7 @@ impl Raster {
     ) -> Result<(), NativeError> {
         let _span = tracing::info_span!("base damage", rects = rects.len()).entered();
         let pixels = &mut self.base_pixels[..frame.stride * frame.height as usize];
-        let mut view =
-            ImageView::over_pixels(self.g, pixels, frame.width, frame.height, frame.stride, PixelFormat::Xrgb32)?;
+        let mut view = rows_view(self.g, pixels, frame.width, frame.stride, PixelFormat::Xrgb32)?;
         let mut ctx = Context::begin_view(&mut view)?;
         for rect in rects {
             let device = bl::Rect::new(
@@ -722,15 +721,16 @@ fn plan_base(old: Option<BaseFrame>, frame: &BaseFrame, layers: usize) -> BasePl
     BasePlan::Damage(damage)
 }
 
-/// An XRGB32 image view over a band's rows.
-fn band_view<'p>(
+/// An image view over whole rows of `format` pixels (a band's rows, or all of the base's), `stride` bytes apart.
+fn rows_view<'p>(
     g: &'static Goldberry,
     rows: &'p mut [u8],
     width: u32,
     stride: usize,
+    format: PixelFormat,
 ) -> Result<ImageView<'p>, NativeError> {
     let height = (rows.len() / stride) as u32;
-    ImageView::over_pixels(g, rows, width, height, stride, PixelFormat::Xrgb32)
+    ImageView::over_pixels(g, rows, width, height, stride, format)
 }
 
 /// A context over a band's view whose user space is the list's: translated by the band's top, scaled.
@@ -868,10 +868,10 @@ fn rasterize_layer(
         let rows = image.pixels_mut()?;
         let (width, stride) = (rows.width, rows.stride);
         let draw_band = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
-            let height = (band.len() / stride) as u32;
-            let mut view = ImageView::over_pixels(g, band, width, height, stride, PixelFormat::Prgb32)?;
+            let height = band.len() / stride;
+            let mut view = rows_view(g, band, width, stride, PixelFormat::Prgb32)?;
             let mut ctx = Context::begin_view(&mut view)?;
-            draw(&mut ctx, top, height as usize)?;
+            draw(&mut ctx, top, height)?;
             ctx.end()
         };
         let edges = even_edges(shape.height as usize, bands);

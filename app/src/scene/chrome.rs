@@ -25,8 +25,8 @@ fn glow_stops(color: Color) -> Vec<Stop> {
 
 /// Records the background: a diagonal linear gradient over the window, lit by two radial glows, painted only
 /// where it shows: outside the `covered` rectangles (the opaque title bar and the opaque cores of the cards,
-/// which hide what is under them). Each piece is filled with the same window-wide gradients, so the pieces join seamlessly; a glow
-/// fills its pieces inside its circle's box (past its radius the gradient is transparent).
+/// which hide what is under them). Each piece is filled with the same window-wide gradients, so the pieces join
+/// seamlessly; a glow fills its pieces inside its circle's box (past its radius the gradient is transparent).
 pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
     let pieces = geometry::uncovered(window, covered);
     let linear = Paint::Linear {
