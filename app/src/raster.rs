@@ -19,7 +19,7 @@
 //! - **Bands**: with N threads the target's rows are split into N horizontal bands (disjoint `&mut [u8]`
 //!   slices of the same pixels), each drawn by its own synchronous Blend2D context over an image view of its
 //!   rows, translated by `-band_top`, replaying the same list at once: the first band on the calling thread, the
-//!   others on rayon's pool ([`draw_bands`]). Paths, gradients and bounds of the list are built once per frame
+//!   others on rayon's pool. Paths, gradients and bounds of the list are built once per frame
 //!   and shared read-only by the bands; each band skips the ops whose bounds lie outside its rows.
 //!
 //! The beta's own multi-threaded context is not used: it aborts at `blContextEnd` (see DESIGN.md, "A frame").
