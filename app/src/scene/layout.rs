@@ -20,6 +20,7 @@
 //! Text nodes measure themselves with Yoga measure functions that wrap pre-shaped runs ([`crate::text`]), so a
 //! paragraph's height follows the width Yoga offers. Every length is multiplied by the frame's scale.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use goldberry_natives::glyphs::GlyphRun;
@@ -194,6 +195,8 @@ impl Measured {
 /// Builds the tree: nodes plus what to read back.
 struct Builder<'a> {
     tree: LayoutTree,
+    /// The nodes that measure text.
+    texts: HashSet<NodeId>,
     s: f32,
     text: &'a Timed<'a>,
 }
@@ -243,6 +246,7 @@ impl Builder<'_> {
             memo: Vec::new(),
         };
         self.tree.set_measure(n, move |input| measured.measure(input));
+        self.texts.insert(n);
         Ok(n)
     }
 
@@ -412,9 +416,58 @@ pub fn snap(rect: Rect) -> Rect {
     Rect::new(x, y, (rect.right().round() - x).max(0.0), (rect.bottom().round() - y).max(0.0))
 }
 
-fn rect(tree: &LayoutTree, n: NodeId) -> Rect {
-    let r = tree.layout(n);
-    Rect::new(r.x, r.y, r.w, r.h)
+/// `n`'s box on whole pixels (boxes Yoga rounded are left as they are), rounded exactly as Yoga's own pass would have (Yoga 3's
+/// `roundLayoutResultsToPixelGrid` at one point per pixel), for the one node asked about: each position on the
+/// way down from the root rounded relative to its parent, each size from the unrounded absolute edges; a
+/// text's box floored at its start and grown at its end (its lines keep the room they were measured in).
+fn rect(b: &Builder<'_>, n: NodeId) -> Rect {
+    let mut chain = vec![n];
+    while let Some(parent) = b.tree.parent(chain[chain.len() - 1]) {
+        chain.push(parent);
+    }
+    // (unrounded absolute, rounded absolute) of the node's left and top edges
+    let (mut left, mut top) = ((0.0f64, 0.0f32), (0.0f64, 0.0f32));
+    let mut text = false;
+    let mut local = goldberry_natives::yoga::Rect::default();
+    for &node in chain.iter().rev() {
+        local = b.tree.local_layout(node);
+        text = b.texts.contains(&node);
+        left = (left.0 + f64::from(local.x), left.1 + on_pixel_grid(f64::from(local.x), false, text));
+        top = (top.0 + f64::from(local.y), top.1 + on_pixel_grid(f64::from(local.y), false, text));
+    }
+    let size = |start: f64, length: f32| {
+        let fractional = !(near(f64::from(length) % 1.0, 0.0) || near(f64::from(length) % 1.0, 1.0));
+        let end = on_pixel_grid(start + f64::from(length), text && fractional, text && !fractional);
+        end - on_pixel_grid(start, false, text)
+    };
+    Rect::new(left.1, top.1, size(left.0, local.w), size(top.0, local.h))
+}
+
+/// Yoga's test for values equal within rounding noise.
+fn near(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.0001
+}
+
+/// Yoga 3's `roundValueToPixelGrid` at one point per pixel: `value` to the nearest whole pixel (a half up),
+/// or up or down when told; a value within noise of a whole pixel is that pixel.
+fn on_pixel_grid(value: f64, ceil: bool, floor: bool) -> f32 {
+    let mut fraction = value % 1.0;
+    if fraction < 0.0 {
+        fraction += 1.0;
+    }
+    let whole = value - fraction;
+    let rounded = if near(fraction, 0.0) {
+        whole
+    } else if near(fraction, 1.0) || ceil {
+        whole + 1.0
+    } else if floor {
+        whole
+    } else if fraction > 0.5 || near(fraction, 0.5) {
+        whole + 1.0
+    } else {
+        whole
+    };
+    rounded as f32
 }
 
 /// The padding of a code panel (horizontal, vertical), before scaling.
@@ -443,7 +496,24 @@ pub fn lay_out(
     height: f32,
     scale: f32,
 ) -> Result<SceneLayout, NativeError> {
-    let mut b = Builder { tree: LayoutTree::new(g)?, s: scale, text };
+    lay_out_rounded_by(g, text, styles, (width, height, scale), false)
+}
+
+/// [`lay_out`], with the boxes rounded to whole pixels by Yoga's own pass when `yoga_rounds` (the tests
+/// compare the two), else by `rect`.
+pub(crate) fn lay_out_rounded_by(
+    g: &'static Goldberry,
+    text: &Timed<'_>,
+    styles: &Styles,
+    (width, height, scale): (f32, f32, f32),
+    yoga_rounds: bool,
+) -> Result<SceneLayout, NativeError> {
+    let mut b = Builder { tree: LayoutTree::new(g)?, texts: HashSet::new(), s: scale, text };
+    // Yoga's own rounding to the pixel grid, a pass over every node with several `fmod`s each, took 14 % of the
+    // calculation here; the scene rounds the boxes it reads itself, the same way (`rect`).
+    if !yoga_rounds {
+        b.tree.set_point_scale_factor(0.0)?;
+    }
     let root = b.tree.add_node()?;
     b.tree.set_flex_direction(root, FlexDirection::Column);
     b.tree.set_width(root, Length::Points(width));
@@ -516,7 +586,7 @@ pub fn lay_out(
 
     b.tree.calculate(root, width, height)?;
 
-    let t = &b.tree;
+    let t = &b;
     let title_bar = TitleBarLayout {
         bar: rect(t, bar),
         logo: rect(t, logo),
@@ -533,7 +603,7 @@ pub fn lay_out(
         .zip(&CARDS)
         .map(|(c, spec)| CardLayout {
             // Cards sit on whole pixels, so their edges (and their layers) are crisp.
-            card: snap(rect(t, c.card)),
+            card: rect(t, c.card),
             header: rect(t, c.header),
             icon: rect(t, c.icon),
             title: rect(t, c.title),

@@ -273,3 +273,23 @@ fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
         assert_eq!(differing.map(|i| (i / 4 % width as usize, i / 4 / width as usize)), None, "{width}x{height}");
     }
 }
+
+#[test]
+fn the_scene_rounds_its_boxes_exactly_as_yoga_would() {
+    for scale in [1.0, 1.25, 2.0] {
+        let styles = Styles::new(fonts(), scale);
+        let text = Timed::new(fonts());
+        for (w, h) in [(960.0, 640.0), (1920.0, 1080.0), (777.0, 555.0), (1001.0, 703.0), (640.0, 480.0)] {
+            let (w, h) = (w * scale, h * scale);
+            let lay_out =
+                |yoga_rounds| match layout::lay_out_rounded_by(natives(), &text, &styles, (w, h, scale), yoga_rounds) {
+                    Ok(layout) => layout,
+                    Err(e) => panic!("{e}"),
+                };
+            let (ours, yogas) = (lay_out(false), lay_out(true));
+            assert_eq!(ours, yogas, "at {w}x{h}, scale {scale}");
+            // Whole pixels, as the cards and their text need.
+            assert!(ours.cards.iter().all(|c| c.title.x.fract() == 0.0 && c.body.h.fract() == 0.0));
+        }
+    }
+}
