@@ -1,8 +1,7 @@
 //! The Yoga binding against the real Yoga 3 in libgoldberry: the boxes are the ones CSS flexbox gives, computed
 //! by hand in the comments.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use goldberry_natives::yoga::{
     Align, Display, Edge, FlexDirection, Gutter, Insets, Justify, LayoutTree, Length, MeasureInput, MeasureMode,
@@ -218,12 +217,12 @@ fn a_measure_function_sizes_a_text_like_leaf() {
     t.add_child(root, text).unwrap();
 
     // "Text" of a given natural width (in points), 20 points a line: it wraps to the available width.
-    let natural = Rc::new(Cell::new(300.0f32));
-    let seen: Rc<RefCell<Vec<MeasureInput>>> = Rc::default();
+    let natural = Arc::new(Mutex::new(300.0f32));
+    let seen: Arc<Mutex<Vec<MeasureInput>>> = Arc::default();
     let (natural_in, seen_in) = (natural.clone(), seen.clone());
     t.set_measure(text, move |input| {
-        seen_in.borrow_mut().push(input);
-        let natural = natural_in.get();
+        seen_in.lock().unwrap().push(input);
+        let natural = *natural_in.lock().unwrap();
         if input.width_mode == MeasureMode::Undefined {
             return (natural, 20.0);
         }
@@ -235,13 +234,13 @@ fn a_measure_function_sizes_a_text_like_leaf() {
     assert_eq!(t.layout(text), rect(5.0, 5.0, 190.0, 40.0));
     assert_eq!(t.layout(root).h, 50.0);
     assert!(
-        seen.borrow().iter().any(|i| i.width == 190.0 && i.width_mode == MeasureMode::Exactly),
+        seen.lock().unwrap().iter().any(|i| i.width == 190.0 && i.width_mode == MeasureMode::Exactly),
         "the measure function was asked for width 190 exactly: {:?}",
-        seen.borrow()
+        seen.lock().unwrap()
     );
 
     // The text grows to 500 wide: without mark_dirty Yoga keeps its cached measurement...
-    natural.set(500.0);
+    *natural.lock().unwrap() = 500.0;
     t.calculate(root, 200.0, f32::NAN).unwrap();
     assert_eq!(t.layout(text).h, 40.0);
     // ...and after it, measures again: 500 / 190 -> 3 lines, 60 high.
@@ -400,8 +399,8 @@ fn misuse_is_refused_before_yoga_sees_it() {
 
 #[test]
 fn many_trees_with_measure_functions_are_freed_cleanly() {
-    // Every node, config and measure closure is released in Drop: the closures' captured Rc counts come back.
-    let token = Rc::new(());
+    // Every node, config and measure closure is released in Drop: the closures' captured Arc counts come back.
+    let token = Arc::new(());
     for _ in 0..50 {
         let mut t = tree();
         let root = t.add_node().unwrap();
@@ -416,7 +415,7 @@ fn many_trees_with_measure_functions_are_freed_cleanly() {
         }
         t.calculate(root, 100.0, 100.0).unwrap();
         assert_eq!(t.layout(t.children(root)[19]).y, 95.0);
-        assert_eq!(Rc::strong_count(&token), 21);
+        assert_eq!(Arc::strong_count(&token), 21);
     }
-    assert_eq!(Rc::strong_count(&token), 1);
+    assert_eq!(Arc::strong_count(&token), 1);
 }

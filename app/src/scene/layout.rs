@@ -1,4 +1,5 @@
-//! The scene's layout: one Yoga tree per window size, read back into plain rectangles.
+//! The scene's layout: one Yoga tree ([`SceneTree`]), built once and laid out again at every window size, read
+//! back into plain rectangles.
 //!
 //! ```text
 //! root (column, the window)
@@ -416,33 +417,6 @@ pub fn snap(rect: Rect) -> Rect {
     Rect::new(x, y, (rect.right().round() - x).max(0.0), (rect.bottom().round() - y).max(0.0))
 }
 
-/// `n`'s box on whole pixels (boxes Yoga rounded are left as they are), rounded exactly as Yoga's own pass would have (Yoga 3's
-/// `roundLayoutResultsToPixelGrid` at one point per pixel), for the one node asked about: each position on the
-/// way down from the root rounded relative to its parent, each size from the unrounded absolute edges; a
-/// text's box floored at its start and grown at its end (its lines keep the room they were measured in).
-fn rect(b: &Builder<'_>, n: NodeId) -> Rect {
-    let mut chain = vec![n];
-    while let Some(parent) = b.tree.parent(chain[chain.len() - 1]) {
-        chain.push(parent);
-    }
-    // (unrounded absolute, rounded absolute) of the node's left and top edges
-    let (mut left, mut top) = ((0.0f64, 0.0f32), (0.0f64, 0.0f32));
-    let mut text = false;
-    let mut local = goldberry_natives::yoga::Rect::default();
-    for &node in chain.iter().rev() {
-        local = b.tree.local_layout(node);
-        text = b.texts.contains(&node);
-        left = (left.0 + f64::from(local.x), left.1 + on_pixel_grid(f64::from(local.x), false, text));
-        top = (top.0 + f64::from(local.y), top.1 + on_pixel_grid(f64::from(local.y), false, text));
-    }
-    let size = |start: f64, length: f32| {
-        let fractional = !(near(f64::from(length) % 1.0, 0.0) || near(f64::from(length) % 1.0, 1.0));
-        let end = on_pixel_grid(start + f64::from(length), text && fractional, text && !fractional);
-        end - on_pixel_grid(start, false, text)
-    };
-    Rect::new(left.1, top.1, size(left.0, local.w), size(top.0, local.h))
-}
-
 /// Yoga's test for values equal within rounding noise.
 fn near(a: f64, b: f64) -> bool {
     (a - b).abs() < 0.0001
@@ -487,7 +461,8 @@ pub const STATUS_ITEMS: [&str; 3] = [
 pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
 
 /// Lays the scene out at `width` x `height` pixels with every length multiplied by `scale`; shaping for the
-/// measure functions goes through `text` (and is timed there).
+/// measure functions goes through `text` (and is timed there). A scene laid out at many sizes keeps its
+/// [`SceneTree`] instead.
 pub fn lay_out(
     g: &'static Goldberry,
     text: &Timed<'_>,
@@ -496,139 +471,240 @@ pub fn lay_out(
     height: f32,
     scale: f32,
 ) -> Result<SceneLayout, NativeError> {
-    lay_out_rounded_by(g, text, styles, (width, height, scale), false)
+    SceneTree::build(g, text, styles, scale)?.lay_out(width, height)
 }
 
-/// [`lay_out`], with the boxes rounded to whole pixels by Yoga's own pass when `yoga_rounds` (the tests
-/// compare the two), else by `rect`.
-pub(crate) fn lay_out_rounded_by(
-    g: &'static Goldberry,
-    text: &Timed<'_>,
-    styles: &Styles,
-    (width, height, scale): (f32, f32, f32),
-    yoga_rounds: bool,
-) -> Result<SceneLayout, NativeError> {
-    let mut b = Builder { tree: LayoutTree::new(g)?, texts: HashSet::new(), s: scale, text };
-    // Yoga's own rounding to the pixel grid, a pass over every node with several `fmod`s each, took 14 % of the
-    // calculation here; the scene rounds the boxes it reads itself, the same way (`rect`).
-    if !yoga_rounds {
-        b.tree.set_point_scale_factor(0.0)?;
+/// The scene's Yoga tree: built once, with every length multiplied by its scale and every text shaped for its
+/// measure function, then laid out at each window size it is given. Laying a built tree out again at a new
+/// size is Yoga's incremental layout: nothing is rebuilt, and each text remembers the sizes it measured.
+pub struct SceneTree {
+    tree: LayoutTree,
+    /// The nodes that measure text.
+    texts: HashSet<NodeId>,
+    root: NodeId,
+    title_bar: TitleBarNodes,
+    grid: NodeId,
+    /// The status bar and its items.
+    status_bar: (NodeId, Vec<NodeId>),
+    cards: Vec<CardNodes>,
+    scale: f32,
+}
+
+impl std::fmt::Debug for SceneTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SceneTree").field("nodes", &self.tree.len()).field("scale", &self.scale).finish()
     }
-    let root = b.tree.add_node()?;
-    b.tree.set_flex_direction(root, FlexDirection::Column);
-    b.tree.set_width(root, Length::Points(width));
-    b.tree.set_height(root, Length::Points(height));
+}
 
-    // The title bar.
-    let bar = b.child(root)?;
-    b.tree.set_flex_direction(bar, FlexDirection::Row);
-    b.tree.set_align_items(bar, Align::Center);
-    b.tree.set_height(bar, Length::Points(b.px(44.0)));
-    b.tree.set_padding(bar, Edge::Horizontal, Length::Points(b.px(16.0)));
-    b.tree.set_gap(bar, Gutter::Column, b.px(10.0));
-    let logo_side = b.px(24.0);
-    let logo = b.square(bar, logo_side)?;
-    let titles = b.child(bar)?;
-    let title = b.text(titles, styles.bar_title, "goldberry", false)?;
-    let subtitle = b.text(titles, styles.bar_subtitle, "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2", false)?;
-    let menu_row = b.child(bar)?;
-    b.tree.set_flex_direction(menu_row, FlexDirection::Row);
-    b.tree.set_gap(menu_row, Gutter::Column, b.px(14.0));
-    b.tree.set_margin(menu_row, Edge::Left, Length::Points(b.px(18.0)));
-    // In a narrow window the menu gives way first (and is clipped), then the status.
-    b.tree.set_flex_shrink(menu_row, 1.0);
-    b.tree.set_min_width(menu_row, Length::Points(0.0));
-    b.tree.set_overflow(menu_row, Overflow::Hidden);
-    let menu = MENU.iter().map(|label| b.text(menu_row, styles.menu, label, false)).collect::<Result<Vec<_>, _>>()?;
-    let spacer = b.child(bar)?;
-    b.tree.set_flex_grow(spacer, 1.0);
-    let status = b.text(bar, styles.status, STATUS_TEMPLATE, false)?;
-    b.tree.set_flex_shrink(status, 1.0);
-    b.tree.set_min_width(status, Length::Points(0.0));
-    let buttons_row = b.child(bar)?;
-    b.tree.set_flex_direction(buttons_row, FlexDirection::Row);
-    b.tree.set_gap(buttons_row, Gutter::Column, b.px(6.0));
-    let button_side = b.px(22.0);
-    let buttons = (0..3).map(|_| b.square(buttons_row, button_side)).collect::<Result<Vec<_>, _>>()?;
+/// The title bar's node ids.
+struct TitleBarNodes {
+    bar: NodeId,
+    logo: NodeId,
+    title: NodeId,
+    subtitle: NodeId,
+    status: NodeId,
+    menu_row: NodeId,
+    menu: Vec<NodeId>,
+    buttons: Vec<NodeId>,
+}
 
-    // The grid of cards.
-    let grid = b.child(root)?;
-    b.tree.set_flex_direction(grid, FlexDirection::Row);
-    b.tree.set_flex_wrap(grid, Wrap::Wrap);
-    b.tree.set_flex_grow(grid, 1.0);
-    b.tree.set_flex_shrink(grid, 1.0);
-    b.tree.set_padding(grid, Edge::All, Length::Points(b.px(14.0)));
-    b.tree.set_gap(grid, Gutter::All, b.px(12.0));
-    b.tree.set_align_content(grid, Align::Stretch);
-    b.tree.set_align_items(grid, Align::Stretch);
-    let cards = CARDS
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| build_card(&mut b, grid, i, spec, styles))
-        .collect::<Result<Vec<_>, _>>()?;
-
-    // The status bar.
-    let status_bar = b.child(root)?;
-    b.tree.set_flex_direction(status_bar, FlexDirection::Row);
-    b.tree.set_justify_content(status_bar, Justify::SpaceBetween);
-    b.tree.set_align_items(status_bar, Align::Center);
-    b.tree.set_height(status_bar, Length::Points(b.px(24.0)));
-    b.tree.set_padding(status_bar, Edge::Horizontal, Length::Points(b.px(16.0)));
-    b.tree.set_gap(status_bar, Gutter::Column, b.px(16.0));
-    let items = STATUS_ITEMS
-        .iter()
-        .map(|item| b.text(status_bar, styles.status_bar, item, false))
-        .collect::<Result<Vec<_>, _>>()?;
-    for &item in &items {
-        b.tree.set_flex_shrink(item, 1.0);
-        b.tree.set_min_width(item, Length::Points(0.0));
+impl SceneTree {
+    /// Builds the tree with every length multiplied by `scale`, shaping its texts through `text`.
+    pub fn build(
+        g: &'static Goldberry,
+        text: &Timed<'_>,
+        styles: &Styles,
+        scale: f32,
+    ) -> Result<SceneTree, NativeError> {
+        SceneTree::build_rounded_by(g, text, styles, scale, false)
     }
 
-    b.tree.calculate(root, width, height)?;
+    /// [`SceneTree::build`], with the boxes rounded to whole pixels by Yoga's own pass when `yoga_rounds` (the
+    /// tests compare the two), else as they are read (`SceneTree::rect`).
+    pub(crate) fn build_rounded_by(
+        g: &'static Goldberry,
+        text: &Timed<'_>,
+        styles: &Styles,
+        scale: f32,
+        yoga_rounds: bool,
+    ) -> Result<SceneTree, NativeError> {
+        let mut b = Builder { tree: LayoutTree::new(g)?, texts: HashSet::new(), s: scale, text };
+        // Yoga's own rounding to the pixel grid, a pass over every node with several `fmod`s each, took 14 % of the
+        // calculation here; the scene rounds the boxes it reads itself, the same way (`rect`).
+        if !yoga_rounds {
+            b.tree.set_point_scale_factor(0.0)?;
+        }
+        let root = b.tree.add_node()?;
+        b.tree.set_flex_direction(root, FlexDirection::Column);
 
-    let t = &b;
-    let title_bar = TitleBarLayout {
-        bar: rect(t, bar),
-        logo: rect(t, logo),
-        title: rect(t, title),
-        subtitle: rect(t, subtitle),
-        status: rect(t, status),
-        menu_row: rect(t, menu_row),
-        menu: menu.iter().map(|&n| rect(t, n)).collect(),
-        buttons: buttons.iter().map(|&n| rect(t, n)).collect(),
-    };
-    let status_bar = StatusBarLayout { bar: rect(t, status_bar), items: items.iter().map(|&n| rect(t, n)).collect() };
-    let cards = cards
-        .iter()
-        .zip(&CARDS)
-        .map(|(c, spec)| CardLayout {
-            // Cards sit on whole pixels, so their edges (and their layers) are crisp.
-            card: rect(t, c.card),
-            header: rect(t, c.header),
-            icon: rect(t, c.icon),
-            title: rect(t, c.title),
-            badge: rect(t, c.badge),
-            visual: match &c.visual {
-                VisualNodes::None => VisualLayout::None,
-                VisualNodes::Chart(n) => VisualLayout::Chart(rect(t, *n)),
-                VisualNodes::Ring(ring, stats) => {
-                    VisualLayout::Ring { ring: rect(t, *ring), stats: stats.iter().map(|&n| rect(t, n)).collect() }
-                }
-                VisualNodes::Chips(chips) => VisualLayout::Chips(chips.iter().map(|&n| rect(t, n)).collect()),
-                VisualNodes::Swatches(s) => VisualLayout::Swatches(s.iter().map(|&n| rect(t, n)).collect()),
-            },
-            body: rect(t, c.body),
-            text: match spec.body {
-                Body::Prose(_) => rect(t, c.body),
-                Body::Code(_) => {
-                    let r = rect(t, c.body);
-                    let (h, v) = (CODE_PADDING.0 * scale, CODE_PADDING.1 * scale);
-                    Rect::new(r.x + h, r.y + v, (r.w - 2.0 * h).max(0.0), (r.h - 2.0 * v).max(0.0))
-                }
-            },
-            footer: rect(t, c.footer),
-            tag: rect(t, c.tag),
+        // The title bar.
+        let bar = b.child(root)?;
+        b.tree.set_flex_direction(bar, FlexDirection::Row);
+        b.tree.set_align_items(bar, Align::Center);
+        b.tree.set_height(bar, Length::Points(b.px(44.0)));
+        b.tree.set_padding(bar, Edge::Horizontal, Length::Points(b.px(16.0)));
+        b.tree.set_gap(bar, Gutter::Column, b.px(10.0));
+        let logo_side = b.px(24.0);
+        let logo = b.square(bar, logo_side)?;
+        let titles = b.child(bar)?;
+        let title = b.text(titles, styles.bar_title, "goldberry", false)?;
+        let subtitle = b.text(titles, styles.bar_subtitle, "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2", false)?;
+        let menu_row = b.child(bar)?;
+        b.tree.set_flex_direction(menu_row, FlexDirection::Row);
+        b.tree.set_gap(menu_row, Gutter::Column, b.px(14.0));
+        b.tree.set_margin(menu_row, Edge::Left, Length::Points(b.px(18.0)));
+        // In a narrow window the menu gives way first (and is clipped), then the status.
+        b.tree.set_flex_shrink(menu_row, 1.0);
+        b.tree.set_min_width(menu_row, Length::Points(0.0));
+        b.tree.set_overflow(menu_row, Overflow::Hidden);
+        let menu =
+            MENU.iter().map(|label| b.text(menu_row, styles.menu, label, false)).collect::<Result<Vec<_>, _>>()?;
+        let spacer = b.child(bar)?;
+        b.tree.set_flex_grow(spacer, 1.0);
+        let status = b.text(bar, styles.status, STATUS_TEMPLATE, false)?;
+        b.tree.set_flex_shrink(status, 1.0);
+        b.tree.set_min_width(status, Length::Points(0.0));
+        let buttons_row = b.child(bar)?;
+        b.tree.set_flex_direction(buttons_row, FlexDirection::Row);
+        b.tree.set_gap(buttons_row, Gutter::Column, b.px(6.0));
+        let button_side = b.px(22.0);
+        let buttons = (0..3).map(|_| b.square(buttons_row, button_side)).collect::<Result<Vec<_>, _>>()?;
+
+        // The grid of cards.
+        let grid = b.child(root)?;
+        b.tree.set_flex_direction(grid, FlexDirection::Row);
+        b.tree.set_flex_wrap(grid, Wrap::Wrap);
+        b.tree.set_flex_grow(grid, 1.0);
+        b.tree.set_flex_shrink(grid, 1.0);
+        b.tree.set_padding(grid, Edge::All, Length::Points(b.px(14.0)));
+        b.tree.set_gap(grid, Gutter::All, b.px(12.0));
+        b.tree.set_align_content(grid, Align::Stretch);
+        b.tree.set_align_items(grid, Align::Stretch);
+        let cards = CARDS
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| build_card(&mut b, grid, i, spec, styles))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        // The status bar.
+        let status_bar = b.child(root)?;
+        b.tree.set_flex_direction(status_bar, FlexDirection::Row);
+        b.tree.set_justify_content(status_bar, Justify::SpaceBetween);
+        b.tree.set_align_items(status_bar, Align::Center);
+        b.tree.set_height(status_bar, Length::Points(b.px(24.0)));
+        b.tree.set_padding(status_bar, Edge::Horizontal, Length::Points(b.px(16.0)));
+        b.tree.set_gap(status_bar, Gutter::Column, b.px(16.0));
+        let items = STATUS_ITEMS
+            .iter()
+            .map(|item| b.text(status_bar, styles.status_bar, item, false))
+            .collect::<Result<Vec<_>, _>>()?;
+        for &item in &items {
+            b.tree.set_flex_shrink(item, 1.0);
+            b.tree.set_min_width(item, Length::Points(0.0));
+        }
+        Ok(SceneTree {
+            tree: b.tree,
+            texts: b.texts,
+            root,
+            title_bar: TitleBarNodes { bar, logo, title, subtitle, status, menu_row, menu, buttons },
+            grid,
+            status_bar: (status_bar, items),
+            cards,
+            scale,
         })
-        .collect();
-    Ok(SceneLayout { window: Rect::new(0.0, 0.0, width, height), title_bar, grid: rect(t, grid), status_bar, cards })
+    }
+
+    /// Lays the tree out in a `width` x `height` pixel window and reads the scene's boxes back.
+    pub fn lay_out(&mut self, width: f32, height: f32) -> Result<SceneLayout, NativeError> {
+        self.tree.set_width(self.root, Length::Points(width));
+        self.tree.set_height(self.root, Length::Points(height));
+        // Yoga keeps a percent flex basis it computed (a card's 22 % of the grid) until the node is dirtied, so
+        // a new window size alone would leave the cards as wide as before. Dirtying the texts dirties every box
+        // above them; their measure functions still remember the sizes they measured.
+        for &n in &self.texts {
+            self.tree.mark_dirty(n);
+        }
+        self.tree.calculate(self.root, width, height)?;
+        let n = &self.title_bar;
+        let title_bar = TitleBarLayout {
+            bar: self.rect(n.bar),
+            logo: self.rect(n.logo),
+            title: self.rect(n.title),
+            subtitle: self.rect(n.subtitle),
+            status: self.rect(n.status),
+            menu_row: self.rect(n.menu_row),
+            menu: n.menu.iter().map(|&n| self.rect(n)).collect(),
+            buttons: n.buttons.iter().map(|&n| self.rect(n)).collect(),
+        };
+        let (bar, items) = &self.status_bar;
+        let status_bar = StatusBarLayout { bar: self.rect(*bar), items: items.iter().map(|&n| self.rect(n)).collect() };
+        let cards = self
+            .cards
+            .iter()
+            .zip(&CARDS)
+            .map(|(c, spec)| CardLayout {
+                // Cards sit on whole pixels, so their edges (and their layers) are crisp.
+                card: self.rect(c.card),
+                header: self.rect(c.header),
+                icon: self.rect(c.icon),
+                title: self.rect(c.title),
+                badge: self.rect(c.badge),
+                visual: match &c.visual {
+                    VisualNodes::None => VisualLayout::None,
+                    VisualNodes::Chart(n) => VisualLayout::Chart(self.rect(*n)),
+                    VisualNodes::Ring(ring, stats) => VisualLayout::Ring {
+                        ring: self.rect(*ring),
+                        stats: stats.iter().map(|&n| self.rect(n)).collect(),
+                    },
+                    VisualNodes::Chips(chips) => VisualLayout::Chips(chips.iter().map(|&n| self.rect(n)).collect()),
+                    VisualNodes::Swatches(s) => VisualLayout::Swatches(s.iter().map(|&n| self.rect(n)).collect()),
+                },
+                body: self.rect(c.body),
+                text: match spec.body {
+                    Body::Prose(_) => self.rect(c.body),
+                    Body::Code(_) => {
+                        let r = self.rect(c.body);
+                        let (h, v) = (CODE_PADDING.0 * self.scale, CODE_PADDING.1 * self.scale);
+                        Rect::new(r.x + h, r.y + v, (r.w - 2.0 * h).max(0.0), (r.h - 2.0 * v).max(0.0))
+                    }
+                },
+                footer: self.rect(c.footer),
+                tag: self.rect(c.tag),
+            })
+            .collect();
+        Ok(SceneLayout {
+            window: Rect::new(0.0, 0.0, width, height),
+            title_bar,
+            grid: self.rect(self.grid),
+            status_bar,
+            cards,
+        })
+    }
+
+    /// `n`'s box on whole pixels (boxes Yoga rounded stay as they are), rounded exactly as Yoga 3's own pass
+    /// (`roundLayoutResultsToPixelGrid`, at one point per pixel) would have rounded it: each position on the
+    /// way down from the root rounded relative to its parent, each size from the unrounded absolute edges; a
+    /// text's box floored at its start and grown at its end (its lines keep the room they were measured in).
+    fn rect(&self, n: NodeId) -> Rect {
+        let mut chain = vec![n];
+        while let Some(parent) = self.tree.parent(chain[chain.len() - 1]) {
+            chain.push(parent);
+        }
+        // (unrounded absolute, rounded absolute) of the node's left and top edges
+        let (mut left, mut top) = ((0.0f64, 0.0f32), (0.0f64, 0.0f32));
+        let mut text = false;
+        let mut local = goldberry_natives::yoga::Rect::default();
+        for &node in chain.iter().rev() {
+            local = self.tree.local_layout(node);
+            text = self.texts.contains(&node);
+            left = (left.0 + f64::from(local.x), left.1 + on_pixel_grid(f64::from(local.x), false, text));
+            top = (top.0 + f64::from(local.y), top.1 + on_pixel_grid(f64::from(local.y), false, text));
+        }
+        let size = |start: f64, length: f32| {
+            let fractional = !(near(f64::from(length) % 1.0, 0.0) || near(f64::from(length) % 1.0, 1.0));
+            let end = on_pixel_grid(start + f64::from(length), text && fractional, text && !fractional);
+            end - on_pixel_grid(start, false, text)
+        };
+        Rect::new(left.1, top.1, size(left.0, local.w), size(top.0, local.h))
+    }
 }

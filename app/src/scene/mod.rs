@@ -36,7 +36,7 @@ use crate::display_list::{DisplayList, LayerKey, Op, Rect};
 use crate::fonts::FontBook;
 use crate::frame::FrameInput;
 use crate::scene::icons::{IconError, Icons};
-use crate::scene::layout::{SceneLayout, snap};
+use crate::scene::layout::{SceneLayout, SceneTree, snap};
 use crate::scene::model::CARDS;
 use crate::scene::typeset::{Styles, Timed};
 
@@ -63,6 +63,9 @@ pub enum SceneError {
         /// What Yoga (or the safe layer) said.
         source: NativeError,
     },
+    /// Yoga refused to build the scene's tree.
+    #[error("building the scene's layout tree: {0}")]
+    Tree(NativeError),
     /// An icon's path data does not parse.
     #[error(transparent)]
     Icon(#[from] IconError),
@@ -133,34 +136,31 @@ struct Prepared {
 /// The scene (see the module docs).
 #[derive(Debug)]
 pub struct Scene {
-    g: &'static Goldberry,
     icons: Icons,
+    /// The layout tree, laid out again at every new size.
+    tree: SceneTree,
     prepared: Option<Prepared>,
     /// Glyphs recorded by the last paint (layers included).
     last_glyphs: usize,
 }
 
 impl Scene {
-    /// The default scene: parses the icons, then shapes every text of the design once (by laying the scene
-    /// out at 960 x 640 and dropping the result) so that the first frame, like the first frame after a resize,
-    /// finds its runs in the cache and spends its time on layout and raster.
+    /// The default scene: parses the icons and builds the layout tree, which shapes every text the layout
+    /// measures, then shapes the other texts of the design, so that the first frame, like the first frame after
+    /// a resize, finds its runs in the cache and spends its time on layout and raster.
     pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Scene, SceneError> {
         let icons = Icons::load()?;
         let styles = Styles::new(fonts, 1.0);
         let text = Timed::new(fonts);
-        let (width, height) = (960.0, 640.0);
-        layout::lay_out(g, &text, &styles, width, height, 1.0).map_err(|source| SceneError::Layout {
-            width,
-            height,
-            source,
-        })?;
+        // Lengths are in display-list pixels; raster applies the frame's scale, so the design itself is at 1.
+        let tree = SceneTree::build(g, &text, &styles, 1.0).map_err(SceneError::Tree)?;
         for font in [styles.badge, styles.status, styles.ring] {
             text.figure(font, "0123456789 .%-x frameMiBsgly/bandcrdpstoev");
         }
         for label in ["ms", "max", "-60 s", "now", "16.7", "linear", "linear, 3 stops", "radial"] {
             text.shape(styles.label, label);
         }
-        Ok(Scene { g, icons, prepared: None, last_glyphs: 0 })
+        Ok(Scene { icons, tree, prepared: None, last_glyphs: 0 })
     }
 
     /// Records frame `frame.index` (time `frame.time_s`) at `frame.width` x `frame.height` device pixels into
@@ -180,10 +180,9 @@ impl Scene {
         let layout_time = if self.prepared.as_ref().is_some_and(|p| p.key == key) {
             start.elapsed()
         } else {
-            // Lengths are in display-list pixels; raster applies `scale`, so the design itself is at scale 1.
             let styles = Styles::new(fonts, 1.0);
-            let layout = layout::lay_out(self.g, &text, &styles, width, height, 1.0)
-                .map_err(|source| SceneError::Layout { width, height, source })?;
+            let layout =
+                self.tree.lay_out(width, height).map_err(|source| SceneError::Layout { width, height, source })?;
             let layout_time = start.elapsed().saturating_sub(text.spent());
             let (layers, layer_glyphs) = self.record_layers(&text, &styles, &layout, scale);
             self.prepared = Some(Prepared { key, styles, layout, layers, layer_glyphs });

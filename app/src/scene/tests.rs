@@ -279,17 +279,39 @@ fn the_scene_rounds_its_boxes_exactly_as_yoga_would() {
     for scale in [1.0, 1.25, 2.0] {
         let styles = Styles::new(fonts(), scale);
         let text = Timed::new(fonts());
+        let build =
+            |yoga_rounds| match layout::SceneTree::build_rounded_by(natives(), &text, &styles, scale, yoga_rounds) {
+                Ok(tree) => tree,
+                Err(e) => panic!("{e}"),
+            };
+        let (mut ours, mut yogas) = (build(false), build(true));
         for (w, h) in [(960.0, 640.0), (1920.0, 1080.0), (777.0, 555.0), (1001.0, 703.0), (640.0, 480.0)] {
             let (w, h) = (w * scale, h * scale);
-            let lay_out =
-                |yoga_rounds| match layout::lay_out_rounded_by(natives(), &text, &styles, (w, h, scale), yoga_rounds) {
-                    Ok(layout) => layout,
-                    Err(e) => panic!("{e}"),
-                };
-            let (ours, yogas) = (lay_out(false), lay_out(true));
+            let (ours, yogas) = match (ours.lay_out(w, h), yogas.lay_out(w, h)) {
+                (Ok(ours), Ok(yogas)) => (ours, yogas),
+                (Err(e), _) | (_, Err(e)) => panic!("{e}"),
+            };
             assert_eq!(ours, yogas, "at {w}x{h}, scale {scale}");
             // Whole pixels, as the cards and their text need.
             assert!(ours.cards.iter().all(|c| c.title.x.fract() == 0.0 && c.body.h.fract() == 0.0));
+        }
+    }
+}
+
+#[test]
+fn a_tree_laid_out_again_at_a_size_gives_what_a_new_tree_gives() {
+    let styles = Styles::new(fonts(), 1.0);
+    let text = Timed::new(fonts());
+    let mut kept = match layout::SceneTree::build(natives(), &text, &styles, 1.0) {
+        Ok(tree) => tree,
+        Err(e) => panic!("{e}"),
+    };
+    for (w, h) in [(960.0, 640.0), (920.0, 600.0), (1920.0, 1080.0), (640.0, 900.0), (960.0, 640.0), (500.0, 400.0)] {
+        let again = kept.lay_out(w, h);
+        let fresh = layout::lay_out(natives(), &text, &styles, w, h, 1.0);
+        match (again, fresh) {
+            (Ok(again), Ok(fresh)) => assert_eq!(again, fresh, "at {w}x{h}"),
+            (Err(e), _) | (_, Err(e)) => panic!("{e}"),
         }
     }
 }

@@ -45,7 +45,7 @@ pub struct MeasureInput {
 }
 
 /// A boxed measure closure.
-pub(crate) type MeasureFn = Box<dyn FnMut(MeasureInput) -> (f32, f32)>;
+pub(crate) type MeasureFn = Box<dyn FnMut(MeasureInput) -> (f32, f32) + Send>;
 
 /// What a node's context pointer points at: its closure, and the first panic it raised since the last
 /// layout pass.

@@ -69,6 +69,9 @@ struct Slot {
 /// Style setters take a [`NodeId`] and return nothing; a misuse they cannot act on (a node of another tree,
 /// a measure function on a node that has children) is remembered and returned by the next
 /// [`calculate`](LayoutTree::calculate). Reading a node of another tree gives a zero box.
+///
+/// A tree may move to another thread (it is `Send`, so its measure closures must be); it is used from one
+/// thread at a time.
 pub struct LayoutTree {
     calls: &'static YogaCalls,
     id: u32,
@@ -76,6 +79,12 @@ pub struct LayoutTree {
     nodes: Vec<Slot>,
     misuse: Option<String>,
 }
+
+// SAFETY: the tree owns its config, its nodes and their measure states outright (no node is shared with another
+// tree, nothing outside holds their pointers), the measure closures are `Send`, and Yoga keeps no per-thread state
+// for a tree (its generation counter is atomic; the trampoline's context is set per pass on the calling thread).
+// Not `Sync`: Yoga's calls on one tree must not overlap, and `&LayoutTree` reads layouts.
+unsafe impl Send for LayoutTree {}
 
 /// A length setter that takes no edge: one holder per shape, the `Auto` one optional.
 macro_rules! length_setter {
@@ -476,7 +485,7 @@ impl LayoutTree {
     /// Makes `n` a leaf that Yoga sizes by calling `measure` (a text box, an image). Replaces any previous
     /// measure function. A panic in `measure` is caught and makes the next `calculate` fail. Refused (reported
     /// by the next `calculate`) when `n` has children.
-    pub fn set_measure(&mut self, n: NodeId, measure: impl FnMut(MeasureInput) -> (f32, f32) + 'static) {
+    pub fn set_measure(&mut self, n: NodeId, measure: impl FnMut(MeasureInput) -> (f32, f32) + Send + 'static) {
         let calls = self.calls;
         let Some(slot) = self.slot(n) else {
             self.record(format!("set_measure: {n:?} is not a node of this layout tree"));
