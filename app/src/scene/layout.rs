@@ -625,86 +625,109 @@ impl SceneTree {
             self.tree.mark_dirty(n);
         }
         self.tree.calculate(self.root, width, height)?;
+        let placed = self.placements();
+        let rect = |n: NodeId| rect(&placed, n);
         let n = &self.title_bar;
         let title_bar = TitleBarLayout {
-            bar: self.rect(n.bar),
-            logo: self.rect(n.logo),
-            title: self.rect(n.title),
-            subtitle: self.rect(n.subtitle),
-            status: self.rect(n.status),
-            menu_row: self.rect(n.menu_row),
-            menu: n.menu.iter().map(|&n| self.rect(n)).collect(),
-            buttons: n.buttons.iter().map(|&n| self.rect(n)).collect(),
+            bar: rect(n.bar),
+            logo: rect(n.logo),
+            title: rect(n.title),
+            subtitle: rect(n.subtitle),
+            status: rect(n.status),
+            menu_row: rect(n.menu_row),
+            menu: n.menu.iter().map(|&n| rect(n)).collect(),
+            buttons: n.buttons.iter().map(|&n| rect(n)).collect(),
         };
         let (bar, items) = &self.status_bar;
-        let status_bar = StatusBarLayout { bar: self.rect(*bar), items: items.iter().map(|&n| self.rect(n)).collect() };
+        let status_bar = StatusBarLayout { bar: rect(*bar), items: items.iter().map(|&n| rect(n)).collect() };
         let cards = self
             .cards
             .iter()
             .zip(&CARDS)
             .map(|(c, spec)| CardLayout {
                 // Cards sit on whole pixels, so their edges (and their layers) are crisp.
-                card: self.rect(c.card),
-                header: self.rect(c.header),
-                icon: self.rect(c.icon),
-                title: self.rect(c.title),
-                badge: self.rect(c.badge),
+                card: rect(c.card),
+                header: rect(c.header),
+                icon: rect(c.icon),
+                title: rect(c.title),
+                badge: rect(c.badge),
                 visual: match &c.visual {
                     VisualNodes::None => VisualLayout::None,
-                    VisualNodes::Chart(n) => VisualLayout::Chart(self.rect(*n)),
-                    VisualNodes::Ring(ring, stats) => VisualLayout::Ring {
-                        ring: self.rect(*ring),
-                        stats: stats.iter().map(|&n| self.rect(n)).collect(),
-                    },
-                    VisualNodes::Chips(chips) => VisualLayout::Chips(chips.iter().map(|&n| self.rect(n)).collect()),
-                    VisualNodes::Swatches(s) => VisualLayout::Swatches(s.iter().map(|&n| self.rect(n)).collect()),
+                    VisualNodes::Chart(n) => VisualLayout::Chart(rect(*n)),
+                    VisualNodes::Ring(ring, stats) => {
+                        VisualLayout::Ring { ring: rect(*ring), stats: stats.iter().map(|&n| rect(n)).collect() }
+                    }
+                    VisualNodes::Chips(chips) => VisualLayout::Chips(chips.iter().map(|&n| rect(n)).collect()),
+                    VisualNodes::Swatches(s) => VisualLayout::Swatches(s.iter().map(|&n| rect(n)).collect()),
                 },
-                body: self.rect(c.body),
+                body: rect(c.body),
                 text: match spec.body {
-                    Body::Prose(_) => self.rect(c.body),
+                    Body::Prose(_) => rect(c.body),
                     Body::Code(_) => {
-                        let r = self.rect(c.body);
+                        let r = rect(c.body);
                         let (h, v) = (CODE_PADDING.0 * self.scale, CODE_PADDING.1 * self.scale);
                         Rect::new(r.x + h, r.y + v, (r.w - 2.0 * h).max(0.0), (r.h - 2.0 * v).max(0.0))
                     }
                 },
-                footer: self.rect(c.footer),
-                tag: self.rect(c.tag),
+                footer: rect(c.footer),
+                tag: rect(c.tag),
             })
             .collect();
         Ok(SceneLayout {
             window: Rect::new(0.0, 0.0, width, height),
             title_bar,
-            grid: self.rect(self.grid),
+            grid: rect(self.grid),
             status_bar,
             cards,
         })
     }
 
-    /// `n`'s box on whole pixels (boxes Yoga rounded stay as they are), rounded exactly as Yoga 3's own pass
-    /// (`roundLayoutResultsToPixelGrid`, at one point per pixel) would have rounded it: each position on the
-    /// way down from the root rounded relative to its parent, each size from the unrounded absolute edges; a
-    /// text's box floored at its start and grown at its end (its lines keep the room they were measured in).
-    fn rect(&self, n: NodeId) -> Rect {
-        let mut chain = vec![n];
-        while let Some(parent) = self.tree.parent(chain[chain.len() - 1]) {
-            chain.push(parent);
+    /// Every node's place after a pass: its box relative to its parent, and its left and top edges in the
+    /// window, unrounded and as Yoga 3's own pass (`roundLayoutResultsToPixelGrid`, at one point per pixel)
+    /// would have rounded them: each position on the way down rounded relative to its parent.
+    fn placements(&self) -> Vec<Placement> {
+        let mut placed = vec![Placement::default(); self.tree.len()];
+        let mut stack = vec![(self.root, (0.0, 0.0), (0.0, 0.0))];
+        while let Some((n, (left, rounded_left), (top, rounded_top))) = stack.pop() {
+            let local = self.tree.local_layout(n);
+            let text = self.texts.contains(&n);
+            let (x, y) = (f64::from(local.x), f64::from(local.y));
+            let p = Placement {
+                local,
+                text,
+                left: (left + x, rounded_left + on_pixel_grid(x, false, text)),
+                top: (top + y, rounded_top + on_pixel_grid(y, false, text)),
+            };
+            if let Some(slot) = placed.get_mut(n.index()) {
+                *slot = p;
+            }
+            stack.extend(self.tree.children(n).iter().map(|&child| (child, p.left, p.top)));
         }
-        // (unrounded absolute, rounded absolute) of the node's left and top edges
-        let (mut left, mut top) = ((0.0f64, 0.0f32), (0.0f64, 0.0f32));
-        let mut text = false;
-        let mut local = goldberry_natives::yoga::Rect::default();
-        for &node in chain.iter().rev() {
-            local = self.tree.local_layout(node);
-            text = self.texts.contains(&node);
-            left = (left.0 + f64::from(local.x), left.1 + on_pixel_grid(f64::from(local.x), false, text));
-            top = (top.0 + f64::from(local.y), top.1 + on_pixel_grid(f64::from(local.y), false, text));
-        }
-        let size = |start: f64, length: f32| {
-            let fractional = !(near(f64::from(length) % 1.0, 0.0) || near(f64::from(length) % 1.0, 1.0));
-            let end = on_pixel_grid(start + f64::from(length), text && fractional, text && !fractional);
-            end - on_pixel_grid(start, false, text)
-        };
-        Rect::new(left.1, top.1, size(left.0, local.w), size(top.0, local.h))
+        placed
     }
+}
+
+/// A node's place after a pass (see `SceneTree::placements`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Placement {
+    local: goldberry_natives::yoga::Rect,
+    /// Whether the node measures text.
+    text: bool,
+    /// The left edge in the window: (unrounded, rounded).
+    left: (f64, f32),
+    /// The top edge in the window: (unrounded, rounded).
+    top: (f64, f32),
+}
+
+/// `n`'s box on whole pixels (boxes Yoga rounded stay as they are), rounded exactly as Yoga 3's own pass
+/// would have rounded it: its position as placed, its size from its unrounded edges; a text's box floored at
+/// its start and grown at its end (its lines keep the room they were measured in).
+fn rect(placed: &[Placement], n: NodeId) -> Rect {
+    let Some(&Placement { local, text, left, top }) = placed.get(n.index()) else { return Rect::default() };
+    let size = |start: f64, length: f32| {
+        let fractional = !(near(f64::from(length) % 1.0, 0.0) || near(f64::from(length) % 1.0, 1.0));
+        let end = on_pixel_grid(start + f64::from(length), text && fractional, text && !fractional);
+        end - on_pixel_grid(start, false, text)
+    };
+    Rect::new(left.1, top.1, size(left.0, local.w), size(top.0, local.h))
 }
