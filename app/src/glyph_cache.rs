@@ -345,6 +345,15 @@ impl GlyphCache {
         if blits.is_empty() {
             return Ok(true);
         }
+        // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
+        // are placed in user space; under a fractional one, in device space, the transform reset for them.
+        let (tx, ty) = (m[4], m[5]);
+        if tx.fract() == 0.0 && ty.fract() == 0.0 {
+            for (x, y, area, atlas) in blits {
+                ctx.blit_image_area(x - tx, y - ty, atlas, area)?;
+            }
+            return Ok(true);
+        }
         ctx.save()?;
         ctx.reset_transform()?;
         for (x, y, area, atlas) in blits {
