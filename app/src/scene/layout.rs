@@ -425,10 +425,8 @@ fn near(a: f64, b: f64) -> bool {
 /// Yoga 3's `roundValueToPixelGrid` at one point per pixel: `value` to the nearest whole pixel (a half up),
 /// or up or down when told; a value within noise of a whole pixel is that pixel.
 fn on_pixel_grid(value: f64, ceil: bool, floor: bool) -> f32 {
-    let mut fraction = value % 1.0;
-    if fraction < 0.0 {
-        fraction += 1.0;
-    }
+    // Yoga's `fmod` and a turn up for a negative value, without the call: `fmod` is most of this function.
+    let fraction = value - value.floor();
     let whole = value - fraction;
     let rounded = if near(fraction, 0.0) {
         whole
@@ -725,7 +723,8 @@ struct Placement {
 fn rect(placed: &[Placement], n: NodeId) -> Rect {
     let Some(&Placement { local, text, left, top }) = placed.get(n.index()) else { return Rect::default() };
     let size = |start: f64, length: f32| {
-        let fractional = !(near(f64::from(length) % 1.0, 0.0) || near(f64::from(length) % 1.0, 1.0));
+        let fraction = f64::from(length) - f64::from(length).floor();
+        let fractional = !(near(fraction, 0.0) || near(fraction, 1.0));
         let end = on_pixel_grid(start + f64::from(length), text && fractional, text && !fractional);
         end - on_pixel_grid(start, false, text)
     };
