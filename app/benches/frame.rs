@@ -45,6 +45,10 @@ fn resize_cold_frame(
     let mut index = 0;
     let mut small = FrameBuffer::new(w - 40, h - 40);
     let mut full = FrameBuffer::new(w, h);
+    // As in `cold_frame`: the targets' pages are mapped before the frames are timed, as a window surface's are
+    // by the time SDL hands it over; the painter's own memory (the base, the layers) is not.
+    small.pixels.fill(1);
+    full.pixels.fill(1);
     for _ in 0..samples {
         for (fw, fh) in [(w - 40, h - 40), (w - 40, h - 40), (w, h)] {
             let buffer = if fw == w { &mut full } else { &mut small };
