@@ -31,6 +31,10 @@ fn main() {
         gradient
     };
     let (linear, radial) = (gradient(true), gradient(false));
+    // An icon's glow: radius 15 about (CARD.x + 15, CARD.y + 15), transparent at its edge.
+    let mut glow = Gradient::radial(g, CARD.x + 15.0, CARD.y + 15.0, CARD.x + 15.0, CARD.y + 15.0, 15.0).expect("glow");
+    glow.add_stop(0.0, Rgba32(0x48_f0_b0_40)).expect("stop");
+    glow.add_stop(1.0, Rgba32(0x00_f0_b0_40)).expect("stop");
     let path = |build: &dyn Fn(&mut goldberry_natives::blend2d::Path)| {
         let mut path = goldberry_natives::blend2d::Path::new(g).expect("path");
         build(&mut path);
@@ -94,6 +98,18 @@ fn main() {
             Style::Gradient(&radial),
             361.0,
             Box::new(|c| c.fill_rect(Rect::new(CARD.x - 9.0, CARD.y - 9.0, 19.0, 19.0)).expect("fill")),
+        ),
+        (
+            "icon glow: circle r 15, radial gradient",
+            Style::Gradient(&glow),
+            900.0,
+            Box::new(|c| c.fill_circle(CARD.x + 15.0, CARD.y + 15.0, 15.0).expect("fill")),
+        ),
+        (
+            "icon glow: its 30x30 box, radial gradient",
+            Style::Gradient(&glow),
+            900.0,
+            Box::new(|c| c.fill_rect(Rect::new(CARD.x, CARD.y, 30.0, 30.0)).expect("fill")),
         ),
         ("4x4 rect", solid, 16.0, Box::new(|c| c.fill_rect(Rect::new(CARD.x, CARD.y, 4.0, 4.0)).expect("fill"))),
         ("4x4 rect as a path", solid, 16.0, Box::new(|c| c.fill_path(&tiny).expect("fill"))),

@@ -9,9 +9,14 @@ use crate::scene::layout::{MENU, STATUS_ITEMS, StatusBarLayout, TitleBarLayout};
 use crate::scene::model::palette;
 use crate::scene::typeset::{Styles, Timed, line, run_in};
 
-/// A circle of radius `r` filled with a radial gradient through `stops` from its centre out: a soft glow.
+/// A soft glow of radius `r` around (`cx`, `cy`): a radial gradient through `stops`, which end transparent.
 pub fn radial_glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, stops: Vec<Stop>) {
-    list.push(Op::FillCircle { cx, cy, r, paint: Paint::Radial { cx, cy, r, stops } });
+    // The circle's box on whole pixels, not the circle: the gradient is transparent from `r` out (its last stop),
+    // and Blend2D fills a whole-pixel box with no edge to rasterize, where a circle is a path (15 us a glow in a
+    // cold frame, against about 4).
+    let (x0, y0) = ((cx - r).floor(), (cy - r).floor());
+    let rect = Rect::new(x0, y0, (cx + r).ceil() - x0, (cy + r).ceil() - y0);
+    list.push(Op::FillRect { rect, paint: Paint::Radial { cx, cy, r, stops } });
 }
 
 /// The stops of a glow of `color`: full at the centre, a third at 60 %, transparent at the edge.
