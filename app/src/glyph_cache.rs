@@ -346,20 +346,20 @@ impl GlyphCache {
             return Ok(true);
         }
         // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
-        // are placed in user space; under a fractional one, in device space, the transform reset for them.
-        let (tx, ty) = (m[4], m[5]);
-        if tx.fract() == 0.0 && ty.fract() == 0.0 {
-            for (x, y, area, atlas) in blits {
-                ctx.blit_image_area(x - tx, y - ty, atlas, area)?;
-            }
-            return Ok(true);
+        // are placed in user space, shifted back by it; under a fractional one, in device space, the transform
+        // reset for them.
+        let whole = m[4].fract() == 0.0 && m[5].fract() == 0.0;
+        let shift = if whole { (m[4], m[5]) } else { (0.0, 0.0) };
+        if !whole {
+            ctx.save()?;
+            ctx.reset_transform()?;
         }
-        ctx.save()?;
-        ctx.reset_transform()?;
         for (x, y, area, atlas) in blits {
-            ctx.blit_image_area(x, y, atlas, area)?;
+            ctx.blit_image_area(x - shift.0, y - shift.1, atlas, area)?;
         }
-        ctx.restore()?;
+        if !whole {
+            ctx.restore()?;
+        }
         Ok(true)
     }
 }

@@ -458,20 +458,6 @@ pub const STATUS_ITEMS: [&str; 3] = [
 /// The template the title bar's status is laid out for (the animated text is never wider).
 pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
 
-/// Lays the scene out at `width` x `height` pixels with every length multiplied by `scale`; shaping for the
-/// measure functions goes through `text` (and is timed there). A scene laid out at many sizes keeps its
-/// [`SceneTree`] instead.
-pub fn lay_out(
-    g: &'static Goldberry,
-    text: &Timed<'_>,
-    styles: &Styles,
-    width: f32,
-    height: f32,
-    scale: f32,
-) -> Result<SceneLayout, NativeError> {
-    SceneTree::build(g, text, styles, scale)?.lay_out(width, height)
-}
-
 /// The scene's Yoga tree: built once, with every length multiplied by its scale and every text shaped for its
 /// measure function, then laid out at each window size it is given. Laying a built tree out again at a new
 /// size is Yoga's incremental layout: nothing is rebuilt, and each text remembers the sizes it measured.

@@ -308,7 +308,7 @@ fn a_tree_laid_out_again_at_a_size_gives_what_a_new_tree_gives() {
     };
     for (w, h) in [(960.0, 640.0), (920.0, 600.0), (1920.0, 1080.0), (640.0, 900.0), (960.0, 640.0), (500.0, 400.0)] {
         let again = kept.lay_out(w, h);
-        let fresh = layout::lay_out(natives(), &text, &styles, w, h, 1.0);
+        let fresh = layout::SceneTree::build(natives(), &text, &styles, 1.0).and_then(|mut tree| tree.lay_out(w, h));
         match (again, fresh) {
             (Ok(again), Ok(fresh)) => assert_eq!(again, fresh, "at {w}x{h}"),
             (Err(e), _) | (_, Err(e)) => panic!("{e}"),
