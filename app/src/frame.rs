@@ -68,9 +68,21 @@ pub struct Painter {
     last_size: Option<(u32, u32)>,
 }
 
+/// How much freed memory the process keeps for its next allocations ([`Goldberry::retain_freed_memory`]): more
+/// than a frame allocates and frees at the largest sizes, so that no frame gives pages back to the kernel only
+/// to fault them in again.
+pub const RETAINED_HEAP_BYTES: usize = 64 << 20;
+
 impl Painter {
     /// A painter with the default scene, rasterizing with `threads` bands, the HUD shown or not.
+    ///
+    /// It also has the process keep the memory it frees ([`RETAINED_HEAP_BYTES`]): by default glibc gives the top
+    /// of its heap back to the kernel after each frame (three `brk` calls a cold frame here) and the next frame
+    /// faults those pages in again. Side by side, cold 960x640 frames with 2 threads took x0.92 with it.
     pub fn new(g: &'static Goldberry, fonts: &FontBook, threads: usize, hud: bool) -> Result<Painter, RunError> {
+        if let Err(e) = g.retain_freed_memory(RETAINED_HEAP_BYTES) {
+            tracing::warn!("frames will give memory back to the kernel and fault it in again: {e}");
+        }
         let scene =
             Scene::new(g, fonts).map_err(|e| RunError::Other(anyhow::anyhow!("cannot build the scene: {e}")))?;
         Ok(Painter {

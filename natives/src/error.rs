@@ -79,6 +79,14 @@ pub enum NativeError {
         /// What was being created.
         context: String,
     },
+    /// A C function that reports failure only as false (no error code or message of its own) returned false.
+    #[error("{function} failed: {context}")]
+    Failed {
+        /// The C function.
+        function: &'static str,
+        /// What was asked of it.
+        context: String,
+    },
     /// The safe layer refused an argument before calling C.
     #[error("{0}")]
     InvalidArgument(String),

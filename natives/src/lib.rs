@@ -16,7 +16,7 @@ pub mod yoga;
 use std::path::Path;
 
 use goldberry_calls::MissingSymbols;
-use goldberry_calls::shim::{ABI_VERSION, AbiCalls, ShimCalls};
+use goldberry_calls::shim::{ABI_VERSION, AbiCalls, HeapCalls, ShimCalls};
 
 pub use error::{LoadError, NativeError};
 pub use loader::{LIBGOLDBERRY, LIBSDL2, LoadedLibrary};
@@ -34,6 +34,7 @@ pub struct Goldberry {
     library: LoadedLibrary,
     pub(crate) abi: AbiCalls,
     pub(crate) shim: ShimCalls,
+    pub(crate) heap: HeapCalls,
     pub(crate) blend2d: blend2d::Blend2dCalls,
     pub(crate) yoga: yoga::YogaCalls,
     pub(crate) harfbuzz: harfbuzz::HarfBuzzCalls,
@@ -59,15 +60,16 @@ impl Goldberry {
             return Err(LoadError::AbiMismatch { path: library.path().to_owned(), found, expected: ABI_VERSION });
         }
         let shim = ShimCalls::bind(&library);
+        let heap = HeapCalls::bind(&library);
         let blend2d = blend2d::Blend2dCalls::bind(&library);
         let yoga = yoga::YogaCalls::bind(&library);
         let harfbuzz = harfbuzz::HarfBuzzCalls::bind(&library);
-        match (shim, blend2d, yoga, harfbuzz) {
-            (Ok(shim), Ok(blend2d), Ok(yoga), Ok(harfbuzz)) => {
-                Ok(Box::leak(Box::new(Goldberry { library, abi, shim, blend2d, yoga, harfbuzz })))
+        match (shim, heap, blend2d, yoga, harfbuzz) {
+            (Ok(shim), Ok(heap), Ok(blend2d), Ok(yoga), Ok(harfbuzz)) => {
+                Ok(Box::leak(Box::new(Goldberry { library, abi, shim, heap, blend2d, yoga, harfbuzz })))
             }
-            (shim, blend2d, yoga, harfbuzz) => {
-                let errors = [shim.err(), blend2d.err(), yoga.err(), harfbuzz.err()];
+            (shim, heap, blend2d, yoga, harfbuzz) => {
+                let errors = [shim.err(), heap.err(), blend2d.err(), yoga.err(), harfbuzz.err()];
                 Err(merge_missing(errors.into_iter().flatten()).into())
             }
         }

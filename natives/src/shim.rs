@@ -1,11 +1,12 @@
-//! The shim's surface in safe Rust: ABI version, the C compiler's layout table, and the ABI probes.
+//! The shim's surface in safe Rust: ABI version, the C compiler's layout table, the ABI probes, and heap
+//! retention.
 
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use goldberry_calls::shim::{GoldberryConstantRow, GoldberryProbeSize, GoldberryStructRow};
+use goldberry_calls::shim::{GoldberryConstantRow, GoldberryProbeSize, GoldberryStructRow, goldberry_heap_retain};
 
-use crate::Goldberry;
+use crate::{Goldberry, NativeError};
 
 /// One row of the C side's layout table (see [`goldberry_calls::StructLayout`] for Rust's side).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +56,31 @@ impl Goldberry {
     pub fn abi_version(&self) -> u32 {
         // SAFETY: takes nothing, returns a constant.
         unsafe { self.abi.goldberry_abi_version.call() }
+    }
+
+    /// Keeps up to `bytes` of freed memory in the process for its next allocations (malloc's trim threshold),
+    /// and serves blocks of up to `bytes` (at most 32 MiB) from that memory rather than from mappings of their
+    /// own (its mmap threshold), for every allocation in the process: Rust's, Blend2D's, Yoga's and HarfBuzz's.
+    ///
+    /// By default glibc hands the top of its heap back to the kernel once 128 KiB of it is free, and unmaps a
+    /// large block when it is freed, so a program that frees and allocates megabytes every frame pays a page
+    /// fault for every 4 KiB page it touches again. The cost: the process keeps its peak heap resident.
+    pub fn retain_freed_memory(&self, bytes: usize) -> Result<(), NativeError> {
+        let Ok(c_bytes) = i32::try_from(bytes) else {
+            return Err(NativeError::InvalidArgument(format!(
+                "goldberry_heap_retain: {bytes} bytes is more than malloc's thresholds can hold (at most {})",
+                i32::MAX
+            )));
+        };
+        // SAFETY: a plain value in, a bool out; mallopt may be called at any time from any thread.
+        if unsafe { self.heap.goldberry_heap_retain.call(c_bytes) } {
+            Ok(())
+        } else {
+            Err(NativeError::Failed {
+                function: goldberry_heap_retain::SYMBOL,
+                context: format!("malloc refused a trim and mmap threshold of {bytes} bytes"),
+            })
+        }
     }
 
     /// The C compiler's layout of every struct and field the Rust side declares.

@@ -17,7 +17,7 @@ pub use holder::{GroupInfo, MissingSymbols, SymbolSource};
 pub use layout::{ConstantValue, StructLayout};
 
 /// The shim's holder groups.
-const SHIM_GROUPS: &[GroupInfo] = &[shim::AbiCalls::INFO, shim::ShimCalls::INFO];
+const SHIM_GROUPS: &[GroupInfo] = &[shim::AbiCalls::INFO, shim::ShimCalls::INFO, shim::HeapCalls::INFO];
 
 /// Every holder group of every library, as the binding test walks them. A group missing here fails the test
 /// that compares this list with the groups `natives/build.rs` read from the declaration lines.

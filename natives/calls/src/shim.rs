@@ -1,4 +1,4 @@
-//! The shim's own surface: the ABI version, the layout table and the ABI probes (shim/*.c).
+//! The shim's own surface: the ABI version, the layout table, the ABI probes and heap retention (shim/*.c).
 
 use std::ffi::{c_char, c_int, c_void};
 
@@ -84,5 +84,13 @@ crate::holders! {
         fn goldberry_probe_upcall(measure: GoldberryProbeMeasure, context: *mut c_void, width: f32, height: f32) -> GoldberryProbeSize;
         /// `int goldberry_probe_fail_with_errno(int code)`: sets `errno = code` and returns -1.
         fn goldberry_probe_fail_with_errno(code: c_int) -> c_int => errno;
+    }
+}
+
+crate::holders! {
+    /// The shim's control of the C heap the whole process allocates from (shim/heap.c).
+    pub struct HeapCalls in "libgoldberry" {
+        /// `bool goldberry_heap_retain(int32_t bytes)`: sets malloc's trim threshold to `bytes` and its mmap threshold to `bytes` (at most 32 MiB); false when `bytes` is negative or malloc refused.
+        fn goldberry_heap_retain(bytes: i32) -> bool;
     }
 }

@@ -1,0 +1,23 @@
+/* Heap retention: keeps memory the process frees for its next allocations instead of handing it back to the
+ * kernel.
+ *
+ * glibc's malloc gives the top of its heap back once more than M_TRIM_THRESHOLD (128 KiB) of it is free, and
+ * serves blocks above M_MMAP_THRESHOLD with their own mmap, unmapped again on free. A frame of goldberry frees
+ * and allocates megabytes (Blend2D's contexts, gradients and paths, the frame's display list), so every frame
+ * handed pages back and faulted them in again: three brk calls a frame, and a page fault for each 4 KiB touched
+ * again. Both thresholds apply to every allocation in the process, Rust's and the C libraries' alike. */
+#include <malloc.h>
+
+#include "goldberry_shim.h"
+
+/* The largest mmap threshold glibc accepts on 64-bit targets (HEAP_MAX_SIZE / 2). */
+#define GOLDBERRY_MMAP_THRESHOLD_MAX (32 * 1024 * 1024)
+
+bool goldberry_heap_retain(int32_t bytes) {
+  if (bytes < 0) {
+    return false;
+  }
+  int mmap_threshold = bytes < GOLDBERRY_MMAP_THRESHOLD_MAX ? bytes : GOLDBERRY_MMAP_THRESHOLD_MAX;
+  /* mallopt returns 1 on success, 0 on error. */
+  return mallopt(M_TRIM_THRESHOLD, bytes) == 1 && mallopt(M_MMAP_THRESHOLD, mmap_threshold) == 1;
+}
