@@ -129,6 +129,9 @@ impl Painter {
         target: Target<'_>,
     ) -> Result<PaintedFrame, RunError> {
         let start = Instant::now();
+        // The band threads wait awake while the scene records (0.9 ms of a cold frame at 960x640): side by side,
+        // cold 960x640 frames with 2 threads took x0.91 with it.
+        self.raster.wake_band_threads();
         let size = (input.width, input.height);
         let cold = self.last_size != Some(size);
         if cold {
