@@ -83,8 +83,9 @@ impl Painter {
         if let Err(e) = g.retain_freed_memory(RETAINED_HEAP_BYTES) {
             tracing::warn!("frames will give memory back to the kernel and fault it in again: {e}");
         }
-        let scene =
+        let mut scene =
             Scene::new(g, fonts).map_err(|e| RunError::Other(anyhow::anyhow!("cannot build the scene: {e}")))?;
+        scene.set_layout_threads(threads);
         Ok(Painter {
             scene,
             hud: Hud::new(fonts, hud),

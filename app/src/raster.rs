@@ -285,9 +285,10 @@ impl Raster {
         }
     }
 
-    /// Keeps the pool threads that will draw this frame's other bands awake until the bands are handed out,
-    /// so that they start at once instead of waiting to be woken (see [`stay_awake_for_bands`]). Call it when a
-    /// frame starts, before its scene is recorded; it does nothing with one thread.
+    /// Keeps the pool threads that will draw this frame's other bands awake until the bands are handed out
+    /// (at most 4 ms), so that they start at once instead of waiting to be woken, and take any work the frame
+    /// hands out before them (the cards' layouts). Call it when a frame starts, before its scene is recorded; it
+    /// does nothing with one thread.
     pub fn wake_band_threads(&self) {
         for _ in 1..self.threads {
             let handed_out = std::sync::Arc::clone(&self.bands_handed_out);
@@ -983,13 +984,17 @@ const STAY_AWAKE: Duration = Duration::from_millis(4);
 /// median 0.06 ms and up to 2.9 ms after the first; with the thread kept awake, 0.003 ms and at most 0.3 ms.
 fn stay_awake_for_bands(handed_out: &AtomicU64, frame: u64, longest: Duration) {
     let deadline = Instant::now() + longest;
-    // Only the counter is read while waiting (one cache line nobody writes until then), so the wait takes
-    // nothing from the thread recording the frame.
     while handed_out.load(Ordering::Acquire) == frame {
         if Instant::now() >= deadline {
             return;
         }
-        for _ in 0..64 {
+        // Work the frame hands out before its bands (the cards' layouts) is taken too. Between looks, only the
+        // counter is read (one cache line nobody writes until the bands are out), so the wait takes nothing
+        // from the thread recording the frame.
+        if let Some(rayon::Yield::Executed) = rayon::yield_now() {
+            continue;
+        }
+        for _ in 0..256 {
             std::hint::spin_loop();
         }
     }

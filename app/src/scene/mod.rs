@@ -249,6 +249,11 @@ impl Scene {
         (layers, glyphs)
     }
 
+    /// Lays the cards out on two threads when `threads` is more than one (see [`SceneTree`]).
+    pub fn set_layout_threads(&mut self, threads: usize) {
+        self.tree.set_threads(threads);
+    }
+
     /// Forgets the layout, so that the next paint lays the scene out again (as after a resize).
     pub fn forget_layout(&mut self) {
         self.prepared = None;

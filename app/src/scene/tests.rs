@@ -315,3 +315,43 @@ fn a_tree_laid_out_again_at_a_size_gives_what_a_new_tree_gives() {
         }
     }
 }
+
+#[test]
+fn the_cards_laid_out_in_trees_of_their_own_are_where_one_tree_puts_them() {
+    // Sizes where the rows are stretched, where a ring card's content makes its row taller than a third of the
+    // grid (wide and short), where the grid wraps into more rows (narrow), and windows too small for the grid.
+    let sizes = [
+        (960.0, 640.0),
+        (940.0, 620.0),
+        (1920.0, 1080.0),
+        (2560.0, 600.0),
+        (1900.0, 420.0),
+        (777.0, 555.0),
+        (1001.0, 703.0),
+        (640.0, 480.0),
+        (500.0, 900.0),
+        (420.0, 2000.0),
+        (300.0, 200.0),
+        (120.0, 90.0),
+    ];
+    for scale in [1.0, 1.5] {
+        let styles = Styles::new(fonts(), scale);
+        let text = Timed::new(fonts());
+        let (split, one) = (
+            layout::SceneTree::build(natives(), &text, &styles, scale),
+            layout::SceneTree::build_one_tree(natives(), &text, &styles, scale),
+        );
+        let (mut split, mut one) = match (split, one) {
+            (Ok(split), Ok(one)) => (split, one),
+            (Err(e), _) | (_, Err(e)) => panic!("{e}"),
+        };
+        split.set_threads(2);
+        for (w, h) in sizes {
+            let (w, h) = (w * scale, h * scale);
+            match (split.lay_out(w, h), one.lay_out(w, h)) {
+                (Ok(split), Ok(one)) => assert_eq!(split, one, "at {w}x{h}, scale {scale}"),
+                (Err(e), _) | (_, Err(e)) => panic!("{e}"),
+            }
+        }
+    }
+}
