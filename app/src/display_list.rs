@@ -39,6 +39,13 @@ pub struct Rect {
 }
 
 impl Rect {
+    /// The overlap of `self` and `other` (`None` when they do not overlap).
+    pub fn intersection(self, other: Rect) -> Option<Rect> {
+        let (x0, y0) = (self.x.max(other.x), self.y.max(other.y));
+        let (x1, y1) = (self.right().min(other.right()), self.bottom().min(other.bottom()));
+        (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
+    }
+
     /// A rectangle from its left, top, width and height.
     pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
         Rect { x, y, w, h }

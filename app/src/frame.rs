@@ -65,6 +65,8 @@ pub struct Painter {
     /// The rasterizer.
     pub raster: Raster,
     list: DisplayList,
+    /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).
+    hud_list: DisplayList,
     last_size: Option<(u32, u32)>,
 }
 
@@ -92,6 +94,7 @@ impl Painter {
             stats: HudStats::new(),
             raster: Raster::new(g, threads),
             list: DisplayList::new(),
+            hud_list: DisplayList::new(),
             last_size: None,
         })
     }
@@ -140,16 +143,37 @@ impl Painter {
         }
         self.last_size = Some(size);
         self.list.ops.clear();
-        let timings = {
-            let _span = tracing::info_span!("scene").entered();
-            self.scene
-                .paint(input, fonts, &mut self.list)
-                .map_err(|e| RunError::Other(anyhow::anyhow!("painting frame {}: {e}", input.index)))?
-        };
-        {
+        let mut hud_list = std::mem::take(&mut self.hud_list);
+        hud_list.ops.clear();
+        // The HUD's layer does not depend on the scene: with more than one thread it is recorded and rasterized
+        // on a pool thread (kept awake, see `wake_band_threads`) while the scene lays out and records.
+        let parallel = self.raster.threads() > 1;
+        let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
+        let mut hud_ahead = |hud_list: &mut DisplayList| {
             let _span = tracing::info_span!("hud").entered();
-            self.hud.paint(&self.stats, fonts, input.width, &mut self.list);
-        }
+            hud.paint(stats, fonts, input.width, hud_list);
+            raster.rasterize_layers_ahead(hud_list, fonts, input.scale)
+        };
+        let record_scene = |scene: &mut Scene, list: &mut DisplayList| {
+            let _span = tracing::info_span!("scene").entered();
+            scene
+                .paint(input, fonts, list)
+                .map_err(|e| RunError::Other(anyhow::anyhow!("painting frame {}: {e}", input.index)))
+        };
+        let (timings, ahead) = if parallel {
+            let mut ahead = Ok(());
+            let timings = rayon::in_place_scope(|s| {
+                s.spawn(|_| ahead = hud_ahead(&mut hud_list));
+                record_scene(&mut self.scene, &mut self.list)
+            });
+            (timings, ahead)
+        } else {
+            (record_scene(&mut self.scene, &mut self.list), hud_ahead(&mut hud_list))
+        };
+        let timings = timings?;
+        ahead.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
+        self.list.ops.append(&mut hud_list.ops);
+        self.hud_list = hud_list;
         let raster = self
             .raster
             .render(&self.list, fonts, target)

@@ -52,7 +52,7 @@ pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
     for (cx, cy, r, color) in glows {
         let paint = Paint::Radial { cx, cy, r, stops: glow_stops(color) };
         let reach = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
-        for piece in pieces.iter().filter_map(|piece| geometry::intersection(*piece, reach)) {
+        for piece in pieces.iter().filter_map(|piece| piece.intersection(reach)) {
             list.push(Op::FillRect { rect: piece, paint: paint.clone() });
         }
     }

@@ -184,18 +184,11 @@ pub fn opaque_core(rect: Rect, r: f32) -> Rect {
     Rect::new(x0, y0, (x1 - x0).max(0.0), (y1 - y0).max(0.0))
 }
 
-/// The overlap of `a` and `b` (`None` when they do not overlap).
-pub fn intersection(a: Rect, b: Rect) -> Option<Rect> {
-    let (x0, y0) = (a.x.max(b.x), a.y.max(b.y));
-    let (x1, y1) = (a.right().min(b.right()), a.bottom().min(b.bottom()));
-    (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
-}
-
 /// `area` less the `holes`, as disjoint rectangles: horizontal slabs between the holes' top and bottom edges,
 /// each cut into the runs no hole covers (adjacent slabs with the same runs merged). What shows of a
 /// background under opaque cards.
 pub fn uncovered(area: Rect, holes: &[Rect]) -> Vec<Rect> {
-    let holes: Vec<Rect> = holes.iter().filter_map(|hole| intersection(*hole, area)).collect();
+    let holes: Vec<Rect> = holes.iter().filter_map(|hole| hole.intersection(area)).collect();
     let mut edges: Vec<f32> = vec![area.y, area.bottom()];
     edges.extend(holes.iter().flat_map(|h| [h.y, h.bottom()]));
     edges.sort_by(f32::total_cmp);
@@ -283,10 +276,10 @@ mod tests {
             assert!(p.w > 0.0 && p.h > 0.0);
             assert_eq!((p.x.fract(), p.y.fract(), p.w.fract(), p.h.fract()), (0.0, 0.0, 0.0, 0.0), "{p:?}");
             if !matches!(pieces[i].1, Falloff::Corner { .. }) {
-                assert!(intersection(*p, hidden).is_none(), "{p:?} overlaps the hidden middle");
+                assert!(p.intersection(hidden).is_none(), "{p:?} overlaps the hidden middle");
             }
             for (q, _) in &pieces[i + 1..] {
-                assert!(intersection(*p, *q).is_none(), "{p:?} and {q:?} overlap");
+                assert!(p.intersection(*q).is_none(), "{p:?} and {q:?} overlap");
             }
         }
         // Every pixel centre within reach and not hidden is in exactly one piece, with the falloff of its place.

@@ -218,14 +218,10 @@ impl Scene {
         let window = snap(layout.window);
         // The opaque title bar hides the background under it; the cards are drawn clipped to the grid, so only
         // what they cover inside it is hidden.
-        let covered: Vec<Rect> = geometry::intersection(geometry::opaque_core(layout.title_bar.bar, 0.0), window)
+        let covered: Vec<Rect> = geometry::opaque_core(layout.title_bar.bar, 0.0)
+            .intersection(window)
             .into_iter()
-            .chain(
-                layout
-                    .cards
-                    .iter()
-                    .filter_map(|card| geometry::intersection(cards::covered(card, styles.scale), layout.grid)),
-            )
+            .chain(layout.cards.iter().filter_map(|card| cards::covered(card, styles.scale).intersection(layout.grid)))
             .collect();
         let mut background = DisplayList::new();
         chrome::background(&mut background, window, &covered);
