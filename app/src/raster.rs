@@ -421,24 +421,41 @@ impl Raster {
         // The layers outside the base: reuse, evict, find the stale ones.
         let stale = self.update_layers(list, lead.end, mapping);
         // Every glyph this frame draws that the cache lacks, added before the parallel work.
-        let glyphs_start = Instant::now();
-        if self.use_glyph_cache {
-            let mut wants = Wants::default();
-            for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
-                let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
-                collect_glyphs(&self.glyphs, fonts, content, origin, &|_| true, &mut wants);
+        // The frame's paths and gradients (the base's layers' too, when they are drawn) are built on a pool thread
+        // (awake, see `wake_band_threads`) while this one adds the missing glyphs and places the band edges.
+        let g = self.g;
+        let prepare_frame = || -> Result<Prepared, NativeError> {
+            let mut prepared = prepare(g, fonts, list)?;
+            for (i, op) in list.ops.iter().enumerate().take(lead.end) {
+                if let (Op::Layer { content, .. }, true) = (op, drawn_in_place(i)) {
+                    prepared.layers[i] = Some(prepare(g, fonts, content)?);
+                }
             }
-            if mapping.scale == 1.0 {
-                collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &mut wants);
+            Ok(prepared)
+        };
+        let mut prepared_on_pool = None;
+        let edges = rayon::in_place_scope(|s| -> Result<Vec<usize>, NativeError> {
+            if self.threads > 1 {
+                s.spawn(|_| prepared_on_pool = Some(prepare_frame()));
             }
-            let before = self.glyphs.len();
-            self.glyphs.fill(self.g, fonts, wants, self.threads)?;
-            self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
-        }
-        self.stats.glyphs_time = glyphs_start.elapsed();
-        let drawn_from = if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 };
-        let edges =
-            balanced_edges(list, fonts, drawn_from, &drawn_in_place, &stale, mapping, width, height, self.threads);
+            let glyphs_start = Instant::now();
+            if self.use_glyph_cache {
+                let mut wants = Wants::default();
+                for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
+                    let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
+                    collect_glyphs(&self.glyphs, fonts, content, origin, &|_| true, &mut wants);
+                }
+                if mapping.scale == 1.0 {
+                    collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &mut wants);
+                }
+                let before = self.glyphs.len();
+                self.glyphs.fill(self.g, fonts, wants, self.threads)?;
+                self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
+            }
+            self.stats.glyphs_time = glyphs_start.elapsed();
+            let drawn_from = if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 };
+            Ok(balanced_edges(list, fonts, drawn_from, &drawn_in_place, &stale, mapping, width, height, self.threads))
+        })?;
         // A stale layer inside one band's rows is rasterized by that band's thread before it draws, the others
         // before the bands start.
         let band_of = |shape: &LayerShape| {
@@ -450,13 +467,10 @@ impl Raster {
         let layers_start = Instant::now();
         self.rasterize_layers(shared, fonts)?;
         self.stats.layers_time = layers_start.elapsed();
-
-        let mut prepared = prepare(self.g, fonts, list)?;
-        for (i, op) in list.ops.iter().enumerate().take(lead.end) {
-            if let (Op::Layer { content, .. }, true) = (op, drawn_in_place(i)) {
-                prepared.layers[i] = Some(prepare(self.g, fonts, content)?);
-            }
-        }
+        let prepared = match prepared_on_pool {
+            Some(prepared) => prepared?,
+            None => prepare_frame()?,
+        };
         // The base only grows (its first `needed` bytes are the frame's), so that going back and forth between
         // sizes neither frees its mapped pages nor zeroes them again; a larger one comes zeroed from the
         // allocator, its pages faulted in by the bands that first write them. It grows by a quarter more than
