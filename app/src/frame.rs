@@ -145,14 +145,18 @@ impl Painter {
         self.list.ops.clear();
         let mut hud_list = std::mem::take(&mut self.hud_list);
         hud_list.ops.clear();
-        // The HUD's layer does not depend on the scene: with more than one thread it is recorded and rasterized
-        // on a pool thread (kept awake, see `wake_band_threads`) while the scene lays out and records.
+        // The HUD's layer does not depend on the scene. A cold frame rasterizes it ahead of the scene's raster,
+        // with more than one thread on a pool thread (kept awake, see `wake_band_threads`) while the scene lays out
+        // and records; with one, after the scene (so that the glyph cache fills the same way whatever the thread
+        // count, and the frame is the same pixels). A settled frame's scene takes too little time to hide that
+        // work: there a changed HUD is rasterized by the band it lies in, beside the other bands' work.
+        let ahead = cold;
         let parallel = self.raster.threads() > 1;
         let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
-        let mut hud_ahead = |hud_list: &mut DisplayList| {
+        let mut record_hud = |hud_list: &mut DisplayList| {
             let _span = tracing::info_span!("hud").entered();
             hud.paint(stats, fonts, input.width, hud_list);
-            raster.rasterize_layers_ahead(hud_list, fonts, input.scale)
+            if ahead { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
         };
         let record_scene = |scene: &mut Scene, list: &mut DisplayList| {
             let _span = tracing::info_span!("scene").entered();
@@ -160,15 +164,15 @@ impl Painter {
                 .paint(input, fonts, list)
                 .map_err(|e| RunError::Other(anyhow::anyhow!("painting frame {}: {e}", input.index)))
         };
-        let (timings, ahead) = if parallel {
+        let (timings, ahead) = if ahead && parallel {
             let mut ahead = Ok(());
             let timings = rayon::in_place_scope(|s| {
-                s.spawn(|_| ahead = hud_ahead(&mut hud_list));
+                s.spawn(|_| ahead = record_hud(&mut hud_list));
                 record_scene(&mut self.scene, &mut self.list)
             });
             (timings, ahead)
         } else {
-            (record_scene(&mut self.scene, &mut self.list), hud_ahead(&mut hud_list))
+            (record_scene(&mut self.scene, &mut self.list), record_hud(&mut hud_list))
         };
         let timings = timings?;
         ahead.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
