@@ -24,7 +24,8 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::yoga::{
@@ -509,7 +510,7 @@ enum Cards {
     /// In the frame's tree, under the grid.
     InFrame(Vec<CardNodes>),
     /// Each in a tree of its own.
-    Split(Vec<CardTree>),
+    Split(SharedCards),
 }
 
 /// One card laid out on its own (see [`SceneTree`]).
@@ -523,13 +524,29 @@ struct CardTree {
     slot: NodeId,
     /// The height the card's content asks for (`f32` bits), which the slot's measure function reports.
     asks: Arc<AtomicU32>,
+    /// The width (and, for [`CardPass::Fit`], height) the next pass lays the card out at.
+    size: (f32, f32),
+    /// What the last pass of this card returned.
+    outcome: Result<(), NativeError>,
 }
+
+/// The two passes of a card (see [`SceneTree`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CardPass {
+    /// At its width, its height free: the height its content asks for.
+    Ask,
+    /// In its box.
+    Fit,
+}
+
+/// The cards' trees, shared with the pool thread that helps lay them out.
+type SharedCards = Arc<[Mutex<CardTree>]>;
 
 impl std::fmt::Debug for SceneTree {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let card_nodes: usize = match &self.cards {
             Cards::InFrame(_) => 0,
-            Cards::Split(cards) => cards.iter().map(|c| c.tree.len()).sum(),
+            Cards::Split(cards) => cards.iter().map(|c| lock(c).tree.len()).sum(),
         };
         f.debug_struct("SceneTree")
             .field("nodes", &(self.tree.len() + card_nodes))
@@ -661,9 +678,11 @@ impl SceneTree {
                 let mut own = Builder { tree: LayoutTree::new(g)?, texts: HashSet::new(), s: scale, text };
                 own.tree.set_point_scale_factor(0.0)?;
                 let nodes = build_card(&mut own, None, i, spec, styles)?;
-                cards.push(CardTree { tree: own.tree, texts: own.texts, nodes, slot, asks });
+                let card =
+                    CardTree { tree: own.tree, texts: own.texts, nodes, slot, asks, size: (0.0, 0.0), outcome: Ok(()) };
+                cards.push(Mutex::new(card));
             }
-            Cards::Split(cards)
+            Cards::Split(cards.into())
         } else {
             let cards = CARDS
                 .iter()
@@ -723,27 +742,29 @@ impl SceneTree {
             Cards::Split(cards) => {
                 // 1. The cards' widths, their slots asking for no height.
                 for card in cards.iter() {
+                    let card = lock(card);
                     card.asks.store(0f32.to_bits(), Ordering::Relaxed);
                     self.tree.mark_dirty(card.slot);
                 }
                 self.tree.calculate(self.root, width, height)?;
-                let widths: Vec<f32> = cards.iter().map(|card| self.tree.local_layout(card.slot).w).collect();
+                for card in cards.iter() {
+                    let mut card = lock(card);
+                    card.size = (self.tree.local_layout(card.slot).w, f32::NAN);
+                }
                 // 2. The height each card's content asks for at its width.
-                on_threads(self.two_threads, cards, |card, i| card.ask(widths[i]))?;
+                lay_out_cards(cards, CardPass::Ask, self.two_threads)?;
                 // 3. The rows and the cards' boxes.
                 for card in cards.iter() {
-                    self.tree.mark_dirty(card.slot);
+                    self.tree.mark_dirty(lock(card).slot);
                 }
                 self.tree.calculate(self.root, width, height)?;
                 // 4. Each card's content in its box.
-                let boxes: Vec<(f32, f32)> = cards
-                    .iter()
-                    .map(|card| {
-                        let slot = self.tree.local_layout(card.slot);
-                        (slot.w, slot.h)
-                    })
-                    .collect();
-                on_threads(self.two_threads, cards, |card, i| card.fit(boxes[i]))?;
+                for card in cards.iter() {
+                    let mut card = lock(card);
+                    let slot = self.tree.local_layout(card.slot);
+                    card.size = (slot.w, slot.h);
+                }
+                lay_out_cards(cards, CardPass::Fit, self.two_threads)?;
             }
         }
         let placed = placements(&self.tree, &self.texts, self.root, None);
@@ -762,9 +783,13 @@ impl SceneTree {
         let (bar, items) = &self.status_bar;
         let status_bar = StatusBarLayout { bar: rect(*bar), items: items.iter().map(|&n| rect(n)).collect() };
         // A card in a tree of its own is placed from its slot's place.
+        let split: Vec<_> = match &self.cards {
+            Cards::InFrame(_) => Vec::new(),
+            Cards::Split(cards) => cards.iter().map(|card| lock(card)).collect(),
+        };
         let (card_nodes, own_places): (Vec<&CardNodes>, Vec<Vec<Placement>>) = match &self.cards {
             Cards::InFrame(cards) => (cards.iter().collect(), Vec::new()),
-            Cards::Split(cards) => cards
+            Cards::Split(_) => split
                 .iter()
                 .map(|card| {
                     let slot = placed.get(card.slot.index()).copied().unwrap_or_default();
@@ -820,51 +845,63 @@ impl SceneTree {
 }
 
 impl CardTree {
-    /// Lays the card out `width` wide, its height free, and has its slot ask for the height it takes.
-    ///
-    /// Its texts are not dirtied, unlike the frame's: no node of a card has a percent flex basis for Yoga to
-    /// keep, a new width alone lays the card out again, and dirtying them also threw away what Yoga had measured
-    /// in the pass before: on one thread, a cold 960x640 frame's whole layout took about 0.8 ms with it and 0.5 ms
-    /// without.
-    fn ask(&mut self, width: f32) -> Result<(), NativeError> {
-        let root = self.nodes.card;
+    /// Runs `pass` on the card at its `size`.
+    fn run(&mut self, pass: CardPass) -> Result<(), NativeError> {
+        let (root, (width, height)) = (self.nodes.card, self.size);
         self.tree.set_width(root, Length::Points(width));
-        self.tree.set_height(root, Length::Auto);
-        self.tree.calculate(root, width, f32::NAN)?;
-        self.asks.store(self.tree.local_layout(root).h.to_bits(), Ordering::Relaxed);
-        Ok(())
-    }
-
-    /// Lays the card out in its `(width, height)` box.
-    fn fit(&mut self, (width, height): (f32, f32)) -> Result<(), NativeError> {
-        let root = self.nodes.card;
-        self.tree.set_width(root, Length::Points(width));
-        self.tree.set_height(root, Length::Points(height));
-        self.tree.calculate(root, width, height)
+        match pass {
+            // The card's texts are not dirtied, unlike the frame's: no node of a card has a percent flex basis
+            // for Yoga to keep, a new width alone lays the card out again, and dirtying them also threw away what
+            // Yoga had measured in the pass before: on one thread, a cold 960x640 frame's whole layout took
+            // about 0.8 ms with it and 0.5 ms without.
+            CardPass::Ask => {
+                self.tree.set_height(root, Length::Auto);
+                self.tree.calculate(root, width, f32::NAN)?;
+                self.asks.store(self.tree.local_layout(root).h.to_bits(), Ordering::Relaxed);
+                Ok(())
+            }
+            CardPass::Fit => {
+                self.tree.set_height(root, Length::Points(height));
+                self.tree.calculate(root, width, height)
+            }
+        }
     }
 }
 
-/// Runs `work(card, index)` for every card: with `two`, half of them on the calling thread and half on rayon's
-/// pool at the same time (the frame's band threads are awake by then, see
-/// [`crate::raster::Raster::wake_band_threads`]); else all on the calling thread. Returns the first error.
-fn on_threads(
-    two: bool,
-    cards: &mut [CardTree],
-    work: impl Fn(&mut CardTree, usize) -> Result<(), NativeError> + Sync,
-) -> Result<(), NativeError> {
-    if !two {
-        return cards.iter_mut().enumerate().try_for_each(|(i, card)| work(card, i));
+/// A card's lock, whether or not a thread panicked while holding it (a pass leaves a card's tree whole: Yoga does
+/// not unwind, and a measure function's panic is caught at the boundary).
+fn lock(card: &Mutex<CardTree>) -> MutexGuard<'_, CardTree> {
+    card.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs `pass` on every card. With `helped`, a pool thread (awake by then, see
+/// [`crate::raster::Raster::wake_band_threads`]) takes cards too: each thread takes the next card nobody has
+/// taken, so the calling thread never waits for a helper that has not started (a busy or descheduled core), only
+/// for a card a helper is laying out. Returns the first error, in card order.
+fn lay_out_cards(cards: &SharedCards, pass: CardPass, helped: bool) -> Result<(), NativeError> {
+    let next = Arc::new(AtomicUsize::new(0));
+    let done = Arc::new(AtomicUsize::new(0));
+    if helped {
+        let (cards, next, done) = (Arc::clone(cards), Arc::clone(&next), Arc::clone(&done));
+        rayon::spawn(move || take_cards(&cards, pass, &next, &done));
     }
-    // Every other card, so that each thread gets cards of every kind.
-    let (mut mine, mut theirs): (Vec<_>, Vec<_>) = cards.iter_mut().enumerate().partition(|(i, _)| i % 2 == 0);
-    let work = &work;
-    let run = move |share: &mut Vec<(usize, &mut CardTree)>| share.iter_mut().try_for_each(|(i, card)| work(card, *i));
-    let mut pooled = Ok(());
-    let here = rayon::in_place_scope(|s| {
-        s.spawn(|_| pooled = run(&mut theirs));
-        run(&mut mine)
-    });
-    here.and(pooled)
+    take_cards(cards, pass, &next, &done);
+    while done.load(Ordering::Acquire) < cards.len() {
+        std::hint::spin_loop();
+    }
+    cards.iter().try_for_each(|card| std::mem::replace(&mut lock(card).outcome, Ok(())))
+}
+
+/// Takes cards from `next` and runs `pass` on each until none is left, counting each one `done`.
+fn take_cards(cards: &[Mutex<CardTree>], pass: CardPass, next: &AtomicUsize, done: &AtomicUsize) {
+    while let Some(card) = cards.get(next.fetch_add(1, Ordering::Relaxed)) {
+        let mut card = lock(card);
+        // A panic must not leave the card uncounted (the caller waits for every card): it becomes the outcome.
+        card.outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| card.run(pass)))
+            .unwrap_or_else(|_| Err(NativeError::InvalidArgument("laying a card out panicked".to_owned())));
+        drop(card);
+        done.fetch_add(1, Ordering::Release);
+    }
 }
 
 /// Every node's place after a pass, from `root` down: its box relative to its parent, and its left and top edges
