@@ -1092,10 +1092,10 @@ fn balanced_edges(
     // Copying a row into the base (a cold frame) or out of it: 0.45 ns a pixel.
     let row_cost = f64::from(width) * 0.45;
     delta[0] += row_cost;
-    add_costs(list, fonts, from, in_place, (0.0, 0.0), mapping.scale, &mut delta);
+    add_costs(list, fonts, from, in_place, (0.0, 0.0), None, mapping.scale, &mut delta);
     for (_, shape, content) in stale {
         let origin = ((shape.left + shape.frac_x) / shape.scale, (shape.top + shape.frac_y) / shape.scale);
-        add_costs(content, fonts, 0, &|_| true, origin, mapping.scale, &mut delta);
+        add_costs(content, fonts, 0, &|_| true, origin, None, mapping.scale, &mut delta);
     }
     let mut per_row = Vec::with_capacity(height);
     let mut density = 0.0;
@@ -1120,24 +1120,11 @@ fn balanced_edges(
     edges
 }
 
-/// Adds the cost of `list`'s ops from `from` on (under translation `t`, scale `s`) to the per-row density
-/// changes `delta`.
-fn add_costs(
-    list: &DisplayList,
-    fonts: &FontBook,
-    from: usize,
-    in_place: &dyn Fn(usize) -> bool,
-    origin: (f32, f32),
-    s: f32,
-    delta: &mut [f64],
-) {
-    add_costs_clipped(list, fonts, from, in_place, origin, None, s, delta);
-}
-
-/// [`add_costs`] inside `clip` (list pixels, translation applied): an op counts only the part of its bounds
-/// inside the clips around it (a card's header band fills the card's whole rounded rect, clipped to the band).
+/// Adds the cost of `list`'s ops from `from` on (its origin at `origin`, inside `clip` when given, both in list
+/// pixels; scale `s`) to the per-row density changes `delta`. An op counts only the part of its bounds inside the
+/// clips around it (a card's header band fills the card's whole rounded rect, clipped to the band).
 #[allow(clippy::too_many_arguments)]
-fn add_costs_clipped(
+fn add_costs(
     list: &DisplayList,
     fonts: &FontBook,
     from: usize,
@@ -1179,7 +1166,7 @@ fn add_costs_clipped(
             Op::Layer { rect, content, .. } if in_place(i) => {
                 let inner = (t.0 + rect.x, t.1 + rect.y);
                 let layer_clip = within(clip, Rect::new(inner.0, inner.1, rect.w, rect.h)).unwrap_or_default();
-                add_costs_clipped(content, fonts, 0, &|_| true, inner, Some(layer_clip), s, delta);
+                add_costs(content, fonts, 0, &|_| true, inner, Some(layer_clip), s, delta);
             }
             op => {
                 let Some(b) = op_bounds(op, fonts) else { continue };
@@ -1898,7 +1885,7 @@ mod tests {
         list.push(Op::PopClip);
         list.push(Op::PopTranslate);
         let mut delta = vec![0.0; 101];
-        add_costs(&list, &fonts, 0, &|_| true, (0.0, 0.0), 1.0, &mut delta);
+        add_costs(&list, &fonts, 0, &|_| true, (0.0, 0.0), None, 1.0, &mut delta);
         let mut density = 0.0;
         let per_row: Vec<f64> = delta[..100]
             .iter()

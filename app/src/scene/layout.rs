@@ -488,7 +488,7 @@ pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
 ///
 /// Yoga lays a card out twice in one tree too (its content's height, then the stretched box); here the two
 /// passes of the twelve cards run on two threads. The layout equals the one tree's (a test lays both out at
-/// many sizes), which [`SceneTree::build_one_tree`] still builds.
+/// many sizes), which `SceneTree::build_rounded_by` still builds for the tests.
 pub struct SceneTree {
     /// The frame's tree, or the whole scene's in one tree.
     tree: LayoutTree,
@@ -581,18 +581,8 @@ impl SceneTree {
     }
 
     /// The whole scene in one Yoga tree, the cards under the grid: what [`SceneTree::build`]'s trees are laid out
-    /// to equal (the tests compare them).
-    pub fn build_one_tree(
-        g: &'static Goldberry,
-        text: &Timed<'_>,
-        styles: &Styles,
-        scale: f32,
-    ) -> Result<SceneTree, NativeError> {
-        SceneTree::build_with(g, text, styles, scale, false, false)
-    }
-
-    /// [`SceneTree::build_one_tree`], with the boxes rounded to whole pixels by Yoga's own pass when `yoga_rounds`
-    /// (the tests compare the two), else as they are read (`SceneTree::rect`).
+    /// to equal (the tests compare them). Its boxes are rounded to whole pixels by Yoga's own pass when
+    /// `yoga_rounds` (the tests compare that too), else as they are read (`SceneTree::rect`).
     #[cfg(test)]
     pub(crate) fn build_rounded_by(
         g: &'static Goldberry,

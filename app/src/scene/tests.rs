@@ -339,7 +339,7 @@ fn the_cards_laid_out_in_trees_of_their_own_are_where_one_tree_puts_them() {
         let text = Timed::new(fonts());
         let (split, one) = (
             layout::SceneTree::build(natives(), &text, &styles, scale),
-            layout::SceneTree::build_one_tree(natives(), &text, &styles, scale),
+            layout::SceneTree::build_rounded_by(natives(), &text, &styles, scale, false),
         );
         let (mut split, mut one) = match (split, one) {
             (Ok(split), Ok(one)) => (split, one),
