@@ -70,10 +70,11 @@ pub struct Painter {
     last_size: Option<(u32, u32)>,
 }
 
-/// How much freed memory the process keeps for its next allocations ([`Goldberry::retain_freed_memory`]): more
-/// than a frame allocates and frees at the largest sizes, so that no frame gives pages back to the kernel only
-/// to fault them in again.
-pub const RETAINED_HEAP_BYTES: usize = 64 << 20;
+/// How much freed memory the process keeps for its next allocations ([`Goldberry::retain_freed_memory`]), and
+/// the largest block served from it rather than mapped on its own: enough that no frame gives pages back to the
+/// kernel only to fault them in again. Side by side, cold 960x640 frames took the same time with 8 MiB as with
+/// 64 MiB (`cargo bench -p goldberry --bench cold`, three rounds each).
+pub const RETAINED_HEAP_BYTES: usize = 8 << 20;
 
 impl Painter {
     /// A painter with the default scene, rasterizing with `threads` bands, the HUD shown or not.
