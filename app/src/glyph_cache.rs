@@ -374,7 +374,7 @@ pub struct Wanted {
 /// One atlas image and its cells (their `atlas` index still to set).
 type Atlas = (Image, Vec<(GlyphKey, Cell)>);
 
-/// The atlas' width in pixels; cells are packed in rows (shelves) across it.
+/// The atlas' widest width in pixels; cells are packed in rows (shelves) across it.
 const ATLAS_WIDTH: i32 = 1024;
 
 /// Draws the cells of `wanted` into one new atlas image (`None` when there are none).
@@ -410,7 +410,11 @@ fn build_atlas(g: &'static Goldberry, fonts: &FontBook, wanted: &[Wanted]) -> Re
         row_height = row_height.max(height);
     }
     let atlas_height = u32::try_from(y + row_height).unwrap_or(1).max(1);
-    let mut image = Image::new(g, ATLAS_WIDTH as u32, atlas_height, PixelFormat::Prgb32)?;
+    // As wide as its widest shelf: a fill that adds a glyph or two (a figure at a new colour) takes a few hundred
+    // bytes, not a full-width atlas (80 KB); where each cell lies does not change.
+    let used_width = cells.iter().map(|(_, cell, ..)| cell.x + cell.w).max().unwrap_or(1);
+    let atlas_width = u32::try_from(used_width.clamp(1, ATLAS_WIDTH)).unwrap_or(1);
+    let mut image = Image::new(g, atlas_width, atlas_height, PixelFormat::Prgb32)?;
     {
         let mut ctx = Context::begin(&mut image)?;
         // One run per font and colour, every glyph placed at its cell's origin and phase by its offset from
@@ -535,6 +539,26 @@ mod tests {
         let ink: u64 = direct.iter().map(|&b| u64::from(b)).sum();
         let off: u64 = direct.iter().zip(&blitted).map(|(a, b)| u64::from(a.abs_diff(*b))).sum();
         assert!(off * 10 < ink, "{off} of {ink}");
+    }
+
+    #[test]
+    fn an_atlas_is_as_wide_as_the_cells_it_holds() {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let fonts = FontBook::load(g).expect("fonts");
+        let font = fonts.id(Face::Sans, 14.0);
+        let mut cache = GlyphCache::new();
+        let mut missing = Vec::new();
+        cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.0, 24.0, &fonts.shape(font, "W"), &mut missing);
+        cache.fill(g, &fonts, Wants { glyphs: missing, layers: Vec::new() }, 1).expect("fill");
+        // One glyph: one cell a few em wide, not a full-width shelf (a figure at a new colour adds one like it).
+        assert_eq!(cache.atlases.len(), 1);
+        assert!(cache.atlases[0].width() < 100, "{} px wide", cache.atlases[0].width());
+        // Many glyphs still fill shelves across the full width.
+        let mut missing = Vec::new();
+        let run = fonts.shape(font, "The quick brown fox jumps over the lazy dog 0123456789 ABCDEFGHIJKLMNOPQRSTUVXYZ");
+        cache.collect(&fonts, (font, Color::rgb(1, 2, 3)), 4.25, 24.5, &run, &mut missing);
+        cache.fill(g, &fonts, Wants { glyphs: missing, layers: Vec::new() }, 1).expect("fill");
+        assert!(cache.atlases.iter().skip(1).any(|atlas| atlas.width() > 512));
     }
 
     #[test]
