@@ -4,7 +4,7 @@
 //! `cargo bench -p goldberry --bench frame` prints, per configuration, p50 / p95 / max of paint and raster over
 //! the settled frames, and the cost of a cold frame two ways (median of 9 each): "fresh", the first frame of a
 //! new painter after its warm-up (like frame 0 of a run: fonts loaded, glyph cache filled while the window
-//! opened, the scene's Yoga tree built but nothing laid out or rasterized), and "resize", the first frame at a
+//! opened, the scene's Yoga trees built but nothing laid out or rasterized), and "resize", the first frame at a
 //! new size in a running app. The
 //! issue's targets are printed next to the figures. Then the cold and settled 960x640 frames without and with
 //! the glyph cache ([`goldberry::raster::Raster::set_glyph_cache`]) and the fresh frame without the warm-up;

@@ -1,6 +1,6 @@
 //! The scene: the project's own design of a UI-like frame, recorded into a display list.
 //!
-//! A title bar over a grid of twelve cards over a status bar (see [`layout`] for the Yoga tree): each card has a header with an icon,
+//! A title bar over a grid of twelve cards over a status bar (see [`layout`] for the Yoga trees): each card has a header with an icon,
 //! a title and an animated counter; a visual (a line chart, a bar chart, a progress ring with figures, a
 //! wrapping row of chips, gradient swatches); wrapped text in Inter (prose) or JetBrains Mono (code); and a
 //! monospaced footer. Everything animates on the frame clock ([`FrameInput::time_s`]): the charts scroll and
