@@ -151,13 +151,12 @@ impl Painter {
         // and records; with one, after the scene (so that the glyph cache fills the same way whatever the thread
         // count, and the frame is the same pixels). A settled frame's scene takes too little time to hide that
         // work: there a changed HUD is rasterized by the band it lies in, beside the other bands' work.
-        let ahead = cold;
         let parallel = self.raster.threads() > 1;
         let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
         let mut record_hud = |hud_list: &mut DisplayList| {
             let _span = tracing::info_span!("hud").entered();
             hud.paint(stats, fonts, input.width, hud_list);
-            if ahead { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
+            if cold { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
         };
         let record_scene = |scene: &mut Scene, list: &mut DisplayList| {
             let _span = tracing::info_span!("scene").entered();
@@ -165,18 +164,18 @@ impl Painter {
                 .paint(input, fonts, list)
                 .map_err(|e| RunError::Other(anyhow::anyhow!("painting frame {}: {e}", input.index)))
         };
-        let (timings, ahead) = if ahead && parallel {
-            let mut ahead = Ok(());
+        let (timings, hud_raster) = if cold && parallel {
+            let mut hud_raster = Ok(());
             let timings = rayon::in_place_scope(|s| {
-                s.spawn(|_| ahead = record_hud(&mut hud_list));
+                s.spawn(|_| hud_raster = record_hud(&mut hud_list));
                 record_scene(&mut self.scene, &mut self.list)
             });
-            (timings, ahead)
+            (timings, hud_raster)
         } else {
             (record_scene(&mut self.scene, &mut self.list), record_hud(&mut hud_list))
         };
         let timings = timings?;
-        ahead.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
+        hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
         let raster = self
