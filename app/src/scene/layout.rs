@@ -722,13 +722,16 @@ impl SceneTree {
         self.tree.set_width(self.root, Length::Points(width));
         self.tree.set_height(self.root, Length::Points(height));
         // Yoga keeps a percent flex basis it computed (a card's 22 % of the grid) until the node is dirtied, so
-        // a new window size alone would leave the cards as wide as before. Dirtying the texts dirties every box
-        // above them; their measure functions still remember the sizes they measured.
-        for &n in &self.texts {
-            self.tree.mark_dirty(n);
-        }
+        // a new window size alone would leave the cards as wide as before. Only measured leaves can be dirtied:
+        // in one tree, the texts (which dirties every box above them; their measure functions still remember the
+        // sizes they measured); split, the cards' slots, before each pass over the frame.
         match &mut self.cards {
-            Cards::InFrame(_) => self.tree.calculate(self.root, width, height)?,
+            Cards::InFrame(_) => {
+                for &n in &self.texts {
+                    self.tree.mark_dirty(n);
+                }
+                self.tree.calculate(self.root, width, height)?;
+            }
             Cards::Split(cards) => {
                 // 1. The cards' widths, their slots asking for no height.
                 for card in cards.iter() {
