@@ -7,6 +7,8 @@
 //! Performance chapter of the book). `GOLDBERRY_BENCH_FRAMES=N` changes the 400; `GOLDBERRY_BENCH_THREADS=N` runs
 //! that thread count alone.
 
+mod support;
+
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::raster::FrameBuffer;
@@ -55,22 +57,9 @@ fn cold_frames(g: &'static Goldberry, fonts: &FontBook, threads: usize, frames: 
 }
 
 fn main() {
-    let frames: usize = std::env::var("GOLDBERRY_BENCH_FRAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
-    let only: Option<usize> = std::env::var("GOLDBERRY_BENCH_THREADS").ok().and_then(|v| v.parse().ok());
-    let g = match Goldberry::load(None) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("cold bench: {e}");
-            std::process::exit(3);
-        }
-    };
-    let fonts = match FontBook::load(g) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("cold bench: {e}");
-            std::process::exit(5);
-        }
-    };
+    let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(400);
+    let only: Option<usize> = support::env_number("GOLDBERRY_BENCH_THREADS");
+    let (g, fonts) = support::natives_and_fonts("cold");
     for threads in only.map_or(vec![1, 2], |t| vec![t]) {
         match cold_frames(g, &fonts, threads, frames.max(1)) {
             Ok(p) => {

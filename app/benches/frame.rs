@@ -12,6 +12,8 @@
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
 //! last settled frame of each row (layers rasterized, reused, in the base; time per step).
 
+mod support;
+
 use std::time::Duration;
 
 use goldberry::fonts::FontBook;
@@ -151,21 +153,8 @@ fn settled(
 
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing else we use.
-    let frames: u64 = std::env::var("GOLDBERRY_BENCH_FRAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
-    let g = match Goldberry::load(None) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("frame bench: {e}");
-            std::process::exit(3);
-        }
-    };
-    let fonts = match FontBook::load(g) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("frame bench: {e}");
-            std::process::exit(5);
-        }
-    };
+    let frames: u64 = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
+    let (g, fonts) = support::natives_and_fonts("frame");
     println!("goldberry frame bench: default scene + HUD, offscreen, {frames} settled frames per row (ms)");
     println!(
         "{:<10} {:>3}  {:>21}  {:>21}  {:>17}  {:>17}  target",
