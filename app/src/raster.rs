@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use goldberry_natives::blend2d::{self as bl, CompOp, Context, Gradient, Image, ImageView, PixelFormat, Rgba32, Style};
@@ -448,7 +448,8 @@ impl Raster {
             }
             self.stats.glyphs_time = glyphs_start.elapsed();
             let drawn_from = if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 };
-            Ok(balanced_edges(list, fonts, drawn_from, &drawn_in_place, &stale, mapping, width, height, self.threads))
+            let per_row = row_costs(list, fonts, drawn_from, &drawn_in_place, &stale, mapping, width, height);
+            Ok(cut_bands(&per_row, &band_shares(per_row.iter().sum(), self.threads)))
         })?;
         // A stale layer inside one band's rows is rasterized by that band's thread before it draws, the others
         // before the bands start.
@@ -551,7 +552,16 @@ impl Raster {
         };
         let pixels = &mut target.pixels[..needed];
         let handed_out = Some(&*self.bands_handed_out);
-        draw_bands(pixels, base, stride, &edges, handed_out, &draw_band, "a raster band thread panicked")?;
+        draw_bands(
+            pixels,
+            base,
+            stride,
+            &edges,
+            self.threads,
+            handed_out,
+            &draw_band,
+            "a raster band thread panicked",
+        )?;
         let rasterized = rasterized.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.stats.layers_rasterized += rasterized.len();
         self.layers.extend(rasterized);
@@ -948,7 +958,7 @@ fn rasterize_layer(
             ctx.end()
         };
         let edges = even_edges(shape.height as usize, bands);
-        draw_bands(rows.data, None, stride, &edges, None, &draw_band, "a layer band thread panicked")?;
+        draw_bands(rows.data, None, stride, &edges, bands, None, &draw_band, "a layer band thread panicked")?;
     }
     Ok(image)
 }
@@ -957,16 +967,20 @@ fn rasterize_layer(
 type Band<'p> = (usize, &'p mut [u8], Option<&'p mut [u8]>);
 
 /// Draws the rows of `pixels` (`stride` bytes each) in the bands `edges` delimits (band `i` is rows
-/// `edges[i]..edges[i + 1]`): `draw_band(top, rows, paired)` for each, the first on the calling thread and the
-/// others on rayon's pool at the same time, `paired` being the same rows of `paired` when given (a buffer
-/// of the same layout). `handed_out`, when given, is bumped once the other bands are on the pool (the threads
-/// [`stay_awake_for_bands`] keeps awake take them, then may sleep). Every band runs to its end; the first error
-/// (or a thread's panic, reported as `panicked`) is returned.
+/// `edges[i]..edges[i + 1]`): `draw_band(top, rows, paired)` for each, `paired` being the same rows of `paired`
+/// when given (a buffer of the same layout). `threads` threads take the bands in order from one queue, the
+/// calling thread and `threads - 1` on rayon's pool, each taking the next band when it is done with one: a
+/// thread that runs slower draws fewer, and the bands of a pool thread that starts late are drawn by the others
+/// (the scope still waits for it to start and find none left). `handed_out`, when given, is bumped once the
+/// pool's part is handed out (the threads [`stay_awake_for_bands`] keeps awake take it, then may sleep). Every
+/// band runs to its end; the first error (or a thread's panic, reported as `panicked`) is returned.
+#[allow(clippy::too_many_arguments)]
 fn draw_bands<F>(
     pixels: &mut [u8],
     mut paired: Option<&mut [u8]>,
     stride: usize,
     edges: &[usize],
+    threads: usize,
     handed_out: Option<&AtomicU64>,
     draw_band: &F,
     panicked: &str,
@@ -992,38 +1006,32 @@ where
             bands.push((pair[0], rows, paired_rows));
         }
     }
-    if bands.is_empty() {
-        if let Some(handed_out) = handed_out {
-            handed_out.fetch_add(1, Ordering::Release);
+    // Each band waits in its slot for the thread that takes its index from `next`, and leaves its result there.
+    type Slot<'p> = std::sync::Mutex<(Option<Band<'p>>, Result<(), NativeError>)>;
+    let slots: Vec<Slot<'_>> = bands.into_iter().map(|band| std::sync::Mutex::new((Some(band), Ok(())))).collect();
+    let next = AtomicUsize::new(0);
+    let take_bands = || {
+        while let Some(slot) = slots.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let mut slot = slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some((top, rows, paired)) = slot.0.take() {
+                slot.1 = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw_band(top, rows, paired)))
+                    .unwrap_or_else(|_| Err(NativeError::InvalidArgument(panicked.to_owned())));
+            }
         }
-        return Ok(());
-    }
-    // A band's result, with a panic reported as an error.
-    let run = |(top, rows, paired): Band<'_>| {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| draw_band(top, rows, paired)))
-            .unwrap_or_else(|_| Err(NativeError::InvalidArgument(panicked.to_owned())))
     };
-    let results: Vec<std::sync::Mutex<Result<(), NativeError>>> =
-        bands.iter().map(|_| std::sync::Mutex::new(Ok(()))).collect();
-    let mut bands = bands.into_iter().zip(&results);
-    let first = bands.next();
-    // The other bands go to rayon's pool, whose threads outlive the frame. A thread spawned per band and frame
-    // made the resident memory of a 10,000-frame soak wander: from frame 1,000 to 10,000 it grew by 1.3 to
-    // 2.9 MiB over ten runs, against 0.9 to 1.4 MiB over twelve with the pool. Frame times were the same within
-    // the noise.
+    // The pool's threads outlive the frame. A thread spawned per band and frame made the resident memory of a
+    // 10,000-frame soak wander: from frame 1,000 to 10,000 it grew by 1.3 to 2.9 MiB over ten runs, against 0.9
+    // to 1.4 MiB over twelve with the pool. Frame times were the same within the noise.
     rayon::in_place_scope(|s| {
-        for (band, slot) in bands {
-            let run = &run;
-            s.spawn(move |_| *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = run(band));
+        for _ in 1..threads.min(slots.len()) {
+            s.spawn(|_| take_bands());
         }
         if let Some(handed_out) = handed_out {
             handed_out.fetch_add(1, Ordering::Release);
         }
-        if let Some((band, slot)) = first {
-            *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = run(band);
-        }
+        take_bands();
     });
-    results.into_iter().try_for_each(|slot| slot.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner))
+    slots.into_iter().try_for_each(|slot| slot.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).1)
 }
 
 /// The longest a pool thread stays awake waiting for a frame's bands ([`Raster::wake_band_threads`]): longer than
@@ -1061,13 +1069,13 @@ fn even_edges(height: usize, bands: usize) -> Vec<usize> {
     (0..=bands).map(|i| i * height / bands).collect()
 }
 
-/// The edges of `bands` bands over `height` rows that share the frame's estimated work evenly: each op drawn
-/// in the bands spreads its cost ([`op_cost`]) over the rows it covers, and every row costs its width once (the
-/// base's copy or the clear). `in_place(i)` says whether the top-level layer at op `i` is drawn in place (its
-/// ops counted) or blitted (its pixels counted); the ops before `from` are not drawn. The `stale` layers'
-/// content counts where the layers lie (a band rasterizes the stale layers that lie in its rows).
+/// The estimated work of each of the frame's `height` rows, in nanoseconds: each op drawn in the bands spreads
+/// its cost ([`op_cost`]) over the rows it covers, and every row costs its width once (the base's copy or the
+/// clear). `in_place(i)` says whether the top-level layer at op `i` is drawn in place (its ops counted) or
+/// blitted (its pixels counted); the ops before `from` are not drawn. The `stale` layers' content counts where
+/// the layers lie (a band rasterizes the stale layers that lie in its rows).
 #[allow(clippy::too_many_arguments)]
-fn balanced_edges(
+fn row_costs(
     list: &DisplayList,
     fonts: &FontBook,
     from: usize,
@@ -1076,11 +1084,7 @@ fn balanced_edges(
     mapping: Mapping,
     width: u32,
     height: usize,
-    bands: usize,
-) -> Vec<usize> {
-    if bands <= 1 || height < 2 * bands {
-        return even_edges(height, bands);
-    }
+) -> Vec<f64> {
     // Cost density changes per row, summed afterwards.
     let mut delta = vec![0.0f64; height + 1];
     // Copying a row into the base (a cold frame) or out of it: 0.45 ns a pixel.
@@ -1097,14 +1101,59 @@ fn balanced_edges(
         density += d;
         per_row.push(density.max(0.0));
     }
+    per_row
+}
+
+/// Estimated work per thread (ns) from which a frame is cut into [`BANDS_PER_THREAD`] bands per thread rather
+/// than one: a cold 960x640 frame is about 5 ms of it, a settled one well under 1 ms.
+const SPLIT_FROM_NS: f64 = 1.5e6;
+
+/// The bands per thread of a frame with more than [`SPLIT_FROM_NS`] of work per thread, and their shares of a
+/// thread's work: the larger handed out first, the smaller last, to whichever thread is free.
+const BANDS_PER_THREAD: [f64; 3] = [1.0 / 2.0, 1.0 / 3.0, 1.0 / 6.0];
+
+/// The shares of a frame's work (`total` estimated ns) its bands get, in the order they are handed out (and lie,
+/// top to bottom), for `threads` threads taking them. Up to [`SPLIT_FROM_NS`] a thread, one equal share each.
+/// Above it, each thread's share is cut in three, of half, a third and a sixth of it: the two vCPUs of this VM
+/// often run at speeds 30 % apart for tens of frames, whichever thread is on the slow one, so two equal bands
+/// ended 0.8 ms apart (median of 38 cold 960x640 frames); taken from one queue, the slower thread takes fewer of
+/// the small bands. Each extra band costs its context and a replay of the list (sequentially, 6 bands of a
+/// cold frame took 3 % longer than 2).
+fn band_shares(total: f64, threads: usize) -> Vec<f64> {
+    let threads = threads.max(1);
+    if threads == 1 || total / (threads as f64) < SPLIT_FROM_NS {
+        return vec![1.0 / threads as f64; threads];
+    }
+    BANDS_PER_THREAD.iter().flat_map(|share| std::iter::repeat_n(share / threads as f64, threads)).collect()
+}
+
+/// The edges of bands over the rows whose estimated work is `per_row` that take `shares` of it (fractions in
+/// row order, summing to 1): band `i` is rows `edges[i]..edges[i + 1]`. No band is empty while there are rows
+/// enough; with fewer rows than bands, even heights.
+fn cut_bands(per_row: &[f64], shares: &[f64]) -> Vec<usize> {
+    let (height, bands) = (per_row.len(), shares.len());
+    if bands <= 1 || height < 2 * bands {
+        return even_edges(height, bands);
+    }
     let total: f64 = per_row.iter().sum();
+    let mut cut_at = shares.iter().scan(0.0, |sum, share| {
+        *sum += share * total;
+        Some(*sum)
+    });
+    let mut next_cut = cut_at.next();
     let mut edges = vec![0];
     let mut sum = 0.0;
     for (y, cost) in per_row.iter().enumerate() {
         sum += cost;
-        let next = edges.len();
-        if next < bands && sum >= total * next as f64 / bands as f64 && y + 1 > edges[next - 1] {
+        // Leave at least a row for each band still to cut.
+        let rows_left = height - (y + 1);
+        if let Some(cut) = next_cut
+            && edges.len() < bands
+            && (sum >= cut || rows_left < bands - edges.len() + 1)
+            && y + 1 > edges[edges.len() - 1]
+        {
             edges.push(y + 1);
+            next_cut = cut_at.next();
         }
     }
     while edges.len() <= bands {
@@ -1867,15 +1916,75 @@ mod tests {
                 paint: Paint::Solid(Color::rgb(1, 2, 3)),
             });
         }
-        let edges = balanced_edges(&list, &fonts, 0, &|_| false, &[], Mapping { scale: 1.0 }, 400, 400, 2);
+        let balanced = |from: usize, bands: usize| {
+            let per_row = row_costs(&list, &fonts, from, &|_| false, &[], Mapping { scale: 1.0 }, 400, 400);
+            cut_bands(&per_row, &vec![1.0 / bands as f64; bands])
+        };
+        let edges = balanced(0, 2);
         assert_eq!((edges[0], edges[2]), (0, 400));
         assert!(edges[1] < 100, "the heavy rows are split between the bands: {edges:?}");
         // Ops before `from` (in the base) cost nothing: even bands again, give or take the rounding.
-        let edges = balanced_edges(&list, &fonts, list.ops.len(), &|_| false, &[], Mapping { scale: 1.0 }, 400, 400, 2);
+        let edges = balanced(list.ops.len(), 2);
         assert!(edges[1].abs_diff(200) <= 1, "{edges:?}");
         // Never an empty band while there are rows enough.
-        let edges = balanced_edges(&list, &fonts, 0, &|_| false, &[], Mapping { scale: 1.0 }, 400, 400, 7);
+        let edges = balanced(0, 7);
         assert!(edges.windows(2).all(|pair| pair[1] > pair[0]), "{edges:?}");
+    }
+
+    #[test]
+    fn a_heavy_frame_is_cut_into_smaller_bands_handed_out_largest_first() {
+        // Light work: one equal band a thread.
+        assert_eq!(band_shares(1.0e6, 2), vec![0.5, 0.5]);
+        assert_eq!(band_shares(9.0e6, 1), vec![1.0]);
+        // Heavy: three a thread, of half, a third and a sixth of a thread's share, in handout order.
+        let shares = band_shares(5.0e6, 2);
+        assert_eq!(shares.len(), 6);
+        assert!(shares.windows(2).all(|pair| pair[0] >= pair[1]), "{shares:?}");
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!((shares[0] - 0.25).abs() < 1e-9 && (shares[5] - 1.0 / 12.0).abs() < 1e-9, "{shares:?}");
+        // Cut at those shares of evenly spread work: the bands' heights follow them.
+        let edges = cut_bands(&[1.0; 1200], &shares);
+        assert_eq!(edges, vec![0, 300, 600, 800, 1000, 1100, 1200]);
+    }
+
+    #[test]
+    fn bands_are_taken_by_whichever_thread_is_free_and_each_drawn_once() {
+        // Eight bands of 10 rows, two threads. The calling thread's first band lasts until the pool thread has
+        // drawn six: whichever thread is free takes the next band, so the pool thread draws all the others.
+        let (stride, rows) = (4, 80);
+        let mut pixels = vec![0u8; stride * rows];
+        let edges: Vec<usize> = (0..=8).map(|i| i * 10).collect();
+        let caller = std::thread::current().id();
+        let (by_caller, by_pool) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        let draw = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
+            if std::thread::current().id() == caller {
+                by_caller.fetch_add(1, Ordering::Relaxed);
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while by_pool.load(Ordering::Relaxed) < 6 && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            } else {
+                by_pool.fetch_add(1, Ordering::Relaxed);
+            }
+            for byte in band.iter_mut() {
+                *byte += 1 + (top / 10) as u8;
+            }
+            Ok(())
+        };
+        draw_bands(&mut pixels, None, stride, &edges, 2, None, &draw, "panicked").unwrap();
+        for (y, row) in pixels.chunks(stride).enumerate() {
+            assert!(row.iter().all(|&b| b as usize == 1 + y / 10), "row {y} drawn once by its band: {row:?}");
+        }
+        assert_eq!((by_caller.into_inner(), by_pool.into_inner()), (1, 7));
+        // A failing band's error comes back, and the other bands are still drawn.
+        let fail = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
+            band.fill(1);
+            if top == 30 { Err(NativeError::InvalidArgument("band 30".to_owned())) } else { Ok(()) }
+        };
+        let mut pixels = vec![0u8; stride * rows];
+        let err = draw_bands(&mut pixels, None, stride, &edges, 2, None, &fail, "panicked").unwrap_err();
+        assert!(err.to_string().contains("band 30"), "{err}");
+        assert!(pixels.iter().all(|&b| b == 1));
     }
 
     #[test]
