@@ -45,6 +45,11 @@ fn main() {
         p.add_round_rect(Rect::new(CARD.x - 4.0, CARD.y - 4.0, CARD.w + 8.0, CARD.h + 8.0), 14.0).expect("ring");
         p.add_round_rect(CARD, 10.0).expect("ring");
     });
+    // The same 1 px outline as the ring a stroke of it covers (how raster draws a stroked round rect).
+    let outline = path(&|p| {
+        p.add_round_rect(CARD, 10.0).expect("ring");
+        p.add_round_rect(Rect::new(CARD.x + 1.0, CARD.y + 1.0, CARD.w - 2.0, CARD.h - 2.0), 9.0).expect("ring");
+    });
     let tiny = path(&|p| p.add_rect(Rect::new(CARD.x, CARD.y, 4.0, 4.0)).expect("square"));
     let mut glyph = Image::new(g, 16, 16, PixelFormat::Prgb32).expect("glyph image");
     {
@@ -85,6 +90,16 @@ fn main() {
                 c.set_stroke(&solid).expect("style");
                 c.stroke_round_rect(Rect::new(CARD.x + 0.5, CARD.y + 0.5, CARD.w - 1.0, CARD.h - 1.0), 9.5)
                     .expect("stroke");
+            }),
+        ),
+        (
+            "its 1 px outline, as an even-odd ring path",
+            solid,
+            60_000.0,
+            Box::new(|c| {
+                c.set_fill_rule(FillRule::EvenOdd).expect("rule");
+                c.fill_path(&outline).expect("fill");
+                c.set_fill_rule(FillRule::NonZero).expect("rule");
             }),
         ),
         (

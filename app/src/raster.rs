@@ -1229,7 +1229,8 @@ fn add_costs(
 /// What drawing `op` with `bounds` (device pixels at scale `s`) costs, in nanoseconds of a cold frame on the
 /// 2-core machine this was measured on (each op of 100 cold 960x640 frames timed by kind; see book record 8):
 /// about 2 us a call, then 1.8 ns a pixel of solid paint and 4.1 of a gradient (fills of the box; a
-/// filled path covers about 80 % of its box), 13 ns a pixel of a stroked outline, 0.85 us a command of a
+/// filled path covers about 80 % of its box), 9 ns a pixel of a round rect's outline (13 when it was stroked;
+/// it is filled as its ring now, x0.65 to x0.75 in `cargo bench -p goldberry --bench fills`), 0.85 us a command of a
 /// stroked path (the stroker, not the pixels, is what costs), 0.34 us a glyph and 1.5 ns a pixel of a blit.
 fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
     let (w, h) = (f64::from(bounds.w * s), f64::from(bounds.h * s));
@@ -1240,7 +1241,7 @@ fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
                 w * h * per_pixel(paint)
             }
             Op::FillPath { path, paint } => w * h * 0.8 * per_pixel(paint) + path.commands.len() as f64 * 50.0,
-            Op::StrokeRoundRect { .. } => 2.0 * (w + h) * 13.0,
+            Op::StrokeRoundRect { .. } => 2.0 * (w + h) * 9.0,
             Op::StrokePath { path, .. } => path.commands.len() as f64 * 850.0,
             Op::Glyphs { run, .. } => run.glyphs.len() as f64 * 340.0,
             Op::Layer { .. } => w * h * 1.5,
@@ -1319,7 +1320,11 @@ fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayList) -> Resul
             | Op::FillCircle { paint, .. } => (None, Some(paint)),
             _ => (None, None),
         };
-        prepared.paths.push(path.map(|p| to_path(g, p)).transpose()?);
+        let path = match op {
+            Op::StrokeRoundRect { rect, radius, stroke, .. } => Some(stroke_ring(g, *rect, *radius, *stroke)?),
+            _ => path.map(|p| to_path(g, p)).transpose()?,
+        };
+        prepared.paths.push(path);
         prepared.gradients.push(paint.map(|p| to_gradient(g, p)).transpose()?.flatten());
         prepared.bounds.push(op_bounds(op, fonts));
     }
@@ -1377,6 +1382,22 @@ fn path_bounds(path: &PathData) -> Option<Rect> {
         }
     }
     bounds.map(|(x0, y0, x1, y1)| Rect::new(x0, y0, x1 - x0, y1 - y0))
+}
+
+/// The outline a stroke of `stroke` along the round rect `rect` (corner `radius`) covers, as a path to fill
+/// with the even-odd rule: the round rect grown by half the width and the one shrunk by it. Offsetting a round
+/// rect's outline gives round rects (a sharp corner's outer edge follows the join: square for a mitre, round
+/// for a round join), so this is the stroke's own outline; filling it skips Blend2D's stroker, which each band
+/// ran again for every outline crossing its rows (a card's border crosses two or three).
+fn stroke_ring(g: &'static Goldberry, rect: Rect, radius: f32, stroke: Stroke) -> Result<bl::Path, NativeError> {
+    let half = stroke.width / 2.0;
+    let outer_radius = if radius > 0.0 || stroke.round { radius + half } else { 0.0 };
+    let mut path = bl::Path::new(g)?;
+    path.add_round_rect(bl_rect(rect.inset(-half)), f64::from(outer_radius))?;
+    if rect.w > stroke.width && rect.h > stroke.width {
+        path.add_round_rect(bl_rect(rect.inset(half)), f64::from((radius - half).max(0.0)))?;
+    }
+    Ok(path)
 }
 
 /// A Blend2D path from path data.
@@ -1488,9 +1509,13 @@ fn replay(
                 ctx.set_fill(&style(paint, gradient))?;
                 ctx.fill_round_rect(bl_rect(*rect), f64::from(*radius))?;
             }
-            Op::StrokeRoundRect { rect, radius, stroke, paint } => {
-                set_stroke(ctx, *stroke, paint, gradient)?;
-                ctx.stroke_round_rect(bl_rect(*rect), f64::from(*radius))?;
+            Op::StrokeRoundRect { paint, .. } => {
+                if let Some(Some(ring)) = prepared.paths.get(i) {
+                    ctx.set_fill(&style(paint, gradient))?;
+                    ctx.set_fill_rule(bl::FillRule::EvenOdd)?;
+                    ctx.fill_path(ring)?;
+                    ctx.set_fill_rule(bl::FillRule::NonZero)?;
+                }
             }
             Op::FillCircle { cx, cy, r, paint } => {
                 ctx.set_fill(&style(paint, gradient))?;
