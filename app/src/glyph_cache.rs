@@ -16,8 +16,14 @@
 //! remembers the layers drawn in place whose glyphs it holds ([`PlacedLayer`]): a layer with the same key,
 //! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over.
 //! Only runs under a pure translation use it; a scaled or rotated context draws the run directly.
+//!
+//! The runs of the base (the text a cold frame redraws) that it has seen in an earlier base are also kept whole,
+//! as run images drawn from the cells, and blitted in one call instead of one per glyph ([`runs`]).
 
-use std::collections::{HashMap, HashSet};
+mod runs;
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
@@ -25,6 +31,9 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use crate::display_list::{Color, FontId, LayerKey};
 use crate::fonts::{Face, FontBook};
+
+pub use runs::{KEEP_GENERATIONS, MIN_GLYPHS, RunUpdate};
+use runs::{RunKey, Runs, WantedRun};
 
 /// Sub-pixel phases per pixel, in x and y.
 pub const PHASES: f64 = 4.0;
@@ -108,8 +117,10 @@ struct Ink {
 pub struct GlyphCache {
     cells: Cells,
     atlases: Vec<Image>,
-    /// The layers whose every glyph is in `cells`.
-    complete: HashSet<PlacedLayer>,
+    /// The layers whose every glyph is in `cells` and every run ([`runs`]) has an image, with those runs' keys.
+    complete: HashMap<PlacedLayer, Vec<u64>>,
+    /// Whole runs kept as images (see [`runs`]).
+    runs: Runs,
 }
 
 /// A layer drawn in place: its key, its version (its content follows from both) and the bits of its device
@@ -130,8 +141,15 @@ pub struct PlacedLayer {
 pub struct Wants {
     /// The glyphs the cache lacks.
     pub glyphs: Vec<Wanted>,
-    /// The layers looked up.
-    pub layers: Vec<PlacedLayer>,
+    /// The layers looked up, with the keys of the runs each draws that can be kept as images.
+    pub layers: Vec<(PlacedLayer, Vec<u64>)>,
+    /// The runs of the base looked up (see [`runs`]).
+    pub runs: Vec<WantedRun>,
+    /// The runs with an image drawn by the complete layers, which are not looked up.
+    pub used_runs: Vec<u64>,
+    /// Give every wanted run an image now, not when it is seen again ([`crate::raster::Raster::warm_glyphs`]:
+    /// the first frame will draw them).
+    pub runs_at_first_sight: bool,
 }
 
 /// Where one glyph of a run lands: its key and the whole device pixel of its (phase-rounded) origin.
@@ -172,17 +190,24 @@ fn place(
         let gy = y - (pen_y + i64::from(p.offset_y)) as f64 * scale;
         pen_x += i64::from(p.advance_x);
         pen_y += i64::from(p.advance_y);
-        let (qx, qy) = ((gx * PHASES).round(), (gy * PHASES).round());
+        let (qx, qy) = (gx * PHASES, gy * PHASES);
         if !(qx.is_finite() && qy.is_finite() && qx.abs() < 1e12 && qy.abs() < 1e12) {
             return false;
         }
-        let (ix, iy) = ((qx / PHASES).floor(), (qy / PHASES).floor());
-        let phase_x = (qx - ix * PHASES) as u8;
-        let phase_y = (qy - iy * PHASES) as u8;
+        // In quarter pixels, then whole pixels and the phase: integer arithmetic, where `round` and `floor` are
+        // calls into libm on this target (a few per glyph, each frame, in every band).
+        let (qx, qy) = (round_half_away(qx), round_half_away(qy));
+        let phases = PHASES as i64;
         let placed = Placed {
-            key: GlyphKey { font, glyph, color: color.0, phase_x, phase_y },
-            x: ix as i64,
-            y: iy as i64,
+            key: GlyphKey {
+                font,
+                glyph,
+                color: color.0,
+                phase_x: qx.rem_euclid(phases) as u8,
+                phase_y: qy.rem_euclid(phases) as u8,
+            },
+            x: qx.div_euclid(phases),
+            y: qy.div_euclid(phases),
             advance: f64::from(p.advance_x) * scale,
         };
         if !each(placed) {
@@ -190,6 +215,12 @@ fn place(
         }
     }
     true
+}
+
+/// `v` rounded to the nearest integer, halves away from zero (as `f64::round`), for `|v|` below 2^52.
+fn round_half_away(v: f64) -> i64 {
+    let magnitude = (v.abs() + 0.5) as i64;
+    if v < 0.0 { -magnitude } else { magnitude }
 }
 
 /// Whether a user transform is a pure translation (the only case the cache draws).
@@ -232,35 +263,94 @@ impl GlyphCache {
         });
     }
 
-    /// Whether every glyph of `layer` is known to be cached (a fill after it was looked up added them all).
-    pub fn holds_layer(&self, layer: &PlacedLayer) -> bool {
-        self.complete.contains(layer)
+    /// Like [`GlyphCache::collect`] for a run of the base (see [`runs`]): also adds the run to `wants.runs` when
+    /// it has [`MIN_GLYPHS`] or more, and its key to `keys` (the runs of the layer being looked up).
+    #[allow(clippy::too_many_arguments)]
+    pub fn collect_base_run(
+        &self,
+        fonts: &FontBook,
+        glyph: (FontId, Color),
+        x: f64,
+        y: f64,
+        run: &Arc<GlyphRun>,
+        wants: &mut Wants,
+        keys: &mut Vec<u64>,
+    ) {
+        let mut key = RunKey::new(glyph.1);
+        let placed = place(fonts, glyph, x, y, run, |p| {
+            key.add(&p);
+            if !self.cells.contains_key(&p.key) {
+                wants.glyphs.push(Wanted { key: p.key, advance: p.advance });
+            }
+            true
+        });
+        if placed && run.len() >= MIN_GLYPHS {
+            let key = key.finish();
+            keys.push(key);
+            wants.runs.push(WantedRun { key, glyph, origin: (x, y), run: Arc::clone(run) });
+        }
+    }
+
+    /// The keys of the runs of `layer` when all its glyphs and run images are known to be cached (a fill after it
+    /// was looked up added them all), `None` otherwise.
+    pub fn complete_layer(&self, layer: &PlacedLayer) -> Option<&[u64]> {
+        self.complete.get(layer).map(Vec::as_slice)
+    }
+
+    /// How many runs are kept as images, and the bytes of their atlases.
+    pub fn run_images(&self) -> (usize, usize) {
+        (self.runs.len(), self.runs.bytes())
     }
 
     /// Rasterizes the cells of `wants.glyphs` (deduplicated here) across `threads` threads, one atlas image per
-    /// thread, and adds them; `wants.layers` are then known to be complete. When the cache would grow past
-    /// [`MAX_GLYPHS`], it is emptied first, and forgets which layers were complete (the glyphs of the layers
-    /// looked up were not all missing, so they are not all back).
+    /// thread, and adds them, then brings the run images up to date with `wants.runs` and `wants.used_runs` (see
+    /// [`runs`]); the `wants.layers` whose runs all have images are then known to be complete. When the cache
+    /// would grow past [`MAX_GLYPHS`] cells, its cells are emptied first, and it forgets which layers were
+    /// complete (the glyphs of the layers looked up were not all missing, so they are not all back); so it does
+    /// when run images are dropped.
     pub fn fill(
         &mut self,
         g: &'static Goldberry,
         fonts: &FontBook,
         wants: Wants,
         threads: usize,
-    ) -> Result<(), NativeError> {
-        let Wants { glyphs: mut missing, layers } = wants;
+    ) -> Result<RunUpdate, NativeError> {
+        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight } = wants;
         if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
             self.complete.clear();
         }
-        let _span = tracing::info_span!("glyph_cache", missing = missing.len()).entered();
+        let _span = tracing::info_span!("glyph_cache", missing = missing.len(), runs = runs.len()).entered();
         let order = |k: &GlyphKey| (k.font.0, k.color, k.glyph, k.phase_x, k.phase_y);
         // The widest advance of each key first, then one of each.
         missing.sort_unstable_by(|a, b| order(&a.key).cmp(&order(&b.key)).then(b.advance.total_cmp(&a.advance)));
         missing.dedup_by_key(|w| w.key);
         missing.retain(|w| !self.cells.contains_key(&w.key));
+        let restart = self.add_cells(g, fonts, missing, threads)?;
+        let update = self.runs.update(g, fonts, (&self.cells, &self.atlases), &used_runs, runs, runs_at_first_sight)?;
+        if update.dropped > 0 {
+            self.complete.clear();
+        }
+        if !restart {
+            for (layer, keys) in layers {
+                if keys.iter().all(|key| self.runs.get(*key).is_some()) {
+                    self.complete.insert(layer, keys);
+                }
+            }
+        }
+        Ok(update)
+    }
+
+    /// Rasterizes the cells of `missing` (each a glyph the cache lacks, once) as [`GlyphCache::fill`] says, and
+    /// returns whether the cache started over.
+    fn add_cells(
+        &mut self,
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        missing: Vec<Wanted>,
+        threads: usize,
+    ) -> Result<bool, NativeError> {
         if missing.is_empty() {
-            self.complete.extend(layers);
-            return Ok(());
+            return Ok(false);
         }
         let restart = self.cells.len() + missing.len() > MAX_GLYPHS;
         if restart {
@@ -303,15 +393,12 @@ impl GlyphCache {
                 (key, cell)
             }));
         }
-        if !restart {
-            self.complete.extend(layers);
-        }
-        Ok(())
+        Ok(restart)
     }
 
-    /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its cached glyphs, and returns whether it did:
-    /// `false` (nothing drawn) when the context is not under a pure translation or a glyph is not cached, for
-    /// the caller to draw the run directly.
+    /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its image when it has one ([`runs`]), its
+    /// cached glyphs otherwise, and returns whether it did: `false` (nothing drawn) when the context is not under
+    /// a pure translation or a glyph is not cached, for the caller to draw the run directly.
     pub fn draw_run(
         &self,
         ctx: &mut Context<'_>,
@@ -321,26 +408,42 @@ impl GlyphCache {
         y: f64,
         run: &GlyphRun,
     ) -> Result<bool, NativeError> {
-        if self.cells.is_empty() {
+        if self.cells.is_empty() && self.runs.len() == 0 {
             return Ok(false);
         }
         let m = ctx.user_transform()?;
         if !is_translation(&m) {
             return Ok(false);
         }
-        let mut blits = Vec::with_capacity(run.glyphs.len());
-        let complete = place(fonts, glyph, x + m[4], y + m[5], run, |p| {
-            let Some(cell) = self.cells.get(&p.key) else { return false };
-            if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
-                // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
-                let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
-                let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
-                blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
+        let (x, y) = (x + m[4], y + m[5]);
+        let mut blits = Vec::with_capacity(1);
+        // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
+        let mut key = RunKey::new(glyph.1);
+        if run.len() >= MIN_GLYPHS
+            && self.runs.len() > 0
+            && place(fonts, glyph, x, y, run, |p| {
+                key.add(&p);
+                true
+            })
+            && let (Some((image, atlas)), Some((ax, ay))) = (self.runs.get(key.finish()), key.anchor)
+        {
+            let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };
+            blits.push(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas));
+        } else {
+            blits.reserve(run.glyphs.len());
+            let complete = place(fonts, glyph, x, y, run, |p| {
+                let Some(cell) = self.cells.get(&p.key) else { return false };
+                if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
+                    // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
+                    let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
+                    let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
+                    blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
+                }
+                true
+            });
+            if !complete {
+                return Ok(false);
             }
-            true
-        });
-        if !complete {
-            return Ok(false);
         }
         if blits.is_empty() {
             return Ok(true);
@@ -518,7 +621,7 @@ mod tests {
         let mut missing = Vec::new();
         cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.25, 24.0, &run, &mut missing);
         assert_eq!(missing.len(), run.len());
-        cache.fill(g, &fonts, Wants { glyphs: missing, layers: Vec::new() }, 2).expect("fill");
+        cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 2).expect("fill");
         // Repeated glyphs share a cell; the space leaves no ink.
         assert!(cache.len() < run.len());
         cache
@@ -549,7 +652,7 @@ mod tests {
         let mut cache = GlyphCache::new();
         let mut missing = Vec::new();
         cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.0, 24.0, &fonts.shape(font, "W"), &mut missing);
-        cache.fill(g, &fonts, Wants { glyphs: missing, layers: Vec::new() }, 1).expect("fill");
+        cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
         // One glyph: one cell a few em wide, not a full-width shelf (a figure at a new colour adds one like it).
         assert_eq!(cache.atlases.len(), 1);
         assert!(cache.atlases[0].width() < 100, "{} px wide", cache.atlases[0].width());
@@ -557,8 +660,112 @@ mod tests {
         let mut missing = Vec::new();
         let run = fonts.shape(font, "The quick brown fox jumps over the lazy dog 0123456789 ABCDEFGHIJKLMNOPQRSTUVXYZ");
         cache.collect(&fonts, (font, Color::rgb(1, 2, 3)), 4.25, 24.5, &run, &mut missing);
-        cache.fill(g, &fonts, Wants { glyphs: missing, layers: Vec::new() }, 1).expect("fill");
+        cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
         assert!(cache.atlases.iter().skip(1).any(|atlas| atlas.width() > 512));
+    }
+
+    /// Draws `run` at (`x`, `y`) with `cache` only (no fallback) into a fresh 200x40 frame; whether it drew.
+    fn draw_cached(
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        cache: &GlyphCache,
+        (font, color): (FontId, Color),
+        run: &GlyphRun,
+        (x, y): (f64, f64),
+    ) -> (Vec<u8>, bool) {
+        let (width, height) = (200u32, 40u32);
+        let mut pixels = vec![0u8; (width * height * 4) as usize];
+        let mut view = ImageView::over_pixels(g, &mut pixels, width, height, width as usize * 4, PixelFormat::Xrgb32)
+            .expect("view");
+        let mut ctx = Context::begin_view(&mut view).expect("context");
+        let drawn = cache.draw_run(&mut ctx, fonts, (font, color), x, y, run).expect("draw");
+        ctx.end().expect("end");
+        drop(view);
+        (pixels, drawn)
+    }
+
+    /// Looks `run` up as a run of the base at (`x`, `y`) and fills the cache with what that wants.
+    fn fill_base_run(
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        cache: &mut GlyphCache,
+        glyph: (FontId, Color),
+        run: &Arc<GlyphRun>,
+        (x, y): (f64, f64),
+    ) -> RunUpdate {
+        let mut wants = Wants::default();
+        let mut keys = Vec::new();
+        cache.collect_base_run(fonts, glyph, x, y, run, &mut wants, &mut keys);
+        assert_eq!(keys.len(), 1);
+        cache.fill(g, fonts, wants, 1).expect("fill")
+    }
+
+    #[test]
+    fn a_base_run_seen_again_is_blitted_whole_and_looks_as_its_glyphs_do() {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let fonts = FontBook::load(g).expect("fonts");
+        let glyph = (fonts.id(Face::Sans, 14.0), Color::rgb(230, 200, 120));
+        let run = Arc::new(fonts.shape(glyph.0, "Kerning: AVA To 1/4, ffi"));
+        let mut cache = GlyphCache::new();
+        // First sight: its glyphs are cached, the run only remembered.
+        assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, (4.25, 24.0)).built, 0);
+        assert_eq!(cache.run_images().0, 0);
+        let (by_glyph, drawn) = draw_cached(g, &fonts, &cache, glyph, &run, (4.25, 24.0));
+        assert!(drawn && by_glyph.iter().any(|&b| b > 100));
+        // Seen again, elsewhere at the same sub-pixel phases: it gets an image.
+        assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, (21.25, 7.0)).built, 1);
+        assert_eq!(cache.run_images().0, 1);
+        // Drawn from the image alone (the cells forgotten), it is the same pixels give or take rounding.
+        cache.cells.clear();
+        let (whole, drawn) = draw_cached(g, &fonts, &cache, glyph, &run, (4.25, 24.0));
+        assert!(drawn, "drawn from the run's image");
+        let worst = by_glyph.iter().zip(&whole).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+        assert!(worst <= 1, "worst {worst}");
+        // At other phases the glyphs land differently: no image, and no cells to fall back on.
+        assert!(!draw_cached(g, &fonts, &cache, glyph, &run, (4.5, 24.0)).1);
+        // Nor for the same glyphs in another colour.
+        assert!(!draw_cached(g, &fonts, &cache, (glyph.0, Color::rgb(1, 2, 3)), &run, (4.25, 24.0)).1);
+    }
+
+    #[test]
+    fn run_images_not_drawn_for_some_base_redraws_are_dropped_with_their_atlases() {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let fonts = FontBook::load(g).expect("fonts");
+        let glyph = (fonts.id(Face::Mono, 12.0), Color::rgb(200, 220, 240));
+        let kept = Arc::new(fonts.shape(glyph.0, "kept: 16.7 ms"));
+        let mut cache = GlyphCache::new();
+        for _ in 0..2 {
+            fill_base_run(g, &fonts, &mut cache, glyph, &kept, (3.0, 20.0));
+        }
+        let (images, bytes) = cache.run_images();
+        assert!(images == 1 && bytes > 0, "{images} images, {bytes} bytes");
+        // Base redraws that draw other runs (each seen once): the kept run goes after KEEP_GENERATIONS of them.
+        for i in 0..KEEP_GENERATIONS {
+            assert_eq!(cache.run_images().0, 1, "still there after {i} other redraws");
+            let other = Arc::new(fonts.shape(glyph.0, &format!("other line {i}")));
+            fill_base_run(g, &fonts, &mut cache, glyph, &other, (3.0, 20.0));
+        }
+        assert_eq!(cache.run_images(), (0, 0));
+        // A frame that draws no base (a settled frame) does not count.
+        for _ in 0..2 {
+            fill_base_run(g, &fonts, &mut cache, glyph, &kept, (3.0, 20.0));
+        }
+        for _ in 0..3 * KEEP_GENERATIONS {
+            cache.fill(g, &fonts, Wants::default(), 1).expect("fill");
+        }
+        assert_eq!(cache.run_images().0, 1);
+    }
+
+    #[test]
+    fn the_warm_up_gives_a_run_its_image_at_first_sight() {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let fonts = FontBook::load(g).expect("fonts");
+        let glyph = (fonts.id(Face::Sans, 13.0), Color::rgb(240, 240, 240));
+        let run = Arc::new(fonts.shape(glyph.0, "The first frame draws this"));
+        let mut cache = GlyphCache::new();
+        let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
+        cache.collect_base_run(&fonts, glyph, 2.0, 20.0, &run, &mut wants, &mut Vec::new());
+        assert_eq!(cache.fill(g, &fonts, wants, 1).expect("fill").built, 1);
     }
 
     #[test]

@@ -114,6 +114,8 @@ pub struct RasterStats {
     pub bands: usize,
     /// Glyphs added to the glyph cache.
     pub glyphs_cached: usize,
+    /// Runs of the base drawn into run images this frame ([`crate::glyph_cache`]'s `runs`).
+    pub run_images_built: usize,
     /// Time spent adding glyphs to the glyph cache.
     pub glyphs_time: Duration,
     /// Time spent rasterizing stale layers outside the base.
@@ -232,6 +234,8 @@ pub struct Raster {
     base_pixels: Vec<u8>,
     glyphs: GlyphCache,
     use_glyph_cache: bool,
+    /// Whether the glyph cache keeps the base's runs as images.
+    use_run_images: bool,
     stats: RasterStats,
     /// Counts the frames whose bands were handed to the pool (see [`Raster::wake_band_threads`]).
     bands_handed_out: std::sync::Arc<AtomicU64>,
@@ -284,6 +288,7 @@ impl Raster {
             base_pixels: Vec::new(),
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
+            use_run_images: true,
             stats: RasterStats::default(),
             bands_handed_out: std::sync::Arc::new(AtomicU64::new(0)),
             ahead: 0,
@@ -348,9 +353,20 @@ impl Raster {
         }
     }
 
+    /// Whether the glyph cache keeps the runs of the base as images ([`crate::glyph_cache`], on by default) or
+    /// the base's text is blitted glyph by glyph (the cold bench compares the two). Set it before the first frame.
+    pub fn set_run_images(&mut self, enabled: bool) {
+        self.use_run_images = enabled;
+    }
+
     /// The number of glyphs in the glyph cache.
     pub fn cached_glyphs(&self) -> usize {
         self.glyphs.len()
+    }
+
+    /// How many runs the glyph cache keeps as images, and the bytes of their atlases.
+    pub fn run_images(&self) -> (usize, usize) {
+        self.glyphs.run_images()
     }
 
     /// What the last [`Raster::render`] did.
@@ -365,9 +381,12 @@ impl Raster {
             return Ok(());
         }
         let _span = tracing::info_span!("warm glyphs").entered();
-        let mut wants = Wants::default();
-        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &|_| true, &mut wants);
-        self.glyphs.fill(self.g, fonts, wants, self.threads)
+        // The first frame draws the base's runs: they get their images now.
+        let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
+        let lead = leading_run(list, 1.0);
+        let base = |i: usize| self.use_run_images && i < lead.end;
+        collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &|_| true, &base, None, &mut wants);
+        self.glyphs.fill(self.g, fonts, wants, self.threads).map(|_| ())
     }
 
     /// Makes room for the base of a `width` x `height` frame with packed rows and touches every page of it, so
@@ -440,11 +459,13 @@ impl Raster {
                 let mut wants = Wants::default();
                 collect_layer_glyphs(&self.glyphs, fonts, &stale, &mut wants);
                 if mapping.scale == 1.0 {
-                    collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &mut wants);
+                    let base = |i: usize| self.use_run_images && drawn_in_place(i);
+                    collect_glyphs(&self.glyphs, fonts, list, (0.0, 0.0), &drawn_in_place, &base, None, &mut wants);
                 }
                 let before = self.glyphs.len();
-                self.glyphs.fill(self.g, fonts, wants, self.threads)?;
+                let runs = self.glyphs.fill(self.g, fonts, wants, self.threads)?;
                 self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
+                self.stats.run_images_built = runs.built;
             }
             self.stats.glyphs_time = glyphs_start.elapsed();
             let drawn_from = if plan == BasePlan::Copy || matches!(plan, BasePlan::Damage(_)) { lead.end } else { 0 };
@@ -1252,14 +1273,20 @@ fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
 /// Adds to `wants` the glyphs `list` will draw that `cache` lacks, with the list's origin at device `origin`
 /// under a pure translation, following its translations as [`replay`] does. The layer at op `i` is followed into
 /// when `in_place(i)` (drawn in place: inside a layer, or the base's when it is drawn) and skipped otherwise
-/// (blitted), and skipped too when the cache already holds all its glyphs at that place; layers inside a followed
-/// one are always followed. The layers followed are added to `wants` as well.
+/// (blitted), and skipped too when the cache already holds all its glyphs and run images at that place (its runs
+/// are then only marked drawn); layers inside a followed one are always followed. The layers followed are added
+/// to `wants` as well. The runs of a followed layer at op `i` with `base(i)`, and of everything inside it, are the
+/// base's (see [`crate::glyph_cache`]'s `runs`): they are wanted as whole runs, and their keys added to
+/// `base_runs` (the layer's, when this is a layer's content).
+#[allow(clippy::too_many_arguments)]
 fn collect_glyphs(
     cache: &GlyphCache,
     fonts: &FontBook,
     list: &DisplayList,
     origin: (f64, f64),
     in_place: &dyn Fn(usize) -> bool,
+    base: &dyn Fn(usize) -> bool,
+    mut base_runs: Option<&mut Vec<u64>>,
     wants: &mut Wants,
 ) {
     let mut stack: Vec<Option<(f64, f64)>> = Vec::new();
@@ -1267,7 +1294,11 @@ fn collect_glyphs(
     for (i, op) in list.ops.iter().enumerate() {
         match op {
             Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
-                cache.collect(fonts, (*font, *color), f64::from(*x) + t.0, f64::from(*y) + t.1, run, &mut wants.glyphs);
+                let (x, y) = (f64::from(*x) + t.0, f64::from(*y) + t.1);
+                match base_runs.as_deref_mut() {
+                    Some(keys) => cache.collect_base_run(fonts, (*font, *color), x, y, run, wants, keys),
+                    None => cache.collect(fonts, (*font, *color), x, y, run, &mut wants.glyphs),
+                }
             }
             Op::PushClip(_) => stack.push(None),
             Op::PushTranslate(dx, dy) => {
@@ -1283,10 +1314,15 @@ fn collect_glyphs(
                 let inner = (t.0 + f64::from(rect.x), t.1 + f64::from(rect.y));
                 let placed =
                     PlacedLayer { key: *key, version: *version, origin: (inner.0.to_bits(), inner.1.to_bits()) };
-                if !cache.holds_layer(&placed) {
-                    collect_glyphs(cache, fonts, content, inner, &|_| true, wants);
-                    wants.layers.push(placed);
+                if let Some(keys) = cache.complete_layer(&placed) {
+                    wants.used_runs.extend_from_slice(keys);
+                    continue;
                 }
+                let in_base = base_runs.is_some() || base(i);
+                let mut keys = Vec::new();
+                let layer_runs = in_base.then_some(&mut keys);
+                collect_glyphs(cache, fonts, content, inner, &|_| true, &|_| in_base, layer_runs, wants);
+                wants.layers.push((placed, keys));
             }
             _ => {}
         }
@@ -1298,7 +1334,7 @@ fn collect_glyphs(
 fn collect_layer_glyphs(cache: &GlyphCache, fonts: &FontBook, stale: &[StaleLayer<'_>], wants: &mut Wants) {
     for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
         let origin = (f64::from(shape.frac_x), f64::from(shape.frac_y));
-        collect_glyphs(cache, fonts, content, origin, &|_| true, wants);
+        collect_glyphs(cache, fonts, content, origin, &|_| true, &|_| false, None, wants);
     }
 }
 

@@ -1,0 +1,317 @@
+//! Whole runs kept as images: the text a cold frame draws again.
+//!
+//! A cold frame redraws the base: the title bar, and every card's chrome and text, about 3,200 glyphs at
+//! 960x640. Blitting them one by one from the glyph cells was a quarter to a third of its raster: each blit is a
+//! Blend2D call (about 0.25 us) for some 80 pixels. Most of those runs are the same after a resize: dragging a
+//! window's corner 1 to 8 px a frame, 80 to 98 % of the glyphs were in runs drawn the frame before (the same
+//! glyphs at the same sub-pixel phases, wherever the run lands); only lines that wrap differently are new.
+//!
+//! So a run drawn in a base layer that the cache saw in an earlier base is drawn once more, glyph by glyph, into
+//! a run atlas, and blitted whole after that: one call instead of one per glyph. A run seen for the first time is
+//! only remembered (most runs are seen once only while the size changes: the lines a new width wraps anew), as
+//! is every run outside the base (figures and counters, drawn by every frame and changing). A run image is the
+//! same glyph cells, composited in the same order onto transparent pixels first: source-over is associative, so it
+//! differs from the glyphs drawn in place by rounding only.
+//!
+//! Each base redraw is a generation; a run image not drawn in the last [`KEEP_GENERATIONS`] is dropped, and an
+//! atlas when it holds none. Past [`MAX_BYTES`] of atlases the images start over.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat};
+use goldberry_natives::glyphs::GlyphRun;
+use goldberry_natives::{Goldberry, NativeError};
+
+use super::{Cells, Ink, KeyHasher, Placed, place};
+use crate::display_list::{Color, FontId};
+use crate::fonts::FontBook;
+
+/// Runs with fewer glyphs are always blitted glyph by glyph (a run image saves nothing on them).
+pub const MIN_GLYPHS: usize = 3;
+
+/// How many base redraws a run image stays without being drawn.
+pub const KEEP_GENERATIONS: u64 = 8;
+
+/// The most run atlas memory kept before the run images start over.
+pub const MAX_BYTES: usize = 8 << 20;
+
+/// The widest run atlas, in pixels; a wider run is never kept as an image.
+const ATLAS_WIDTH: i32 = 2048;
+
+/// The maps keyed by a run's key ([`RunKey::finish`]).
+pub type ByRun<V> = HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// Hashes what a run's pixels follow from: the colour, and for each glyph its key (glyph, font, phases) and
+/// its whole-pixel offset from the run's anchor, the first glyph's whole device pixel.
+#[derive(Debug, Clone, Copy)]
+pub struct RunKey {
+    hash: u64,
+    /// The first glyph's whole device pixel, once a glyph is added.
+    pub anchor: Option<(i64, i64)>,
+    glyphs: u64,
+}
+
+impl RunKey {
+    /// A key for a run drawn in `color`.
+    pub fn new(color: Color) -> RunKey {
+        let mut key = RunKey { hash: 0xcbf2_9ce4_8422_2325, anchor: None, glyphs: 0 };
+        key.mix(u64::from(color.0));
+        key
+    }
+
+    fn mix(&mut self, word: u64) {
+        self.hash = (self.hash ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.hash ^= self.hash >> 29;
+    }
+
+    /// Adds the next glyph of the run, as placed.
+    pub fn add(&mut self, p: &Placed) {
+        let (ax, ay) = *self.anchor.get_or_insert((p.x, p.y));
+        let k = p.key;
+        self.mix(
+            u64::from(k.glyph) | u64::from(k.font.0) << 32 | u64::from(k.phase_x) << 48 | u64::from(k.phase_y) << 56,
+        );
+        self.mix(((p.x - ax) as u32 as u64) | ((p.y - ay) as u32 as u64) << 32);
+        self.glyphs += 1;
+    }
+
+    /// The key.
+    pub fn finish(&self) -> u64 {
+        let mut key = *self;
+        key.mix(self.glyphs);
+        key.hash
+    }
+}
+
+/// A run in a run atlas: which atlas, its pixels there, and where its anchor lies relative to their top-left
+/// corner.
+#[derive(Debug, Clone, Copy)]
+pub struct RunImage {
+    /// Index into [`Runs::atlases`].
+    pub atlas: usize,
+    /// Its pixels in the atlas.
+    pub area: Ink,
+    /// The anchor's offset from the area's top-left corner.
+    pub anchor: (i32, i32),
+    /// The last generation that drew it.
+    used: u64,
+}
+
+/// A run a base layer draws, with what drawing it into a run atlas needs.
+#[derive(Debug, Clone)]
+pub struct WantedRun {
+    /// Its key.
+    pub key: u64,
+    /// Font and colour.
+    pub glyph: (FontId, Color),
+    /// The pen at the run's origin, in device pixels.
+    pub origin: (f64, f64),
+    /// The glyphs.
+    pub run: Arc<GlyphRun>,
+}
+
+/// The run images and what decides which runs get one.
+#[derive(Debug, Default)]
+pub struct Runs {
+    /// The images, by key.
+    pub images: ByRun<RunImage>,
+    /// The atlases, with how many images each holds (`None`: dropped, the slot free).
+    pub atlases: Vec<Option<(Image, usize)>>,
+    /// The runs seen without an image, with the generation that last saw each.
+    seen: ByRun<u64>,
+    /// Base redraws so far.
+    generation: u64,
+    /// Bytes of the atlases held.
+    bytes: usize,
+}
+
+/// What one base redraw did to the run images (for [`super::GlyphCache::fill`]'s callers and tests).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunUpdate {
+    /// Images built this time.
+    pub built: usize,
+    /// Images dropped (not drawn for [`KEEP_GENERATIONS`], or all of them when they started over).
+    pub dropped: usize,
+}
+
+impl Runs {
+    /// Brings the images up to date with one base redraw: `used` (runs with an image the redraw draws without
+    /// looking them up) and `wanted` (the runs it looked up) are marked drawn; the wanted runs without an image
+    /// that were seen before (or all of them, when `at_first_sight`) are drawn into a new run atlas from the
+    /// glyph `cells` in `glyph_atlases`; the others are remembered as seen. Then the images and the seen runs
+    /// older than [`KEEP_GENERATIONS`] are dropped. Nothing happens when both lists are empty (no base redraw).
+    pub fn update(
+        &mut self,
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        (cells, glyph_atlases): (&Cells, &[Image]),
+        used: &[u64],
+        mut wanted: Vec<WantedRun>,
+        at_first_sight: bool,
+    ) -> Result<RunUpdate, NativeError> {
+        if used.is_empty() && wanted.is_empty() {
+            return Ok(RunUpdate::default());
+        }
+        self.generation += 1;
+        let generation = self.generation;
+        for key in used {
+            if let Some(image) = self.images.get_mut(key) {
+                image.used = generation;
+            }
+        }
+        wanted.sort_unstable_by_key(|w| w.key);
+        wanted.dedup_by_key(|w| w.key);
+        let mut build = Vec::new();
+        for w in wanted {
+            if let Some(image) = self.images.get_mut(&w.key) {
+                image.used = generation;
+            } else if at_first_sight || self.seen.contains_key(&w.key) {
+                build.push(w);
+            } else {
+                self.seen.insert(w.key, generation);
+            }
+        }
+        let mut update =
+            RunUpdate { built: 0, dropped: self.drop_older_than(generation.saturating_sub(KEEP_GENERATIONS)) };
+        if self.bytes > MAX_BYTES {
+            update.dropped += self.images.len();
+            *self = Runs { generation, ..Runs::default() };
+        }
+        if let Some((image, built)) = build_run_atlas(g, fonts, cells, glyph_atlases, &build)? {
+            let bytes = image.width() as usize * image.height() as usize * 4;
+            let slot = self.atlases.iter().position(Option::is_none).unwrap_or(self.atlases.len());
+            if slot == self.atlases.len() {
+                self.atlases.push(None);
+            }
+            self.atlases[slot] = Some((image, built.len()));
+            self.bytes += bytes;
+            update.built = built.len();
+            for (key, mut image) in built {
+                image.atlas = slot;
+                image.used = generation;
+                self.images.insert(key, image);
+                self.seen.remove(&key);
+            }
+        }
+        Ok(update)
+    }
+
+    /// Drops the images last drawn at or before generation `oldest` (and the atlases left empty), and forgets the
+    /// runs last seen then. Returns how many images it dropped.
+    fn drop_older_than(&mut self, oldest: u64) -> usize {
+        let Runs { images, atlases, seen, bytes, .. } = self;
+        let before = images.len();
+        images.retain(|_, image| {
+            let keep = image.used > oldest;
+            if !keep && let Some(Some((_, held))) = atlases.get_mut(image.atlas) {
+                *held = held.saturating_sub(1);
+            }
+            keep
+        });
+        for slot in atlases.iter_mut() {
+            if let Some((image, 0)) = slot {
+                *bytes = bytes.saturating_sub(image.width() as usize * image.height() as usize * 4);
+                *slot = None;
+            }
+        }
+        seen.retain(|_, last| *last > oldest);
+        before - images.len()
+    }
+
+    /// The image of the run with key `key`, and its atlas.
+    pub fn get(&self, key: u64) -> Option<(&RunImage, &Image)> {
+        let image = self.images.get(&key)?;
+        let (atlas, _) = self.atlases.get(image.atlas)?.as_ref()?;
+        Some((image, atlas))
+    }
+
+    /// How many run images are held.
+    pub fn len(&self) -> usize {
+        self.images.len()
+    }
+
+    /// Bytes of run atlas held.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
+
+/// A new run atlas and the images in it, by key (their `atlas` index still to set).
+type RunAtlas = (Image, Vec<(u64, RunImage)>);
+
+/// One glyph of a run to draw into a run atlas: its cell's ink in its glyph atlas, and where the ink goes
+/// relative to the run's anchor.
+struct InkAt {
+    atlas: usize,
+    ink: Ink,
+    x: i32,
+    y: i32,
+}
+
+/// Draws `runs` (their glyphs all in `cells`) into one new run atlas, shelf by shelf, and returns it with each
+/// run's image (`None` when no run has ink). A run with a glyph not in `cells`, or wider than the atlas, is left
+/// out (it is drawn glyph by glyph, or directly).
+fn build_run_atlas(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    cells: &Cells,
+    glyph_atlases: &[Image],
+    runs: &[WantedRun],
+) -> Result<Option<RunAtlas>, NativeError> {
+    let mut placed: Vec<(u64, Ink, Vec<InkAt>)> = Vec::with_capacity(runs.len());
+    for w in runs {
+        let mut inks = Vec::with_capacity(w.run.len());
+        let mut anchor = None;
+        let complete = place(fonts, w.glyph, w.origin.0, w.origin.1, &w.run, |p| {
+            let Some(cell) = cells.get(&p.key) else { return false };
+            let (ax, ay) = *anchor.get_or_insert((p.x, p.y));
+            if let Some(ink) = cell.ink {
+                let x = (p.x - ax) as i32 - cell.origin_x + ink.x;
+                let y = (p.y - ay) as i32 - cell.origin_y + ink.y;
+                inks.push(InkAt { atlas: cell.atlas, ink, x, y });
+            }
+            true
+        });
+        let (x0, y0) = (inks.iter().map(|i| i.x).min(), inks.iter().map(|i| i.y).min());
+        let (x1, y1) = (inks.iter().map(|i| i.x + i.ink.w).max(), inks.iter().map(|i| i.y + i.ink.h).max());
+        let (Some(x0), Some(y0), Some(x1), Some(y1), true) = (x0, y0, x1, y1, complete) else { continue };
+        if x1 - x0 > ATLAS_WIDTH {
+            continue;
+        }
+        // `Ink` here is the run's box relative to its anchor, until it is given its place in the atlas.
+        placed.push((w.key, Ink { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, inks));
+    }
+    if placed.is_empty() {
+        return Ok(None);
+    }
+    // Shelves, tallest runs first so that each shelf wastes little height.
+    placed.sort_by_key(|(_, bounds, _)| std::cmp::Reverse(bounds.h));
+    let (mut x, mut y, mut shelf) = (0i32, 0i32, 0i32);
+    let mut images = Vec::with_capacity(placed.len());
+    for (key, bounds, _) in &placed {
+        if x + bounds.w > ATLAS_WIDTH {
+            (x, y, shelf) = (0, y + shelf, 0);
+        }
+        let area = Ink { x, y, w: bounds.w, h: bounds.h };
+        images.push((*key, RunImage { atlas: 0, area, anchor: (-bounds.x, -bounds.y), used: 0 }));
+        x += bounds.w;
+        shelf = shelf.max(bounds.h);
+    }
+    let width = images.iter().map(|(_, image)| image.area.x + image.area.w).max().unwrap_or(1).max(1);
+    let height = (y + shelf).max(1);
+    let mut atlas = Image::new(g, width as u32, height as u32, PixelFormat::Prgb32)?;
+    {
+        let mut ctx = Context::begin(&mut atlas)?;
+        for ((_, image), (_, _, inks)) in images.iter().zip(&placed) {
+            for glyph in inks {
+                let Some(source) = glyph_atlases.get(glyph.atlas) else { continue };
+                let (dx, dy) = (image.area.x + image.anchor.0 + glyph.x, image.area.y + image.anchor.1 + glyph.y);
+                let area = PixelArea { x: glyph.ink.x, y: glyph.ink.y, w: glyph.ink.w, h: glyph.ink.h };
+                ctx.blit_image_area(f64::from(dx), f64::from(dy), source, area)?;
+            }
+        }
+        ctx.end()?;
+    }
+    Ok(Some((atlas, images)))
+}
