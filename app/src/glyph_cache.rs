@@ -276,19 +276,24 @@ impl GlyphCache {
         wants: &mut Wants,
         keys: &mut Vec<u64>,
     ) {
-        let mut key = RunKey::new(glyph.1);
-        let placed = place(fonts, glyph, x, y, run, |p| {
-            key.add(&p);
-            if !self.cells.contains_key(&p.key) {
-                wants.glyphs.push(Wanted { key: p.key, advance: p.advance });
-            }
-            true
-        });
-        if placed && run.len() >= MIN_GLYPHS {
-            let key = key.finish();
-            keys.push(key);
-            wants.runs.push(WantedRun { key, glyph, origin: (x, y), run: Arc::clone(run) });
+        if run.len() < MIN_GLYPHS {
+            self.collect(fonts, glyph, x, y, run, &mut wants.glyphs);
+            return;
         }
+        let mut key = RunKey::new(glyph.1);
+        if !place(fonts, glyph, x, y, run, |p| {
+            key.add(&p);
+            true
+        }) {
+            return;
+        }
+        let key = key.finish();
+        keys.push(key);
+        // A run with an image draws no glyph: its cells are not looked up.
+        if self.runs.get(key).is_none() {
+            self.collect(fonts, glyph, x, y, run, &mut wants.glyphs);
+        }
+        wants.runs.push(WantedRun { key, glyph, origin: (x, y), run: Arc::clone(run) });
     }
 
     /// The keys of the runs of `layer` when all its glyphs and run images are known to be cached (a fill after it
