@@ -159,11 +159,11 @@ pub const CARDS: [CardSpec; 12] = [
         accent: palette::VIOLET,
         visual: Visual::BarChart { speed: 1.7, seed: 2 },
         body: Body::Prose(
-            "With two threads the frame is cut into two bands of rows. Each band gets its own synchronous Blend2D \
-             context over the same pixels and replays the same display list, translated by its first row.",
+            "With two threads the frame is cut into bands of rows, one a thread or three when it is heavy. Each \
+             band gets its own synchronous Blend2D context over the same pixels and replays the same display list.",
         ),
         counter: counter(60.0, 0.0, 0.0, 0, "fps", 6),
-        footer: "--threads N: N bands of rows",
+        footer: "--threads N: N band threads",
     },
     CardSpec {
         title: "Retained layers",
@@ -287,13 +287,13 @@ pub const CARDS: [CardSpec; 12] = [
         title: "Threads",
         icon: IconName::Cpu,
         accent: palette::ROSE,
-        visual: Visual::Ring { period: 5.0, stats: &["scope  std  ", "bands  = N  ", "split  work ", "diff   <= 1 "] },
+        visual: Visual::Ring { period: 5.0, stats: &["pool   rayon", "bands  N..3N", "split  work ", "diff   <= 1 "] },
         body: Body::Prose(
-            "Each band replays the frame over its own rows and skips what lies outside them; the band edges \
-             follow the estimated work, not the row count.",
+            "Each band replays the frame over its own rows and skips what lies outside them; the edges follow \
+             the estimated work, and a free thread takes the next band.",
         ),
         counter: counter(50.0, 0.0, 9.0, 0, "%", 5),
-        footer: "std::thread::scope",
+        footer: "rayon pool, one band queue",
     },
     CardSpec {
         title: "Sample log",
@@ -302,7 +302,7 @@ pub const CARDS: [CardSpec; 12] = [
         visual: Visual::None,
         body: Body::Code(
             "00.000 init video driver=dummy\n00.004 window 960x640 XRGB32\n00.011 fonts Inter JetBrains Mono\n\
-             00.019 layout 12 cards, 3 rows\n00.021 shape 3480 glyphs\n00.024 raster cold 2 bands\n00.031 present \
+             00.019 layout 12 cards, 3 rows\n00.021 shape 3480 glyphs\n00.024 raster cold 6 bands\n00.031 present \
              frame 0\n00.047 present frame 1 settled\n00.064 present frame 2 settled\n00.081 present frame 3 \
              settled\n00.097 present frame 4 settled",
         ),
