@@ -16,6 +16,15 @@ const CARD: Rect = Rect::new(100.0, 100.0, 300.0, 200.0);
 
 type Draw<'a> = Box<dyn Fn(&mut Context<'_>) + 'a>;
 
+/// Fills `path` with the even-odd rule (a ring of two nested outlines).
+fn even_odd(path: &goldberry_natives::blend2d::Path) -> Draw<'_> {
+    Box::new(move |c| {
+        c.set_fill_rule(FillRule::EvenOdd).expect("rule");
+        c.fill_path(path).expect("fill");
+        c.set_fill_rule(FillRule::NonZero).expect("rule");
+    })
+}
+
 fn main() {
     let g = Goldberry::load(None).expect("libgoldberry (run ci/setup or cargo build first)");
     let calls: usize = std::env::var("GOLDBERRY_BENCH_CALLS").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
@@ -72,16 +81,7 @@ fn main() {
             60_000.0,
             Box::new(|c| c.fill_round_rect(CARD, 10.0).expect("fill")),
         ),
-        (
-            "4 px ring path around it, translucent",
-            translucent,
-            60_000.0,
-            Box::new(|c| {
-                c.set_fill_rule(FillRule::EvenOdd).expect("rule");
-                c.fill_path(&ring).expect("fill");
-                c.set_fill_rule(FillRule::NonZero).expect("rule");
-            }),
-        ),
+        ("4 px ring path around it, translucent", translucent, 60_000.0, even_odd(&ring)),
         (
             "its 1 px outline, stroked",
             solid,
@@ -92,16 +92,7 @@ fn main() {
                     .expect("stroke");
             }),
         ),
-        (
-            "its 1 px outline, as an even-odd ring path",
-            solid,
-            60_000.0,
-            Box::new(|c| {
-                c.set_fill_rule(FillRule::EvenOdd).expect("rule");
-                c.fill_path(&outline).expect("fill");
-                c.set_fill_rule(FillRule::NonZero).expect("rule");
-            }),
-        ),
+        ("its 1 px outline, as an even-odd ring path", solid, 60_000.0, even_odd(&outline)),
         (
             "shadow edge: 300x9 rect, linear gradient",
             Style::Gradient(&linear),

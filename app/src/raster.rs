@@ -1251,7 +1251,7 @@ fn add_costs(
 /// 2-core machine this was measured on (each op of 100 cold 960x640 frames timed by kind; see book record 8):
 /// about 2 us a call, then 1.8 ns a pixel of solid paint and 4.1 of a gradient (fills of the box; a
 /// filled path covers about 80 % of its box), 9 ns a pixel of a round rect's outline (13 when it was stroked;
-/// it is filled as its ring now, x0.65 to x0.75 in `cargo bench -p goldberry --bench fills`), 0.85 us a command of a
+/// it is filled as its ring now, x0.65 to x0.82 in `cargo bench -p goldberry --bench fills`), 0.85 us a command of a
 /// stroked path (the stroker, not the pixels, is what costs), 0.34 us a glyph and 1.5 ns a pixel of a blit.
 fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
     let (w, h) = (f64::from(bounds.w * s), f64::from(bounds.h * s));
