@@ -40,21 +40,21 @@ pub const MAX_BYTES: usize = 8 << 20;
 const ATLAS_WIDTH: i32 = 2048;
 
 /// The maps keyed by a run's key ([`RunKey::finish`]).
-pub type ByRun<V> = HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+pub(super) type ByRun<V> = HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
 
 /// Hashes what a run's pixels follow from: the colour, and for each glyph its key (glyph, font, phases) and
 /// its whole-pixel offset from the run's anchor, the first glyph's whole device pixel.
 #[derive(Debug, Clone, Copy)]
-pub struct RunKey {
+pub(super) struct RunKey {
     hash: u64,
     /// The first glyph's whole device pixel, once a glyph is added.
-    pub anchor: Option<(i64, i64)>,
+    pub(super) anchor: Option<(i64, i64)>,
     glyphs: u64,
 }
 
 impl RunKey {
     /// A key for a run drawn in `color`.
-    pub fn new(color: Color) -> RunKey {
+    pub(super) fn new(color: Color) -> RunKey {
         let mut key = RunKey { hash: 0xcbf2_9ce4_8422_2325, anchor: None, glyphs: 0 };
         key.mix(u64::from(color.0));
         key
@@ -66,7 +66,7 @@ impl RunKey {
     }
 
     /// Adds the next glyph of the run, as placed.
-    pub fn add(&mut self, p: &Placed) {
+    pub(super) fn add(&mut self, p: &Placed) {
         let (ax, ay) = *self.anchor.get_or_insert((p.x, p.y));
         let k = p.key;
         self.mix(
@@ -77,7 +77,7 @@ impl RunKey {
     }
 
     /// The key.
-    pub fn finish(&self) -> u64 {
+    pub(super) fn finish(&self) -> u64 {
         let mut key = *self;
         key.mix(self.glyphs);
         key.hash
@@ -87,13 +87,13 @@ impl RunKey {
 /// A run in a run atlas: which atlas, its pixels there, and where its anchor lies relative to their top-left
 /// corner.
 #[derive(Debug, Clone, Copy)]
-pub struct RunImage {
+pub(super) struct RunImage {
     /// Index into [`Runs::atlases`].
-    pub atlas: usize,
+    atlas: usize,
     /// Its pixels in the atlas.
-    pub area: Ink,
+    pub(super) area: Ink,
     /// The anchor's offset from the area's top-left corner.
-    pub anchor: (i32, i32),
+    pub(super) anchor: (i32, i32),
     /// The last generation that drew it.
     used: u64,
 }
@@ -102,22 +102,22 @@ pub struct RunImage {
 #[derive(Debug, Clone)]
 pub struct WantedRun {
     /// Its key.
-    pub key: u64,
+    pub(super) key: u64,
     /// Font and colour.
-    pub glyph: (FontId, Color),
+    pub(super) glyph: (FontId, Color),
     /// The pen at the run's origin, in device pixels.
-    pub origin: (f64, f64),
+    pub(super) origin: (f64, f64),
     /// The glyphs.
-    pub run: Arc<GlyphRun>,
+    pub(super) run: Arc<GlyphRun>,
 }
 
 /// The run images and what decides which runs get one.
 #[derive(Debug, Default)]
-pub struct Runs {
+pub(super) struct Runs {
     /// The images, by key.
-    pub images: ByRun<RunImage>,
+    images: ByRun<RunImage>,
     /// The atlases, with how many images each holds (`None`: dropped, the slot free).
-    pub atlases: Vec<Option<(Image, usize)>>,
+    atlases: Vec<Option<(Image, usize)>>,
     /// The runs seen without an image, with the generation that last saw each.
     seen: ByRun<u64>,
     /// Base redraws so far.
@@ -141,7 +141,7 @@ impl Runs {
     /// that were seen before (or all of them, when `at_first_sight`) are drawn into a new run atlas from the
     /// glyph `cells` in `glyph_atlases`; the others are remembered as seen. Then the images and the seen runs
     /// older than [`KEEP_GENERATIONS`] are dropped. Nothing happens when both lists are empty (no base redraw).
-    pub fn update(
+    pub(super) fn update(
         &mut self,
         g: &'static Goldberry,
         fonts: &FontBook,
@@ -220,19 +220,19 @@ impl Runs {
     }
 
     /// The image of the run with key `key`, and its atlas.
-    pub fn get(&self, key: u64) -> Option<(&RunImage, &Image)> {
+    pub(super) fn get(&self, key: u64) -> Option<(&RunImage, &Image)> {
         let image = self.images.get(&key)?;
         let (atlas, _) = self.atlases.get(image.atlas)?.as_ref()?;
         Some((image, atlas))
     }
 
     /// How many run images are held.
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.images.len()
     }
 
     /// Bytes of run atlas held.
-    pub fn bytes(&self) -> usize {
+    pub(super) fn bytes(&self) -> usize {
         self.bytes
     }
 }
