@@ -2011,7 +2011,7 @@ mod tests {
     #[test]
     fn bands_are_taken_by_whichever_thread_is_free_and_each_drawn_once() {
         // Eight bands of 10 rows, two threads. The calling thread's first band lasts until the pool thread has
-        // drawn six: whichever thread is free takes the next band, so the pool thread draws all the others.
+        // drawn the seven others: whichever thread is free takes the next band.
         let (stride, rows) = (4, 80);
         let mut pixels = vec![0u8; stride * rows];
         let edges: Vec<usize> = (0..=8).map(|i| i * 10).collect();
@@ -2021,7 +2021,7 @@ mod tests {
             if std::thread::current().id() == caller {
                 by_caller.fetch_add(1, Ordering::Relaxed);
                 let deadline = Instant::now() + Duration::from_secs(10);
-                while by_pool.load(Ordering::Relaxed) < 6 && Instant::now() < deadline {
+                while by_pool.load(Ordering::Relaxed) < 7 && Instant::now() < deadline {
                     std::thread::sleep(Duration::from_millis(1));
                 }
             } else {
