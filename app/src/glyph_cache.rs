@@ -689,6 +689,20 @@ mod tests {
         (pixels, drawn)
     }
 
+    /// libgoldberry, the fonts, a font of `face` at `size` in `color`, and `text` shaped in it.
+    fn shaped(
+        face: Face,
+        size: f32,
+        color: Color,
+        text: &str,
+    ) -> (&'static Goldberry, FontBook, (FontId, Color), Arc<GlyphRun>) {
+        let g = Goldberry::load(None).expect("libgoldberry");
+        let fonts = FontBook::load(g).expect("fonts");
+        let glyph = (fonts.id(face, size), color);
+        let run = fonts.shape(glyph.0, text);
+        (g, fonts, glyph, run)
+    }
+
     /// Looks `run` up as a run of the base at (`x`, `y`) and fills the cache with what that wants.
     fn fill_base_run(
         g: &'static Goldberry,
@@ -707,10 +721,7 @@ mod tests {
 
     #[test]
     fn a_base_run_seen_again_is_blitted_whole_and_looks_as_its_glyphs_do() {
-        let g = Goldberry::load(None).expect("libgoldberry");
-        let fonts = FontBook::load(g).expect("fonts");
-        let glyph = (fonts.id(Face::Sans, 14.0), Color::rgb(230, 200, 120));
-        let run = Arc::new(fonts.shape(glyph.0, "Kerning: AVA To 1/4, ffi"));
+        let (g, fonts, glyph, run) = shaped(Face::Sans, 14.0, Color::rgb(230, 200, 120), "Kerning: AVA To 1/4, ffi");
         let mut cache = GlyphCache::new();
         // First sight: its glyphs are cached, the run only remembered.
         assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, (4.25, 24.0)).built, 0);
@@ -734,10 +745,7 @@ mod tests {
 
     #[test]
     fn run_images_not_drawn_for_some_base_redraws_are_dropped_with_their_atlases() {
-        let g = Goldberry::load(None).expect("libgoldberry");
-        let fonts = FontBook::load(g).expect("fonts");
-        let glyph = (fonts.id(Face::Mono, 12.0), Color::rgb(200, 220, 240));
-        let kept = Arc::new(fonts.shape(glyph.0, "kept: 16.7 ms"));
+        let (g, fonts, glyph, kept) = shaped(Face::Mono, 12.0, Color::rgb(200, 220, 240), "kept: 16.7 ms");
         let mut cache = GlyphCache::new();
         for _ in 0..2 {
             fill_base_run(g, &fonts, &mut cache, glyph, &kept, (3.0, 20.0));
@@ -747,7 +755,7 @@ mod tests {
         // Base redraws that draw other runs (each seen once): the kept run goes after KEEP_GENERATIONS of them.
         for i in 0..KEEP_GENERATIONS {
             assert_eq!(cache.run_images().0, 1, "still there after {i} other redraws");
-            let other = Arc::new(fonts.shape(glyph.0, &format!("other line {i}")));
+            let other = fonts.shape(glyph.0, &format!("other line {i}"));
             fill_base_run(g, &fonts, &mut cache, glyph, &other, (3.0, 20.0));
         }
         assert_eq!(cache.run_images(), (0, 0));
@@ -763,10 +771,7 @@ mod tests {
 
     #[test]
     fn the_warm_up_gives_a_run_its_image_at_first_sight() {
-        let g = Goldberry::load(None).expect("libgoldberry");
-        let fonts = FontBook::load(g).expect("fonts");
-        let glyph = (fonts.id(Face::Sans, 13.0), Color::rgb(240, 240, 240));
-        let run = Arc::new(fonts.shape(glyph.0, "The first frame draws this"));
+        let (g, fonts, glyph, run) = shaped(Face::Sans, 13.0, Color::rgb(240, 240, 240), "The first frame draws this");
         let mut cache = GlyphCache::new();
         let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
         cache.collect_base_run(&fonts, glyph, 2.0, 20.0, &run, &mut wants, &mut Vec::new());
