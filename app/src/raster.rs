@@ -2010,8 +2010,9 @@ mod tests {
 
     #[test]
     fn bands_are_taken_by_whichever_thread_is_free_and_each_drawn_once() {
-        // Eight bands of 10 rows, two threads. The calling thread's first band lasts until the pool thread has
-        // drawn the seven others: whichever thread is free takes the next band.
+        // Eight bands of 10 rows, two threads. A band the calling thread takes lasts until the pool thread has
+        // drawn the seven others: whichever thread is free takes the next band. (The pool thread may also take all
+        // eight before the caller asks for one.)
         let (stride, rows) = (4, 80);
         let mut pixels = vec![0u8; stride * rows];
         let edges: Vec<usize> = (0..=8).map(|i| i * 10).collect();
@@ -2036,7 +2037,8 @@ mod tests {
         for (y, row) in pixels.chunks(stride).enumerate() {
             assert!(row.iter().all(|&b| b as usize == 1 + y / 10), "row {y} drawn once by its band: {row:?}");
         }
-        assert_eq!((by_caller.into_inner(), by_pool.into_inner()), (1, 7));
+        let (by_caller, by_pool) = (by_caller.into_inner(), by_pool.into_inner());
+        assert!(by_caller <= 1 && by_caller + by_pool == 8, "caller {by_caller}, pool {by_pool}");
         // A failing band's error comes back, and the other bands are still drawn.
         let fail = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), NativeError> {
             band.fill(1);
