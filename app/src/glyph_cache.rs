@@ -280,13 +280,7 @@ impl GlyphCache {
             self.collect(fonts, glyph, x, y, run, &mut wants.glyphs);
             return;
         }
-        let mut key = RunKey::new(glyph.1);
-        if !place(fonts, glyph, x, y, run, |p| {
-            key.add(&p);
-            true
-        }) {
-            return;
-        }
+        let Some(key) = RunKey::of(fonts, glyph, x, y, run) else { return };
         let key = key.finish();
         keys.push(key);
         // A run with an image draws no glyph: its cells are not looked up.
@@ -423,13 +417,8 @@ impl GlyphCache {
         let (x, y) = (x + m[4], y + m[5]);
         let mut blits = Vec::with_capacity(1);
         // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
-        let mut key = RunKey::new(glyph.1);
-        if run.len() >= MIN_GLYPHS
-            && self.runs.len() > 0
-            && place(fonts, glyph, x, y, run, |p| {
-                key.add(&p);
-                true
-            })
+        if self.runs.len() > 0
+            && let Some(key) = RunKey::of(fonts, glyph, x, y, run)
             && let (Some((image, atlas)), Some((ax, ay))) = (self.runs.get(key.finish()), key.anchor)
         {
             let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };

@@ -53,8 +53,22 @@ pub(super) struct RunKey {
 }
 
 impl RunKey {
+    /// The key of `run` (font and colour `glyph`, pen at device (`x`, `y`)): `None` for a run shorter than
+    /// [`MIN_GLYPHS`] (never kept as an image) or one the glyph cache cannot place.
+    pub(super) fn of(fonts: &FontBook, glyph: (FontId, Color), x: f64, y: f64, run: &GlyphRun) -> Option<RunKey> {
+        if run.len() < MIN_GLYPHS {
+            return None;
+        }
+        let mut key = RunKey::new(glyph.1);
+        place(fonts, glyph, x, y, run, |p| {
+            key.add(&p);
+            true
+        })
+        .then_some(key)
+    }
+
     /// A key for a run drawn in `color`.
-    pub(super) fn new(color: Color) -> RunKey {
+    fn new(color: Color) -> RunKey {
         let mut key = RunKey { hash: 0xcbf2_9ce4_8422_2325, anchor: None, glyphs: 0 };
         key.mix(u64::from(color.0));
         key
@@ -66,7 +80,7 @@ impl RunKey {
     }
 
     /// Adds the next glyph of the run, as placed.
-    pub(super) fn add(&mut self, p: &Placed) {
+    fn add(&mut self, p: &Placed) {
         let (ax, ay) = *self.anchor.get_or_insert((p.x, p.y));
         let k = p.key;
         self.mix(
