@@ -12,6 +12,8 @@ use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// One stand-alone package under natives/build/ and the crate inside it that vendors the C/C++ source.
 struct NativePackage {
@@ -19,12 +21,26 @@ struct NativePackage {
     crate_name: &'static str,
     /// Where the public headers live, relative to the crate's source root.
     include: &'static str,
+    /// How the crate's build script names its sources, for the progress count: every C++ file below a folder,
+    /// or one `.file(...)` call each.
+    sources: Sources,
+}
+
+enum Sources {
+    Below(&'static str),
+    Listed,
 }
 
 const PACKAGES: &[NativePackage] = &[
-    NativePackage { dir: "blend2d", crate_name: "blend2d-sys", include: "blend2d/src" },
-    NativePackage { dir: "yoga", crate_name: "yoga", include: "src/yoga" },
-    NativePackage { dir: "harfbuzz", crate_name: "harfbuzz-sys", include: "harfbuzz/src" },
+    NativePackage {
+        dir: "blend2d",
+        crate_name: "blend2d-sys",
+        include: "blend2d/src",
+        sources: Sources::Below("blend2d/src"),
+    },
+    NativePackage { dir: "yoga", crate_name: "yoga", include: "src/yoga", sources: Sources::Listed },
+    // HarfBuzz is compiled as one amalgamated file, harfbuzz.cc.
+    NativePackage { dir: "harfbuzz", crate_name: "harfbuzz-sys", include: "harfbuzz/src", sources: Sources::Listed },
 ];
 
 /// What a native package's build produced.
@@ -95,9 +111,17 @@ fn run() -> BuildResult<()> {
     if fresh {
         // Up to date: nothing native changed since the library was linked.
     } else {
-        let built = build_packages(&manifest_dir, &natives_dir)?;
+        let progress = Progress::start(&natives_dir, &stamp)?;
+        let done = AtomicBool::new(false);
+        let built = std::thread::scope(|scope| {
+            scope.spawn(|| progress.report_until(&done, &manifest_dir, &natives_dir));
+            let built = build_packages(&manifest_dir, &natives_dir);
+            done.store(true, Ordering::Relaxed);
+            built
+        })?;
         link_library(&shim_dir, &natives_dir, &built, &version_script, &exported)?;
         fs::write(&stamp_path, &stamp).map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
+        progress.finish(&library, exported.len());
     }
 
     println!("cargo:rustc-env=GOLDBERRY_BUILD_NATIVES_DIR={}", natives_dir.display());
@@ -218,94 +242,238 @@ fn input_hash(inputs: &[PathBuf], version_script: &str) -> BuildResult<String> {
     Ok(format!("{hash:016x}"))
 }
 
-/// Runs the three stand-alone native builds side by side and collects their archives and header directories.
-fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<BuiltPackage>> {
-    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let mut children = Vec::new();
-    for package in PACKAGES {
-        let manifest = manifest_dir.join("build").join(package.dir).join("Cargo.toml");
-        let mut command = Command::new(&cargo);
-        command
-            .args(["build", "--release", "--locked", "--message-format=json-render-diagnostics"])
-            .arg("--manifest-path")
-            .arg(&manifest)
-            .arg("--target-dir")
-            .arg(natives_dir.join("cargo").join(package.dir))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        // The outer build's settings (profile, features, target dir, flags) must not leak into the inner one.
-        for (key, _) in env::vars_os() {
-            let key = key.to_string_lossy().into_owned();
-            let keep = key == "CARGO_HOME" || key.starts_with("CARGO_NET_") || key.starts_with("CARGO_HTTP_");
-            let outer = key.starts_with("CARGO_")
-                || key.starts_with("DEP_")
-                || [
-                    "TARGET",
-                    "HOST",
-                    "OUT_DIR",
-                    "OPT_LEVEL",
-                    "PROFILE",
-                    "DEBUG",
-                    "NUM_JOBS",
-                    "RUSTC",
-                    "RUSTDOC",
-                    "RUSTC_WRAPPER",
-                    "RUSTC_WORKSPACE_WRAPPER",
-                    "RUSTC_LINKER",
-                    "MAKEFLAGS",
-                    "MFLAGS",
-                ]
-                .contains(&key.as_str());
-            if outer && !keep {
-                command.env_remove(&key);
-            }
-        }
-        let child = command.spawn().map_err(|e| format!("cannot run {cargo}: {e}"))?;
-        children.push((package, child));
+/// The rebuild's progress, a line at a time, in `<target>/natives/build.log`: cargo shows a build script's output
+/// only when it fails, so ci/showcase and ci/test follow this file to keep the minutes from being silent.
+struct Progress {
+    log: PathBuf,
+    started: Instant,
+}
+
+impl Progress {
+    const EVERY: Duration = Duration::from_secs(15);
+
+    fn start(natives_dir: &Path, stamp: &str) -> BuildResult<Self> {
+        let log = natives_dir.join("build.log");
+        let first = format!(
+            "natives: compiling Blend2D, Yoga and HarfBuzz from source into libgoldberry: several minutes, once; \
+             cached in {} under the hash {stamp} of its inputs\n",
+            natives_dir.display()
+        );
+        fs::write(&log, first).map_err(|e| format!("cannot write {}: {e}", log.display()))?;
+        Ok(Self { log, started: Instant::now() })
     }
 
+    fn line(&self, text: &str) {
+        use std::io::Write as _;
+        let elapsed = self.started.elapsed().as_secs();
+        let line = format!("natives: {text} ({}m{:02}s)\n", elapsed / 60, elapsed % 60);
+        // Progress is a courtesy: a log that cannot be written must not fail the build.
+        if let Ok(mut file) = fs::OpenOptions::new().append(true).open(&self.log) {
+            let _ = file.write_all(line.as_bytes());
+        }
+    }
+
+    /// Every few seconds, how many of each library's sources have become objects, until `done`.
+    fn report_until(&self, done: &AtomicBool, manifest_dir: &Path, natives_dir: &Path) {
+        let mut last = Instant::now();
+        while !done.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(200));
+            if last.elapsed() < Self::EVERY {
+                continue;
+            }
+            last = Instant::now();
+            let counts: Vec<String> = PACKAGES
+                .iter()
+                .map(|package| {
+                    let compiled = objects_compiled(natives_dir, package);
+                    match sources_total(manifest_dir, package) {
+                        Some(total) => format!("{} {}/{total}", package.dir, compiled.min(total)),
+                        None => format!("{} {compiled}", package.dir),
+                    }
+                })
+                .collect();
+            self.line(&format!("files compiled: {}", counts.join(", ")));
+        }
+    }
+
+    fn finish(&self, library: &Path, exported: usize) {
+        self.line(&format!("done: libgoldberry linked with {exported} exported functions"));
+        println!(
+            "cargo:warning=built {} ({exported} exported functions) in {:.0} s; cached until a native input changes",
+            library.display(),
+            self.started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// The objects the package's build scripts have written so far.
+fn objects_compiled(natives_dir: &Path, package: &NativePackage) -> usize {
+    let build = natives_dir.join("cargo").join(package.dir).join("release").join("build");
+    let prefix = format!("{}-", package.crate_name);
+    let Ok(entries) = fs::read_dir(&build) else { return 0 };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|entry| files_in(&entry.path().join("out"), &["o"]).map_or(0, |files| files.len()))
+        .sum()
+}
+
+/// How many C and C++ files the package's build script compiles, once cargo has unpacked its crate.
+fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> {
+    let lock = fs::read_to_string(manifest_dir.join("build").join(package.dir).join("Cargo.lock")).ok()?;
+    let entry = lock.split("[[package]]").find(|e| e.contains(&format!("name = \"{}\"", package.crate_name)))?;
+    let version = entry.lines().find_map(|l| l.strip_prefix("version = \""))?.trim_end_matches('"');
+    let cargo_home = env::var_os("CARGO_HOME").map(PathBuf::from)?;
+    let registry = fs::read_dir(cargo_home.join("registry").join("src")).ok()?;
+    let source = registry
+        .filter_map(Result::ok)
+        .map(|index| index.path().join(format!("{}-{version}", package.crate_name)))
+        .find(|dir| dir.is_dir())?;
+    let total = match package.sources {
+        Sources::Below(dir) => files_in(&source.join(dir), &["c", "cc", "cpp"]).ok()?.len(),
+        Sources::Listed => fs::read_to_string(source.join("build.rs")).ok()?.matches(".file(\"").count(),
+    };
+    (total > 0).then_some(total)
+}
+
+/// Runs the three stand-alone native builds side by side and collects their archives and header directories.
+///
+/// The builds share this build's jobserver: the first runs on the token cargo gave this script, each other one
+/// starts once it holds a token of its own, and cc's `parallel` feature (enabled in natives/build/*) draws from
+/// the same pool, so `cargo build -jN` compiles at most N native files at once.
+fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<BuiltPackage>> {
+    // SAFETY: cargo hands a build script its jobserver in CARGO_MAKEFLAGS, and this is the only place that opens
+    // those descriptors; nothing else in this process reads or closes them.
+    let jobserver = unsafe { jobserver::Client::from_env() };
+    let results: Vec<BuildResult<BuiltPackage>> = std::thread::scope(|scope| {
+        let builds: Vec<_> = PACKAGES
+            .iter()
+            .enumerate()
+            .map(|(index, package)| {
+                let jobserver = jobserver.as_ref();
+                scope.spawn(move || {
+                    // The first build runs on this script's own token; each other one waits for a token.
+                    let token = match jobserver {
+                        Some(client) if index > 0 => Some(
+                            client
+                                .acquire()
+                                .map_err(|e| format!("cannot take a job token for {}: {e}", package.dir))?,
+                        ),
+                        _ => None,
+                    };
+                    let built = build_package(manifest_dir, natives_dir, package, jobserver);
+                    drop(token);
+                    built
+                })
+            })
+            .collect();
+        builds
+            .into_iter()
+            .zip(PACKAGES)
+            .map(|(build, package)| {
+                build.join().unwrap_or_else(|_| Err(format!("the thread building {} panicked", package.dir)))
+            })
+            .collect()
+    });
     let mut built = Vec::new();
     let mut failures = Vec::new();
-    for (package, mut child) in children {
-        let mut out_dirs = Vec::new();
-        let mut source_root = None;
-        if let Some(stdout) = child.stdout.take() {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
-                let package_id = message["package_id"].as_str().unwrap_or_default();
-                if !package_id.contains(&format!("#{}@", package.crate_name)) {
-                    continue;
+    for result in results {
+        match result {
+            Ok(package) => built.push(package),
+            Err(failure) => failures.push(failure),
+        }
+    }
+    if failures.is_empty() { Ok(built) } else { Err(format!("native builds failed: {}", failures.join("; "))) }
+}
+
+/// Runs one stand-alone native build and finds its archives and headers in cargo's messages.
+fn build_package(
+    manifest_dir: &Path,
+    natives_dir: &Path,
+    package: &NativePackage,
+    jobserver: Option<&jobserver::Client>,
+) -> BuildResult<BuiltPackage> {
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let manifest = manifest_dir.join("build").join(package.dir).join("Cargo.toml");
+    let mut command = Command::new(&cargo);
+    command
+        .args(["build", "--release", "--locked", "--message-format=json-render-diagnostics"])
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--target-dir")
+        .arg(natives_dir.join("cargo").join(package.dir))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    // The outer build's settings (profile, features, target dir, flags) must not leak into the inner one; its
+    // jobserver (CARGO_MAKEFLAGS) must.
+    for (key, _) in env::vars_os() {
+        let key = key.to_string_lossy().into_owned();
+        let keep = key == "CARGO_HOME"
+            || key == "CARGO_MAKEFLAGS"
+            || key.starts_with("CARGO_NET_")
+            || key.starts_with("CARGO_HTTP_");
+        let outer = key.starts_with("CARGO_")
+            || key.starts_with("DEP_")
+            || [
+                "TARGET",
+                "HOST",
+                "OUT_DIR",
+                "OPT_LEVEL",
+                "PROFILE",
+                "DEBUG",
+                "NUM_JOBS",
+                "RUSTC",
+                "RUSTDOC",
+                "RUSTC_WRAPPER",
+                "RUSTC_WORKSPACE_WRAPPER",
+                "RUSTC_LINKER",
+                "MAKEFLAGS",
+                "MFLAGS",
+            ]
+            .contains(&key.as_str());
+        if outer && !keep {
+            command.env_remove(&key);
+        }
+    }
+    if let Some(client) = jobserver {
+        client.configure(&mut command);
+    }
+    let mut child = command.spawn().map_err(|e| format!("cannot run {cargo}: {e}"))?;
+
+    let mut out_dirs = Vec::new();
+    let mut source_root = None;
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
+            let package_id = message["package_id"].as_str().unwrap_or_default();
+            if !package_id.contains(&format!("#{}@", package.crate_name)) {
+                continue;
+            }
+            match message["reason"].as_str() {
+                Some("build-script-executed") => {
+                    out_dirs.extend(message["out_dir"].as_str().map(PathBuf::from));
                 }
-                match message["reason"].as_str() {
-                    Some("build-script-executed") => {
-                        out_dirs.extend(message["out_dir"].as_str().map(PathBuf::from));
-                    }
-                    Some("compiler-artifact") => {
-                        source_root = message["manifest_path"]
-                            .as_str()
-                            .and_then(|m| Path::new(m).parent())
-                            .map(Path::to_path_buf);
-                    }
-                    _ => {}
+                Some("compiler-artifact") => {
+                    source_root =
+                        message["manifest_path"].as_str().and_then(|m| Path::new(m).parent()).map(Path::to_path_buf);
                 }
+                _ => {}
             }
         }
-        let status = child.wait().map_err(|e| e.to_string())?;
-        if !status.success() {
-            failures.push(format!("natives/build/{} ({status})", package.dir));
-            continue;
-        }
-        let mut archives = Vec::new();
-        for out_dir in &out_dirs {
-            archives.extend(files_in(out_dir, &["a"])?);
-        }
-        let source_root = source_root.ok_or(format!("cargo did not report where {} lives", package.crate_name))?;
-        if archives.is_empty() {
-            return Err(format!("building {} produced no static archive", package.crate_name));
-        }
-        built.push(BuiltPackage { archives, include: source_root.join(package.include) });
     }
-    if failures.is_empty() { Ok(built) } else { Err(format!("native builds failed: {}", failures.join(", "))) }
+    let status = child.wait().map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err(format!("natives/build/{} ({status})", package.dir));
+    }
+    let mut archives = Vec::new();
+    for out_dir in &out_dirs {
+        archives.extend(files_in(out_dir, &["a"])?);
+    }
+    let source_root = source_root.ok_or(format!("cargo did not report where {} lives", package.crate_name))?;
+    if archives.is_empty() {
+        return Err(format!("building {} produced no static archive", package.crate_name));
+    }
+    Ok(BuiltPackage { archives, include: source_root.join(package.include) })
 }
 
 /// Compiles the shim against the real headers and links everything into libgoldberry.so, atomically.
@@ -384,7 +552,6 @@ fn link_library(
     let archive = natives_dir.join("libgoldberry_shim_static.a");
     let _ = fs::remove_file(&archive);
     run_tool(Command::new("ar").arg("rcs").arg(&archive).arg(&renamed), "archiving the static shim")?;
-    println!("cargo:warning=built {} ({} exported functions)", library.display(), exported.len());
     Ok(())
 }
 
