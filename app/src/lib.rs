@@ -16,4 +16,5 @@ pub mod raster;
 pub mod report;
 pub mod scene;
 pub mod screenshot;
+pub mod script;
 pub mod text;
