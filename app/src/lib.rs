@@ -18,3 +18,4 @@ pub mod scene;
 pub mod screenshot;
 pub mod script;
 pub mod text;
+pub mod ui;

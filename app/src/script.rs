@@ -350,12 +350,8 @@ fn button(word: &str) -> Result<Button, String> {
 fn chord(word: &str) -> Result<Chord, String> {
     let mut modifiers = Modifiers::default();
     let mut rest = word;
-    loop {
-        let Some((head, tail)) = rest.split_once('+') else { break };
-        if tail.is_empty() {
-            // `ctrl++`: the key is `+` itself.
-            break;
-        }
+    // `ctrl++`: a `+` with nothing after it is the key itself.
+    while let Some((head, tail)) = rest.split_once('+').filter(|(_, tail)| !tail.is_empty()) {
         let flag = match head.to_ascii_lowercase().as_str() {
             "ctrl" | "control" => &mut modifiers.ctrl,
             "shift" => &mut modifiers.shift,

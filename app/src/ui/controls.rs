@@ -1,0 +1,276 @@
+//! The controls screen's widgets as state: a counting button, a checkbox, a radio group of three, a toggle
+//! switch, a slider 0–100 with a progress bar bound to it, a disabled button and the theme switch; and what each
+//! [`Message`] does to them.
+
+use crate::display_list::Rect;
+use crate::ui::input::{Key, Mods};
+use crate::ui::router::{Message, Target, WidgetId};
+use crate::ui::theme::Theme;
+
+/// The controls' stable ids, as the report prints them.
+pub mod ids {
+    use crate::ui::router::WidgetId;
+
+    /// The button that counts its presses.
+    pub const BUTTON: WidgetId = "controls.button";
+    /// The checkbox.
+    pub const CHECKBOX: WidgetId = "controls.checkbox";
+    /// The radio group; its options are parts 0, 1 and 2.
+    pub const RADIO: WidgetId = "controls.radio";
+    /// The toggle switch.
+    pub const TOGGLE: WidgetId = "controls.toggle";
+    /// The slider.
+    pub const SLIDER: WidgetId = "controls.slider";
+    /// The button that cannot be pressed.
+    pub const DISABLED: WidgetId = "controls.disabled";
+    /// The theme switch.
+    pub const THEME: WidgetId = "controls.theme";
+}
+
+/// The radio group's options.
+pub const RADIO_OPTIONS: [&str; 3] = ["Bands", "Layers", "Glyph cache"];
+
+/// How far (px) a press must travel before a toggle follows the pointer instead of flipping on release.
+const DRAG_SLOP: f32 = 3.0;
+
+/// Where the controls whose value follows the pointer lie (from the last layout).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Tracks {
+    /// The slider's track: 0 at its left edge, 100 at its right.
+    pub slider: Rect,
+    /// The toggle's track: on when its thumb ends in the right half.
+    pub toggle: Rect,
+}
+
+/// The controls' values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Controls {
+    /// How many times the button was activated.
+    pub presses: u32,
+    /// The checkbox.
+    pub checked: bool,
+    /// The radio group's selected option.
+    pub selected: usize,
+    /// The toggle switch.
+    pub on: bool,
+    /// The slider, 0 to 100.
+    pub value: u8,
+    /// The theme (and its fade).
+    pub theme: Theme,
+    /// A press on the toggle: where it started, and whether it has become a drag.
+    toggle_press: Option<(f32, bool)>,
+    /// The message just handled ended a drag of the toggle: the click the router sends with it must not flip it.
+    drag_ended: bool,
+    /// The wheel's fraction of a step not yet applied to the slider.
+    wheel_rest: f32,
+}
+
+impl Default for Controls {
+    fn default() -> Controls {
+        Controls {
+            presses: 0,
+            checked: false,
+            selected: 0,
+            on: false,
+            value: 40,
+            theme: Theme::new(Default::default()),
+            toggle_press: None,
+            drag_ended: false,
+            wheel_rest: 0.0,
+        }
+    }
+}
+
+impl Controls {
+    /// Applies one message at frame time `now`; returns whether any value changed.
+    pub fn handle(&mut self, message: &Message, tracks: &Tracks, now: f64) -> bool {
+        let before = self.values();
+        let drag_ended = std::mem::take(&mut self.drag_ended);
+        match *message {
+            Message::Activate(Target { id: ids::TOGGLE, .. }) if drag_ended => {}
+            Message::Activate(Target { id, part }) => self.activate(id, part, now),
+            Message::Press { target, x, .. } => match target.id {
+                ids::SLIDER => self.value = slider_value(tracks.slider, x),
+                ids::TOGGLE => self.toggle_press = Some((x, false)),
+                _ => {}
+            },
+            Message::Drag { target, x, .. } => match target.id {
+                ids::SLIDER => self.value = slider_value(tracks.slider, x),
+                ids::TOGGLE => {
+                    if let Some((start, dragging)) = &mut self.toggle_press {
+                        *dragging |= (x - *start).abs() > DRAG_SLOP;
+                        if *dragging {
+                            self.on = x >= tracks.toggle.x + tracks.toggle.w / 2.0;
+                        }
+                    }
+                }
+                _ => {}
+            },
+            Message::Release { target, .. } => {
+                if target.id == ids::TOGGLE {
+                    // A drag has placed the switch already; a plain press is flipped by the click that follows.
+                    self.drag_ended = self.toggle_press.take().is_some_and(|(_, dragging)| dragging);
+                }
+            }
+            Message::Wheel { target, dy, .. } if target.id == ids::SLIDER => {
+                self.wheel_rest += dy;
+                let steps = self.wheel_rest.trunc();
+                self.wheel_rest -= steps;
+                self.nudge(steps as i32);
+            }
+            Message::Wheel { .. } => {}
+            Message::Key { id, key, mods } => self.key(id, key, mods),
+        }
+        self.values() != before
+    }
+
+    /// What a person sees of the controls (not the bookkeeping of a press in progress).
+    fn values(&self) -> (u32, bool, usize, bool, u8, Theme) {
+        (self.presses, self.checked, self.selected, self.on, self.value, self.theme)
+    }
+
+    fn activate(&mut self, id: WidgetId, part: u8, now: f64) {
+        match id {
+            ids::BUTTON => self.presses = self.presses.saturating_add(1),
+            ids::CHECKBOX => self.checked = !self.checked,
+            ids::RADIO => self.selected = usize::from(part).min(RADIO_OPTIONS.len() - 1),
+            ids::TOGGLE => self.on = !self.on,
+            ids::THEME => self.theme.toggle(now),
+            _ => {}
+        }
+    }
+
+    fn key(&mut self, id: WidgetId, key: Key, mods: Mods) {
+        let step = if mods.shift { 10 } else { 1 };
+        match (id, key) {
+            (ids::SLIDER, Key::Left | Key::Down) => self.nudge(-step),
+            (ids::SLIDER, Key::Right | Key::Up) => self.nudge(step),
+            (ids::SLIDER, Key::PageDown) => self.nudge(-10),
+            (ids::SLIDER, Key::PageUp) => self.nudge(10),
+            (ids::SLIDER, Key::Home) => self.value = 0,
+            (ids::SLIDER, Key::End) => self.value = 100,
+            (ids::RADIO, Key::Left | Key::Up) => {
+                self.selected = (self.selected + RADIO_OPTIONS.len() - 1) % RADIO_OPTIONS.len();
+            }
+            (ids::RADIO, Key::Right | Key::Down) => self.selected = (self.selected + 1) % RADIO_OPTIONS.len(),
+            (ids::RADIO, Key::Home) => self.selected = 0,
+            (ids::RADIO, Key::End) => self.selected = RADIO_OPTIONS.len() - 1,
+            _ => {}
+        }
+    }
+
+    fn nudge(&mut self, by: i32) {
+        self.value = (i32::from(self.value) + by).clamp(0, 100) as u8;
+    }
+}
+
+/// The slider's value for pointer x over `track`: 0 at the left edge, 100 at the right, clamped.
+pub fn slider_value(track: Rect, x: f32) -> u8 {
+    if track.w <= 0.0 {
+        return 0;
+    }
+    (((x - track.x) / track.w).clamp(0.0, 1.0) * 100.0).round() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::ThemeName;
+
+    const TRACKS: Tracks =
+        Tracks { slider: Rect::new(100.0, 0.0, 200.0, 20.0), toggle: Rect::new(0.0, 0.0, 40.0, 20.0) };
+
+    fn target(id: WidgetId) -> Target {
+        Target { id, part: 0 }
+    }
+
+    fn key(controls: &mut Controls, id: WidgetId, key: Key) -> bool {
+        controls.handle(&Message::Key { id, key, mods: Mods::NONE }, &TRACKS, 0.0)
+    }
+
+    #[test]
+    fn activating_the_button_checkbox_radio_and_theme_changes_them() {
+        let mut c = Controls::default();
+        assert!(c.handle(&Message::Activate(target(ids::BUTTON)), &TRACKS, 0.0));
+        assert!(c.handle(&Message::Activate(target(ids::BUTTON)), &TRACKS, 0.0));
+        assert_eq!(c.presses, 2);
+        c.handle(&Message::Activate(target(ids::CHECKBOX)), &TRACKS, 0.0);
+        assert!(c.checked);
+        c.handle(&Message::Activate(Target { id: ids::RADIO, part: 2 }), &TRACKS, 0.0);
+        assert_eq!(c.selected, 2);
+        c.handle(&Message::Activate(target(ids::THEME)), &TRACKS, 1.0);
+        assert_eq!(c.theme.name(), ThemeName::Light);
+        assert!(c.theme.animating(1.05));
+        assert!(!c.handle(&Message::Activate(target(ids::DISABLED)), &TRACKS, 0.0), "the disabled button does nothing");
+    }
+
+    #[test]
+    fn the_slider_follows_presses_and_drags_clamped_to_its_track() {
+        let mut c = Controls::default();
+        c.handle(&Message::Press { target: target(ids::SLIDER), x: 150.0, y: 5.0 }, &TRACKS, 0.0);
+        assert_eq!(c.value, 25);
+        c.handle(&Message::Drag { target: target(ids::SLIDER), x: 1000.0, y: 90.0 }, &TRACKS, 0.0);
+        assert_eq!(c.value, 100, "a drag that leaves the track still drives it");
+        c.handle(&Message::Drag { target: target(ids::SLIDER), x: -5.0, y: 0.0 }, &TRACKS, 0.0);
+        assert_eq!(c.value, 0);
+    }
+
+    #[test]
+    fn the_slider_moves_by_keys_and_by_wheel_notches_and_fractions() {
+        let mut c = Controls::default();
+        key(&mut c, ids::SLIDER, Key::Right);
+        assert_eq!(c.value, 41);
+        key(&mut c, ids::SLIDER, Key::End);
+        assert_eq!(c.value, 100);
+        assert!(!key(&mut c, ids::SLIDER, Key::Right), "already at 100");
+        key(&mut c, ids::SLIDER, Key::Home);
+        assert_eq!(c.value, 0);
+        let wheel = |dy| Message::Wheel { target: target(ids::SLIDER), dx: 0.0, dy };
+        c.handle(&wheel(3.0), &TRACKS, 0.0);
+        assert_eq!(c.value, 3);
+        assert!(!c.handle(&wheel(0.5), &TRACKS, 0.0));
+        assert!(c.handle(&wheel(0.5), &TRACKS, 0.0), "two half notches make a step");
+        assert_eq!(c.value, 4);
+    }
+
+    #[test]
+    fn arrows_move_the_radio_selection_around() {
+        let mut c = Controls::default();
+        key(&mut c, ids::RADIO, Key::Left);
+        assert_eq!(c.selected, 2);
+        key(&mut c, ids::RADIO, Key::Down);
+        assert_eq!(c.selected, 0);
+    }
+
+    #[test]
+    fn the_toggle_flips_on_a_click_and_follows_a_drag() {
+        let mut c = Controls::default();
+        let t = target(ids::TOGGLE);
+        let click = |c: &mut Controls, x| {
+            c.handle(&Message::Press { target: t, x, y: 5.0 }, &TRACKS, 0.0);
+            c.handle(&Message::Release { target: t, x, y: 5.0 }, &TRACKS, 0.0);
+            c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        };
+        click(&mut c, 5.0);
+        assert!(c.on);
+        click(&mut c, 5.0);
+        assert!(!c.on);
+        // Dragged from the left end to the right half and released there: on, and the closing click does not undo it.
+        c.handle(&Message::Press { target: t, x: 5.0, y: 5.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Drag { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
+        assert!(c.on);
+        c.handle(&Message::Release { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        assert!(c.on);
+        // A drag released off the switch sends no click; Space on it afterwards still flips it.
+        c.handle(&Message::Press { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Drag { target: t, x: 2.0, y: 90.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Release { target: t, x: 2.0, y: 90.0 }, &TRACKS, 0.0);
+        assert!(!c.on);
+        c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        assert!(!c.on, "the click that ends a drag is swallowed");
+        c.handle(&Message::Key { id: ids::SLIDER, key: Key::Left, mods: Mods::NONE }, &TRACKS, 0.0);
+        c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        assert!(c.on);
+    }
+}

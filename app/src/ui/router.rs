@@ -1,0 +1,382 @@
+//! Routes input to widgets: hit testing against the regions the last layout left, hover, press with pointer
+//! capture (a drag that leaves the widget still drives it), keyboard focus with Tab / Shift+Tab, and the cursor
+//! shape over what is under the pointer.
+//!
+//! The router keeps only who is hovered, pressed and focused; what a press or a key *does* is the widget's
+//! business, told through [`Message`]s.
+
+use crate::display_list::Rect;
+use crate::ui::input::{Button, Key, Mods, UiEvent};
+
+/// A widget's stable id, as the report prints it (`controls.slider`).
+pub type WidgetId = &'static str;
+
+/// What a region of a widget is: the widget and which of its parts (a radio group's options are parts 0, 1, 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// The widget.
+    pub id: WidgetId,
+    /// The part of it.
+    pub part: u8,
+}
+
+/// The system cursor to show over a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cursor {
+    /// The arrow.
+    #[default]
+    Arrow,
+    /// A pointing hand: something to click.
+    Hand,
+    /// The I-beam: text.
+    IBeam,
+}
+
+/// Where a widget (part) lies on screen, as the last layout placed it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Region {
+    /// Whose region.
+    pub target: Target,
+    /// Its box in window pixels.
+    pub rect: Rect,
+    /// The cursor over it.
+    pub cursor: Cursor,
+    /// Whether Tab stops at the widget (at its first region).
+    pub focusable: bool,
+    /// A disabled widget is hit (it hides what is under it) but neither hovers, presses nor takes focus.
+    pub enabled: bool,
+}
+
+/// What happened to a widget.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    /// Clicked (pressed and released over the same part), or Space / Return while focused.
+    Activate(Target),
+    /// The left button went down on it; it has the pointer until the button comes up.
+    Press {
+        /// Which part.
+        target: Target,
+        /// Window x.
+        x: f32,
+        /// Window y.
+        y: f32,
+    },
+    /// The pointer moved while the widget held it, wherever the pointer is.
+    Drag {
+        /// Which part was pressed.
+        target: Target,
+        /// Window x.
+        x: f32,
+        /// Window y.
+        y: f32,
+    },
+    /// The button came up; the widget no longer holds the pointer.
+    Release {
+        /// Which part was pressed.
+        target: Target,
+        /// Window x.
+        x: f32,
+        /// Window y.
+        y: f32,
+    },
+    /// The wheel turned over it.
+    Wheel {
+        /// Which part.
+        target: Target,
+        /// Horizontal amount.
+        dx: f32,
+        /// Vertical amount, > 0 up.
+        dy: f32,
+    },
+    /// A key the focused widget may act on (arrows, Home, End, Page keys ...).
+    Key {
+        /// The focused widget.
+        id: WidgetId,
+        /// The key.
+        key: Key,
+        /// Modifiers held.
+        mods: Mods,
+    },
+}
+
+/// Who is hovered, pressed and focused.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Router {
+    pointer: Option<(f32, f32)>,
+    hover: Option<Target>,
+    captured: Option<Target>,
+    focus: Option<WidgetId>,
+}
+
+impl Router {
+    /// A router with nothing hovered, pressed or focused.
+    pub fn new() -> Router {
+        Router::default()
+    }
+
+    /// The region under the pointer that takes input: enabled, hit last-painted first. A disabled region on
+    /// top hides what is under it.
+    fn hit(regions: &[Region], x: f32, y: f32) -> Option<&Region> {
+        regions.iter().rev().find(|r| x >= r.rect.x && x < r.rect.right() && y >= r.rect.y && y < r.rect.bottom())
+    }
+
+    fn enabled_hit(regions: &[Region], x: f32, y: f32) -> Option<Target> {
+        Router::hit(regions, x, y).filter(|r| r.enabled).map(|r| r.target)
+    }
+
+    /// Routes one event, appending what it does to widgets to `out`. Keys the router does not consume (Tab moves
+    /// focus; Space and Return activate) go to the focused widget.
+    pub fn route(&mut self, event: &UiEvent, regions: &[Region], out: &mut Vec<Message>) {
+        match *event {
+            UiEvent::PointerMoved { x, y } => {
+                self.pointer = Some((x, y));
+                self.hover = Router::enabled_hit(regions, x, y);
+                if let Some(target) = self.captured {
+                    out.push(Message::Drag { target, x, y });
+                }
+            }
+            UiEvent::ButtonDown { button: Button::Left, x, y, .. } => {
+                self.pointer = Some((x, y));
+                self.hover = Router::enabled_hit(regions, x, y);
+                if self.captured.is_some() {
+                    return;
+                }
+                if let Some(target) = self.hover {
+                    self.captured = Some(target);
+                    let focusable = regions.iter().any(|r| r.target.id == target.id && r.focusable);
+                    self.focus = if focusable { Some(target.id) } else { None };
+                    out.push(Message::Press { target, x, y });
+                } else {
+                    self.focus = None;
+                }
+            }
+            UiEvent::ButtonUp { button: Button::Left, x, y } => {
+                self.pointer = Some((x, y));
+                self.hover = Router::enabled_hit(regions, x, y);
+                if let Some(target) = self.captured.take() {
+                    out.push(Message::Release { target, x, y });
+                    if self.hover == Some(target) {
+                        out.push(Message::Activate(target));
+                    }
+                }
+            }
+            UiEvent::ButtonDown { .. } | UiEvent::ButtonUp { .. } => {}
+            UiEvent::Wheel { dx, dy } => {
+                let under = self.pointer.and_then(|(x, y)| Router::enabled_hit(regions, x, y));
+                if let Some(target) = self.captured.or(under) {
+                    out.push(Message::Wheel { target, dx, dy });
+                }
+            }
+            UiEvent::KeyDown { key: Key::Tab, mods, .. } if !mods.ctrl && !mods.alt && !mods.gui => {
+                self.focus = Router::next_focus(regions, self.focus, mods.shift);
+            }
+            UiEvent::KeyDown { key: Key::Space | Key::Return, mods, .. } if mods == Mods::NONE => {
+                if let Some(id) = self.focus {
+                    let part = regions.iter().find(|r| r.target.id == id).map_or(0, |r| r.target.part);
+                    out.push(Message::Activate(Target { id, part }));
+                }
+            }
+            UiEvent::KeyDown { key, mods, .. } => {
+                if let Some(id) = self.focus {
+                    out.push(Message::Key { id, key, mods });
+                }
+            }
+            UiEvent::PointerLeft => {
+                self.pointer = None;
+                self.hover = None;
+            }
+            UiEvent::FocusLost => {
+                // A button released outside the window never reaches us: let go of the pointer now.
+                if let Some(target) = self.captured.take() {
+                    let (x, y) = self.pointer.unwrap_or((0.0, 0.0));
+                    out.push(Message::Release { target, x, y });
+                }
+            }
+            UiEvent::Text(_) => {}
+        }
+    }
+
+    /// The focusable widget after (or before) `from` in the regions' order, wrapping around.
+    fn next_focus(regions: &[Region], from: Option<WidgetId>, backwards: bool) -> Option<WidgetId> {
+        let mut stops: Vec<WidgetId> = Vec::new();
+        for region in regions.iter().filter(|r| r.focusable && r.enabled) {
+            if !stops.contains(&region.target.id) {
+                stops.push(region.target.id);
+            }
+        }
+        if stops.is_empty() {
+            return None;
+        }
+        let at = from.and_then(|id| stops.iter().position(|s| *s == id));
+        let next = match (at, backwards) {
+            (None, false) => 0,
+            (None, true) => stops.len() - 1,
+            (Some(i), false) => (i + 1) % stops.len(),
+            (Some(i), true) => (i + stops.len() - 1) % stops.len(),
+        };
+        Some(stops[next])
+    }
+
+    /// After a new layout (a screen switch, a resize): hover follows the pointer over the new regions, and
+    /// focus or capture on a widget that is gone is dropped.
+    pub fn relayout(&mut self, regions: &[Region]) {
+        self.hover = self.pointer.and_then(|(x, y)| Router::enabled_hit(regions, x, y));
+        let present = |id: WidgetId| regions.iter().any(|r| r.target.id == id && r.enabled);
+        if self.focus.is_some_and(|id| !present(id)) {
+            self.focus = None;
+        }
+        if self.captured.is_some_and(|t| !present(t.id)) {
+            self.captured = None;
+        }
+    }
+
+    /// The widget part under the pointer, when no other one holds the pointer.
+    pub fn hovered(&self) -> Option<Target> {
+        match self.captured {
+            Some(captured) if self.hover != Some(captured) => None,
+            _ => self.hover,
+        }
+    }
+
+    /// The widget part that holds the pointer (its button is down).
+    pub fn pressed(&self) -> Option<Target> {
+        self.captured
+    }
+
+    /// The focused widget.
+    pub fn focus(&self) -> Option<WidgetId> {
+        self.focus
+    }
+
+    /// Gives `id` the keyboard focus (a screen focuses its first field when it opens), or nobody.
+    pub fn set_focus(&mut self, id: Option<WidgetId>) {
+        self.focus = id;
+    }
+
+    /// The cursor the pointer should show: the captured widget's while a button is held, else what it is over.
+    pub fn cursor(&self, regions: &[Region]) -> Cursor {
+        let region = |target: Target| regions.iter().find(|r| r.target == target);
+        if let Some(target) = self.captured {
+            return region(target).map_or(Cursor::Arrow, |r| r.cursor);
+        }
+        self.pointer
+            .and_then(|(x, y)| Router::hit(regions, x, y))
+            .filter(|r| r.enabled)
+            .map_or(Cursor::Arrow, |r| r.cursor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn region(id: WidgetId, part: u8, x: f32, enabled: bool) -> Region {
+        Region {
+            target: Target { id, part },
+            rect: Rect::new(x, 0.0, 10.0, 10.0),
+            cursor: Cursor::Hand,
+            focusable: true,
+            enabled,
+        }
+    }
+
+    fn regions() -> Vec<Region> {
+        vec![
+            region("a", 0, 0.0, true),
+            region("b", 0, 20.0, true),
+            region("b", 1, 30.0, true),
+            region("off", 0, 40.0, false),
+        ]
+    }
+
+    fn route(router: &mut Router, event: UiEvent) -> Vec<Message> {
+        let mut out = Vec::new();
+        router.route(&event, &regions(), &mut out);
+        out
+    }
+
+    fn down(x: f32) -> UiEvent {
+        UiEvent::ButtonDown { button: Button::Left, x, y: 5.0, clicks: 1 }
+    }
+
+    fn up(x: f32) -> UiEvent {
+        UiEvent::ButtonUp { button: Button::Left, x, y: 5.0 }
+    }
+
+    const A: Target = Target { id: "a", part: 0 };
+
+    #[test]
+    fn a_click_presses_captures_and_activates_what_it_was_released_over() {
+        let mut router = Router::new();
+        assert_eq!(route(&mut router, down(5.0)), [Message::Press { target: A, x: 5.0, y: 5.0 }]);
+        assert_eq!(router.pressed(), Some(A));
+        assert_eq!(router.focus(), Some("a"));
+        assert_eq!(route(&mut router, up(6.0)), [Message::Release { target: A, x: 6.0, y: 5.0 }, Message::Activate(A)]);
+        assert_eq!(router.pressed(), None);
+    }
+
+    #[test]
+    fn a_drag_that_leaves_the_widget_still_drives_it_and_does_not_activate_elsewhere() {
+        let mut router = Router::new();
+        route(&mut router, down(5.0));
+        let moved = route(&mut router, UiEvent::PointerMoved { x: 25.0, y: 5.0 });
+        assert_eq!(moved, [Message::Drag { target: A, x: 25.0, y: 5.0 }]);
+        assert_eq!(router.hovered(), None, "b is not hovered while a holds the pointer");
+        assert_eq!(router.cursor(&regions()), Cursor::Hand);
+        assert_eq!(route(&mut router, up(25.0)), [Message::Release { target: A, x: 25.0, y: 5.0 }]);
+        assert_eq!(router.hovered(), Some(Target { id: "b", part: 0 }));
+    }
+
+    #[test]
+    fn disabled_widgets_hide_what_is_under_them_but_take_no_input() {
+        let mut router = Router::new();
+        route(&mut router, UiEvent::PointerMoved { x: 45.0, y: 5.0 });
+        assert_eq!(router.hovered(), None);
+        assert_eq!(router.cursor(&regions()), Cursor::Arrow);
+        assert!(route(&mut router, down(45.0)).is_empty());
+        assert_eq!(router.focus(), None);
+    }
+
+    #[test]
+    fn tab_cycles_focusable_enabled_widgets_once_each_and_shift_tab_goes_back() {
+        let mut router = Router::new();
+        let tab = |shift| UiEvent::KeyDown { key: Key::Tab, mods: Mods { shift, ..Mods::NONE }, repeat: false };
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            route(&mut router, tab(false));
+            seen.push(router.focus());
+        }
+        assert_eq!(seen, [Some("a"), Some("b"), Some("a")]);
+        route(&mut router, tab(true));
+        assert_eq!(router.focus(), Some("b"));
+    }
+
+    #[test]
+    fn space_activates_the_focused_widget_and_other_keys_go_to_it() {
+        let mut router = Router::new();
+        let key = |key| UiEvent::KeyDown { key, mods: Mods::NONE, repeat: false };
+        assert!(route(&mut router, key(Key::Space)).is_empty(), "nothing focused");
+        router.set_focus(Some("b"));
+        assert_eq!(route(&mut router, key(Key::Return)), [Message::Activate(Target { id: "b", part: 0 })]);
+        assert_eq!(route(&mut router, key(Key::Right)), [Message::Key { id: "b", key: Key::Right, mods: Mods::NONE }]);
+    }
+
+    #[test]
+    fn the_wheel_goes_to_what_is_under_the_pointer() {
+        let mut router = Router::new();
+        route(&mut router, UiEvent::PointerMoved { x: 35.0, y: 5.0 });
+        let wheel = route(&mut router, UiEvent::Wheel { dx: 0.0, dy: 1.0 });
+        assert_eq!(wheel, [Message::Wheel { target: Target { id: "b", part: 1 }, dx: 0.0, dy: 1.0 }]);
+    }
+
+    #[test]
+    fn losing_the_window_focus_releases_a_held_widget_and_a_relayout_drops_what_is_gone() {
+        let mut router = Router::new();
+        route(&mut router, down(5.0));
+        assert_eq!(route(&mut router, UiEvent::FocusLost), [Message::Release { target: A, x: 5.0, y: 5.0 }]);
+        router.set_focus(Some("a"));
+        router.relayout(&[region("b", 0, 0.0, true)]);
+        assert_eq!(router.focus(), None);
+        assert_eq!(router.hovered(), Some(Target { id: "b", part: 0 }), "the pointer is over b's new box");
+    }
+}
