@@ -53,7 +53,7 @@ pub use context::Context;
 pub use font::{Font, FontFace, FontMetrics};
 pub use gradient::Gradient;
 pub use image::{Image, ImageView, PixelRows, PixelRowsMut};
-pub use path::Path;
+pub use path::{EllipticArc, Path};
 pub use runtime::{BuildInfo, SystemInfo, build_info, system_info};
 
 /// Every blend2d holder group, bound.
