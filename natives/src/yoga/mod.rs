@@ -3,6 +3,7 @@
 //! [`Rect`]s. A leaf can measure itself with a Rust closure ([`LayoutTree::set_measure`]).
 
 mod measure;
+mod node_style;
 mod style;
 mod tree;
 
