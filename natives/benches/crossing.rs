@@ -12,8 +12,9 @@
 //! optimiser cannot see through. It separates the cost of an indirect call from the cost of crossing into a shared
 //! object: a holder, like a build-time-linked call (`call *GOT`), is an indirect call.
 //!
-//! Run: `cargo bench -p goldberry-natives --bench crossing`. The last line is for scripts:
-//! `crossing: holder 2.6 ns, direct 2.7 ns, static 2.1 ns, lookup 80.3 ns, libffi 30.2 ns, holder/direct 0.96`
+//! Run: `cargo bench -p goldberry-natives --bench crossing`. The last line is for scripts, in the form
+//! `crossing: holder <ns> ns, direct <ns> ns, static <ns> ns, lookup <ns> ns, libffi <ns> ns, holder/direct <ratio>`;
+//! what it showed, and the decision it backs, are in book/src/decisions/0001-run-time-loading.md.
 
 use std::hint::black_box;
 use std::time::Instant;

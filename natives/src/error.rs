@@ -93,9 +93,9 @@ pub enum NativeError {
     /// A file the natives read (a font) could not be read.
     #[error("cannot read {}: {reason}", path.display())]
     File {
-        /// The file.
+        /// The file that could not be read.
         path: PathBuf,
-        /// Why.
+        /// The OS's or the library's reason, as it worded it.
         reason: String,
     },
 }

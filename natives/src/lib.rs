@@ -53,26 +53,25 @@ impl Goldberry {
     }
 
     fn bind(library: LoadedLibrary) -> Result<&'static Goldberry, LoadError> {
+        // The ABI version alone first, so a mismatched library is refused by its version rather than by the symbols
+        // it lacks.
         let abi = AbiCalls::bind(&library)?;
         // SAFETY: `goldberry_abi_version` takes nothing and returns a constant.
         let found = unsafe { abi.goldberry_abi_version.call() };
         if found != ABI_VERSION {
             return Err(LoadError::AbiMismatch { path: library.path().to_owned(), found, expected: ABI_VERSION });
         }
-        let shim = ShimCalls::bind(&library);
-        let heap = HeapCalls::bind(&library);
-        let blend2d = blend2d::Blend2dCalls::bind(&library);
-        let yoga = yoga::YogaCalls::bind(&library);
-        let harfbuzz = harfbuzz::HarfBuzzCalls::bind(&library);
-        match (shim, heap, blend2d, yoga, harfbuzz) {
-            (Ok(shim), Ok(heap), Ok(blend2d), Ok(yoga), Ok(harfbuzz)) => {
-                Ok(Box::leak(Box::new(Goldberry { library, abi, shim, heap, blend2d, yoga, harfbuzz })))
-            }
-            (shim, heap, blend2d, yoga, harfbuzz) => {
-                let errors = [shim.err(), heap.err(), blend2d.err(), yoga.err(), harfbuzz.err()];
-                Err(merge_missing(errors.into_iter().flatten()).into())
-            }
-        }
+        let goldberry = crate::bind_groups!(
+            &library,
+            Goldberry {
+                shim: ShimCalls,
+                heap: HeapCalls,
+                blend2d: blend2d::Blend2dCalls,
+                yoga: yoga::YogaCalls,
+                harfbuzz: harfbuzz::HarfBuzzCalls,
+            } with library, abi
+        )?;
+        Ok(Box::leak(Box::new(goldberry)))
     }
 
     /// The file libgoldberry was loaded from.
@@ -97,14 +96,15 @@ pub(crate) fn merge_missing(errors: impl IntoIterator<Item = MissingSymbols>) ->
     first
 }
 
-/// Binds several groups of one library, reporting every missing symbol of all of them in one error.
+/// Binds several groups of one library into the struct `$name`, reporting every missing symbol of all of them in
+/// one error. Fields already in hand (the library, a group bound earlier) follow `with`.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! bind_groups {
-    ($source:expr, $name:ident { $($field:ident: $group:ty),* $(,)? }) => {{
+    ($source:expr, $name:ident { $($field:ident: $group:ty),* $(,)? } $(with $($known:ident),+)?) => {{
         $( let $field = <$group>::bind($source); )*
         match ($($field,)*) {
-            ($(Ok($field),)*) => Ok($name { $($field),* }),
+            ($(Ok($field),)*) => Ok($name { $($field,)* $($($known),+)? }),
             ($($field,)*) => Err($crate::merge_missing([$($field.err()),*].into_iter().flatten())),
         }
     }};

@@ -11,7 +11,7 @@ use crate::{Goldberry, NativeError};
 /// One row of the C side's layout table (see [`goldberry_calls::StructLayout`] for Rust's side).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CStructLayout {
-    /// The struct.
+    /// The C struct's name.
     pub name: String,
     /// The field, or "" for the whole struct.
     pub field: String,
@@ -28,7 +28,7 @@ pub struct CStructLayout {
 pub struct CConstant {
     /// The constant's C name.
     pub name: String,
-    /// Its value.
+    /// Its value, as the C compiler computed it.
     pub value: i64,
 }
 
@@ -62,9 +62,9 @@ impl Goldberry {
     /// and serves blocks of up to `bytes` (at most 32 MiB) from that memory rather than from mappings of their
     /// own (its mmap threshold), for every allocation in the process: Rust's, Blend2D's, Yoga's and HarfBuzz's.
     ///
-    /// By default glibc hands the top of its heap back to the kernel once 128 KiB of it is free, and unmaps a
-    /// large block when it is freed, so a program that frees and allocates megabytes every frame pays a page
-    /// fault for every 4 KiB page it touches again. The cost: the process keeps its peak heap resident.
+    /// By default glibc hands freed memory back to the kernel, so a program that frees and allocates megabytes
+    /// every frame pays a page fault for every page it touches again (record 10); the cost is that the process
+    /// keeps its peak heap resident.
     pub fn retain_freed_memory(&self, bytes: usize) -> Result<(), NativeError> {
         let Ok(c_bytes) = i32::try_from(bytes) else {
             return Err(NativeError::InvalidArgument(format!(

@@ -3,8 +3,8 @@
 use std::path::Path as FsPath;
 
 use goldberry_natives::blend2d::{
-    self, CompOp, Context, Font, FontFace, Gradient, Image, ImageView, Path, PixelArea, PixelFormat, PixelRows, Rect,
-    Rgba32, StrokeCap, Style,
+    self, CompOp, Context, EllipticArc, Font, FontFace, Gradient, Image, ImageView, Path, PixelArea, PixelFormat,
+    PixelRows, Rect, Rgba32, StrokeCap, Style,
 };
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
@@ -210,6 +210,26 @@ fn a_context_ends_with_states_saved_and_a_gradient_style() {
     let pixels = image.pixels().expect("pixels");
     assert_ne!(red(px(&pixels, 2, 2)), red(px(&pixels, 60, 2)), "the gradient was drawn");
     assert_eq!(px(&pixels, 2, 40), 0, "below the rect nothing was drawn");
+}
+
+#[test]
+fn an_arc_starts_its_own_figure_or_joins_the_current_point() {
+    let g = goldberry();
+    let half = EllipticArc { cx: 100.0, cy: 100.0, rx: 50.0, ry: 50.0, start: 0.0, sweep: std::f64::consts::PI };
+    let mut alone = Path::new(g).expect("path");
+    alone.arc_to(half, true).expect("arc");
+    let bounds = alone.bounding_box().expect("bounding box");
+    let near = |a: f64, b: f64| (a - b).abs() < 0.5;
+    assert!(
+        near(bounds.x, 50.0) && near(bounds.w, 100.0) && near(bounds.y, 100.0) && near(bounds.h, 50.0),
+        "the lower half of the circle: {bounds:?}"
+    );
+
+    let mut joined = Path::new(g).expect("path");
+    joined.move_to(100.0, 0.0).expect("move");
+    joined.arc_to(half, false).expect("arc");
+    let bounds = joined.bounding_box().expect("bounding box");
+    assert!(near(bounds.y, 0.0) && near(bounds.h, 150.0), "a line joins the arc to the point above: {bounds:?}");
 }
 
 #[test]

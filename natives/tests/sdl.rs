@@ -51,8 +51,10 @@ fn the_linked_sdl_is_version_2_and_its_clocks_run() {
     sdl.delay(20);
     let elapsed_ms = sdl.ticks_ms() - ticks;
     let counted_ms = (sdl.performance_counter() - counter) as f64 * 1000.0 / frequency as f64;
-    assert!((20..2_000).contains(&elapsed_ms), "SDL_Delay(20) took {elapsed_ms} ms by SDL_GetTicks64");
-    assert!((19.0..2_000.0).contains(&counted_ms), "SDL_Delay(20) took {counted_ms} ms by the performance counter");
+    // SDL_Delay waits at least as long as asked and a loaded machine may wait longer, so only that floor is
+    // checked (the counter's floor is a millisecond lower for its conversion).
+    assert!(elapsed_ms >= 20, "SDL_Delay(20) took {elapsed_ms} ms by SDL_GetTicks64");
+    assert!(counted_ms >= 19.0, "SDL_Delay(20) took {counted_ms} ms by the performance counter");
 }
 
 #[test]
@@ -125,6 +127,7 @@ fn the_dummy_driver_gives_a_320x200_xrgb8888_window_surface_that_presents() {
     assert!(matches!(video.push_event(Event::Other), Err(NativeError::InvalidArgument(_))));
     let started = sdl.ticks_ms();
     assert_eq!(video.wait_event(30), None, "an empty queue times out");
+    // It waited for the timeout rather than returning at once (a floor SDL guarantees, never a ceiling).
     assert!(sdl.ticks_ms() - started >= 25);
 
     drop(window);
@@ -138,7 +141,6 @@ fn the_dummy_driver_gives_a_320x200_xrgb8888_window_surface_that_presents() {
 fn an_unknown_video_driver_is_an_sdl_error_that_names_it() {
     let _guard = sdl_lock();
     let sdl = sdl();
-    let started = std::time::Instant::now();
     match sdl.init_video(Some("nosuchdriver")) {
         Err(NativeError::Sdl { function, message }) => {
             assert_eq!(function, "SDL_Init");
@@ -148,7 +150,6 @@ fn an_unknown_video_driver_is_an_sdl_error_that_names_it() {
         Err(other) => panic!("an unknown driver gave another error: {other}"),
         Ok(video) => panic!("an unknown driver started video ({})", video.driver()),
     }
-    assert!(started.elapsed().as_secs() < 5, "failing took {:?}", started.elapsed());
     // The failure left nothing behind: the hint is cleared and video starts with a real driver.
     let video = sdl.init_video(Some("dummy")).expect("dummy starts after a failed start");
     assert_eq!(video.driver(), "dummy");

@@ -187,12 +187,60 @@ macro_rules! holders {
         }
     };
 
-    (@holder [$(#[$fn_meta:meta])*] $library:literal, $symbol:ident ( $($param:ident : $param_ty:ty),* ) [] [$($ret:ty)?] []) => {
+    // The three kinds of holder differ only in their type and in what they offer the caller: `call`, a `call` that
+    // also reads `errno`, or the typed C-variadic `function`. Everything else is made once, by `@shape`.
+    (@holder $fn_meta:tt $library:literal, $symbol:ident ( $($param:ident : $param_ty:ty),* ) [] [$($ret:ty)?] []) => {
+        $crate::holders!(@shape $fn_meta $library, $symbol: unsafe extern "C" fn($($param_ty),*) $(-> $ret)?, "" {
+            #[doc = concat!("Calls `", stringify!($symbol), "`.")]
+            ///
+            /// # Safety
+            /// The arguments must satisfy the C function's own contract (valid pointers, initialised objects).
+            #[inline(always)]
+            pub unsafe fn call(&self, $($param: $param_ty),*) $(-> $ret)? {
+                // SAFETY: forwarded to the caller, who upholds the C function's contract.
+                unsafe { (self.function)($($param),*) }
+            }
+        });
+    };
+
+    (@holder $fn_meta:tt $library:literal, $symbol:ident ( $($param:ident : $param_ty:ty),* ) [] [$ret:ty] [errno]) => {
+        $crate::holders!(@shape $fn_meta $library, $symbol: unsafe extern "C" fn($($param_ty),*) -> $ret, " (captures errno)" {
+            #[doc = concat!("Calls `", stringify!($symbol), "` and hands back its result with the `errno` it left.")]
+            ///
+            /// `errno` is read immediately after the call returns, before anything else can overwrite it (the
+            /// equivalent of Java FFM's `Linker.Option.captureCallState("errno")`).
+            ///
+            /// # Safety
+            /// The arguments must satisfy the C function's own contract.
+            #[inline(always)]
+            pub unsafe fn call(&self, $($param: $param_ty),*) -> ($ret, i32) {
+                // SAFETY: forwarded to the caller, who upholds the C function's contract.
+                let result = unsafe { (self.function)($($param),*) };
+                let errno = ::std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
+                (result, errno)
+            }
+        });
+    };
+
+    (@holder $fn_meta:tt $library:literal, $symbol:ident ( $($param:ident : $param_ty:ty),* ) [$variadic:tt] [$($ret:ty)?] []) => {
+        $crate::holders!(@shape $fn_meta $library, $symbol: unsafe extern "C" fn($($param_ty,)* ...) $(-> $ret)?, " (variadic)" {
+            /// The typed C-variadic function pointer: call it with the fixed arguments, then the variadic ones,
+            /// each already promoted as C requires (`c_int` for small integers, `f64` for floats).
+            #[inline(always)]
+            pub fn function(&self) -> unsafe extern "C" fn($($param_ty,)* ...) $(-> $ret)? {
+                self.function
+            }
+        });
+    };
+
+    // The shape every holder shares: the struct holding the typed address, `SYMBOL`, `LIBRARY`, `from_address`,
+    // `address` and `Debug`, with the kind's own members inside the `impl`.
+    (@shape [$(#[$fn_meta:meta])*] $library:literal, $symbol:ident: $function:ty, $note:literal { $($members:tt)* }) => {
         $(#[$fn_meta])*
         #[allow(non_camel_case_types)]
         #[derive(Clone, Copy)]
         pub struct $symbol {
-            function: unsafe extern "C" fn($($param_ty),*) $(-> $ret)?,
+            function: $function,
         }
 
         impl $symbol {
@@ -204,10 +252,8 @@ macro_rules! holders {
             fn from_address(address: *mut ::std::ffi::c_void) -> Self {
                 assert!(!address.is_null(), concat!("null address for ", stringify!($symbol)));
                 // SAFETY: the address was resolved from the library by this symbol's name, and the declaration
-                // line above is the C prototype of that symbol, so the pointer has exactly this type.
-                let function = unsafe {
-                    ::std::mem::transmute::<*mut ::std::ffi::c_void, unsafe extern "C" fn($($param_ty),*) $(-> $ret)?>(address)
-                };
+                // line is the C prototype of that symbol, so the pointer has exactly this type.
+                let function = unsafe { ::std::mem::transmute::<*mut ::std::ffi::c_void, $function>(address) };
                 Self { function }
             }
 
@@ -216,116 +262,12 @@ macro_rules! holders {
                 self.function as *const ::std::ffi::c_void
             }
 
-            #[doc = concat!("Calls `", stringify!($symbol), "`.")]
-            ///
-            /// # Safety
-            /// The arguments must satisfy the C function's own contract (valid pointers, initialised objects).
-            #[inline(always)]
-            #[allow(clippy::too_many_arguments)]
-            pub unsafe fn call(&self, $($param: $param_ty),*) $(-> $ret)? {
-                // SAFETY: forwarded to the caller, who upholds the C function's contract.
-                unsafe { (self.function)($($param),*) }
-            }
+            $($members)*
         }
 
         impl ::std::fmt::Debug for $symbol {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                write!(f, "{} @ {:p}", Self::SYMBOL, self.address())
-            }
-        }
-    };
-
-    (@holder [$(#[$fn_meta:meta])*] $library:literal, $symbol:ident ( $($param:ident : $param_ty:ty),* ) [] [$ret:ty] [errno]) => {
-        $(#[$fn_meta])*
-        #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy)]
-        pub struct $symbol {
-            function: unsafe extern "C" fn($($param_ty),*) -> $ret,
-        }
-
-        impl $symbol {
-            /// The C symbol this holder is bound to.
-            pub const SYMBOL: &'static str = stringify!($symbol);
-            /// The library it is bound from.
-            pub const LIBRARY: &'static str = $library;
-
-            fn from_address(address: *mut ::std::ffi::c_void) -> Self {
-                assert!(!address.is_null(), concat!("null address for ", stringify!($symbol)));
-                // SAFETY: resolved by this symbol's name; the declaration line is its C prototype.
-                let function = unsafe {
-                    ::std::mem::transmute::<*mut ::std::ffi::c_void, unsafe extern "C" fn($($param_ty),*) -> $ret>(address)
-                };
-                Self { function }
-            }
-
-            /// The function's address in the loaded library.
-            pub fn address(&self) -> *const ::std::ffi::c_void {
-                self.function as *const ::std::ffi::c_void
-            }
-
-            #[doc = concat!("Calls `", stringify!($symbol), "` and hands back its result with the `errno` it left.")]
-            ///
-            /// `errno` is read immediately after the call returns, before anything else can overwrite it (the
-            /// equivalent of Java FFM's `Linker.Option.captureCallState("errno")`).
-            ///
-            /// # Safety
-            /// The arguments must satisfy the C function's own contract.
-            #[inline(always)]
-            #[allow(clippy::too_many_arguments)]
-            pub unsafe fn call(&self, $($param: $param_ty),*) -> ($ret, i32) {
-                // SAFETY: forwarded to the caller, who upholds the C function's contract.
-                let result = unsafe { (self.function)($($param),*) };
-                let errno = ::std::io::Error::last_os_error().raw_os_error().unwrap_or(0);
-                (result, errno)
-            }
-        }
-
-        impl ::std::fmt::Debug for $symbol {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                write!(f, "{} @ {:p} (captures errno)", Self::SYMBOL, self.address())
-            }
-        }
-    };
-
-    (@holder [$(#[$fn_meta:meta])*] $library:literal, $symbol:ident ( $($param:ident : $param_ty:ty),* ) [$variadic:tt] [$($ret:ty)?] []) => {
-        $(#[$fn_meta])*
-        #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy)]
-        pub struct $symbol {
-            function: unsafe extern "C" fn($($param_ty,)* ...) $(-> $ret)?,
-        }
-
-        impl $symbol {
-            /// The C symbol this holder is bound to.
-            pub const SYMBOL: &'static str = stringify!($symbol);
-            /// The library it is bound from.
-            pub const LIBRARY: &'static str = $library;
-
-            fn from_address(address: *mut ::std::ffi::c_void) -> Self {
-                assert!(!address.is_null(), concat!("null address for ", stringify!($symbol)));
-                // SAFETY: resolved by this symbol's name; the declaration is its C-variadic prototype.
-                let function = unsafe {
-                    ::std::mem::transmute::<*mut ::std::ffi::c_void, unsafe extern "C" fn($($param_ty,)* ...) $(-> $ret)?>(address)
-                };
-                Self { function }
-            }
-
-            /// The function's address in the loaded library.
-            pub fn address(&self) -> *const ::std::ffi::c_void {
-                self.function as *const ::std::ffi::c_void
-            }
-
-            /// The typed C-variadic function pointer: call it with the fixed arguments, then the variadic ones,
-            /// each already promoted as C requires (`c_int` for small integers, `f64` for floats).
-            #[inline(always)]
-            pub fn function(&self) -> unsafe extern "C" fn($($param_ty,)* ...) $(-> $ret)? {
-                self.function
-            }
-        }
-
-        impl ::std::fmt::Debug for $symbol {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                write!(f, "{} @ {:p} (variadic)", Self::SYMBOL, self.address())
+                write!(f, concat!("{} @ {:p}", $note), Self::SYMBOL, self.address())
             }
         }
     };

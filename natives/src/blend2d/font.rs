@@ -61,7 +61,7 @@ impl FontFace {
         Ok(face)
     }
 
-    /// Design units per em (2048 for Inter, 1000 for most CFF fonts).
+    /// Design units per em: the unit of the face's outlines and of HarfBuzz's glyph placements for it.
     pub fn units_per_em(&self) -> u32 {
         self.units_per_em
     }

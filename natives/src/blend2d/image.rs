@@ -263,7 +263,7 @@ pub struct PixelRows<'a> {
     pub stride: usize,
     /// Pixels per row.
     pub width: u32,
-    /// Rows.
+    /// The number of rows.
     pub height: u32,
     /// The pixel format.
     pub format: PixelFormat,
@@ -278,7 +278,7 @@ pub struct PixelRowsMut<'a> {
     pub stride: usize,
     /// Pixels per row.
     pub width: u32,
-    /// Rows.
+    /// The number of rows.
     pub height: u32,
     /// The pixel format.
     pub format: PixelFormat,

@@ -53,7 +53,7 @@ pub use context::Context;
 pub use font::{Font, FontFace, FontMetrics};
 pub use gradient::Gradient;
 pub use image::{Image, ImageView, PixelRows, PixelRowsMut};
-pub use path::Path;
+pub use path::{EllipticArc, Path};
 pub use runtime::{BuildInfo, SystemInfo, build_info, system_info};
 
 /// Every blend2d holder group, bound.
@@ -159,9 +159,9 @@ impl Rgba32 {
 /// An axis-aligned rectangle in user coordinates (y down).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rect {
-    /// Left.
+    /// Left edge.
     pub x: f64,
-    /// Top.
+    /// Top edge.
     pub y: f64,
     /// Width.
     pub w: f64,
@@ -240,11 +240,11 @@ pub enum CompOp {
     Xor,
     /// Clears to transparent.
     Clear,
-    /// Adds.
+    /// Adds source and destination, saturating.
     Plus,
-    /// Multiplies.
+    /// Multiplies source and destination: only darkens.
     Multiply,
-    /// Screens.
+    /// Multiplies the inverses and inverts the result: only lightens.
     Screen,
     /// Keeps the darker.
     Darken,
@@ -306,9 +306,9 @@ pub enum StrokeJoin {
     MiterBevel,
     /// Miter, rounded beyond the miter limit.
     MiterRound,
-    /// Bevel.
+    /// The corner cut off straight.
     Bevel,
-    /// Round.
+    /// The corner rounded by the stroke's half width.
     Round,
 }
 

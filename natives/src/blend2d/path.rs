@@ -31,6 +31,23 @@ unsafe impl Send for Path {}
 // SAFETY: as above: shared references only read the impl.
 unsafe impl Sync for Path {}
 
+/// An arc of the ellipse about (`cx`, `cy`) with radii `rx`, `ry`, from angle `start` through `sweep` radians.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct EllipticArc {
+    /// Centre x.
+    pub cx: f64,
+    /// Centre y.
+    pub cy: f64,
+    /// Radius along x.
+    pub rx: f64,
+    /// Radius along y.
+    pub ry: f64,
+    /// The angle it starts at, in radians.
+    pub start: f64,
+    /// The angle it spans, in radians (negative: the other way round).
+    pub sweep: f64,
+}
+
 impl Path {
     /// An empty path (`blPathInit`).
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
@@ -65,20 +82,10 @@ impl Path {
         unsafe { bl!(self.calls.path, blPathCubicTo(&mut self.core, x1, y1, x2, y2, x3, y3)) }
     }
 
-    /// An elliptic arc about (`cx`, `cy`) with radii `rx`, `ry`, from angle `start` through `sweep` radians;
-    /// it starts a new figure when `force_move_to`, otherwise a line joins it to the current point
+    /// Adds `arc`; it starts a new figure when `force_move_to`, otherwise a line joins it to the current point
     /// (`blPathArcTo`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn arc_to(
-        &mut self,
-        cx: f64,
-        cy: f64,
-        rx: f64,
-        ry: f64,
-        start: f64,
-        sweep: f64,
-        force_move_to: bool,
-    ) -> Result<(), NativeError> {
+    pub fn arc_to(&mut self, arc: EllipticArc, force_move_to: bool) -> Result<(), NativeError> {
+        let EllipticArc { cx, cy, rx, ry, start, sweep } = arc;
         // SAFETY: an initialised path.
         unsafe { bl!(self.calls.path, blPathArcTo(&mut self.core, cx, cy, rx, ry, start, sweep, force_move_to)) }
     }

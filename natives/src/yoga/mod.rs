@@ -3,6 +3,7 @@
 //! [`Rect`]s. A leaf can measure itself with a Rust closure ([`LayoutTree::set_measure`]).
 
 mod measure;
+mod node_style;
 mod style;
 mod tree;
 
@@ -20,9 +21,9 @@ pub struct YogaCalls {
     pub(crate) node: NodeCalls,
     /// Style setters and getters.
     pub(crate) style: StyleCalls,
-    /// Computed layout.
+    /// Computed layout: each node's box and resolved edges after a pass.
     pub(crate) layout: LayoutCalls,
-    /// Configs.
+    /// Configs: the point scale factor a tree's boxes are rounded to.
     pub(crate) config: ConfigCalls,
 }
 

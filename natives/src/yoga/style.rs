@@ -71,13 +71,13 @@ impl Edge {
 /// One physical side of a computed box (Yoga refuses shorthands when reading a layout).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
-    /// Left.
+    /// `YGEdgeLeft`
     Left,
-    /// Top.
+    /// `YGEdgeTop`
     Top,
-    /// Right.
+    /// `YGEdgeRight`
     Right,
-    /// Bottom.
+    /// `YGEdgeBottom`
     Bottom,
 }
 

@@ -9,7 +9,7 @@ use goldberry_calls::yoga::types::{YGConfigRef, YGDirectionLTR, YGNodeRef};
 
 use super::YogaCalls;
 use super::measure::{LayoutPass, MeasureInput, MeasureState, measure_trampoline};
-use super::style::{Align, Display, Edge, FlexDirection, Gutter, Justify, Length, Overflow, PositionType, Side, Wrap};
+use super::style::Side;
 use crate::{Goldberry, NativeError};
 
 /// Gives every tree its own tag, so a [`NodeId`] from another tree is recognised instead of aliasing a node.
@@ -55,8 +55,8 @@ pub struct Insets {
     pub bottom: f32,
 }
 
-struct Slot {
-    node: YGNodeRef,
+pub(super) struct Slot {
+    pub(super) node: YGNodeRef,
     parent: Option<NodeId>,
     children: Vec<NodeId>,
     /// The node's measure closure (also its context pointer), or null.
@@ -73,7 +73,7 @@ struct Slot {
 /// A tree may move to another thread (it is `Send`, so its measure closures must be); it is used from one
 /// thread at a time.
 pub struct LayoutTree {
-    calls: &'static YogaCalls,
+    pub(super) calls: &'static YogaCalls,
     id: u32,
     config: YGConfigRef,
     nodes: Vec<Slot>,
@@ -85,118 +85,6 @@ pub struct LayoutTree {
 // for a tree (its generation counter is atomic; the trampoline's context is set per pass on the calling thread).
 // Not `Sync`: Yoga's calls on one tree must not overlap, and `&LayoutTree` reads layouts.
 unsafe impl Send for LayoutTree {}
-
-/// A length setter that takes no edge: one holder per shape, the `Auto` one optional.
-macro_rules! length_setter {
-    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident, auto: $auto:ident) => {
-        $(#[$doc])*
-        pub fn $name(&mut self, n: NodeId, length: Length) {
-            if let Some(node) = self.node_for(n, stringify!($name)) {
-                let style = &self.calls.style;
-                match length {
-                    // SAFETY: `node` is a live node this tree owns.
-                    Length::Auto => unsafe { style.$auto.call(node) },
-                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
-                    Length::Points(points) => unsafe { style.$points.call(node, points) },
-                    // SAFETY: as above.
-                    Length::Percent(percent) => unsafe { style.$percent.call(node, percent) },
-                }
-            }
-        }
-    };
-    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident) => {
-        $(#[$doc])*
-        pub fn $name(&mut self, n: NodeId, length: Length) {
-            if let Some(node) = self.node_for(n, stringify!($name)) {
-                let style = &self.calls.style;
-                match length {
-                    // SAFETY: `node` is a live node this tree owns; NaN is Yoga's "undefined" (not set).
-                    Length::Auto => unsafe { style.$points.call(node, f32::NAN) },
-                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
-                    Length::Points(points) => unsafe { style.$points.call(node, points) },
-                    // SAFETY: as above.
-                    Length::Percent(percent) => unsafe { style.$percent.call(node, percent) },
-                }
-            }
-        }
-    };
-}
-
-/// A length setter for one edge (or shorthand): one holder per shape, the `Auto` one optional.
-macro_rules! edge_length_setter {
-    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident, auto: $auto:ident) => {
-        $(#[$doc])*
-        pub fn $name(&mut self, n: NodeId, edge: Edge, length: Length) {
-            if let Some(node) = self.node_for(n, stringify!($name)) {
-                let (style, edge) = (&self.calls.style, edge.raw());
-                match length {
-                    // SAFETY: `node` is a live node this tree owns; `edge` is a `YGEdge` constant.
-                    Length::Auto => unsafe { style.$auto.call(node, edge) },
-                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
-                    Length::Points(points) => unsafe { style.$points.call(node, edge, points) },
-                    // SAFETY: as above.
-                    Length::Percent(percent) => unsafe { style.$percent.call(node, edge, percent) },
-                }
-            }
-        }
-    };
-    ($(#[$doc:meta])* $name:ident => $points:ident, $percent:ident) => {
-        $(#[$doc])*
-        pub fn $name(&mut self, n: NodeId, edge: Edge, length: Length) {
-            if let Some(node) = self.node_for(n, stringify!($name)) {
-                let (style, edge) = (&self.calls.style, edge.raw());
-                match length {
-                    // SAFETY: `node` is a live node this tree owns; `edge` is a `YGEdge` constant; NaN is
-                    // Yoga's "undefined" (not set).
-                    Length::Auto => unsafe { style.$points.call(node, edge, f32::NAN) },
-                    // SAFETY: as above; any float is accepted (a non-finite one clears the property).
-                    Length::Points(points) => unsafe { style.$points.call(node, edge, points) },
-                    // SAFETY: as above.
-                    Length::Percent(percent) => unsafe { style.$percent.call(node, edge, percent) },
-                }
-            }
-        }
-    };
-}
-
-/// A setter taking one value that the holder accepts as it is (a float) or through `.raw()` (an enum).
-macro_rules! value_setter {
-    ($(#[$doc:meta])* $name:ident($ty:ty) => $holder:ident $(. $raw:ident())?) => {
-        $(#[$doc])*
-        pub fn $name(&mut self, n: NodeId, value: $ty) {
-            if let Some(node) = self.node_for(n, stringify!($name)) {
-                // SAFETY: `node` is a live node this tree owns; the value is a plain float or a constant of the
-                // C enum the holder takes.
-                unsafe { self.calls.style.$holder.call(node, value $(. $raw())?) };
-            }
-        }
-    };
-}
-
-/// A getter reading a length back as the `YGValue` the C function returns by value (`None` when undefined, or
-/// for a node of another tree).
-macro_rules! length_getter {
-    ($(#[$doc:meta])* $name:ident => $holder:ident) => {
-        $(#[$doc])*
-        pub fn $name(&self, n: NodeId) -> Option<Length> {
-            let slot = self.slot(n)?;
-            // SAFETY: `slot.node` is a live node this tree owns; the getter only reads its style.
-            Length::from_value(unsafe { self.calls.style.$holder.call(slot.node) })
-        }
-    };
-}
-
-/// A getter reading one edge's length back as the `YGValue` the C function returns by value.
-macro_rules! edge_length_getter {
-    ($(#[$doc:meta])* $name:ident => $holder:ident) => {
-        $(#[$doc])*
-        pub fn $name(&self, n: NodeId, edge: Edge) -> Option<Length> {
-            let slot = self.slot(n)?;
-            // SAFETY: `slot.node` is a live node this tree owns; style getters accept every `YGEdge`.
-            Length::from_value(unsafe { self.calls.style.$holder.call(slot.node, edge.raw()) })
-        }
-    };
-}
 
 /// A getter of one computed side set (margin, padding, border) as [`Insets`].
 macro_rules! insets_getter {
@@ -329,157 +217,6 @@ impl LayoutTree {
     /// `n`'s parent, if it has one.
     pub fn parent(&self, n: NodeId) -> Option<NodeId> {
         self.slot(n)?.parent
-    }
-
-    value_setter! {
-        /// `flex-direction`: the main axis of `n`'s children.
-        set_flex_direction(FlexDirection) => YGNodeStyleSetFlexDirection.raw()
-    }
-    value_setter! {
-        /// `flex-wrap`.
-        set_flex_wrap(Wrap) => YGNodeStyleSetFlexWrap.raw()
-    }
-    value_setter! {
-        /// `justify-content`.
-        set_justify_content(Justify) => YGNodeStyleSetJustifyContent.raw()
-    }
-    value_setter! {
-        /// `align-items`: the children's default cross-axis alignment.
-        set_align_items(Align) => YGNodeStyleSetAlignItems.raw()
-    }
-    value_setter! {
-        /// `align-self`: this node's own cross-axis alignment.
-        set_align_self(Align) => YGNodeStyleSetAlignSelf.raw()
-    }
-    value_setter! {
-        /// `align-content`: the lines' alignment in a wrapping container.
-        set_align_content(Align) => YGNodeStyleSetAlignContent.raw()
-    }
-    value_setter! {
-        /// `position`: static, relative (the default) or absolute.
-        set_position_type(PositionType) => YGNodeStyleSetPositionType.raw()
-    }
-    value_setter! {
-        /// `display`.
-        set_display(Display) => YGNodeStyleSetDisplay.raw()
-    }
-    value_setter! {
-        /// `overflow`.
-        set_overflow(Overflow) => YGNodeStyleSetOverflow.raw()
-    }
-    value_setter! {
-        /// `flex` (Yoga's shorthand: positive grows, negative shrinks).
-        set_flex(f32) => YGNodeStyleSetFlex
-    }
-    value_setter! {
-        /// `flex-grow`.
-        set_flex_grow(f32) => YGNodeStyleSetFlexGrow
-    }
-    value_setter! {
-        /// `flex-shrink` (Yoga's default is 0).
-        set_flex_shrink(f32) => YGNodeStyleSetFlexShrink
-    }
-    value_setter! {
-        /// `aspect-ratio`: width / height (0 or NaN clears it).
-        set_aspect_ratio(f32) => YGNodeStyleSetAspectRatio
-    }
-
-    length_setter! {
-        /// `flex-basis`.
-        set_flex_basis => YGNodeStyleSetFlexBasis, YGNodeStyleSetFlexBasisPercent, auto: YGNodeStyleSetFlexBasisAuto
-    }
-    length_setter! {
-        /// `width`.
-        set_width => YGNodeStyleSetWidth, YGNodeStyleSetWidthPercent, auto: YGNodeStyleSetWidthAuto
-    }
-    length_setter! {
-        /// `height`.
-        set_height => YGNodeStyleSetHeight, YGNodeStyleSetHeightPercent, auto: YGNodeStyleSetHeightAuto
-    }
-    length_setter! {
-        /// `min-width` (`Auto` clears it).
-        set_min_width => YGNodeStyleSetMinWidth, YGNodeStyleSetMinWidthPercent
-    }
-    length_setter! {
-        /// `min-height` (`Auto` clears it).
-        set_min_height => YGNodeStyleSetMinHeight, YGNodeStyleSetMinHeightPercent
-    }
-    length_setter! {
-        /// `max-width` (`Auto` clears it).
-        set_max_width => YGNodeStyleSetMaxWidth, YGNodeStyleSetMaxWidthPercent
-    }
-    length_setter! {
-        /// `max-height` (`Auto` clears it).
-        set_max_height => YGNodeStyleSetMaxHeight, YGNodeStyleSetMaxHeightPercent
-    }
-    edge_length_setter! {
-        /// `margin` on `edge` (`Auto` margins absorb free space).
-        set_margin => YGNodeStyleSetMargin, YGNodeStyleSetMarginPercent, auto: YGNodeStyleSetMarginAuto
-    }
-    edge_length_setter! {
-        /// `padding` on `edge` (`Auto` clears it).
-        set_padding => YGNodeStyleSetPadding, YGNodeStyleSetPaddingPercent
-    }
-    edge_length_setter! {
-        /// The inset (`left`, `top` ...) on `edge`, used by relative and absolute positioning.
-        set_position => YGNodeStyleSetPosition, YGNodeStyleSetPositionPercent, auto: YGNodeStyleSetPositionAuto
-    }
-
-    /// `border` width on `edge`, in points (it takes space like padding; nothing is drawn).
-    pub fn set_border(&mut self, n: NodeId, edge: Edge, width: f32) {
-        if let Some(node) = self.node_for(n, "set_border") {
-            // SAFETY: `node` is a live node this tree owns; `edge` is a `YGEdge` constant.
-            unsafe { self.calls.style.YGNodeStyleSetBorder.call(node, edge.raw(), width) };
-        }
-    }
-
-    /// `gap` between `n`'s children (and lines), in points.
-    pub fn set_gap(&mut self, n: NodeId, gutter: Gutter, gap: f32) {
-        if let Some(node) = self.node_for(n, "set_gap") {
-            // SAFETY: `node` is a live node this tree owns; `gutter` is a `YGGutter` constant.
-            unsafe { self.calls.style.YGNodeStyleSetGap.call(node, gutter.raw(), gap) };
-        }
-    }
-
-    length_getter! {
-        /// The `width` style as set (Yoga's default is `Auto`; `None` for a node of another tree).
-        width => YGNodeStyleGetWidth
-    }
-    length_getter! {
-        /// The `height` style as set (Yoga's default is `Auto`; `None` for a node of another tree).
-        height => YGNodeStyleGetHeight
-    }
-    length_getter! {
-        /// The `flex-basis` style as set (Yoga's default is `Auto`; `None` for a node of another tree).
-        flex_basis => YGNodeStyleGetFlexBasis
-    }
-    length_getter! {
-        /// The `min-width` style as set (`None` when not set).
-        min_width => YGNodeStyleGetMinWidth
-    }
-    length_getter! {
-        /// The `min-height` style as set (`None` when not set).
-        min_height => YGNodeStyleGetMinHeight
-    }
-    length_getter! {
-        /// The `max-width` style as set (`None` when not set).
-        max_width => YGNodeStyleGetMaxWidth
-    }
-    length_getter! {
-        /// The `max-height` style as set (`None` when not set).
-        max_height => YGNodeStyleGetMaxHeight
-    }
-    edge_length_getter! {
-        /// The `margin` style on `edge` as set (`None` when not set).
-        margin => YGNodeStyleGetMargin
-    }
-    edge_length_getter! {
-        /// The `padding` style on `edge` as set (`None` when not set).
-        padding => YGNodeStyleGetPadding
-    }
-    edge_length_getter! {
-        /// The inset on `edge` as set (`None` when not set).
-        position => YGNodeStyleGetPosition
     }
 
     /// Makes `n` a leaf that Yoga sizes by calling `measure` (a text box, an image). Replaces any previous
@@ -659,12 +396,12 @@ impl LayoutTree {
         }
     }
 
-    fn slot(&self, n: NodeId) -> Option<&Slot> {
+    pub(super) fn slot(&self, n: NodeId) -> Option<&Slot> {
         if n.tree == self.id { self.nodes.get(n.index()) } else { None }
     }
 
     /// The native node of `n`, or `None` (with the misuse recorded for the next `calculate`).
-    fn node_for(&mut self, n: NodeId, method: &str) -> Option<YGNodeRef> {
+    pub(super) fn node_for(&mut self, n: NodeId, method: &str) -> Option<YGNodeRef> {
         match self.slot(n) {
             Some(slot) => Some(slot.node),
             None => {
