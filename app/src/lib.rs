@@ -15,6 +15,7 @@ pub mod present;
 pub mod raster;
 pub mod report;
 pub mod scene;
+pub mod screens;
 pub mod screenshot;
 pub mod script;
 pub mod text;

@@ -1,0 +1,412 @@
+//! The controls screen: a panel of labelled rows (button, checkbox, radio group, toggle, slider, progress bar,
+//! disabled button, theme switch), laid out by Yoga once per size, drawn from the controls' state and the router's
+//! hover, press and focus.
+
+use std::sync::Arc;
+
+use goldberry_natives::yoga::{Align, Edge, FlexDirection, Gutter, Justify, LayoutTree, Length, NodeId};
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::display_list::{Color, DisplayList, FontId, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::fonts::{Face, FontBook};
+use crate::ui::controls::{Controls, RADIO_OPTIONS, Tracks, ids};
+use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
+use crate::ui::theme::Palette;
+
+/// The rows, top to bottom: a label, and the widget it names.
+const ROWS: [(&str, WidgetId); 8] = [
+    ("Button", ids::BUTTON),
+    ("Checkbox", ids::CHECKBOX),
+    ("Radio group", ids::RADIO),
+    ("Toggle", ids::TOGGLE),
+    ("Slider", ids::SLIDER),
+    ("Progress", "controls.progress"),
+    ("Disabled", ids::DISABLED),
+    ("Theme", ids::THEME),
+];
+
+const ROW_HEIGHT: f32 = 40.0;
+const LABEL_WIDTH: f32 = 132.0;
+const BUTTON: (f32, f32) = (136.0, 32.0);
+const BOX: f32 = 18.0;
+const TOGGLE: (f32, f32) = (46.0, 24.0);
+const SLIDER: (f32, f32) = (260.0, 24.0);
+
+/// The fonts the screen writes with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Fonts {
+    title: FontId,
+    label: FontId,
+    value: FontId,
+}
+
+impl Fonts {
+    fn new(fonts: &FontBook) -> Fonts {
+        Fonts {
+            title: fonts.id(Face::SansBold, 18.0),
+            label: fonts.id(Face::Sans, 13.0),
+            value: fonts.id(Face::Mono, 12.0),
+        }
+    }
+}
+
+/// Where everything on the screen lies after a layout.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ControlsLayout {
+    /// The panel the rows sit on.
+    pub panel: Rect,
+    /// The screen's title.
+    pub title: Rect,
+    /// Each row's label box, in [`ROWS`] order.
+    pub labels: Vec<Rect>,
+    /// Each row's widget box, in [`ROWS`] order (the radio group's is the whole group).
+    pub widgets: Vec<Rect>,
+    /// The radio options' boxes (circle and text).
+    pub options: Vec<Rect>,
+    /// The hit regions, in tab order.
+    pub regions: Vec<Region>,
+    /// The tracks a drag follows.
+    pub tracks: Tracks,
+}
+
+/// The screen's Yoga tree, built once.
+#[derive(Debug)]
+pub struct ControlsScreen {
+    tree: LayoutTree,
+    root: NodeId,
+    panel: NodeId,
+    title: NodeId,
+    rows: Vec<(NodeId, NodeId)>,
+    options: Vec<NodeId>,
+    fonts: Fonts,
+}
+
+impl ControlsScreen {
+    /// Builds the tree: a centred panel of fixed-height rows, each a label and its widget.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<ControlsScreen, NativeError> {
+        let f = Fonts::new(fonts);
+        let mut tree = LayoutTree::new(g)?;
+        let root = tree.add_node()?;
+        tree.set_align_items(root, Align::Center);
+        tree.set_justify_content(root, Justify::FlexStart);
+        tree.set_padding(root, Edge::All, Length::Points(24.0));
+        let panel = tree.add_node()?;
+        tree.add_child(root, panel)?;
+        tree.set_width(panel, Length::Percent(100.0));
+        tree.set_max_width(panel, Length::Points(600.0));
+        tree.set_padding(panel, Edge::All, Length::Points(20.0));
+        tree.set_gap(panel, Gutter::Row, 4.0);
+        let title = tree.add_node()?;
+        tree.add_child(panel, title)?;
+        tree.set_height(title, Length::Points(fonts.metrics(f.title).line_height + 12.0));
+        let mut rows = Vec::with_capacity(ROWS.len());
+        let mut options = Vec::new();
+        for (_, id) in ROWS {
+            let row = tree.add_node()?;
+            tree.add_child(panel, row)?;
+            tree.set_flex_direction(row, FlexDirection::Row);
+            tree.set_align_items(row, Align::Center);
+            tree.set_height(row, Length::Points(ROW_HEIGHT));
+            let label = tree.add_node()?;
+            tree.add_child(row, label)?;
+            tree.set_width(label, Length::Points(LABEL_WIDTH));
+            tree.set_flex_shrink(label, 0.0);
+            tree.set_height(label, Length::Points(ROW_HEIGHT));
+            let widget = tree.add_node()?;
+            tree.add_child(row, widget)?;
+            tree.set_flex_shrink(widget, 1.0);
+            let (w, h) = match id {
+                ids::BUTTON | ids::DISABLED | ids::THEME => BUTTON,
+                ids::CHECKBOX => (BOX + 8.0 + fonts.width_px(f.label, CHECKBOX_TEXT), BOX),
+                ids::TOGGLE => TOGGLE,
+                ids::SLIDER | "controls.progress" => SLIDER,
+                _ => (0.0, BOX),
+            };
+            if id == ids::RADIO {
+                tree.set_flex_direction(widget, FlexDirection::Row);
+                tree.set_gap(widget, Gutter::Column, 18.0);
+                for option in RADIO_OPTIONS {
+                    let node = tree.add_node()?;
+                    tree.add_child(widget, node)?;
+                    tree.set_width(node, Length::Points(BOX + 8.0 + fonts.width_px(f.label, option)));
+                    tree.set_height(node, Length::Points(BOX + 6.0));
+                    options.push(node);
+                }
+            } else {
+                tree.set_width(widget, Length::Points(w));
+                tree.set_height(widget, Length::Points(h));
+            }
+            rows.push((label, widget));
+        }
+        Ok(ControlsScreen { tree, root, panel, title, rows, options, fonts: f })
+    }
+
+    /// Lays the screen out in `body` (window pixels).
+    pub fn lay_out(&mut self, body: Rect) -> Result<ControlsLayout, NativeError> {
+        self.tree.calculate(self.root, body.w, body.h)?;
+        let at = |r: goldberry_natives::yoga::Rect| Rect::new(body.x + r.x, body.y + r.y, r.w, r.h);
+        let panel = at(self.tree.layout(self.panel));
+        let title = at(self.tree.layout(self.title));
+        let labels: Vec<Rect> = self.rows.iter().map(|(label, _)| at(self.tree.layout(*label))).collect();
+        let widgets: Vec<Rect> = self.rows.iter().map(|(_, widget)| at(self.tree.layout(*widget))).collect();
+        let options: Vec<Rect> = self.options.iter().map(|n| at(self.tree.layout(*n))).collect();
+        let mut regions = Vec::new();
+        for ((_, id), rect) in ROWS.iter().zip(&widgets) {
+            let region = |part: u8, rect: Rect, focusable: bool, enabled: bool| Region {
+                target: Target { id, part },
+                rect,
+                cursor: if enabled { Cursor::Hand } else { Cursor::Arrow },
+                focusable,
+                enabled,
+            };
+            match *id {
+                ids::RADIO => {
+                    regions.extend(options.iter().enumerate().map(|(i, r)| region(i as u8, *r, true, true)));
+                }
+                "controls.progress" => {}
+                ids::DISABLED => regions.push(region(0, *rect, false, false)),
+                _ => regions.push(region(0, *rect, true, true)),
+            }
+        }
+        let tracks = Tracks { slider: widgets[4], toggle: widgets[3] };
+        Ok(ControlsLayout { panel, title, labels, widgets, options, regions, tracks })
+    }
+
+    /// Records the screen: `controls` as they are, shown in `palette`, with the router's hover, press and focus.
+    pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &View<'_>) {
+        let (p, f) = (&view.palette, self.fonts);
+        let ink = Ink { fonts, font: f.label, palette: p };
+        fill_round(list, layout.panel, 10.0, p.surface);
+        stroke_round(list, layout.panel, 10.0, 1.0, p.border);
+        text(list, fonts, f.title, layout.title, "Controls", p.text, Align::FlexStart);
+        for (i, ((label, id), rect)) in ROWS.iter().zip(&layout.widgets).enumerate() {
+            let muted = *id == ids::DISABLED;
+            text(list, fonts, f.label, layout.labels[i], label, if muted { p.muted } else { p.text }, Align::FlexStart);
+            let state = view.state(*id);
+            match *id {
+                ids::BUTTON => {
+                    button(list, ink, *rect, "Press me", state);
+                    let count = match view.controls.presses {
+                        1 => "pressed once".to_owned(),
+                        n => format!("pressed {n} times"),
+                    };
+                    let after = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
+                    text(list, fonts, f.value, after, &count, p.muted, Align::FlexStart);
+                }
+                ids::DISABLED => button(list, ink, *rect, "Unavailable", State::DISABLED),
+                ids::THEME => {
+                    let name = view.controls.theme.name().as_str();
+                    button(list, ink, *rect, &format!("Theme: {name}"), state);
+                    let hint = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
+                    text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, Align::FlexStart);
+                }
+                ids::CHECKBOX => checkbox(list, ink, *rect, view.controls.checked, state),
+                ids::RADIO => {
+                    for (part, (option, r)) in RADIO_OPTIONS.iter().zip(&layout.options).enumerate() {
+                        let state = view.part_state(*id, part as u8);
+                        radio(list, ink, *r, option, view.controls.selected == part, state);
+                    }
+                    if state.focused {
+                        let group = layout.options.iter().fold(layout.options[0], |a, b| union(a, *b));
+                        focus_ring(list, group, 6.0, p);
+                    }
+                }
+                ids::TOGGLE => toggle(list, *rect, view.controls.on, p, state),
+                ids::SLIDER => {
+                    slider(list, *rect, view.controls.value, p, state);
+                    let after = Rect::new(rect.right() + 14.0, rect.y, 80.0, rect.h);
+                    text(list, fonts, f.value, after, &view.controls.value.to_string(), p.text, Align::FlexStart);
+                }
+                _ => progress(list, *rect, view.controls.value, p),
+            }
+        }
+    }
+}
+
+const CHECKBOX_TEXT: &str = "Draw the card shadows";
+
+/// What the screen is drawn from besides its layout.
+#[derive(Debug)]
+pub struct View<'a> {
+    /// The values.
+    pub controls: &'a Controls,
+    /// Hover, press and focus.
+    pub router: &'a Router,
+    /// The colours (mid-fade during a theme change).
+    pub palette: Palette,
+}
+
+/// How one widget looks at the moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct State {
+    hovered: bool,
+    pressed: bool,
+    focused: bool,
+    disabled: bool,
+}
+
+impl State {
+    const DISABLED: State = State { hovered: false, pressed: false, focused: false, disabled: true };
+}
+
+impl View<'_> {
+    fn state(&self, id: WidgetId) -> State {
+        State {
+            hovered: self.router.hovered().is_some_and(|t| t.id == id),
+            pressed: self.router.pressed().is_some_and(|t| t.id == id)
+                && self.router.hovered().is_some_and(|t| t.id == id),
+            focused: self.router.focus() == Some(id),
+            disabled: false,
+        }
+    }
+
+    fn part_state(&self, id: WidgetId, part: u8) -> State {
+        let target = Target { id, part };
+        State {
+            hovered: self.router.hovered() == Some(target),
+            pressed: self.router.pressed() == Some(target) && self.router.hovered() == Some(target),
+            focused: false,
+            disabled: false,
+        }
+    }
+}
+
+/// What a widget's label is written with.
+#[derive(Clone, Copy)]
+struct Ink<'a> {
+    fonts: &'a FontBook,
+    font: FontId,
+    palette: &'a Palette,
+}
+
+fn union(a: Rect, b: Rect) -> Rect {
+    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+    Rect::new(x0, y0, a.right().max(b.right()) - x0, a.bottom().max(b.bottom()) - y0)
+}
+
+fn fill_round(list: &mut DisplayList, rect: Rect, radius: f32, color: Color) {
+    list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(color) });
+}
+
+fn stroke_round(list: &mut DisplayList, rect: Rect, radius: f32, width: f32, color: Color) {
+    let stroke = Stroke { width, round: false };
+    list.push(Op::StrokeRoundRect { rect: rect.inset(width / 2.0), radius, stroke, paint: Paint::Solid(color) });
+}
+
+/// The keyboard focus ring: 2 px, just outside the widget.
+fn focus_ring(list: &mut DisplayList, rect: Rect, radius: f32, p: &Palette) {
+    let ring = Rect::new(rect.x - 4.0, rect.y - 4.0, rect.w + 8.0, rect.h + 8.0);
+    stroke_round(list, ring, radius + 4.0, 2.0, p.focus);
+}
+
+/// One line of text in `rect`, vertically centred, at its start, centre or end.
+fn text(list: &mut DisplayList, fonts: &FontBook, font: FontId, rect: Rect, content: &str, color: Color, align: Align) {
+    let run = fonts.shape(font, content);
+    if run.is_empty() {
+        return;
+    }
+    let m = fonts.metrics(font);
+    let width = run.width_px(fonts.size_px(font));
+    let x = match align {
+        Align::Center => rect.x + (rect.w - width) / 2.0,
+        Align::FlexEnd => rect.right() - width,
+        _ => rect.x,
+    };
+    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
+    list.push(Op::Glyphs { font, x: x.round(), y: y.round(), run: Arc::clone(&run), color });
+}
+
+fn body_color(p: &Palette, state: State) -> Color {
+    match state {
+        State { disabled: true, .. } => p.background,
+        State { pressed: true, .. } => p.surface_pressed,
+        State { hovered: true, .. } => p.surface_hover,
+        _ => p.surface,
+    }
+}
+
+fn button(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, state: State) {
+    let Ink { fonts, font, palette: p } = ink;
+    fill_round(list, rect, 6.0, body_color(p, state));
+    stroke_round(list, rect, 6.0, 1.0, if state.hovered { p.accent } else { p.border });
+    text(list, fonts, font, rect, label, if state.disabled { p.muted } else { p.text }, Align::Center);
+    if state.focused {
+        focus_ring(list, rect, 6.0, p);
+    }
+}
+
+fn checkbox(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, checked: bool, state: State) {
+    let Ink { fonts, font, palette: p } = ink;
+    let square = Rect::new(rect.x, rect.y + (rect.h - BOX) / 2.0, BOX, BOX);
+    if checked {
+        fill_round(list, square, 4.0, p.accent);
+        let (x, y) = (square.x, square.y);
+        let tick = PathData {
+            commands: vec![
+                PathCommand::MoveTo(x + 4.0, y + 9.5),
+                PathCommand::LineTo(x + 7.5, y + 13.0),
+                PathCommand::LineTo(x + 14.0, y + 5.5),
+            ],
+        };
+        list.push(Op::StrokePath {
+            path: Arc::new(tick),
+            stroke: Stroke { width: 2.2, round: true },
+            paint: Paint::Solid(p.on_accent),
+        });
+    } else {
+        fill_round(list, square, 4.0, body_color(p, state));
+        stroke_round(list, square, 4.0, 1.5, if state.hovered { p.accent } else { p.border });
+    }
+    let label = Rect::new(square.right() + 8.0, rect.y, rect.w - BOX - 8.0, rect.h);
+    text(list, fonts, font, label, CHECKBOX_TEXT, p.text, Align::FlexStart);
+    if state.focused {
+        focus_ring(list, rect, 4.0, p);
+    }
+}
+
+fn radio(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, selected: bool, state: State) {
+    let Ink { fonts, font, palette: p } = ink;
+    let r = BOX / 2.0;
+    let (cx, cy) = (rect.x + r, rect.y + rect.h / 2.0);
+    list.push(Op::FillCircle { cx, cy, r, paint: Paint::Solid(if selected { p.accent } else { p.border }) });
+    list.push(Op::FillCircle { cx, cy, r: r - 1.5, paint: Paint::Solid(body_color(p, state)) });
+    if selected {
+        list.push(Op::FillCircle { cx, cy, r: r - 5.0, paint: Paint::Solid(p.accent) });
+    }
+    let text_box = Rect::new(rect.x + BOX + 8.0, rect.y, rect.w - BOX - 8.0, rect.h);
+    text(list, fonts, font, text_box, label, p.text, Align::FlexStart);
+}
+
+fn toggle(list: &mut DisplayList, rect: Rect, on: bool, p: &Palette, state: State) {
+    let r = rect.h / 2.0;
+    fill_round(list, rect, r, if on { p.accent } else { p.border });
+    let cx = if on { rect.right() - r } else { rect.x + r };
+    let knob = if state.pressed { p.surface_pressed } else { p.surface };
+    list.push(Op::FillCircle { cx, cy: rect.y + r, r: r - 3.0, paint: Paint::Solid(knob) });
+    if state.focused {
+        focus_ring(list, rect, r, p);
+    }
+}
+
+fn slider(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette, state: State) {
+    let cy = rect.y + rect.h / 2.0;
+    let track = Rect::new(rect.x, cy - 2.0, rect.w, 4.0);
+    fill_round(list, track, 2.0, p.border);
+    let x = rect.x + rect.w * f32::from(value) / 100.0;
+    fill_round(list, Rect::new(rect.x, cy - 2.0, x - rect.x, 4.0), 2.0, p.accent);
+    let r = if state.pressed || state.hovered { 9.0 } else { 8.0 };
+    list.push(Op::FillCircle { cx: x, cy, r, paint: Paint::Solid(p.accent) });
+    list.push(Op::FillCircle { cx: x, cy, r: r - 3.0, paint: Paint::Solid(p.surface) });
+    if state.focused {
+        focus_ring(list, rect, rect.h / 2.0, p);
+    }
+}
+
+fn progress(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette) {
+    let bar = Rect::new(rect.x, rect.y + rect.h / 2.0 - 4.0, rect.w, 8.0);
+    fill_round(list, bar, 4.0, p.border);
+    let filled = bar.w * f32::from(value) / 100.0;
+    if filled > 0.0 {
+        fill_round(list, Rect::new(bar.x, bar.y, filled, bar.h), 4.0, p.accent);
+    }
+}
