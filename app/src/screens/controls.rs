@@ -182,7 +182,7 @@ impl ControlsScreen {
         for (i, ((label, id), rect)) in ROWS.iter().zip(&layout.widgets).enumerate() {
             let muted = *id == ids::DISABLED;
             text(list, fonts, f.label, layout.labels[i], label, if muted { p.muted } else { p.text }, Align::FlexStart);
-            let state = view.state(*id);
+            let state = view.state(id);
             match *id {
                 ids::BUTTON => {
                     button(list, ink, *rect, "Press me", state);
@@ -203,7 +203,7 @@ impl ControlsScreen {
                 ids::CHECKBOX => checkbox(list, ink, *rect, view.controls.checked, state),
                 ids::RADIO => {
                     for (part, (option, r)) in RADIO_OPTIONS.iter().zip(&layout.options).enumerate() {
-                        let state = view.part_state(*id, part as u8);
+                        let state = view.part_state(id, part as u8);
                         radio(list, ink, *r, option, view.controls.selected == part, state);
                     }
                     if state.focused {
