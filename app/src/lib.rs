@@ -18,5 +18,6 @@ pub mod scene;
 pub mod screens;
 pub mod screenshot;
 pub mod script;
+pub mod session;
 pub mod text;
 pub mod ui;

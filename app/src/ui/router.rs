@@ -230,6 +230,11 @@ impl Router {
         }
     }
 
+    /// What a person sees of the router: hovered, pressed and focused (not where the pointer is).
+    pub fn seen(&self) -> (Option<Target>, Option<Target>, Option<WidgetId>) {
+        (self.hovered(), self.pressed(), self.focus)
+    }
+
     /// The widget part under the pointer, when no other one holds the pointer.
     pub fn hovered(&self) -> Option<Target> {
         match self.captured {

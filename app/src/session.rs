@@ -1,0 +1,264 @@
+//! What a person has done so far: which screen is shown, the widgets' values, who is hovered, pressed and focused,
+//! whether the HUD shows. Input events change it; the next frame shows it.
+//!
+//! Keys that work on every screen are handled here before routing: Ctrl+1 … Ctrl+5 and Ctrl+Tab /
+//! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, F1 shows or hides the HUD, Escape quits.
+
+use serde_json::{Value, json};
+
+use crate::display_list::Rect;
+use crate::screens::ScreenName;
+use crate::ui::controls::{Controls, Tracks, ids};
+use crate::ui::input::{Key, Mods, UiEvent};
+use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
+
+/// The tab strip's id; its tabs are parts 0 to 4, in [`ScreenName::ALL`] order.
+pub const TABS: WidgetId = "tabs";
+
+/// The overview's cards' id; card `i` is part `i`.
+pub const CARDS: WidgetId = "overview.cards";
+
+/// The session (see the module docs).
+#[derive(Debug, Clone)]
+pub struct Session {
+    screen: ScreenName,
+    /// Hover, press, focus.
+    pub router: Router,
+    /// The controls screen's values (and the theme, which every screen follows).
+    pub controls: Controls,
+    hud: bool,
+    quit: bool,
+    regions: Vec<Region>,
+    tracks: Tracks,
+    /// Something a person can see changed since the last [`Session::take_changed`].
+    changed: bool,
+    /// The screen changed: the next frame lays the new one out.
+    relayout: bool,
+}
+
+impl Session {
+    /// A session on `screen`, the HUD shown or not.
+    pub fn new(screen: ScreenName, hud: bool) -> Session {
+        Session {
+            screen,
+            router: Router::new(),
+            controls: Controls::default(),
+            hud,
+            quit: false,
+            regions: Vec::new(),
+            tracks: Tracks::default(),
+            changed: true,
+            relayout: true,
+        }
+    }
+
+    /// The screen shown.
+    pub fn screen(&self) -> ScreenName {
+        self.screen
+    }
+
+    /// Whether the HUD shows.
+    pub fn hud(&self) -> bool {
+        self.hud
+    }
+
+    /// Whether the person asked to quit.
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The regions of the last layout (the tabs', then the screen's).
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// Takes the regions of a new layout: hover follows the pointer onto them, focus on a widget that is gone is
+    /// dropped.
+    pub fn set_regions(&mut self, regions: Vec<Region>, tracks: Tracks) {
+        self.router.relayout(&regions);
+        self.regions = regions;
+        self.tracks = tracks;
+        self.relayout = false;
+    }
+
+    /// Whether the screen must be laid out again before the next frame (it was switched).
+    pub fn needs_layout(&self) -> bool {
+        self.relayout
+    }
+
+    /// Shows `screen`.
+    pub fn show(&mut self, screen: ScreenName) {
+        if screen != self.screen {
+            self.screen = screen;
+            self.router.set_focus(None);
+            self.relayout = true;
+            self.changed = true;
+        }
+    }
+
+    /// Handles one event at frame time `now` (seconds).
+    pub fn handle(&mut self, event: &UiEvent, now: f64) {
+        let before = (self.router.seen(), self.hud);
+        if let UiEvent::KeyDown { key, mods, .. } = *event
+            && self.global_key(key, mods, now)
+        {
+            self.changed = true;
+            return;
+        }
+        let mut messages = Vec::new();
+        self.router.route(event, &self.regions, &mut messages);
+        for message in &messages {
+            match message {
+                Message::Activate(Target { id: TABS, part }) => {
+                    self.show(ScreenName::ALL[usize::from(*part).min(ScreenName::ALL.len() - 1)]);
+                }
+                message => self.changed |= self.controls.handle(message, &self.tracks, now),
+            }
+        }
+        self.changed |= (self.router.seen(), self.hud) != before;
+    }
+
+    /// The keys that work on every screen; true when `key` was one.
+    fn global_key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
+        match (key, mods) {
+            (Key::Escape, Mods::NONE) => self.quit = true,
+            (Key::F(1), Mods::NONE) => self.hud = !self.hud,
+            (Key::Char(c @ '1'..='5'), Mods::CTRL) => {
+                let index = c as usize - '1' as usize;
+                self.show(ScreenName::ALL[index]);
+            }
+            (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => {
+                self.show(self.screen.step(if shift { -1 } else { 1 }));
+            }
+            (Key::Char('t'), Mods::CTRL) => self.controls.theme.toggle(now),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether anything changed since the last call, and forgets it.
+    pub fn take_changed(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// Whether the session's own animations (a theme fading) need the next frame.
+    pub fn animating(&self, now: f64) -> bool {
+        self.controls.theme.animating(now)
+    }
+
+    /// The cursor the pointer should show.
+    pub fn cursor(&self) -> Cursor {
+        self.router.cursor(&self.regions)
+    }
+
+    /// The card under the pointer on the overview.
+    pub fn hovered_card(&self) -> Option<usize> {
+        self.router.hovered().filter(|t| t.id == CARDS).map(|t| usize::from(t.part))
+    }
+
+    /// The box of each interactive widget, by id (the first region of each), for the report.
+    fn boxes(&self) -> Vec<(WidgetId, Rect)> {
+        let mut boxes: Vec<(WidgetId, Rect)> = Vec::new();
+        for region in &self.regions {
+            if !boxes.iter().any(|(id, _)| *id == region.target.id) {
+                boxes.push((region.target.id, region.rect));
+            }
+        }
+        boxes
+    }
+
+    /// Every interactive widget's state by id, and `focus`, as the report prints them.
+    pub fn widgets(&self) -> Value {
+        let c = &self.controls;
+        let mut widgets = json!({
+            ids::BUTTON: { "presses": c.presses },
+            ids::CHECKBOX: { "checked": c.checked },
+            ids::RADIO: { "selected": c.selected },
+            ids::TOGGLE: { "on": c.on },
+            ids::SLIDER: { "value": c.value },
+            ids::THEME: { "theme": c.theme.name().as_str() },
+            "focus": self.router.focus(),
+            "hover": self.router.hovered().map(|t| format!("{}#{}", t.id, t.part)),
+        });
+        // Where each widget of the screen shown lies, so a script can aim at it.
+        for (id, rect) in self.boxes() {
+            if let Some(object) = widgets.get_mut(id).and_then(Value::as_object_mut) {
+                object.insert("rect".to_owned(), json!([rect.x, rect.y, rect.w, rect.h]));
+            }
+        }
+        widgets
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::input::Button;
+
+    fn key(key: Key, mods: Mods) -> UiEvent {
+        UiEvent::KeyDown { key, mods, repeat: false }
+    }
+
+    fn tabs() -> Vec<Region> {
+        (0..5)
+            .map(|i| Region {
+                target: Target { id: TABS, part: i },
+                rect: Rect::new(100.0 * f32::from(i), 0.0, 90.0, 30.0),
+                cursor: Cursor::Hand,
+                focusable: false,
+                enabled: true,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ctrl_digits_ctrl_tab_and_the_tabs_switch_screens() {
+        let mut s = Session::new(ScreenName::Overview, true);
+        s.set_regions(tabs(), Tracks::default());
+        s.handle(&key(Key::Char('4'), Mods::CTRL), 0.0);
+        assert_eq!(s.screen(), ScreenName::Controls);
+        assert!(s.needs_layout());
+        s.handle(&key(Key::Tab, Mods { ctrl: true, shift: true, ..Mods::NONE }), 0.0);
+        assert_eq!(s.screen(), ScreenName::Layout);
+        s.handle(&key(Key::Tab, Mods::CTRL), 0.0);
+        assert_eq!(s.screen(), ScreenName::Controls);
+        s.set_regions(tabs(), Tracks::default());
+        s.handle(&UiEvent::ButtonDown { button: Button::Left, x: 105.0, y: 10.0, clicks: 1 }, 0.0);
+        s.handle(&UiEvent::ButtonUp { button: Button::Left, x: 105.0, y: 10.0 }, 0.0);
+        assert_eq!(s.screen(), ScreenName::Text);
+    }
+
+    #[test]
+    fn ctrl_t_f1_and_escape_work_anywhere_and_count_as_changes() {
+        let mut s = Session::new(ScreenName::Text, true);
+        s.take_changed();
+        s.handle(&key(Key::Char('t'), Mods::CTRL), 2.0);
+        assert_eq!(s.controls.theme.name().as_str(), "light");
+        assert!(s.animating(2.1));
+        assert!(s.take_changed());
+        s.handle(&key(Key::F(1), Mods::NONE), 2.0);
+        assert!(!s.hud());
+        s.handle(&key(Key::Escape, Mods::NONE), 2.0);
+        assert!(s.quit());
+    }
+
+    #[test]
+    fn a_pointer_move_over_nothing_changes_nothing() {
+        let mut s = Session::new(ScreenName::Text, true);
+        s.set_regions(tabs(), Tracks::default());
+        s.take_changed();
+        s.handle(&UiEvent::PointerMoved { x: 300.0, y: 300.0 }, 0.0);
+        assert!(!s.take_changed());
+        s.handle(&UiEvent::PointerMoved { x: 10.0, y: 10.0 }, 0.0);
+        assert!(s.take_changed(), "hovering a tab is a change a person sees");
+    }
+
+    #[test]
+    fn the_report_names_every_control_and_the_focus() {
+        let s = Session::new(ScreenName::Controls, true);
+        let widgets = s.widgets();
+        assert_eq!(widgets["controls.slider"]["value"], 40);
+        assert_eq!(widgets["controls.theme"]["theme"], "dark");
+        assert!(widgets["focus"].is_null());
+    }
+}
