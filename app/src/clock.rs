@@ -19,9 +19,7 @@ pub struct FrameInput {
     pub index: u64,
     /// The frame clock in seconds: `index / 60` in headless runs, wall-clock time on a desktop.
     pub time_s: f64,
-    /// Frame width in pixels.
     pub width: u32,
-    /// Frame height in pixels.
     pub height: u32,
     /// Device pixels per display-list pixel (1 on a normal display).
     pub scale: f32,

@@ -35,13 +35,10 @@ pub struct PaintedFrame {
 /// Everything that paints a frame: the scene, the HUD and its statistics, the rasterizer and the reused list.
 #[derive(Debug)]
 pub struct Painter {
-    /// The scene.
     pub scene: Scene,
-    /// The HUD overlay.
     pub hud: Hud,
     /// The HUD's statistics (the caller records each frame's times after presenting it).
     pub stats: HudStats,
-    /// The rasterizer.
     pub raster: Raster,
     list: DisplayList,
     /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).

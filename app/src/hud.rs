@@ -158,11 +158,8 @@ impl Ring {
 /// min / median / max of a ring, in ms.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Summary {
-    /// The smallest.
     pub min: f64,
-    /// The middle.
     pub median: f64,
-    /// The largest.
     pub max: f64,
 }
 

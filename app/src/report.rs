@@ -21,9 +21,7 @@ pub struct FrameRecord {
     pub index: u64,
     /// Nothing was cached: frame 0 or the first after a resize.
     pub cold: bool,
-    /// Frame width.
     pub width: u32,
-    /// Frame height.
     pub height: u32,
     /// layout + shape + raster.
     pub paint_ms: f64,
@@ -58,11 +56,9 @@ impl FrameRecord {
 /// p50 / p95 / max of a set of times (nearest-rank percentiles), in ms.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct Percentiles {
-    /// The median.
     pub p50: f64,
     /// The 95th percentile.
     pub p95: f64,
-    /// The largest.
     pub max: f64,
 }
 
@@ -166,9 +162,7 @@ pub struct Report {
     pub threads: usize,
     /// The SDL video driver that ran.
     pub driver: String,
-    /// The summary.
     pub summary: RunSummary,
-    /// Every frame.
     pub frames: Vec<FrameRecord>,
 }
 

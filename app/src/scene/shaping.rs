@@ -23,7 +23,6 @@ impl<'a> Timed<'a> {
         Timed { fonts, spent: Cell::new(Duration::ZERO) }
     }
 
-    /// The book.
     pub fn fonts(&self) -> &'a FontBook {
         self.fonts
     }

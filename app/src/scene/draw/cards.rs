@@ -50,10 +50,8 @@ pub fn covered(l: &CardLayout, s: f32) -> Rect {
 ///
 /// It is filled as the nine-patch of [`geometry::shadow_pieces`]: corner boxes with a radial gradient around the
 /// corner's centre, edge strips with a linear gradient across the edge, none under the card's opaque core
-/// ([`geometry::opaque_core`]), which hides it: each piece costs Blend2D its own pixels and no path. The five
-/// ring-shaped paths this replaced cost about half of a card's whole box each; side by side over loops of cold
-/// 960x640 frames on one thread, the nine-patch made the frame's raster 9 % faster, leaving a third of the
-/// rings' cost (book record 9).
+/// ([`geometry::opaque_core`]), which hides it: each piece costs Blend2D its own pixels and no path, where a
+/// ring-shaped path costs about half of a card's whole box (record 9).
 pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
     let reach = 9.0 * s;
     let outline = Rect::new(rect.x, rect.y + 3.0 * s, rect.w, rect.h);

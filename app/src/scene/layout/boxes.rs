@@ -5,13 +5,9 @@ use crate::display_list::Rect;
 /// The title bar's boxes.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TitleBarLayout {
-    /// The whole bar.
     pub bar: Rect,
-    /// The logo icon.
     pub logo: Rect,
-    /// The title text.
     pub title: Rect,
-    /// The subtitle text.
     pub subtitle: Rect,
     /// The animated status text.
     pub status: Rect,
@@ -26,7 +22,6 @@ pub struct TitleBarLayout {
 /// The status bar's boxes.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StatusBarLayout {
-    /// The whole bar.
     pub bar: Rect,
     /// One box per item, left to right.
     pub items: Vec<Rect>,
@@ -55,13 +50,9 @@ pub enum VisualLayout {
 /// A card's boxes, in window pixels.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardLayout {
-    /// The card.
     pub card: Rect,
-    /// The header row.
     pub header: Rect,
-    /// The icon.
     pub icon: Rect,
-    /// The title.
     pub title: Rect,
     /// The counter's pill.
     pub badge: Rect,
@@ -71,7 +62,6 @@ pub struct CardLayout {
     pub body: Rect,
     /// The text itself.
     pub text: Rect,
-    /// The footer line.
     pub footer: Rect,
     /// The card's number, at the footer's right.
     pub tag: Rect,
@@ -80,13 +70,9 @@ pub struct CardLayout {
 /// The whole scene's boxes at one size.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SceneLayout {
-    /// The window.
     pub window: Rect,
-    /// The title bar.
     pub title_bar: TitleBarLayout,
-    /// The grid area.
     pub grid: Rect,
-    /// The status bar.
     pub status_bar: StatusBarLayout,
     /// The cards, in [`CARDS`](crate::scene::model::CARDS) order.
     pub cards: Vec<CardLayout>,

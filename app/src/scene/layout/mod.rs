@@ -57,7 +57,7 @@ enum Shape {
 /// Who rounds the boxes to whole pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rounding {
-    /// The scene, as it reads them ([`pixel_grid`](self::pixel_grid)): Yoga's own rounding pass is turned off,
+    /// The scene, as it reads them (`pixel_grid`): Yoga's own rounding pass is turned off,
     /// since it visits every node with several `fmod`s.
     ByScene,
     /// Yoga's own pass (the tests compare the two).
@@ -79,7 +79,7 @@ pub enum Rounding {
 ///
 /// Yoga lays a card out twice in one tree too (its content's height, then the stretched box); here the two
 /// passes of the twelve cards run on two threads. The layout equals the one tree's (a test lays both out at
-/// many sizes, record 10), which [`SceneTree::one_tree`] still builds for the tests.
+/// many sizes, record 10), which `SceneTree::one_tree` still builds for the tests.
 pub struct SceneTree {
     /// The frame's tree, or the whole scene's in one tree.
     tree: LayoutTree,
