@@ -18,7 +18,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 /// The largest width or height accepted, in pixels (Blend2D's beta refuses larger images anyway).
 pub const MAX_SIDE: u32 = 16384;
@@ -27,7 +27,7 @@ pub const MAX_SIDE: u32 = 16384;
 pub const HEADLESS_COMMAND: &str = "goldberry --frames=60 --video-driver=dummy";
 
 /// goldberry: a UI-like scene laid out by Yoga, shaped by HarfBuzz, painted by Blend2D, presented by SDL2.
-#[derive(Debug, Clone, Parser)]
+#[derive(Debug, Clone, clap::Parser)]
 #[command(name = "goldberry", version, about)]
 pub struct Args {
     /// Paint N frames and exit (default: run until the window closes).
@@ -106,9 +106,7 @@ fn parse_frames(text: &str) -> Result<u64, String> {
 /// A window size in pixels, parsed from `WxH`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Size {
-    /// Width.
     pub width: u32,
-    /// Height.
     pub height: u32,
 }
 
@@ -151,12 +149,7 @@ pub enum RunError {
     Fonts(String),
     /// An output file cannot be written (exit 6).
     #[error("cannot write {}: {reason}", path.display())]
-    Output {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        reason: String,
-    },
+    Output { path: PathBuf, reason: String },
     /// Anything else (exit 1).
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -190,13 +183,48 @@ impl RunError {
     }
 }
 
-/// Parses the command line. `Ok(None)` means help or version was printed and the process should exit 0.
+/// Parses the command line, each flag falling back to its environment variable. `Ok(None)` means help or version
+/// was printed and the process should exit 0.
 pub fn parse<I, T>(args: I) -> Result<Option<Args>, RunError>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    match Args::try_parse_from(args) {
+    parse_with(args, Environment::Read)
+}
+
+/// Parses the command line as [`parse`] does, but without the environment fallbacks: the flags alone decide, so
+/// the result is the same whatever `GOLDBERRY_*` variables the process has.
+pub fn parse_ignoring_environment<I, T>(args: I) -> Result<Option<Args>, RunError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    parse_with(args, Environment::Ignored)
+}
+
+/// Whether a parse reads the flags' environment fallbacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Environment {
+    Read,
+    Ignored,
+}
+
+fn parse_with<I, T>(args: I, environment: Environment) -> Result<Option<Args>, RunError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let mut command = Args::command();
+    if environment == Environment::Ignored {
+        // clap reads an argument's variable when the argument is declared; taking the name away drops the value.
+        command = command.mut_args(|arg| arg.env(None));
+    }
+    let parsed = command
+        .try_get_matches_from_mut(args)
+        .and_then(|mut matches| Args::from_arg_matches_mut(&mut matches))
+        .map_err(|e| e.format(&mut command));
+    match parsed {
         Ok(args) => Ok(Some(args)),
         Err(e) => match e.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
@@ -227,19 +255,24 @@ mod tests {
 
     #[test]
     fn usage_errors_are_one_line() {
-        let e = parse(["goldberry", "--frames", "-1"]).unwrap_err();
+        let e = parse_ignoring_environment(["goldberry", "--frames", "-1"]).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(!e.one_line().contains('\n'), "{}", e.one_line());
-        let e = parse(["goldberry", "--size", "0x0"]).unwrap_err();
+        let e = parse_ignoring_environment(["goldberry", "--size", "0x0"]).unwrap_err();
         assert!(e.one_line().contains("--size"), "{}", e.one_line());
     }
 
     #[test]
     fn defaults() {
-        let args = parse(["goldberry"]).unwrap().unwrap();
+        // Without the environment: a GOLDBERRY_SIZE or SDL_VIDEODRIVER in the shell running the tests must not count.
+        let args = parse_ignoring_environment(["goldberry"]).unwrap().unwrap();
         assert_eq!(args.size, Size { width: 960, height: 640 });
+        assert_eq!((args.frames, args.threads, args.video_driver.as_deref()), (None, None, None));
+        assert_eq!(args.log, "warn");
         assert!(args.thread_count() >= 1);
-        let args = parse(["goldberry", "--threads=2", "--video-driver=dummy", "--frames=3"]).unwrap().unwrap();
+        let args = parse_ignoring_environment(["goldberry", "--threads=2", "--video-driver=dummy", "--frames=3"])
+            .unwrap()
+            .unwrap();
         assert_eq!(args.thread_count(), 2);
         assert!(args.headless());
         assert_eq!(args.frames, Some(3));

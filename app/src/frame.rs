@@ -1,48 +1,27 @@
-//! The frame loop: a frame clock, the phases of a frame, cold frames, and the run from start to summary.
+//! The frame loop: the phases of a frame, cold frames, and the run from start to summary.
 //!
 //! A frame: the scene records its display list (layout and shape happen inside, timed by the scene), the HUD
 //! adds its overlay, raster draws the list into the target, present shows it. **paint** is everything up to
 //! having the frame's pixels (scene + HUD recording + raster); **raster** is Blend2D's part. A frame is **cold**
-//! when nothing is cached: frame 0, or the first frame at a new size.
-//!
-//! The clock: headless (`--video-driver dummy`), frame N's time is N / 60 s, so the same frame is the same
-//! pixels on every run; on a desktop it is the wall clock since the first frame.
+//! when nothing is cached: frame 0, or the first frame at a new size. Each frame's time comes from the frame clock
+//! ([`crate::clock`]).
 
 use std::time::{Duration, Instant};
 
 use goldberry_natives::Goldberry;
 
+use crate::atomic_file::{check_writable, temp_path};
 use crate::cli::{Args, RunError};
+use crate::clock::FrameClock;
+pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
 use crate::present::{self, Display, Input, Pacer};
 use crate::raster::{Raster, Target};
-use crate::report::{FrameRecord, Report, Summary, check_writable};
+use crate::report::{FrameRecord, Report, RunSummary};
 use crate::scene::Scene;
 use crate::screenshot::RgbImage;
-
-/// What the scene needs to record one frame.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FrameInput {
-    /// The frame's index, from 0.
-    pub index: u64,
-    /// The frame clock in seconds: `index / 60` in headless runs, wall-clock time on a desktop.
-    pub time_s: f64,
-    /// Frame width in pixels.
-    pub width: u32,
-    /// Frame height in pixels.
-    pub height: u32,
-    /// Device pixels per display-list pixel (1 on a normal display).
-    pub scale: f32,
-}
-
-impl FrameInput {
-    /// Frame `index` of a headless (deterministic) run: its time comes from its index at 60 frames a second.
-    pub fn headless(index: u64, width: u32, height: u32) -> FrameInput {
-        FrameInput { index, time_s: index as f64 / 60.0, width, height, scale: 1.0 }
-    }
-}
 
 /// One painted frame: its phases (present still zero) and whether it was cold.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,13 +35,10 @@ pub struct PaintedFrame {
 /// Everything that paints a frame: the scene, the HUD and its statistics, the rasterizer and the reused list.
 #[derive(Debug)]
 pub struct Painter {
-    /// The scene.
     pub scene: Scene,
-    /// The HUD overlay.
     pub hud: Hud,
     /// The HUD's statistics (the caller records each frame's times after presenting it).
     pub stats: HudStats,
-    /// The rasterizer.
     pub raster: Raster,
     list: DisplayList,
     /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).
@@ -72,16 +48,14 @@ pub struct Painter {
 
 /// How much freed memory the process keeps for its next allocations ([`Goldberry::retain_freed_memory`]), and
 /// the largest block served from it rather than mapped on its own: enough that no frame gives pages back to the
-/// kernel only to fault them in again. Side by side, cold 960x640 frames took the same time with 8 MiB as with
-/// 64 MiB (`cargo bench -p goldberry --bench cold`, three rounds each).
+/// kernel only to fault them in again (record 10).
 pub const RETAINED_HEAP_BYTES: usize = 8 << 20;
 
 impl Painter {
     /// A painter with the default scene, rasterizing with `threads` bands, the HUD shown or not.
     ///
     /// It also has the process keep the memory it frees ([`RETAINED_HEAP_BYTES`]): by default glibc gives the top
-    /// of its heap back to the kernel after each frame (three `brk` calls a cold frame here) and the next frame
-    /// faults those pages in again. Side by side, cold 960x640 frames with 2 threads took x0.92 with it.
+    /// of its heap back to the kernel after each frame and the next frame faults those pages in again (record 10).
     pub fn new(g: &'static Goldberry, fonts: &FontBook, threads: usize, hud: bool) -> Result<Painter, RunError> {
         if let Err(e) = g.retain_freed_memory(RETAINED_HEAP_BYTES) {
             tracing::warn!("frames will give memory back to the kernel and fault it in again: {e}");
@@ -109,9 +83,9 @@ impl Painter {
         let _span = tracing::info_span!("warm up").entered();
         self.list.ops.clear();
         self.scene
-            .paint(&FrameInput::headless(0, width, height), fonts, &mut self.list)
+            .record(&FrameInput::headless(0, width, height), fonts, &mut self.list)
             .map_err(|e| RunError::Other(anyhow::anyhow!("warming up: {e}")))?;
-        self.hud.paint(&self.stats, fonts, width, &mut self.list);
+        self.hud.record(&self.stats, fonts, width, &mut self.list);
         self.raster
             .warm_glyphs(&self.list, fonts)
             .map_err(|e| RunError::Other(anyhow::anyhow!("warming up the glyph cache: {e}")))?;
@@ -126,7 +100,8 @@ impl Painter {
         &self.list
     }
 
-    /// Records and rasterizes one frame into `target`.
+    /// Paints one frame into `target`: the scene and the HUD record it, raster draws it (the whole **paint**
+    /// phase).
     pub fn paint(
         &mut self,
         input: &FrameInput,
@@ -134,8 +109,8 @@ impl Painter {
         target: Target<'_>,
     ) -> Result<PaintedFrame, RunError> {
         let start = Instant::now();
-        // The band threads wait awake while the scene records (0.9 ms of a cold frame at 960x640): side by side,
-        // cold 960x640 frames with 2 threads took x0.91 with it.
+        // The band threads wait awake while the scene records, so they take their bands without a wake-up
+        // (record 10).
         self.raster.wake_band_threads();
         let size = (input.width, input.height);
         let cold = self.last_size != Some(size);
@@ -155,14 +130,14 @@ impl Painter {
         let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
         let mut record_hud = |hud_list: &mut DisplayList| {
             let _span = tracing::info_span!("hud").entered();
-            hud.paint(stats, fonts, input.width, hud_list);
+            hud.record(stats, fonts, input.width, hud_list);
             if cold { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
         };
         let record_scene = |scene: &mut Scene, list: &mut DisplayList| {
             let _span = tracing::info_span!("scene").entered();
             scene
-                .paint(input, fonts, list)
-                .map_err(|e| RunError::Other(anyhow::anyhow!("painting frame {}: {e}", input.index)))
+                .record(input, fonts, list)
+                .map_err(|e| RunError::Other(anyhow::anyhow!("recording frame {}: {e}", input.index)))
         };
         let (timings, hud_raster) = if cold && parallel {
             let mut hud_raster = Ok(());
@@ -225,7 +200,7 @@ fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
     let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false).with_filter(filter);
     let (chrome, trace) = match &args.trace {
         Some(path) => {
-            let temp = crate::report::temp_path(path);
+            let temp = temp_path(path);
             let file = std::fs::File::create(&temp).map_err(|e| RunError::output(path, e))?;
             let (layer, guard) = tracing_chrome::ChromeLayerBuilder::new().writer(file).include_args(true).build();
             let trace = TraceFile { guard, temp, path: path.clone() };
@@ -291,7 +266,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
 
     let mut records: Vec<FrameRecord> = Vec::new();
     let mut first_frame_ms = None;
-    let clock = Instant::now();
+    let clock = if headless { FrameClock::Headless } else { FrameClock::wall() };
     let mut last_start: Option<Instant> = None;
     let mut index = 0u64;
     'frames: while args.frames.is_none_or(|n| index < n) {
@@ -308,7 +283,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         last_start = Some(frame_start);
         let _span = tracing::info_span!("frame", index).entered();
-        let time_s = if headless { index as f64 / 60.0 } else { clock.elapsed().as_secs_f64() };
+        let time_s = clock.time_s(index);
         let (painted, width, height) = present::draw_into_window(&mut window, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
             let input = FrameInput { index, time_s, width: target.width, height: target.height, scale: 1.0 };
@@ -336,7 +311,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         let image = present::read_window(&mut window, RgbImage::from_xrgb32)?;
         image.write_png(path)?;
     }
-    let summary = Summary::of(&records);
+    let summary = RunSummary::of(&records);
     if let Some(path) = &args.report {
         let report = Report {
             first_frame_ms: first_frame_ms.unwrap_or(0.0),

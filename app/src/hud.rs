@@ -14,14 +14,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::clock::BUDGET_MS;
 use crate::display_list::{Color, DisplayList, FontId, LayerKey, Op, Paint, PathCommand, PathData, Rect, Stroke};
 use crate::fonts::{Face, FontBook};
 
 /// How many frames the statistics cover.
 pub const RING: usize = 60;
-
-/// The frame budget in ms (60 Hz).
-pub const BUDGET_MS: f64 = 16.7;
 
 /// A measured phase of a frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -160,11 +158,8 @@ impl Ring {
 /// min / median / max of a ring, in ms.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Summary {
-    /// The smallest.
     pub min: f64,
-    /// The middle.
     pub median: f64,
-    /// The largest.
     pub max: f64,
 }
 
@@ -316,7 +311,7 @@ impl Hud {
     }
 
     /// Records the HUD for a frame `width` pixels wide with `stats` into `list` (nothing when hidden).
-    pub fn paint(&mut self, stats: &HudStats, fonts: &FontBook, width: u32, list: &mut DisplayList) {
+    pub fn record(&mut self, stats: &HudStats, fonts: &FontBook, width: u32, list: &mut DisplayList) {
         if !self.visible {
             return;
         }
@@ -327,7 +322,7 @@ impl Hud {
             || measured != self.measured
             || panel.x.fract() != self.frac_x;
         if stale {
-            self.content = Some(Arc::new(self.record(stats, fonts)));
+            self.content = Some(Arc::new(self.record_panel(stats, fonts)));
             self.version += 1;
             self.since_refresh = 0;
             self.measured = measured;
@@ -340,7 +335,7 @@ impl Hud {
     }
 
     /// The panel's content, relative to its top-left corner.
-    fn record(&self, stats: &HudStats, fonts: &FontBook) -> DisplayList {
+    fn record_panel(&self, stats: &HudStats, fonts: &FontBook) -> DisplayList {
         let mut list = DisplayList::new();
         let r = Rect::new(0.0, 0.0, PANEL_W, PANEL_H);
         list.push(Op::FillRoundRect { rect: r, radius: 8.0, paint: Paint::Solid(Color(0xec_10_14_1c)) });

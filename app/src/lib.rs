@@ -5,7 +5,9 @@
 
 #![forbid(unsafe_code)]
 
+pub mod atomic_file;
 pub mod cli;
+pub mod clock;
 pub mod display_list;
 pub mod fonts;
 pub mod frame;

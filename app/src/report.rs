@@ -5,13 +5,14 @@
 //! (frame 0 and the first frame after each resize, when nothing is cached). A run whose every frame is cold
 //! (one frame) summarises that frame instead. The cold frames have their own figures in the report.
 
-use std::io::Write;
 use std::path::Path;
 
 use serde::Serialize;
 
+use crate::atomic_file::write_atomically;
 use crate::cli::RunError;
-use crate::hud::{BUDGET_MS, FrameTimes};
+use crate::clock::BUDGET_MS;
+use crate::hud::FrameTimes;
 
 /// One painted frame, times in ms.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -20,9 +21,7 @@ pub struct FrameRecord {
     pub index: u64,
     /// Nothing was cached: frame 0 or the first after a resize.
     pub cold: bool,
-    /// Frame width.
     pub width: u32,
-    /// Frame height.
     pub height: u32,
     /// layout + shape + raster.
     pub paint_ms: f64,
@@ -57,11 +56,9 @@ impl FrameRecord {
 /// p50 / p95 / max of a set of times (nearest-rank percentiles), in ms.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct Percentiles {
-    /// The median.
     pub p50: f64,
     /// The 95th percentile.
     pub p95: f64,
-    /// The largest.
     pub max: f64,
 }
 
@@ -80,7 +77,7 @@ impl Percentiles {
 
 /// The run's summary (see the module docs for which frames it covers).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
+pub struct RunSummary {
     /// Every frame painted.
     pub frames: usize,
     /// The frames the figures cover (settled ones).
@@ -109,15 +106,15 @@ pub struct Summary {
     pub cold_raster_ms: f64,
 }
 
-impl Summary {
+impl RunSummary {
     /// The summary of `frames`.
-    pub fn of(frames: &[FrameRecord]) -> Summary {
+    pub fn of(frames: &[FrameRecord]) -> RunSummary {
         let settled: Vec<&FrameRecord> = frames.iter().filter(|f| !f.cold).collect();
         let covered: Vec<&FrameRecord> = if settled.is_empty() { frames.iter().collect() } else { settled };
         let pick = |f: fn(&FrameRecord) -> f64| Percentiles::of(covered.iter().map(|r| f(r)));
         let cold = frames.iter().find(|f| f.cold);
         let last = frames.last();
-        Summary {
+        RunSummary {
             frames: frames.len(),
             settled_frames: frames.iter().filter(|f| !f.cold).count(),
             cold_frames: frames.iter().filter(|f| f.cold).count(),
@@ -165,42 +162,8 @@ pub struct Report {
     pub threads: usize,
     /// The SDL video driver that ran.
     pub driver: String,
-    /// The summary.
-    pub summary: Summary,
-    /// Every frame.
+    pub summary: RunSummary,
     pub frames: Vec<FrameRecord>,
-}
-
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename. No partial
-/// file is left behind on failure.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
-    let tmp = temp_path(path);
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(RunError::output(path, e));
-    }
-    Ok(())
-}
-
-/// The temporary name `path` is written under before the rename.
-pub fn temp_path(path: &Path) -> std::path::PathBuf {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp{}", std::process::id()))
-}
-
-/// Fails unless a file can be created at `path` (checked before anything is rendered): creates and removes the
-/// temporary file the atomic write will use.
-pub fn check_writable(path: &Path) -> Result<(), RunError> {
-    if path.is_dir() {
-        return Err(RunError::output(path, "it is a directory"));
-    }
-    let tmp = temp_path(path);
-    std::fs::File::create(&tmp).map_err(|e| RunError::output(path, e))?;
-    let _ = std::fs::remove_file(&tmp);
-    Ok(())
 }
 
 impl Report {
@@ -242,28 +205,12 @@ mod tests {
         let mut frames = vec![frame(0, true, 40.0, 30.0)];
         frames.extend((1..60).map(|i| frame(i, false, 0.82, 0.61)));
         frames[10].paint_ms = 17.0;
-        let s = Summary::of(&frames);
+        let s = RunSummary::of(&frames);
         assert_eq!((s.frames, s.settled_frames, s.cold_frames), (60, 59, 1));
         assert_eq!(s.cold_paint_ms, 40.0);
         assert_eq!(
             s.line(),
             "painted 60 frames at 960x640: paint p50 0.82 ms p95 0.82 ms max 17.00 ms; raster p50 0.61 ms p95 0.61 ms max 0.61 ms; 1 over the 16.7 ms budget"
         );
-    }
-
-    #[test]
-    fn atomic_write_leaves_no_partial_file() {
-        let dir = std::env::temp_dir().join(format!("goldberry-report-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("r.json");
-        write_atomically(&path, b"{}").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"{}");
-        let missing = dir.join("no/such/dir/r.json");
-        assert_eq!(write_atomically(&missing, b"x").unwrap_err().exit_code(), 6);
-        assert!(check_writable(&missing).is_err());
-        assert!(check_writable(&dir).is_err());
-        let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
-        assert_eq!(leftovers.len(), 1, "{leftovers:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

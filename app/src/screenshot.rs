@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
+use crate::atomic_file::write_atomically;
 use crate::cli::RunError;
-use crate::report::write_atomically;
 
 /// An RGB image decoded from or encoded to PNG: 3 bytes a pixel, rows packed.
 #[derive(Debug, Clone, PartialEq, Eq)]

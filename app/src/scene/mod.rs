@@ -1,7 +1,7 @@
 //! The scene: the project's own design of a UI-like frame, recorded into a display list.
 //!
-//! A title bar over a grid of twelve cards over a status bar (see [`layout`] for the Yoga trees): each card has a header with an icon,
-//! a title and an animated counter; a visual (a line chart, a bar chart, a progress ring with figures, a
+//! A title bar over a grid of twelve cards over a status bar (see [`layout`] for the Yoga trees): each card has a
+//! header with an icon, a title and an animated counter; a visual (a line chart, a bar chart, a progress ring with figures, a
 //! wrapping row of chips, gradient swatches); wrapped text in Inter (prose) or JetBrains Mono (code); and a
 //! monospaced footer. Everything animates on the frame clock ([`FrameInput::time_s`]): the charts scroll and
 //! breathe, the rings fill, the counters tick and the title bar shows the frame number. The same frame input
@@ -11,36 +11,42 @@
 //! every card's chrome and text are recorded once into [`Op::Layer`]s whose version changes only when their
 //! box does, so raster keeps them as images. Each frame then records the layers (a handful of `Arc` clones)
 //! and only what moves: chart data, ring arcs, counters and the status line, their glyphs composed from cached
-//! runs. [`SceneTimings`] reports the Yoga and shaping time spent inside [`Scene::paint`]: on a settled frame,
+//! runs. [`SceneTimings`] reports the Yoga and shaping time spent inside [`Scene::record`]: on a settled frame,
 //! a size comparison and a few cache look-ups.
 //!
 //! **Coordinates** are display-list pixels: the window is `width / scale` by `height / scale` of them (raster
 //! applies the scale).
 
-pub mod cards;
-pub mod charts;
-pub mod chrome;
-pub mod geometry;
+//!
+//! **Where things are.** The model ([`model`], [`texts`], [`icons`]) says what the scene shows; [`styles`] and
+//! [`shaping`] set its text; [`layout`] computes its boxes; [`draw`] records each part from the boxes and the
+//! model; this module keeps the layers and records a frame.
+
+pub mod draw;
 pub mod icons;
 pub mod layout;
 pub mod model;
-pub mod ring;
-pub mod typeset;
+pub mod shaping;
+pub mod styles;
+pub mod texts;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use goldberry_natives::{Goldberry, NativeError};
 
+use crate::clock::FrameInput;
 use crate::display_list::{DisplayList, LayerKey, Op, Rect};
 use crate::fonts::FontBook;
-use crate::frame::FrameInput;
+use crate::scene::draw::{cards, chrome, geometry};
 use crate::scene::icons::{IconError, Icons};
-use crate::scene::layout::{SceneLayout, SceneTree, snap};
+use crate::scene::layout::{LayoutError, SceneLayout, SceneTree, snap};
 use crate::scene::model::CARDS;
-use crate::scene::typeset::{Styles, Timed};
+use crate::scene::shaping::Timed;
+use crate::scene::styles::Styles;
+use crate::scene::texts::status_text;
 
-/// Where the time of [`Scene::paint`] went, by phase.
+/// Where the time of [`Scene::record`] went, by phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SceneTimings {
     /// Yoga: building the tree, the layout pass (measure functions included) and reading the boxes back; on a
@@ -60,8 +66,8 @@ pub enum SceneError {
         width: f32,
         /// The height laid out.
         height: f32,
-        /// What Yoga (or the safe layer) said.
-        source: NativeError,
+        /// What went wrong.
+        source: LayoutError,
     },
     /// Yoga refused to build the scene's tree.
     #[error("building the scene's layout tree: {0}")]
@@ -120,9 +126,9 @@ fn layer(key: LayerKey, rect: Rect, scale: f32, depends: &[Rect], content: Displ
     Op::Layer { key, rect, version: version(key, rect, scale, depends), content: Arc::new(shifted) }
 }
 
-/// What the scene keeps for one size.
+/// What the scene keeps for one size: its layout, and the layers recorded from it.
 #[derive(Debug)]
-struct Prepared {
+struct LaidOut {
     /// (width, height, scale) bits it was made for.
     key: (u32, u32, u32),
     styles: Styles,
@@ -139,8 +145,8 @@ pub struct Scene {
     icons: Icons,
     /// The layout tree, laid out again at every new size.
     tree: SceneTree,
-    prepared: Option<Prepared>,
-    /// Glyphs recorded by the last paint (layers included).
+    laid_out: Option<LaidOut>,
+    /// Glyphs recorded by the last frame (layers included).
     last_glyphs: usize,
 }
 
@@ -160,13 +166,13 @@ impl Scene {
         for label in ["ms", "max", "-60 s", "now", "16.7", "linear", "linear, 3 stops", "radial"] {
             text.shape(styles.label, label);
         }
-        Ok(Scene { icons, tree, prepared: None, last_glyphs: 0 })
+        Ok(Scene { icons, tree, laid_out: None, last_glyphs: 0 })
     }
 
     /// Records frame `frame.index` (time `frame.time_s`) at `frame.width` x `frame.height` device pixels into
     /// `list`, appending (the caller clears the list between frames). Lays the scene out again whenever the size
     /// or the scale changed since the last frame.
-    pub fn paint(
+    pub fn record(
         &mut self,
         frame: &FrameInput,
         fonts: &FontBook,
@@ -177,7 +183,7 @@ impl Scene {
         let scale = if frame.scale.is_finite() && frame.scale > 0.0 { frame.scale } else { 1.0 };
         let (width, height) = (frame.width as f32 / scale, frame.height as f32 / scale);
         let key = (width.to_bits(), height.to_bits(), scale.to_bits());
-        let layout_time = if self.prepared.as_ref().is_some_and(|p| p.key == key) {
+        let layout_time = if self.laid_out.as_ref().is_some_and(|p| p.key == key) {
             start.elapsed()
         } else {
             let styles = Styles::new(fonts, 1.0);
@@ -185,10 +191,10 @@ impl Scene {
                 self.tree.lay_out(width, height).map_err(|source| SceneError::Layout { width, height, source })?;
             let layout_time = start.elapsed().saturating_sub(text.spent());
             let (layers, layer_glyphs) = self.record_layers(&text, &styles, &layout, scale);
-            self.prepared = Some(Prepared { key, styles, layout, layers, layer_glyphs });
+            self.laid_out = Some(LaidOut { key, styles, layout, layers, layer_glyphs });
             layout_time
         };
-        let Some(prepared) = &self.prepared else {
+        let Some(laid_out) = &self.laid_out else {
             return Ok(SceneTimings { layout: layout_time, shape: text.spent() });
         };
         // The chrome's layers, then the cards' layers and what moves on them, clipped to the grid (a window too
@@ -196,18 +202,18 @@ impl Scene {
         // Opaque from the first layer on: the background is cut only around the cores of the title bar and the
         // cards, which cover them with opaque paint, and all of them lie on whole pixels at scale 1.
         list.opaque_lead = true;
-        let (chrome_layers, card_layers) = prepared.layers.split_at(CHROME_LAYERS);
+        let (chrome_layers, card_layers) = laid_out.layers.split_at(CHROME_LAYERS);
         list.ops.extend(chrome_layers.iter().cloned());
-        list.push(Op::PushClip(prepared.layout.grid));
+        list.push(Op::PushClip(laid_out.layout.grid));
         list.ops.extend(card_layers.iter().cloned());
         let t = frame.time_s;
-        let mut glyphs = prepared.layer_glyphs;
-        for (spec, card) in CARDS.iter().zip(&prepared.layout.cards) {
-            glyphs += cards::animate(list, &text, &prepared.styles, spec, card, t);
+        let mut glyphs = laid_out.layer_glyphs;
+        for (spec, card) in CARDS.iter().zip(&laid_out.layout.cards) {
+            glyphs += cards::animate(list, &text, &laid_out.styles, spec, card, t);
         }
         list.push(Op::PopClip);
-        let status = chrome::status_text(frame.index, t, frame.width, frame.height);
-        glyphs += chrome::status(list, &text, &prepared.styles, &prepared.layout.title_bar, &status);
+        let status = status_text(frame.index, t, frame.width, frame.height);
+        glyphs += chrome::status(list, &text, &laid_out.styles, &laid_out.layout.title_bar, &status);
         self.last_glyphs = glyphs;
         Ok(SceneTimings { layout: layout_time, shape: text.spent() })
     }
@@ -250,17 +256,17 @@ impl Scene {
         self.tree.set_threads(threads);
     }
 
-    /// Forgets the layout, so that the next paint lays the scene out again (as after a resize).
+    /// Forgets the layout, so that the next frame lays the scene out again (as after a resize).
     pub fn forget_layout(&mut self) {
-        self.prepared = None;
+        self.laid_out = None;
     }
 
-    /// The boxes of the last layout, if the scene has painted.
+    /// The boxes of the last layout, if the scene has recorded a frame.
     pub fn layout(&self) -> Option<&SceneLayout> {
-        self.prepared.as_ref().map(|p| &p.layout)
+        self.laid_out.as_ref().map(|p| &p.layout)
     }
 
-    /// How many glyphs the last paint recorded, layers included.
+    /// How many glyphs the last frame recorded, layers included.
     pub fn glyph_count(&self) -> usize {
         self.last_glyphs
     }

@@ -15,8 +15,8 @@ pub mod palette {
     pub const BAR_LEFT: Color = Color::rgb(0x1e, 0x24, 0x3a);
     /// The title bar's right end.
     pub const BAR_RIGHT: Color = Color::rgb(0x2a, 0x1f, 0x44);
-    /// A card's fill: one colour (a vertical gradient over the card cost Blend2D 2.4x the solid fill, about
-    /// 0.4 ms of a cold 960x640 frame on one thread; the header band and the shadow carry the depth).
+    /// A card's fill: one colour, since a gradient over every card costs Blend2D several times a solid fill; the
+    /// header band and the shadow carry the depth (record 9).
     pub const CARD: Color = Color::rgb(0x1e, 0x24, 0x36);
     /// A card's outline.
     pub const CARD_EDGE: Color = Color::rgb(0x36, 0x3f, 0x5c);
@@ -32,17 +32,11 @@ pub mod palette {
     pub const MUTED: Color = Color::rgb(0x8c, 0x95, 0xab);
     /// A shadow's colour (its alpha is set per layer).
     pub const SHADOW: Color = Color::rgb(0x02, 0x03, 0x08);
-    /// Teal.
     pub const TEAL: Color = Color::rgb(0x35, 0xd0, 0xba);
-    /// Violet.
     pub const VIOLET: Color = Color::rgb(0x8b, 0x7c, 0xf6);
-    /// Amber.
     pub const AMBER: Color = Color::rgb(0xf5, 0xb4, 0x45);
-    /// Rose.
     pub const ROSE: Color = Color::rgb(0xf0, 0x62, 0x8a);
-    /// Sky.
     pub const SKY: Color = Color::rgb(0x4a, 0xa8, 0xff);
-    /// Lime.
     pub const LIME: Color = Color::rgb(0x9b, 0xd6, 0x49);
 }
 
@@ -118,15 +112,12 @@ impl Counter {
 /// One card.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CardSpec {
-    /// Its title.
     pub title: &'static str,
-    /// Its icon.
     pub icon: IconName,
     /// Its accent colour.
     pub accent: Color,
     /// Between header and text.
     pub visual: Visual,
-    /// Its text.
     pub body: Body,
     /// The header figure.
     pub counter: Counter,

@@ -1,17 +1,17 @@
 //! A card: its static chrome and text (recorded once per layout into its layer) and its moving parts (recorded
 //! every frame on top of the layer).
 
-use std::sync::Arc;
-
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
-use crate::scene::charts;
-use crate::scene::chrome;
-use crate::scene::geometry::{self, Falloff};
-use crate::scene::icons::{IconName, Icons};
-use crate::scene::layout::{CardLayout, VisualLayout, card_tag};
+use crate::scene::draw::geometry::{self, Falloff};
+use crate::scene::draw::icon::{Glow, icon};
+use crate::scene::draw::text::{line, paragraph, run_in, unwrapped};
+use crate::scene::draw::{charts, ring};
+use crate::scene::icons::Icons;
+use crate::scene::layout::{CardLayout, VisualLayout};
 use crate::scene::model::{Body, CardSpec, Visual, palette};
-use crate::scene::ring;
-use crate::scene::typeset::{Styles, Timed, line, paragraph, run_in, unwrapped};
+use crate::scene::shaping::Timed;
+use crate::scene::styles::Styles;
+use crate::scene::texts::card_tag;
 
 /// The corner radius of a card, before scaling.
 const RADIUS: f32 = 10.0;
@@ -50,10 +50,8 @@ pub fn covered(l: &CardLayout, s: f32) -> Rect {
 ///
 /// It is filled as the nine-patch of [`geometry::shadow_pieces`]: corner boxes with a radial gradient around the
 /// corner's centre, edge strips with a linear gradient across the edge, none under the card's opaque core
-/// ([`geometry::opaque_core`]), which hides it: each piece costs Blend2D its own pixels and no path. The five
-/// ring-shaped paths this replaced cost about half of a card's whole box each; side by side over loops of cold
-/// 960x640 frames on one thread, the nine-patch made the frame's raster 9 % faster, leaving a third of the
-/// rings' cost (book record 9).
+/// ([`geometry::opaque_core`]), which hides it: each piece costs Blend2D its own pixels and no path, where a
+/// ring-shaped path costs about half of a card's whole box (record 9).
 pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
     let reach = 9.0 * s;
     let outline = Rect::new(rect.x, rect.y + 3.0 * s, rect.w, rect.h);
@@ -83,23 +81,6 @@ pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
 
 /// A shadow's alpha at the card's outline.
 pub const SHADOW_ALPHA: u8 = 0x3c;
-
-/// An icon stroked in `color`, with a soft radial glow behind it.
-pub fn icon(list: &mut DisplayList, icons: &Icons, name: IconName, rect: Rect, color: Color, s: f32, glow: bool) {
-    let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
-    if glow {
-        let stops = vec![
-            Stop { offset: 0.0, color: color.with_alpha(0x48) },
-            Stop { offset: 1.0, color: color.with_alpha(0x00) },
-        ];
-        chrome::radial_glow(list, cx, cy, rect.w * 0.95, stops);
-    }
-    list.push(Op::StrokePath {
-        path: Arc::new(icons.at(name, rect.x, rect.y, rect.w)),
-        stroke: Stroke { width: (1.8 * rect.w / 24.0).max(1.0 * s), round: true },
-        paint: Paint::Solid(color),
-    });
-}
 
 /// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
 /// the counter's pill, the still part of its visual, its text and its footer. Returns the glyphs recorded.
@@ -137,7 +118,7 @@ pub fn chrome(
         stroke: Stroke { width: 1.0, round: false },
         paint: Paint::Solid(palette::CARD_EDGE),
     });
-    icon(list, icons, spec.icon, l.icon, spec.accent, s, true);
+    icon(list, icons, spec.icon, l.icon, spec.accent, s, Glow::Behind);
     glyphs += line(list, text, styles.card_title, l.title, spec.title, palette::TITLE, false);
     list.push(Op::FillRoundRect {
         rect: l.badge,

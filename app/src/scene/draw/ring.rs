@@ -5,9 +5,11 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 use std::sync::Arc;
 
 use crate::display_list::{Color, DisplayList, Op, Paint, PathData, Rect, Stop, Stroke};
-use crate::scene::geometry::{arc, circle};
+use crate::scene::draw::geometry::{arc, circle};
+use crate::scene::draw::text::run_in;
 use crate::scene::model::palette;
-use crate::scene::typeset::{Styles, Timed, run_in};
+use crate::scene::shaping::Timed;
+use crate::scene::styles::Styles;
 
 /// The ring's progress, 0..1, at time `t` for a ring going round once every `period` seconds.
 pub fn progress(t: f64, period: f32) -> f32 {

@@ -2,22 +2,15 @@
 //! layer), and the title bar's status line (recorded every frame).
 
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop};
-use crate::scene::cards::icon;
-use crate::scene::geometry;
+use crate::scene::draw::geometry;
+use crate::scene::draw::icon::{Glow, icon};
+use crate::scene::draw::text::{line, run_in};
 use crate::scene::icons::{IconName, Icons};
-use crate::scene::layout::{MENU, STATUS_ITEMS, StatusBarLayout, TitleBarLayout};
+use crate::scene::layout::{StatusBarLayout, TitleBarLayout};
 use crate::scene::model::palette;
-use crate::scene::typeset::{Styles, Timed, line, run_in};
-
-/// A soft glow of radius `r` around (`cx`, `cy`): a radial gradient through `stops`, which end transparent.
-pub fn radial_glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, stops: Vec<Stop>) {
-    // The circle's box on whole pixels, not the circle: the gradient is transparent from `r` out (its last stop),
-    // and Blend2D fills a whole-pixel box with no edge to rasterize, where a circle is a path (15 us a glow in a
-    // cold frame, against about 4).
-    let (x0, y0) = ((cx - r).floor(), (cy - r).floor());
-    let rect = Rect::new(x0, y0, (cx + r).ceil() - x0, (cy + r).ceil() - y0);
-    list.push(Op::FillRect { rect, paint: Paint::Radial { cx, cy, r, stops } });
-}
+use crate::scene::shaping::Timed;
+use crate::scene::styles::Styles;
+use crate::scene::texts::{MENU, STATUS_ITEMS, SUBTITLE, TITLE};
 
 /// The stops of a glow of `color`: full at the centre, a third at 60 %, transparent at the edge.
 fn glow_stops(color: Color) -> Vec<Stop> {
@@ -86,17 +79,9 @@ pub fn title_bar(
         rect: Rect::new(bar.x, bar.bottom() - 1.0, bar.w, 1.0),
         paint: Paint::Solid(palette::CARD_EDGE),
     });
-    icon(list, icons, IconName::Berry, l.logo, palette::AMBER, s, true);
-    let mut glyphs = line(list, text, styles.bar_title, l.title, "goldberry", palette::TITLE, false);
-    glyphs += line(
-        list,
-        text,
-        styles.bar_subtitle,
-        l.subtitle,
-        "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2",
-        palette::MUTED,
-        false,
-    );
+    icon(list, icons, IconName::Berry, l.logo, palette::AMBER, s, Glow::Behind);
+    let mut glyphs = line(list, text, styles.bar_title, l.title, TITLE, palette::TITLE, false);
+    glyphs += line(list, text, styles.bar_subtitle, l.subtitle, SUBTITLE, palette::MUTED, false);
     list.push(Op::PushClip(l.menu_row));
     for (rect, label) in l.menu.iter().zip(MENU) {
         if rect.x < l.menu_row.right() {
@@ -112,7 +97,7 @@ pub fn title_bar(
         let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
         list.push(Op::FillCircle { cx, cy, r: rect.w / 2.0, paint: Paint::Solid(Color(0x14ff_ffff)) });
         let inset = rect.inset(rect.w * 0.2);
-        icon(list, icons, name, inset, color, s, false);
+        icon(list, icons, name, inset, color, s, Glow::None);
     }
     glyphs
 }
@@ -140,11 +125,6 @@ pub fn status_bar(
         list.push(Op::PopClip);
     }
     glyphs
-}
-
-/// The status text of frame `index` at time `t`, at `width` x `height`.
-pub fn status_text(index: u64, t: f64, width: u32, height: u32) -> String {
-    format!("frame {:06}  {:6.2} s  {width}x{height}", index % 1_000_000, t % 1000.0)
 }
 
 /// Records the title bar's status line, right-aligned in its box. Returns the glyphs recorded.

@@ -6,9 +6,11 @@
 use std::sync::Arc;
 
 use crate::display_list::{Color, DisplayList, Op, Paint, PathCommand, PathData, Rect, Stop, Stroke};
-use crate::scene::geometry::{area_under, bar, grid_lines, smooth_curve};
+use crate::scene::draw::geometry::{area_under, bar, grid_lines, smooth_curve};
+use crate::scene::draw::text::line;
 use crate::scene::model::palette;
-use crate::scene::typeset::{Styles, Timed, line};
+use crate::scene::shaping::Timed;
+use crate::scene::styles::Styles;
 
 /// How many samples a line chart shows across its width.
 pub const LINE_SAMPLES: usize = 36;

@@ -1,0 +1,61 @@
+//! Shaping for the scene, timed: the time spent in HarfBuzz is reported apart from layout
+//! ([`SceneTimings::shape`](super::SceneTimings::shape)).
+
+use std::cell::Cell;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use goldberry_natives::glyphs::GlyphRun;
+
+use crate::display_list::FontId;
+use crate::fonts::FontBook;
+use crate::text::Paragraph;
+
+/// The font book, with the time spent shaping through it added up.
+pub struct Timed<'a> {
+    fonts: &'a FontBook,
+    spent: Cell<Duration>,
+}
+
+impl<'a> Timed<'a> {
+    /// Starts counting at zero.
+    pub fn new(fonts: &'a FontBook) -> Timed<'a> {
+        Timed { fonts, spent: Cell::new(Duration::ZERO) }
+    }
+
+    pub fn fonts(&self) -> &'a FontBook {
+        self.fonts
+    }
+
+    /// The time spent shaping so far.
+    pub fn spent(&self) -> Duration {
+        self.spent.get()
+    }
+
+    fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let out = f();
+        self.spent.set(self.spent.get() + start.elapsed());
+        out
+    }
+
+    /// [`FontBook::shape`], timed.
+    pub fn shape(&self, font: FontId, text: &str) -> Arc<GlyphRun> {
+        self.timed(|| self.fonts.shape(font, text))
+    }
+
+    /// [`FontBook::paragraph`], timed; an error is logged and gives no lines.
+    pub fn paragraph(&self, font: FontId, text: &str, max_width_px: f32) -> Arc<Paragraph> {
+        self.timed(|| {
+            self.fonts.paragraph(font, text, max_width_px).unwrap_or_else(|error| {
+                tracing::warn!("wrapping {text:?} failed: {error}");
+                Arc::new(Paragraph::default())
+            })
+        })
+    }
+
+    /// [`FontBook::compose`], timed: a monospaced figure that changes every frame.
+    pub fn figure(&self, font: FontId, text: &str) -> Arc<GlyphRun> {
+        self.timed(|| Arc::new(self.fonts.compose(font, text)))
+    }
+}

@@ -1,0 +1,33 @@
+//! The design's own words outside the cards: the title bar's, the status bar's and the cards' numbers. Layout
+//! measures them and drawing records them, so both read them here.
+
+use crate::scene::model::CARDS;
+
+/// The title bar's title.
+pub const TITLE: &str = "goldberry";
+
+/// The title bar's subtitle.
+pub const SUBTITLE: &str = "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2";
+
+/// The title bar's menu.
+pub const MENU: [&str; 5] = ["Scene", "Layers", "Bands", "Trace", "Help"];
+
+/// The status bar's items, left to right.
+pub const STATUS_ITEMS: [&str; 3] = [
+    "ready \u{b7} 12 cards in 3 rows \u{b7} Inter 10 px, JetBrains Mono 9.5 px",
+    "layers 15 \u{b7} bands 2 \u{b7} budget 16.7 ms",
+    "libgoldberry: Blend2D beta, Yoga 3, HarfBuzz 8.4 \u{b7} SDL 2",
+];
+
+/// The template the title bar's status is laid out for (the animated text is never wider).
+pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
+
+/// The title bar's status text of frame `index` at time `t`, at `width` x `height`.
+pub fn status_text(index: u64, t: f64, width: u32, height: u32) -> String {
+    format!("frame {:06}  {:6.2} s  {width}x{height}", index % 1_000_000, t % 1000.0)
+}
+
+/// The number shown at the right of card `index`'s footer.
+pub fn card_tag(index: usize) -> String {
+    format!("{:02}/{}", index + 1, CARDS.len())
+}
