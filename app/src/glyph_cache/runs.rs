@@ -23,7 +23,7 @@ use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::{Cells, Ink, KeyHasher, Placed, place};
+use super::cells::{Cells, Ink, KeyHasher, Placed, place};
 use crate::display_list::{Color, FontId};
 use crate::fonts::FontBook;
 
