@@ -203,7 +203,7 @@ pub(super) fn build_atlas(
     }
     let atlas_height = u32::try_from(y + row_height).unwrap_or(1).max(1);
     // As wide as its widest shelf: a fill that adds a glyph or two (a figure at a new colour) takes a few hundred
-    // bytes, not a full-width atlas (80 KB); where each cell lies does not change.
+    // bytes, not a full-width atlas (record 10); where each cell lies does not change.
     let used_width = cells.iter().map(|(_, cell, ..)| cell.x + cell.w).max().unwrap_or(1);
     let atlas_width = u32::try_from(used_width.clamp(1, ATLAS_WIDTH)).unwrap_or(1);
     let mut image = Image::new(g, atlas_width, atlas_height, PixelFormat::Prgb32)?;

@@ -1,6 +1,9 @@
 //! The layer cache: every top-level [`Op::Layer`] outside the base kept as an offscreen PRGB32 image, keyed by
 //! its [`LayerKey`], re-rasterized only when its version, pixel size, sub-pixel position or scale changes, and
-//! evicted when a frame does not draw it.
+//! evicted when a frame does not draw it. A layer is blitted at a whole device pixel: its content is drawn shifted
+//! by the fraction of a pixel its rect starts at, so that the blit lands exactly where drawing it directly would
+//! have. A stale layer inside one band's rows is rasterized by that band's thread before it draws; the others
+//! before the bands start.
 
 use goldberry_natives::blend2d::{Context, Image, PixelFormat};
 use goldberry_natives::{Goldberry, NativeError};

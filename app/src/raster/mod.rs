@@ -1,18 +1,18 @@
 //! The renderer: replays a [`DisplayList`] through Blend2D into a [`Target`], as a short sequence of stages,
 //! each a module of its own:
 //!
-//! 1. **plan the base** ([`base`]): the run of layers a list starts with is kept as a copy of the frame's pixels;
+//! 1. **plan the base** (`base.rs`): the run of layers a list starts with is kept as a copy of the frame's pixels;
 //!    a frame copies it, redraws its damage, or (cold) draws it anew;
-//! 2. **update the layers** ([`layers`]): every other top-level layer (the HUD) is an image in the layer cache,
+//! 2. **update the layers** (`layers.rs`): every other top-level layer (the HUD) is an image in the layer cache,
 //!    re-rasterized only when it changes, blitted otherwise;
-//! 3. **prepare** ([`prepare`]): the frame's paths, gradients and bounds, built once and shared by the bands,
+//! 3. **prepare** (`prepare.rs`): the frame's paths, gradients and bounds, built once and shared by the bands,
 //!    while the glyphs the frame lacks are added to the glyph cache ([`crate::glyph_cache`]);
-//! 4. **cut the bands** ([`cost`], [`bands`]): the target's rows are split into bands that share the estimated
+//! 4. **cut the bands** (`cost.rs`, `bands.rs`): the target's rows are split into bands that share the estimated
 //!    work, taken from one queue by the calling thread and rayon's pool;
-//! 5. **replay** ([`replay`]): each band is drawn by its own synchronous Blend2D context over its rows, replaying
+//! 5. **replay** (`replay.rs`): each band is drawn by its own synchronous Blend2D context over its rows, replaying
 //!    the same list and skipping the ops whose bounds miss its rows.
 //!
-//! What every stage reads for one frame travels in a [`context::FrameContext`]. The beta's own multi-threaded
+//! What every stage reads for one frame travels in one `FrameContext` (`context.rs`). The beta's own multi-threaded
 //! context is not used: it aborts at `blContextEnd` (see DESIGN.md, "A frame").
 
 mod bands;
@@ -109,7 +109,7 @@ impl Renderer {
     }
 
     /// Keeps the pool threads that will draw this frame's other bands awake until the bands are handed out
-    /// (at most [`bands::STAY_AWAKE`]), so that they start at once instead of waiting to be woken, and take any
+    /// (a few milliseconds at most), so that they start at once instead of waiting to be woken, and take any
     /// work the frame hands out before them (the cards' layouts). Call it when a frame starts, before its scene is
     /// recorded; it does nothing with one thread.
     pub fn wake_band_threads(&self) {

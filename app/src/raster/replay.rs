@@ -114,7 +114,7 @@ impl Replayer<'_> {
                     match (cached, shape) {
                         (_, None) => {}
                         (Some(cached), Some(shape)) if cached.shape.reusable_for(&shape) => {
-                            // At the whole device pixel the layer starts in (see the module docs).
+                            // At the whole device pixel the layer starts in (see [`super::layers`]).
                             blit_device(ctx, self.mapping, (shape.left, shape.top), place.translation, &cached.image)?;
                         }
                         _ => {

@@ -388,6 +388,17 @@ fn bands_are_taken_by_whichever_thread_is_free_and_each_drawn_once() {
     let err = draw_bands(&schedule, &mut pixels, None, &fail).unwrap_err();
     assert!(err.to_string().contains("band 30"), "{err}");
     assert!(pixels.iter().all(|&b| b == 1));
+    // A band that panics is reported as a panicked thread, named, and the other bands are still drawn.
+    let panics = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), RenderError> {
+        band.fill(2);
+        if top == 50 {
+            panic!("band 50");
+        }
+        Ok(())
+    };
+    let err = draw_bands(&schedule, &mut pixels, None, &panics).unwrap_err();
+    assert!(matches!(err, RenderError::ThreadPanicked("a test band thread")), "{err}");
+    assert!(pixels.iter().all(|&b| b == 2));
 }
 
 #[test]
