@@ -89,7 +89,7 @@ pub struct Wants {
     pub runs: Vec<WantedRun>,
     /// The runs with an image drawn by the complete layers, which are not looked up.
     pub used_runs: Vec<u64>,
-    /// Give every wanted run an image now, not when it is seen again ([`crate::raster::Renderer::warm_glyphs`]:
+    /// Give every wanted run an image now, not when it is seen again (the renderer's warm-up:
     /// the first frame will draw them).
     pub runs_at_first_sight: bool,
 }

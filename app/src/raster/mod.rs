@@ -85,7 +85,7 @@ impl Renderer {
 
     /// Rasterizes now, on the calling thread, every top-level layer of `list` that the layer cache lacks (at
     /// `scale`), so that the next [`Renderer::render`] of a list holding the same layers blits them. `list` holds
-    /// layers only the caller knows to come after the base: [`crate::frame::Painter::paint`] hands it the HUD's,
+    /// layers only the caller knows to come after the base: the frame loop hands it the HUD's,
     /// on a pool thread while the scene records, so that the first band need not draw it (record 10).
     pub fn rasterize_layers_ahead(
         &mut self,
@@ -158,7 +158,7 @@ impl Renderer {
     }
 
     /// Adds every glyph `list` draws (in its layers too) to the glyph cache without drawing anything, so that
-    /// a first frame of that list finds them rasterized (see [`crate::frame::Painter::warm_up`]).
+    /// a first frame of that list finds them rasterized (the frame loop's warm-up).
     pub fn warm_glyphs(&mut self, list: &DisplayList, fonts: &FontBook) -> Result<(), RenderError> {
         if !self.use_glyph_cache {
             return Ok(());
@@ -175,7 +175,7 @@ impl Renderer {
 
     /// Makes room for the base of a `width` x `height` frame with packed rows and touches every page of it, so
     /// that the first frame of that size does not wait for the kernel to fault them in
-    /// ([`crate::frame::Painter::warm_up`] does this while the window opens).
+    /// (the frame loop's warm-up does this while the window opens).
     pub fn reserve_base(&mut self, width: u32, height: u32) {
         self.base.reserve(width as usize * 4 * height as usize);
     }
