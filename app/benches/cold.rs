@@ -16,8 +16,8 @@ mod support;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::raster::Target;
 use goldberry::report::Percentiles;
+use goldberry::surface::Target;
 use goldberry_natives::Goldberry;
 
 /// The two sizes the frames alternate between.

@@ -7,7 +7,7 @@
 //! opened, the scene's Yoga trees built but nothing laid out or rasterized), and "resize", the first frame at a
 //! new size in a running app. The
 //! issue's targets are printed next to the figures. Then the cold and settled 960x640 frames without and with
-//! the glyph cache ([`goldberry::raster::Raster::set_glyph_cache`]) and the fresh frame without the warm-up;
+//! the glyph cache ([`goldberry::raster::Renderer::set_glyph_cache`]) and the fresh frame without the warm-up;
 //! last, the 2-thread speed-up on a cold 1920x1080 frame, from samples of 1 and 2 threads taken in turn.
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
 //! last settled frame of each row (layers rasterized, reused, in the base; time per step).
@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::raster::FrameBuffer;
 use goldberry::report::{FrameRecord, Percentiles};
+use goldberry::surface::FrameBuffer;
 use goldberry_natives::Goldberry;
 
 /// How many cold frames each cold figure is the median of.

@@ -4,6 +4,9 @@
 //! Blend2D contexts (one per band). Content that does not change from frame to frame is recorded inside a
 //! [`Op::Layer`]: raster keeps it as an offscreen image keyed by [`LayerKey`] and re-rasterizes it only when its
 //! `version`, size or scale changes, blitting it otherwise.
+//!
+//! Every pass over a list (layer discovery, costs, glyph collection, replay, the base's damage) is a loop over
+//! one [`Walk`]: it yields each op with the translation and clip in effect, so no pass keeps a stack of its own.
 
 use std::sync::Arc;
 
@@ -28,13 +31,9 @@ impl Color {
 /// An axis-aligned rectangle in pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Rect {
-    /// Left edge.
     pub x: f32,
-    /// Top edge.
     pub y: f32,
-    /// Width.
     pub w: f32,
-    /// Height.
     pub h: f32,
 }
 
@@ -72,7 +71,6 @@ impl Rect {
 pub struct Stop {
     /// Where along the gradient, 0 to 1.
     pub offset: f32,
-    /// The colour there.
     pub color: Color,
 }
 
@@ -82,29 +80,9 @@ pub enum Paint {
     /// One colour.
     Solid(Color),
     /// A linear gradient from (x0, y0) to (x1, y1).
-    Linear {
-        /// Start point.
-        x0: f32,
-        /// Start point.
-        y0: f32,
-        /// End point.
-        x1: f32,
-        /// End point.
-        y1: f32,
-        /// Colour stops.
-        stops: Vec<Stop>,
-    },
+    Linear { x0: f32, y0: f32, x1: f32, y1: f32, stops: Vec<Stop> },
     /// A radial gradient centred on (cx, cy) with radius r.
-    Radial {
-        /// Centre.
-        cx: f32,
-        /// Centre.
-        cy: f32,
-        /// Radius.
-        r: f32,
-        /// Colour stops.
-        stops: Vec<Stop>,
-    },
+    Radial { cx: f32, cy: f32, r: f32, stops: Vec<Stop> },
 }
 
 /// One command of a path, in pixels.
@@ -125,7 +103,6 @@ pub enum PathCommand {
 /// A path as data; raster turns it into a Blend2D path when it replays the op.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PathData {
-    /// The commands, in order.
     pub commands: Vec<PathCommand>,
 }
 
@@ -150,83 +127,36 @@ pub struct LayerKey(pub u64);
 #[derive(Debug, Clone, PartialEq)]
 pub enum Op {
     /// Fills a rectangle.
-    FillRect {
-        /// Where.
-        rect: Rect,
-        /// With what.
-        paint: Paint,
-    },
+    FillRect { rect: Rect, paint: Paint },
     /// Fills a rounded rectangle.
-    FillRoundRect {
-        /// Where.
-        rect: Rect,
-        /// Corner radius.
-        radius: f32,
-        /// With what.
-        paint: Paint,
-    },
+    FillRoundRect { rect: Rect, radius: f32, paint: Paint },
     /// Strokes a rounded rectangle's outline.
-    StrokeRoundRect {
-        /// Where.
-        rect: Rect,
-        /// Corner radius.
-        radius: f32,
-        /// Line.
-        stroke: Stroke,
-        /// With what.
-        paint: Paint,
-    },
+    StrokeRoundRect { rect: Rect, radius: f32, stroke: Stroke, paint: Paint },
     /// Fills a circle.
-    FillCircle {
-        /// Centre x.
-        cx: f32,
-        /// Centre y.
-        cy: f32,
-        /// Radius.
-        r: f32,
-        /// With what.
-        paint: Paint,
-    },
+    FillCircle { cx: f32, cy: f32, r: f32, paint: Paint },
     /// Fills a path.
-    FillPath {
-        /// The path.
-        path: Arc<PathData>,
-        /// With what.
-        paint: Paint,
-    },
+    FillPath { path: Arc<PathData>, paint: Paint },
     /// Strokes a path.
-    StrokePath {
-        /// The path.
-        path: Arc<PathData>,
-        /// Line.
-        stroke: Stroke,
-        /// With what.
-        paint: Paint,
-    },
+    StrokePath { path: Arc<PathData>, stroke: Stroke, paint: Paint },
     /// Draws a shaped glyph run with its baseline origin at (x, y).
     Glyphs {
         /// The font (same face and size it was shaped with).
         font: FontId,
-        /// Baseline origin x.
         x: f32,
-        /// Baseline origin y.
         y: f32,
-        /// The shaped glyphs.
         run: Arc<GlyphRun>,
-        /// Text colour.
         color: Color,
     },
     /// Restricts the following ops to `rect` (intersected with the current clip) until the matching `PopClip`.
     PushClip(Rect),
-    /// Ends the innermost `PushClip`.
+    /// Ends the innermost `PushClip` (in a well-formed list: any pop ends the innermost push, of either kind).
     PopClip,
     /// Offsets the following ops by (dx, dy) until the matching `PopTranslate`.
     PushTranslate(f32, f32),
-    /// Ends the innermost `PushTranslate`.
+    /// Ends the innermost `PushTranslate` (see [`Op::PopClip`]).
     PopTranslate,
     /// Content kept as an offscreen image between frames, drawn at `rect`.
     Layer {
-        /// Which layer.
         key: LayerKey,
         /// Where it is drawn; its size is the offscreen image's size. The content's coordinates are relative
         /// to the rect's top-left corner.
@@ -241,7 +171,6 @@ pub enum Op {
 /// A recorded frame (or layer): ops in painting order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct DisplayList {
-    /// The ops.
     pub ops: Vec<Op>,
     /// Whether the list's leading layers (the run of layers it starts with, which raster keeps as its base)
     /// paint every pixel of the frame opaquely, on whole pixels, so that a frame drawn from scratch need not be
@@ -281,5 +210,177 @@ impl DisplayList {
                 _ => 0,
             })
             .sum()
+    }
+}
+
+/// Where an op of a walked list is drawn: the translations and clips around it, summed.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Place {
+    /// The translation in effect, in list pixels, summed in `f32` (layer shapes and bounds follow from it).
+    pub translation: (f32, f32),
+    /// The same translation summed in `f64`, as a Blend2D context sums it (glyph positions follow from it).
+    pub translation_f64: (f64, f64),
+    /// The clips in effect, intersected, in list pixels with their translations applied (`None`: no clip; an
+    /// empty rect when they do not overlap).
+    pub clip: Option<Rect>,
+}
+
+impl Place {
+    /// `r` (list pixels before the translation) translated and cut by the clip; `None` when the clip hides it.
+    pub fn clipped(&self, r: Rect) -> Option<Rect> {
+        let r = Rect::new(r.x + self.translation.0, r.y + self.translation.1, r.w, r.h);
+        match self.clip {
+            Some(clip) => clip.intersection(r),
+            None => Some(r),
+        }
+    }
+
+    /// The place of a layer's content drawn at `rect` from here: its origin at the rect's corner, clipped to it.
+    pub fn inside(&self, rect: Rect) -> Place {
+        Place {
+            translation: (self.translation.0 + rect.x, self.translation.1 + rect.y),
+            translation_f64: (self.translation_f64.0 + f64::from(rect.x), self.translation_f64.1 + f64::from(rect.y)),
+            clip: Some(self.clipped(rect).unwrap_or_default()),
+        }
+    }
+}
+
+/// What one op does in a [`Walk`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Step<'l> {
+    /// Draws (any op but a push or a pop; a layer too).
+    Draw(&'l Op),
+    /// `PushClip(rect)`, `rect` in list pixels before the translation.
+    Clip(Rect),
+    /// `PushTranslate(dx, dy)`.
+    Translate(f32, f32),
+    /// A pop that ends the innermost push, whatever its kind.
+    Pop,
+    /// A pop with no push open: it changes nothing.
+    StrayPop,
+}
+
+/// One op of a [`Walk`]: its index in the list, what it does, and the place in effect once it is done (for a
+/// drawing op, where it draws).
+#[derive(Debug, Clone, Copy)]
+pub struct Visit<'l> {
+    /// The op's index in the list.
+    pub index: usize,
+    /// What it does.
+    pub step: Step<'l>,
+    /// The translation and clip in effect after it.
+    pub place: Place,
+}
+
+/// The one walk over a list's ops (see the module docs): an iterator of [`Visit`]s. It stops where it is told
+/// (`walk.by_ref().take(n)`) and goes on from there; layers are not entered (a pass that draws a layer's content
+/// walks it from [`Place::inside`] the layer).
+#[derive(Debug, Clone)]
+pub struct Walk<'l> {
+    ops: &'l [Op],
+    next: usize,
+    place: Place,
+    /// The place before each open push.
+    saved: Vec<Place>,
+}
+
+impl<'l> Walk<'l> {
+    /// A walk over `list` from its first op, its origin at `place`.
+    pub fn new(list: &'l DisplayList, place: Place) -> Walk<'l> {
+        Walk { ops: &list.ops, next: 0, place, saved: Vec::new() }
+    }
+
+    /// How many pushes are open (a replay restores that many at the end of a list left unbalanced).
+    pub fn depth(&self) -> usize {
+        self.saved.len()
+    }
+}
+
+impl<'l> Iterator for Walk<'l> {
+    type Item = Visit<'l>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Visit<'l>> {
+        let index = self.next;
+        let op = self.ops.get(index)?;
+        self.next = index + 1;
+        let step = match op {
+            Op::PushClip(r) => {
+                self.saved.push(self.place);
+                self.place.clip = Some(self.place.clipped(*r).unwrap_or_default());
+                Step::Clip(*r)
+            }
+            Op::PushTranslate(dx, dy) => {
+                self.saved.push(self.place);
+                let (t, t64) = (self.place.translation, self.place.translation_f64);
+                self.place.translation = (t.0 + dx, t.1 + dy);
+                self.place.translation_f64 = (t64.0 + f64::from(*dx), t64.1 + f64::from(*dy));
+                Step::Translate(*dx, *dy)
+            }
+            Op::PopClip | Op::PopTranslate => match self.saved.pop() {
+                Some(place) => {
+                    self.place = place;
+                    Step::Pop
+                }
+                None => Step::StrayPop,
+            },
+            op => Step::Draw(op),
+        };
+        Some(Visit { index, step, place: self.place })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.ops.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+/// A walk over `list` from its origin (see [`Walk`]).
+pub fn walk(list: &DisplayList) -> Walk<'_> {
+    Walk::new(list, Place::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_walk_yields_each_op_with_the_translation_and_clip_around_it() {
+        let fill = Op::FillRect { rect: Rect::new(0.0, 0.0, 10.0, 10.0), paint: Paint::Solid(Color::rgb(1, 2, 3)) };
+        let list = DisplayList {
+            ops: vec![
+                Op::PushTranslate(10.0, 20.0),
+                Op::PushClip(Rect::new(0.0, 0.0, 5.0, 5.0)),
+                fill.clone(),
+                Op::PopClip,
+                fill.clone(),
+                Op::PopTranslate,
+                Op::PopClip,
+                fill,
+            ],
+            opaque_lead: false,
+        };
+        let mut walk = walk(&list);
+        let visits: Vec<Visit<'_>> = walk.by_ref().take(3).collect();
+        assert_eq!(walk.depth(), 2);
+        assert_eq!(visits[2].place.translation, (10.0, 20.0));
+        assert_eq!(visits[2].place.translation_f64, (10.0, 20.0));
+        assert_eq!(visits[2].place.clip, Some(Rect::new(10.0, 20.0, 5.0, 5.0)));
+        // The walk goes on where it stopped.
+        let steps: Vec<(usize, Step<'_>)> = walk.map(|v| (v.index, v.step)).collect();
+        assert_eq!(steps[0], (3, Step::Pop));
+        assert_eq!((steps[3].1, steps[4].0), (Step::StrayPop, 7));
+        let last = walk_places(&list);
+        assert_eq!(last[4], Place { translation: (10.0, 20.0), translation_f64: (10.0, 20.0), clip: None });
+        assert_eq!(last[7], Place::default());
+        // A layer's content is walked from inside it: its origin at the rect's corner, clipped to it.
+        let inner = last[2].inside(Rect::new(1.0, 2.0, 100.0, 100.0));
+        assert_eq!(inner.translation, (11.0, 22.0));
+        assert_eq!(inner.clip, Some(Rect::new(11.0, 22.0, 4.0, 3.0)));
+        assert_eq!(inner.clipped(Rect::new(50.0, 0.0, 1.0, 1.0)), None);
+    }
+
+    fn walk_places(list: &DisplayList) -> Vec<Place> {
+        walk(list).map(|v| v.place).collect()
     }
 }

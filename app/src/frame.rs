@@ -18,10 +18,11 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
 use crate::present::{self, Display, Input, Pacer};
-use crate::raster::{Raster, Target};
+use crate::raster::Renderer;
 use crate::report::{FrameRecord, Report, RunSummary};
 use crate::scene::Scene;
 use crate::screenshot::RgbImage;
+use crate::surface::{FrameBuffer, Target};
 
 /// One painted frame: its phases (present still zero) and whether it was cold.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,7 +40,7 @@ pub struct Painter {
     pub hud: Hud,
     /// The HUD's statistics (the caller records each frame's times after presenting it).
     pub stats: HudStats,
-    pub raster: Raster,
+    pub raster: Renderer,
     list: DisplayList,
     /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).
     hud_list: DisplayList,
@@ -67,7 +68,7 @@ impl Painter {
             scene,
             hud: Hud::new(fonts, hud),
             stats: HudStats::new(),
-            raster: Raster::new(g, threads),
+            raster: Renderer::new(g, threads),
             list: DisplayList::new(),
             hud_list: DisplayList::new(),
             last_size: None,
@@ -75,7 +76,7 @@ impl Painter {
     }
 
     /// Gets ready for a first frame at `width` x `height`: records it once and rasterizes the glyphs it draws
-    /// into the glyph cache, maps the memory of its base ([`Raster::reserve_base`]), then forgets the layout and
+    /// into the glyph cache, maps the memory of its base ([`Renderer::reserve_base`]), then forgets the layout and
     /// the list. The first frame then still lays out and rasterizes everything (it is a cold frame like any
     /// other), but blits its glyphs instead of rasterizing each one first. `run` does this while SDL opens the
     /// window.
@@ -337,8 +338,8 @@ pub fn paint_offscreen(
     width: u32,
     height: u32,
     frames: impl IntoIterator<Item = u64>,
-) -> Result<(crate::raster::FrameBuffer, Vec<FrameRecord>), RunError> {
-    let mut buffer = crate::raster::FrameBuffer::new(width, height);
+) -> Result<(FrameBuffer, Vec<FrameRecord>), RunError> {
+    let mut buffer = FrameBuffer::new(width, height);
     let mut records = Vec::new();
     for index in frames {
         let input = FrameInput::headless(index, width, height);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use goldberry_natives::sdl::{Event, Key, Sdl, SurfaceFormat, Video, Window};
 
 use crate::cli::{HEADLESS_COMMAND, RunError};
-use crate::raster::Target;
+use crate::surface::Target;
 
 /// Fails fast when nothing could show a window: no `--video-driver` (nor `SDL_VIDEODRIVER`) and neither
 /// `DISPLAY` nor `WAYLAND_DISPLAY` set.

@@ -14,8 +14,8 @@ use std::time::Duration;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::hud::{FrameTimes, HudStats};
-use goldberry::raster::FrameBuffer;
 use goldberry::screenshot::RgbImage;
+use goldberry::surface::FrameBuffer;
 use goldberry_natives::Goldberry;
 
 const WIDTH: u32 = 960;

@@ -1,10 +1,9 @@
 //! Whole runs kept as images: the text a cold frame draws again.
 //!
-//! A cold frame redraws the base: the title bar, and every card's chrome and text, about 3,200 glyphs at
-//! 960x640. Blitting them one by one from the glyph cells was a quarter to a third of its raster: each blit is a
-//! Blend2D call (about 0.25 us) for some 80 pixels. Most of those runs are the same after a resize: dragging a
-//! window's corner 1 to 8 px a frame, 80 to 98 % of the glyphs were in runs drawn the frame before (the same
-//! glyphs at the same sub-pixel phases, wherever the run lands); only lines that wrap differently are new.
+//! A cold frame redraws the base: the title bar, and every card's chrome and text, thousands of glyphs, each
+//! blitted from the glyph cells by a Blend2D call of its own. Most of those runs are the same after a resize
+//! (the same glyphs at the same sub-pixel phases, wherever the run lands); only lines that wrap differently are
+//! new (record 11).
 //!
 //! So a run drawn in a base layer that the cache saw in an earlier base is drawn once more, glyph by glyph, into
 //! a run atlas, and blitted whole after that: one call instead of one per glyph. A run seen for the first time is
@@ -23,7 +22,7 @@ use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::{Cells, Ink, KeyHasher, Placed, place};
+use super::cells::{Cells, Ink, KeyHasher, Placed, place};
 use crate::display_list::{Color, FontId};
 use crate::fonts::FontBook;
 

@@ -229,7 +229,8 @@ fn resizing_lays_everything_out_again() {
 
 #[test]
 fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
-    use crate::raster::{FrameBuffer, Raster};
+    use crate::raster::Renderer;
+    use crate::surface::FrameBuffer;
     for (width, height) in [(960, 640), (701, 433), (320, 200)] {
         let mut scene = scene();
         let list = record(&mut scene, 7, width, height);
@@ -237,7 +238,7 @@ fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
         // Drawn from scratch into memory that holds zeros, then into memory that holds anything else: a pixel the
         // lead left uncovered would keep what was there.
         let draw = |fill: u8| {
-            let mut raster = Raster::new(natives(), 2);
+            let mut raster = Renderer::new(natives(), 2);
             let mut frame = FrameBuffer::new(width, height);
             frame.pixels.fill(fill);
             if let Err(e) = raster.render(&list, fonts(), frame.target()) {

@@ -115,7 +115,7 @@ struct Progress {
 }
 
 /// Runs `pass` on every card. With `helped`, a pool thread (awake by then, see
-/// [`crate::raster::Raster::wake_band_threads`]) takes cards too: each thread takes the next card nobody has
+/// [`crate::raster::Renderer::wake_band_threads`]) takes cards too: each thread takes the next card nobody has
 /// taken, so the calling thread never waits for a helper that has not started (a busy or descheduled core), only
 /// for a card a helper is laying out. Returns the first error, in card order.
 pub(super) fn lay_out_cards(cards: &SharedCards, pass: CardPass, helped: bool) -> Result<(), LayoutError> {

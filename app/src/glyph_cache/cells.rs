@@ -1,0 +1,272 @@
+//! The glyph cells: a glyph's key (font, glyph, colour, sub-pixel phase), where each glyph of a run lands, and
+//! the atlases the missing cells are drawn into.
+
+use std::collections::HashMap;
+
+use goldberry_natives::blend2d::{Context, Image, PixelFormat, PixelRows, Rgba32, Style};
+use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
+use goldberry_natives::{Goldberry, NativeError};
+
+use super::PHASES;
+use crate::display_list::{Color, FontId};
+use crate::fonts::{Face, FontBook};
+
+/// One glyph at one colour and phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GlyphKey {
+    pub(super) font: FontId,
+    pub(super) glyph: u32,
+    pub(super) color: u32,
+    pub(super) phase_x: u8,
+    pub(super) phase_y: u8,
+}
+
+impl std::hash::Hash for GlyphKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // One word: the glyph in the low 32 bits, the font and the phases above, the colour folded in.
+        let word = u64::from(self.glyph)
+            | u64::from(self.font.0) << 32
+            | u64::from(self.phase_x) << 48
+            | u64::from(self.phase_y) << 56;
+        state.write_u64(word ^ u64::from(self.color).rotate_left(17));
+    }
+}
+
+/// Hashes a [`GlyphKey`]'s one word with a multiply and a fold: every frame looks up each glyph it draws (a few
+/// thousand), and SipHash's resistance to chosen keys buys nothing for keys that come from our own fonts.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        let x = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^ (x >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 ^= word;
+    }
+}
+
+/// The cells' map, keyed with [`KeyHasher`].
+pub(super) type Cells = HashMap<GlyphKey, Cell, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// A rasterized glyph, in one of the cache's atlases: where the glyph's origin (the whole pixel its phase is
+/// added to) sits in the atlas, and its inked pixels (`None` when it leaves no ink, e.g. a space).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Cell {
+    pub(super) atlas: usize,
+    pub(super) origin_x: i32,
+    pub(super) origin_y: i32,
+    pub(super) ink: Option<Ink>,
+}
+
+/// A rectangle of atlas pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Ink {
+    pub(super) x: i32,
+    pub(super) y: i32,
+    pub(super) w: i32,
+    pub(super) h: i32,
+}
+
+/// Where one glyph of a run lands: its key and the whole device pixel of its (phase-rounded) origin.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Placed {
+    pub(super) key: GlyphKey,
+    pub(super) x: i64,
+    pub(super) y: i64,
+    /// The pen advance after the glyph, in pixels.
+    pub(super) advance: f64,
+}
+
+/// Calls `each` with the device position of every glyph of `run`, the pen at device (`x`, `y`), in order, until
+/// it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
+/// a glyph id does not fit Blend2D's 16 bits; `each` may have seen the glyphs before the one that says so) or
+/// `each` stopped.
+pub(super) fn place(
+    fonts: &FontBook,
+    (font, color): (FontId, Color),
+    x: f64,
+    y: f64,
+    run: &GlyphRun,
+    mut each: impl FnMut(Placed) -> bool,
+) -> bool {
+    let bl_font = fonts.blend2d_font(font);
+    let upem = bl_font.face_units_per_em();
+    if upem == 0 || run.units_per_em != upem || run.glyphs.len() != run.placements.len() {
+        return false;
+    }
+    // Blend2D maps design units by size / units per em, y up.
+    let scale = f64::from(bl_font.size()) / f64::from(upem);
+    let (mut pen_x, mut pen_y) = (0i64, 0i64);
+    for (&glyph, p) in run.glyphs.iter().zip(&run.placements) {
+        if glyph > u32::from(u16::MAX) {
+            return false;
+        }
+        let gx = x + (pen_x + i64::from(p.offset_x)) as f64 * scale;
+        let gy = y - (pen_y + i64::from(p.offset_y)) as f64 * scale;
+        pen_x += i64::from(p.advance_x);
+        pen_y += i64::from(p.advance_y);
+        let (qx, qy) = (gx * PHASES, gy * PHASES);
+        if !(qx.is_finite() && qy.is_finite() && qx.abs() < 1e12 && qy.abs() < 1e12) {
+            return false;
+        }
+        // In quarter pixels, then whole pixels and the phase: integer arithmetic, where `round` and `floor` are
+        // calls into libm on this target (a few per glyph, each frame, in every band).
+        let (qx, qy) = (round_half_away(qx), round_half_away(qy));
+        let phases = PHASES as i64;
+        let placed = Placed {
+            key: GlyphKey {
+                font,
+                glyph,
+                color: color.0,
+                phase_x: qx.rem_euclid(phases) as u8,
+                phase_y: qy.rem_euclid(phases) as u8,
+            },
+            x: qx.div_euclid(phases),
+            y: qy.div_euclid(phases),
+            advance: f64::from(p.advance_x) * scale,
+        };
+        if !each(placed) {
+            return false;
+        }
+    }
+    true
+}
+
+/// `v` rounded to the nearest integer, halves away from zero (as `f64::round`), for `|v|` below 2^52.
+fn round_half_away(v: f64) -> i64 {
+    let magnitude = (v.abs() + 0.5) as i64;
+    if v < 0.0 { -magnitude } else { magnitude }
+}
+
+/// Whether a user transform is a pure translation (the only case the cache draws).
+pub fn is_translation(m: &[f64; 6]) -> bool {
+    m[0] == 1.0 && m[1] == 0.0 && m[2] == 0.0 && m[3] == 1.0
+}
+
+/// A glyph the cache lacks, with the widest advance it is drawn with (pixels: the cell's width follows it).
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted {
+    pub(super) key: GlyphKey,
+    pub(super) advance: f64,
+}
+
+/// One atlas image and its cells (their `atlas` index still to set).
+pub(super) type Atlas = (Image, Vec<(GlyphKey, Cell)>);
+
+/// The atlas' widest width in pixels; cells are packed in rows (shelves) across it.
+const ATLAS_WIDTH: i32 = 1024;
+
+/// Draws the cells of `wanted` into one new atlas image (`None` when there are none).
+pub(super) fn build_atlas(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    wanted: &[Wanted],
+) -> Result<Option<Atlas>, NativeError> {
+    if wanted.is_empty() {
+        return Ok(None);
+    }
+    // Lay the cells out: room for the glyph's advance, 0.3 em right of it and 0.4 em left (more for a glyph
+    // without advance, a mark drawn over the glyph before it, and for ligatures), the font's ascent and descent
+    // and 0.1 em above and below.
+    let mut cells = Vec::with_capacity(wanted.len());
+    let (mut x, mut y, mut row_height) = (0i32, 0i32, 0i32);
+    for w in wanted {
+        let font = fonts.blend2d_font(w.key.font);
+        let metrics = font.metrics();
+        let size = f64::from(font.size());
+        let advance = w.advance.clamp(0.0, size * 4.0);
+        // JetBrains Mono draws a ligature (`=>`, `->`, `===`) over the glyphs before it: room for two cells.
+        let left = match fonts.face(w.key.font) {
+            Face::Mono => size * 2.0,
+            _ if advance < size * 0.05 => size * 0.7,
+            _ => size * 0.4,
+        };
+        let origin_x = left.ceil() as i32 + 1;
+        let origin_y = (f64::from(metrics.ascent) + size * 0.1).ceil() as i32 + 1;
+        let width = (origin_x + (advance + size * 0.3).ceil() as i32 + 1).clamp(1, ATLAS_WIDTH);
+        let height = (origin_y + (f64::from(metrics.descent) + size * 0.1).ceil() as i32 + 1).max(1);
+        if x + width > ATLAS_WIDTH {
+            (x, y, row_height) = (0, y + row_height, 0);
+        }
+        cells.push((*w, Ink { x, y, w: width, h: height }, origin_x, origin_y));
+        x += width;
+        row_height = row_height.max(height);
+    }
+    let atlas_height = u32::try_from(y + row_height).unwrap_or(1).max(1);
+    // As wide as its widest shelf: a fill that adds a glyph or two (a figure at a new colour) takes a few hundred
+    // bytes, not a full-width atlas (record 10); where each cell lies does not change.
+    let used_width = cells.iter().map(|(_, cell, ..)| cell.x + cell.w).max().unwrap_or(1);
+    let atlas_width = u32::try_from(used_width.clamp(1, ATLAS_WIDTH)).unwrap_or(1);
+    let mut image = Image::new(g, atlas_width, atlas_height, PixelFormat::Prgb32)?;
+    {
+        let mut ctx = Context::begin(&mut image)?;
+        // One run per font and colour, every glyph placed at its cell's origin and phase by its offset from
+        // the atlas' top-left corner (design units: within 1/200 px at these sizes).
+        let mut start = 0;
+        while start < cells.len() {
+            let (font_id, color) = (cells[start].0.key.font, cells[start].0.key.color);
+            let end = cells[start..]
+                .iter()
+                .position(|(w, ..)| (w.key.font, w.key.color) != (font_id, color))
+                .map_or(cells.len(), |n| start + n);
+            let font = fonts.blend2d_font(font_id);
+            let units = f64::from(font.face_units_per_em()) / f64::from(font.size());
+            let mut run = GlyphRun {
+                glyphs: Vec::with_capacity(end - start),
+                placements: Vec::with_capacity(end - start),
+                clusters: vec![0; end - start],
+                units_per_em: font.face_units_per_em(),
+            };
+            for (w, cell, origin_x, origin_y) in &cells[start..end] {
+                let gx = f64::from(cell.x + origin_x) + f64::from(w.key.phase_x) / PHASES;
+                let gy = f64::from(cell.y + origin_y) + f64::from(w.key.phase_y) / PHASES;
+                run.glyphs.push(w.key.glyph);
+                run.placements.push(GlyphPlacement {
+                    offset_x: (gx * units).round() as i32,
+                    offset_y: -(gy * units).round() as i32,
+                    advance_x: 0,
+                    advance_y: 0,
+                });
+            }
+            ctx.set_fill(&Style::Solid(Rgba32(color)))?;
+            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+            start = end;
+        }
+        ctx.end()?;
+    }
+    let rows = image.pixels()?;
+    let out = cells
+        .iter()
+        .map(|(w, cell, origin_x, origin_y)| {
+            let ink = ink_box(&rows, *cell);
+            (w.key, Cell { atlas: 0, origin_x: cell.x + origin_x, origin_y: cell.y + origin_y, ink })
+        })
+        .collect();
+    Ok(Some((image, out)))
+}
+
+/// The smallest rectangle of `cell` holding every pixel with some alpha (`None`: none has). Premultiplied:
+/// a pixel has alpha exactly when it is not all zero.
+fn ink_box(rows: &PixelRows<'_>, cell: Ink) -> Option<Ink> {
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, i32::MAX, 0usize, i32::MIN);
+    let start = cell.x as usize * 4;
+    for y in cell.y..cell.y + cell.h {
+        let Some(bytes) = rows.row(y as u32).and_then(|row| row.get(start..start + cell.w as usize * 4)) else {
+            continue;
+        };
+        let pixels = || bytes.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]));
+        let Some(first) = pixels().position(|p| p != 0) else { continue };
+        let last = pixels().rposition(|p| p != 0).unwrap_or(first);
+        (x0, x1, y0, y1) = (x0.min(first), x1.max(last), y0.min(y), y1.max(y));
+    }
+    (y0 <= y1).then(|| Ink { x: cell.x + x0 as i32, y: y0, w: (x1 - x0) as i32 + 1, h: y1 - y0 + 1 })
+}

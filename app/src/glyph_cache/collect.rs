@@ -1,0 +1,115 @@
+//! Glyph collection: a walk over the list a frame is about to draw that adds to [`Wants`] every glyph it will
+//! draw that the cache lacks, and the base's runs, so that [`GlyphCache::fill`] adds them all before the parallel
+//! work starts.
+
+use std::sync::Arc;
+
+use goldberry_natives::glyphs::GlyphRun;
+
+use super::runs::{MIN_GLYPHS, RunKey, WantedRun};
+use super::{GlyphCache, PlacedLayer, Wants};
+use crate::display_list::{Color, DisplayList, FontId, Op, Place, Step, Walk};
+use crate::fonts::FontBook;
+
+/// How a frame draws a layer, as far as its glyphs go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayerGlyphs {
+    /// Blitted from an image: it draws no glyph.
+    Blitted,
+    /// Drawn in place: its glyphs are looked up.
+    InPlace,
+    /// Drawn in place into the base: its runs are the base's ([`super::runs`]), looked up whole.
+    InBase,
+}
+
+/// Looks up what a frame draws in `cache` and adds what it lacks to `wants`.
+#[derive(Debug)]
+pub struct Collector<'a> {
+    cache: &'a GlyphCache,
+    fonts: &'a FontBook,
+    wants: &'a mut Wants,
+}
+
+impl<'a> Collector<'a> {
+    /// A collector adding to `wants` what `cache` lacks.
+    pub fn new(cache: &'a GlyphCache, fonts: &'a FontBook, wants: &'a mut Wants) -> Collector<'a> {
+        Collector { cache, fonts, wants }
+    }
+
+    /// Adds the glyphs `list` will draw (its origin at device (0, 0), under a pure translation), following its
+    /// translations as a replay does. `layer(i)` says how the top-level layer at op `i` is drawn; layers inside a
+    /// followed one are drawn in place (in the base when it is). A layer drawn in place whose glyphs and run
+    /// images the cache already holds at that place is not looked up (its runs are only marked drawn); the
+    /// others are added to `wants.layers`.
+    pub fn list(&mut self, list: &DisplayList, layer: &dyn Fn(usize) -> LayerGlyphs) {
+        self.walk(list, Place::default(), layer, None);
+    }
+
+    /// Adds the glyphs a layer's `content` will draw into its own image, from device `origin` (its sub-pixel
+    /// offset).
+    pub fn layer_content(&mut self, content: &DisplayList, origin: (f64, f64)) {
+        let place = Place { translation_f64: origin, ..Place::default() };
+        self.walk(content, place, &|_| LayerGlyphs::InPlace, None);
+    }
+
+    /// Looks up a run of the base like [`GlyphCache::collect`]; also adds the run to `wants.runs` when it has
+    /// [`MIN_GLYPHS`] or more, and its key to `keys` (the runs of the layer being looked up).
+    pub fn base_run(&mut self, glyph: (FontId, Color), x: f64, y: f64, run: &Arc<GlyphRun>, keys: &mut Vec<u64>) {
+        let (cache, fonts) = (self.cache, self.fonts);
+        if run.len() < MIN_GLYPHS {
+            cache.collect(fonts, glyph, x, y, run, &mut self.wants.glyphs);
+            return;
+        }
+        let Some(key) = RunKey::of(fonts, glyph, x, y, run) else { return };
+        let key = key.finish();
+        keys.push(key);
+        // A run with an image draws no glyph: its cells are not looked up.
+        if cache.runs.get(key).is_none() {
+            cache.collect(fonts, glyph, x, y, run, &mut self.wants.glyphs);
+        }
+        self.wants.runs.push(WantedRun { key, glyph, origin: (x, y), run: Arc::clone(run) });
+    }
+
+    /// [`Collector::list`] from `origin`; `base_runs` collects the keys of the base's runs when this is the
+    /// content of a layer in the base.
+    fn walk(
+        &mut self,
+        list: &DisplayList,
+        origin: Place,
+        layer: &dyn Fn(usize) -> LayerGlyphs,
+        mut base_runs: Option<&mut Vec<u64>>,
+    ) {
+        for visit in Walk::new(list, origin) {
+            let Step::Draw(op) = visit.step else { continue };
+            let t = visit.place.translation_f64;
+            match op {
+                Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
+                    let (x, y) = (f64::from(*x) + t.0, f64::from(*y) + t.1);
+                    match base_runs.as_deref_mut() {
+                        Some(keys) => self.base_run((*font, *color), x, y, run, keys),
+                        None => self.cache.collect(self.fonts, (*font, *color), x, y, run, &mut self.wants.glyphs),
+                    }
+                }
+                Op::Layer { key, rect, version, content } => {
+                    let drawn = layer(visit.index);
+                    if drawn == LayerGlyphs::Blitted {
+                        continue;
+                    }
+                    let inner = visit.place.inside(*rect);
+                    let origin = (inner.translation_f64.0.to_bits(), inner.translation_f64.1.to_bits());
+                    let placed = PlacedLayer { key: *key, version: *version, origin };
+                    if let Some(keys) = self.cache.complete_layer(&placed) {
+                        self.wants.used_runs.extend_from_slice(keys);
+                        continue;
+                    }
+                    let in_base = base_runs.is_some() || drawn == LayerGlyphs::InBase;
+                    let mut keys = Vec::new();
+                    let inside = if in_base { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
+                    self.walk(content, inner, &|_| inside, in_base.then_some(&mut keys));
+                    self.wants.layers.push((placed, keys));
+                }
+                _ => {}
+            }
+        }
+    }
+}

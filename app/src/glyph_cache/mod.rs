@@ -1,0 +1,299 @@
+//! The glyph cache: each distinct glyph rasterized once into a small PRGB32 image, then blitted.
+//!
+//! The Blend2D beta keeps no glyph cache: `fill_glyph_run` decodes every glyph's outline (CFF or glyf) and
+//! rasterizes it as a path each time it is drawn, which is most of a cold frame. Here a glyph is keyed by
+//! (font, glyph id, colour, sub-pixel phase of its origin in x and y, quantised to 1/[`PHASES`] px), drawn once
+//! with `fill_glyph_run` of a one-glyph run at that phase into a cell as tall as the font's ascent and descent
+//! (plus a margin) and wide enough for any glyph, and blitted at a whole device pixel after that. Glyph outlines
+//! are not hinted, so a glyph drawn at the same phase gives the same coverage wherever it lands; the only
+//! differences from drawing the run directly are the phase rounding (at most 1/8 px) and the compositing of
+//! overlapping anti-aliased edges.
+//!
+//! The cache is filled before the parallel work of a frame (stale layers, bands) with every glyph it will draw
+//! ([`GlyphCache::collect`] then [`GlyphCache::fill`], the missing cells rasterized across threads) and only
+//! read while drawing ([`GlyphCache::draw_run`]), so the threads share it without a lock. It outlives frames
+//! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over. It also
+//! remembers the layers drawn in place whose glyphs it holds ([`PlacedLayer`]): a layer with the same key,
+//! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over.
+//! Only runs under a pure translation use it; a scaled or rotated context draws the run directly.
+//!
+//! The runs of the base (the text a cold frame redraws) that it has seen in an earlier base are also kept whole,
+//! as run images drawn from the cells, and blitted in one call instead of one per glyph ([`runs`]).
+
+mod cells;
+pub mod collect;
+pub mod runs;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use goldberry_natives::blend2d::{Context, Image, PixelArea};
+use goldberry_natives::glyphs::GlyphRun;
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::display_list::{Color, FontId, LayerKey};
+use crate::fonts::FontBook;
+use crate::render_error::RenderError;
+
+use cells::{Atlas, Cells, build_atlas, place};
+pub use cells::{GlyphKey, Wanted, is_translation};
+pub use collect::{Collector, LayerGlyphs};
+pub use runs::{KEEP_GENERATIONS, MIN_GLYPHS, RunUpdate};
+use runs::{RunKey, Runs, WantedRun};
+
+/// Sub-pixel phases per pixel, in x and y.
+pub const PHASES: f64 = 4.0;
+
+/// How many atlases (at most) one fill draws, shared among the threads.
+const SHARES: usize = 4;
+
+/// How many cells the cache holds before it starts over.
+pub const MAX_GLYPHS: usize = 8192;
+
+/// How many complete layers the cache remembers before it forgets them all (each resize brings new versions).
+const MAX_COMPLETE_LAYERS: usize = 1024;
+
+/// The cache (see the module docs).
+#[derive(Debug, Default)]
+pub struct GlyphCache {
+    cells: Cells,
+    atlases: Vec<Image>,
+    /// The layers whose every glyph is in `cells` and every run ([`runs`]) has an image, with those runs' keys.
+    complete: HashMap<PlacedLayer, Vec<u64>>,
+    /// Whole runs kept as images (see [`runs`]).
+    runs: Runs,
+}
+
+/// A layer drawn in place: its key, its version (its content follows from both) and the bits of its device
+/// origin (its glyphs' phases follow from that).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlacedLayer {
+    /// The layer.
+    pub key: LayerKey,
+    /// Its version.
+    pub version: u64,
+    /// `f64::to_bits` of its origin's x and y, in device pixels.
+    pub origin: (u64, u64),
+}
+
+/// What a frame needs from the cache: the glyphs it lacks ([`GlyphCache::collect`]), and the layers whose
+/// glyphs were looked up, all of which the cache holds once [`GlyphCache::fill`] has added the missing ones.
+#[derive(Debug, Default)]
+pub struct Wants {
+    /// The glyphs the cache lacks.
+    pub glyphs: Vec<Wanted>,
+    /// The layers looked up, with the keys of the runs each draws that can be kept as images.
+    pub layers: Vec<(PlacedLayer, Vec<u64>)>,
+    /// The runs of the base looked up (see [`runs`]).
+    pub runs: Vec<WantedRun>,
+    /// The runs with an image drawn by the complete layers, which are not looked up.
+    pub used_runs: Vec<u64>,
+    /// Give every wanted run an image now, not when it is seen again (the renderer's warm-up:
+    /// the first frame will draw them).
+    pub runs_at_first_sight: bool,
+}
+
+impl GlyphCache {
+    /// An empty cache.
+    pub fn new() -> GlyphCache {
+        GlyphCache::default()
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the cache holds no cell.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Adds to `missing` the glyphs of `run` (pen at device (`x`, `y`) under a pure translation) that the
+    /// cache does not hold yet.
+    pub fn collect(
+        &self,
+        fonts: &FontBook,
+        glyph: (FontId, Color),
+        x: f64,
+        y: f64,
+        run: &GlyphRun,
+        missing: &mut Vec<Wanted>,
+    ) {
+        place(fonts, glyph, x, y, run, |p| {
+            if !self.cells.contains_key(&p.key) {
+                missing.push(Wanted { key: p.key, advance: p.advance });
+            }
+            true
+        });
+    }
+
+    /// The keys of the runs of `layer` when all its glyphs and run images are known to be cached (a fill after it
+    /// was looked up added them all), `None` otherwise.
+    pub fn complete_layer(&self, layer: &PlacedLayer) -> Option<&[u64]> {
+        self.complete.get(layer).map(Vec::as_slice)
+    }
+
+    /// How many runs are kept as images, and the bytes of their atlases.
+    pub fn run_images(&self) -> (usize, usize) {
+        (self.runs.len(), self.runs.bytes())
+    }
+
+    /// Rasterizes the cells of `wants.glyphs` (deduplicated here) across `threads` threads, one atlas image per
+    /// thread, and adds them, then brings the run images up to date with `wants.runs` and `wants.used_runs` (see
+    /// [`runs`]); the `wants.layers` whose runs all have images are then known to be complete. When the cache
+    /// would grow past [`MAX_GLYPHS`] cells, its cells are emptied first, and it forgets which layers were
+    /// complete (the glyphs of the layers looked up were not all missing, so they are not all back); so it does
+    /// when run images are dropped.
+    pub fn fill(
+        &mut self,
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        wants: Wants,
+        threads: usize,
+    ) -> Result<RunUpdate, RenderError> {
+        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight } = wants;
+        if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
+            self.complete.clear();
+        }
+        let _span = tracing::info_span!("glyph_cache", missing = missing.len(), runs = runs.len()).entered();
+        let order = |k: &GlyphKey| (k.font.0, k.color, k.glyph, k.phase_x, k.phase_y);
+        // The widest advance of each key first, then one of each.
+        missing.sort_unstable_by(|a, b| order(&a.key).cmp(&order(&b.key)).then(b.advance.total_cmp(&a.advance)));
+        missing.dedup_by_key(|w| w.key);
+        missing.retain(|w| !self.cells.contains_key(&w.key));
+        let restart = self.add_cells(g, fonts, missing, threads)?;
+        let update = self.runs.update(g, fonts, (&self.cells, &self.atlases), &used_runs, runs, runs_at_first_sight)?;
+        if update.dropped > 0 {
+            self.complete.clear();
+        }
+        if !restart {
+            for (layer, keys) in layers {
+                if keys.iter().all(|key| self.runs.get(*key).is_some()) {
+                    self.complete.insert(layer, keys);
+                }
+            }
+        }
+        Ok(update)
+    }
+
+    /// Rasterizes the cells of `missing` (each a glyph the cache lacks, once) as [`GlyphCache::fill`] says, and
+    /// returns whether the cache started over.
+    fn add_cells(
+        &mut self,
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        missing: Vec<Wanted>,
+        threads: usize,
+    ) -> Result<bool, RenderError> {
+        if missing.is_empty() {
+            return Ok(false);
+        }
+        let restart = self.cells.len() + missing.len() > MAX_GLYPHS;
+        if restart {
+            self.cells.clear();
+            self.atlases.clear();
+            self.complete.clear();
+        }
+        // Interleaved shares (of similar cost: neighbouring keys are the same glyph at other phases), each still
+        // sorted by font and colour, one atlas each. Their number depends on the glyphs only, not on the thread
+        // count: where a glyph lands in its atlas rounds its position (design units), so the same glyphs must
+        // give the same atlases whatever the threads.
+        let count = SHARES.min(missing.len().div_ceil(64)).max(1);
+        let shares: Vec<Vec<Wanted>> =
+            (0..count).map(|t| missing.iter().copied().skip(t).step_by(count).collect()).collect();
+        let threads = threads.clamp(1, count);
+        let build = |t: usize| -> Result<Vec<Atlas>, RenderError> {
+            let mine = shares.iter().skip(t).step_by(threads);
+            Ok(mine.filter_map(|share| build_atlas(g, fonts, share).transpose()).collect::<Result<_, _>>()?)
+        };
+        let built: Vec<Atlas> = std::thread::scope(|s| {
+            let build = &build;
+            let handles: Vec<_> = (1..threads).map(|t| s.spawn(move || build(t))).collect();
+            let mut all = build(0);
+            for h in handles {
+                let part = h.join().unwrap_or(Err(RenderError::ThreadPanicked("a glyph cache thread")));
+                all = all.and_then(|mut all| {
+                    all.extend(part?);
+                    Ok(all)
+                });
+            }
+            all
+        })?;
+        for (image, cells) in built {
+            let atlas = self.atlases.len();
+            self.atlases.push(image);
+            self.cells.extend(cells.into_iter().map(|(key, mut cell)| {
+                cell.atlas = atlas;
+                (key, cell)
+            }));
+        }
+        Ok(restart)
+    }
+
+    /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its image when it has one ([`runs`]), its
+    /// cached glyphs otherwise, and returns whether it did: `false` (nothing drawn) when the context is not under
+    /// a pure translation or a glyph is not cached, for the caller to draw the run directly.
+    pub fn draw_run(
+        &self,
+        ctx: &mut Context<'_>,
+        fonts: &FontBook,
+        glyph: (FontId, Color),
+        x: f64,
+        y: f64,
+        run: &GlyphRun,
+    ) -> Result<bool, NativeError> {
+        if self.cells.is_empty() && self.runs.len() == 0 {
+            return Ok(false);
+        }
+        let m = ctx.user_transform()?;
+        if !is_translation(&m) {
+            return Ok(false);
+        }
+        let (x, y) = (x + m[4], y + m[5]);
+        let mut blits = Vec::with_capacity(1);
+        // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
+        if self.runs.len() > 0
+            && let Some(key) = RunKey::of(fonts, glyph, x, y, run)
+            && let (Some((image, atlas)), Some((ax, ay))) = (self.runs.get(key.finish()), key.anchor)
+        {
+            let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };
+            blits.push(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas));
+        } else {
+            blits.reserve(run.glyphs.len());
+            let complete = place(fonts, glyph, x, y, run, |p| {
+                let Some(cell) = self.cells.get(&p.key) else { return false };
+                if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
+                    // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
+                    let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
+                    let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
+                    blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
+                }
+                true
+            });
+            if !complete {
+                return Ok(false);
+            }
+        }
+        if blits.is_empty() {
+            return Ok(true);
+        }
+        // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
+        // are placed in user space, shifted back by it; under a fractional one, in device space, the transform
+        // reset for them.
+        let whole = m[4].fract() == 0.0 && m[5].fract() == 0.0;
+        let shift = if whole { (m[4], m[5]) } else { (0.0, 0.0) };
+        if !whole {
+            ctx.save()?;
+            ctx.reset_transform()?;
+        }
+        for (x, y, area, atlas) in blits {
+            ctx.blit_image_area(x - shift.0, y - shift.1, atlas, area)?;
+        }
+        if !whole {
+            ctx.restore()?;
+        }
+        Ok(true)
+    }
+}

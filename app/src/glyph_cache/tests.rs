@@ -1,0 +1,200 @@
+//! The glyph cache's tests: cached runs against runs drawn directly, atlases, run images.
+
+use std::sync::Arc;
+
+use goldberry_natives::blend2d::{ImageView, PixelFormat, Rgba32, Style};
+
+use super::*;
+use crate::display_list::Color;
+use crate::fonts::Face;
+
+fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &GlyphCache) -> (Vec<u8>, bool) {
+    let fonts = FontBook::load(g).expect("fonts");
+    let (width, height) = (160u32, 40u32);
+    let mut pixels = vec![0u8; (width * height * 4) as usize];
+    let font = fonts.id(Face::Sans, 14.0);
+    let run = fonts.shape(font, "Kerning: AVA To 1/4");
+    let mut view =
+        ImageView::over_pixels(g, &mut pixels, width, height, width as usize * 4, PixelFormat::Xrgb32).expect("view");
+    let mut ctx = Context::begin_view(&mut view).expect("context");
+    if let Some(s) = transform {
+        ctx.scale(s, s).expect("scale");
+    }
+    let color = Color::rgb(230, 200, 120);
+    let drawn = cached && cache.draw_run(&mut ctx, &fonts, (font, color), 4.25, 24.0, &run).expect("draw");
+    if !drawn {
+        ctx.set_fill(&Style::Solid(Rgba32(color.0))).expect("fill");
+        ctx.fill_glyph_run(fonts.blend2d_font(font), 4.25, 24.0, &run).expect("glyphs");
+    }
+    ctx.end().expect("end");
+    drop(view);
+    (pixels, drawn)
+}
+
+fn filled(g: &'static Goldberry) -> GlyphCache {
+    let fonts = FontBook::load(g).expect("fonts");
+    let font = fonts.id(Face::Sans, 14.0);
+    let run = fonts.shape(font, "Kerning: AVA To 1/4");
+    let mut cache = GlyphCache::new();
+    let mut missing = Vec::new();
+    cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.25, 24.0, &run, &mut missing);
+    assert_eq!(missing.len(), run.len());
+    cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 2).expect("fill");
+    // Repeated glyphs share a cell; the space leaves no ink.
+    assert!(cache.len() < run.len());
+    cache
+}
+
+#[test]
+fn a_cached_run_looks_like_the_run_drawn_directly() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let cache = filled(g);
+    let (direct, _) = draw(g, false, None, &cache);
+    let (blitted, drawn) = draw(g, true, None, &cache);
+    assert!(drawn);
+    assert!(direct.iter().any(|&b| b > 100), "the run drew something");
+    // The pen positions fall on quarter pixels only where the advances do; a glyph is off by 1/8 px at most.
+    let worst = direct.iter().zip(&blitted).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+    assert!(worst <= 48, "worst {worst}");
+    // Overall the ink is where it was: the differences add up to a small part of it.
+    let ink: u64 = direct.iter().map(|&b| u64::from(b)).sum();
+    let off: u64 = direct.iter().zip(&blitted).map(|(a, b)| u64::from(a.abs_diff(*b))).sum();
+    assert!(off * 10 < ink, "{off} of {ink}");
+}
+
+#[test]
+fn an_atlas_is_as_wide_as_the_cells_it_holds() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let font = fonts.id(Face::Sans, 14.0);
+    let mut cache = GlyphCache::new();
+    let mut missing = Vec::new();
+    cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.0, 24.0, &fonts.shape(font, "W"), &mut missing);
+    cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
+    // One glyph: one cell a few em wide, not a full-width shelf (a figure at a new colour adds one like it).
+    assert_eq!(cache.atlases.len(), 1);
+    assert!(cache.atlases[0].width() < 100, "{} px wide", cache.atlases[0].width());
+    // Many glyphs still fill shelves across the full width.
+    let mut missing = Vec::new();
+    let run = fonts.shape(font, "The quick brown fox jumps over the lazy dog 0123456789 ABCDEFGHIJKLMNOPQRSTUVXYZ");
+    cache.collect(&fonts, (font, Color::rgb(1, 2, 3)), 4.25, 24.5, &run, &mut missing);
+    cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
+    assert!(cache.atlases.iter().skip(1).any(|atlas| atlas.width() > 512));
+}
+
+/// Draws `run` at (`x`, `y`) with `cache` only (no fallback) into a fresh 200x40 frame; whether it drew.
+fn draw_cached(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    cache: &GlyphCache,
+    (font, color): (FontId, Color),
+    run: &GlyphRun,
+    (x, y): (f64, f64),
+) -> (Vec<u8>, bool) {
+    let (width, height) = (200u32, 40u32);
+    let mut pixels = vec![0u8; (width * height * 4) as usize];
+    let mut view =
+        ImageView::over_pixels(g, &mut pixels, width, height, width as usize * 4, PixelFormat::Xrgb32).expect("view");
+    let mut ctx = Context::begin_view(&mut view).expect("context");
+    let drawn = cache.draw_run(&mut ctx, fonts, (font, color), x, y, run).expect("draw");
+    ctx.end().expect("end");
+    drop(view);
+    (pixels, drawn)
+}
+
+/// libgoldberry, the fonts, a font of `face` at `size` in `color`, and `text` shaped in it.
+fn shaped(
+    face: Face,
+    size: f32,
+    color: Color,
+    text: &str,
+) -> (&'static Goldberry, FontBook, (FontId, Color), Arc<GlyphRun>) {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let glyph = (fonts.id(face, size), color);
+    let run = fonts.shape(glyph.0, text);
+    (g, fonts, glyph, run)
+}
+
+/// Looks `run` up as a run of the base at (`x`, `y`) and fills the cache with what that wants.
+fn fill_base_run(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    cache: &mut GlyphCache,
+    glyph: (FontId, Color),
+    run: &Arc<GlyphRun>,
+    (x, y): (f64, f64),
+) -> RunUpdate {
+    let mut wants = Wants::default();
+    let mut keys = Vec::new();
+    Collector::new(cache, fonts, &mut wants).base_run(glyph, x, y, run, &mut keys);
+    assert_eq!(keys.len(), 1);
+    cache.fill(g, fonts, wants, 1).expect("fill")
+}
+
+#[test]
+fn a_base_run_seen_again_is_blitted_whole_and_looks_as_its_glyphs_do() {
+    let (g, fonts, glyph, run) = shaped(Face::Sans, 14.0, Color::rgb(230, 200, 120), "Kerning: AVA To 1/4, ffi");
+    let mut cache = GlyphCache::new();
+    // First sight: its glyphs are cached, the run only remembered.
+    assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, (4.25, 24.0)).built, 0);
+    assert_eq!(cache.run_images().0, 0);
+    let (by_glyph, drawn) = draw_cached(g, &fonts, &cache, glyph, &run, (4.25, 24.0));
+    assert!(drawn && by_glyph.iter().any(|&b| b > 100));
+    // Seen again, elsewhere at the same sub-pixel phases: it gets an image.
+    assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, (21.25, 7.0)).built, 1);
+    assert_eq!(cache.run_images().0, 1);
+    // Drawn from the image alone (the cells forgotten), it is the same pixels give or take rounding.
+    cache.cells.clear();
+    let (whole, drawn) = draw_cached(g, &fonts, &cache, glyph, &run, (4.25, 24.0));
+    assert!(drawn, "drawn from the run's image");
+    let worst = by_glyph.iter().zip(&whole).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+    assert!(worst <= 1, "worst {worst}");
+    // At other phases the glyphs land differently: no image, and no cells to fall back on.
+    assert!(!draw_cached(g, &fonts, &cache, glyph, &run, (4.5, 24.0)).1);
+    // Nor for the same glyphs in another colour.
+    assert!(!draw_cached(g, &fonts, &cache, (glyph.0, Color::rgb(1, 2, 3)), &run, (4.25, 24.0)).1);
+}
+
+#[test]
+fn run_images_not_drawn_for_some_base_redraws_are_dropped_with_their_atlases() {
+    let (g, fonts, glyph, kept) = shaped(Face::Mono, 12.0, Color::rgb(200, 220, 240), "kept: 16.7 ms");
+    let mut cache = GlyphCache::new();
+    for _ in 0..2 {
+        fill_base_run(g, &fonts, &mut cache, glyph, &kept, (3.0, 20.0));
+    }
+    let (images, bytes) = cache.run_images();
+    assert!(images == 1 && bytes > 0, "{images} images, {bytes} bytes");
+    // Base redraws that draw other runs (each seen once): the kept run goes after KEEP_GENERATIONS of them.
+    for i in 0..KEEP_GENERATIONS {
+        assert_eq!(cache.run_images().0, 1, "still there after {i} other redraws");
+        let other = fonts.shape(glyph.0, &format!("other line {i}"));
+        fill_base_run(g, &fonts, &mut cache, glyph, &other, (3.0, 20.0));
+    }
+    assert_eq!(cache.run_images(), (0, 0));
+    // A frame that draws no base (a settled frame) does not count.
+    for _ in 0..2 {
+        fill_base_run(g, &fonts, &mut cache, glyph, &kept, (3.0, 20.0));
+    }
+    for _ in 0..3 * KEEP_GENERATIONS {
+        cache.fill(g, &fonts, Wants::default(), 1).expect("fill");
+    }
+    assert_eq!(cache.run_images().0, 1);
+}
+
+#[test]
+fn the_warm_up_gives_a_run_its_image_at_first_sight() {
+    let (g, fonts, glyph, run) = shaped(Face::Sans, 13.0, Color::rgb(240, 240, 240), "The first frame draws this");
+    let mut cache = GlyphCache::new();
+    let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
+    Collector::new(&cache, &fonts, &mut wants).base_run(glyph, 2.0, 20.0, &run, &mut Vec::new());
+    assert_eq!(cache.fill(g, &fonts, wants, 1).expect("fill").built, 1);
+}
+
+#[test]
+fn a_scaled_context_or_an_unknown_glyph_falls_back() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let cache = filled(g);
+    assert!(!draw(g, true, Some(2.0), &cache).1);
+    assert!(!draw(g, true, None, &GlyphCache::new()).1);
+}

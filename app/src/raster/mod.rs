@@ -1,0 +1,478 @@
+//! The renderer: replays a [`DisplayList`] through Blend2D into a [`Target`], as a short sequence of stages,
+//! each a module of its own:
+//!
+//! 1. **plan the base** (`base.rs`): the run of layers a list starts with is kept as a copy of the frame's pixels;
+//!    a frame copies it, redraws its damage, or (cold) draws it anew;
+//! 2. **update the layers** (`layers.rs`): every other top-level layer (the HUD) is an image in the layer cache,
+//!    re-rasterized only when it changes, blitted otherwise;
+//! 3. **prepare** (`prepare.rs`): the frame's paths, gradients and bounds, built once and shared by the bands,
+//!    while the glyphs the frame lacks are added to the glyph cache ([`crate::glyph_cache`]);
+//! 4. **cut the bands** (`cost.rs`, `bands.rs`): the target's rows are split into bands that share the estimated
+//!    work, taken from one queue by the calling thread and rayon's pool;
+//! 5. **replay** (`replay.rs`): each band is drawn by its own synchronous Blend2D context over its rows, replaying
+//!    the same list and skipping the ops whose bounds miss its rows.
+//!
+//! What every stage reads for one frame travels in one `FrameContext` (`context.rs`). The beta's own multi-threaded
+//! context is not used: it aborts at `blContextEnd` (see DESIGN.md, "A frame").
+
+mod bands;
+mod base;
+mod context;
+mod cost;
+mod geom;
+mod layers;
+mod prepare;
+mod replay;
+mod stats;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use goldberry_natives::blend2d::PixelFormat;
+use goldberry_natives::{Goldberry, NativeError};
+
+pub use self::prepare::{to_gradient, to_path};
+pub use self::stats::{BaseUse, RasterStats};
+pub use crate::render_error::RenderError;
+
+use self::bands::{STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, stay_awake_for_bands};
+use self::base::{BaseCache, BaseFrame, BasePlan, Lead};
+use self::context::FrameContext;
+use self::cost::row_costs;
+use self::geom::{CachedLayer, DeviceRect, LayerImages, Mapping};
+use self::layers::{LayerCache, StaleLayer, band_of, rasterize_layer, split_by_band};
+use self::prepare::{Prepared, prepare_frame};
+use self::replay::{Replayer, begin_band, close, replay_state_only, rows_view};
+use crate::display_list::{DisplayList, walk};
+use crate::fonts::FontBook;
+use crate::glyph_cache::{Collector, GlyphCache, LayerGlyphs, Wants};
+use crate::surface::Target;
+
+/// The renderer: the base, the retained layers, the glyph cache and the band count.
+#[derive(Debug)]
+pub struct Renderer {
+    g: &'static Goldberry,
+    threads: usize,
+    base: BaseCache,
+    layers: LayerCache,
+    glyphs: GlyphCache,
+    use_glyph_cache: bool,
+    /// Whether the glyph cache keeps the base's runs as images.
+    use_run_images: bool,
+    stats: RasterStats,
+    /// Counts the frames whose bands were handed to the pool (see [`Renderer::wake_band_threads`]).
+    bands_handed_out: Arc<AtomicU64>,
+}
+
+impl Renderer {
+    /// A renderer drawing with `threads` bands (at least 1).
+    pub fn new(g: &'static Goldberry, threads: usize) -> Renderer {
+        Renderer {
+            g,
+            threads: threads.max(1),
+            base: BaseCache::default(),
+            layers: LayerCache::default(),
+            glyphs: GlyphCache::new(),
+            use_glyph_cache: true,
+            use_run_images: true,
+            stats: RasterStats::default(),
+            bands_handed_out: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// Rasterizes now, on the calling thread, every top-level layer of `list` that the layer cache lacks (at
+    /// `scale`), so that the next [`Renderer::render`] of a list holding the same layers blits them. `list` holds
+    /// layers only the caller knows to come after the base: the frame loop hands it the HUD's,
+    /// on a pool thread while the scene records, so that the first band need not draw it (record 10).
+    pub fn rasterize_layers_ahead(
+        &mut self,
+        list: &DisplayList,
+        fonts: &FontBook,
+        scale: f32,
+    ) -> Result<(), RenderError> {
+        let stale = self.layers.missing(list, scale);
+        if self.use_glyph_cache {
+            let mut wants = Wants::default();
+            collect_layer_glyphs(&mut Collector::new(&self.glyphs, fonts, &mut wants), &stale);
+            self.glyphs.fill(self.g, fonts, wants, 1)?;
+        }
+        let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
+        for (key, shape, content) in stale {
+            let image = rasterize_layer(self.g, content, fonts, glyphs, shape, 1)?;
+            self.layers.images.insert(key, CachedLayer { shape, image, used: true });
+            self.layers.ahead += 1;
+        }
+        Ok(())
+    }
+
+    /// Keeps the pool threads that will draw this frame's other bands awake until the bands are handed out
+    /// (a few milliseconds at most), so that they start at once instead of waiting to be woken, and take any
+    /// work the frame hands out before them (the cards' layouts). Call it when a frame starts, before its scene is
+    /// recorded; it does nothing with one thread.
+    pub fn wake_band_threads(&self) {
+        for _ in 1..self.threads {
+            let handed_out = Arc::clone(&self.bands_handed_out);
+            let frame = handed_out.load(Ordering::Acquire);
+            rayon::spawn(move || {
+                stay_awake_for_bands(&handed_out, frame, STAY_AWAKE);
+            });
+        }
+    }
+
+    /// The band count.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Whether glyph runs are drawn from the glyph cache ([`crate::glyph_cache`], on by default) or each time
+    /// with Blend2D's `fill_glyph_run` (the bench compares the two).
+    pub fn set_glyph_cache(&mut self, enabled: bool) {
+        self.use_glyph_cache = enabled;
+        if !enabled {
+            self.glyphs = GlyphCache::new();
+        }
+    }
+
+    /// Whether the glyph cache keeps the runs of the base as images ([`crate::glyph_cache`], on by default) or
+    /// the base's text is blitted glyph by glyph (the cold bench compares the two). Set it before the first frame.
+    pub fn set_run_images(&mut self, enabled: bool) {
+        self.use_run_images = enabled;
+    }
+
+    /// The number of glyphs in the glyph cache.
+    pub fn cached_glyphs(&self) -> usize {
+        self.glyphs.len()
+    }
+
+    /// How many runs the glyph cache keeps as images, and the bytes of their atlases.
+    pub fn run_images(&self) -> (usize, usize) {
+        self.glyphs.run_images()
+    }
+
+    /// What the last [`Renderer::render`] did.
+    pub fn stats(&self) -> RasterStats {
+        self.stats
+    }
+
+    /// Adds every glyph `list` draws (in its layers too) to the glyph cache without drawing anything, so that
+    /// a first frame of that list finds them rasterized (the frame loop's warm-up).
+    pub fn warm_glyphs(&mut self, list: &DisplayList, fonts: &FontBook) -> Result<(), RenderError> {
+        if !self.use_glyph_cache {
+            return Ok(());
+        }
+        let _span = tracing::info_span!("warm glyphs").entered();
+        // The first frame draws the base's runs: they get their images now.
+        let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
+        let lead = Lead::of(list, 1.0);
+        let run_images = self.use_run_images;
+        let drawn = |i: usize| if run_images && i < lead.end { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
+        Collector::new(&self.glyphs, fonts, &mut wants).list(list, &drawn);
+        self.glyphs.fill(self.g, fonts, wants, self.threads).map(|_| ())
+    }
+
+    /// Makes room for the base of a `width` x `height` frame with packed rows and touches every page of it, so
+    /// that the first frame of that size does not wait for the kernel to fault them in
+    /// (the frame loop's warm-up does this while the window opens).
+    pub fn reserve_base(&mut self, width: u32, height: u32) {
+        self.base.reserve(width as usize * 4 * height as usize);
+    }
+
+    /// Drops the base and every retained layer (the next frame is cold). The glyph cache stays (a glyph's
+    /// pixels do not depend on the frame), and so does the base's memory.
+    pub fn clear_layers(&mut self) {
+        self.layers.images.clear();
+        self.base.forget();
+    }
+
+    /// Rasterizes `list` into `target` and returns how long it took (Blend2D's part of the frame: layer
+    /// raster, every band's context from begin to end).
+    pub fn render(
+        &mut self,
+        list: &DisplayList,
+        fonts: &FontBook,
+        target: Target<'_>,
+    ) -> Result<Duration, RenderError> {
+        let start = Instant::now();
+        let _span = tracing::info_span!("raster", threads = self.threads).entered();
+        check_target(&target)?;
+        let (ctx, plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
+        self.stats = RasterStats::default();
+        let stale = self.layers.update(&ctx, &mut self.stats);
+        let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale)?;
+        let (local, shared) = split_by_band(stale, &edges);
+        self.rasterize_shared_layers(&ctx, shared)?;
+        let prepared = match prepared_on_pool {
+            Some(prepared) => prepared?,
+            None => prepare_frame(&ctx)?,
+        };
+        self.redraw_base_damage(&ctx, &plan, &prepared)?;
+        self.replay_bands(&ctx, &plan, &prepared, (&edges, &local), target.pixels)?;
+        self.keep_base(plan, base_frame, lead_layers);
+        Ok(start.elapsed())
+    }
+
+    /// Stage 1: the frame's leading run, how the base is brought up to date, and the frame's context.
+    fn plan_base<'f>(
+        &mut self,
+        list: &'f DisplayList,
+        fonts: &'f FontBook,
+        target: &Target<'_>,
+    ) -> (FrameContext<'f>, BasePlan, BaseFrame, usize) {
+        let lead = Lead::of(list, target.scale);
+        let (lead_end, lead_layers) = (lead.end, lead.layers);
+        let (plan, base_frame) = self.base.plan(lead, target.width, target.height, target.stride);
+        let ctx = FrameContext {
+            g: self.g,
+            fonts,
+            list,
+            mapping: Mapping { scale: target.scale },
+            width: target.width,
+            height: target.height as usize,
+            stride: target.stride,
+            threads: self.threads,
+            lead_end,
+            lead_drawn: plan != BasePlan::Copy,
+            drawn_from: if matches!(plan, BasePlan::Copy | BasePlan::Damage(_)) { lead_end } else { 0 },
+        };
+        (ctx, plan, base_frame, lead_layers)
+    }
+
+    /// Stages 3 and 4: the frame's paths and gradients (the base's layers' too, when they are drawn) are built on
+    /// a pool thread (awake, see [`Renderer::wake_band_threads`]) while this one adds the glyphs the frame lacks
+    /// to the glyph cache and cuts the bands. Returns the band edges, and the prepared frame when the pool built
+    /// it (with one thread, it is built later, when it is needed).
+    fn prepare_and_cut_bands(
+        &mut self,
+        ctx: &FrameContext<'_>,
+        stale: &[StaleLayer<'_>],
+    ) -> Result<(Vec<usize>, PreparedOnPool), RenderError> {
+        let mut prepared_on_pool = None;
+        let edges = rayon::in_place_scope(|s| -> Result<Vec<usize>, RenderError> {
+            if ctx.threads > 1 {
+                s.spawn(|_| prepared_on_pool = Some(prepare_frame(ctx)));
+            }
+            self.fill_glyphs(ctx, stale)?;
+            let per_row = row_costs(ctx, stale);
+            Ok(cut_bands(&per_row, &band_shares(per_row.iter().sum(), ctx.threads)))
+        })?;
+        Ok((edges, prepared_on_pool))
+    }
+
+    /// Adds every glyph this frame draws that the cache lacks, before the parallel work.
+    fn fill_glyphs(&mut self, ctx: &FrameContext<'_>, stale: &[StaleLayer<'_>]) -> Result<(), RenderError> {
+        let glyphs_start = Instant::now();
+        if self.use_glyph_cache {
+            let mut wants = Wants::default();
+            let mut collector = Collector::new(&self.glyphs, ctx.fonts, &mut wants);
+            collect_layer_glyphs(&mut collector, stale);
+            if ctx.mapping.scale == 1.0 {
+                let run_images = self.use_run_images;
+                let drawn = |i: usize| match (ctx.in_place(i), run_images) {
+                    (false, _) => LayerGlyphs::Blitted,
+                    (true, true) => LayerGlyphs::InBase,
+                    (true, false) => LayerGlyphs::InPlace,
+                };
+                collector.list(ctx.list, &drawn);
+            }
+            let before = self.glyphs.len();
+            let runs = self.glyphs.fill(ctx.g, ctx.fonts, wants, ctx.threads)?;
+            self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
+            self.stats.run_images_built = runs.built;
+        }
+        self.stats.glyphs_time = glyphs_start.elapsed();
+        Ok(())
+    }
+
+    /// Stage 2, second half: the stale layers no single band holds, rasterized before the bands start.
+    fn rasterize_shared_layers(
+        &mut self,
+        ctx: &FrameContext<'_>,
+        shared: Vec<StaleLayer<'_>>,
+    ) -> Result<(), RenderError> {
+        let layers_start = Instant::now();
+        let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
+        self.stats.layers_rasterized = self.layers.rasterize(ctx, glyphs, shared)?;
+        self.stats.layers_time = layers_start.elapsed();
+        Ok(())
+    }
+
+    /// Stage 1, done: the base's damaged rectangles redrawn (when the plan says so), its memory grown first.
+    fn redraw_base_damage(
+        &mut self,
+        ctx: &FrameContext<'_>,
+        plan: &BasePlan,
+        prepared: &Prepared,
+    ) -> Result<(), RenderError> {
+        if *plan != BasePlan::None {
+            self.base.make_room(ctx.needed());
+        }
+        let base_start = Instant::now();
+        if let BasePlan::Damage(rects) = plan {
+            let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
+            self.base.redraw_damage(ctx, prepared, glyphs, rects)?;
+        }
+        self.stats.base_time = base_start.elapsed();
+        Ok(())
+    }
+
+    /// Stage 5: every band drawn, each from the base (copied, or drawn and copied into it) and then the rest of the
+    /// list; a stale layer that lies in one band's rows (`local`) is rasterized by that band's thread first.
+    fn replay_bands(
+        &mut self,
+        ctx: &FrameContext<'_>,
+        plan: &BasePlan,
+        prepared: &Prepared,
+        (edges, local): (&[usize], &[StaleLayer<'_>]),
+        pixels: &mut [u8],
+    ) -> Result<(), RenderError> {
+        let bands_start = Instant::now();
+        let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
+        let rasterized = std::sync::Mutex::new(Vec::new());
+        let band = BandReplay {
+            ctx,
+            plan,
+            prepared,
+            edges,
+            local,
+            replayer: Replayer {
+                g: ctx.g,
+                fonts: ctx.fonts,
+                layers: Some(&self.layers.images),
+                local: None,
+                glyphs,
+                mapping: ctx.mapping,
+                offset: (0.0, 0.0),
+                visible: None,
+            },
+        };
+        let draw_band = |top: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), RenderError> {
+            let mine = band.draw(top, rows, base)?;
+            if !mine.is_empty() {
+                rasterized.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
+            }
+            Ok(())
+        };
+        let base = if *plan == BasePlan::None { None } else { Some(self.base.pixels(ctx.needed())) };
+        let schedule = Schedule {
+            edges,
+            stride: ctx.stride,
+            threads: self.threads,
+            handed_out: Some(&*self.bands_handed_out),
+            threads_name: "a raster band thread",
+        };
+        draw_bands(&schedule, &mut pixels[..ctx.needed()], base, &draw_band)?;
+        let rasterized = rasterized.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.stats.layers_rasterized += rasterized.len();
+        self.layers.images.extend(rasterized);
+        self.stats.bands = edges.windows(2).filter(|pair| pair[1] > pair[0]).count();
+        self.stats.bands_time = bands_start.elapsed();
+        Ok(())
+    }
+
+    /// After a frame drawn: what the base stands for now, and what the frame did with it.
+    fn keep_base(&mut self, plan: BasePlan, base_frame: BaseFrame, lead_layers: usize) {
+        self.stats.layers_in_base = if plan == BasePlan::None { 0 } else { lead_layers };
+        self.stats.base = match &plan {
+            BasePlan::None => BaseUse::None,
+            BasePlan::Draw => BaseUse::Drawn,
+            BasePlan::Damage(rects) => BaseUse::Damaged(rects.len()),
+            BasePlan::Copy => BaseUse::Copied,
+        };
+        if plan != BasePlan::None {
+            self.base.keep(base_frame);
+        }
+    }
+}
+
+/// The frame's prepared ops when a pool thread built them, or how that failed.
+type PreparedOnPool = Option<Result<Prepared, NativeError>>;
+
+/// Fails when `target` holds fewer bytes than its size and stride need.
+fn check_target(target: &Target<'_>) -> Result<(), RenderError> {
+    let (width, height, stride) = (target.width, target.height, target.stride);
+    let needed = stride * height as usize;
+    if target.pixels.len() < needed || stride < width as usize * 4 {
+        return Err(RenderError::ShortTarget { width, height, stride, needed, len: target.pixels.len() });
+    }
+    Ok(())
+}
+
+/// Adds to the collector the glyphs the `stale` layers draw into their images (each from its sub-pixel origin;
+/// a scaled layer draws its runs directly, not from the cache).
+fn collect_layer_glyphs(collector: &mut Collector<'_>, stale: &[StaleLayer<'_>]) {
+    for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
+        collector.layer_content(content, (f64::from(shape.frac_x), f64::from(shape.frac_y)));
+    }
+}
+
+/// What drawing one band of a frame reads: the frame, its base plan and prepared ops, the band edges, the stale
+/// layers a band rasterizes itself, and the replayer the bands share.
+struct BandReplay<'b> {
+    ctx: &'b FrameContext<'b>,
+    plan: &'b BasePlan,
+    prepared: &'b Prepared,
+    edges: &'b [usize],
+    local: &'b [StaleLayer<'b>],
+    replayer: Replayer<'b>,
+}
+
+impl BandReplay<'_> {
+    /// Draws the band whose first row is `top` into `rows` (its part of the base being `base`), and returns the
+    /// layers it rasterized itself.
+    fn draw(&self, top: usize, rows: &mut [u8], base: Option<&mut [u8]>) -> Result<LayerImages, RenderError> {
+        let _span = tracing::info_span!("band", top).entered();
+        let ctx = self.ctx;
+        let (g, width, stride, mapping, list) = (ctx.g, ctx.width, ctx.stride, ctx.mapping, ctx.list);
+        let band_height = rows.len() / stride;
+        let mut mine = LayerImages::new();
+        for (key, shape, content) in self.local.iter().filter(|(_, shape, _)| band_of(shape, self.edges) == Some(top)) {
+            let image = rasterize_layer(g, content, ctx.fonts, self.replayer.glyphs, *shape, 1)?;
+            mine.insert(*key, CachedLayer { shape: *shape, image, used: true });
+        }
+        let replayer = Replayer {
+            local: Some(&mine),
+            visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
+            ..self.replayer
+        };
+        let from = match (self.plan, base) {
+            (BasePlan::Draw, Some(base)) => {
+                // At another scale the lead's whole pixels are not the frame's: their seams would let the
+                // previous frame show through.
+                if !(list.opaque_lead && mapping.scale == 1.0) {
+                    rows.fill(0);
+                }
+                {
+                    let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
+                    let mut bl_ctx = begin_band(&mut view, top, mapping)?;
+                    let mut walk = walk(list);
+                    replayer.replay(&mut bl_ctx, self.prepared, walk.by_ref().take(ctx.lead_end))?;
+                    close(&mut bl_ctx, &walk)?;
+                    bl_ctx.end()?;
+                }
+                // What the run left in these rows is the base's.
+                base.copy_from_slice(rows);
+                ctx.lead_end
+            }
+            (BasePlan::Damage(_) | BasePlan::Copy, Some(base)) => {
+                rows.copy_from_slice(base);
+                ctx.lead_end
+            }
+            _ => {
+                rows.fill(0);
+                0
+            }
+        };
+        let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
+        let mut bl_ctx = begin_band(&mut view, top, mapping)?;
+        // The run's clips and translations still apply to what follows it; its layers are in the base.
+        let mut walk = walk(list);
+        replay_state_only(&mut bl_ctx, walk.by_ref().take(from))?;
+        replayer.replay(&mut bl_ctx, self.prepared, &mut walk)?;
+        close(&mut bl_ctx, &walk)?;
+        bl_ctx.end()?;
+        Ok(mine)
+    }
+}

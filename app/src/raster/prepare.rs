@@ -1,0 +1,113 @@
+//! From the display list to Blend2D: the paths, gradients and bounds of a list's ops, built once per frame and
+//! shared read-only by the bands.
+
+use goldberry_natives::blend2d::{self as bl, Gradient, Rgba32};
+use goldberry_natives::{Goldberry, NativeError};
+
+use super::context::FrameContext;
+use super::geom::op_bounds;
+use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::fonts::FontBook;
+
+/// Paths, gradients and bounds built from one list's ops, index for index; shared read-only by the bands.
+#[derive(Debug, Default)]
+pub(super) struct Prepared {
+    pub(super) paths: Vec<Option<bl::Path>>,
+    pub(super) gradients: Vec<Option<Gradient>>,
+    /// Where each drawing op can leave ink, in the list's pixels before its translation (`None`: a state op,
+    /// or unknown).
+    pub(super) bounds: Vec<Option<Rect>>,
+    /// The prepared content of the layers drawn in place this frame (the base's, when it is drawn).
+    pub(super) layers: Vec<Option<Prepared>>,
+}
+
+/// Builds the Blend2D paths and gradients of `list`'s ops and their bounds (not those inside layers).
+pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayList) -> Result<Prepared, NativeError> {
+    let n = list.ops.len();
+    let mut prepared = Prepared {
+        paths: Vec::with_capacity(n),
+        gradients: Vec::with_capacity(n),
+        bounds: Vec::with_capacity(n),
+        layers: (0..n).map(|_| None).collect(),
+    };
+    for op in &list.ops {
+        let (path, paint) = match op {
+            Op::FillPath { path, paint } | Op::StrokePath { path, paint, .. } => (Some(&**path), Some(paint)),
+            Op::FillRect { paint, .. }
+            | Op::FillRoundRect { paint, .. }
+            | Op::StrokeRoundRect { paint, .. }
+            | Op::FillCircle { paint, .. } => (None, Some(paint)),
+            _ => (None, None),
+        };
+        let path = match op {
+            Op::StrokeRoundRect { rect, radius, stroke, .. } => Some(stroke_ring(g, *rect, *radius, *stroke)?),
+            _ => path.map(|p| to_path(g, p)).transpose()?,
+        };
+        prepared.paths.push(path);
+        prepared.gradients.push(paint.map(|p| to_gradient(g, p)).transpose()?.flatten());
+        prepared.bounds.push(op_bounds(op, fonts));
+    }
+    Ok(prepared)
+}
+
+/// The frame's paths, gradients and bounds, and those of the leading run's layers when they are drawn in place.
+pub(super) fn prepare_frame(ctx: &FrameContext<'_>) -> Result<Prepared, NativeError> {
+    let mut prepared = prepare(ctx.g, ctx.fonts, ctx.list)?;
+    for (i, op) in ctx.list.ops.iter().enumerate().take(ctx.lead_end) {
+        if let (Op::Layer { content, .. }, true) = (op, ctx.in_place(i)) {
+            prepared.layers[i] = Some(prepare(ctx.g, ctx.fonts, content)?);
+        }
+    }
+    Ok(prepared)
+}
+
+/// The outline a stroke of `stroke` along the round rect `rect` (corner `radius`) covers, as a path to fill
+/// with the even-odd rule: the round rect grown by half the width and the one shrunk by it. Offsetting a round
+/// rect's outline gives round rects (a sharp corner's outer edge follows the join: square for a mitre, round
+/// for a round join), so this is the stroke's own outline; filling it skips Blend2D's stroker, which each band
+/// would run again for every outline crossing its rows (record 11).
+fn stroke_ring(g: &'static Goldberry, rect: Rect, radius: f32, stroke: Stroke) -> Result<bl::Path, NativeError> {
+    let half = stroke.width / 2.0;
+    let outer_radius = if radius > 0.0 || stroke.round { radius + half } else { 0.0 };
+    let mut path = bl::Path::new(g)?;
+    path.add_round_rect(bl_rect(rect.inset(-half)), f64::from(outer_radius))?;
+    if rect.w > stroke.width && rect.h > stroke.width {
+        path.add_round_rect(bl_rect(rect.inset(half)), f64::from((radius - half).max(0.0)))?;
+    }
+    Ok(path)
+}
+
+/// A Blend2D path from path data.
+pub fn to_path(g: &'static Goldberry, data: &PathData) -> Result<bl::Path, NativeError> {
+    let mut path = bl::Path::new(g)?;
+    let f = f64::from;
+    for command in &data.commands {
+        match *command {
+            PathCommand::MoveTo(x, y) => path.move_to(f(x), f(y))?,
+            PathCommand::LineTo(x, y) => path.line_to(f(x), f(y))?,
+            PathCommand::QuadTo(x1, y1, x, y) => path.quad_to(f(x1), f(y1), f(x), f(y))?,
+            PathCommand::CubicTo(x1, y1, x2, y2, x, y) => path.cubic_to(f(x1), f(y1), f(x2), f(y2), f(x), f(y))?,
+            PathCommand::Close => path.close()?,
+        }
+    }
+    Ok(path)
+}
+
+/// The Blend2D gradient of a paint (`None` for a solid colour).
+pub fn to_gradient(g: &'static Goldberry, paint: &Paint) -> Result<Option<Gradient>, NativeError> {
+    let f = f64::from;
+    let (mut gradient, stops) = match paint {
+        Paint::Solid(_) => return Ok(None),
+        Paint::Linear { x0, y0, x1, y1, stops } => (Gradient::linear(g, f(*x0), f(*y0), f(*x1), f(*y1))?, stops),
+        Paint::Radial { cx, cy, r, stops } => (Gradient::radial(g, f(*cx), f(*cy), f(*cx), f(*cy), f(*r))?, stops),
+    };
+    for stop in stops {
+        gradient.add_stop(f(stop.offset), Rgba32(stop.color.0))?;
+    }
+    Ok(Some(gradient))
+}
+
+/// A Blend2D rectangle from a list rectangle.
+pub(super) fn bl_rect(r: Rect) -> bl::Rect {
+    bl::Rect { x: f64::from(r.x), y: f64::from(r.y), w: f64::from(r.w), h: f64::from(r.h) }
+}

@@ -1,0 +1,259 @@
+//! Replay: a walk over a display list drawn through a Blend2D context, op by op, with the paths and gradients
+//! [`super::prepare`] built. Top-level layers the cache holds are blitted; the others are drawn in place.
+
+use goldberry_natives::blend2d::{self as bl, Context, Gradient, Image, ImageView, PixelFormat, Rgba32, Style};
+use goldberry_natives::{Goldberry, NativeError};
+
+use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping};
+use super::prepare::{Prepared, bl_rect, prepare};
+use crate::display_list::{Op, Paint, Rect, Step, Stroke, Visit, Walk};
+use crate::fonts::FontBook;
+use crate::glyph_cache::GlyphCache;
+
+/// What every replay of a frame (or of a layer's content) shares.
+#[derive(Clone, Copy)]
+pub(super) struct Replayer<'a> {
+    pub(super) g: &'static Goldberry,
+    pub(super) fonts: &'a FontBook,
+    /// The cached layers, blitted for top-level layers outside the base (`None` inside a layer).
+    pub(super) layers: Option<&'a LayerImages>,
+    /// The layers this band rasterized itself this frame (looked up after `layers`).
+    pub(super) local: Option<&'a LayerImages>,
+    pub(super) glyphs: Option<&'a GlyphCache>,
+    pub(super) mapping: Mapping,
+    /// Device pixels added after the scale (a layer's sub-pixel shift).
+    pub(super) offset: (f32, f32),
+    /// The device pixels being drawn: ops whose bounds miss them are skipped (`None`: draw everything).
+    pub(super) visible: Option<DeviceRect>,
+}
+
+impl Replayer<'_> {
+    /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
+    fn may_draw(&self, bounds: Option<Rect>, translation: (f32, f32)) -> bool {
+        let (Some(visible), Some(b)) = (self.visible, bounds) else { return true };
+        let s = self.mapping.scale;
+        let device = DeviceRect {
+            x0: (b.x + translation.0) * s + self.offset.0,
+            y0: (b.y + translation.1) * s + self.offset.1,
+            x1: (b.right() + translation.0) * s + self.offset.0,
+            y1: (b.bottom() + translation.1) * s + self.offset.1,
+        };
+        device.intersects(&visible)
+    }
+
+    /// Replays `visits` (a walk over the list `prepared` was built from, or part of it) on `ctx`, skipping the
+    /// ops whose bounds miss the visible pixels. Pushes left open stay open (for the rest of the walk; [`close`]
+    /// ends them).
+    pub(super) fn replay<'l>(
+        &self,
+        ctx: &mut Context<'_>,
+        prepared: &Prepared,
+        visits: impl Iterator<Item = Visit<'l>>,
+    ) -> Result<(), NativeError> {
+        for Visit { index: i, step, place } in visits {
+            let op = match step {
+                Step::Draw(op) => op,
+                step => {
+                    apply_state(ctx, step)?;
+                    continue;
+                }
+            };
+            if !self.may_draw(prepared.bounds.get(i).copied().flatten(), place.translation) {
+                continue;
+            }
+            let gradient = prepared.gradients.get(i).and_then(Option::as_ref);
+            match op {
+                Op::FillRect { rect, paint } => {
+                    ctx.set_fill(&style(paint, gradient))?;
+                    ctx.fill_rect(bl_rect(*rect))?;
+                }
+                Op::FillRoundRect { rect, radius, paint } => {
+                    ctx.set_fill(&style(paint, gradient))?;
+                    ctx.fill_round_rect(bl_rect(*rect), f64::from(*radius))?;
+                }
+                Op::StrokeRoundRect { paint, .. } => {
+                    if let Some(Some(ring)) = prepared.paths.get(i) {
+                        ctx.set_fill(&style(paint, gradient))?;
+                        ctx.set_fill_rule(bl::FillRule::EvenOdd)?;
+                        ctx.fill_path(ring)?;
+                        ctx.set_fill_rule(bl::FillRule::NonZero)?;
+                    }
+                }
+                Op::FillCircle { cx, cy, r, paint } => {
+                    ctx.set_fill(&style(paint, gradient))?;
+                    ctx.fill_circle(f64::from(*cx), f64::from(*cy), f64::from(*r))?;
+                }
+                Op::FillPath { paint, .. } => {
+                    if let Some(Some(path)) = prepared.paths.get(i) {
+                        ctx.set_fill(&style(paint, gradient))?;
+                        ctx.fill_path(path)?;
+                    }
+                }
+                Op::StrokePath { stroke, paint, .. } => {
+                    if let Some(Some(path)) = prepared.paths.get(i) {
+                        set_stroke(ctx, *stroke, paint, gradient)?;
+                        ctx.stroke_path(path)?;
+                    }
+                }
+                Op::Glyphs { font, x, y, run, color } => {
+                    let (x, y) = (f64::from(*x), f64::from(*y));
+                    let cached = match self.glyphs {
+                        Some(cache) if !run.is_empty() => {
+                            cache.draw_run(ctx, self.fonts, (*font, *color), x, y, run)?
+                        }
+                        _ => false,
+                    };
+                    if !run.is_empty() && !cached {
+                        ctx.set_fill(&Style::Solid(Rgba32(color.0)))?;
+                        ctx.fill_glyph_run(self.fonts.blend2d_font(*font), x, y, run)?;
+                    }
+                }
+                Op::Layer { key, rect, version, content } => {
+                    let shape = LayerShape::of(*rect, *version, place.translation, self.mapping.scale);
+                    let cached = self.layers.and_then(|l| l.get(key)).or_else(|| self.local.and_then(|l| l.get(key)));
+                    match (cached, shape) {
+                        (_, None) => {}
+                        (Some(cached), Some(shape)) if cached.shape.reusable_for(&shape) => {
+                            // At the whole device pixel the layer starts in (see [`super::layers`]).
+                            blit_device(ctx, self.mapping, (shape.left, shape.top), place.translation, &cached.image)?;
+                        }
+                        _ => {
+                            // Not cached (the base's, or a layer inside a layer): draw the content in place.
+                            let built;
+                            let sub = match prepared.layers.get(i).and_then(Option::as_ref) {
+                                Some(sub) => sub,
+                                None => {
+                                    built = prepare(self.g, self.fonts, content)?;
+                                    &built
+                                }
+                            };
+                            ctx.save()?;
+                            ctx.clip_to_rect(bl_rect(*rect))?;
+                            ctx.translate(f64::from(rect.x), f64::from(rect.y))?;
+                            let nested = Replayer { layers: None, local: None, ..*self };
+                            let mut inner = Walk::new(content, place.inside(*rect));
+                            nested.replay(ctx, sub, &mut inner)?;
+                            close(ctx, &inner)?;
+                            ctx.restore()?;
+                        }
+                    }
+                }
+                Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Applies a clip, translation or pop of a walk to the context's state (drawing steps are left alone).
+fn apply_state(ctx: &mut Context<'_>, step: Step<'_>) -> Result<(), NativeError> {
+    match step {
+        Step::Clip(rect) => {
+            ctx.save()?;
+            ctx.clip_to_rect(bl_rect(rect))
+        }
+        Step::Translate(dx, dy) => {
+            ctx.save()?;
+            ctx.translate(f64::from(dx), f64::from(dy))
+        }
+        Step::Pop => ctx.restore(),
+        Step::StrayPop | Step::Draw(_) => Ok(()),
+    }
+}
+
+/// Replays only the clips and translations of `visits` (those of the base's run, whose drawing the base holds).
+pub(super) fn replay_state_only<'l>(
+    ctx: &mut Context<'_>,
+    visits: impl Iterator<Item = Visit<'l>>,
+) -> Result<(), NativeError> {
+    for visit in visits {
+        apply_state(ctx, visit.step)?;
+    }
+    Ok(())
+}
+
+/// Restores the pushes `walk` left open (unbalanced at the end of a list), so that what follows starts clean.
+pub(super) fn close(ctx: &mut Context<'_>, walk: &Walk<'_>) -> Result<(), NativeError> {
+    for _ in 0..walk.depth() {
+        ctx.restore()?;
+    }
+    Ok(())
+}
+
+fn style<'a>(paint: &Paint, gradient: Option<&'a Gradient>) -> Style<'a> {
+    match (paint, gradient) {
+        (_, Some(gradient)) => Style::Gradient(gradient),
+        (Paint::Solid(c), None) => Style::Solid(Rgba32(c.0)),
+        // A gradient paint whose gradient was not built: transparent (prepare builds every one).
+        (_, None) => Style::Solid(Rgba32(0)),
+    }
+}
+
+fn set_stroke(
+    ctx: &mut Context<'_>,
+    stroke: Stroke,
+    paint: &Paint,
+    gradient: Option<&Gradient>,
+) -> Result<(), NativeError> {
+    ctx.set_stroke(&style(paint, gradient))?;
+    ctx.set_stroke_width(f64::from(stroke.width))?;
+    if stroke.round {
+        ctx.set_stroke_caps(bl::StrokeCap::Round)?;
+        ctx.set_stroke_join(bl::StrokeJoin::Round)?;
+    } else {
+        ctx.set_stroke_caps(bl::StrokeCap::Butt)?;
+        ctx.set_stroke_join(bl::StrokeJoin::MiterClip)?;
+    }
+    Ok(())
+}
+
+/// Blits `image` 1:1 whatever the scale with its top-left corner at device pixel `device`, the translation in
+/// effect being `translation` (list pixels).
+fn blit_device(
+    ctx: &mut Context<'_>,
+    mapping: Mapping,
+    device: (f32, f32),
+    translation: (f32, f32),
+    image: &Image,
+) -> Result<(), NativeError> {
+    // Under scale s and translation t a point p lands at s * (p + t); with the scale undone, at p + s * t.
+    let s = f64::from(mapping.scale);
+    let x = f64::from(device.0) - s * f64::from(translation.0);
+    let y = f64::from(device.1) - s * f64::from(translation.1);
+    if s != 1.0 {
+        ctx.save()?;
+        ctx.scale(1.0 / s, 1.0 / s)?;
+        ctx.blit_image(x, y, image)?;
+        ctx.restore()
+    } else {
+        ctx.blit_image(x, y, image)
+    }
+}
+
+/// An image view over whole rows of `format` pixels (a band's rows, or all of the base's), `stride` bytes apart.
+pub(super) fn rows_view<'p>(
+    g: &'static Goldberry,
+    rows: &'p mut [u8],
+    width: u32,
+    stride: usize,
+    format: PixelFormat,
+) -> Result<ImageView<'p>, NativeError> {
+    let height = (rows.len() / stride) as u32;
+    ImageView::over_pixels(g, rows, width, height, stride, format)
+}
+
+/// A context over a band's view whose user space is the list's: translated by the band's top, scaled.
+pub(super) fn begin_band<'v>(
+    view: &'v mut ImageView<'_>,
+    top: usize,
+    mapping: Mapping,
+) -> Result<Context<'v>, NativeError> {
+    let mut ctx = Context::begin_view(view)?;
+    if top > 0 {
+        ctx.translate(0.0, -(top as f64))?;
+    }
+    if mapping.scale != 1.0 {
+        ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
+    }
+    Ok(ctx)
+}

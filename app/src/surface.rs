@@ -1,0 +1,47 @@
+//! The pixels a frame is rasterized into: a window surface's, or an offscreen [`FrameBuffer`]'s. The renderer
+//! draws into a [`Target`]; present hands it the window surface as one.
+
+/// The pixels a frame is rasterized into: XRGB32 rows `stride` bytes apart (an SDL window surface, or an
+/// offscreen [`FrameBuffer`]).
+#[derive(Debug)]
+pub struct Target<'a> {
+    /// At least `stride * height` bytes.
+    pub pixels: &'a mut [u8],
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Bytes from one row to the next.
+    pub stride: usize,
+    /// Device pixels per display-list pixel (1 on a normal display).
+    pub scale: f32,
+}
+
+/// An offscreen XRGB32 frame (benches, golden tests), rows packed.
+#[derive(Debug, Clone)]
+pub struct FrameBuffer {
+    /// `width * height * 4` bytes.
+    pub pixels: Vec<u8>,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+impl FrameBuffer {
+    /// A black frame.
+    pub fn new(width: u32, height: u32) -> FrameBuffer {
+        FrameBuffer { pixels: vec![0; width as usize * height as usize * 4], width, height }
+    }
+
+    /// The bytes from one row to the next.
+    pub fn stride(&self) -> usize {
+        self.width as usize * 4
+    }
+
+    /// The frame as a raster target.
+    pub fn target(&mut self) -> Target<'_> {
+        let stride = self.stride();
+        Target { pixels: &mut self.pixels, width: self.width, height: self.height, stride, scale: 1.0 }
+    }
+}
