@@ -96,7 +96,11 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
     );
     println!(
         "tiny-skia built with: {}",
-        if cfg!(target_feature = "avx2") { "AVX2 + FMA (as Blend2D's pipelines use here)" } else { "SSE2 only (set RUSTFLAGS, see the docs)" }
+        if cfg!(target_feature = "avx2") {
+            "AVX2 + FMA (as Blend2D's pipelines use here)"
+        } else {
+            "SSE2 only (set RUSTFLAGS, see the docs)"
+        }
     );
     // goldberry's own cold frame: one painter with its caches, 2 threads, no HUD (the peers draw no HUD); the
     // two sizes alternate, so every frame is the first at its size.
@@ -107,8 +111,10 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
     // Layout and shaping inputs.
     let heights: Vec<f32> = Vec::new();
     let scene_tree = scene_frame(fonts, &heights);
-    let trees: Vec<(&str, peers::layout::Tree)> =
-        ["scene", "wide", "nested", "deep"].iter().map(|&k| (k, if k == "scene" { scene_tree.clone() } else { synthetic(k, 10_000) })).collect();
+    let trees: Vec<(&str, peers::layout::Tree)> = ["scene", "wide", "nested", "deep"]
+        .iter()
+        .map(|&k| (k, if k == "scene" { scene_tree.clone() } else { synthetic(k, 10_000) }))
+        .collect();
     let mut yogas = trees.iter().map(|(_, t)| YogaTree::build(g, t)).collect::<Result<Vec<_>, _>>()?;
     let mut taffys = trees.iter().map(|(_, t)| TaffyTree::build(t)).collect::<Result<Vec<_>, _>>()?;
     let texts = scene_texts(fonts);
@@ -158,12 +164,17 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
     }
     if let Some(dir) = std::env::var_os("GOLDBERRY_PEERS_IMAGES") {
         let dir = std::path::PathBuf::from(dir);
-        let at = &sizes[0];
+        let at = &mut sizes[0];
         let (w, h) = at.size;
+        // The rounds end on the shapes-only list: draw the whole frame once more.
+        let all = &at.lists[0].1;
+        at.b2d[0].draw(all, fonts)?;
+        at.vello[0].draw(all, fonts);
+        at.skia.draw(all, fonts, &files);
         peers::write_png(&dir.join("peers-blend2d.png"), w, h, &at.b2d[0].rgb())?;
         peers::write_png(&dir.join("peers-vello_cpu.png"), w, h, &at.vello[0].rgb())?;
         peers::write_png(&dir.join("peers-tiny_skia.png"), w, h, &at.skia.rgb())?;
-        println!("pictures of the last 960x640 round (text part last drawn: shapes) written to {}", dir.display());
+        println!("pictures of the 960x640 frame written to {}", dir.display());
     }
     report(&rows, rounds);
     Ok(())
@@ -195,14 +206,17 @@ fn report(rows: &Rows, _rounds: usize) {
             warm / cold
         );
     }
-    println!("layout (us, medians, from scratch at a new width; ratio = Yoga / taffy, target at most 1.2 on the synthetic trees):");
+    println!(
+        "layout (us, medians, from scratch at a new width; ratio = Yoga / taffy, target at most 1.2 on the synthetic trees):"
+    );
     for name in ["scene", "wide", "nested", "deep"] {
         let (y, t) = (r(&format!("layout {name} yoga")) * 1000.0, r(&format!("layout {name} taffy")) * 1000.0);
         println!("  {name:<7} yoga {y:9.1} taffy {t:9.1} (x{:.2})", y / t);
     }
     println!("shaping (us, medians; ratio = HarfBuzz / harfrust, target at most 1 on the scene):");
     for name in ["scene", "paragraph"] {
-        let (b, rr) = (r(&format!("shaping {name} harfbuzz")) * 1000.0, r(&format!("shaping {name} harfrust")) * 1000.0);
+        let (b, rr) =
+            (r(&format!("shaping {name} harfbuzz")) * 1000.0, r(&format!("shaping {name} harfrust")) * 1000.0);
         println!("  {name:<9} harfbuzz {b:8.1} harfrust {rr:8.1} (x{:.2})", b / rr);
     }
     println!(

@@ -89,7 +89,14 @@ pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {
     let root = t.add(None, Spec::default());
     let bar = t.add(
         Some(root),
-        Spec { row: true, align_center: true, height: Len::Px(44.0), padding: (16.0, 0.0), gap: (0.0, 10.0), ..Spec::default() },
+        Spec {
+            row: true,
+            align_center: true,
+            height: Len::Px(44.0),
+            padding: (16.0, 0.0),
+            gap: (0.0, 10.0),
+            ..Spec::default()
+        },
     );
     let square = |side| Spec { width: Len::Px(side), height: Len::Px(side), ..Spec::default() };
     t.add(Some(bar), square(24.0));
@@ -99,19 +106,31 @@ pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {
         Some(titles),
         Spec { measure: line(s.bar_subtitle, "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2"), ..Spec::default() },
     );
-    let menu = t.add(Some(bar), Spec { row: true, gap: (0.0, 14.0), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() });
+    let menu =
+        t.add(Some(bar), Spec { row: true, gap: (0.0, 14.0), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() });
     for m in MENU {
         t.add(Some(menu), Spec { measure: line(s.menu, m), ..Spec::default() });
     }
     t.add(Some(bar), Spec { grow: 1.0, ..Spec::default() });
-    t.add(Some(bar), Spec { measure: line(s.status, STATUS_TEMPLATE), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() });
+    t.add(
+        Some(bar),
+        Spec { measure: line(s.status, STATUS_TEMPLATE), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() },
+    );
     let buttons = t.add(Some(bar), Spec { row: true, gap: (0.0, 6.0), ..Spec::default() });
     for _ in 0..3 {
         t.add(Some(buttons), square(22.0));
     }
     let grid = t.add(
         Some(root),
-        Spec { row: true, wrap: true, grow: 1.0, shrink: 1.0, padding: (14.0, 14.0), gap: (12.0, 12.0), ..Spec::default() },
+        Spec {
+            row: true,
+            wrap: true,
+            grow: 1.0,
+            shrink: 1.0,
+            padding: (14.0, 14.0),
+            gap: (12.0, 12.0),
+            ..Spec::default()
+        },
     );
     for i in 0..CARDS.len() {
         let h = heights.get(i).copied().unwrap_or(150.0);
@@ -131,10 +150,21 @@ pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {
     }
     let status = t.add(
         Some(root),
-        Spec { row: true, space_between: true, align_center: true, height: Len::Px(24.0), padding: (16.0, 0.0), gap: (0.0, 16.0), ..Spec::default() },
+        Spec {
+            row: true,
+            space_between: true,
+            align_center: true,
+            height: Len::Px(24.0),
+            padding: (16.0, 0.0),
+            gap: (0.0, 16.0),
+            ..Spec::default()
+        },
     );
     for item in STATUS_ITEMS {
-        t.add(Some(status), Spec { measure: line(s.status_bar, item), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() });
+        t.add(
+            Some(status),
+            Spec { measure: line(s.status_bar, item), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() },
+        );
     }
     t
 }
@@ -142,7 +172,11 @@ pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {
 /// A synthetic tree of `n` nodes: `"wide"` (a wrapping row of n - 1 fixed leaves), `"nested"` (ten levels, each
 /// node with up to ten children, leaves fixed) or `"deep"` (chains of 100 single children, side by side).
 pub fn synthetic(kind: &str, n: usize) -> Tree {
-    let leaf = |i: usize| Spec { width: Len::Px(10.0 + (i % 7) as f32), height: Len::Px(8.0 + (i % 5) as f32), ..Spec::default() };
+    let leaf = |i: usize| Spec {
+        width: Len::Px(10.0 + (i % 7) as f32),
+        height: Len::Px(8.0 + (i % 5) as f32),
+        ..Spec::default()
+    };
     let mut t = Tree::default();
     let root = t.add(None, Spec { row: true, wrap: true, ..Spec::default() });
     match kind {
@@ -161,7 +195,11 @@ pub fn synthetic(kind: &str, n: usize) -> Tree {
                         break;
                     }
                     let i = t.nodes.len();
-                    let spec = if i * 10 + 1 >= n { leaf(i) } else { Spec { row: !row, grow: 1.0, padding: (1.0, 1.0), gap: (1.0, 1.0), ..Spec::default() } };
+                    let spec = if i * 10 + 1 >= n {
+                        leaf(i)
+                    } else {
+                        Spec { row: !row, grow: 1.0, padding: (1.0, 1.0), gap: (1.0, 1.0), ..Spec::default() }
+                    };
                     let _ = c;
                     t.add(Some(k), spec);
                 }
@@ -174,7 +212,10 @@ pub fn synthetic(kind: &str, n: usize) -> Tree {
                 if i % 100 == 1 {
                     parent = root;
                 }
-                parent = t.add(Some(parent), if i % 100 == 0 { leaf(i) } else { Spec { padding: (1.0, 1.0), ..Spec::default() } });
+                parent = t.add(
+                    Some(parent),
+                    if i % 100 == 0 { leaf(i) } else { Spec { padding: (1.0, 1.0), ..Spec::default() } },
+                );
             }
         }
     }
@@ -287,6 +328,10 @@ fn dim(l: Len) -> taffy::Dimension {
     }
 }
 
+fn min(l: Len) -> taffy::LengthPercentageAuto {
+    if l == Len::Auto { taffy::LengthPercentageAuto::length(0.0) } else { lpa(l) }
+}
+
 fn lpa(l: Len) -> taffy::LengthPercentageAuto {
     match l {
         Len::Auto => taffy::LengthPercentageAuto::auto(),
@@ -315,9 +360,16 @@ impl TaffyTree {
                 flex_shrink: s.shrink,
                 flex_basis: dim(s.basis),
                 size: taffy::Size { width: dim(s.width), height: dim(s.height) },
-                min_size: taffy::Size { width: lpa(s.min_width), height: lpa(s.min_height) },
+                // The known Yoga/web difference: a flex item's `min-size: auto` is its content's size on the web
+                // (taffy), nothing in Yoga, so an auto minimum is Yoga's 0 here.
+                min_size: taffy::Size { width: min(s.min_width), height: min(s.min_height) },
                 max_size: taffy::Size { width: lpa(s.max_width), height: lpa(s.max_height) },
-                padding: taffy::Rect { left: lp(s.padding.0), right: lp(s.padding.0), top: lp(s.padding.1), bottom: lp(s.padding.1) },
+                padding: taffy::Rect {
+                    left: lp(s.padding.0),
+                    right: lp(s.padding.0),
+                    top: lp(s.padding.1),
+                    bottom: lp(s.padding.1),
+                },
                 gap: taffy::Size { width: lp(s.gap.1), height: lp(s.gap.0) },
                 align_items: if s.align_center { taffy::AlignItems::CENTER } else { taffy::AlignItems::STRETCH },
                 justify_content: if s.space_between {
@@ -348,16 +400,26 @@ impl TaffyTree {
         let mut style = self.tree.style(root).map_err(|e| e.to_string())?.clone();
         style.size = taffy::Size { width: taffy::Dimension::length(width), height: taffy::Dimension::length(height) };
         self.tree.set_style(root, style).map_err(|e| e.to_string())?;
-        let available = taffy::Size { width: taffy::AvailableSpace::Definite(width), height: taffy::AvailableSpace::Definite(height) };
+        let available = taffy::Size {
+            width: taffy::AvailableSpace::Definite(width),
+            height: taffy::AvailableSpace::Definite(height),
+        };
         self.tree
-            .compute_layout_with_measure(root, available, |input, _, context, _| {
-                let Some(&mut (w, h)) = context else { return taffy::LayoutOutput::HIDDEN };
-                let known = input.known_dimensions;
-                let w = known.width.unwrap_or(match input.available_space.width {
-                    taffy::AvailableSpace::Definite(a) => w.min(a),
-                    _ => w,
-                });
-                taffy::LayoutOutput::from_outer_size(taffy::Size { width: w, height: known.height.unwrap_or(h) })
+            .compute_layout_with_measure(root, available, |input, _, context, style| {
+                let content = context.map(|c| *c);
+                taffy::compute_leaf_layout(
+                    input,
+                    style,
+                    |_, _| 0.0,
+                    |known, available| {
+                        let Some((w, h)) = content else { return taffy::Size::ZERO };
+                        let w = known.width.unwrap_or(match available.width {
+                            taffy::AvailableSpace::Definite(a) => w.min(a),
+                            _ => w,
+                        });
+                        taffy::Size { width: w, height: known.height.unwrap_or(h) }
+                    },
+                )
             })
             .map_err(|e| e.to_string())
     }

@@ -70,8 +70,11 @@ impl HarfBuzz {
             let hb_font = harfbuzz::Font::new(&hb_face).map_err(|e| e.to_string())?;
             fonts.push((face, hb_face, hb_font));
         }
-        let features =
-            FEATURES.iter().map(|f| harfbuzz::Feature::parse(g, f)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+        let features = FEATURES
+            .iter()
+            .map(|f| harfbuzz::Feature::parse(g, f))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
         Ok(HarfBuzz { fonts, buffer: harfbuzz::Buffer::new(g).map_err(|e| e.to_string())?, features })
     }
 

@@ -66,7 +66,8 @@ fn to_path(data: &PathData) -> Option<tiny_skia::Path> {
 }
 
 fn stroke(s: goldberry::display_list::Stroke) -> tiny_skia::Stroke {
-    let (line_cap, line_join) = if s.round { (LineCap::Round, LineJoin::Round) } else { (LineCap::Butt, LineJoin::Miter) };
+    let (line_cap, line_join) =
+        if s.round { (LineCap::Round, LineJoin::Round) } else { (LineCap::Butt, LineJoin::Miter) };
     tiny_skia::Stroke { width: s.width, line_cap, line_join, ..tiny_skia::Stroke::default() }
 }
 
@@ -91,16 +92,24 @@ impl Skia {
             let t = Transform::from_translate(dx, dy);
             // Each op's path and paint, and its device bounds when known without building the path.
             let (path, paint, outline, bounds) = match op {
-                Op::FillRect { rect: r, paint } => {
-                    (tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h).map(tiny_skia::PathBuilder::from_rect), paint, None, Some(*r))
+                Op::FillRect { rect: r, paint } => (
+                    tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h).map(tiny_skia::PathBuilder::from_rect),
+                    paint,
+                    None,
+                    Some(*r),
+                ),
+                Op::FillRoundRect { rect: r, radius, paint } => {
+                    (to_path(&round_rect(*r, *radius)), paint, None, Some(*r))
                 }
-                Op::FillRoundRect { rect: r, radius, paint } => (to_path(&round_rect(*r, *radius)), paint, None, Some(*r)),
                 Op::StrokeRoundRect { rect: r, radius, stroke: s, paint } => {
                     (to_path(&round_rect(*r, *radius)), paint, Some(*s), Some(r.inset(-s.width)))
                 }
-                Op::FillCircle { cx, cy, r, paint } => {
-                    (PathBuilder::from_circle(*cx, *cy, *r), paint, None, Some(Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r)))
-                }
+                Op::FillCircle { cx, cy, r, paint } => (
+                    PathBuilder::from_circle(*cx, *cy, *r),
+                    paint,
+                    None,
+                    Some(Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r)),
+                ),
                 Op::FillPath { path: p, paint } => (to_path(p), paint, None, None),
                 Op::StrokePath { path: p, stroke: s, paint } => (to_path(p), paint, Some(*s), None),
                 Op::Glyphs { font, x, y, run, color: c } => {

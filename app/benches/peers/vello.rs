@@ -74,7 +74,14 @@ fn set_stroke(ctx: &mut RenderContext, stroke: goldberry::display_list::Stroke) 
 
 impl Vello {
     /// A renderer of `width` x `height` with `threads` worker threads (0: vello_cpu's single-threaded path).
-    pub fn new(width: u16, height: u16, threads: u16, fonts: &FontBook, files: &FontFiles, list: &DisplayList) -> Vello {
+    pub fn new(
+        width: u16,
+        height: u16,
+        threads: u16,
+        fonts: &FontBook,
+        files: &FontFiles,
+        list: &DisplayList,
+    ) -> Vello {
         let settings = RenderSettings { num_threads: threads, ..RenderSettings::default() };
         let mut by_id = HashMap::new();
         walk(list, |op, _, _| {
