@@ -1,0 +1,182 @@
+//! The flat list through vello_cpu: shapes as kurbo paths, glyph runs through vello_cpu's own glyph-run builder
+//! (outlines from skrifa inside it), unhinted, at the list's glyph ids and positions.
+
+use std::collections::HashMap;
+
+use goldberry::display_list::{Color, DisplayList, FontId, Op, Paint, PathCommand, PathData, Rect};
+use goldberry::fonts::FontBook;
+use vello_cpu::color::{AlphaColor, Srgb};
+use vello_cpu::kurbo::{self, Affine, BezPath, Cap, Join, Shape};
+use vello_cpu::peniko::{self, Blob, FontData};
+use vello_cpu::{Glyph, Pixmap, RenderContext, RenderSettings, Resources};
+
+use super::{FontFiles, glyph_positions, walk};
+
+/// A vello_cpu renderer for one size and thread count.
+pub struct Vello {
+    ctx: RenderContext,
+    resources: Resources,
+    pub pixmap: Pixmap,
+    fonts: HashMap<FontId, FontData>,
+    /// Keeps vello_cpu's glyph atlas and outline cache across frames (its best case), or starts every frame
+    /// from fresh resources (cold, as every backend's cold row).
+    pub keep_glyphs: bool,
+}
+
+fn color(c: Color) -> AlphaColor<Srgb> {
+    let [a, r, g, b] = c.0.to_be_bytes();
+    AlphaColor::from_rgba8(r, g, b, a)
+}
+
+fn rect(r: Rect) -> kurbo::Rect {
+    kurbo::Rect::new(f64::from(r.x), f64::from(r.y), f64::from(r.right()), f64::from(r.bottom()))
+}
+
+fn path(data: &PathData) -> BezPath {
+    let mut p = BezPath::new();
+    let f = f64::from;
+    for c in &data.commands {
+        match *c {
+            PathCommand::MoveTo(x, y) => p.move_to((f(x), f(y))),
+            PathCommand::LineTo(x, y) => p.line_to((f(x), f(y))),
+            PathCommand::QuadTo(a, b, x, y) => p.quad_to((f(a), f(b)), (f(x), f(y))),
+            PathCommand::CubicTo(a, b, c2, d, x, y) => p.curve_to((f(a), f(b)), (f(c2), f(d)), (f(x), f(y))),
+            PathCommand::Close => p.close_path(),
+        }
+    }
+    p
+}
+
+fn set_paint(ctx: &mut RenderContext, paint: &Paint) {
+    let stops = |stops: &[goldberry::display_list::Stop]| -> Vec<peniko::ColorStop> {
+        stops.iter().map(|s| peniko::ColorStop::from((s.offset, color(s.color)))).collect()
+    };
+    match paint {
+        Paint::Solid(c) => ctx.set_paint(color(*c)),
+        Paint::Linear { x0, y0, x1, y1, stops: s } => ctx.set_paint(
+            peniko::Gradient::new_linear((f64::from(*x0), f64::from(*y0)), (f64::from(*x1), f64::from(*y1)))
+                .with_stops(stops(s).as_slice()),
+        ),
+        Paint::Radial { cx, cy, r, stops: s } => ctx.set_paint(
+            peniko::Gradient::new_radial((f64::from(*cx), f64::from(*cy)), *r).with_stops(stops(s).as_slice()),
+        ),
+    }
+}
+
+fn set_stroke(ctx: &mut RenderContext, stroke: goldberry::display_list::Stroke) {
+    let s = kurbo::Stroke::new(f64::from(stroke.width));
+    ctx.set_stroke(if stroke.round {
+        s.with_caps(Cap::Round).with_join(Join::Round)
+    } else {
+        s.with_caps(Cap::Butt).with_join(Join::Miter)
+    });
+}
+
+impl Vello {
+    /// A renderer of `width` x `height` with `threads` worker threads (0: vello_cpu's single-threaded path).
+    pub fn new(
+        width: u16,
+        height: u16,
+        threads: u16,
+        fonts: &FontBook,
+        files: &FontFiles,
+        list: &DisplayList,
+    ) -> Vello {
+        let settings = RenderSettings { num_threads: threads, ..RenderSettings::default() };
+        let mut by_id = HashMap::new();
+        walk(list, |op, _, _| {
+            if let Op::Glyphs { font, .. } = op {
+                by_id.entry(*font).or_insert_with(|| {
+                    FontData::new(Blob::new(std::sync::Arc::new(files.bytes(fonts, *font).as_ref().clone())), 0)
+                });
+            }
+        });
+        Vello {
+            ctx: RenderContext::new_with(width, height, settings),
+            resources: Resources::new(),
+            pixmap: Pixmap::new(width, height),
+            fonts: by_id,
+            keep_glyphs: false,
+        }
+    }
+
+    /// Draws the flat `list` from scratch into the pixmap.
+    pub fn draw(&mut self, list: &DisplayList, fonts: &FontBook) {
+        if !self.keep_glyphs {
+            self.resources = Resources::new();
+        }
+        let ctx = &mut self.ctx;
+        ctx.reset();
+        let mut clip: Option<Rect> = None;
+        let mut clipped = false;
+        let font_data = &self.fonts;
+        let resources = &mut self.resources;
+        let keep = self.keep_glyphs;
+        walk(list, |op, (dx, dy), op_clip| {
+            if op_clip != clip {
+                if clipped {
+                    ctx.pop_clip();
+                    clipped = false;
+                }
+                if let Some(c) = op_clip {
+                    ctx.set_transform(Affine::IDENTITY);
+                    ctx.push_clip_rect(&rect(c));
+                    clipped = true;
+                }
+                clip = op_clip;
+            }
+            ctx.set_transform(Affine::translate((f64::from(dx), f64::from(dy))));
+            match op {
+                Op::FillRect { rect: r, paint } => {
+                    set_paint(ctx, paint);
+                    ctx.fill_rect(&rect(*r));
+                }
+                Op::FillRoundRect { rect: r, radius, paint } => {
+                    set_paint(ctx, paint);
+                    ctx.fill_path(&kurbo::RoundedRect::from_rect(rect(*r), f64::from(*radius)).to_path(0.1));
+                }
+                Op::StrokeRoundRect { rect: r, radius, stroke, paint } => {
+                    set_paint(ctx, paint);
+                    set_stroke(ctx, *stroke);
+                    ctx.stroke_path(&kurbo::RoundedRect::from_rect(rect(*r), f64::from(*radius)).to_path(0.1));
+                }
+                Op::FillCircle { cx, cy, r, paint } => {
+                    set_paint(ctx, paint);
+                    ctx.fill_path(&kurbo::Circle::new((f64::from(*cx), f64::from(*cy)), f64::from(*r)).to_path(0.1));
+                }
+                Op::FillPath { path: p, paint } => {
+                    set_paint(ctx, paint);
+                    ctx.fill_path(&path(p));
+                }
+                Op::StrokePath { path: p, stroke, paint } => {
+                    set_paint(ctx, paint);
+                    set_stroke(ctx, *stroke);
+                    ctx.stroke_path(&path(p));
+                }
+                Op::Glyphs { font, x, y, run, color: c } => {
+                    let Some(data) = font_data.get(font) else { return };
+                    ctx.set_paint(color(*c));
+                    let size = fonts.size_px(*font);
+                    let glyphs = glyph_positions(run, size, *x, *y).map(|(id, x, y)| Glyph { id, x, y });
+                    let _ = ctx
+                        .glyph_run(resources, data)
+                        .font_size(size)
+                        .hint(false)
+                        .atlas_cache(keep)
+                        .fill_glyphs(glyphs.collect::<Vec<_>>().into_iter());
+                }
+                _ => {}
+            }
+        });
+        if clipped {
+            ctx.pop_clip();
+        }
+        ctx.flush();
+        ctx.render(&mut self.pixmap, &mut self.resources);
+    }
+
+    /// The picture as RGB over black.
+    pub fn rgb(&self) -> Vec<u8> {
+        super::rgba_to_rgb(self.pixmap.data_as_u8_slice())
+    }
+}
