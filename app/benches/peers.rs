@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 use goldberry::display_list::DisplayList;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::raster::FrameBuffer;
 use goldberry::report::Percentiles;
+use goldberry::surface::FrameBuffer;
 use goldberry_natives::Goldberry;
 
 use peers::layout::{TaffyTree, YogaTree, scene_frame, synthetic};

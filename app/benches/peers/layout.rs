@@ -4,9 +4,9 @@
 //! fonts, one line high), the same in both engines.
 
 use goldberry::fonts::FontBook;
-use goldberry::scene::layout::{MENU, STATUS_ITEMS, STATUS_TEMPLATE};
 use goldberry::scene::model::CARDS;
-use goldberry::scene::typeset::Styles;
+use goldberry::scene::styles::Styles;
+use goldberry::scene::texts::{MENU, STATUS_ITEMS, STATUS_TEMPLATE};
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::{self, Edge, Gutter, LayoutTree, Length};
 

@@ -4,7 +4,7 @@
 //!
 //! Everything here reads the app through its public API only: `Scene::new` / `Scene::paint` record the list,
 //! `FontBook::files` / `FontBook::face` / `FontBook::size_px` name each glyph run's font file and size, and
-//! `Raster::render` draws the flattened list through the holders.
+//! `Renderer::render` draws the flattened list through the holders.
 
 #![allow(dead_code, reason = "the bench and the test each use part of this module")]
 
@@ -19,8 +19,9 @@ use std::sync::Arc;
 use goldberry::display_list::{DisplayList, FontId, Op, PathCommand, PathData, Rect};
 use goldberry::fonts::{Face, FontBook};
 use goldberry::frame::FrameInput;
-use goldberry::raster::{FrameBuffer, Raster};
+use goldberry::raster::Renderer;
 use goldberry::scene::Scene;
+use goldberry::surface::FrameBuffer;
 use goldberry_natives::Goldberry;
 use skrifa::MetadataProvider;
 use skrifa::instance::{LocationRef, Size};
@@ -33,7 +34,7 @@ pub const FRAME: u64 = 30;
 pub fn overview(g: &'static Goldberry, fonts: &FontBook, width: u32, height: u32) -> Result<DisplayList, String> {
     let mut scene = Scene::new(g, fonts).map_err(|e| e.to_string())?;
     let mut list = DisplayList::new();
-    scene.paint(&FrameInput::headless(FRAME, width, height), fonts, &mut list).map_err(|e| e.to_string())?;
+    scene.record(&FrameInput::headless(FRAME, width, height), fonts, &mut list).map_err(|e| e.to_string())?;
     Ok(list)
 }
 
@@ -220,14 +221,14 @@ impl PathSink for PathData {
 /// Blend2D's picture of a flat list: the app's renderer with `threads` bands, glyph cache and run images off,
 /// no layer kept (the list has none, and the layers are cleared anyway).
 pub struct Blend2d {
-    pub raster: Raster,
+    pub raster: Renderer,
     pub buffer: FrameBuffer,
 }
 
 impl Blend2d {
     /// A renderer with `threads` bands into a `width` x `height` frame.
     pub fn new(g: &'static Goldberry, threads: usize, width: u32, height: u32) -> Blend2d {
-        let mut raster = Raster::new(g, threads);
+        let mut raster = Renderer::new(g, threads);
         raster.set_glyph_cache(false);
         raster.set_run_images(false);
         Blend2d { raster, buffer: FrameBuffer::new(width, height) }

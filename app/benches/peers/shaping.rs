@@ -3,9 +3,9 @@
 
 use goldberry::display_list::FontId;
 use goldberry::fonts::{Face, FontBook};
-use goldberry::scene::layout::{MENU, STATUS_ITEMS, STATUS_TEMPLATE, card_tag};
 use goldberry::scene::model::{Body, CARDS, Visual};
-use goldberry::scene::typeset::Styles;
+use goldberry::scene::styles::Styles;
+use goldberry::scene::texts::{MENU, STATUS_ITEMS, STATUS_TEMPLATE, card_tag};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, harfbuzz};
 
