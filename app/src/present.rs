@@ -68,9 +68,11 @@ impl Display {
         let mut inputs = Vec::new();
         while let Some(event) = self.video.poll_event() {
             match event {
-                Event::Quit | Event::CloseRequested | Event::KeyDown(Key::Escape) => inputs.push(Input::Quit),
+                Event::Quit | Event::CloseRequested | Event::KeyDown { key: Key::ESCAPE, .. } => {
+                    inputs.push(Input::Quit)
+                }
                 Event::Resized { width, height } => inputs.push(Input::Resized(width, height)),
-                Event::KeyDown(Key::F1) => inputs.push(Input::ToggleHud),
+                Event::KeyDown { key: Key::F1, .. } => inputs.push(Input::ToggleHud),
                 _ => {}
             }
         }

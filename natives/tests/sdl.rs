@@ -6,7 +6,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use goldberry_calls::all_groups;
-use goldberry_natives::sdl::{Event, Key, Sdl, SurfaceFormat, Video};
+use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Rect, Sdl, SurfaceFormat, SystemCursor, Text, Video};
 use goldberry_natives::{LIBSDL2, NativeError, loader};
 
 static SDL_LOCK: Mutex<()> = Mutex::new(());
@@ -32,7 +32,7 @@ fn every_sdl_group_binds_against_the_system_sdl2() {
     let library = loader::open(&LIBSDL2, None).expect("the system SDL2 loads");
     let groups: Vec<_> = all_groups().filter(|g| g.library == LIBSDL2.name).collect();
     let names: Vec<&str> = groups.iter().map(|g| g.name).collect();
-    assert_eq!(names, ["SystemCalls", "VideoCalls", "EventCalls", "HintCalls"]);
+    assert_eq!(names, ["SystemCalls", "VideoCalls", "EventCalls", "HintCalls", "MouseCalls", "KeyboardCalls"]);
     for group in groups {
         (group.check)(&library).unwrap_or_else(|e| panic!("{} does not bind: {e}", group.name));
     }
@@ -118,12 +118,14 @@ fn the_dummy_driver_gives_a_320x200_xrgb8888_window_surface_that_presents() {
     window.present().expect("present after a resize");
 
     // Events pushed onto SDL's queue come back as the same events.
-    for event in [Event::Quit, Event::CloseRequested, Event::KeyDown(Key::Escape), Event::KeyDown(Key::F1)] {
+    let escape = Event::KeyDown { key: Key::ESCAPE, modifiers: Modifiers::NONE, repeat: false };
+    for event in [Event::Quit, Event::CloseRequested, escape] {
         video.push_event(event).expect("SDL_PushEvent");
         assert_eq!(drain(&video), [event]);
     }
-    video.push_event(Event::KeyDown(Key::Other('a' as i32))).expect("SDL_PushEvent");
-    assert_eq!(video.wait_event(100), Some(Event::KeyDown(Key::Other('a' as i32))));
+    let a = Event::KeyDown { key: Key::from_char('a'), modifiers: Modifiers::NONE, repeat: false };
+    video.push_event(a).expect("SDL_PushEvent");
+    assert_eq!(video.wait_event(100), Some(a));
     assert!(matches!(video.push_event(Event::Other), Err(NativeError::InvalidArgument(_))));
     let started = sdl.ticks_ms();
     assert_eq!(video.wait_event(30), None, "an empty queue times out");
@@ -165,4 +167,185 @@ fn a_bad_window_size_is_refused_before_sdl_sees_it() {
             other => panic!("{width}x{height}: {other:?}"),
         }
     }
+}
+
+/// Every kind of event the app reads, as pushed by a script.
+fn every_event_kind() -> Vec<Event> {
+    let text = |s: &str| Event::TextInput(Text::new(s).expect("fits one event"));
+    vec![
+        Event::Quit,
+        Event::CloseRequested,
+        Event::Resized { width: 800, height: 600 },
+        Event::MouseEntered,
+        Event::MouseLeft,
+        Event::FocusGained,
+        Event::FocusLost,
+        Event::Exposed,
+        Event::MouseMotion { x: 17, y: -3 },
+        Event::MouseButtonDown { button: MouseButton::LEFT, x: 10, y: 20, clicks: 1 },
+        Event::MouseButtonUp { button: MouseButton::LEFT, x: 11, y: 21, clicks: 1 },
+        Event::MouseButtonDown { button: MouseButton::RIGHT, x: 0, y: 0, clicks: 2 },
+        Event::MouseButtonUp { button: MouseButton::MIDDLE, x: 5, y: 6, clicks: 3 },
+        Event::MouseWheel { dx: 0.0, dy: 1.0 },
+        Event::MouseWheel { dx: -0.25, dy: -2.5 },
+        Event::KeyDown { key: Key::TAB, modifiers: Modifiers::LSHIFT, repeat: false },
+        Event::KeyDown { key: Key::from_char('2'), modifiers: Modifiers::LCTRL, repeat: true },
+        Event::KeyUp { key: Key::from_char('z'), modifiers: Modifiers::LCTRL | Modifiers::RSHIFT, repeat: false },
+        Event::KeyUp { key: Key::RETURN, modifiers: Modifiers::NONE, repeat: false },
+        text("a"),
+        text("héllo, wörld ✓"),
+        text(&"x".repeat(Text::MAX_BYTES)),
+    ]
+}
+
+#[test]
+fn every_event_kind_round_trips_through_sdls_queue() {
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("dummy video");
+    let _window = video.create_window("events", 160, 120, false).expect("a window");
+    video.start_text_input();
+    drain(&video);
+    let events = every_event_kind();
+    // One at a time, and all at once: the queue keeps their order.
+    for event in &events {
+        video.push_event(*event).unwrap_or_else(|e| panic!("pushing {event:?}: {e}"));
+        assert_eq!(drain(&video), [*event]);
+    }
+    for event in &events {
+        video.push_event(*event).unwrap_or_else(|e| panic!("pushing {event:?}: {e}"));
+    }
+    assert_eq!(drain(&video), events);
+
+    // A burst of a thousand events in one frame comes back whole.
+    let burst: Vec<Event> = (0..1_000).map(|i| Event::MouseMotion { x: i, y: 1_000 - i }).collect();
+    for event in &burst {
+        video.push_event(*event).expect("SDL's queue holds a thousand events");
+    }
+    assert_eq!(drain(&video), burst);
+
+    assert!(matches!(
+        video.push_event(Event::MouseWheel { dx: f32::NAN, dy: 0.0 }),
+        Err(NativeError::InvalidArgument(_))
+    ));
+}
+
+#[test]
+fn text_input_holds_31_bytes_and_refuses_32() {
+    let longest = "é".repeat(15) + "x";
+    assert_eq!(longest.len(), 31);
+    assert_eq!(Text::new(&longest).expect("31 bytes fit").as_str(), longest);
+    assert_eq!(Text::new("").expect("empty text").as_str(), "");
+    for too_long in ["x".repeat(32), "é".repeat(16), "y".repeat(200)] {
+        match Text::new(&too_long) {
+            Err(NativeError::InvalidArgument(message)) => {
+                assert!(message.contains("31"), "the error names the limit: {message}");
+                assert!(message.contains(&too_long.len().to_string()), "and the length: {message}");
+            }
+            other => panic!("{} bytes of text: {other:?}", too_long.len()),
+        }
+    }
+    assert!(matches!(Text::new("a\0b"), Err(NativeError::InvalidArgument(_))));
+
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("dummy video");
+    video.start_text_input();
+    drain(&video);
+    let event = Event::TextInput(Text::new(&longest).expect("31 bytes fit"));
+    video.push_event(event).expect("SDL_PushEvent");
+    assert_eq!(drain(&video), [event]);
+}
+
+#[test]
+fn key_names_give_sdls_key_codes() {
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("dummy video");
+    for (name, key) in [
+        ("Return", Key::RETURN),
+        ("F1", Key::F1),
+        ("Tab", Key::TAB),
+        ("z", Key::from_char('z')),
+        ("Z", Key::from_char('z')),
+        ("2", Key::from_char('2')),
+        ("PageDown", Key::PAGE_DOWN),
+        ("PageUp", Key::PAGE_UP),
+        ("Home", Key::HOME),
+        ("End", Key::END),
+        ("Escape", Key::ESCAPE),
+        ("Space", Key::SPACE),
+        ("Left", Key::LEFT),
+        ("Right", Key::RIGHT),
+        ("Up", Key::UP),
+        ("Down", Key::DOWN),
+        ("Backspace", Key::BACKSPACE),
+        ("Delete", Key::DELETE),
+    ] {
+        assert_eq!(video.key_from_name(name), Some(key), "SDL_GetKeyFromName({name:?})");
+    }
+    for unknown in ["NoSuchKey", "", "Ctrl+Z", "a\0b"] {
+        assert_eq!(video.key_from_name(unknown), None, "{unknown:?}");
+    }
+    assert_eq!(video.key_name(Key::RETURN), "Return");
+    assert_eq!(video.key_name(Key::PAGE_DOWN), "PageDown");
+    assert_eq!(video.key_name(Key::from_char('z')), "Z");
+    assert_eq!(video.key_from_name(&video.key_name(Key::F1)), Some(Key::F1));
+}
+
+#[test]
+fn mouse_and_keyboard_state_read_without_crashing() {
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("dummy video");
+    let _window = video.create_window("state", 160, 120, false).expect("a window");
+    // Nothing real was pressed: no modifier but the lock keys, no button.
+    let modifiers = video.mod_state();
+    assert!(!modifiers.ctrl() && !modifiers.shift() && !modifiers.alt() && !modifiers.gui(), "{modifiers:?}");
+    let mouse = video.mouse_state();
+    assert!(!mouse.held(MouseButton::LEFT) && !mouse.held(MouseButton::RIGHT), "{mouse:?}");
+    // The dummy driver cannot capture the pointer: an error naming the function, not a crash.
+    match video.capture_mouse(true) {
+        Ok(()) => video.capture_mouse(false).expect("release"),
+        Err(NativeError::Sdl { function, .. }) => assert_eq!(function, "SDL_CaptureMouse"),
+        Err(other) => panic!("capture: {other}"),
+    }
+    // Stopping text input stops the drivers' text; a pushed text event still arrives (a script types anyway).
+    drain(&video);
+    let typed = Event::TextInput(Text::new("t").expect("one byte"));
+    video.stop_text_input();
+    video.push_event(typed).expect("SDL_PushEvent while text input is stopped");
+    assert_eq!(drain(&video), [typed]);
+    video.start_text_input();
+    video.push_event(typed).expect("SDL_PushEvent while text input is on");
+    assert_eq!(drain(&video), [typed]);
+}
+
+#[test]
+fn system_cursors_are_an_error_where_the_driver_has_none() {
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("dummy video");
+    let _window = video.create_window("cursors", 160, 120, false).expect("a window");
+    for kind in [SystemCursor::Arrow, SystemCursor::IBeam, SystemCursor::Hand] {
+        match video.system_cursor(kind) {
+            Ok(cursor) => {
+                assert_eq!(cursor.kind(), kind);
+                video.set_cursor(&cursor);
+            }
+            Err(NativeError::Sdl { function, message }) => {
+                assert_eq!(function, "SDL_CreateSystemCursor");
+                assert!(!message.is_empty());
+            }
+            Err(other) => panic!("{kind:?}: {other}"),
+        }
+    }
+}
+
+#[test]
+fn update_surface_rects_presents_some_rectangles_or_none() {
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("dummy video");
+    let mut window = video.create_window("rects", 320, 200, false).expect("a window");
+    window.surface().expect("the window surface").pixels_mut().fill(0x40);
+    window.update_surface_rects(&[]).expect("no rectangles present nothing");
+    let rects = [Rect::new(0, 0, 10, 10), Rect::new(100, 50, 60, 40), Rect::new(300, 180, 20, 20)];
+    window.update_surface_rects(&rects).expect("SDL_UpdateWindowSurfaceRects");
+    window.update_surface_rects(&rects[1..2]).expect("one rectangle");
+    window.update_surface_rects(&[Rect::new(0, 0, 320, 200)]).expect("the whole window");
 }

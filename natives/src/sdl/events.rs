@@ -1,17 +1,28 @@
-//! SDL's events, in the app's vocabulary: quit, close, resize, a key.
+//! SDL's events, in the app's vocabulary: quit, close, resize, window focus, the mouse, keys and text.
+
+use std::ffi::c_char;
 
 use goldberry_calls::sdl::events::SDL_PushEvent;
 use goldberry_calls::sdl::types::{
-    SDL_Event, SDL_EventType, SDL_KEYDOWN, SDL_KeyCode, SDL_KeyboardEvent, SDL_Keysym, SDL_PRESSED, SDL_QUIT,
-    SDL_Scancode, SDL_WINDOWEVENT, SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SIZE_CHANGED,
-    SDL_WindowEvent, SDL_WindowEventID, SDLK_ESCAPE, SDLK_F1,
+    KMOD_ALT, KMOD_CTRL, KMOD_GUI, KMOD_LALT, KMOD_LCTRL, KMOD_LGUI, KMOD_LSHIFT, KMOD_NONE, KMOD_RALT, KMOD_RCTRL,
+    KMOD_RGUI, KMOD_RSHIFT, KMOD_SHIFT, SDL_BUTTON_LEFT, SDL_BUTTON_MIDDLE, SDL_BUTTON_RIGHT, SDL_BUTTON_X1,
+    SDL_BUTTON_X2, SDL_Event, SDL_EventType, SDL_KEYDOWN, SDL_KEYUP, SDL_KeyboardEvent, SDL_Keysym,
+    SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_MOUSEWHEEL, SDL_MOUSEWHEEL_FLIPPED,
+    SDL_MOUSEWHEEL_NORMAL, SDL_MouseButtonEvent, SDL_MouseMotionEvent, SDL_MouseWheelEvent, SDL_PRESSED, SDL_QUIT,
+    SDL_RELEASED, SDL_Scancode, SDL_TEXTINPUT, SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextInputEvent, SDL_WINDOWEVENT,
+    SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_FOCUS_GAINED,
+    SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SIZE_CHANGED,
+    SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE, SDLK_DELETE, SDLK_DOWN, SDLK_END, SDLK_ESCAPE, SDLK_F1,
+    SDLK_HOME, SDLK_LEFT, SDLK_PAGEDOWN, SDLK_PAGEUP, SDLK_RETURN, SDLK_RIGHT, SDLK_SPACE, SDLK_TAB, SDLK_UP,
 };
 
 use super::Video;
 use crate::error::NativeError;
 
 /// One event from SDL's queue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// Every variant but [`Event::Other`] can be pushed back with [`Video::push_event`] and polls back equal.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Event {
     /// `SDL_QUIT`: the user asked the program to quit (last window closed, a signal, ...).
     Quit,
@@ -25,38 +36,293 @@ pub enum Event {
         /// The new height in pixels.
         height: u32,
     },
-    /// `SDL_KEYDOWN`: a key was pressed (or repeats).
-    KeyDown(Key),
-    /// Any other event (mouse, focus, key release, ...).
+    /// `SDL_WINDOWEVENT_ENTER`: the pointer entered the window.
+    MouseEntered,
+    /// `SDL_WINDOWEVENT_LEAVE`: the pointer left the window.
+    MouseLeft,
+    /// `SDL_WINDOWEVENT_FOCUS_GAINED`: the window gained keyboard focus.
+    FocusGained,
+    /// `SDL_WINDOWEVENT_FOCUS_LOST`: the window lost keyboard focus.
+    FocusLost,
+    /// `SDL_WINDOWEVENT_EXPOSED`: the window was uncovered and its pixels must be presented again.
+    Exposed,
+    /// `SDL_MOUSEMOTION`: the pointer is now at `x`, `y` (window pixels).
+    MouseMotion {
+        /// X relative to the window's left edge.
+        x: i32,
+        /// Y relative to the window's top edge.
+        y: i32,
+    },
+    /// `SDL_MOUSEBUTTONDOWN`: `button` was pressed with the pointer at `x`, `y`.
+    MouseButtonDown {
+        /// Which button.
+        button: MouseButton,
+        /// X relative to the window.
+        x: i32,
+        /// Y relative to the window.
+        y: i32,
+        /// 1 for a single click, 2 for a double click, ...
+        clicks: u8,
+    },
+    /// `SDL_MOUSEBUTTONUP`: `button` was released with the pointer at `x`, `y`.
+    MouseButtonUp {
+        /// Which button.
+        button: MouseButton,
+        /// X relative to the window.
+        x: i32,
+        /// Y relative to the window.
+        y: i32,
+        /// 1 for a single click, 2 for a double click, ...
+        clicks: u8,
+    },
+    /// `SDL_MOUSEWHEEL`: scrolled by `dx`, `dy` (SDL's precise amounts, in wheel steps). `SDL_MOUSEWHEEL_FLIPPED`
+    /// is already undone, so `dy > 0` always means up (away from the user) and `dx > 0` right.
+    MouseWheel {
+        /// Horizontal amount, positive to the right.
+        dx: f32,
+        /// Vertical amount, positive up.
+        dy: f32,
+    },
+    /// `SDL_KEYDOWN`: a key was pressed, or repeats while held.
+    KeyDown {
+        /// The key, by meaning.
+        key: Key,
+        /// The modifiers held.
+        modifiers: Modifiers,
+        /// Whether this is the keyboard's auto-repeat.
+        repeat: bool,
+    },
+    /// `SDL_KEYUP`: a key was released.
+    KeyUp {
+        /// The key, by meaning.
+        key: Key,
+        /// The modifiers held.
+        modifiers: Modifiers,
+        /// Whether SDL marked it a repeat.
+        repeat: bool,
+    },
+    /// `SDL_TEXTINPUT`: text was typed (SDL's drivers send it between [`Video::start_text_input`] and
+    /// [`Video::stop_text_input`]; SDL starts with it on).
+    TextInput(Text),
+    /// Any other event (window moved or shown, text editing, joysticks, ...).
     Other,
 }
 
-/// A key, by what it means (SDL's virtual key code), not where it sits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
-    /// `SDLK_ESCAPE`.
-    Escape,
-    /// `SDLK_F1`.
-    F1,
-    /// Any other key: its `SDLK_*` code.
-    Other(i32),
-}
+/// A key, by what it means: SDL's virtual key code (`SDL_Keycode`). A printable key's code is its unshifted
+/// character (`Key::from_char('z')`); [`Video::key_from_name`] finds any key by SDL's name for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Key(pub i32);
 
 impl Key {
-    fn from_code(code: i32) -> Key {
-        match SDL_KeyCode(code) {
-            SDLK_ESCAPE => Key::Escape,
-            SDLK_F1 => Key::F1,
-            _ => Key::Other(code),
-        }
+    /// `SDLK_ESCAPE`.
+    pub const ESCAPE: Key = Key(SDLK_ESCAPE.0);
+    /// `SDLK_F1`.
+    pub const F1: Key = Key(SDLK_F1.0);
+    /// `SDLK_RETURN`.
+    pub const RETURN: Key = Key(SDLK_RETURN.0);
+    /// `SDLK_TAB`.
+    pub const TAB: Key = Key(SDLK_TAB.0);
+    /// `SDLK_SPACE`.
+    pub const SPACE: Key = Key(SDLK_SPACE.0);
+    /// `SDLK_BACKSPACE`.
+    pub const BACKSPACE: Key = Key(SDLK_BACKSPACE.0);
+    /// `SDLK_DELETE`.
+    pub const DELETE: Key = Key(SDLK_DELETE.0);
+    /// `SDLK_HOME`.
+    pub const HOME: Key = Key(SDLK_HOME.0);
+    /// `SDLK_END`.
+    pub const END: Key = Key(SDLK_END.0);
+    /// `SDLK_PAGEUP`.
+    pub const PAGE_UP: Key = Key(SDLK_PAGEUP.0);
+    /// `SDLK_PAGEDOWN`.
+    pub const PAGE_DOWN: Key = Key(SDLK_PAGEDOWN.0);
+    /// `SDLK_LEFT`.
+    pub const LEFT: Key = Key(SDLK_LEFT.0);
+    /// `SDLK_RIGHT`.
+    pub const RIGHT: Key = Key(SDLK_RIGHT.0);
+    /// `SDLK_UP`.
+    pub const UP: Key = Key(SDLK_UP.0);
+    /// `SDLK_DOWN`.
+    pub const DOWN: Key = Key(SDLK_DOWN.0);
+
+    /// The key whose unshifted character is `c` (`'1'`, `'t'`, `'z'`): SDL's code for a printable key is the
+    /// character itself, lower case for letters.
+    pub fn from_char(c: char) -> Key {
+        Key(c.to_ascii_lowercase() as i32)
+    }
+}
+
+/// The modifier keys held with a key (`SDL_Keymod`, as SDL's `Uint16 mod` carries it). Lock keys (Num, Caps,
+/// Scroll) are bits too, so test a modifier with [`Modifiers::ctrl`] and its kin, not with `==`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Modifiers(pub u16);
+
+impl Modifiers {
+    /// `KMOD_NONE`.
+    pub const NONE: Modifiers = Modifiers::of(KMOD_NONE.0);
+    /// `KMOD_LSHIFT`.
+    pub const LSHIFT: Modifiers = Modifiers::of(KMOD_LSHIFT.0);
+    /// `KMOD_RSHIFT`.
+    pub const RSHIFT: Modifiers = Modifiers::of(KMOD_RSHIFT.0);
+    /// `KMOD_LCTRL`.
+    pub const LCTRL: Modifiers = Modifiers::of(KMOD_LCTRL.0);
+    /// `KMOD_RCTRL`.
+    pub const RCTRL: Modifiers = Modifiers::of(KMOD_RCTRL.0);
+    /// `KMOD_LALT`.
+    pub const LALT: Modifiers = Modifiers::of(KMOD_LALT.0);
+    /// `KMOD_RALT`.
+    pub const RALT: Modifiers = Modifiers::of(KMOD_RALT.0);
+    /// `KMOD_LGUI`.
+    pub const LGUI: Modifiers = Modifiers::of(KMOD_LGUI.0);
+    /// `KMOD_RGUI`.
+    pub const RGUI: Modifiers = Modifiers::of(KMOD_RGUI.0);
+    /// `KMOD_SHIFT`: either Shift.
+    pub const SHIFT: Modifiers = Modifiers::of(KMOD_SHIFT.0);
+    /// `KMOD_CTRL`: either Ctrl.
+    pub const CTRL: Modifiers = Modifiers::of(KMOD_CTRL.0);
+    /// `KMOD_ALT`: either Alt.
+    pub const ALT: Modifiers = Modifiers::of(KMOD_ALT.0);
+    /// `KMOD_GUI`: either GUI (Windows, Command) key.
+    pub const GUI: Modifiers = Modifiers::of(KMOD_GUI.0);
+
+    /// SDL's `SDL_Keymod` values all fit SDL's `Uint16 mod`.
+    const fn of(keymod: i32) -> Modifiers {
+        Modifiers(keymod as u16)
     }
 
-    fn code(self) -> i32 {
-        match self {
-            Key::Escape => SDLK_ESCAPE.0,
-            Key::F1 => SDLK_F1.0,
-            Key::Other(code) => code,
+    /// Whether any bit of `other` is held (`m.intersects(Modifiers::CTRL)`: either Ctrl).
+    pub const fn intersects(self, other: Modifiers) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Whether every bit of `other` is held.
+    pub const fn contains(self, other: Modifiers) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Either Shift is held.
+    pub const fn shift(self) -> bool {
+        self.intersects(Modifiers::SHIFT)
+    }
+
+    /// Either Ctrl is held.
+    pub const fn ctrl(self) -> bool {
+        self.intersects(Modifiers::CTRL)
+    }
+
+    /// Either Alt is held.
+    pub const fn alt(self) -> bool {
+        self.intersects(Modifiers::ALT)
+    }
+
+    /// Either GUI key is held.
+    pub const fn gui(self) -> bool {
+        self.intersects(Modifiers::GUI)
+    }
+}
+
+impl std::ops::BitOr for Modifiers {
+    type Output = Modifiers;
+
+    fn bitor(self, other: Modifiers) -> Modifiers {
+        Modifiers(self.0 | other.0)
+    }
+}
+
+/// A mouse button, by SDL's number for it (`SDL_BUTTON_LEFT` = 1 ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MouseButton(pub u8);
+
+impl MouseButton {
+    /// `SDL_BUTTON_LEFT`.
+    pub const LEFT: MouseButton = MouseButton(SDL_BUTTON_LEFT.0);
+    /// `SDL_BUTTON_MIDDLE`.
+    pub const MIDDLE: MouseButton = MouseButton(SDL_BUTTON_MIDDLE.0);
+    /// `SDL_BUTTON_RIGHT`.
+    pub const RIGHT: MouseButton = MouseButton(SDL_BUTTON_RIGHT.0);
+    /// `SDL_BUTTON_X1`.
+    pub const X1: MouseButton = MouseButton(SDL_BUTTON_X1.0);
+    /// `SDL_BUTTON_X2`.
+    pub const X2: MouseButton = MouseButton(SDL_BUTTON_X2.0);
+}
+
+/// The text of one `SDL_TEXTINPUT` event: UTF-8 of at most [`Text::MAX_BYTES`] bytes, held inline so an event
+/// stays `Copy` and polling allocates nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Text {
+    bytes: [u8; Text::MAX_BYTES],
+    len: u8,
+}
+
+impl Text {
+    /// The most bytes one `SDL_TEXTINPUT` event holds: `SDL_TEXTINPUTEVENT_TEXT_SIZE` (32) less its NUL.
+    pub const MAX_BYTES: usize = SDL_TEXTINPUTEVENT_TEXT_SIZE.0 - 1;
+
+    /// `text` as one event's text. Longer than [`Text::MAX_BYTES`], or holding a NUL (SDL's text ends at the
+    /// first), is refused with [`NativeError::InvalidArgument`] naming the limit: never cut silently.
+    pub fn new(text: &str) -> Result<Text, NativeError> {
+        if text.len() > Text::MAX_BYTES {
+            return Err(NativeError::InvalidArgument(format!(
+                "text input of {} bytes is longer than the {} bytes one SDL_TEXTINPUT event holds: split it",
+                text.len(),
+                Text::MAX_BYTES
+            )));
         }
+        if text.contains('\0') {
+            return Err(NativeError::InvalidArgument(
+                "text input cannot hold a NUL byte: SDL_TEXTINPUT's text ends at the first".to_owned(),
+            ));
+        }
+        let mut bytes = [0; Text::MAX_BYTES];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Ok(Text { bytes, len: text.len() as u8 })
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Always valid: `new` takes a `&str` and `from_c` keeps only a valid prefix.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+
+    /// The text of a C `char[32]` SDL wrote: up to its NUL (or 31 bytes), and of those the longest valid UTF-8
+    /// start (SDL itself only cuts text at character boundaries).
+    fn from_c(text: &[c_char; SDL_TEXTINPUTEVENT_TEXT_SIZE.0]) -> Text {
+        let mut bytes = [0; Text::MAX_BYTES];
+        let mut len = 0;
+        for (to, from) in bytes.iter_mut().zip(text) {
+            if *from == 0 {
+                break;
+            }
+            *to = *from as u8;
+            len += 1;
+        }
+        let valid = match std::str::from_utf8(&bytes[..len]) {
+            Ok(_) => len,
+            Err(error) => error.valid_up_to(),
+        };
+        bytes[valid..].fill(0);
+        Text { bytes, len: valid as u8 }
+    }
+
+    /// The text as SDL's NUL-terminated `char[32]`.
+    fn to_c(self) -> [c_char; SDL_TEXTINPUTEVENT_TEXT_SIZE.0] {
+        let mut text = [0; SDL_TEXTINPUTEVENT_TEXT_SIZE.0];
+        for (to, from) in text.iter_mut().zip(&self.bytes[..usize::from(self.len)]) {
+            *to = *from as c_char;
+        }
+        text
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -76,13 +342,56 @@ impl Event {
                         height: u32::try_from(window.data2).unwrap_or(0),
                     },
                     SDL_WINDOWEVENT_CLOSE => Event::CloseRequested,
+                    SDL_WINDOWEVENT_ENTER => Event::MouseEntered,
+                    SDL_WINDOWEVENT_LEAVE => Event::MouseLeft,
+                    SDL_WINDOWEVENT_FOCUS_GAINED => Event::FocusGained,
+                    SDL_WINDOWEVENT_FOCUS_LOST => Event::FocusLost,
+                    SDL_WINDOWEVENT_EXPOSED => Event::Exposed,
                     _ => Event::Other,
                 }
             }
-            SDL_KEYDOWN => {
+            SDL_KEYDOWN | SDL_KEYUP => {
                 // SAFETY: the type says SDL wrote the `key` member.
                 let key = unsafe { event.key };
-                Event::KeyDown(Key::from_code(key.keysym.sym))
+                let (code, modifiers, repeat) = (Key(key.keysym.sym), Modifiers(key.keysym.r#mod), key.repeat != 0);
+                if event_type == SDL_KEYDOWN {
+                    Event::KeyDown { key: code, modifiers, repeat }
+                } else {
+                    Event::KeyUp { key: code, modifiers, repeat }
+                }
+            }
+            SDL_TEXTINPUT => {
+                // SAFETY: the type says SDL wrote the `text` member.
+                let text = unsafe { event.text };
+                Event::TextInput(Text::from_c(&text.text))
+            }
+            SDL_MOUSEMOTION => {
+                // SAFETY: the type says SDL wrote the `motion` member.
+                let motion = unsafe { event.motion };
+                Event::MouseMotion { x: motion.x, y: motion.y }
+            }
+            SDL_MOUSEBUTTONDOWN | SDL_MOUSEBUTTONUP => {
+                // SAFETY: the type says SDL wrote the `button` member.
+                let b = unsafe { event.button };
+                let (button, x, y, clicks) = (MouseButton(b.button), b.x, b.y, b.clicks);
+                if event_type == SDL_MOUSEBUTTONDOWN {
+                    Event::MouseButtonDown { button, x, y, clicks }
+                } else {
+                    Event::MouseButtonUp { button, x, y, clicks }
+                }
+            }
+            SDL_MOUSEWHEEL => {
+                // SAFETY: the type says SDL wrote the `wheel` member.
+                let wheel = unsafe { event.wheel };
+                let (mut dx, mut dy) = (wheel.preciseX, wheel.preciseY);
+                if dx == 0.0 && dy == 0.0 {
+                    // An event pushed by code that knows only the whole steps.
+                    (dx, dy) = (wheel.x as f32, wheel.y as f32);
+                }
+                if wheel.direction == SDL_MOUSEWHEEL_FLIPPED.0 {
+                    (dx, dy) = (-dx, -dy);
+                }
+                Event::MouseWheel { dx, dy }
             }
             _ => Event::Other,
         }
@@ -103,6 +412,33 @@ impl Event {
                 data2,
             },
         };
+        let key = |down: bool, code: Key, modifiers: Modifiers, repeat: bool| SDL_Event {
+            key: SDL_KeyboardEvent {
+                r#type: if down { SDL_KEYDOWN.0 } else { SDL_KEYUP.0 },
+                timestamp,
+                windowID: 0,
+                state: if down { SDL_PRESSED.0 } else { SDL_RELEASED.0 },
+                repeat: u8::from(repeat),
+                padding2: 0,
+                padding3: 0,
+                // The scancode (where the key sits) is unknown for a key named by meaning.
+                keysym: SDL_Keysym { scancode: SDL_Scancode(0), sym: code.0, r#mod: modifiers.0, unused: 0 },
+            },
+        };
+        let button = |down: bool, button: MouseButton, x: i32, y: i32, clicks: u8| SDL_Event {
+            button: SDL_MouseButtonEvent {
+                r#type: if down { SDL_MOUSEBUTTONDOWN.0 } else { SDL_MOUSEBUTTONUP.0 },
+                timestamp,
+                windowID: 0,
+                which: 0,
+                button: button.0,
+                state: if down { SDL_PRESSED.0 } else { SDL_RELEASED.0 },
+                clicks,
+                padding1: 0,
+                x,
+                y,
+            },
+        };
         let mut event = SDL_Event::zeroed();
         match self {
             Event::Quit => event.common.r#type = SDL_QUIT.0,
@@ -111,17 +447,46 @@ impl Event {
                 let size = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
                 event = window(SDL_WINDOWEVENT_SIZE_CHANGED, size(width), size(height));
             }
-            Event::KeyDown(key) => {
-                event.key = SDL_KeyboardEvent {
-                    r#type: SDL_KEYDOWN.0,
+            Event::MouseEntered => event = window(SDL_WINDOWEVENT_ENTER, 0, 0),
+            Event::MouseLeft => event = window(SDL_WINDOWEVENT_LEAVE, 0, 0),
+            Event::FocusGained => event = window(SDL_WINDOWEVENT_FOCUS_GAINED, 0, 0),
+            Event::FocusLost => event = window(SDL_WINDOWEVENT_FOCUS_LOST, 0, 0),
+            Event::Exposed => event = window(SDL_WINDOWEVENT_EXPOSED, 0, 0),
+            Event::MouseMotion { x, y } => {
+                event.motion = SDL_MouseMotionEvent {
+                    r#type: SDL_MOUSEMOTION.0,
                     timestamp,
                     windowID: 0,
-                    state: SDL_PRESSED.0,
-                    repeat: 0,
-                    padding2: 0,
-                    padding3: 0,
-                    keysym: SDL_Keysym { scancode: SDL_Scancode(0), sym: key.code(), r#mod: 0, unused: 0 },
+                    which: 0,
+                    state: 0,
+                    x,
+                    y,
+                    xrel: 0,
+                    yrel: 0,
                 }
+            }
+            Event::MouseButtonDown { button: b, x, y, clicks } => event = button(true, b, x, y, clicks),
+            Event::MouseButtonUp { button: b, x, y, clicks } => event = button(false, b, x, y, clicks),
+            Event::MouseWheel { dx, dy } => {
+                event.wheel = SDL_MouseWheelEvent {
+                    r#type: SDL_MOUSEWHEEL.0,
+                    timestamp,
+                    windowID: 0,
+                    which: 0,
+                    // SDL's whole steps are the precise amounts truncated toward zero.
+                    x: dx as i32,
+                    y: dy as i32,
+                    direction: SDL_MOUSEWHEEL_NORMAL.0,
+                    preciseX: dx,
+                    preciseY: dy,
+                    mouseX: 0,
+                    mouseY: 0,
+                }
+            }
+            Event::KeyDown { key: code, modifiers, repeat } => event = key(true, code, modifiers, repeat),
+            Event::KeyUp { key: code, modifiers, repeat } => event = key(false, code, modifiers, repeat),
+            Event::TextInput(text) => {
+                event.text = SDL_TextInputEvent { r#type: SDL_TEXTINPUT.0, timestamp, windowID: 0, text: text.to_c() }
             }
             Event::Other => return None,
         }
@@ -150,9 +515,20 @@ impl Video {
         (got == 1).then(|| Event::from_sdl(&event))
     }
 
-    /// `SDL_PushEvent`: puts `event` on SDL's queue, as if SDL had received it (window events carry window id 0).
-    /// [`Event::Other`] names no event and is refused with [`NativeError::InvalidArgument`].
+    /// `SDL_PushEvent`: puts `event` on SDL's queue, as if SDL had received it; it polls back equal. Window and
+    /// input events carry window id 0 and mouse id 0, a pushed key no scancode, a pushed wheel no pointer
+    /// position. A pushed event goes through the queue only: SDL's own pointer and modifier state
+    /// ([`Video::mouse_state`], [`Video::mod_state`]) do not follow it.
+    ///
+    /// Refused with [`NativeError::InvalidArgument`]: [`Event::Other`] (it names no event), and a wheel amount
+    /// that is not finite. A pushed [`Event::TextInput`] arrives even while text input is stopped (stopping it
+    /// stops only the drivers' text).
     pub fn push_event(&self, event: Event) -> Result<(), NativeError> {
+        if let Event::MouseWheel { dx, dy } = event
+            && !(dx.is_finite() && dy.is_finite())
+        {
+            return Err(NativeError::InvalidArgument(format!("wheel amounts must be finite, not {dx}, {dy}")));
+        }
         let timestamp = u32::try_from(self.sdl.ticks_ms()).unwrap_or(u32::MAX);
         let Some(mut raw) = event.to_sdl(timestamp) else {
             return Err(NativeError::InvalidArgument("Event::Other names no SDL event to push".to_owned()));

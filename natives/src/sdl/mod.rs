@@ -1,11 +1,13 @@
 //! The safe layer over SDL2: load and bind the system library ([`Sdl`]), start its video ([`Video`]), open a
-//! [`Window`], paint into its [`Surface`] and present it, and read [`Event`]s.
+//! [`Window`], paint into its [`Surface`] and present it (whole, or only some [`Rect`]s), read and push
+//! [`Event`]s, and drive the mouse and keyboard ([`Cursor`], text input, key names, pointer capture).
 //!
 //! SDL's state is process-global and its video belongs to one thread: there is at most one [`Video`] at a time
 //! (a second `init_video` is refused until the first is dropped), `Video` is not `Send`, and every window and
 //! surface borrows it, so nothing outlives the `SDL_Quit` its `Drop` calls.
 
 mod events;
+mod input;
 mod video;
 
 use std::ffi::{CStr, CString, c_char};
@@ -18,13 +20,14 @@ use goldberry_calls::sdl::system::SDL_Init;
 use goldberry_calls::sdl::types::{
     SDL_HINT_OVERRIDE, SDL_INIT_EVENTS, SDL_INIT_TIMER, SDL_INIT_VIDEO, SDL_TRUE, SDL_version,
 };
-use goldberry_calls::sdl::{EventCalls, HintCalls, SystemCalls, VideoCalls};
+use goldberry_calls::sdl::{EventCalls, HintCalls, KeyboardCalls, MouseCalls, SystemCalls, VideoCalls};
 
 use crate::error::{LoadError, NativeError};
 use crate::loader::{self, LIBSDL2, LoadedLibrary};
 
-pub use events::{Event, Key};
-pub use video::{Surface, SurfaceFormat, Window};
+pub use events::{Event, Key, Modifiers, MouseButton, Text};
+pub use input::{Cursor, MouseState, SystemCursor};
+pub use video::{Rect, Surface, SurfaceFormat, Window};
 
 /// Every SDL2 holder group, bound together.
 #[derive(Debug)]
@@ -33,6 +36,8 @@ pub(crate) struct SdlCalls {
     pub(crate) video: VideoCalls,
     pub(crate) events: EventCalls,
     pub(crate) hints: HintCalls,
+    pub(crate) mouse: MouseCalls,
+    pub(crate) keyboard: KeyboardCalls,
 }
 
 /// SDL2, loaded and bound: the system's `libSDL2-2.0.so.0` (or one in the natives directory), never unloaded.
@@ -52,7 +57,14 @@ impl Sdl {
         let library = loader::open(&LIBSDL2, natives_dir)?;
         let calls = crate::bind_groups!(
             &library,
-            SdlCalls { system: SystemCalls, video: VideoCalls, events: EventCalls, hints: HintCalls }
+            SdlCalls {
+                system: SystemCalls,
+                video: VideoCalls,
+                events: EventCalls,
+                hints: HintCalls,
+                mouse: MouseCalls,
+                keyboard: KeyboardCalls,
+            }
         )?;
         Ok(Box::leak(Box::new(Sdl { library, calls })))
     }

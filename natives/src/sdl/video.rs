@@ -5,10 +5,12 @@ use std::marker::PhantomData;
 use std::ptr::NonNull;
 
 use goldberry_calls::sdl::types::{
-    SDL_DisplayMode, SDL_PIXELFORMAT_ARGB8888, SDL_PIXELFORMAT_RGB888, SDL_PixelFormatEnum, SDL_Surface,
+    SDL_DisplayMode, SDL_PIXELFORMAT_ARGB8888, SDL_PIXELFORMAT_RGB888, SDL_PixelFormatEnum, SDL_Rect, SDL_Surface,
     SDL_WINDOW_RESIZABLE, SDL_WINDOW_SHOWN, SDL_WINDOWPOS_UNDEFINED, SDL_Window, sdl_mustlock,
 };
-use goldberry_calls::sdl::video::{SDL_CreateWindow, SDL_GetWindowSurface, SDL_LockSurface, SDL_UpdateWindowSurface};
+use goldberry_calls::sdl::video::{
+    SDL_CreateWindow, SDL_GetWindowSurface, SDL_LockSurface, SDL_UpdateWindowSurface, SDL_UpdateWindowSurfaceRects,
+};
 
 use super::{Video, c_string_lossy};
 use crate::error::NativeError;
@@ -32,6 +34,36 @@ impl SurfaceFormat {
             SDL_PIXELFORMAT_ARGB8888 => SurfaceFormat::Argb8888,
             _ => SurfaceFormat::Other(format),
         }
+    }
+}
+
+/// A rectangle of window pixels, as SDL takes it: `x`, `y` its top-left corner, `w`, `h` its size. Laid out
+/// exactly as `SDL_Rect`, so a slice of them is handed to SDL as it is.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rect {
+    /// Left edge.
+    pub x: i32,
+    /// Top edge.
+    pub y: i32,
+    /// Width.
+    pub w: i32,
+    /// Height.
+    pub h: i32,
+}
+
+// `update_surface_rects` passes `&[Rect]` to SDL as `const SDL_Rect*`: the two must be laid out alike.
+const _: () = {
+    use std::mem::{align_of, offset_of, size_of};
+    assert!(size_of::<Rect>() == size_of::<SDL_Rect>() && align_of::<Rect>() == align_of::<SDL_Rect>());
+    assert!(offset_of!(Rect, x) == offset_of!(SDL_Rect, x) && offset_of!(Rect, y) == offset_of!(SDL_Rect, y));
+    assert!(offset_of!(Rect, w) == offset_of!(SDL_Rect, w) && offset_of!(Rect, h) == offset_of!(SDL_Rect, h));
+};
+
+impl Rect {
+    /// A rectangle from its left, top, width and height.
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
     }
 }
 
@@ -149,6 +181,33 @@ impl Window<'_> {
         // SAFETY: the window is alive, and no surface borrows it (`&mut self`), so it is unlocked.
         if unsafe { sdl.calls.video.SDL_UpdateWindowSurface.call(self.window.as_ptr()) } < 0 {
             return Err(sdl.error(SDL_UpdateWindowSurface::SYMBOL));
+        }
+        Ok(())
+    }
+
+    /// `SDL_UpdateWindowSurfaceRects`: puts only `rects` of the window surface's pixels on screen; the rest of
+    /// the screen keeps what it showed. An empty slice presents nothing and makes no call. Like
+    /// [`Window::present`], it needs the window's surface to have been taken ([`Window::surface`]) since the
+    /// last resize, or SDL refuses.
+    pub fn update_surface_rects(&mut self, rects: &[Rect]) -> Result<(), NativeError> {
+        if rects.is_empty() {
+            return Ok(());
+        }
+        let Ok(count) = c_int::try_from(rects.len()) else {
+            return Err(NativeError::InvalidArgument(format!(
+                "{} rectangles to present: at most {}",
+                rects.len(),
+                c_int::MAX
+            )));
+        };
+        let sdl = self.video.sdl;
+        // SAFETY: the window is alive and unlocked (`&mut self`); `rects` holds `count` rectangles laid out as
+        // `SDL_Rect` (checked above at compile time), which SDL only reads during the call.
+        let updated = unsafe {
+            sdl.calls.video.SDL_UpdateWindowSurfaceRects.call(self.window.as_ptr(), rects.as_ptr().cast(), count)
+        };
+        if updated < 0 {
+            return Err(sdl.error(SDL_UpdateWindowSurfaceRects::SYMBOL));
         }
         Ok(())
     }

@@ -1,12 +1,12 @@
 //! The C types SDL2's prototypes name (SDL_version.h, SDL_rect.h, SDL_pixels.h, SDL_surface.h, SDL_video.h,
-//! SDL_keyboard.h, SDL_events.h, SDL_hints.h), and the constants the bindings use, as newtypes.
+//! SDL_keyboard.h, SDL_keycode.h, SDL_mouse.h, SDL_events.h, SDL_hints.h), and the constants the bindings use, as newtypes.
 //!
 //! SDL2 2.x keeps these layouts stable across its whole 2.x line (it is a binary-compatible ABI); the shim's
 //! layout table checks each one against the installed headers.
 
 #![allow(non_camel_case_types, non_snake_case)]
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{c_char, c_int, c_void};
 
 /// The opaque `struct SDL_Window`; only ever behind a pointer.
 #[repr(C)]
@@ -17,6 +17,12 @@ pub struct SDL_Window {
 /// The opaque `struct SDL_BlitMap` a surface points to (SDL-private); only ever behind a pointer.
 #[repr(C)]
 pub struct SDL_BlitMap {
+    _opaque: [u8; 0],
+}
+
+/// The opaque `struct SDL_Cursor` (SDL_mouse.h); only ever behind a pointer.
+#[repr(C)]
+pub struct SDL_Cursor {
     _opaque: [u8; 0],
 }
 
@@ -224,6 +230,96 @@ crate::c_structs! {
         pub keysym: SDL_Keysym,
     }
 
+    /// `typedef struct SDL_TextInputEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; char text[SDL_TEXTINPUTEVENT_TEXT_SIZE]; } SDL_TextInputEvent`
+    #[derive(Clone, Copy, Debug)]
+    pub struct SDL_TextInputEvent {
+        /// `SDL_TEXTINPUT`; the C field is `type`.
+        pub r#type: u32,
+        /// Milliseconds since SDL's start.
+        pub timestamp: u32,
+        /// The window with keyboard focus, if any.
+        pub windowID: u32,
+        /// The input text: UTF-8, NUL-terminated, so at most 31 bytes of it.
+        pub text: [c_char; SDL_TEXTINPUTEVENT_TEXT_SIZE.0],
+    }
+
+    /// `typedef struct SDL_MouseMotionEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; Uint32 which; Uint32 state; Sint32 x; Sint32 y; Sint32 xrel; Sint32 yrel; } SDL_MouseMotionEvent`
+    #[derive(Clone, Copy, Debug)]
+    pub struct SDL_MouseMotionEvent {
+        /// `SDL_MOUSEMOTION`; the C field is `type`.
+        pub r#type: u32,
+        /// Milliseconds since SDL's start.
+        pub timestamp: u32,
+        /// The window with mouse focus, if any.
+        pub windowID: u32,
+        /// The mouse instance id, or `SDL_TOUCH_MOUSEID`.
+        pub which: u32,
+        /// The buttons held (`SDL_BUTTON_LMASK` ...).
+        pub state: u32,
+        /// X relative to the window.
+        pub x: i32,
+        /// Y relative to the window.
+        pub y: i32,
+        /// The motion in X since the last motion event.
+        pub xrel: i32,
+        /// The motion in Y since the last motion event.
+        pub yrel: i32,
+    }
+
+    /// `typedef struct SDL_MouseButtonEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; Uint32 which; Uint8 button; Uint8 state; Uint8 clicks; Uint8 padding1; Sint32 x; Sint32 y; } SDL_MouseButtonEvent`
+    #[derive(Clone, Copy, Debug)]
+    pub struct SDL_MouseButtonEvent {
+        /// `SDL_MOUSEBUTTONDOWN` or `SDL_MOUSEBUTTONUP`; the C field is `type`.
+        pub r#type: u32,
+        /// Milliseconds since SDL's start.
+        pub timestamp: u32,
+        /// The window with mouse focus, if any.
+        pub windowID: u32,
+        /// The mouse instance id, or `SDL_TOUCH_MOUSEID`.
+        pub which: u32,
+        /// The button (an [`SDL_MouseButton`]).
+        pub button: u8,
+        /// `SDL_PRESSED` or `SDL_RELEASED`.
+        pub state: u8,
+        /// 1 for a single click, 2 for a double click, ...
+        pub clicks: u8,
+        /// Padding.
+        pub padding1: u8,
+        /// X relative to the window.
+        pub x: i32,
+        /// Y relative to the window.
+        pub y: i32,
+    }
+
+    /// `typedef struct SDL_MouseWheelEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; Uint32 which; Sint32 x; Sint32 y; Uint32 direction; float preciseX; float preciseY; Sint32 mouseX; Sint32 mouseY; } SDL_MouseWheelEvent`
+    ///
+    /// `preciseX`/`preciseY` came in SDL 2.0.18 and `mouseX`/`mouseY` in 2.26; older SDLs leave them zero.
+    #[derive(Clone, Copy, Debug)]
+    pub struct SDL_MouseWheelEvent {
+        /// `SDL_MOUSEWHEEL`; the C field is `type`.
+        pub r#type: u32,
+        /// Milliseconds since SDL's start.
+        pub timestamp: u32,
+        /// The window with mouse focus, if any.
+        pub windowID: u32,
+        /// The mouse instance id, or `SDL_TOUCH_MOUSEID`.
+        pub which: u32,
+        /// Whole steps scrolled horizontally, positive to the right.
+        pub x: i32,
+        /// Whole steps scrolled vertically, positive away from the user.
+        pub y: i32,
+        /// An [`SDL_MouseWheelDirection`]: when `SDL_MOUSEWHEEL_FLIPPED`, every amount is negated.
+        pub direction: u32,
+        /// The amount scrolled horizontally, with float precision.
+        pub preciseX: f32,
+        /// The amount scrolled vertically, with float precision.
+        pub preciseY: f32,
+        /// The pointer's X relative to the window.
+        pub mouseX: i32,
+        /// The pointer's Y relative to the window.
+        pub mouseY: i32,
+    }
+
     /// `typedef struct SDL_UserEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; Sint32 code; void* data1; void* data2; } SDL_UserEvent`
     ///
     /// Declared for its pointers: they give `SDL_Event` its C alignment (8 bytes on 64-bit targets).
@@ -243,7 +339,7 @@ crate::c_structs! {
         pub data2: *mut c_void,
     }
 
-    /// `typedef union SDL_Event { Uint32 type; SDL_CommonEvent common; SDL_WindowEvent window; SDL_KeyboardEvent key; ...; SDL_UserEvent user; ...; Uint8 padding[56]; } SDL_Event`
+    /// `typedef union SDL_Event { Uint32 type; SDL_CommonEvent common; SDL_WindowEvent window; SDL_KeyboardEvent key; ...; SDL_TextInputEvent text; ...; SDL_MouseMotionEvent motion; SDL_MouseButtonEvent button; SDL_MouseWheelEvent wheel; ...; SDL_UserEvent user; ...; Uint8 padding[56]; } SDL_Event`
     ///
     /// The members the bindings read, `user` (whose pointers give the union its C alignment), and `padding`, which
     /// gives it its full C size (56 bytes on every architecture with pointers of 8 bytes or less): SDL writes a
@@ -258,6 +354,14 @@ crate::c_structs! {
         pub window: SDL_WindowEvent,
         /// `SDL_KEYDOWN` / `SDL_KEYUP`.
         pub key: SDL_KeyboardEvent,
+        /// `SDL_TEXTINPUT`.
+        pub text: SDL_TextInputEvent,
+        /// `SDL_MOUSEMOTION`.
+        pub motion: SDL_MouseMotionEvent,
+        /// `SDL_MOUSEBUTTONDOWN` / `SDL_MOUSEBUTTONUP`.
+        pub button: SDL_MouseButtonEvent,
+        /// `SDL_MOUSEWHEEL`.
+        pub wheel: SDL_MouseWheelEvent,
         /// `SDL_USEREVENT` and registered events.
         pub user: SDL_UserEvent,
         /// `Uint8 padding[56]`: the union's size.
@@ -337,16 +441,36 @@ crate::c_enums! {
         SDL_KEYDOWN = 0x300,
         /// `SDL_KEYUP = 0x301`: a key was released.
         SDL_KEYUP = 0x301,
+        /// `SDL_TEXTINPUT = 0x303`: text was typed (after any input method composed it).
+        SDL_TEXTINPUT = 0x303,
+        /// `SDL_MOUSEMOTION = 0x400`: the pointer moved.
+        SDL_MOUSEMOTION = 0x400,
+        /// `SDL_MOUSEBUTTONDOWN = 0x401`: a mouse button was pressed.
+        SDL_MOUSEBUTTONDOWN = 0x401,
+        /// `SDL_MOUSEBUTTONUP = 0x402`: a mouse button was released.
+        SDL_MOUSEBUTTONUP = 0x402,
+        /// `SDL_MOUSEWHEEL = 0x403`: the wheel (or a touchpad) scrolled.
+        SDL_MOUSEWHEEL = 0x403,
     }
 
     /// `SDL_WindowEventID` (a C enum, carried in the `Uint8 event` of `SDL_WindowEvent`).
     pub enum SDL_WindowEventID: u8 {
         /// `SDL_WINDOWEVENT_SHOWN = 1`
         SDL_WINDOWEVENT_SHOWN = 1,
+        /// `SDL_WINDOWEVENT_EXPOSED = 3`: the window was exposed and should be redrawn.
+        SDL_WINDOWEVENT_EXPOSED = 3,
         /// `SDL_WINDOWEVENT_RESIZED = 5`: resized by something outside the program to `data1` x `data2`.
         SDL_WINDOWEVENT_RESIZED = 5,
         /// `SDL_WINDOWEVENT_SIZE_CHANGED = 6`: the size changed, by any cause, to `data1` x `data2`.
         SDL_WINDOWEVENT_SIZE_CHANGED = 6,
+        /// `SDL_WINDOWEVENT_ENTER = 10`: the window gained mouse focus (the pointer entered it).
+        SDL_WINDOWEVENT_ENTER = 10,
+        /// `SDL_WINDOWEVENT_LEAVE = 11`: the window lost mouse focus (the pointer left it).
+        SDL_WINDOWEVENT_LEAVE = 11,
+        /// `SDL_WINDOWEVENT_FOCUS_GAINED = 12`: the window gained keyboard focus.
+        SDL_WINDOWEVENT_FOCUS_GAINED = 12,
+        /// `SDL_WINDOWEVENT_FOCUS_LOST = 13`: the window lost keyboard focus.
+        SDL_WINDOWEVENT_FOCUS_LOST = 13,
         /// `SDL_WINDOWEVENT_CLOSE = 14`: the window manager asks the window to close.
         SDL_WINDOWEVENT_CLOSE = 14,
     }
@@ -359,12 +483,159 @@ crate::c_enums! {
         SDL_PRESSED = 1,
     }
 
-    /// `SDL_KeyCode` values of `SDL_Keycode sym` (SDL_keycode.h).
+    /// `#define SDL_TEXTINPUTEVENT_TEXT_SIZE (32)`: the bytes of `SDL_TextInputEvent::text`, its NUL included.
+    pub enum SDL_TextSize: usize {
+        /// `#define SDL_TEXTINPUTEVENT_TEXT_SIZE (32)`
+        SDL_TEXTINPUTEVENT_TEXT_SIZE = 32,
+    }
+
+    /// `SDL_KeyCode` values of `SDL_Keycode sym` (SDL_keycode.h): a printable key's code is its unshifted
+    /// character; any other key's is its scancode with bit 30 set (`SDL_SCANCODE_TO_KEYCODE`).
     pub enum SDL_KeyCode: i32 {
+        /// `SDLK_UNKNOWN = 0`: what `SDL_GetKeyFromName` returns for a name it does not know.
+        SDLK_UNKNOWN = 0,
+        /// `SDLK_BACKSPACE = '\b'`
+        SDLK_BACKSPACE = 0x08,
+        /// `SDLK_TAB = '\t'`
+        SDLK_TAB = 0x09,
+        /// `SDLK_RETURN = '\r'`
+        SDLK_RETURN = 0x0D,
         /// `SDLK_ESCAPE = '\x1B'`
         SDLK_ESCAPE = 0x1B,
+        /// `SDLK_SPACE = ' '`
+        SDLK_SPACE = 0x20,
+        /// `SDLK_1 = '1'`
+        SDLK_1 = 0x31,
+        /// `SDLK_5 = '5'`
+        SDLK_5 = 0x35,
+        /// `SDLK_t = 't'`
+        SDLK_t = 0x74,
+        /// `SDLK_z = 'z'`
+        SDLK_z = 0x7A,
+        /// `SDLK_DELETE = '\x7F'`
+        SDLK_DELETE = 0x7F,
         /// `SDLK_F1 = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_F1)`: `58 | (1 << 30)`.
         SDLK_F1 = 58 | (1 << 30),
+        /// `SDLK_HOME = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_HOME)`
+        SDLK_HOME = 74 | (1 << 30),
+        /// `SDLK_PAGEUP = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_PAGEUP)`
+        SDLK_PAGEUP = 75 | (1 << 30),
+        /// `SDLK_END = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_END)`
+        SDLK_END = 77 | (1 << 30),
+        /// `SDLK_PAGEDOWN = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_PAGEDOWN)`
+        SDLK_PAGEDOWN = 78 | (1 << 30),
+        /// `SDLK_RIGHT = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_RIGHT)`
+        SDLK_RIGHT = 79 | (1 << 30),
+        /// `SDLK_LEFT = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_LEFT)`
+        SDLK_LEFT = 80 | (1 << 30),
+        /// `SDLK_DOWN = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_DOWN)`
+        SDLK_DOWN = 81 | (1 << 30),
+        /// `SDLK_UP = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_UP)`
+        SDLK_UP = 82 | (1 << 30),
+    }
+
+    /// `SDL_Keymod`: the modifier keys held, OR'd together (SDL_keycode.h; a C enum, `int`-sized, carried in
+    /// `SDL_Keysym`'s `Uint16 mod`).
+    pub enum SDL_Keymod: c_int {
+        /// `KMOD_NONE = 0x0000`
+        KMOD_NONE = 0x0000,
+        /// `KMOD_LSHIFT = 0x0001`
+        KMOD_LSHIFT = 0x0001,
+        /// `KMOD_RSHIFT = 0x0002`
+        KMOD_RSHIFT = 0x0002,
+        /// `KMOD_LCTRL = 0x0040`
+        KMOD_LCTRL = 0x0040,
+        /// `KMOD_RCTRL = 0x0080`
+        KMOD_RCTRL = 0x0080,
+        /// `KMOD_LALT = 0x0100`
+        KMOD_LALT = 0x0100,
+        /// `KMOD_RALT = 0x0200`
+        KMOD_RALT = 0x0200,
+        /// `KMOD_LGUI = 0x0400`
+        KMOD_LGUI = 0x0400,
+        /// `KMOD_RGUI = 0x0800`
+        KMOD_RGUI = 0x0800,
+        /// `KMOD_NUM = 0x1000`: Num Lock is on.
+        KMOD_NUM = 0x1000,
+        /// `KMOD_CAPS = 0x2000`: Caps Lock is on.
+        KMOD_CAPS = 0x2000,
+        /// `KMOD_MODE = 0x4000`: AltGr.
+        KMOD_MODE = 0x4000,
+        /// `KMOD_SCROLL = 0x8000`: Scroll Lock is on.
+        KMOD_SCROLL = 0x8000,
+        /// `KMOD_CTRL = KMOD_LCTRL | KMOD_RCTRL`
+        KMOD_CTRL = 0x0040 | 0x0080,
+        /// `KMOD_SHIFT = KMOD_LSHIFT | KMOD_RSHIFT`
+        KMOD_SHIFT = 0x0001 | 0x0002,
+        /// `KMOD_ALT = KMOD_LALT | KMOD_RALT`
+        KMOD_ALT = 0x0100 | 0x0200,
+        /// `KMOD_GUI = KMOD_LGUI | KMOD_RGUI`
+        KMOD_GUI = 0x0400 | 0x0800,
+    }
+
+    /// Mouse buttons, carried in `SDL_MouseButtonEvent`'s `Uint8 button` (`#define`s in SDL_mouse.h).
+    pub enum SDL_MouseButton: u8 {
+        /// `#define SDL_BUTTON_LEFT 1`
+        SDL_BUTTON_LEFT = 1,
+        /// `#define SDL_BUTTON_MIDDLE 2`
+        SDL_BUTTON_MIDDLE = 2,
+        /// `#define SDL_BUTTON_RIGHT 3`
+        SDL_BUTTON_RIGHT = 3,
+        /// `#define SDL_BUTTON_X1 4`
+        SDL_BUTTON_X1 = 4,
+        /// `#define SDL_BUTTON_X2 5`
+        SDL_BUTTON_X2 = 5,
+    }
+
+    /// The button masks of `SDL_GetMouseState` and `SDL_MouseMotionEvent::state`: `SDL_BUTTON(X)` is
+    /// `1 << ((X) - 1)`.
+    pub enum SDL_MouseButtonMask: u32 {
+        /// `#define SDL_BUTTON_LMASK SDL_BUTTON(SDL_BUTTON_LEFT)`
+        SDL_BUTTON_LMASK = 1 << 0,
+        /// `#define SDL_BUTTON_MMASK SDL_BUTTON(SDL_BUTTON_MIDDLE)`
+        SDL_BUTTON_MMASK = 1 << 1,
+        /// `#define SDL_BUTTON_RMASK SDL_BUTTON(SDL_BUTTON_RIGHT)`
+        SDL_BUTTON_RMASK = 1 << 2,
+        /// `#define SDL_BUTTON_X1MASK SDL_BUTTON(SDL_BUTTON_X1)`
+        SDL_BUTTON_X1MASK = 1 << 3,
+        /// `#define SDL_BUTTON_X2MASK SDL_BUTTON(SDL_BUTTON_X2)`
+        SDL_BUTTON_X2MASK = 1 << 4,
+    }
+
+    /// `SDL_MouseWheelDirection` (a C enum, carried in `SDL_MouseWheelEvent`'s `Uint32 direction`).
+    pub enum SDL_MouseWheelDirection: u32 {
+        /// `SDL_MOUSEWHEEL_NORMAL = 0`: positive `y` is away from the user.
+        SDL_MOUSEWHEEL_NORMAL = 0,
+        /// `SDL_MOUSEWHEEL_FLIPPED = 1`: "natural" scrolling; the amounts are negated.
+        SDL_MOUSEWHEEL_FLIPPED = 1,
+    }
+
+    /// `SDL_SystemCursor`: the cursors the system draws (SDL_mouse.h; a C enum, `int`-sized).
+    pub enum SDL_SystemCursor: c_int {
+        /// `SDL_SYSTEM_CURSOR_ARROW = 0`
+        SDL_SYSTEM_CURSOR_ARROW = 0,
+        /// `SDL_SYSTEM_CURSOR_IBEAM = 1`
+        SDL_SYSTEM_CURSOR_IBEAM = 1,
+        /// `SDL_SYSTEM_CURSOR_WAIT = 2`
+        SDL_SYSTEM_CURSOR_WAIT = 2,
+        /// `SDL_SYSTEM_CURSOR_CROSSHAIR = 3`
+        SDL_SYSTEM_CURSOR_CROSSHAIR = 3,
+        /// `SDL_SYSTEM_CURSOR_WAITARROW = 4`
+        SDL_SYSTEM_CURSOR_WAITARROW = 4,
+        /// `SDL_SYSTEM_CURSOR_SIZENWSE = 5`
+        SDL_SYSTEM_CURSOR_SIZENWSE = 5,
+        /// `SDL_SYSTEM_CURSOR_SIZENESW = 6`
+        SDL_SYSTEM_CURSOR_SIZENESW = 6,
+        /// `SDL_SYSTEM_CURSOR_SIZEWE = 7`
+        SDL_SYSTEM_CURSOR_SIZEWE = 7,
+        /// `SDL_SYSTEM_CURSOR_SIZENS = 8`
+        SDL_SYSTEM_CURSOR_SIZENS = 8,
+        /// `SDL_SYSTEM_CURSOR_SIZEALL = 9`
+        SDL_SYSTEM_CURSOR_SIZEALL = 9,
+        /// `SDL_SYSTEM_CURSOR_NO = 10`
+        SDL_SYSTEM_CURSOR_NO = 10,
+        /// `SDL_SYSTEM_CURSOR_HAND = 11`
+        SDL_SYSTEM_CURSOR_HAND = 11,
     }
 
     /// `SDL_Scancode`: a physical key (SDL_scancode.h; a C enum, `int`-sized).

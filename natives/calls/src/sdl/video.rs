@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, c_int};
 
-use super::types::{SDL_DisplayMode, SDL_Surface, SDL_Window};
+use super::types::{SDL_DisplayMode, SDL_Rect, SDL_Surface, SDL_Window};
 
 crate::holders! {
     /// Video drivers, windows, window surfaces and display modes.
@@ -35,6 +35,8 @@ crate::holders! {
         fn SDL_GetWindowSurface(window: *mut SDL_Window) -> *mut SDL_Surface;
         /// `int SDL_UpdateWindowSurface(SDL_Window* window)`: copies the window surface to the screen; negative on failure.
         fn SDL_UpdateWindowSurface(window: *mut SDL_Window) -> c_int;
+        /// `int SDL_UpdateWindowSurfaceRects(SDL_Window* window, const SDL_Rect* rects, int numrects)`: copies only those rectangles of the window surface to the screen; negative on failure.
+        fn SDL_UpdateWindowSurfaceRects(window: *mut SDL_Window, rects: *const SDL_Rect, numrects: c_int) -> c_int;
         /// `int SDL_LockSurface(SDL_Surface* surface)`: needed only when `SDL_MUSTLOCK(surface)`; negative on failure.
         fn SDL_LockSurface(surface: *mut SDL_Surface) -> c_int;
         /// `void SDL_UnlockSurface(SDL_Surface* surface)`
