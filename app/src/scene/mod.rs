@@ -1,26 +1,31 @@
 //! The scene: the project's own design of a UI-like frame, recorded into a display list.
 //!
-//! A title bar over a grid of twelve cards over a status bar (see [`layout`] for the Yoga trees): each card has a
-//! header with an icon, a title and an animated counter; a visual (a line chart, a bar chart, a progress ring with figures, a
-//! wrapping row of chips, gradient swatches); wrapped text in Inter (prose) or JetBrains Mono (code); and a
-//! monospaced footer. Everything animates on the frame clock ([`FrameInput::time_s`]): the charts scroll and
-//! breathe, the rings fill, the counters tick and the title bar shows the frame number. The same frame input
-//! records the same list.
+//! A title bar (logo, title, the screens' tabs, the status line) over a body over a status bar (see [`layout`] for
+//! the Yoga trees). On the overview the body is a grid of twelve cards: each card has a header with an icon, a
+//! title and an animated counter; a visual (a line chart, a bar chart, a progress ring with figures, a wrapping row
+//! of chips, gradient swatches); wrapped text in Inter (prose) or JetBrains Mono (code); and a monospaced footer.
+//! Everything on it animates on the frame clock ([`FrameInput::time_s`]): the charts scroll and breathe, the rings
+//! fill, the counters tick and the title bar shows the frame number. On another screen the body is left to that
+//! screen ([`Scene::body`], see `crate::screens`) and nothing of the scene moves. The same frame input and
+//! [`SceneView`] record the same list.
 //!
-//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar and
-//! every card's chrome and text are recorded once into [`Op::Layer`]s whose version changes only when their
-//! box does, so raster keeps them as images. Each frame then records the layers (a handful of `Arc` clones)
-//! and only what moves: chart data, ring arcs, counters and the status line, their glyphs composed from cached
-//! runs. [`SceneTimings`] reports the Yoga and shaping time spent inside [`Scene::record`]: on a settled frame,
-//! a size comparison and a few cache look-ups.
+//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar, each
+//! tab, the status bar and every card's chrome and text are recorded into [`Op::Layer`]s whose version changes only
+//! when what they show does (their box; the chrome's colours; a tab's state), so raster keeps them as images. Each
+//! frame then records the layers (a handful of `Arc` clones) and only what moves: chart data, ring arcs, counters,
+//! a hovered card's lift and the status line, their glyphs composed from cached runs. [`SceneTimings`] reports the
+//! Yoga and shaping time spent inside [`Scene::record_view`]: on a settled frame, a size comparison and a few cache
+//! look-ups.
+//!
+//! **Themes.** The chrome follows the screens' palette ([`colors`]); the cards keep the design's dark colours in
+//! both themes (a light dashboard would need every card's colours in a palette of its own).
 //!
 //! **Coordinates** are display-list pixels: the window is `width / scale` by `height / scale` of them (raster
 //! applies the scale).
-
 //!
 //! **Where things are.** The model ([`model`], [`texts`], [`icons`]) says what the scene shows; [`styles`] and
 //! [`shaping`] set its text; [`layout`] computes its boxes; [`draw`] records each part from the boxes and the
-//! model; this module keeps the layers and records a frame.
+//! model; [`colors`] gives the chrome's colours in a theme; this module keeps the layers and records a frame.
 
 pub mod colors;
 pub mod draw;
