@@ -12,11 +12,8 @@ use crate::ui::controls::{Controls, Tracks, ids};
 use crate::ui::input::{Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
 
-/// The tab strip's id; its tabs are parts 0 to 4, in [`ScreenName::ALL`] order.
-pub const TABS: WidgetId = "tabs";
-
-/// The overview's cards' id; card `i` is part `i`.
-pub const CARDS: WidgetId = "overview.cards";
+// The ids of the tabs and the cards live with the screens, which lay them out.
+pub use crate::screens::{CARDS, TABS};
 
 /// The session (see the module docs).
 #[derive(Debug, Clone)]

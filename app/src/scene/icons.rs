@@ -45,16 +45,10 @@ pub enum IconName {
     Palette,
     /// Two tracks.
     Threads,
-    /// Window button: close.
-    Close,
-    /// Window button: minimize.
-    Minimize,
-    /// Window button: maximize.
-    Maximize,
 }
 
 /// Every icon's name, file name and embedded source.
-const SOURCES: [(IconName, &str, &str); 20] = [
+const SOURCES: [(IconName, &str, &str); 17] = [
     (IconName::Berry, "berry", include_str!("../../../assets/icons/berry.path")),
     (IconName::Clock, "clock", include_str!("../../../assets/icons/clock.path")),
     (IconName::Chart, "chart", include_str!("../../../assets/icons/chart.path")),
@@ -72,9 +66,6 @@ const SOURCES: [(IconName, &str, &str); 20] = [
     (IconName::Gauge, "gauge", include_str!("../../../assets/icons/gauge.path")),
     (IconName::Palette, "palette", include_str!("../../../assets/icons/palette.path")),
     (IconName::Threads, "threads", include_str!("../../../assets/icons/threads.path")),
-    (IconName::Close, "close", include_str!("../../../assets/icons/close.path")),
-    (IconName::Minimize, "minimize", include_str!("../../../assets/icons/minimize.path")),
-    (IconName::Maximize, "maximize", include_str!("../../../assets/icons/maximize.path")),
 ];
 
 /// An icon file that does not parse.

@@ -30,8 +30,8 @@ pub struct Styles {
     pub label: FontId,
     /// The ring's percentage.
     pub ring: FontId,
-    /// The title bar's menu.
-    pub menu: FontId,
+    /// The title bar's tabs.
+    pub tab: FontId,
     /// The status bar.
     pub status_bar: FontId,
     /// The scale these were made for.
@@ -55,7 +55,7 @@ impl Styles {
             chip: f(Face::Sans, 10.0),
             label: f(Face::Mono, 8.5),
             ring: f(Face::Mono, 12.0),
-            menu: f(Face::Sans, 11.5),
+            tab: f(Face::Sans, 11.5),
             status_bar: f(Face::Mono, 9.5),
             scale,
         }

@@ -146,7 +146,7 @@ fn a_settled_frame_reuses_every_layer_and_only_animates() {
             .collect()
     };
     let (a, b) = (layers(&cold), layers(&settled));
-    assert_eq!(a.len(), 15, "background, title bar, status bar and 12 cards");
+    assert_eq!(a.len(), 20, "background, title bar, status bar, 5 tabs and 12 cards");
     for ((ka, va, ca), (kb, vb, cb)) in a.iter().zip(&b) {
         assert_eq!((ka, va), (kb, vb));
         // The same recording: the settled frame neither laid out nor recorded the layers again.
@@ -205,17 +205,23 @@ fn resizing_lays_everything_out_again() {
         assert_ne!(a.card, b.card);
         assert!(b.card.w > a.card.w && b.card.h > a.card.h);
     }
-    let layers = |list: &DisplayList| -> Vec<(u64, Arc<DisplayList>)> {
+    let layers = |list: &DisplayList| -> Vec<(LayerKey, u64, Arc<DisplayList>)> {
         list.ops
             .iter()
             .filter_map(|op| match op {
-                Op::Layer { version, content, .. } => Some((*version, Arc::clone(content))),
+                Op::Layer { key, version, content, .. } => Some((*key, *version, Arc::clone(content))),
                 _ => None,
             })
             .collect()
     };
-    for ((va, ca), (vb, cb)) in layers(&small).iter().zip(layers(&big)) {
-        assert_ne!(*va, vb, "every layer has a new version");
+    let tabs: Vec<LayerKey> = (0..TAB_LABELS.len()).map(tab_layer).collect();
+    for ((key, va, ca), (_, vb, cb)) in layers(&small).iter().zip(layers(&big)) {
+        if tabs.contains(key) {
+            // The tabs sit at the left of the title bar, where a wider window leaves them.
+            assert_eq!(*va, vb, "a tab whose box did not move keeps its layer");
+            continue;
+        }
+        assert_ne!(*va, vb, "every other layer has a new version");
         assert!(!Arc::ptr_eq(ca, &cb), "and was recorded again");
     }
     // Narrow windows stack the cards in one column, never narrower than 200 px.
@@ -333,4 +339,83 @@ fn the_cards_laid_out_in_trees_of_their_own_are_where_one_tree_puts_them() {
             }
         }
     }
+}
+
+fn record_view(scene: &mut Scene, index: u64, view: &SceneView) -> DisplayList {
+    let mut list = DisplayList::new();
+    match scene.record_view(&FrameInput::headless(index, 960, 640), fonts(), &mut list, view) {
+        Ok(_) => list,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn versions(list: &DisplayList) -> Vec<(LayerKey, u64)> {
+    list.ops
+        .iter()
+        .filter_map(|op| if let Op::Layer { key, version, .. } = op { Some((*key, *version)) } else { None })
+        .collect()
+}
+
+#[test]
+fn the_tabs_lie_in_order_in_the_title_bar_and_the_selected_one_is_drawn_apart() {
+    let mut scene = scene();
+    let first = record_view(&mut scene, 4, &SceneView::OVERVIEW);
+    let l = scene.layout().map(|l| l.title_bar.clone()).unwrap_or_default();
+    assert_eq!(l.tabs.len(), TAB_LABELS.len());
+    assert!(l.tabs.iter().all(|tab| inside(*tab, l.bar) && tab.right() <= l.status.x), "{:?}", l.tabs);
+    assert!(l.tabs.windows(2).all(|w| w[0].right() <= w[1].x), "tab order, left to right");
+    let third = record_view(&mut scene, 4, &SceneView { tab: 2, ..SceneView::OVERVIEW });
+    let (a, b) = (versions(&first), versions(&third));
+    let changed: Vec<LayerKey> = a.iter().zip(&b).filter(|(x, y)| x != y).map(|(x, _)| x.0).collect();
+    assert_eq!(changed, [tab_layer(0), tab_layer(2)], "only the tabs that were and are selected");
+}
+
+#[test]
+fn a_hovered_card_adds_a_few_ops_after_the_card_layers_and_changes_no_layer() {
+    let mut scene = scene();
+    let plain = record_view(&mut scene, 9, &SceneView::OVERVIEW);
+    let hovered = record_view(&mut scene, 9, &SceneView { hovered_card: Some(5), ..SceneView::OVERVIEW });
+    assert_eq!(versions(&plain), versions(&hovered));
+    let last_card = |list: &DisplayList| {
+        list.ops.iter().rposition(|op| matches!(op, Op::Layer { key, .. } if *key == card_layer(11)))
+    };
+    let at = last_card(&hovered).unwrap_or_else(|| panic!("the cards' layers"));
+    assert_eq!(plain.ops[..=at], hovered.ops[..=at], "the same up to the last card's layer");
+    let extra = hovered.ops.len() - plain.ops.len();
+    assert!((1..=4).contains(&extra), "{extra} ops");
+    let card = scene.layout().map(|l| l.cards[5].card).unwrap_or_default();
+    let lifted = hovered.ops[at..].iter().any(|op| match op {
+        Op::StrokeRoundRect { rect, .. } => inside(card, *rect) || inside(*rect, card),
+        _ => false,
+    });
+    assert!(lifted, "an outline around card 5");
+}
+
+#[test]
+fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_the_chrome_only() {
+    let mut scene = scene();
+    let plain = record_view(&mut scene, 9, &SceneView::OVERVIEW);
+    let hovered = record_view(&mut scene, 9, &SceneView { hovered_tab: Some(3), ..SceneView::OVERVIEW });
+    let changed = |a: &DisplayList, b: &DisplayList| -> Vec<LayerKey> {
+        versions(a).iter().zip(versions(b)).filter(|(x, y)| **x != *y).map(|(x, _)| x.0).collect()
+    };
+    assert_eq!(changed(&plain, &hovered), [tab_layer(3)]);
+    let light = Palette::of(ThemeName::Light);
+    let lit = record_view(&mut scene, 9, &SceneView { palette: light, ..SceneView::OVERVIEW });
+    let chrome = changed(&plain, &lit);
+    assert_eq!(chrome.len(), 8, "background, title bar, status bar and tabs: {chrome:?}");
+    assert!((0..12).all(|i| !chrome.contains(&card_layer(i))), "the cards stay dark");
+    assert_eq!(plain, record_view(&mut scene, 9, &SceneView::OVERVIEW), "and back");
+}
+
+#[test]
+fn another_screens_body_is_left_empty_over_a_plain_background_and_its_status_stands_still() {
+    let mut scene = scene();
+    let view = SceneView { tab: 3, cards: false, ..SceneView::OVERVIEW };
+    let a = record_view(&mut scene, 1, &view);
+    let b = record_view(&mut scene, 2, &view);
+    assert_eq!(a, b, "nothing moves");
+    assert!(matches!(a.ops[0], Op::Layer { key: PLAIN_BACKGROUND_LAYER, .. }));
+    assert!(!a.ops.iter().any(|op| matches!(op, Op::Layer { key, .. } if *key == card_layer(0))));
+    assert_eq!(scene.body(), scene.layout().map(|l| l.grid));
 }

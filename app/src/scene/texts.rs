@@ -9,8 +9,8 @@ pub const TITLE: &str = "goldberry";
 /// The title bar's subtitle.
 pub const SUBTITLE: &str = "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2";
 
-/// The title bar's menu.
-pub const MENU: [&str; 5] = ["Scene", "Layers", "Bands", "Trace", "Help"];
+/// The title bar's tabs, one per screen in tab order (the screens' titles read them here).
+pub const TAB_LABELS: [&str; 5] = ["Overview", "Text", "Layout", "Controls", "Scrolling"];
 
 /// The status bar's items, left to right.
 pub const STATUS_ITEMS: [&str; 3] = [

@@ -3,9 +3,20 @@
 
 pub mod controls;
 pub mod placeholder;
+mod shown;
 
 use std::fmt;
 use std::str::FromStr;
+
+pub use self::shown::{Recorded, Regions, ScreenError, ScreenView, Screens};
+use crate::scene::texts::TAB_LABELS;
+use crate::ui::router::WidgetId;
+
+/// The tab strip's id; its tabs are parts 0 to 4, in [`ScreenName::ALL`] order.
+pub const TABS: WidgetId = "tabs";
+
+/// The overview's cards' id; card `i` is part `i`.
+pub const CARDS: WidgetId = "overview.cards";
 
 /// A screen, in tab order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -39,15 +50,9 @@ impl ScreenName {
         }
     }
 
-    /// The tab's label.
+    /// The tab's label (the title bar's, [`TAB_LABELS`]).
     pub fn title(self) -> &'static str {
-        match self {
-            ScreenName::Overview => "Overview",
-            ScreenName::Text => "Text",
-            ScreenName::Layout => "Layout",
-            ScreenName::Controls => "Controls",
-            ScreenName::Scrolling => "Scrolling",
-        }
+        TAB_LABELS[self.index()]
     }
 
     /// Its place in tab order, from 0.

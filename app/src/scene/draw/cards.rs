@@ -265,3 +265,23 @@ pub fn animate(
     run_in(list, text.fonts(), styles.badge, inner, figure, spec.accent, true);
     n
 }
+
+/// Records the hover lift of card `l`: a brighter edge in its accent and a soft halo just outside it, drawn over
+/// the card's layer so that a hover change is a few ops, not a new layer.
+pub fn lift(list: &mut DisplayList, l: &CardLayout, accent: Color, s: f32) {
+    let radius = RADIUS * s;
+    let card = l.card;
+    let halo = Rect::new(card.x - 2.0 * s, card.y - 2.0 * s, card.w + 4.0 * s, card.h + 4.0 * s);
+    list.push(Op::StrokeRoundRect {
+        rect: halo.inset(1.0 * s),
+        radius: radius + 1.0 * s,
+        stroke: Stroke { width: 2.0 * s, round: false },
+        paint: Paint::Solid(accent.with_alpha(0x40)),
+    });
+    list.push(Op::StrokeRoundRect {
+        rect: card.inset(0.75),
+        radius: radius - 0.75,
+        stroke: Stroke { width: 1.5, round: false },
+        paint: Paint::Solid(accent.with_alpha(0xd0)),
+    });
+}

@@ -1,16 +1,16 @@
-//! The window's chrome: the background and the title bar (static, each recorded once per layout into a
-//! layer), and the title bar's status line (recorded every frame).
+//! The window's chrome: the background, the title bar and its tabs, the status bar (static, each recorded once per
+//! layout, theme and tab state into a layer), and the title bar's status line (recorded every frame).
 
-use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop};
+use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
+use crate::scene::colors::ChromeColors;
 use crate::scene::draw::geometry;
 use crate::scene::draw::icon::{Glow, icon};
 use crate::scene::draw::text::{line, run_in};
 use crate::scene::icons::{IconName, Icons};
 use crate::scene::layout::{StatusBarLayout, TitleBarLayout};
-use crate::scene::model::palette;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{MENU, STATUS_ITEMS, SUBTITLE, TITLE};
+use crate::scene::texts::{STATUS_ITEMS, SUBTITLE, TITLE};
 
 /// The stops of a glow of `color`: full at the centre, a third at 60 %, transparent at the edge.
 fn glow_stops(color: Color) -> Vec<Stop> {
@@ -25,22 +25,22 @@ fn glow_stops(color: Color) -> Vec<Stop> {
 /// where it shows: outside the `covered` rectangles (the opaque title bar and the opaque cores of the cards,
 /// which hide what is under them). Each piece is filled with the same window-wide gradients, so the pieces join
 /// seamlessly; a glow fills its pieces inside its circle's box (past its radius the gradient is transparent).
-pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
+pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect], c: &ChromeColors) {
     let pieces = geometry::uncovered(window, covered);
     let linear = Paint::Linear {
         x0: window.x,
         y0: window.y,
         x1: window.right(),
         y1: window.bottom(),
-        stops: vec![Stop { offset: 0.0, color: palette::BG_TOP }, Stop { offset: 1.0, color: palette::BG_BOTTOM }],
+        stops: vec![Stop { offset: 0.0, color: c.bg_top }, Stop { offset: 1.0, color: c.bg_bottom }],
     };
     for piece in &pieces {
         list.push(Op::FillRect { rect: *piece, paint: linear.clone() });
     }
     let reach = window.w.max(window.h);
     let glows = [
-        (window.right() - window.w * 0.1, window.y + window.h * 0.15, reach * 0.5, palette::VIOLET.with_alpha(0x30)),
-        (window.x + window.w * 0.05, window.bottom(), reach * 0.45, palette::TEAL.with_alpha(0x24)),
+        (window.right() - window.w * 0.1, window.y + window.h * 0.15, reach * 0.5, c.glow_high),
+        (window.x + window.w * 0.05, window.bottom(), reach * 0.45, c.glow_low),
     ];
     for (cx, cy, r, color) in glows {
         let paint = Paint::Radial { cx, cy, r, stops: glow_stops(color) };
@@ -51,16 +51,16 @@ pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect]) {
     }
 }
 
-/// Records the title bar: its opaque gradient (the background is not painted under it), bottom edge, logo,
-/// title, subtitle and window buttons. Returns the glyphs recorded.
+/// Records the title bar: its opaque gradient (the background is not painted under it), bottom edge, logo, title
+/// and subtitle (the tabs are layers of their own, see [`tab`]). Returns the glyphs recorded.
 pub fn title_bar(
     list: &mut DisplayList,
     text: &Timed<'_>,
     styles: &Styles,
     icons: &Icons,
     l: &TitleBarLayout,
+    c: &ChromeColors,
 ) -> usize {
-    let s = styles.scale;
     let bar = l.bar;
     list.push(Op::FillRect {
         rect: bar,
@@ -69,37 +69,55 @@ pub fn title_bar(
             y0: 0.0,
             x1: bar.right(),
             y1: 0.0,
-            stops: vec![
-                Stop { offset: 0.0, color: palette::BAR_LEFT },
-                Stop { offset: 1.0, color: palette::BAR_RIGHT },
-            ],
+            stops: vec![Stop { offset: 0.0, color: c.bar_left }, Stop { offset: 1.0, color: c.bar_right }],
         },
     });
-    list.push(Op::FillRect {
-        rect: Rect::new(bar.x, bar.bottom() - 1.0, bar.w, 1.0),
-        paint: Paint::Solid(palette::CARD_EDGE),
-    });
-    icon(list, icons, IconName::Berry, l.logo, palette::AMBER, s, Glow::Behind);
-    let mut glyphs = line(list, text, styles.bar_title, l.title, TITLE, palette::TITLE, false);
-    glyphs += line(list, text, styles.bar_subtitle, l.subtitle, SUBTITLE, palette::MUTED, false);
-    list.push(Op::PushClip(l.menu_row));
-    for (rect, label) in l.menu.iter().zip(MENU) {
-        if rect.x < l.menu_row.right() {
-            glyphs += line(list, text, styles.menu, *rect, label, palette::TEXT, false);
-        }
+    list.push(Op::FillRect { rect: Rect::new(bar.x, bar.bottom() - 1.0, bar.w, 1.0), paint: Paint::Solid(c.edge) });
+    icon(list, icons, IconName::Berry, l.logo, c.logo, styles.scale, Glow::Behind);
+    let glyphs = line(list, text, styles.bar_title, l.title, TITLE, c.title, false);
+    glyphs + line(list, text, styles.bar_subtitle, l.subtitle, SUBTITLE, c.muted, false)
+}
+
+/// How a tab looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct TabState {
+    /// It names the screen shown.
+    pub selected: bool,
+    /// The pointer is over it.
+    pub hovered: bool,
+}
+
+/// Records tab `rect` labelled `label`: a pill when it is selected (outlined) or hovered, and its label centred.
+/// Returns the glyphs recorded.
+pub fn tab(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    rect: Rect,
+    label: &str,
+    state: TabState,
+    c: &ChromeColors,
+) -> usize {
+    let radius = rect.h / 2.0;
+    if state.selected {
+        list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(c.tab_selected) });
     }
-    list.push(Op::PopClip);
-    for (rect, (name, color)) in l.buttons.iter().zip([
-        (IconName::Minimize, palette::MUTED),
-        (IconName::Maximize, palette::MUTED),
-        (IconName::Close, palette::ROSE),
-    ]) {
-        let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
-        list.push(Op::FillCircle { cx, cy, r: rect.w / 2.0, paint: Paint::Solid(Color(0x14ff_ffff)) });
-        let inset = rect.inset(rect.w * 0.2);
-        icon(list, icons, name, inset, color, s, Glow::None);
+    if state.hovered {
+        list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(c.tab_hovered) });
     }
-    glyphs
+    if state.selected {
+        list.push(Op::StrokeRoundRect {
+            rect: rect.inset(0.5),
+            radius: radius - 0.5,
+            stroke: Stroke { width: 1.0, round: false },
+            paint: Paint::Solid(c.tab_selected_edge),
+        });
+    }
+    let run = text.shape(styles.tab, label);
+    let width = run.width_px(text.fonts().size_px(styles.tab));
+    let inner = Rect::new(rect.x + ((rect.w - width) / 2.0).max(0.0), rect.y, width, rect.h);
+    let color = if state.selected || state.hovered { c.title } else { c.text };
+    run_in(list, text.fonts(), styles.tab, inner, run, color, false)
 }
 
 /// Records the status bar: a translucent strip with a top edge and its items (the first says how many rows
@@ -110,15 +128,13 @@ pub fn status_bar(
     styles: &Styles,
     l: &StatusBarLayout,
     rows: usize,
+    c: &ChromeColors,
 ) -> usize {
-    list.push(Op::FillRect { rect: l.bar, paint: Paint::Solid(palette::PANEL.with_alpha(0xc0)) });
-    list.push(Op::FillRect {
-        rect: Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0),
-        paint: Paint::Solid(palette::CARD_EDGE),
-    });
+    list.push(Op::FillRect { rect: l.bar, paint: Paint::Solid(c.status_fill) });
+    list.push(Op::FillRect { rect: Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0), paint: Paint::Solid(c.edge) });
     let mut glyphs = 0;
     for (i, (rect, item)) in l.items.iter().zip(STATUS_ITEMS).enumerate() {
-        let color = if i == 0 { palette::TEAL } else { palette::MUTED };
+        let color = if i == 0 { c.accent } else { c.muted };
         let item = if i == 0 { item.replace("in 3 rows", &format!("in {rows} rows")) } else { item.to_owned() };
         list.push(Op::PushClip(*rect));
         glyphs += line(list, text, styles.status_bar, *rect, &item, color, false);
@@ -128,11 +144,18 @@ pub fn status_bar(
 }
 
 /// Records the title bar's status line, right-aligned in its box. Returns the glyphs recorded.
-pub fn status(list: &mut DisplayList, text: &Timed<'_>, styles: &Styles, l: &TitleBarLayout, status: &str) -> usize {
+pub fn status(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    l: &TitleBarLayout,
+    status: &str,
+    c: &ChromeColors,
+) -> usize {
     let run = text.figure(styles.status, status);
     let n = run.len();
     list.push(Op::PushClip(l.status));
-    run_in(list, text.fonts(), styles.status, l.status, run, palette::TEAL, true);
+    run_in(list, text.fonts(), styles.status, l.status, run, c.accent, true);
     list.push(Op::PopClip);
     n
 }

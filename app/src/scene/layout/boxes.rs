@@ -11,12 +11,10 @@ pub struct TitleBarLayout {
     pub subtitle: Rect,
     /// The animated status text.
     pub status: Rect,
-    /// The menu's row (its labels are clipped to it).
-    pub menu_row: Rect,
-    /// The menu's labels.
-    pub menu: Vec<Rect>,
-    /// The three window buttons.
-    pub buttons: Vec<Rect>,
+    /// The tabs' row (the tabs are clipped to it).
+    pub tab_row: Rect,
+    /// Each tab's box (its label with padding), in tab order.
+    pub tabs: Vec<Rect>,
 }
 
 /// The status bar's boxes.

@@ -13,7 +13,7 @@ use crate::display_list::FontId;
 use crate::scene::model::{Body, CardSpec, Visual};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{MENU, STATUS_ITEMS, STATUS_TEMPLATE, SUBTITLE, TITLE, card_tag};
+use crate::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, SUBTITLE, TAB_LABELS, TITLE, card_tag};
 
 /// The padding of a code panel (horizontal, vertical), before scaling.
 pub(super) const CODE_PADDING: (f32, f32) = (8.0, 6.0);
@@ -35,9 +35,8 @@ pub(super) struct TitleBarNodes {
     pub(super) title: NodeId,
     pub(super) subtitle: NodeId,
     pub(super) status: NodeId,
-    pub(super) menu_row: NodeId,
-    pub(super) menu: Vec<NodeId>,
-    pub(super) buttons: Vec<NodeId>,
+    pub(super) tab_row: NodeId,
+    pub(super) tabs: Vec<NodeId>,
 }
 
 /// The node ids of one card, to read back after the pass.
@@ -156,27 +155,28 @@ impl Builder<'_> {
         let titles = b.child(bar)?;
         let title = b.text(titles, styles.bar_title, TITLE)?;
         let subtitle = b.text(titles, styles.bar_subtitle, SUBTITLE)?;
-        let menu_row = b.child(bar)?;
-        b.tree.set_flex_direction(menu_row, FlexDirection::Row);
-        b.tree.set_gap(menu_row, Gutter::Column, b.px(14.0));
-        b.tree.set_margin(menu_row, Edge::Left, Length::Points(b.px(18.0)));
-        // In a narrow window the menu gives way first (and is clipped), then the status.
-        b.tree.set_flex_shrink(menu_row, 1.0);
-        b.tree.set_min_width(menu_row, Length::Points(0.0));
-        b.tree.set_overflow(menu_row, Overflow::Hidden);
-        let menu = MENU.iter().map(|label| b.text(menu_row, styles.menu, label)).collect::<Result<Vec<_>, _>>()?;
+        let tab_row = b.child(bar)?;
+        b.tree.set_flex_direction(tab_row, FlexDirection::Row);
+        b.tree.set_align_items(tab_row, Align::Center);
+        b.tree.set_gap(tab_row, Gutter::Column, b.px(4.0));
+        b.tree.set_margin(tab_row, Edge::Left, Length::Points(b.px(12.0)));
+        // In a narrow window the tabs give way first (and are clipped), then the status.
+        b.tree.set_flex_shrink(tab_row, 1.0);
+        b.tree.set_min_width(tab_row, Length::Points(0.0));
+        b.tree.set_overflow(tab_row, Overflow::Hidden);
+        let (ph, pv) = (b.px(10.0), b.px(7.0));
+        let tabs =
+            TAB_LABELS.iter().map(|label| b.pill(tab_row, styles.tab, label, ph, pv)).collect::<Result<Vec<_>, _>>()?;
+        for &tab in &tabs {
+            b.tree.set_flex_shrink(tab, 0.0);
+        }
         let spacer = b.child(bar)?;
         b.tree.set_flex_grow(spacer, 1.0);
         let status = b.text(bar, styles.status, STATUS_TEMPLATE)?;
         b.tree.set_flex_shrink(status, 1.0);
         b.tree.set_min_width(status, Length::Points(0.0));
-        let buttons_row = b.child(bar)?;
-        b.tree.set_flex_direction(buttons_row, FlexDirection::Row);
-        b.tree.set_gap(buttons_row, Gutter::Column, b.px(6.0));
-        let button_side = b.px(22.0);
-        let buttons = (0..3).map(|_| b.square(buttons_row, button_side)).collect::<Result<Vec<_>, _>>()?;
 
-        Ok(TitleBarNodes { bar, logo, title, subtitle, status, menu_row, menu, buttons })
+        Ok(TitleBarNodes { bar, logo, title, subtitle, status, tab_row, tabs })
     }
 
     /// The grid of cards under `root`, still empty.

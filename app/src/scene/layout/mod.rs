@@ -3,8 +3,8 @@
 //!
 //! ```text
 //! root (column, the window)
-//! ├── title bar (row, 44 px, padding 16, align center, gap 10): logo · title/subtitle · menu · spacer (grow) ·
-//! │   status · buttons
+//! ├── title bar (row, 44 px, padding 16, align center, gap 10): logo · title/subtitle · tabs (measured, padded
+//! │   pills) · spacer (grow) · status
 //! ├── grid (row, wrap, grow 1, padding 14, gap 12, align-content stretch)
 //!     └── card x 12 (column, basis 22 %, grow 1, min 200 / max 480 wide, min 150 tall, padding 10, gap 6;
 //!         │          each a tree of its own, in a slot of the grid: see [`SceneTree`])
@@ -253,9 +253,8 @@ impl SceneTree {
             title: rect(n.title),
             subtitle: rect(n.subtitle),
             status: rect(n.status),
-            menu_row: rect(n.menu_row),
-            menu: n.menu.iter().map(|&n| rect(n)).collect(),
-            buttons: n.buttons.iter().map(|&n| rect(n)).collect(),
+            tab_row: rect(n.tab_row),
+            tabs: n.tabs.iter().map(|&n| rect(n)).collect(),
         };
         let (bar, items) = &self.status_bar;
         let status_bar = StatusBarLayout { bar: rect(*bar), items: items.iter().map(|&n| rect(n)).collect() };

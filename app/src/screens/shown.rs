@@ -1,0 +1,191 @@
+//! Any screen recorded into a frame: the scene's chrome with its tabs on every screen, the cards on the overview,
+//! and another screen's own recorder in the body; and the regions a layout leaves for the router.
+
+use std::time::Instant;
+
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::clock::FrameInput;
+use crate::display_list::{DisplayList, Op, Rect};
+use crate::fonts::FontBook;
+use crate::scene::layout::SceneLayout;
+use crate::scene::{Scene, SceneError, SceneTimings, SceneView};
+use crate::screens::controls::{ControlsLayout, ControlsScreen, View};
+use crate::screens::{CARDS, ScreenName, TABS, placeholder};
+use crate::ui::controls::{Controls, Tracks};
+use crate::ui::router::{Cursor, Region, Router, Target};
+use crate::ui::theme::Palette;
+
+/// What a frame shows besides the time: the screen, the widgets' values, who is hovered, pressed and focused, and
+/// the colours.
+#[derive(Debug, Clone, Copy)]
+pub struct ScreenView<'a> {
+    /// The screen shown.
+    pub screen: ScreenName,
+    /// The controls' values.
+    pub controls: &'a Controls,
+    /// Hover (a tab, a card, a control), press and focus.
+    pub router: &'a Router,
+    /// The colours at this frame (`controls.theme.palette(now)`, mid-fade during a theme change).
+    pub palette: Palette,
+}
+
+/// Where a layout put what takes input: the regions in hit order (the tabs, then the screen's), and the tracks a
+/// drag follows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Regions {
+    /// The tabs' regions (`TABS`, part = tab), then the overview's cards' (`CARDS`, part = card) or the screen's.
+    pub regions: Vec<Region>,
+    /// The controls screen's slider and toggle tracks (empty elsewhere).
+    pub tracks: Tracks,
+}
+
+/// What [`Screens::record`] did besides recording.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    /// Where the time went (the controls screen's layout counts as layout).
+    pub timings: SceneTimings,
+    /// The new regions when this frame laid out anew (a new size or another screen): hand them to the session.
+    pub regions: Option<Regions>,
+}
+
+/// A screen could not be laid out or recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenError {
+    /// The scene (the chrome, the overview) failed.
+    #[error(transparent)]
+    Scene(#[from] SceneError),
+    /// Yoga refused the controls screen's tree or its layout.
+    #[error("the controls screen: {0}")]
+    Controls(NativeError),
+}
+
+/// Every screen, ready to record (see the module docs).
+#[derive(Debug)]
+pub struct Screens {
+    scene: Scene,
+    controls: ControlsScreen,
+    /// The controls screen's layout, and the body it was laid out in.
+    controls_layout: Option<(Rect, ControlsLayout)>,
+    /// The screen, window and scale the regions were made for.
+    regions_for: Option<(ScreenName, Rect, u32)>,
+    regions: Regions,
+}
+
+impl Screens {
+    /// Builds the scene and the controls screen's tree.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Screens, ScreenError> {
+        Ok(Screens {
+            scene: Scene::new(g, fonts)?,
+            controls: ControlsScreen::new(g, fonts).map_err(ScreenError::Controls)?,
+            controls_layout: None,
+            regions_for: None,
+            regions: Regions::default(),
+        })
+    }
+
+    /// The scene: the chrome and the overview (its layout threads, its glyph count, forgetting its layout).
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// The scene, to change.
+    pub fn scene_mut(&mut self) -> &mut Scene {
+        &mut self.scene
+    }
+
+    /// The regions of the last layout.
+    pub fn regions(&self) -> &Regions {
+        &self.regions
+    }
+
+    /// Records `view.screen` at frame `frame` into `list` (appending): the chrome with its tabs (the selected one
+    /// the screen's, a hovered one lifted), then the cards with the hovered one lifted on the overview, or the
+    /// screen's page clipped to the body. Lays the scene out at a new size, and the controls screen at a new size or
+    /// when it is switched to.
+    pub fn record(
+        &mut self,
+        frame: &FrameInput,
+        fonts: &FontBook,
+        list: &mut DisplayList,
+        view: &ScreenView<'_>,
+    ) -> Result<Recorded, ScreenError> {
+        let overview = view.screen == ScreenName::Overview;
+        let hovered = |id| view.router.hovered().filter(|t| t.id == id).map(|t| usize::from(t.part));
+        let scene_view = SceneView {
+            tab: view.screen.index(),
+            hovered_tab: hovered(TABS),
+            cards: overview,
+            hovered_card: if overview { hovered(CARDS) } else { None },
+            palette: view.palette,
+        };
+        let mut timings = self.scene.record_view(frame, fonts, list, &scene_view)?;
+        let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None }) };
+        let key = (view.screen, layout.window, frame.scale.to_bits());
+        let fresh = self.regions_for != Some(key);
+        let body = layout.grid;
+        if view.screen == ScreenName::Controls && (fresh || self.controls_layout.is_none()) {
+            let start = Instant::now();
+            let laid_out = self.controls.lay_out(body).map_err(ScreenError::Controls)?;
+            timings.layout += start.elapsed();
+            self.controls_layout = Some((body, laid_out));
+        }
+        if !overview {
+            list.push(Op::PushClip(body));
+            match (view.screen, &self.controls_layout) {
+                (ScreenName::Controls, Some((_, laid_out))) => {
+                    let page = View { controls: view.controls, router: view.router, palette: view.palette };
+                    self.controls.record(list, fonts, laid_out, &page);
+                }
+                (screen, _) => placeholder::record(list, fonts, body, screen, &view.palette),
+            }
+            list.push(Op::PopClip);
+        }
+        if !fresh {
+            return Ok(Recorded { timings, regions: None });
+        }
+        let controls = self.controls_layout.as_ref().map(|(_, l)| l).filter(|_| view.screen == ScreenName::Controls);
+        self.regions = regions(view.screen, layout, controls);
+        self.regions_for = Some(key);
+        Ok(Recorded { timings, regions: Some(self.regions.clone()) })
+    }
+}
+
+/// The regions of `screen` laid out as `layout` (and `controls`, on the controls screen).
+fn regions(screen: ScreenName, layout: &SceneLayout, controls: Option<&ControlsLayout>) -> Regions {
+    let l = &layout.title_bar;
+    let region = |id, part: usize, rect, cursor| Region {
+        target: Target { id, part: part as u8 },
+        rect,
+        cursor,
+        focusable: false,
+        enabled: true,
+    };
+    // A tab or a card only takes input where it shows: inside the tabs' row, inside the grid.
+    let tabs = l
+        .tabs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, tab)| Some(region(TABS, i, tab.intersection(l.tab_row)?, Cursor::Hand)));
+    let mut regions: Vec<Region> = tabs.collect();
+    let mut tracks = Tracks::default();
+    match (screen, controls) {
+        (ScreenName::Overview, _) => {
+            regions.extend(
+                layout.cards.iter().enumerate().filter_map(|(i, card)| {
+                    Some(region(CARDS, i, card.card.intersection(layout.grid)?, Cursor::Arrow))
+                }),
+            )
+        }
+        (ScreenName::Controls, Some(controls)) => {
+            regions.extend(controls.regions.iter().copied());
+            tracks = controls.tracks;
+        }
+        _ => {}
+    }
+    Regions { regions, tracks }
+}
+
+#[cfg(test)]
+#[path = "shown_tests.rs"]
+mod tests;

@@ -1,0 +1,120 @@
+//! Every screen recorded through the scene, against the real natives: the regions a layout leaves, and sizes from
+//! tiny to huge.
+
+use std::sync::OnceLock;
+
+use super::*;
+use crate::ui::router::Router;
+
+fn natives() -> &'static Goldberry {
+    match Goldberry::load(None) {
+        Ok(g) => g,
+        Err(e) => panic!("libgoldberry must load for these tests (cargo build builds it): {e}"),
+    }
+}
+
+fn fonts() -> &'static FontBook {
+    static FONTS: OnceLock<FontBook> = OnceLock::new();
+    FONTS.get_or_init(|| match FontBook::load(natives()) {
+        Ok(fonts) => fonts,
+        Err(e) => panic!("the fonts must be installed for these tests: {e}"),
+    })
+}
+
+fn screens() -> Screens {
+    match Screens::new(natives(), fonts()) {
+        Ok(screens) => screens,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn record(screens: &mut Screens, screen: ScreenName, router: &Router, size: (u32, u32)) -> (DisplayList, Recorded) {
+    let controls = Controls::default();
+    let view = ScreenView { screen, controls: &controls, router, palette: controls.theme.palette(0.0) };
+    let mut list = DisplayList::new();
+    match screens.record(&FrameInput::headless(3, size.0, size.1), fonts(), &mut list, &view) {
+        Ok(recorded) => (list, recorded),
+        Err(e) => panic!("{screen} at {size:?}: {e}"),
+    }
+}
+
+fn inside(inner: Rect, outer: Rect) -> bool {
+    inner.x >= outer.x && inner.y >= outer.y && inner.right() <= outer.right() && inner.bottom() <= outer.bottom()
+}
+
+#[test]
+fn the_tabs_regions_lie_in_tab_order_inside_the_title_bar() {
+    let mut screens = screens();
+    let (_, recorded) = record(&mut screens, ScreenName::Overview, &Router::new(), (960, 640));
+    let Some(regions) = recorded.regions else { panic!("a first frame lays out") };
+    let bar = screens.scene().layout().map(|l| l.title_bar.bar).unwrap_or_default();
+    let tabs: Vec<&Region> = regions.regions.iter().filter(|r| r.target.id == TABS).collect();
+    assert_eq!(tabs.len(), ScreenName::ALL.len());
+    for (i, tab) in tabs.iter().enumerate() {
+        assert_eq!(usize::from(tab.target.part), i);
+        assert!(inside(tab.rect, bar), "{:?} in {bar:?}", tab.rect);
+        assert_eq!((tab.cursor, tab.focusable, tab.enabled), (Cursor::Hand, false, true));
+    }
+    assert!(tabs.windows(2).all(|w| w[0].rect.right() <= w[1].rect.x), "left to right in tab order");
+    // The cards follow, one region each, under the arrow.
+    let cards: Vec<&Region> = regions.regions.iter().filter(|r| r.target.id == CARDS).collect();
+    assert_eq!(cards.len(), 12);
+    assert!(cards.iter().enumerate().all(|(i, r)| usize::from(r.target.part) == i && r.cursor == Cursor::Arrow));
+}
+
+#[test]
+fn regions_come_with_a_new_layout_or_another_screen_only() {
+    let mut screens = screens();
+    let router = Router::new();
+    assert!(record(&mut screens, ScreenName::Overview, &router, (960, 640)).1.regions.is_some());
+    assert!(record(&mut screens, ScreenName::Overview, &router, (960, 640)).1.regions.is_none(), "settled");
+    assert!(record(&mut screens, ScreenName::Controls, &router, (960, 640)).1.regions.is_some(), "switched");
+    assert!(record(&mut screens, ScreenName::Controls, &router, (961, 640)).1.regions.is_some(), "resized");
+    assert!(record(&mut screens, ScreenName::Controls, &router, (961, 640)).1.regions.is_none(), "settled");
+}
+
+#[test]
+fn the_controls_screens_regions_lie_inside_the_body_with_its_tracks() {
+    let mut screens = screens();
+    for size in [(960, 640), (1920, 1080), (700, 900)] {
+        let (_, recorded) = record(&mut screens, ScreenName::Controls, &Router::new(), size);
+        let Some(regions) = recorded.regions else { panic!("laid out") };
+        let body = screens.scene().body().unwrap_or_default();
+        let own: Vec<&Region> = regions.regions.iter().filter(|r| r.target.id != TABS).collect();
+        assert!(own.len() >= 8, "{own:?}");
+        assert!(own.iter().all(|r| inside(r.rect, body)), "{size:?}: {own:?} in {body:?}");
+        assert!(!regions.regions.iter().any(|r| r.target.id == CARDS), "no cards off the overview");
+        assert!(inside(regions.tracks.slider, body) && inside(regions.tracks.toggle, body));
+    }
+}
+
+#[test]
+fn every_screen_records_at_a_tiny_a_common_and_a_huge_size() {
+    let mut screens = screens();
+    for size in [(960, 640), (200, 150), (3840, 2160)] {
+        for screen in ScreenName::ALL {
+            let (list, _) = record(&mut screens, screen, &Router::new(), size);
+            assert!(list.opaque_lead && !list.ops.is_empty(), "{screen} at {size:?}");
+            let clips = list.ops.iter().filter(|op| matches!(op, Op::PushClip(_))).count();
+            let pops = list.ops.iter().filter(|op| matches!(op, Op::PopClip)).count();
+            assert_eq!(clips, pops, "{screen} at {size:?}: balanced clips");
+        }
+    }
+}
+
+#[test]
+fn the_screens_body_is_its_own_and_the_chrome_is_shared() {
+    let mut screens = screens();
+    let router = Router::new();
+    let (overview, _) = record(&mut screens, ScreenName::Overview, &router, (960, 640));
+    let (controls, _) = record(&mut screens, ScreenName::Controls, &router, (960, 640));
+    let (text, _) = record(&mut screens, ScreenName::Text, &router, (960, 640));
+    let layer_keys = |list: &DisplayList| -> Vec<crate::display_list::LayerKey> {
+        list.ops.iter().filter_map(|op| if let Op::Layer { key, .. } = op { Some(*key) } else { None }).collect()
+    };
+    assert_eq!(layer_keys(&overview).len(), 20, "the chrome's 8 layers and the 12 cards'");
+    assert_eq!(layer_keys(&controls), layer_keys(&text), "the chrome alone");
+    assert_eq!(layer_keys(&controls).len(), 8);
+    assert_eq!(layer_keys(&controls)[0], crate::scene::PLAIN_BACKGROUND_LAYER);
+    assert_ne!(controls, text, "each screen records its own page");
+}
