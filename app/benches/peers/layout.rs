@@ -6,7 +6,7 @@
 use goldberry::fonts::FontBook;
 use goldberry::scene::model::CARDS;
 use goldberry::scene::styles::Styles;
-use goldberry::scene::texts::{MENU, STATUS_ITEMS, STATUS_TEMPLATE};
+use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, TAB_LABELS};
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::{self, Edge, Gutter, LayoutTree, Length};
 
@@ -106,20 +106,27 @@ pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {
         Some(titles),
         Spec { measure: line(s.bar_subtitle, "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2"), ..Spec::default() },
     );
-    let menu =
-        t.add(Some(bar), Spec { row: true, gap: (0.0, 14.0), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() });
-    for m in MENU {
-        t.add(Some(menu), Spec { measure: line(s.menu, m), ..Spec::default() });
+    // The tab row's 12 px left margin, as a fixed box (Spec has no margins).
+    t.add(Some(bar), Spec { width: Len::Px(2.0), ..Spec::default() });
+    let tabs = t.add(
+        Some(bar),
+        Spec {
+            row: true,
+            align_center: true,
+            gap: (0.0, 4.0),
+            shrink: 1.0,
+            min_width: Len::Px(0.0),
+            ..Spec::default()
+        },
+    );
+    for label in TAB_LABELS {
+        t.add(Some(tabs), Spec { measure: line(s.tab, label), padding: (10.0, 7.0), ..Spec::default() });
     }
     t.add(Some(bar), Spec { grow: 1.0, ..Spec::default() });
     t.add(
         Some(bar),
         Spec { measure: line(s.status, STATUS_TEMPLATE), shrink: 1.0, min_width: Len::Px(0.0), ..Spec::default() },
     );
-    let buttons = t.add(Some(bar), Spec { row: true, gap: (0.0, 6.0), ..Spec::default() });
-    for _ in 0..3 {
-        t.add(Some(buttons), square(22.0));
-    }
     let grid = t.add(
         Some(root),
         Spec {
