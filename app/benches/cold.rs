@@ -17,6 +17,7 @@ mod support;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
+use goldberry::screens::ScreenView;
 use goldberry::surface::Target;
 use goldberry_natives::Goldberry;
 
@@ -49,7 +50,7 @@ fn painter(
 ) -> Result<Painter, String> {
     let mut painter = Painter::new(g, fonts, threads, true).map_err(|e| e.to_string())?;
     painter.raster.set_run_images(run_images);
-    painter.warm_up(fonts, w, h).map_err(|e| e.to_string())?;
+    painter.warm_up(fonts, w, h, &ScreenView::overview()).map_err(|e| e.to_string())?;
     Ok(painter)
 }
 
@@ -72,7 +73,7 @@ fn cold_frames(
         for (painter, phases) in painters.iter_mut().zip(&mut phases) {
             let target = Target { pixels: &mut pixels, width, height, stride: width as usize * 4, scale: 1.0 };
             let frame = painter
-                .paint(&FrameInput::headless(index as u64, width, height), fonts, target)
+                .paint(&FrameInput::headless(index as u64, width, height), fonts, target, &ScreenView::overview())
                 .map_err(|e| e.to_string())?;
             if !frame.cold {
                 return Err(format!("frame {index} was not cold"));

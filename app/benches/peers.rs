@@ -19,6 +19,7 @@ use goldberry::display_list::DisplayList;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
+use goldberry::screens::ScreenView;
 use goldberry::surface::FrameBuffer;
 use goldberry_natives::Goldberry;
 
@@ -105,7 +106,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
     // goldberry's own cold frame: one painter with its caches, 2 threads, no HUD (the peers draw no HUD); the
     // two sizes alternate, so every frame is the first at its size.
     let mut painter = Painter::new(g, fonts, 2, false).map_err(|e| e.to_string())?;
-    painter.warm_up(fonts, 960, 640).map_err(|e| e.to_string())?;
+    painter.warm_up(fonts, 960, 640, &ScreenView::overview()).map_err(|e| e.to_string())?;
     let mut frame_buffers: Vec<FrameBuffer> = SIZES.iter().map(|&(w, h)| FrameBuffer::new(w, h)).collect();
 
     // Layout and shaping inputs.
@@ -140,7 +141,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
             }
             let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
             let painted = painter
-                .paint(&FrameInput::headless(peers::FRAME, w, h), fonts, target.target())
+                .paint(&FrameInput::headless(peers::FRAME, w, h), fonts, target.target(), &ScreenView::overview())
                 .map_err(|e| e.to_string())?;
             if !painted.cold {
                 return Err(format!("goldberry's frame at {w}x{h} was not cold"));

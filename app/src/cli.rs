@@ -20,6 +20,8 @@ use std::str::FromStr;
 
 use clap::{CommandFactory, FromArgMatches};
 
+use crate::screens::ScreenName;
+
 /// The largest width or height accepted, in pixels (Blend2D's beta refuses larger images anyway).
 pub const MAX_SIDE: u32 = 16384;
 
@@ -77,6 +79,15 @@ pub struct Args {
     /// Frames per second to pace to; 0 = unpaced (default: the display's refresh rate, unpaced headless).
     #[arg(long, env = "GOLDBERRY_FPS_LIMIT", value_name = "N")]
     pub fps_limit: Option<u32>,
+
+    /// The screen shown at start: overview, text, layout, controls or scrolling.
+    #[arg(long, env = "GOLDBERRY_SCREEN", value_name = "NAME", default_value = "overview")]
+    pub screen: ScreenName,
+
+    /// Push the timed input events of this script onto SDL's queue as the frames go (see the book's "Scripted
+    /// input"); without --frames the run ends one frame after the script's last line.
+    #[arg(long, env = "GOLDBERRY_SCRIPT", value_name = "PATH")]
+    pub script: Option<PathBuf>,
 
     /// Print the process's resident set size at frames 1,000 and 10,000 and at the end (soak runs).
     #[arg(long)]
@@ -269,6 +280,7 @@ mod tests {
         assert_eq!(args.size, Size { width: 960, height: 640 });
         assert_eq!((args.frames, args.threads, args.video_driver.as_deref()), (None, None, None));
         assert_eq!(args.log, "warn");
+        assert_eq!((args.screen, args.script.as_deref()), (ScreenName::Overview, None));
         assert!(args.thread_count() >= 1);
         let args = parse_ignoring_environment(["goldberry", "--threads=2", "--video-driver=dummy", "--frames=3"])
             .unwrap()

@@ -1,7 +1,7 @@
-//! The frame loop: the phases of a frame, cold frames, and the run from start to summary.
+//! One frame: the phases of a frame, and cold frames. The run that calls it frame after frame is [`crate::run`].
 //!
-//! A frame: the scene records its display list (layout and shape happen inside, timed by the scene), the HUD
-//! adds its overlay, raster draws the list into the target, present shows it. **paint** is everything up to
+//! A frame: the screen shown records its display list (layout and shape happen inside, timed by the scene), the
+//! HUD adds its overlay, raster draws the list into the target, present shows it. **paint** is everything up to
 //! having the frame's pixels (scene + HUD recording + raster); **raster** is Blend2D's part. A frame is **cold**
 //! when nothing is cached: frame 0, or the first frame at a new size. Each frame's time comes from the frame clock
 //! ([`crate::clock`]).
@@ -10,33 +10,32 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::Goldberry;
 
-use crate::atomic_file::{check_writable, temp_path};
-use crate::cli::{Args, RunError};
-use crate::clock::FrameClock;
+use crate::cli::RunError;
 pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::present::{self, Display, Input, Pacer};
 use crate::raster::Renderer;
-use crate::report::{FrameRecord, Report, RunSummary};
-use crate::scene::Scene;
-use crate::screenshot::RgbImage;
+use crate::report::FrameRecord;
+use crate::screens::{Regions, ScreenView, Screens};
 use crate::surface::{FrameBuffer, Target};
 
-/// One painted frame: its phases (present still zero) and whether it was cold.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// One painted frame: its phases (present still zero), whether it was cold, and where the regions that take input
+/// went when the frame laid out anew.
+#[derive(Debug, Clone, PartialEq)]
 pub struct PaintedFrame {
     /// The measured phases.
     pub times: FrameTimes,
     /// Nothing was cached.
     pub cold: bool,
+    /// The new regions, when the frame laid the screen out (a new size, another screen).
+    pub regions: Option<Regions>,
 }
 
-/// Everything that paints a frame: the scene, the HUD and its statistics, the rasterizer and the reused list.
+/// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
 #[derive(Debug)]
 pub struct Painter {
-    pub scene: Scene,
+    pub screens: Screens,
     pub hud: Hud,
     /// The HUD's statistics (the caller records each frame's times after presenting it).
     pub stats: HudStats,
@@ -61,11 +60,11 @@ impl Painter {
         if let Err(e) = g.retain_freed_memory(RETAINED_HEAP_BYTES) {
             tracing::warn!("frames will give memory back to the kernel and fault it in again: {e}");
         }
-        let mut scene =
-            Scene::new(g, fonts).map_err(|e| RunError::Other(anyhow::anyhow!("cannot build the scene: {e}")))?;
-        scene.set_layout_threads(threads);
+        let mut screens =
+            Screens::new(g, fonts).map_err(|e| RunError::Other(anyhow::anyhow!("cannot build the screens: {e}")))?;
+        screens.scene_mut().set_layout_threads(threads);
         Ok(Painter {
-            scene,
+            screens,
             hud: Hud::new(fonts, hud),
             stats: HudStats::new(),
             raster: Renderer::new(g, threads),
@@ -80,18 +79,24 @@ impl Painter {
     /// the list. The first frame then still lays out and rasterizes everything (it is a cold frame like any
     /// other), but blits its glyphs instead of rasterizing each one first. `run` does this while SDL opens the
     /// window.
-    pub fn warm_up(&mut self, fonts: &FontBook, width: u32, height: u32) -> Result<(), RunError> {
+    pub fn warm_up(
+        &mut self,
+        fonts: &FontBook,
+        width: u32,
+        height: u32,
+        view: &ScreenView<'_>,
+    ) -> Result<(), RunError> {
         let _span = tracing::info_span!("warm up").entered();
         self.list.ops.clear();
-        self.scene
-            .record(&FrameInput::headless(0, width, height), fonts, &mut self.list)
+        self.screens
+            .record(&FrameInput::headless(0, width, height), fonts, &mut self.list, view)
             .map_err(|e| RunError::Other(anyhow::anyhow!("warming up: {e}")))?;
         self.hud.record(&self.stats, fonts, width, &mut self.list);
         self.raster
             .warm_glyphs(&self.list, fonts)
             .map_err(|e| RunError::Other(anyhow::anyhow!("warming up the glyph cache: {e}")))?;
         self.raster.reserve_base(width, height);
-        self.scene.forget_layout();
+        self.screens.forget_layout();
         self.list.ops.clear();
         Ok(())
     }
@@ -101,13 +106,14 @@ impl Painter {
         &self.list
     }
 
-    /// Paints one frame into `target`: the scene and the HUD record it, raster draws it (the whole **paint**
-    /// phase).
+    /// Paints one frame of `view` into `target`: the screen and the HUD record it, raster draws it (the whole
+    /// **paint** phase).
     pub fn paint(
         &mut self,
         input: &FrameInput,
         fonts: &FontBook,
         target: Target<'_>,
+        view: &ScreenView<'_>,
     ) -> Result<PaintedFrame, RunError> {
         let start = Instant::now();
         // The band threads wait awake while the scene records, so they take their bands without a wake-up
@@ -134,23 +140,24 @@ impl Painter {
             hud.record(stats, fonts, input.width, hud_list);
             if cold { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
         };
-        let record_scene = |scene: &mut Scene, list: &mut DisplayList| {
-            let _span = tracing::info_span!("scene").entered();
-            scene
-                .record(input, fonts, list)
+        let record_screen = |screens: &mut Screens, list: &mut DisplayList| {
+            let _span = tracing::info_span!("screen").entered();
+            screens
+                .record(input, fonts, list, view)
                 .map_err(|e| RunError::Other(anyhow::anyhow!("recording frame {}: {e}", input.index)))
         };
-        let (timings, hud_raster) = if cold && parallel {
+        let (recorded, hud_raster) = if cold && parallel {
             let mut hud_raster = Ok(());
-            let timings = rayon::in_place_scope(|s| {
+            let recorded = rayon::in_place_scope(|s| {
                 s.spawn(|_| hud_raster = record_hud(&mut hud_list));
-                record_scene(&mut self.scene, &mut self.list)
+                record_screen(&mut self.screens, &mut self.list)
             });
-            (timings, hud_raster)
+            (recorded, hud_raster)
         } else {
-            (record_scene(&mut self.scene, &mut self.list), record_hud(&mut hud_list))
+            (record_screen(&mut self.screens, &mut self.list), record_hud(&mut hud_list))
         };
-        let timings = timings?;
+        let recorded = recorded?;
+        let timings = recorded.timings;
         hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
@@ -165,169 +172,8 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold })
+        Ok(PaintedFrame { times, cold, regions: recorded.regions })
     }
-}
-
-/// A Chrome trace being written: to a temporary name beside `path`, renamed into place only when the run
-/// succeeds (like the screenshot and the report, a failed run leaves no half-written file).
-struct TraceFile {
-    guard: tracing_chrome::FlushGuard,
-    temp: std::path::PathBuf,
-    path: std::path::PathBuf,
-}
-
-impl TraceFile {
-    /// Flushes the trace and, when the run succeeded, renames it into place; otherwise removes it.
-    fn finish(self, succeeded: bool) -> Result<(), RunError> {
-        drop(self.guard);
-        if succeeded {
-            std::fs::rename(&self.temp, &self.path).map_err(|e| {
-                let _ = std::fs::remove_file(&self.temp);
-                RunError::output(&self.path, e)
-            })
-        } else {
-            let _ = std::fs::remove_file(&self.temp);
-            Ok(())
-        }
-    }
-}
-
-/// Sets up logging (`--log`, RUST_LOG) and, with `--trace`, a Chrome trace.
-fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
-    use tracing_subscriber::prelude::*;
-    let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
-        .map_err(|e| RunError::Usage(format!("invalid --log filter `{}`: {e}", args.log)))?;
-    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false).with_filter(filter);
-    let (chrome, trace) = match &args.trace {
-        Some(path) => {
-            let temp = temp_path(path);
-            let file = std::fs::File::create(&temp).map_err(|e| RunError::output(path, e))?;
-            let (layer, guard) = tracing_chrome::ChromeLayerBuilder::new().writer(file).include_args(true).build();
-            let trace = TraceFile { guard, temp, path: path.clone() };
-            (Some(layer.with_filter(tracing_subscriber::filter::LevelFilter::INFO)), Some(trace))
-        }
-        None => (None, None),
-    };
-    // A second run in the same process (tests) keeps the first subscriber.
-    let _ = tracing_subscriber::registry().with(fmt).with(chrome).try_init();
-    Ok(trace)
-}
-
-/// The resident set size of this process in MiB, from /proc/self/statm (4 KiB pages).
-pub fn rss_mib() -> Option<f64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages as f64 * 4096.0 / (1024.0 * 1024.0))
-}
-
-/// Runs the showcase as the command line asks: `started` is the process start (for `first_frame_ms`).
-/// Returns the summary line printed at the end.
-pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
-    let trace = init_tracing(args)?;
-    let result = run_frames(args, started);
-    match trace {
-        Some(trace) => trace.finish(result.is_ok()).and(result),
-        None => result,
-    }
-}
-
-/// The run itself, once logging and the trace are set up.
-fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
-    for path in [&args.screenshot, &args.report].into_iter().flatten() {
-        check_writable(path)?;
-    }
-    present::check_display(args.video_driver.as_deref())?;
-    let natives_dir = args.natives_dir.as_deref();
-    let g = Goldberry::load(natives_dir)?;
-    let fonts = if args.font_dirs.is_empty() { FontBook::load(g) } else { FontBook::load_from(g, &args.font_dirs) }
-        .map_err(|e| RunError::Fonts(e.to_string()))?;
-    let threads = args.thread_count();
-    let mut painter = Painter::new(g, &fonts, threads, !args.no_hud)?;
-
-    let display = Display::open(natives_dir, args.video_driver.as_deref())?;
-    let driver = display.driver();
-    let headless = args.headless() || driver == "dummy" || driver == "offscreen";
-    // The glyph cache warms up on another thread while SDL opens the window on this one.
-    let (window, warmed) = std::thread::scope(|s| {
-        let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height));
-        let window = display.window(args.size.width, args.size.height, !headless);
-        let warmed = warming.join().unwrap_or_else(|_| Err(RunError::Other(anyhow::anyhow!("the warm-up panicked"))));
-        (window, warmed)
-    });
-    let mut window = window?;
-    warmed?;
-    let fps_limit = match args.fps_limit {
-        Some(n) => Some(n),
-        None if headless => None,
-        None => window.refresh_rate().or(Some(60)),
-    };
-    let mut pacer = Pacer::new(fps_limit);
-    tracing::info!(driver, threads, ?fps_limit, "goldberry starts");
-
-    let mut records: Vec<FrameRecord> = Vec::new();
-    let mut first_frame_ms = None;
-    let clock = if headless { FrameClock::Headless } else { FrameClock::wall() };
-    let mut last_start: Option<Instant> = None;
-    let mut index = 0u64;
-    'frames: while args.frames.is_none_or(|n| index < n) {
-        for input in display.poll() {
-            match input {
-                Input::Quit => break 'frames,
-                Input::ToggleHud => painter.hud.toggle(),
-                Input::Resized(..) => {}
-            }
-        }
-        let frame_start = Instant::now();
-        if let Some(last) = last_start {
-            painter.stats.record_interval(frame_start - last);
-        }
-        last_start = Some(frame_start);
-        let _span = tracing::info_span!("frame", index).entered();
-        let time_s = clock.time_s(index);
-        let (painted, width, height) = present::draw_into_window(&mut window, |target| {
-            // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
-            let input = FrameInput { index, time_s, width: target.width, height: target.height, scale: 1.0 };
-            Ok((painter.paint(&input, &fonts, target)?, input.width, input.height))
-        })?;
-        let present = present::present(&mut window)?;
-        if first_frame_ms.is_none() {
-            first_frame_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
-        }
-        let times = FrameTimes { present, ..painted.times };
-        painter.stats.record(&times);
-        records.push(FrameRecord::new(index, painted.cold, width, height, &times));
-        index += 1;
-        if args.report_rss && (index == 1_000 || index == 10_000) {
-            println!("rss at frame {index}: {:.1} MiB", rss_mib().unwrap_or(0.0));
-        }
-        drop(_span);
-        pacer.wait();
-    }
-
-    if let Some(path) = &args.screenshot {
-        if records.is_empty() {
-            return Err(RunError::output(path, "no frame was painted"));
-        }
-        let image = present::read_window(&mut window, RgbImage::from_xrgb32)?;
-        image.write_png(path)?;
-    }
-    let summary = RunSummary::of(&records);
-    if let Some(path) = &args.report {
-        let report = Report {
-            first_frame_ms: first_frame_ms.unwrap_or(0.0),
-            size: args.size.to_string(),
-            threads,
-            driver: driver.clone(),
-            summary: summary.clone(),
-            frames: records,
-        };
-        report.write(path)?;
-    }
-    if args.report_rss {
-        println!("rss at exit: {:.1} MiB", rss_mib().unwrap_or(0.0));
-    }
-    Ok(summary.line())
 }
 
 /// Paints `frames` frames of the default scene headless into an offscreen frame (benches, golden tests).
@@ -341,9 +187,10 @@ pub fn paint_offscreen(
 ) -> Result<(FrameBuffer, Vec<FrameRecord>), RunError> {
     let mut buffer = FrameBuffer::new(width, height);
     let mut records = Vec::new();
+    let view = ScreenView::overview();
     for index in frames {
         let input = FrameInput::headless(index, width, height);
-        let painted = painter.paint(&input, fonts, buffer.target())?;
+        let painted = painter.paint(&input, fonts, buffer.target(), &view)?;
         painter.stats.record(&painted.times);
         records.push(FrameRecord::new(index, painted.cold, width, height, &painted.times));
     }

@@ -197,6 +197,10 @@ pub struct HudStats {
     phases: [Ring; 5],
     frame_ms: Ring,
     interval_ms: Ring,
+    /// The share of the window each painted frame rasterized, in percent.
+    damage_pct: Ring,
+    /// From the oldest input event a frame handled to that frame presented, ms.
+    latency_ms: Ring,
 }
 
 fn ms(d: Duration) -> f64 {
@@ -215,6 +219,26 @@ impl HudStats {
             self.phases[phase.index()].push(ms(times.get(phase)));
         }
         self.frame_ms.push(ms(times.paint + times.present));
+    }
+
+    /// Records the share of the window a painted frame rasterized, in percent.
+    pub fn record_damage(&mut self, percent: f64) {
+        self.damage_pct.push(percent);
+    }
+
+    /// Records how long a frame's oldest input event waited until the frame was presented.
+    pub fn record_latency(&mut self, latency: Duration) {
+        self.latency_ms.push(ms(latency));
+    }
+
+    /// min / median / max of the damaged share of the window, percent.
+    pub fn damage(&self) -> Option<Summary> {
+        self.damage_pct.summary()
+    }
+
+    /// min / median / max of input latency, ms.
+    pub fn latency(&self) -> Option<Summary> {
+        self.latency_ms.summary()
     }
 
     /// Records the wall-clock time since the previous frame started (for fps).
@@ -266,7 +290,7 @@ const LABEL_W: f32 = 62.0;
 const CELL_W: f32 = 42.0;
 const SPARK_H: f32 = 36.0;
 const PANEL_W: f32 = PAD * 2.0 + LABEL_W + CELL_W * 3.0;
-const PANEL_H: f32 = PAD * 2.0 + ROW_H * 7.0 + 6.0 + SPARK_H;
+const PANEL_H: f32 = PAD * 2.0 + ROW_H * 9.0 + 6.0 + SPARK_H;
 const HUD_LAYER: LayerKey = LayerKey(0x4855_4400_0000_0001);
 
 /// The HUD redraws its figures every this many frames (6 times a second at 60 fps: readable, and cheap).
@@ -353,7 +377,7 @@ impl Hud {
             list.push(Op::Glyphs { font: self.font, x, y: PAD + ascent, run, color: header });
         }
         let label = Color::rgb(0xe6, 0xea, 0xf0);
-        let names = Phase::ALL.iter().map(|p| p.name()).chain(["fps"]);
+        let names = Phase::ALL.iter().map(|p| p.name()).chain(["damage %", "input", "fps"]);
         for (row, name) in names.enumerate() {
             let run = fonts.shape(self.font, name);
             let y = PAD + ROW_H * (row as f32 + 1.0) + ascent;
@@ -370,7 +394,18 @@ impl Hud {
                 self.text(fonts, &mut list, &format_ms(value), x, y, color);
             }
         }
-        let fps_y = PAD + ROW_H * 6.0 + ascent;
+        // The damaged share of the window (percent), and input latency (ms) against one frame of the budget.
+        let extra = [(stats.damage(), None), (stats.latency(), Some(BUDGET_MS))];
+        for (row, (summary, budget)) in extra.into_iter().enumerate() {
+            let y = PAD + ROW_H * (row as f32 + 6.0) + ascent;
+            let values = [summary.map(|s| s.min), summary.map(|s| s.median), summary.map(|s| s.max)];
+            for (col, value) in values.into_iter().enumerate() {
+                let color = value.map_or(Level::Neutral.color(), |v| Level::of(v, budget).color());
+                let x = PAD + LABEL_W + CELL_W * col as f32;
+                self.text(fonts, &mut list, &format_ms(value), x, y, color);
+            }
+        }
+        let fps_y = PAD + ROW_H * 8.0 + ascent;
         let fps = stats.fps().map_or_else(|| " --".to_owned(), |f| format!("{:3}", f.round().min(999.0) as u32));
         self.text(fonts, &mut list, &fps, PAD + LABEL_W, fps_y, Level::Neutral.color());
         self.sparkline(stats, r, &mut list);

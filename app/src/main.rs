@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         eprintln!("goldberry: internal error: {text}");
     }));
     let result = goldberry::cli::parse(std::env::args_os()).and_then(|args| match args {
-        Some(args) => goldberry::frame::run(&args, started).map(Some),
+        Some(args) => goldberry::run::run(&args, started).map(Some),
         None => Ok(None),
     });
     match result {

@@ -1,4 +1,5 @@
-//! Presenting through SDL2: the video driver, the window, its surface as the raster target, events, pacing.
+//! Presenting through SDL2: the video driver, the window, its surface as the raster target, pacing. SDL's events
+//! are read in [`crate::events`].
 //!
 //! The frame is rasterized straight into the window surface's pixels (an XRGB32 `SDL_PIXELFORMAT_RGB888`
 //! surface is Blend2D's `BL_FORMAT_XRGB32`), then `SDL_UpdateWindowSurface` shows it: the frame is never copied.
@@ -6,7 +7,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use goldberry_natives::sdl::{Event, Key, Sdl, SurfaceFormat, Video, Window};
+use goldberry_natives::sdl::{Rect as SdlRect, Sdl, SurfaceFormat, Video, Window};
 
 use crate::cli::{HEADLESS_COMMAND, RunError};
 use crate::surface::Target;
@@ -27,17 +28,6 @@ pub fn check_display(video_driver: Option<&str>) -> Result<(), RunError> {
 #[derive(Debug)]
 pub struct Display {
     video: Video,
-}
-
-/// What the user asked for through the window.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Input {
-    /// Escape, or the window was closed.
-    Quit,
-    /// The window has a new size.
-    Resized(u32, u32),
-    /// F1: show or hide the HUD.
-    ToggleHud,
 }
 
 impl Display {
@@ -63,20 +53,9 @@ impl Display {
             .map_err(|e| RunError::Display(format!("cannot open a {width}x{height} window: {e}")))
     }
 
-    /// Drains pending events into what the app acts on.
-    pub fn poll(&self) -> Vec<Input> {
-        let mut inputs = Vec::new();
-        while let Some(event) = self.video.poll_event() {
-            match event {
-                Event::Quit | Event::CloseRequested | Event::KeyDown { key: Key::ESCAPE, .. } => {
-                    inputs.push(Input::Quit)
-                }
-                Event::Resized { width, height } => inputs.push(Input::Resized(width, height)),
-                Event::KeyDown { key: Key::F1, .. } => inputs.push(Input::ToggleHud),
-                _ => {}
-            }
-        }
-        inputs
+    /// SDL's video subsystem: its events, cursors and keys.
+    pub fn video(&self) -> &Video {
+        &self.video
     }
 }
 
@@ -106,11 +85,20 @@ pub fn read_window<R>(window: &mut Window<'_>, f: impl FnOnce(&[u8], u32, u32, u
     Ok(f(surface.pixels_mut(), width, height, stride))
 }
 
-/// Shows the surface (`SDL_UpdateWindowSurface`) and returns how long it took.
+/// Shows the whole surface (`SDL_UpdateWindowSurface`) and returns how long it took.
 pub fn present(window: &mut Window<'_>) -> Result<Duration, RunError> {
     let _span = tracing::info_span!("present").entered();
     let start = Instant::now();
     window.present().map_err(|e| RunError::Other(e.into()))?;
+    Ok(start.elapsed())
+}
+
+/// Shows only `rects` of the surface (`SDL_UpdateWindowSurfaceRects`; nothing when there are none) and returns
+/// how long it took.
+pub fn present_rects(window: &mut Window<'_>, rects: &[SdlRect]) -> Result<Duration, RunError> {
+    let _span = tracing::info_span!("present", rects = rects.len()).entered();
+    let start = Instant::now();
+    window.update_surface_rects(rects).map_err(|e| RunError::Other(e.into()))?;
     Ok(start.elapsed())
 }
 

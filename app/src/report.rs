@@ -3,7 +3,9 @@
 //! **Which frames the summary covers**: the frame count is every frame painted; the percentiles, the maximum
 //! and the count over the budget cover the *settled* frames only, that is every frame except the cold ones
 //! (frame 0 and the first frame after each resize, when nothing is cached). A run whose every frame is cold
-//! (one frame) summarises that frame instead. The cold frames have their own figures in the report.
+//! (one frame) summarises that frame instead. The cold frames have their own figures in the report. An idle
+//! frame (nothing changed, nothing animated: nothing rasterized or presented) counts as a frame but not in the
+//! figures.
 
 use std::path::Path;
 
@@ -33,6 +35,17 @@ pub struct FrameRecord {
     pub raster_ms: f64,
     /// SDL.
     pub present_ms: f64,
+    /// Nothing changed and nothing animated: the frame was neither rasterized nor presented.
+    pub idle: bool,
+    /// Pixels rasterized.
+    pub damage_px: u64,
+    /// Pixels in the rectangles presented.
+    pub presented_px: u64,
+    /// Input events handled before the frame.
+    pub events: u32,
+    /// From the oldest input event handled to the frame presented; absent when no event was handled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency_ms: Option<f64>,
 }
 
 impl FrameRecord {
@@ -49,6 +62,11 @@ impl FrameRecord {
             shape_ms: ms(t.shape),
             raster_ms: ms(t.raster),
             present_ms: ms(t.present),
+            idle: false,
+            damage_px: 0,
+            presented_px: 0,
+            events: 0,
+            latency_ms: None,
         }
     }
 }
@@ -82,6 +100,8 @@ pub struct RunSummary {
     pub frames: usize,
     /// The frames the figures cover (settled ones).
     pub settled_frames: usize,
+    /// The idle frames (nothing to paint).
+    pub idle_frames: usize,
     /// The cold frames (frame 0, and after each resize).
     pub cold_frames: usize,
     /// The size of the last frame.
@@ -109,14 +129,16 @@ pub struct RunSummary {
 impl RunSummary {
     /// The summary of `frames`.
     pub fn of(frames: &[FrameRecord]) -> RunSummary {
-        let settled: Vec<&FrameRecord> = frames.iter().filter(|f| !f.cold).collect();
-        let covered: Vec<&FrameRecord> = if settled.is_empty() { frames.iter().collect() } else { settled };
+        let settled: Vec<&FrameRecord> = frames.iter().filter(|f| !f.cold && !f.idle).collect();
+        let covered: Vec<&FrameRecord> =
+            if settled.is_empty() { frames.iter().filter(|f| !f.idle).collect() } else { settled };
         let pick = |f: fn(&FrameRecord) -> f64| Percentiles::of(covered.iter().map(|r| f(r)));
         let cold = frames.iter().find(|f| f.cold);
         let last = frames.last();
         RunSummary {
             frames: frames.len(),
-            settled_frames: frames.iter().filter(|f| !f.cold).count(),
+            settled_frames: frames.iter().filter(|f| !f.cold && !f.idle).count(),
+            idle_frames: frames.iter().filter(|f| f.idle).count(),
             cold_frames: frames.iter().filter(|f| f.cold).count(),
             width: last.map_or(0, |f| f.width),
             height: last.map_or(0, |f| f.height),
@@ -164,6 +186,10 @@ pub struct Report {
     pub driver: String,
     pub summary: RunSummary,
     pub frames: Vec<FrameRecord>,
+    /// The screen shown at the end.
+    pub screen: String,
+    /// Every interactive widget's state at the end, by id, and `focus` (see [`crate::session::Session::widgets`]).
+    pub widgets: serde_json::Value,
 }
 
 impl Report {
@@ -189,6 +215,11 @@ mod tests {
             shape_ms: 0.01,
             raster_ms: raster,
             present_ms: 0.02,
+            idle: false,
+            damage_px: 0,
+            presented_px: 0,
+            events: 0,
+            latency_ms: None,
         }
     }
 
@@ -205,12 +236,14 @@ mod tests {
         let mut frames = vec![frame(0, true, 40.0, 30.0)];
         frames.extend((1..60).map(|i| frame(i, false, 0.82, 0.61)));
         frames[10].paint_ms = 17.0;
+        // An idle frame is counted, but its near-zero time is not a paint.
+        frames.push(FrameRecord { idle: true, ..frame(60, false, 0.001, 0.0) });
         let s = RunSummary::of(&frames);
-        assert_eq!((s.frames, s.settled_frames, s.cold_frames), (60, 59, 1));
+        assert_eq!((s.frames, s.settled_frames, s.cold_frames, s.idle_frames), (61, 59, 1, 1));
         assert_eq!(s.cold_paint_ms, 40.0);
         assert_eq!(
             s.line(),
-            "painted 60 frames at 960x640: paint p50 0.82 ms p95 0.82 ms max 17.00 ms; raster p50 0.61 ms p95 0.61 ms max 0.61 ms; 1 over the 16.7 ms budget"
+            "painted 61 frames at 960x640: paint p50 0.82 ms p95 0.82 ms max 17.00 ms; raster p50 0.61 ms p95 0.61 ms max 0.61 ms; 1 over the 16.7 ms budget"
         );
     }
 }

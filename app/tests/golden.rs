@@ -14,6 +14,7 @@ use std::time::Duration;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::hud::{FrameTimes, HudStats};
+use goldberry::screens::ScreenView;
 use goldberry::screenshot::RgbImage;
 use goldberry::surface::FrameBuffer;
 use goldberry_natives::Goldberry;
@@ -55,7 +56,7 @@ fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
     for index in 0..=last {
         painter.stats = synthetic_stats(index);
         let input = FrameInput::headless(index, WIDTH, HEIGHT);
-        painter.paint(&input, &fonts, buffer.target()).expect("paint");
+        painter.paint(&input, &fonts, buffer.target(), &ScreenView::overview()).expect("paint");
         if wanted.contains(&index) {
             out.push(RgbImage::from_xrgb32(&buffer.pixels, WIDTH, HEIGHT, buffer.stride()));
         }

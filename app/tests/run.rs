@@ -106,7 +106,7 @@ fn trace_is_a_chrome_trace_with_frame_and_phase_spans() {
         serde_json::from_slice(&std::fs::read(dir.join("t.json")).expect("the trace")).expect("JSON");
     let events = trace.as_array().expect("an array of events");
     let names: std::collections::HashSet<&str> = events.iter().filter_map(|e| e["name"].as_str()).collect();
-    for span in ["frame", "scene", "hud", "raster", "band", "present"] {
+    for span in ["frame", "screen", "hud", "raster", "band", "present"] {
         assert!(names.contains(span), "no `{span}` span in {names:?}");
     }
 }

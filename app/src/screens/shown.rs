@@ -30,6 +30,21 @@ pub struct ScreenView<'a> {
     pub palette: Palette,
 }
 
+impl ScreenView<'static> {
+    /// The overview in the dark theme, nothing hovered, pressed or focused: a frame with no input (benches, the
+    /// golden tests).
+    pub fn overview() -> ScreenView<'static> {
+        static CONTROLS: Controls = Controls::new();
+        static ROUTER: Router = Router::new();
+        ScreenView {
+            screen: ScreenName::Overview,
+            controls: &CONTROLS,
+            router: &ROUTER,
+            palette: Palette::of(crate::ui::theme::ThemeName::Dark),
+        }
+    }
+}
+
 /// Where a layout put what takes input: the regions in hit order (the tabs, then the screen's), and the tracks a
 /// drag follows.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -92,6 +107,13 @@ impl Screens {
     /// The scene, to change.
     pub fn scene_mut(&mut self) -> &mut Scene {
         &mut self.scene
+    }
+
+    /// Forgets every layout, so that the next frame lays out anew (as after a resize) and hands out regions.
+    pub fn forget_layout(&mut self) {
+        self.scene.forget_layout();
+        self.controls_layout = None;
+        self.regions_for = None;
     }
 
     /// The regions of the last layout.

@@ -5,7 +5,7 @@
 use crate::display_list::Rect;
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Target, WidgetId};
-use crate::ui::theme::Theme;
+use crate::ui::theme::{Theme, ThemeName};
 
 /// The controls' stable ids, as the report prints them.
 pub mod ids {
@@ -67,21 +67,26 @@ pub struct Controls {
 
 impl Default for Controls {
     fn default() -> Controls {
+        Controls::new()
+    }
+}
+
+impl Controls {
+    /// The controls as a session starts with them: nothing pressed or checked, the slider at 40, dark.
+    pub const fn new() -> Controls {
         Controls {
             presses: 0,
             checked: false,
             selected: 0,
             on: false,
             value: 40,
-            theme: Theme::new(Default::default()),
+            theme: Theme::new(ThemeName::Dark),
             toggle_press: None,
             drag_ended: false,
             wheel_rest: 0.0,
         }
     }
-}
 
-impl Controls {
     /// Applies one message at frame time `now`; returns whether any value changed.
     pub fn handle(&mut self, message: &Message, tracks: &Tracks, now: f64) -> bool {
         let before = self.values();
@@ -175,7 +180,6 @@ pub fn slider_value(track: Rect, x: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::theme::ThemeName;
 
     const TRACKS: Tracks =
         Tracks { slider: Rect::new(100.0, 0.0, 200.0, 20.0), toggle: Rect::new(0.0, 0.0, 40.0, 20.0) };

@@ -110,8 +110,8 @@ pub struct Router {
 
 impl Router {
     /// A router with nothing hovered, pressed or focused.
-    pub fn new() -> Router {
-        Router::default()
+    pub const fn new() -> Router {
+        Router { pointer: None, hover: None, captured: None, focus: None }
     }
 
     /// The region under the pointer that takes input: enabled, hit last-painted first. A disabled region on

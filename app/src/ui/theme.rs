@@ -135,7 +135,7 @@ impl Theme {
     pub const FADE_S: f64 = 0.16;
 
     /// `name`, settled.
-    pub fn new(name: ThemeName) -> Theme {
+    pub const fn new(name: ThemeName) -> Theme {
         Theme { name, fade: None }
     }
 

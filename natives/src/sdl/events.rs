@@ -500,10 +500,17 @@ impl Video {
     /// Poll until `None` once a frame: SDL (2.26 and later) marks the end of each polling pass with a sentinel
     /// it queues itself, so a pass that stops early reports that sentinel as `None` at the start of the next.
     pub fn poll_event(&self) -> Option<Event> {
+        self.poll_timed().map(|(event, _)| event)
+    }
+
+    /// [`Video::poll_event`], with the time SDL queued the event (its `timestamp`, ms of [`super::Sdl::ticks_ms`]
+    /// truncated to 32 bits as SDL keeps it): how long input waited is measured from there.
+    pub fn poll_timed(&self) -> Option<(Event, u32)> {
         let mut event = SDL_Event::zeroed();
         // SAFETY: `event` is a whole, writable SDL_Event (56 bytes); video is running on this thread.
         let got = unsafe { self.sdl.calls.events.SDL_PollEvent.call(&mut event) };
-        (got == 1).then(|| Event::from_sdl(&event))
+        // SAFETY: every member of the union starts with `Uint32 type, Uint32 timestamp`, and SDL wrote a whole event.
+        (got == 1).then(|| (Event::from_sdl(&event), unsafe { event.common.timestamp }))
     }
 
     /// `SDL_WaitEventTimeout`: the next event, waiting up to `timeout_ms` milliseconds for one; `None` when

@@ -1,0 +1,108 @@
+//! SDL's events in the app's words: the one place that knows SDL's key codes, mouse buttons and modifiers.
+
+use goldberry_natives::sdl::{Event, Key as SdlKey, Modifiers, MouseButton};
+
+use crate::ui::input::{Button, Key, Mods, UiEvent};
+
+/// What one SDL event means to the run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WindowEvent {
+    /// Input for the session.
+    Input(UiEvent),
+    /// The window was closed, or the program asked to quit.
+    Quit,
+    /// The window has a new size (its surface will be a new one).
+    Resized,
+    /// The window was uncovered: its pixels must be presented again.
+    Exposed,
+    /// Nothing the app acts on (a key release, a window moved ...).
+    Ignored,
+}
+
+/// Translates one SDL event.
+pub fn translate(event: Event) -> WindowEvent {
+    let input = |e| WindowEvent::Input(e);
+    match event {
+        Event::Quit | Event::CloseRequested => WindowEvent::Quit,
+        Event::Resized { .. } => WindowEvent::Resized,
+        Event::Exposed => WindowEvent::Exposed,
+        Event::MouseLeft => input(UiEvent::PointerLeft),
+        Event::FocusLost => input(UiEvent::FocusLost),
+        Event::MouseMotion { x, y } => input(UiEvent::PointerMoved { x: x as f32, y: y as f32 }),
+        Event::MouseButtonDown { button, x, y, clicks } => match self::button(button) {
+            Some(button) => input(UiEvent::ButtonDown { button, x: x as f32, y: y as f32, clicks }),
+            None => WindowEvent::Ignored,
+        },
+        Event::MouseButtonUp { button, x, y, .. } => match self::button(button) {
+            Some(button) => input(UiEvent::ButtonUp { button, x: x as f32, y: y as f32 }),
+            None => WindowEvent::Ignored,
+        },
+        Event::MouseWheel { dx, dy } => input(UiEvent::Wheel { dx, dy }),
+        Event::KeyDown { key: code, modifiers, repeat } => {
+            input(UiEvent::KeyDown { key: key(code), mods: mods(modifiers), repeat })
+        }
+        Event::TextInput(text) => input(UiEvent::Text(text.as_str().to_owned())),
+        Event::KeyUp { .. } | Event::MouseEntered | Event::FocusGained | Event::Other => WindowEvent::Ignored,
+    }
+}
+
+fn button(button: MouseButton) -> Option<Button> {
+    match button {
+        MouseButton::LEFT => Some(Button::Left),
+        MouseButton::MIDDLE => Some(Button::Middle),
+        MouseButton::RIGHT => Some(Button::Right),
+        _ => None,
+    }
+}
+
+/// The modifiers the app tells apart (lock keys are ignored).
+pub fn mods(m: Modifiers) -> Mods {
+    Mods { ctrl: m.ctrl(), shift: m.shift(), alt: m.alt(), gui: m.gui() }
+}
+
+/// A key by meaning. SDL's F1 to F12 codes are consecutive (they are their scancodes, 58 to 69, with the
+/// "scancode" bit), and a printable key's code is its character.
+pub fn key(code: SdlKey) -> Key {
+    match code {
+        SdlKey::TAB => Key::Tab,
+        SdlKey::RETURN => Key::Return,
+        SdlKey::SPACE => Key::Space,
+        SdlKey::ESCAPE => Key::Escape,
+        SdlKey::BACKSPACE => Key::Backspace,
+        SdlKey::DELETE => Key::Delete,
+        SdlKey::LEFT => Key::Left,
+        SdlKey::RIGHT => Key::Right,
+        SdlKey::UP => Key::Up,
+        SdlKey::DOWN => Key::Down,
+        SdlKey::HOME => Key::Home,
+        SdlKey::END => Key::End,
+        SdlKey::PAGE_UP => Key::PageUp,
+        SdlKey::PAGE_DOWN => Key::PageDown,
+        SdlKey(code) if (SdlKey::F1.0..SdlKey::F1.0 + 12).contains(&code) => Key::F((code - SdlKey::F1.0 + 1) as u8),
+        SdlKey(code) => match u32::try_from(code).ok().and_then(char::from_u32) {
+            Some(c) if !c.is_control() => Key::Char(c.to_ascii_lowercase()),
+            _ => Key::Other(code),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_buttons_and_modifiers_read_as_the_app_names_them() {
+        assert_eq!(key(SdlKey::from_char('T')), Key::Char('t'));
+        assert_eq!(key(SdlKey::from_char('4')), Key::Char('4'));
+        assert_eq!(key(SdlKey::F1), Key::F(1));
+        assert_eq!(key(SdlKey(SdlKey::F1.0 + 11)), Key::F(12));
+        assert_eq!(key(SdlKey::PAGE_DOWN), Key::PageDown);
+        assert_eq!(mods(Modifiers::LCTRL | Modifiers::RSHIFT), Mods { ctrl: true, shift: true, ..Mods::NONE });
+        let down = Event::MouseButtonDown { button: MouseButton::RIGHT, x: 3, y: 4, clicks: 2 };
+        assert_eq!(
+            translate(down),
+            WindowEvent::Input(UiEvent::ButtonDown { button: Button::Right, x: 3.0, y: 4.0, clicks: 2 })
+        );
+        assert_eq!(translate(Event::CloseRequested), WindowEvent::Quit);
+    }
+}
