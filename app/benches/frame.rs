@@ -19,7 +19,7 @@ use std::time::Duration;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::{FrameRecord, Percentiles};
-use goldberry::surface::FrameBuffer;
+use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 
 /// How many cold frames each cold figure is the median of.
@@ -54,7 +54,9 @@ fn resize_cold_frame(
     for _ in 0..samples {
         for (fw, fh) in [(w - 40, h - 40), (w - 40, h - 40), (w, h)] {
             let buffer = if fw == w { &mut full } else { &mut small };
-            let frame = painter.paint(&FrameInput::headless(index, fw, fh), fonts, buffer.target()).expect("paint");
+            let frame = painter
+                .paint(&FrameInput::headless(index, fw, fh), fonts, buffer.target(), Pixels::Fresh)
+                .expect("paint");
             painter.stats.record(&frame.times);
             index += 1;
             if (fw, fh) == (w, h) {
@@ -100,7 +102,8 @@ fn cold_frame(
         if warm {
             painter.warm_up(fonts, w, h).expect("warm up");
         }
-        let frame = painter.paint(&FrameInput::headless(0, w, h), fonts, buffer.target()).expect("paint");
+        let frame =
+            painter.paint(&FrameInput::headless(0, w, h), fonts, buffer.target(), Pixels::Fresh).expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
                 "{w}x{h} {threads} thr, fresh cold frame ({} cached glyphs): {:?} {:?}",
@@ -132,7 +135,8 @@ fn settled(
     let mut buffer = FrameBuffer::new(w, h);
     let mut records = Vec::new();
     for index in 0..=frames {
-        let frame = painter.paint(&FrameInput::headless(index, w, h), fonts, buffer.target()).expect("paint");
+        let frame =
+            painter.paint(&FrameInput::headless(index, w, h), fonts, buffer.target(), Pixels::Fresh).expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {
             records.push(FrameRecord::new(index, false, w, h, &frame.times));

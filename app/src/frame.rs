@@ -18,19 +18,21 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
 use crate::present::{self, Display, Input, Pacer};
-use crate::raster::Renderer;
+use crate::raster::{Damage, Renderer};
 use crate::report::{FrameRecord, Report, RunSummary};
 use crate::scene::Scene;
 use crate::screenshot::RgbImage;
-use crate::surface::{FrameBuffer, Target};
+use crate::surface::{FrameBuffer, Pixels, Target};
 
-/// One painted frame: its phases (present still zero) and whether it was cold.
+/// One painted frame: its phases (present still zero), whether it was cold, and the pixels it changed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PaintedFrame {
     /// The measured phases.
     pub times: FrameTimes,
     /// Nothing was cached.
     pub cold: bool,
+    /// The target's pixels the frame wrote (every pixel unless the target held the last frame).
+    pub damage: Damage,
 }
 
 /// Everything that paints a frame: the scene, the HUD and its statistics, the rasterizer and the reused list.
@@ -102,12 +104,13 @@ impl Painter {
     }
 
     /// Paints one frame into `target`: the scene and the HUD record it, raster draws it (the whole **paint**
-    /// phase).
+    /// phase), only what changed when `pixels` says the target holds the last frame painted.
     pub fn paint(
         &mut self,
         input: &FrameInput,
         fonts: &FontBook,
         target: Target<'_>,
+        pixels: Pixels,
     ) -> Result<PaintedFrame, RunError> {
         let start = Instant::now();
         // The band threads wait awake while the scene records, so they take their bands without a wake-up
@@ -154,18 +157,18 @@ impl Painter {
         hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
-        let raster = self
+        let rendered = self
             .raster
-            .render(&self.list, fonts, target)
+            .render(&self.list, fonts, target, pixels)
             .map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}: {e}", input.index)))?;
         let times = FrameTimes {
             layout: timings.layout,
             shape: timings.shape,
-            raster,
+            raster: rendered.time,
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold })
+        Ok(PaintedFrame { times, cold, damage: rendered.damage })
     }
 }
 
@@ -288,7 +291,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         let (painted, width, height) = present::draw_into_window(&mut window, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
             let input = FrameInput { index, time_s, width: target.width, height: target.height, scale: 1.0 };
-            Ok((painter.paint(&input, &fonts, target)?, input.width, input.height))
+            Ok((painter.paint(&input, &fonts, target, Pixels::Fresh)?, input.width, input.height))
         })?;
         let present = present::present(&mut window)?;
         if first_frame_ms.is_none() {
@@ -343,7 +346,7 @@ pub fn paint_offscreen(
     let mut records = Vec::new();
     for index in frames {
         let input = FrameInput::headless(index, width, height);
-        let painted = painter.paint(&input, fonts, buffer.target())?;
+        let painted = painter.paint(&input, fonts, buffer.target(), Pixels::Fresh)?;
         painter.stats.record(&painted.times);
         records.push(FrameRecord::new(index, painted.cold, width, height, &painted.times));
     }
