@@ -117,9 +117,9 @@ impl Damage {
         self.rects().iter().any(|r| r.y < y && y < r.bottom())
     }
 
-    /// Adds `rect`, merged with every rectangle it overlaps or is near (see [`MERGE_SLACK_PX`]), the merged one
-    /// again with those it then overlaps or is near; once there are [`MAX_DAMAGE_RECTS`], a rectangle that merges
-    /// with none turns them all into their bounding box.
+    /// Adds `rect`, merged with every rectangle it overlaps or is near (their box holds at most 64x64 pixels
+    /// neither holds), the merged one again with those it then overlaps or is near; once there are
+    /// [`MAX_DAMAGE_RECTS`], a rectangle that merges with none turns them all into their bounding box.
     pub fn add(&mut self, mut rect: PixelRect) {
         if rect.area() == 0 {
             return;

@@ -57,9 +57,9 @@ pub struct ControlsLayout {
     pub panel: Rect,
     /// The screen's title.
     pub title: Rect,
-    /// Each row's label box, in [`ROWS`] order.
+    /// Each row's label box, top to bottom (button, checkbox, radio group, toggle, slider, progress, disabled, theme).
     pub labels: Vec<Rect>,
-    /// Each row's widget box, in [`ROWS`] order (the radio group's is the whole group).
+    /// Each row's widget box, in the same order (the radio group's is the whole group).
     pub widgets: Vec<Rect>,
     /// The radio options' boxes (circle and text).
     pub options: Vec<Rect>,
