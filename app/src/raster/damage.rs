@@ -211,6 +211,7 @@ impl Prints {
             scale: ctx.mapping.scale,
             opaque_lead: ctx.list.opaque_lead,
         };
+        let _span = tracing::info_span!("damage").entered();
         let mut ops = std::mem::take(&mut self.spare);
         print(ctx, &mut ops);
         let height = ctx.height as u32;
