@@ -18,7 +18,7 @@ use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
 use goldberry::screens::ScreenView;
-use goldberry::surface::Target;
+use goldberry::surface::{Pixels, Target};
 use goldberry_natives::Goldberry;
 
 /// The two sizes the frames alternate between.
@@ -73,7 +73,13 @@ fn cold_frames(
         for (painter, phases) in painters.iter_mut().zip(&mut phases) {
             let target = Target { pixels: &mut pixels, width, height, stride: width as usize * 4, scale: 1.0 };
             let frame = painter
-                .paint(&FrameInput::headless(index as u64, width, height), fonts, target, &ScreenView::overview())
+                .paint(
+                    &FrameInput::headless(index as u64, width, height),
+                    fonts,
+                    target,
+                    &ScreenView::overview(),
+                    Pixels::Fresh,
+                )
                 .map_err(|e| e.to_string())?;
             if !frame.cold {
                 return Err(format!("frame {index} was not cold"));

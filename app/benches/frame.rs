@@ -8,7 +8,12 @@
 //! new size in a running app. The
 //! issue's targets are printed next to the figures. Then the cold and settled 960x640 frames without and with
 //! the glyph cache ([`goldberry::raster::Renderer::set_glyph_cache`]) and the fresh frame without the warm-up;
-//! last, the 2-thread speed-up on a cold 1920x1080 frame, from samples of 1 and 2 threads taken in turn.
+//! then the 2-thread speed-up on a cold 1920x1080 frame, from samples of 1 and 2 threads taken in turn.
+//!
+//! Every settled frame above is painted as [`Pixels::Fresh`] (drawn whole, though the buffer is reused), so that
+//! its figures compare with those from before damage-driven frames. Last, the same settled frames painted as
+//! [`Pixels::Kept`] over the frame before, as a window's are: only their damage is drawn, and its share of the
+//! window (p50) is printed beside them.
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
 //! last settled frame of each row (layers rasterized, reused, in the base; time per step).
 
@@ -20,7 +25,7 @@ use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::{FrameRecord, Percentiles};
 use goldberry::screens::ScreenView;
-use goldberry::surface::FrameBuffer;
+use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 
 /// How many cold frames each cold figure is the median of.
@@ -56,7 +61,13 @@ fn resize_cold_frame(
         for (fw, fh) in [(w - 40, h - 40), (w - 40, h - 40), (w, h)] {
             let buffer = if fw == w { &mut full } else { &mut small };
             let frame = painter
-                .paint(&FrameInput::headless(index, fw, fh), fonts, buffer.target(), &ScreenView::overview())
+                .paint(
+                    &FrameInput::headless(index, fw, fh),
+                    fonts,
+                    buffer.target(),
+                    &ScreenView::overview(),
+                    Pixels::Fresh,
+                )
                 .expect("paint");
             painter.stats.record(&frame.times);
             index += 1;
@@ -104,7 +115,7 @@ fn cold_frame(
             painter.warm_up(fonts, w, h, &ScreenView::overview()).expect("warm up");
         }
         let frame = painter
-            .paint(&FrameInput::headless(0, w, h), fonts, buffer.target(), &ScreenView::overview())
+            .paint(&FrameInput::headless(0, w, h), fonts, buffer.target(), &ScreenView::overview(), Pixels::Fresh)
             .expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
@@ -124,25 +135,28 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// The settled frames' records, and the pixels each drew; after the first, every frame is painted as `pixels`.
 fn settled(
     g: &'static Goldberry,
     fonts: &FontBook,
     (w, h): (u32, u32),
     threads: usize,
     frames: u64,
-    glyphs: bool,
-) -> Vec<FrameRecord> {
+    (glyphs, pixels): (bool, Pixels),
+) -> (Vec<FrameRecord>, Vec<u64>) {
     let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
     painter.raster.set_glyph_cache(glyphs);
     let mut buffer = FrameBuffer::new(w, h);
-    let mut records = Vec::new();
+    let (mut records, mut damage) = (Vec::new(), Vec::new());
     for index in 0..=frames {
+        let over = if index == 0 { Pixels::Fresh } else { pixels };
         let frame = painter
-            .paint(&FrameInput::headless(index, w, h), fonts, buffer.target(), &ScreenView::overview())
+            .paint(&FrameInput::headless(index, w, h), fonts, buffer.target(), &ScreenView::overview(), over)
             .expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {
             records.push(FrameRecord::new(index, false, w, h, &frame.times));
+            damage.push(frame.damage.pixels());
         }
     }
     if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
@@ -155,7 +169,7 @@ fn settled(
             painter.raster.stats()
         );
     }
-    records
+    (records, damage)
 }
 
 fn main() {
@@ -169,7 +183,7 @@ fn main() {
     );
     for (w, h) in [(960u32, 640u32), (1920, 1080)] {
         for threads in [1usize, 2] {
-            let records = settled(g, &fonts, (w, h), threads, frames, true);
+            let (records, _) = settled(g, &fonts, (w, h), threads, frames, (true, Pixels::Fresh));
             let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
             let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
             let cold = cold_frame(g, &fonts, (w, h), threads, (true, true), COLD_SAMPLES);
@@ -218,7 +232,7 @@ fn main() {
             resize_cold_frame(g, &fonts, (960, 640), threads, true, COLD_SAMPLES),
         );
         let p50 = |glyphs| {
-            let records = settled(g, &fonts, (960, 640), threads, frames, glyphs);
+            let (records, _) = settled(g, &fonts, (960, 640), threads, frames, (glyphs, Pixels::Fresh));
             Percentiles::of(records.iter().map(|r| r.paint_ms)).p50
         };
         let (soff, son) = (p50(false), p50(true));
@@ -242,6 +256,27 @@ fn main() {
             "cold 1920x1080 frame ({name}, interleaved): 1 thread {one:.2} ms, 2 threads {two:.2} ms: {speedup:.2}x (target >= 1.6x: {})",
             verdict(speedup >= 1.6)
         );
+    }
+    println!("settled frames painted over the frame before (Pixels::Kept), only their damage drawn (ms):");
+    for (w, h) in [(960u32, 640u32), (1920, 1080)] {
+        for threads in [1usize, 2] {
+            let (records, damage) = settled(g, &fonts, (w, h), threads, frames, (true, Pixels::Kept));
+            let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
+            let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
+            let share = Percentiles::of(damage.iter().map(|&px| 100.0 * px as f64 / f64::from(w * h)));
+            println!(
+                "{:<10} {:>3}  paint {:>5.2} {:>5.2} {:>6.2}  raster {:>5.2} {:>5.2} {:>6.2}  damage p50 {:>4.1} % of the window",
+                format!("{w}x{h}"),
+                threads,
+                paint.p50,
+                paint.p95,
+                paint.max,
+                raster.p50,
+                raster.p95,
+                raster.max,
+                share.p50
+            );
+        }
     }
 }
 

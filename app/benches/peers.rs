@@ -20,7 +20,7 @@ use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
 use goldberry::screens::ScreenView;
-use goldberry::surface::FrameBuffer;
+use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 
 use peers::layout::{TaffyTree, YogaTree, scene_frame, synthetic};
@@ -141,7 +141,13 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
             }
             let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
             let painted = painter
-                .paint(&FrameInput::headless(peers::FRAME, w, h), fonts, target.target(), &ScreenView::overview())
+                .paint(
+                    &FrameInput::headless(peers::FRAME, w, h),
+                    fonts,
+                    target.target(),
+                    &ScreenView::overview(),
+                    Pixels::Fresh,
+                )
                 .map_err(|e| e.to_string())?;
             if !painted.cold {
                 return Err(format!("goldberry's frame at {w}x{h} was not cold"));

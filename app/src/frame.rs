@@ -15,19 +15,21 @@ pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::raster::Renderer;
+use crate::raster::{Damage, Renderer};
 use crate::report::FrameRecord;
 use crate::screens::{Regions, ScreenView, Screens};
-use crate::surface::{FrameBuffer, Target};
+use crate::surface::{FrameBuffer, Pixels, Target};
 
-/// One painted frame: its phases (present still zero), whether it was cold, and where the regions that take input
-/// went when the frame laid out anew.
+/// One painted frame: its phases (present still zero), whether it was cold, the pixels it changed, and where the
+/// regions that take input went when the frame laid out anew.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PaintedFrame {
     /// The measured phases.
     pub times: FrameTimes,
     /// Nothing was cached.
     pub cold: bool,
+    /// The target's pixels the frame wrote (every pixel unless the target held the last frame).
+    pub damage: Damage,
     /// The new regions, when the frame laid the screen out (a new size, another screen).
     pub regions: Option<Regions>,
 }
@@ -107,13 +109,14 @@ impl Painter {
     }
 
     /// Paints one frame of `view` into `target`: the screen and the HUD record it, raster draws it (the whole
-    /// **paint** phase).
+    /// **paint** phase), only what changed when `pixels` says the target holds the last frame painted.
     pub fn paint(
         &mut self,
         input: &FrameInput,
         fonts: &FontBook,
         target: Target<'_>,
         view: &ScreenView<'_>,
+        pixels: Pixels,
     ) -> Result<PaintedFrame, RunError> {
         let start = Instant::now();
         // The band threads wait awake while the scene records, so they take their bands without a wake-up
@@ -161,18 +164,18 @@ impl Painter {
         hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
-        let raster = self
+        let rendered = self
             .raster
-            .render(&self.list, fonts, target)
+            .render(&self.list, fonts, target, pixels)
             .map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}: {e}", input.index)))?;
         let times = FrameTimes {
             layout: timings.layout,
             shape: timings.shape,
-            raster,
+            raster: rendered.time,
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold, regions: recorded.regions })
+        Ok(PaintedFrame { times, cold, damage: rendered.damage, regions: recorded.regions })
     }
 }
 
@@ -190,7 +193,7 @@ pub fn paint_offscreen(
     let view = ScreenView::overview();
     for index in frames {
         let input = FrameInput::headless(index, width, height);
-        let painted = painter.paint(&input, fonts, buffer.target(), &view)?;
+        let painted = painter.paint(&input, fonts, buffer.target(), &view, Pixels::Fresh)?;
         painter.stats.record(&painted.times);
         records.push(FrameRecord::new(index, painted.cold, width, height, &painted.times));
     }

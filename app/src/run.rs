@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use goldberry_natives::Goldberry;
-use goldberry_natives::sdl::{Cursor as SdlCursor, SystemCursor, Video};
+use goldberry_natives::sdl::{Cursor as SdlCursor, Rect as SdlRect, SystemCursor, Video};
 
 use crate::atomic_file::{check_writable, temp_path};
 use crate::cli::{Args, RunError};
@@ -16,12 +16,14 @@ use crate::fonts::FontBook;
 use crate::frame::Painter;
 use crate::hud::FrameTimes;
 use crate::present::{self, Display, Pacer};
+use crate::raster::PixelRect;
 use crate::report::{FrameRecord, Report, RunSummary};
 use crate::screens::{ScreenName, ScreenView};
 use crate::screenshot::RgbImage;
 use crate::script::Script;
 use crate::scripted::Player;
 use crate::session::Session;
+use crate::surface::Pixels;
 use crate::ui::router::Cursor;
 
 /// A Chrome trace being written: to a temporary name beside `path`, renamed into place only when the run
@@ -218,6 +220,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let mut index = 0u64;
     // The window surface is new (first frame, after a resize): it is painted and presented whole.
     let mut fresh = true;
+    let mut was_animating = false;
     while frames.is_none_or(|n| index < n) {
         let now = clock.time_s(index);
         let shots = match player.as_mut() {
@@ -237,7 +240,9 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         let animating = session.screen() == ScreenName::Overview || session.animating(now);
         let changed = session.take_changed() || session.needs_layout();
-        if !(fresh || changed || animating || polled.exposed || !shots.is_empty()) {
+        // The frame after an animation's last is painted too: it shows where the animation ends.
+        let settling = std::mem::replace(&mut was_animating, animating);
+        if !(fresh || changed || animating || settling || polled.exposed || !shots.is_empty()) {
             if headless {
                 // The frame clock still ticks: an idle frame is counted and does nothing.
                 let (width, height) = window.size();
@@ -267,13 +272,22 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         let (painted, width, height) = present::draw_into_window(&mut window, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
             let input = FrameInput { index, time_s: now, width: target.width, height: target.height, scale: 1.0 };
-            Ok((painter.paint(&input, &fonts, target, &view)?, input.width, input.height))
+            // The surface still holds the last frame unless it is new: then only the damage is drawn.
+            let pixels = if fresh { Pixels::Fresh } else { Pixels::Kept };
+            Ok((painter.paint(&input, &fonts, target, &view, pixels)?, input.width, input.height))
         })?;
         if let Some(regions) = painted.regions.clone() {
             session.set_regions(regions.regions, regions.tracks);
         }
-        let present = present::present(&mut window)?;
         let window_px = u64::from(width) * u64::from(height);
+        let damage = &painted.damage;
+        // A new or uncovered window is presented whole; otherwise only what the frame drew.
+        let (present, presented_px) = if fresh || polled.exposed || damage.is_whole(width, height) {
+            (present::present(&mut window)?, window_px)
+        } else {
+            let rects: Vec<SdlRect> = damage.rects().iter().map(sdl_rect).collect();
+            (present::present_rects(&mut window, &rects)?, damage.pixels())
+        };
         fresh = false;
         let latency = polled.oldest_ms.map(|queued| {
             let presented = u32::try_from(video.sdl().ticks_ms()).unwrap_or(u32::MAX);
@@ -285,13 +299,13 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         let times = FrameTimes { present, ..painted.times };
         painter.stats.record(&times);
-        painter.stats.record_damage(100.0);
+        painter.stats.record_damage(100.0 * damage.pixels() as f64 / window_px.max(1) as f64);
         if let Some(latency) = latency {
             painter.stats.record_latency(latency);
         }
         records.push(FrameRecord {
-            damage_px: window_px,
-            presented_px: window_px,
+            damage_px: damage.pixels(),
+            presented_px,
             events: polled.events,
             latency_ms: latency.map(|l| l.as_secs_f64() * 1000.0),
             ..FrameRecord::new(index, painted.cold, width, height, &times)
@@ -331,6 +345,12 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         println!("rss at exit: {:.1} MiB", rss_mib().unwrap_or(0.0));
     }
     Ok(summary.line())
+}
+
+/// A damaged rectangle as SDL takes it.
+fn sdl_rect(r: &PixelRect) -> SdlRect {
+    let side = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
+    SdlRect::new(side(r.x), side(r.y), side(r.w), side(r.h))
 }
 
 /// What the session shows at time `now`.

@@ -1,5 +1,6 @@
 //! The pixels a frame is rasterized into: a window surface's, or an offscreen [`FrameBuffer`]'s. The renderer
-//! draws into a [`Target`]; present hands it the window surface as one.
+//! draws into a [`Target`]; present hands it the window surface as one, and says with [`Pixels`] whether it still
+//! holds the frame drawn before.
 
 /// The pixels a frame is rasterized into: XRGB32 rows `stride` bytes apart (an SDL window surface, or an
 /// offscreen [`FrameBuffer`]).
@@ -15,6 +16,15 @@ pub struct Target<'a> {
     pub stride: usize,
     /// Device pixels per display-list pixel (1 on a normal display).
     pub scale: f32,
+}
+
+/// What a [`Target`] holds when a frame is rendered into it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pixels {
+    /// The pixels of the last frame rendered into it by the same renderer: only what changed is drawn.
+    Kept,
+    /// Anything else (a new surface: the first frame, a resize, a window surface SDL lost): drawn whole.
+    Fresh,
 }
 
 /// An offscreen XRGB32 frame (benches, golden tests), rows packed.

@@ -16,7 +16,7 @@ use goldberry::frame::{FrameInput, Painter};
 use goldberry::hud::{FrameTimes, HudStats};
 use goldberry::screens::ScreenView;
 use goldberry::screenshot::RgbImage;
-use goldberry::surface::FrameBuffer;
+use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 
 const WIDTH: u32 = 960;
@@ -56,7 +56,7 @@ fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
     for index in 0..=last {
         painter.stats = synthetic_stats(index);
         let input = FrameInput::headless(index, WIDTH, HEIGHT);
-        painter.paint(&input, &fonts, buffer.target(), &ScreenView::overview()).expect("paint");
+        painter.paint(&input, &fonts, buffer.target(), &ScreenView::overview(), Pixels::Fresh).expect("paint");
         if wanted.contains(&index) {
             out.push(RgbImage::from_xrgb32(&buffer.pixels, WIDTH, HEIGHT, buffer.stride()));
         }

@@ -21,7 +21,7 @@ use goldberry::fonts::{Face, FontBook};
 use goldberry::frame::FrameInput;
 use goldberry::raster::Renderer;
 use goldberry::scene::Scene;
-use goldberry::surface::FrameBuffer;
+use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 use skrifa::MetadataProvider;
 use skrifa::instance::{LocationRef, Size};
@@ -238,7 +238,7 @@ impl Blend2d {
     pub fn draw(&mut self, list: &DisplayList, fonts: &FontBook) -> Result<(), String> {
         self.raster.clear_layers();
         self.buffer.pixels.fill(0);
-        self.raster.render(list, fonts, self.buffer.target()).map(|_| ()).map_err(|e| e.to_string())
+        self.raster.render(list, fonts, self.buffer.target(), Pixels::Fresh).map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// The picture as RGB (XRGB32 little-endian is B, G, R, X in memory).

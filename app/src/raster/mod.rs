@@ -9,8 +9,12 @@
 //!    while the glyphs the frame lacks are added to the glyph cache ([`crate::glyph_cache`]);
 //! 4. **cut the bands** (`cost.rs`, `bands.rs`): the target's rows are split into bands that share the estimated
 //!    work, taken from one queue by the calling thread and rayon's pool;
-//! 5. **replay** (`replay.rs`): each band is drawn by its own synchronous Blend2D context over its rows, replaying
-//!    the same list and skipping the ops whose bounds miss its rows.
+//! 5. **replay** (`replay.rs`, `draw.rs`): each band is drawn by its own synchronous Blend2D context over its rows,
+//!    replaying the same list and skipping the ops whose bounds miss its rows.
+//!
+//! When the target still holds the last frame ([`Pixels::Kept`]), the frame's **damage** (`damage.rs`) is found
+//! right after the base's plan, from the last frame's list and this one's: the bands are then cut over the damaged
+//! rows and draw only inside the damaged rectangles, and a frame with no damage draws nothing.
 //!
 //! What every stage reads for one frame travels in one `FrameContext` (`context.rs`). The beta's own multi-threaded
 //! context is not used: it aborts at `blContextEnd` (see DESIGN.md, "A frame").
@@ -19,6 +23,10 @@ mod bands;
 mod base;
 mod context;
 mod cost;
+mod damage;
+#[cfg(test)]
+mod damage_tests;
+mod draw;
 mod geom;
 mod layers;
 mod prepare;
@@ -31,9 +39,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use goldberry_natives::blend2d::PixelFormat;
 use goldberry_natives::{Goldberry, NativeError};
 
+pub use self::damage::{Damage, MAX_DAMAGE_RECTS, PixelRect};
 pub use self::prepare::{to_gradient, to_path};
 pub use self::stats::{BaseUse, RasterStats};
 pub use crate::render_error::RenderError;
@@ -42,14 +50,29 @@ use self::bands::{STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, stay
 use self::base::{BaseCache, BaseFrame, BasePlan, Lead};
 use self::context::FrameContext;
 use self::cost::row_costs;
-use self::geom::{CachedLayer, DeviceRect, LayerImages, Mapping};
-use self::layers::{LayerCache, StaleLayer, band_of, rasterize_layer, split_by_band};
+use self::damage::Prints;
+use self::draw::BandReplay;
+use self::geom::{CachedLayer, Mapping};
+use self::layers::{LayerCache, StaleLayer, rasterize_layer, split_by_band};
 use self::prepare::{Prepared, prepare_frame};
-use self::replay::{Replayer, begin_band, close, replay_state_only, rows_view};
-use crate::display_list::{DisplayList, walk};
+use self::replay::Replayer;
+use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::glyph_cache::{Collector, GlyphCache, LayerGlyphs, Wants};
-use crate::surface::Target;
+use crate::surface::{Pixels, Target};
+
+/// Estimated work (ns) below which a frame's damage is drawn by the calling thread alone: handing a band to
+/// another thread costs more than it saves.
+const DAMAGE_SPLIT_FROM_NS: f64 = 2.0e5;
+
+/// What [`Renderer::render`] did: how long it took and which pixels of the target it changed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rendered {
+    /// Blend2D's part of the frame: layer raster, every band's context from begin to end.
+    pub time: Duration,
+    /// The pixels written (all of them unless the target held the last frame, none when nothing changed).
+    pub damage: Damage,
+}
 
 /// The renderer: the base, the retained layers, the glyph cache and the band count.
 #[derive(Debug)]
@@ -58,6 +81,8 @@ pub struct Renderer {
     threads: usize,
     base: BaseCache,
     layers: LayerCache,
+    /// What the last frame drew, to find the next frame's damage.
+    prints: Prints,
     glyphs: GlyphCache,
     use_glyph_cache: bool,
     /// Whether the glyph cache keeps the base's runs as images.
@@ -75,6 +100,7 @@ impl Renderer {
             threads: threads.max(1),
             base: BaseCache::default(),
             layers: LayerCache::default(),
+            prints: Prints::default(),
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -134,12 +160,15 @@ impl Renderer {
         if !enabled {
             self.glyphs = GlyphCache::new();
         }
+        // Glyphs drawn another way may differ by a level: the next frame is drawn whole.
+        self.prints.forget();
     }
 
     /// Whether the glyph cache keeps the runs of the base as images ([`crate::glyph_cache`], on by default) or
     /// the base's text is blitted glyph by glyph (the cold bench compares the two). Set it before the first frame.
     pub fn set_run_images(&mut self, enabled: bool) {
         self.use_run_images = enabled;
+        self.prints.forget();
     }
 
     /// The number of glyphs in the glyph cache.
@@ -180,38 +209,51 @@ impl Renderer {
         self.base.reserve(width as usize * 4 * height as usize);
     }
 
-    /// Drops the base and every retained layer (the next frame is cold). The glyph cache stays (a glyph's
-    /// pixels do not depend on the frame), and so does the base's memory.
+    /// Drops the base and every retained layer (the next frame is cold and drawn whole). The glyph cache stays
+    /// (a glyph's pixels do not depend on the frame), and so does the base's memory.
     pub fn clear_layers(&mut self) {
         self.layers.images.clear();
         self.base.forget();
+        self.prints.forget();
     }
 
-    /// Rasterizes `list` into `target` and returns how long it took (Blend2D's part of the frame: layer
-    /// raster, every band's context from begin to end).
+    /// Rasterizes `list` into `target`. When `pixels` says the target holds the last frame this renderer drew
+    /// (and its size is the same), only the pixels that change are drawn: the others are not written. Returns
+    /// how long it took and the damage (every pixel for a [`Pixels::Fresh`] target).
     pub fn render(
         &mut self,
         list: &DisplayList,
         fonts: &FontBook,
         target: Target<'_>,
-    ) -> Result<Duration, RenderError> {
+        pixels: Pixels,
+    ) -> Result<Rendered, RenderError> {
         let start = Instant::now();
         let _span = tracing::info_span!("raster", threads = self.threads).entered();
         check_target(&target)?;
         let (ctx, plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
         self.stats = RasterStats::default();
         let stale = self.layers.update(&ctx, &mut self.stats);
-        let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale)?;
-        let (local, shared) = split_by_band(stale, &edges);
-        self.rasterize_shared_layers(&ctx, shared)?;
-        let prepared = match prepared_on_pool {
-            Some(prepared) => prepared?,
-            None => prepare_frame(&ctx)?,
-        };
-        self.redraw_base_damage(&ctx, &plan, &prepared)?;
-        self.replay_bands(&ctx, &plan, &prepared, (&edges, &local), target.pixels)?;
+        let damage = self.prints.damage(&ctx, pixels, &plan);
+        let partial = (!damage.is_whole(target.width, target.height)).then_some(&damage);
+        if damage.is_empty() {
+            // Nothing to draw: the band threads kept awake for this frame may leave.
+            self.bands_handed_out.fetch_add(1, Ordering::Release);
+            self.rasterize_shared_layers(&ctx, stale)?;
+        } else {
+            let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale, partial)?;
+            let (local, shared) = split_by_band(stale, &edges);
+            self.rasterize_shared_layers(&ctx, shared)?;
+            let prepared = match prepared_on_pool {
+                Some(prepared) => prepared?,
+                None => prepare_frame(&ctx)?,
+            };
+            self.redraw_base_damage(&ctx, &plan, &prepared)?;
+            let bands = BandsOf { edges: &edges, local: &local, damage: partial };
+            self.replay_bands(&ctx, &plan, &prepared, bands, target.pixels)?;
+        }
         self.keep_base(plan, base_frame, lead_layers);
-        Ok(start.elapsed())
+        self.prints.done();
+        Ok(Rendered { time: start.elapsed(), damage })
     }
 
     /// Stage 1: the frame's leading run, how the base is brought up to date, and the frame's context.
@@ -248,6 +290,7 @@ impl Renderer {
         &mut self,
         ctx: &FrameContext<'_>,
         stale: &[StaleLayer<'_>],
+        damage: Option<&Damage>,
     ) -> Result<(Vec<usize>, PreparedOnPool), RenderError> {
         let mut prepared_on_pool = None;
         let edges = rayon::in_place_scope(|s| -> Result<Vec<usize>, RenderError> {
@@ -255,8 +298,20 @@ impl Renderer {
                 s.spawn(|_| prepared_on_pool = Some(prepare_frame(ctx)));
             }
             self.fill_glyphs(ctx, stale)?;
-            let per_row = row_costs(ctx, stale);
-            Ok(cut_bands(&per_row, &band_shares(per_row.iter().sum(), ctx.threads)))
+            let mut per_row = row_costs(ctx, stale);
+            let shares = match damage {
+                None => band_shares(per_row.iter().sum(), ctx.threads),
+                Some(damage) => {
+                    only_damaged_rows(&mut per_row, damage, ctx.width);
+                    let total: f64 = per_row.iter().sum();
+                    if total < DAMAGE_SPLIT_FROM_NS { vec![1.0] } else { band_shares(total, ctx.threads) }
+                }
+            };
+            let mut edges = cut_bands(&per_row, &shares);
+            if let Some(damage) = damage {
+                keep_rects_whole(&mut edges, damage);
+            }
+            Ok(edges)
         })?;
         Ok((edges, prepared_on_pool))
     }
@@ -318,14 +373,15 @@ impl Renderer {
         Ok(())
     }
 
-    /// Stage 5: every band drawn, each from the base (copied, or drawn and copied into it) and then the rest of the
-    /// list; a stale layer that lies in one band's rows (`local`) is rasterized by that band's thread first.
+    /// Stage 5: every band drawn (only inside the damage, when there is one), each from the base (copied, or drawn
+    /// and copied into it) and then the rest of the list; a stale layer that lies in one band's rows (`local`) is
+    /// rasterized by that band's thread first.
     fn replay_bands(
         &mut self,
         ctx: &FrameContext<'_>,
         plan: &BasePlan,
         prepared: &Prepared,
-        (edges, local): (&[usize], &[StaleLayer<'_>]),
+        BandsOf { edges, local, damage }: BandsOf<'_, '_>,
         pixels: &mut [u8],
     ) -> Result<(), RenderError> {
         let bands_start = Instant::now();
@@ -335,6 +391,7 @@ impl Renderer {
             ctx,
             plan,
             prepared,
+            damage,
             edges,
             local,
             replayer: Replayer {
@@ -390,6 +447,37 @@ impl Renderer {
 /// The frame's prepared ops when a pool thread built them, or how that failed.
 type PreparedOnPool = Option<Result<Prepared, NativeError>>;
 
+/// The bands of a frame: their edges, the stale layers they rasterize themselves, and the damage they draw
+/// (`None`: every pixel).
+struct BandsOf<'a, 'l> {
+    edges: &'a [usize],
+    local: &'a [StaleLayer<'l>],
+    damage: Option<&'a Damage>,
+}
+
+/// Moves each band edge that would cut a damaged rectangle to the nearest row that cuts none (the bands may then
+/// be fewer): Blend2D's clip to a rectangle a band's edge also cuts can be a level further off a frame drawn in one
+/// band than either cut alone.
+fn keep_rects_whole(edges: &mut [usize], damage: &Damage) {
+    let height = edges.last().copied().unwrap_or(0);
+    let mut floor = 0;
+    for edge in edges.iter_mut() {
+        let nearest = (0..=height.max(1)).flat_map(|d| [edge.saturating_sub(d), *edge + d]);
+        *edge = nearest.filter(|&y| y <= height).find(|&y| !damage.cuts(y as u32)).unwrap_or(*edge).max(floor);
+        floor = *edge;
+    }
+}
+
+/// Scales each row's estimated work by the share of its pixels `damage` covers, so that the bands are cut over
+/// the damaged rows.
+fn only_damaged_rows(per_row: &mut [f64], damage: &Damage, width: u32) {
+    for (y, cost) in per_row.iter_mut().enumerate() {
+        let y = y as u32;
+        let covered: u32 = damage.rects().iter().filter(|r| r.y <= y && y < r.bottom()).map(|r| r.w).sum();
+        *cost *= f64::from(covered.min(width)) / f64::from(width.max(1));
+    }
+}
+
 /// Fails when `target` holds fewer bytes than its size and stride need.
 fn check_target(target: &Target<'_>) -> Result<(), RenderError> {
     let (width, height, stride) = (target.width, target.height, target.stride);
@@ -405,74 +493,5 @@ fn check_target(target: &Target<'_>) -> Result<(), RenderError> {
 fn collect_layer_glyphs(collector: &mut Collector<'_>, stale: &[StaleLayer<'_>]) {
     for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
         collector.layer_content(content, (f64::from(shape.frac_x), f64::from(shape.frac_y)));
-    }
-}
-
-/// What drawing one band of a frame reads: the frame, its base plan and prepared ops, the band edges, the stale
-/// layers a band rasterizes itself, and the replayer the bands share.
-struct BandReplay<'b> {
-    ctx: &'b FrameContext<'b>,
-    plan: &'b BasePlan,
-    prepared: &'b Prepared,
-    edges: &'b [usize],
-    local: &'b [StaleLayer<'b>],
-    replayer: Replayer<'b>,
-}
-
-impl BandReplay<'_> {
-    /// Draws the band whose first row is `top` into `rows` (its part of the base being `base`), and returns the
-    /// layers it rasterized itself.
-    fn draw(&self, top: usize, rows: &mut [u8], base: Option<&mut [u8]>) -> Result<LayerImages, RenderError> {
-        let _span = tracing::info_span!("band", top).entered();
-        let ctx = self.ctx;
-        let (g, width, stride, mapping, list) = (ctx.g, ctx.width, ctx.stride, ctx.mapping, ctx.list);
-        let band_height = rows.len() / stride;
-        let mut mine = LayerImages::new();
-        for (key, shape, content) in self.local.iter().filter(|(_, shape, _)| band_of(shape, self.edges) == Some(top)) {
-            let image = rasterize_layer(g, content, ctx.fonts, self.replayer.glyphs, *shape, 1)?;
-            mine.insert(*key, CachedLayer { shape: *shape, image, used: true });
-        }
-        let replayer = Replayer {
-            local: Some(&mine),
-            visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
-            ..self.replayer
-        };
-        let from = match (self.plan, base) {
-            (BasePlan::Draw, Some(base)) => {
-                // At another scale the lead's whole pixels are not the frame's: their seams would let the
-                // previous frame show through.
-                if !(list.opaque_lead && mapping.scale == 1.0) {
-                    rows.fill(0);
-                }
-                {
-                    let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
-                    let mut bl_ctx = begin_band(&mut view, top, mapping)?;
-                    let mut walk = walk(list);
-                    replayer.replay(&mut bl_ctx, self.prepared, walk.by_ref().take(ctx.lead_end))?;
-                    close(&mut bl_ctx, &walk)?;
-                    bl_ctx.end()?;
-                }
-                // What the run left in these rows is the base's.
-                base.copy_from_slice(rows);
-                ctx.lead_end
-            }
-            (BasePlan::Damage(_) | BasePlan::Copy, Some(base)) => {
-                rows.copy_from_slice(base);
-                ctx.lead_end
-            }
-            _ => {
-                rows.fill(0);
-                0
-            }
-        };
-        let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
-        let mut bl_ctx = begin_band(&mut view, top, mapping)?;
-        // The run's clips and translations still apply to what follows it; its layers are in the base.
-        let mut walk = walk(list);
-        replay_state_only(&mut bl_ctx, walk.by_ref().take(from))?;
-        replayer.replay(&mut bl_ctx, self.prepared, &mut walk)?;
-        close(&mut bl_ctx, &walk)?;
-        bl_ctx.end()?;
-        Ok(mine)
     }
 }

@@ -236,7 +236,7 @@ fn resizing_lays_everything_out_again() {
 #[test]
 fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
     use crate::raster::Renderer;
-    use crate::surface::FrameBuffer;
+    use crate::surface::{FrameBuffer, Pixels};
     for (width, height) in [(960, 640), (701, 433), (320, 200)] {
         let mut scene = scene();
         let list = record(&mut scene, 7, width, height);
@@ -247,7 +247,7 @@ fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
             let mut raster = Renderer::new(natives(), 2);
             let mut frame = FrameBuffer::new(width, height);
             frame.pixels.fill(fill);
-            if let Err(e) = raster.render(&list, fonts(), frame.target()) {
+            if let Err(e) = raster.render(&list, fonts(), frame.target(), Pixels::Fresh) {
                 panic!("{e}");
             }
             frame.pixels

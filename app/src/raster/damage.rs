@@ -1,0 +1,409 @@
+//! Damage: what a frame changes in a target that still holds the frame before it, as a few rectangles of whole
+//! device pixels.
+//!
+//! Each frame leaves a print of its list: for every op of the walk, a hash of what it draws and where (its place,
+//! and whether it is in the base's run), the glyph run or path it shares, and where it can leave ink (its device
+//! bounds, clipped). The next frame, when its target still holds those pixels ([`Pixels::Kept`]), compares its
+//! print with that one position by position: wherever they differ, or one list has an op the other lacks, the old
+//! op's ink and the new op's are damaged. A layer is compared by key, version, rect and place, not by its content
+//! (its version says when that changes). The rectangles are merged as they come ([`Damage::add`]). A pixel
+//! outside the damage is then drawn by the same ops, in the same order and places, in both frames: it keeps its
+//! value.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+
+use goldberry_natives::glyphs::GlyphRun;
+
+use super::base::BasePlan;
+use super::context::FrameContext;
+use super::geom::{DeviceRect, op_bounds};
+use crate::display_list::{Op, Paint, PathData, Place, Rect, Step, walk};
+use crate::surface::Pixels;
+
+/// A rectangle of whole device pixels inside the target: columns `x..x + w`, rows `y..y + h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PixelRect {
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+}
+
+impl PixelRect {
+    /// Its pixels.
+    pub fn area(&self) -> u64 {
+        u64::from(self.w) * u64::from(self.h)
+    }
+
+    pub fn right(&self) -> u32 {
+        self.x + self.w
+    }
+
+    pub fn bottom(&self) -> u32 {
+        self.y + self.h
+    }
+
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &PixelRect) -> PixelRect {
+        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
+        PixelRect { x, y, w: self.right().max(other.right()) - x, h: self.bottom().max(other.bottom()) - y }
+    }
+
+    /// The pixels both hold.
+    pub fn overlap(&self, other: &PixelRect) -> u64 {
+        let w = self.right().min(other.right()).saturating_sub(self.x.max(other.x));
+        let h = self.bottom().min(other.bottom()).saturating_sub(self.y.max(other.y));
+        u64::from(w) * u64::from(h)
+    }
+
+    /// The whole pixels of a device rectangle inside a `width` x `height` target, rounded outward.
+    pub(super) fn of_device(rect: &DeviceRect, width: u32, height: u32) -> Option<PixelRect> {
+        let r = rect.clamped(width, height)?;
+        let (x, y) = (r.x0 as u32, r.y0 as u32);
+        Some(PixelRect { x, y, w: r.x1 as u32 - x, h: r.y1 as u32 - y })
+    }
+
+    pub(super) fn to_device(self) -> DeviceRect {
+        DeviceRect { x0: self.x as f32, y0: self.y as f32, x1: self.right() as f32, y1: self.bottom() as f32 }
+    }
+}
+
+/// At most this many rectangles: one more and they all become their bounding box.
+pub const MAX_DAMAGE_RECTS: usize = 16;
+
+/// Two rectangles apart are merged when their bounding box holds at most this many pixels neither holds: about
+/// what drawing one more rectangle costs (a walk over the list, a clip) and presenting it.
+const MERGE_SLACK_PX: u64 = 64 * 64;
+
+/// The pixels a frame changed: at most [`MAX_DAMAGE_RECTS`] rectangles that do not overlap (a pixel drawn twice
+/// would have its translucent ops blended twice), held inline so that a frame's damage costs no allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Damage {
+    rects: [PixelRect; MAX_DAMAGE_RECTS],
+    len: usize,
+}
+
+impl Damage {
+    /// Every pixel of a `width` x `height` target (none when it is empty).
+    pub fn whole(width: u32, height: u32) -> Damage {
+        let mut damage = Damage::default();
+        damage.add(PixelRect { x: 0, y: 0, w: width, h: height });
+        damage
+    }
+
+    /// The damaged rectangles.
+    pub fn rects(&self) -> &[PixelRect] {
+        &self.rects[..self.len]
+    }
+
+    /// No pixel changed.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The pixels rasterized: the rectangles' areas summed.
+    pub fn pixels(&self) -> u64 {
+        self.rects().iter().map(PixelRect::area).sum()
+    }
+
+    /// Whether it is one rectangle covering a `width` x `height` target.
+    pub fn is_whole(&self, width: u32, height: u32) -> bool {
+        self.rects() == [PixelRect { x: 0, y: 0, w: width, h: height }]
+    }
+
+    /// Whether row `y`'s top edge cuts through a rectangle (a band starting there would split it).
+    pub(super) fn cuts(&self, y: u32) -> bool {
+        self.rects().iter().any(|r| r.y < y && y < r.bottom())
+    }
+
+    /// Adds `rect`, merged with every rectangle it overlaps or is near (their box holds at most 64x64 pixels
+    /// neither holds), the merged one again with those it then overlaps or is near; once there are
+    /// [`MAX_DAMAGE_RECTS`], a rectangle that merges with none turns them all into their bounding box.
+    pub fn add(&mut self, mut rect: PixelRect) {
+        if rect.area() == 0 {
+            return;
+        }
+        while let Some(i) = self.rects().iter().position(|r| worth_merging(r, &rect)) {
+            rect = rect.union(&self.rects[i]);
+            self.len -= 1;
+            self.rects[i] = self.rects[self.len];
+        }
+        if self.len == MAX_DAMAGE_RECTS {
+            rect = self.rects().iter().fold(rect, |all, r| all.union(r));
+            self.len = 0;
+        }
+        self.rects[self.len] = rect;
+        self.len += 1;
+    }
+}
+
+/// Whether `a` and `b` overlap, or drawing them as their bounding box costs about no more than drawing them apart.
+fn worth_merging(a: &PixelRect, b: &PixelRect) -> bool {
+    a.overlap(b) > 0 || a.union(b).area() <= a.area() + b.area() + MERGE_SLACK_PX
+}
+
+/// The heap data an op shares (its print keeps it alive, so that the same pointer means the same data).
+#[derive(Debug, Clone)]
+enum Shared {
+    None,
+    Path(Arc<PathData>),
+    Run(Arc<GlyphRun>),
+}
+
+impl Shared {
+    fn same(&self, other: &Shared) -> bool {
+        match (self, other) {
+            (Shared::None, Shared::None) => true,
+            (Shared::Path(a), Shared::Path(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Shared::Run(a), Shared::Run(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
+}
+
+/// One op of a frame's print (see the module docs).
+#[derive(Debug, Clone)]
+struct OpPrint {
+    /// What the op draws (but its shared data) and where: its fields, its place, whether it is in the base's run.
+    hash: u64,
+    shared: Shared,
+    /// The device pixels it can change (`None`: none, a state op or an op its clip hides).
+    ink: Option<PixelRect>,
+}
+
+impl OpPrint {
+    fn same(&self, other: &OpPrint) -> bool {
+        self.hash == other.hash && self.shared.same(&other.shared)
+    }
+}
+
+/// What a print holds for every op only while the target stays the same: its size, scale and whether the list
+/// said its lead covers every pixel.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Frame {
+    width: u32,
+    height: usize,
+    stride: usize,
+    scale: f32,
+    opaque_lead: bool,
+}
+
+/// The print of the last frame rendered, that of the frame being rendered, and a spare list of ops (the two lists
+/// take turns, so that printing a frame allocates nothing once they have grown).
+#[derive(Debug, Default)]
+pub(super) struct Prints {
+    last: Option<(Frame, Vec<OpPrint>)>,
+    pending: Option<(Frame, Vec<OpPrint>)>,
+    spare: Vec<OpPrint>,
+}
+
+impl Prints {
+    /// Prints the frame of `ctx` and returns its damage: every pixel unless the target holds the last frame
+    /// (`pixels`) of the same size and the base is not drawn anew (`plan`), otherwise where the two prints differ
+    /// and the base's own damage. The last print is taken out meanwhile: a frame that fails leaves none, so that
+    /// the next frame is drawn whole. [`Prints::done`] keeps the new one once the frame is drawn.
+    pub(super) fn damage(&mut self, ctx: &FrameContext<'_>, pixels: Pixels, plan: &BasePlan) -> Damage {
+        let frame = Frame {
+            width: ctx.width,
+            height: ctx.height,
+            stride: ctx.stride,
+            scale: ctx.mapping.scale,
+            opaque_lead: ctx.list.opaque_lead,
+        };
+        let _span = tracing::info_span!("damage").entered();
+        let mut ops = std::mem::take(&mut self.spare);
+        print(ctx, &mut ops);
+        let height = ctx.height as u32;
+        let last = self.last.take();
+        let damage = match (&last, pixels, plan) {
+            (Some((was, old)), Pixels::Kept, BasePlan::None | BasePlan::Copy | BasePlan::Damage(_))
+                if *was == frame =>
+            {
+                let mut damage = Damage::default();
+                if let BasePlan::Damage(rects) = plan {
+                    rects.iter().filter_map(|r| PixelRect::of_device(r, ctx.width, height)).for_each(|r| damage.add(r));
+                }
+                diff(old, &ops, &mut damage);
+                damage
+            }
+            _ => Damage::whole(ctx.width, height),
+        };
+        if let Some((_, mut old)) = last {
+            old.clear();
+            self.spare = old;
+        }
+        self.pending = Some((frame, ops));
+        damage
+    }
+
+    /// The frame printed by the last [`Prints::damage`] is drawn: the next frame is compared with it.
+    pub(super) fn done(&mut self) {
+        self.last = self.pending.take();
+    }
+
+    /// Forgets the last frame: the next one is drawn whole.
+    pub(super) fn forget(&mut self) {
+        self.last = None;
+    }
+}
+
+/// How far ahead the diff looks for the op it lost, to step over ops added or removed in between.
+const RESYNC: usize = 16;
+
+/// Adds to `damage` the ink of every op of `old` and `new` left out of a common run of equal prints.
+///
+/// The two lists are walked together; where they part, the diff looks up to [`RESYNC`] ops ahead in each for the
+/// other's op, so that an op added (a focus ring) or removed costs only its own ink, not that of every op after
+/// it. Any common subsequence is correct: outside the ink of the ops left out, every pixel is drawn by the same
+/// ops in the same order in both frames.
+fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage) {
+    let mut add = |op: &OpPrint| {
+        if let Some(ink) = op.ink {
+            damage.add(ink);
+        }
+    };
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() && j < new.len() {
+        if old[i].same(&new[j]) {
+            (i, j) = (i + 1, j + 1);
+            continue;
+        }
+        let added = (1..=RESYNC).find(|&k| new.get(j + k).is_some_and(|op| op.same(&old[i])));
+        let removed = (1..=RESYNC).find(|&k| old.get(i + k).is_some_and(|op| op.same(&new[j])));
+        match (added, removed) {
+            (Some(k), r) if r.is_none_or(|r| k <= r) => {
+                new[j..j + k].iter().for_each(&mut add);
+                j += k;
+            }
+            (_, Some(k)) => {
+                old[i..i + k].iter().for_each(&mut add);
+                i += k;
+            }
+            _ => {
+                add(&old[i]);
+                add(&new[j]);
+                (i, j) = (i + 1, j + 1);
+            }
+        }
+    }
+    old[i..].iter().chain(&new[j..]).for_each(add);
+}
+
+/// The print of `ctx`'s list (see the module docs), into `ops`.
+fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>) {
+    ops.clear();
+    let (width, height, s) = (ctx.width, ctx.height as u32, ctx.mapping.scale);
+    for visit in walk(ctx.list) {
+        let Step::Draw(op) = visit.step else {
+            // A clip or translation draws nothing: it changes the places of the ops after it.
+            ops.push(OpPrint { hash: 0, shared: Shared::None, ink: None });
+            continue;
+        };
+        let mut h = DefaultHasher::new();
+        hash_place(&visit.place, &mut h);
+        (visit.index < ctx.lead_end).hash(&mut h);
+        let shared = hash_op(op, &mut h);
+        // An op whose bounds are unknown may draw anywhere its clip lets it.
+        let ink = match op_bounds(op, ctx.fonts) {
+            Some(bounds) => visit.place.clipped(bounds),
+            None => Some(visit.place.clip.unwrap_or(Rect::new(0.0, 0.0, width as f32 / s, height as f32 / s))),
+        };
+        let ink = ink.and_then(|r| {
+            let device = DeviceRect { x0: r.x * s, y0: r.y * s, x1: r.right() * s, y1: r.bottom() * s };
+            PixelRect::of_device(&device, width, height)
+        });
+        ops.push(OpPrint { hash: h.finish(), shared, ink });
+    }
+}
+
+fn hash_f32s(values: &[f32], h: &mut DefaultHasher) {
+    for v in values {
+        h.write_u32(v.to_bits());
+    }
+}
+
+fn hash_rect(r: &Rect, h: &mut DefaultHasher) {
+    hash_f32s(&[r.x, r.y, r.w, r.h], h);
+}
+
+fn hash_place(place: &Place, h: &mut DefaultHasher) {
+    hash_f32s(&[place.translation.0, place.translation.1], h);
+    h.write_u64(place.translation_f64.0.to_bits());
+    h.write_u64(place.translation_f64.1.to_bits());
+    match &place.clip {
+        Some(clip) => hash_rect(clip, h),
+        None => h.write_u8(0),
+    }
+}
+
+fn hash_paint(paint: &Paint, h: &mut DefaultHasher) {
+    std::mem::discriminant(paint).hash(h);
+    let stops = match paint {
+        Paint::Solid(color) => return color.hash(h),
+        Paint::Linear { x0, y0, x1, y1, stops } => {
+            hash_f32s(&[*x0, *y0, *x1, *y1], h);
+            stops
+        }
+        Paint::Radial { cx, cy, r, stops } => {
+            hash_f32s(&[*cx, *cy, *r], h);
+            stops
+        }
+    };
+    h.write_usize(stops.len());
+    for stop in stops {
+        hash_f32s(&[stop.offset], h);
+        stop.color.hash(h);
+    }
+}
+
+/// Hashes what `op` draws but the data it shares, which it returns. A layer is its key, version and rect.
+fn hash_op(op: &Op, h: &mut DefaultHasher) -> Shared {
+    std::mem::discriminant(op).hash(h);
+    match op {
+        Op::FillRect { rect, paint } => {
+            hash_rect(rect, h);
+            hash_paint(paint, h);
+        }
+        Op::FillRoundRect { rect, radius, paint } => {
+            hash_rect(rect, h);
+            hash_f32s(&[*radius], h);
+            hash_paint(paint, h);
+        }
+        Op::StrokeRoundRect { rect, radius, stroke, paint } => {
+            hash_rect(rect, h);
+            hash_f32s(&[*radius, stroke.width], h);
+            stroke.round.hash(h);
+            hash_paint(paint, h);
+        }
+        Op::FillCircle { cx, cy, r, paint } => {
+            hash_f32s(&[*cx, *cy, *r], h);
+            hash_paint(paint, h);
+        }
+        Op::FillPath { path, paint } => {
+            hash_paint(paint, h);
+            return Shared::Path(Arc::clone(path));
+        }
+        Op::StrokePath { path, stroke, paint } => {
+            hash_f32s(&[stroke.width], h);
+            stroke.round.hash(h);
+            hash_paint(paint, h);
+            return Shared::Path(Arc::clone(path));
+        }
+        Op::Glyphs { font, x, y, run, color } => {
+            font.hash(h);
+            hash_f32s(&[*x, *y], h);
+            color.hash(h);
+            return Shared::Run(Arc::clone(run));
+        }
+        Op::Layer { key, rect, version, .. } => {
+            key.hash(h);
+            hash_rect(rect, h);
+            version.hash(h);
+        }
+        Op::PushClip(r) => hash_rect(r, h),
+        Op::PushTranslate(dx, dy) => hash_f32s(&[*dx, *dy], h),
+        Op::PopClip | Op::PopTranslate => {}
+    }
+    Shared::None
+}
