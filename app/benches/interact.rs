@@ -1,0 +1,141 @@
+//! The interaction bench: what a frame costs when input changed a little, offscreen, painted `Kept` over the frame
+//! before as a window's frames are.
+//!
+//! `cargo bench -p goldberry --bench interact` prints:
+//! - a hover frame on the controls screen at 1920x1080, 1 thread: the pointer goes on and off the button, one
+//!   move a frame; paint p50 / p95 and the damaged share of the window (target: paint p50 <= 0.10 ms, damage <= 2 %);
+//! - the settled overview at 960x640 and 1920x1080, 1 thread, rounds interleaved: paint p50 of each and their ratio
+//!   (target: <= 1.5x: the cost follows what changed, not the window's area);
+//! - a screen switch at 960x640, 2 threads: the first frame of a screen after another (target <= 4 ms).
+//!
+//! The events go through the session as SDL's would after translation; the desktop's own costs (presenting under
+//! a real X server, idle CPU, latency) are measured by `ci/bench-desktop`. `GOLDBERRY_BENCH_FRAMES=N` changes the
+//! 300 frames a row.
+
+mod support;
+
+use goldberry::fonts::FontBook;
+use goldberry::frame::{FrameInput, Painter};
+use goldberry::report::Percentiles;
+use goldberry::screens::{ScreenName, ScreenView};
+use goldberry::session::Session;
+use goldberry::surface::{FrameBuffer, Pixels};
+use goldberry::ui::input::UiEvent;
+use goldberry_natives::Goldberry;
+
+/// A painter, a session on `screen` and a frame buffer of `(w, h)`, with the first frame painted.
+struct Rig {
+    painter: Painter,
+    session: Session,
+    buffer: FrameBuffer,
+    index: u64,
+}
+
+impl Rig {
+    fn new(g: &'static Goldberry, fonts: &FontBook, screen: ScreenName, (w, h): (u32, u32), threads: usize) -> Rig {
+        let painter = Painter::new(g, fonts, threads, false).expect("painter");
+        let mut rig = Rig { painter, session: Session::new(screen, false), buffer: FrameBuffer::new(w, h), index: 0 };
+        rig.frame(fonts, Pixels::Fresh);
+        rig
+    }
+
+    /// Paints the next frame; returns its paint time (ms) and damaged share of the window (percent).
+    fn frame(&mut self, fonts: &FontBook, pixels: Pixels) -> (f64, f64) {
+        let (w, h) = (self.buffer.width, self.buffer.height);
+        let now = self.index as f64 / 60.0;
+        let view = ScreenView {
+            screen: self.session.screen(),
+            controls: &self.session.controls,
+            router: &self.session.router,
+            palette: self.session.controls.theme.palette(now),
+        };
+        let input = FrameInput::headless(self.index, w, h);
+        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &view, pixels).expect("paint");
+        if let Some(regions) = painted.regions {
+            self.session.set_regions(regions.regions, regions.tracks);
+        }
+        self.index += 1;
+        let share = 100.0 * painted.damage.pixels() as f64 / (u64::from(w) * u64::from(h)) as f64;
+        (painted.times.paint.as_secs_f64() * 1000.0, share)
+    }
+
+    /// The centre of widget `id`'s box.
+    fn centre(&self, id: &str) -> (f32, f32) {
+        let region = self.session.regions().iter().find(|r| r.target.id == id).expect("the widget is laid out");
+        (region.rect.x + region.rect.w / 2.0, region.rect.y + region.rect.h / 2.0)
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    Percentiles::of(values.iter().copied()).p50
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let (g, fonts) = support::natives_and_fonts("interact");
+    let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
+    println!("goldberry interact bench: frames painted Kept over the frame before, offscreen, {frames} a row (ms)");
+
+    // Hover on the controls screen.
+    let mut rig = Rig::new(g, &fonts, ScreenName::Controls, (1920, 1080), 1);
+    let (bx, by) = rig.centre("controls.button");
+    let (mut paint, mut damage) = (Vec::new(), Vec::new());
+    for i in 0..frames {
+        let (x, y) = if i % 2 == 0 { (bx, by) } else { (bx, by + 200.0) };
+        rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.index as f64 / 60.0);
+        let (ms, share) = rig.frame(&fonts, Pixels::Kept);
+        paint.push(ms);
+        damage.push(share);
+    }
+    let p = Percentiles::of(paint.iter().copied());
+    let d = median(&damage);
+    let met = |ok: bool| if ok { "met" } else { "MISSED" };
+    println!(
+        "hover on the controls' button, 1920x1080, 1 thr: paint p50 {:.3} p95 {:.3}; damage {d:.2} % of the window  \
+         target paint p50 <= 0.10 ({}), damage <= 2 % ({})",
+        p.p50,
+        p.p95,
+        met(p.p50 <= 0.10),
+        met(d <= 2.0)
+    );
+
+    // The settled overview at two sizes, in turn.
+    let mut small = Rig::new(g, &fonts, ScreenName::Overview, (960, 640), 1);
+    let mut large = Rig::new(g, &fonts, ScreenName::Overview, (1920, 1080), 1);
+    let (mut s, mut l, mut sd, mut ld) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..frames {
+        let (ms, share) = small.frame(&fonts, Pixels::Kept);
+        s.push(ms);
+        sd.push(share);
+        let (ms, share) = large.frame(&fonts, Pixels::Kept);
+        l.push(ms);
+        ld.push(share);
+    }
+    let (s50, l50) = (median(&s), median(&l));
+    println!(
+        "settled overview, 1 thr, in turn: 960x640 paint p50 {s50:.3} (damage {:.1} %), 1920x1080 paint p50 {l50:.3} \
+         (damage {:.1} %): {:.2}x  target <= 1.5x ({})",
+        median(&sd),
+        median(&ld),
+        l50 / s50,
+        met(l50 / s50 <= 1.5)
+    );
+
+    // Screen switches: every frame shows another screen than the one before.
+    let mut rig = Rig::new(g, &fonts, ScreenName::Overview, (960, 640), 2);
+    let mut switch = Vec::new();
+    for i in 0..frames.min(100) {
+        rig.session.show(ScreenName::ALL[(i + 1) % ScreenName::ALL.len()]);
+        switch.push(rig.frame(&fonts, Pixels::Kept).0);
+    }
+    let p = Percentiles::of(switch.iter().copied());
+    println!(
+        "screen switch, 960x640, 2 thr: paint p50 {:.2} p95 {:.2} max {:.2}  target <= 4 ms ({})",
+        p.p50,
+        p.p95,
+        p.max,
+        met(p.p50 <= 4.0)
+    );
+}
