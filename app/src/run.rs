@@ -221,13 +221,15 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     // The window surface is new (first frame, after a resize): it is painted and presented whole.
     let mut fresh = true;
     let mut was_animating = false;
+    // What woke an idle desktop loop, handled and counted with the next frame.
+    let mut woken = Polled::default();
     while frames.is_none_or(|n| index < n) {
         let now = clock.time_s(index);
         let shots = match player.as_mut() {
             Some(player) => player.push(index, video, &mut window)?,
             None => Vec::new(),
         };
-        let mut polled = Polled::default();
+        let mut polled = std::mem::take(&mut woken);
         while let Some((event, queued_ms)) = video.poll_timed() {
             polled.take(event, queued_ms, &mut session, now);
         }
@@ -251,14 +253,10 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 records.push(FrameRecord { events: polled.events, ..record });
                 index += 1;
             } else if let Some(event) = video.wait_event(IDLE_WAIT_MS) {
-                // Nothing to paint: sleep until SDL has an event, and handle it at the top of the loop.
+                // Nothing to paint: sleep until SDL has an event (it came just now), handle it, and count it with
+                // the frame it leads to.
                 let queued_ms = u32::try_from(video.sdl().ticks_ms()).unwrap_or(u32::MAX);
-                let mut woken = Polled::default();
                 woken.take(event, queued_ms, &mut session, clock.time_s(index));
-                if woken.quit {
-                    break;
-                }
-                fresh |= woken.resized;
             }
             continue;
         }
