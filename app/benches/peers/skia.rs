@@ -85,9 +85,7 @@ impl Skia {
     /// Draws the flat `list` from scratch, reading each glyph's outline from `files` with skrifa.
     pub fn draw(&mut self, list: &DisplayList, fonts: &FontBook, files: &FontFiles) {
         self.pixmap.fill(tiny_skia::Color::TRANSPARENT);
-        let (pixmap, mask) = (&mut self.pixmap, &mut self.mask);
-        // The clip the mask holds, when it holds one.
-        let mut mask_for: Option<Rect> = None;
+        let mut canvas = Canvas { pixmap: &mut self.pixmap, mask: &mut self.mask, mask_for: None };
         walk(list, |op, (dx, dy), clip| {
             let t = Transform::from_translate(dx, dy);
             // Each op's path and paint, and its device bounds when known without building the path.
@@ -122,12 +120,12 @@ impl Skia {
                     let ascent = size * 1.2;
                     let bounds = Rect::new(*x, y - ascent, run.width_px(size) + size, 2.0 * ascent);
                     let paint = Paint::Solid(*c);
-                    let path = b.finish();
-                    return fill(pixmap, mask, &mut mask_for, path, &paint, None, Some(bounds), clip, t);
+                    let shape = Shape { path: b.finish(), paint: &paint, outline: None, bounds: Some(bounds) };
+                    return canvas.fill(shape, clip, t);
                 }
                 _ => return,
             };
-            fill(pixmap, mask, &mut mask_for, path, paint, outline, bounds, clip, t);
+            canvas.fill(Shape { path, paint, outline, bounds }, clip, t);
         });
     }
 
@@ -137,40 +135,48 @@ impl Skia {
     }
 }
 
-/// Fills or strokes one op's path, through a mask of `clip` when the op's bounds reach outside it (or are not
-/// known).
-#[allow(clippy::too_many_arguments, reason = "one op's whole state, in the one place it is drawn")]
-fn fill(
-    pixmap: &mut Pixmap,
-    mask: &mut Mask,
-    mask_for: &mut Option<Rect>,
+/// One op's path and how it is drawn.
+struct Shape<'p> {
     path: Option<tiny_skia::Path>,
-    paint: &Paint,
+    paint: &'p Paint,
+    /// A stroke, or `None` for a fill.
     outline: Option<goldberry::display_list::Stroke>,
+    /// Its bounds in list coordinates, when known without the path.
     bounds: Option<Rect>,
-    clip: Option<Rect>,
-    t: Transform,
-) {
-    let Some(path) = path else { return };
-    let Some(shader) = shader(paint) else { return };
-    let paint = tiny_skia::Paint { shader, anti_alias: true, ..tiny_skia::Paint::default() };
-    let device = bounds.map(|b| Rect::new(b.x + t.tx, b.y + t.ty, b.w, b.h));
-    let use_mask = match (clip, device) {
-        (None, _) => None,
-        (Some(c), Some(b)) if inside(b, c) => None,
-        (Some(c), _) => {
-            if *mask_for != Some(c) {
-                mask.clear();
-                if let Some(r) = tiny_skia::Rect::from_xywh(c.x, c.y, c.w.max(0.01), c.h.max(0.01)) {
-                    mask.fill_path(&PathBuilder::from_rect(r), FillRule::Winding, true, Transform::identity());
+}
+
+/// The pixmap drawn into and the clip mask, with the clip the mask holds (when it holds one).
+struct Canvas<'c> {
+    pixmap: &'c mut Pixmap,
+    mask: &'c mut Mask,
+    mask_for: Option<Rect>,
+}
+
+impl Canvas<'_> {
+    /// Fills or strokes one op's path, through a mask of `clip` when the op's bounds reach outside it (or are not
+    /// known).
+    fn fill(&mut self, shape: Shape<'_>, clip: Option<Rect>, t: Transform) {
+        let Some(path) = shape.path else { return };
+        let Some(shader) = shader(shape.paint) else { return };
+        let paint = tiny_skia::Paint { shader, anti_alias: true, ..tiny_skia::Paint::default() };
+        let device = shape.bounds.map(|b| Rect::new(b.x + t.tx, b.y + t.ty, b.w, b.h));
+        let use_mask = match (clip, device) {
+            (None, _) => None,
+            (Some(c), Some(b)) if inside(b, c) => None,
+            (Some(c), _) => {
+                if self.mask_for != Some(c) {
+                    self.mask.clear();
+                    if let Some(r) = tiny_skia::Rect::from_xywh(c.x, c.y, c.w.max(0.01), c.h.max(0.01)) {
+                        self.mask.fill_path(&PathBuilder::from_rect(r), FillRule::Winding, true, Transform::identity());
+                    }
+                    self.mask_for = Some(c);
                 }
-                *mask_for = Some(c);
+                Some(&*self.mask)
             }
-            Some(&*mask)
+        };
+        match shape.outline {
+            None => self.pixmap.fill_path(&path, &paint, FillRule::Winding, t, use_mask),
+            Some(s) => self.pixmap.stroke_path(&path, &paint, &stroke(s), t, use_mask),
         }
-    };
-    match outline {
-        None => pixmap.fill_path(&path, &paint, FillRule::Winding, t, use_mask),
-        Some(s) => pixmap.stroke_path(&path, &paint, &stroke(s), t, use_mask),
     }
 }
