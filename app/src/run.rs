@@ -221,6 +221,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     // The window surface is new (first frame, after a resize): it is painted and presented whole.
     let mut fresh = true;
     let mut was_animating = false;
+    let mut captured = false;
     // What woke an idle desktop loop, handled and counted with the next frame.
     let mut woken = Polled::default();
     while frames.is_none_or(|n| index < n) {
@@ -235,6 +236,14 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         if polled.quit || session.quit() {
             break;
+        }
+        // While a widget holds the pointer, SDL keeps sending its motion from outside the window too.
+        let holding = session.router.pressed().is_some();
+        if holding != captured {
+            captured = holding;
+            if let Err(e) = video.capture_mouse(holding) {
+                tracing::debug!("no mouse capture: {e}");
+            }
         }
         fresh |= polled.resized;
         if painter.hud.visible() != session.hud() {
