@@ -238,13 +238,17 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         let animating = session.screen() == ScreenName::Overview || session.animating(now);
         let changed = session.take_changed() || session.needs_layout();
         if !(fresh || changed || animating || polled.exposed || !shots.is_empty()) {
-            if headless {
-                // The frame clock still ticks: an idle frame is counted and does nothing.
+            if headless || player.is_some() {
+                // The frame clock still ticks, and a script's lines name frames: an idle frame is counted and does
+                // nothing (on a desktop it is paced like a painted one, so a script keeps its timing).
                 let (width, height) = window.size();
                 let record =
                     FrameRecord { idle: true, ..FrameRecord::new(index, false, width, height, &Default::default()) };
                 records.push(FrameRecord { events: polled.events, ..record });
                 index += 1;
+                if !headless {
+                    pacer.wait();
+                }
             } else if let Some(event) = video.wait_event(IDLE_WAIT_MS) {
                 // Nothing to paint: sleep until SDL has an event, and handle it at the top of the loop.
                 let queued_ms = u32::try_from(video.sdl().ticks_ms()).unwrap_or(u32::MAX);
