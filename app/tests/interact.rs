@@ -342,6 +342,32 @@ fn the_tour_runs_to_its_end_and_changes_every_control() {
 }
 
 #[test]
+fn the_keyboard_script_needs_no_mouse() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/scripts/controls-keyboard.txt");
+    let text = std::fs::read_to_string(&script).expect("the script");
+    assert!(
+        text.lines()
+            .map(|l| l.split('#').next().unwrap_or_default())
+            .all(|l| !l.contains("move") && !l.contains("click")),
+        "keyboard only"
+    );
+    let dir = temp_dir("keyboard");
+    let mut cmd = goldberry();
+    cmd.arg("--script").arg(&script);
+    let r = report(cmd, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    let w = &r["widgets"];
+    assert_eq!(r["screen"], "controls");
+    assert_eq!(w["controls.button"]["presses"], 2);
+    assert_eq!(w["controls.checkbox"]["checked"], true);
+    assert_eq!(w["controls.radio"]["selected"], 1);
+    assert_eq!(w["controls.toggle"]["on"], true);
+    assert_eq!(w["controls.slider"]["value"], 11);
+    assert_eq!(w["controls.theme"]["theme"], "dark");
+    assert_eq!(w["focus"], "controls.slider");
+}
+
+#[test]
 fn an_idle_static_screen_paints_its_first_frame_and_nothing_after() {
     let dir = temp_dir("idle");
     let mut cmd = goldberry();
