@@ -254,13 +254,17 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut was_animating, animating);
         if !(fresh || changed || animating || settling || polled.exposed || !shots.is_empty()) {
-            if headless {
-                // The frame clock still ticks: an idle frame is counted and does nothing.
+            if headless || player.is_some() {
+                // The frame clock still ticks, and a script's lines name frames: an idle frame is counted and does
+                // nothing (on a desktop it is paced like a painted one, so a script keeps its timing).
                 let (width, height) = window.size();
                 let record =
                     FrameRecord { idle: true, ..FrameRecord::new(index, false, width, height, &Default::default()) };
                 records.push(FrameRecord { events: polled.events, ..record });
                 index += 1;
+                if !headless {
+                    pacer.wait();
+                }
             } else if let Some(event) = video.wait_event(IDLE_WAIT_MS) {
                 // Nothing to paint: sleep until SDL has an event (it came just now), handle it, and count it with
                 // the frame it leads to.

@@ -153,12 +153,17 @@ impl Session {
         self.router.hovered().filter(|t| t.id == CARDS).map(|t| usize::from(t.part))
     }
 
-    /// The box of each interactive widget, by id (the first region of each), for the report.
-    fn boxes(&self) -> Vec<(WidgetId, Rect)> {
-        let mut boxes: Vec<(WidgetId, Rect)> = Vec::new();
+    /// The box of each interactive widget, by id: the union of its regions, and each region's box in part order
+    /// (a radio group's options, the tabs).
+    fn boxes(&self) -> Vec<(WidgetId, Rect, Vec<Rect>)> {
+        let mut boxes: Vec<(WidgetId, Rect, Vec<Rect>)> = Vec::new();
         for region in &self.regions {
-            if !boxes.iter().any(|(id, _)| *id == region.target.id) {
-                boxes.push((region.target.id, region.rect));
+            match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
+                Some((_, union, parts)) => {
+                    *union = union_of(*union, region.rect);
+                    parts.push(region.rect);
+                }
+                None => boxes.push((region.target.id, region.rect, vec![region.rect])),
             }
         }
         boxes
@@ -177,14 +182,28 @@ impl Session {
             "focus": self.router.focus(),
             "hover": self.router.hovered().map(|t| format!("{}#{}", t.id, t.part)),
         });
-        // Where each widget of the screen shown lies, so a script can aim at it.
-        for (id, rect) in self.boxes() {
-            if let Some(object) = widgets.get_mut(id).and_then(Value::as_object_mut) {
-                object.insert("rect".to_owned(), json!([rect.x, rect.y, rect.w, rect.h]));
+        // Where each widget of the screen shown lies (the tabs and the disabled button too), so a script can aim at
+        // it; a widget of several parts lists each part's box.
+        if let Some(widgets) = widgets.as_object_mut() {
+            for (id, rect, parts) in self.boxes() {
+                let object = widgets.entry(id).or_insert_with(|| json!({}));
+                if let Some(object) = object.as_object_mut() {
+                    object.insert("rect".to_owned(), json!([rect.x, rect.y, rect.w, rect.h]));
+                    if parts.len() > 1 {
+                        let parts: Vec<Value> = parts.iter().map(|r| json!([r.x, r.y, r.w, r.h])).collect();
+                        object.insert("parts".to_owned(), Value::Array(parts));
+                    }
+                }
             }
         }
         widgets
     }
+}
+
+/// The smallest rectangle holding `a` and `b`.
+fn union_of(a: Rect, b: Rect) -> Rect {
+    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+    Rect::new(x0, y0, a.right().max(b.right()) - x0, a.bottom().max(b.bottom()) - y0)
 }
 
 #[cfg(test)]
@@ -257,5 +276,15 @@ mod tests {
         assert_eq!(widgets["controls.slider"]["value"], 40);
         assert_eq!(widgets["controls.theme"]["theme"], "dark");
         assert!(widgets["focus"].is_null());
+    }
+
+    #[test]
+    fn the_report_gives_every_widget_its_box_and_each_part_its_own() {
+        let mut s = Session::new(ScreenName::Text, true);
+        s.set_regions(tabs(), Tracks::default());
+        let widgets = s.widgets();
+        assert_eq!(widgets["tabs"]["rect"], json!([0.0, 0.0, 490.0, 30.0]));
+        assert_eq!(widgets["tabs"]["parts"][4], json!([400.0, 0.0, 90.0, 30.0]));
+        assert!(widgets["controls.button"].get("rect").is_none(), "not on this screen");
     }
 }

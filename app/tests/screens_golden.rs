@@ -1,0 +1,188 @@
+//! Golden images of the screens, taken by the real binary headless (one thread): each screen's first frame (the overview's is
+//! golden.rs's), and the controls screen in both themes with hover, press and focus showing, taken by a script's
+//! `screenshot` lines. `--no-hud`, so no timing enters a picture.
+//!
+//! As in golden.rs: each channel may be 2 levels off, and at most 0.5 % of the pixels more; on failure the
+//! expected, actual and diff images are written under target/golden/, and
+//! `GOLDBERRY_BLESS=1 cargo test -p goldberry --test screens_golden` writes the goldens anew.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use goldberry::screenshot::RgbImage;
+
+fn repo_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| repo_dir().join("target"), PathBuf::from).join("golden")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goldberry-screens-golden-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a temp dir");
+    dir
+}
+
+/// The binary, headless at 960x640 without the HUD, with an environment that does not leak the caller's settings.
+fn goldberry() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
+    for var in ["GOLDBERRY_FRAMES", "GOLDBERRY_SIZE", "GOLDBERRY_SCREEN", "GOLDBERRY_NATIVES_DIR", "SDL_VIDEODRIVER"] {
+        cmd.env_remove(var);
+    }
+    // One band, as golden.rs paints, and the status bar names the band count.
+    cmd.args(["--video-driver", "dummy", "--no-hud", "--size", "960x640", "--threads", "1"]);
+    cmd
+}
+
+fn run(mut cmd: Command) {
+    let out = cmd.output().expect("run goldberry");
+    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
+}
+
+/// (largest channel difference, pixels with a channel more than `tolerance` off).
+fn compare(expected: &RgbImage, actual: &RgbImage, tolerance: u8) -> (u8, usize) {
+    let mut worst = 0;
+    let mut differing = 0;
+    for (e, a) in expected.data.chunks_exact(3).zip(actual.data.chunks_exact(3)) {
+        let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        worst = worst.max(d);
+        if d > tolerance {
+            differing += 1;
+        }
+    }
+    (worst, differing)
+}
+
+fn diff_image(expected: &RgbImage, actual: &RgbImage) -> RgbImage {
+    let data = expected
+        .data
+        .chunks_exact(3)
+        .zip(actual.data.chunks_exact(3))
+        .flat_map(|(e, a)| {
+            let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+            if d > 2 { [255, 0, (d as u16 * 4).min(255) as u8] } else { [e[0] / 4, e[1] / 4, e[2] / 4] }
+        })
+        .collect();
+    RgbImage { width: expected.width, height: expected.height, data }
+}
+
+/// Checks each `(name, taken)` against assets/golden/`name` (or writes it with GOLDBERRY_BLESS=1); returns the
+/// failures, one line each.
+fn check(shots: &[(&str, PathBuf)]) -> Vec<String> {
+    let golden_dir = repo_dir().join("assets/golden");
+    let bless = std::env::var_os("GOLDBERRY_BLESS").is_some_and(|v| v == "1");
+    let mut failures = Vec::new();
+    for (name, taken) in shots {
+        let actual = RgbImage::read_png(taken).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let path = golden_dir.join(name);
+        if bless {
+            std::fs::copy(taken, &path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            eprintln!("blessed {}", path.display());
+            continue;
+        }
+        let expected = RgbImage::read_png(&path).unwrap_or_else(|e| {
+            panic!("{e}: regenerate with GOLDBERRY_BLESS=1 cargo test -p goldberry --test screens_golden")
+        });
+        if (expected.width, expected.height) != (actual.width, actual.height) {
+            failures.push(format!(
+                "{name}: {}x{} against {}x{}",
+                actual.width, actual.height, expected.width, expected.height
+            ));
+            continue;
+        }
+        let (worst, differing) = compare(&expected, &actual, 2);
+        let allowed = (actual.width * actual.height) as usize / 200;
+        if differing > allowed {
+            let out = target_dir();
+            std::fs::create_dir_all(&out).expect("target/golden");
+            let stem = name.trim_end_matches(".png");
+            expected.write_png(&out.join(format!("{stem}-expected.png"))).expect("write");
+            actual.write_png(&out.join(format!("{stem}-actual.png"))).expect("write");
+            diff_image(&expected, &actual).write_png(&out.join(format!("{stem}-diff.png"))).expect("write");
+            failures.push(format!(
+                "{name}: {differing} pixels differ by more than 2 levels (allowed {allowed}, worst {worst}); see {}",
+                out.display()
+            ));
+        }
+    }
+    failures
+}
+
+#[test]
+fn each_screens_first_frame() {
+    let dir = temp_dir("first");
+    let mut shots = Vec::new();
+    for screen in ["text", "layout", "controls", "scrolling"] {
+        let shot = dir.join(format!("{screen}.png"));
+        let mut cmd = goldberry();
+        cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);
+        run(cmd);
+        shots.push((screen, shot));
+    }
+    let named: Vec<(String, PathBuf)> = shots.into_iter().map(|(s, p)| (format!("screen-{s}.png"), p)).collect();
+    let failures = check(&named.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The centre of widget `id` on the controls screen, from a one-frame report.
+fn centre(widgets: &serde_json::Value, id: &str) -> (i64, i64) {
+    let r = &widgets[id]["rect"];
+    let n = |i: usize| r[i].as_f64().unwrap_or_else(|| panic!("no box for {id}"));
+    ((n(0) + n(2) / 2.0) as i64, (n(1) + n(3) / 2.0) as i64)
+}
+
+/// A script that shows the controls' states in `theme` and takes two screenshots into `dir`: the pointer over the
+/// button with the keyboard focus on the slider, then the checkbox held down (a press focuses it).
+fn states_script(widgets: &serde_json::Value, theme: &str, dir: &Path) -> String {
+    let (bx, by) = centre(widgets, "controls.button");
+    let (cx, cy) = centre(widgets, "controls.checkbox");
+    // The light theme fades in over about 10 frames; the pictures wait for it to settle.
+    let switch = if theme == "light" { "1 key ctrl+t" } else { "# dark is the default" };
+    let hover = dir.join(format!("controls-{theme}-hover-focus.png"));
+    let pressed = dir.join(format!("controls-{theme}-pressed.png"));
+    format!(
+        "{switch}
+20 move {bx} {by}
+21 key Tab
+22 key Tab
+23 key Tab
+24 key Tab
+25 key Tab
+26 screenshot \"{}\"
+27 move {cx} {cy}
+28 press
+29 screenshot \"{}\"
+",
+        hover.display(),
+        pressed.display()
+    )
+}
+
+#[test]
+fn the_controls_in_both_themes_with_hover_press_and_focus() {
+    let dir = temp_dir("states");
+    let where_ = dir.join("where.json");
+    let mut cmd = goldberry();
+    cmd.args(["--frames", "1", "--screen", "controls", "--report"]).arg(&where_);
+    run(cmd);
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&where_).expect("the report")).expect("JSON");
+    let mut names = Vec::new();
+    for theme in ["dark", "light"] {
+        let script = dir.join(format!("{theme}.txt"));
+        std::fs::write(&script, states_script(&report["widgets"], theme, &dir)).expect("write the script");
+        let mut cmd = goldberry();
+        cmd.args(["--screen", "controls", "--script"]).arg(&script);
+        run(cmd);
+        for state in ["hover-focus", "pressed"] {
+            let name = format!("controls-{theme}-{state}.png");
+            names.push((name.clone(), dir.join(name)));
+        }
+    }
+    let failures = check(&names.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
