@@ -9,14 +9,13 @@
 //! screen ([`Scene::body`], see `crate::screens`) and nothing of the scene moves. The same frame input and
 //! [`SceneView`] record the same list.
 //!
-//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar, each
-//! tab, the status bar and every card's chrome and text are recorded into [`Op::Layer`]s whose version changes only
-//! when what they show does (their box; the colours; a tab's state; the screen the status bar names), so raster
-//! keeps them as images. Each
-//! frame then records the layers (a handful of `Arc` clones) and only what moves: chart data, ring arcs, counters,
-//! a hovered card's lift and the status line, their glyphs composed from cached runs. [`SceneTimings`] reports the
-//! Yoga and shaping time spent inside [`Scene::record_view`]: on a settled frame, a size comparison and a few cache
-//! look-ups.
+//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar, each tab,
+//! the status bar and every card's chrome and text are recorded into [`Op::Layer`]s whose version changes only when
+//! what they show does (their box; the colours; a tab's state; the screen the status bar names), so raster keeps them
+//! as images. Each frame then records the layers (a handful of `Arc` clones) and only what moves: chart data, ring
+//! arcs, counters, a hovered card's lift and the status line, their glyphs composed from cached runs. [`SceneTimings`]
+//! reports the Yoga and shaping time spent inside [`Scene::record_view`]: on a settled frame, a size comparison and a
+//! few cache look-ups.
 //!
 //! **Themes.** The chrome and the cards follow the screens' palette ([`colors`]): the dark theme is the design's
 //! own colours, the light one white cards with darker accents, and a theme change fades between them (every layer
@@ -27,7 +26,8 @@
 //!
 //! **Where things are.** The model ([`model`], [`texts`], [`icons`]) says what the scene shows; [`styles`] and
 //! [`shaping`] set its text; [`layout`] computes its boxes; [`draw`] records each part from the boxes and the
-//! model; [`colors`] gives the chrome's and the cards' colours in a theme; this module keeps the layers and records a frame.
+//! model; [`colors`] gives the chrome's and the cards' colours in a theme; this module keeps the layers and records
+//! a frame.
 
 pub mod colors;
 pub mod draw;
