@@ -9,23 +9,25 @@
 //! screen ([`Scene::body`], see `crate::screens`) and nothing of the scene moves. The same frame input and
 //! [`SceneView`] record the same list.
 //!
-//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar, each
-//! tab, the status bar and every card's chrome and text are recorded into [`Op::Layer`]s whose version changes only
-//! when what they show does (their box; the chrome's colours; a tab's state), so raster keeps them as images. Each
-//! frame then records the layers (a handful of `Arc` clones) and only what moves: chart data, ring arcs, counters,
-//! a hovered card's lift and the status line, their glyphs composed from cached runs. [`SceneTimings`] reports the
-//! Yoga and shaping time spent inside [`Scene::record_view`]: on a settled frame, a size comparison and a few cache
-//! look-ups.
+//! **What is cached.** The layout is computed once per size (and scale); then the background, the title bar, each tab,
+//! the status bar and every card's chrome and text are recorded into [`Op::Layer`]s whose version changes only when
+//! what they show does (their box; the colours; a tab's state; the screen the status bar names), so raster keeps them
+//! as images. Each frame then records the layers (a handful of `Arc` clones) and only what moves: chart data, ring
+//! arcs, counters, a hovered card's lift and the status line, their glyphs composed from cached runs. [`SceneTimings`]
+//! reports the Yoga and shaping time spent inside [`Scene::record_view`]: on a settled frame, a size comparison and a
+//! few cache look-ups.
 //!
-//! **Themes.** The chrome follows the screens' palette ([`colors`]); the cards keep the design's dark colours in
-//! both themes (a light dashboard would need every card's colours in a palette of its own).
+//! **Themes.** The chrome and the cards follow the screens' palette ([`colors`]): the dark theme is the design's
+//! own colours, the light one white cards with darker accents, and a theme change fades between them (every layer
+//! is recorded again on each frame of the fade, then kept).
 //!
 //! **Coordinates** are display-list pixels: the window is `width / scale` by `height / scale` of them (raster
 //! applies the scale).
 //!
 //! **Where things are.** The model ([`model`], [`texts`], [`icons`]) says what the scene shows; [`styles`] and
 //! [`shaping`] set its text; [`layout`] computes its boxes; [`draw`] records each part from the boxes and the
-//! model; [`colors`] gives the chrome's colours in a theme; this module keeps the layers and records a frame.
+//! model; [`colors`] gives the chrome's and the cards' colours in a theme; this module keeps the layers and records
+//! a frame.
 
 pub mod colors;
 pub mod draw;
@@ -44,7 +46,8 @@ use goldberry_natives::{Goldberry, NativeError};
 use crate::clock::FrameInput;
 use crate::display_list::{DisplayList, LayerKey, Op, Rect};
 use crate::fonts::FontBook;
-use crate::scene::colors::ChromeColors;
+use crate::scene::colors::{CardColors, ChromeColors};
+use crate::scene::draw::cards::Pen;
 use crate::scene::draw::chrome::TabState;
 use crate::scene::draw::{cards, chrome, geometry};
 use crate::scene::icons::{IconError, Icons};
@@ -52,7 +55,7 @@ use crate::scene::layout::{LayoutError, SceneLayout, SceneTree, snap};
 use crate::scene::model::CARDS;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{TAB_LABELS, status_text};
+use crate::scene::texts::{TAB_LABELS, status_first_item, status_text};
 use crate::ui::theme::{Palette, ThemeName};
 
 /// Where the time of [`Scene::record`] went, by phase.
@@ -173,8 +176,7 @@ pub struct SceneView {
     pub cards: bool,
     /// The card under the pointer, lifted.
     pub hovered_card: Option<usize>,
-    /// The screens' colours at this frame (mid-fade during a theme change): the chrome follows them, the cards keep
-    /// the design's dark colours in both themes.
+    /// The screens' colours at this frame (mid-fade during a theme change): the chrome and the cards follow them.
     pub palette: Palette,
 }
 
@@ -193,7 +195,9 @@ struct Chrome {
     /// Behind another screen.
     plain_background: Part,
     title_bar: Part,
-    status_bar: Part,
+    /// The screen the status bar's first item names (`None`: the overview, whose first item counts the cards'
+    /// rows), and its layer.
+    status_bar: (Option<usize>, Part),
     /// Each tab's state and layer (`None` when the tab lies wholly outside its row).
     tabs: Vec<Option<(TabState, Part)>>,
 }
@@ -207,6 +211,8 @@ struct LaidOut {
     styles: Styles,
     layout: SceneLayout,
     chrome: Chrome,
+    /// The colours the cards' layers were recorded in.
+    card_colors: CardColors,
     /// The cards' layers, in card order.
     cards: Vec<Part>,
 }
@@ -269,6 +275,8 @@ impl Scene {
         let (width, height) = (frame.width as f32 / scale, frame.height as f32 / scale);
         let key = (width.to_bits(), height.to_bits(), scale.to_bits());
         let colors = ChromeColors::following(&view.palette);
+        let card_colors = CardColors::following(&view.palette);
+        let screen = (!view.cards).then_some(view.tab);
         let layout_time = if self.laid_out.as_ref().is_some_and(|p| p.key == key) {
             start.elapsed()
         } else {
@@ -276,16 +284,32 @@ impl Scene {
             let layout =
                 self.tree.lay_out(width, height).map_err(|source| SceneError::Layout { width, height, source })?;
             let layout_time = start.elapsed().saturating_sub(text.spent());
-            let cards = card_layers(&text, &styles, &self.icons, &layout, scale);
-            let chrome = chrome_layers(&text, &styles, &self.icons, &layout, scale, colors);
-            self.laid_out = Some(LaidOut { key, scale, styles, layout, chrome, cards });
+            let cards = card_layers(
+                &Pen { text: &text, styles: &styles, icons: &self.icons, colors: &card_colors },
+                &layout,
+                scale,
+            );
+            let chrome = chrome_layers(&text, &styles, &self.icons, &layout, scale, colors, screen);
+            self.laid_out = Some(LaidOut { key, scale, styles, layout, chrome, card_colors, cards });
             layout_time
         };
         let Some(laid_out) = &mut self.laid_out else {
             return Ok(SceneTimings { layout: layout_time, shape: text.spent() });
         };
         if laid_out.chrome.colors != colors {
-            laid_out.chrome = chrome_layers(&text, &laid_out.styles, &self.icons, &laid_out.layout, scale, colors);
+            laid_out.chrome =
+                chrome_layers(&text, &laid_out.styles, &self.icons, &laid_out.layout, scale, colors, screen);
+        }
+        if laid_out.chrome.status_bar.0 != screen {
+            laid_out.chrome.status_bar =
+                status_bar_part(&text, &laid_out.styles, &laid_out.layout, scale, &colors, screen);
+        }
+        // The cards are recorded again in new colours only when they show: a theme change on another screen
+        // leaves them for the first frame back on the overview.
+        if view.cards && laid_out.card_colors != card_colors {
+            let pen = Pen { text: &text, styles: &laid_out.styles, icons: &self.icons, colors: &card_colors };
+            laid_out.cards = card_layers(&pen, &laid_out.layout, scale);
+            laid_out.card_colors = card_colors;
         }
         for (i, tab) in laid_out.chrome.tabs.iter_mut().enumerate() {
             let state = TabState { selected: view.tab == i, hovered: view.hovered_tab == Some(i) };
@@ -306,7 +330,7 @@ impl Scene {
         let chrome = &laid_out.chrome;
         let background = if view.cards { &chrome.background } else { &chrome.plain_background };
         let mut glyphs = 0;
-        let parts = [background, &chrome.title_bar, &chrome.status_bar].into_iter();
+        let parts = [background, &chrome.title_bar, &chrome.status_bar.1].into_iter();
         for part in parts.chain(chrome.tabs.iter().flatten().map(|(_, part)| part)) {
             list.push(part.op.clone());
             glyphs += part.glyphs;
@@ -319,13 +343,13 @@ impl Scene {
                 glyphs += part.glyphs;
             }
             for (spec, card) in CARDS.iter().zip(&laid_out.layout.cards) {
-                glyphs += cards::animate(list, &text, &laid_out.styles, spec, card, t);
+                glyphs += cards::animate(list, &text, &laid_out.styles, spec, card, t, &card_colors);
             }
             // The lift is drawn over the card's layer, so a hover changes a few ops and no layer.
             if let Some((spec, card)) =
                 view.hovered_card.and_then(|i| Some((CARDS.get(i)?, laid_out.layout.cards.get(i)?)))
             {
-                cards::lift(list, card, spec.accent, laid_out.styles.scale);
+                cards::lift(list, card, card_colors.accent(spec.hue), laid_out.styles.scale);
             }
             list.push(Op::PopClip);
             status_text(frame.index, t, frame.width, frame.height)
@@ -368,24 +392,26 @@ impl Scene {
 #[cfg(test)]
 mod tests;
 
-/// The cards' layers.
-fn card_layers(text: &Timed<'_>, styles: &Styles, icons: &Icons, layout: &SceneLayout, scale: f32) -> Vec<Part> {
-    let reach = (cards::SHADOW_REACH * styles.scale).ceil();
+/// The cards' layers, in `pen`'s colours.
+fn card_layers(pen: &Pen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part> {
+    let reach = (cards::SHADOW_REACH * pen.styles.scale).ceil();
+    let words = pen.colors.words();
     CARDS
         .iter()
         .zip(&layout.cards)
         .enumerate()
         .map(|(i, (spec, card))| {
             let mut content = DisplayList::new();
-            cards::chrome(&mut content, text, styles, icons, i, spec, card);
+            cards::chrome(&mut content, pen, i, spec, card);
             let c = snap(card.card);
             let rect = Rect::new(c.x - reach, c.y - reach, c.w + 2.0 * reach, c.h + 2.0 * reach);
-            layer(LayerSpec { key: card_layer(i), rect, scale, depends: &[], extra: &[] }, content)
+            layer(LayerSpec { key: card_layer(i), rect, scale, depends: &[], extra: &words }, content)
         })
         .collect()
 }
 
-/// The chrome's layers in `colors`, every tab unselected and not hovered (the frame sets their states).
+/// The chrome's layers in `colors`, every tab unselected and not hovered (the frame sets their states), the status
+/// bar naming `screen`.
 fn chrome_layers(
     text: &Timed<'_>,
     styles: &Styles,
@@ -393,6 +419,7 @@ fn chrome_layers(
     layout: &SceneLayout,
     scale: f32,
     colors: ChromeColors,
+    screen: Option<usize>,
 ) -> Chrome {
     let words = colors.words();
     let window = snap(layout.window);
@@ -414,16 +441,31 @@ fn chrome_layers(
     chrome::title_bar(&mut list, text, styles, icons, &layout.title_bar, &colors);
     let rect = snap(layout.title_bar.bar);
     let title_bar = layer(LayerSpec { key: TITLE_BAR_LAYER, rect, scale, depends: &[], extra: &words }, list);
-    let mut list = DisplayList::new();
-    let mut tops: Vec<u32> = layout.cards.iter().map(|c| c.card.y.to_bits()).collect();
-    tops.dedup();
-    chrome::status_bar(&mut list, text, styles, &layout.status_bar, tops.len(), &colors);
-    let rect = snap(layout.status_bar.bar);
-    let status_bar = layer(LayerSpec { key: STATUS_BAR_LAYER, rect, scale, depends: &[], extra: &words }, list);
+    let status_bar = status_bar_part(text, styles, layout, scale, &colors, screen);
     let tabs = (0..TAB_LABELS.len())
         .map(|i| tab_layer_part(text, styles, &layout.title_bar, i, TabState::default(), scale, &colors))
         .collect();
     Chrome { colors, background, plain_background, title_bar, status_bar, tabs }
+}
+
+/// The status bar's layer, its first item naming `screen` (`None`: the overview's cards and rows).
+fn status_bar_part(
+    text: &Timed<'_>,
+    styles: &Styles,
+    layout: &SceneLayout,
+    scale: f32,
+    colors: &ChromeColors,
+    screen: Option<usize>,
+) -> (Option<usize>, Part) {
+    let mut tops: Vec<u32> = layout.cards.iter().map(|c| c.card.y.to_bits()).collect();
+    tops.dedup();
+    let first = status_first_item(screen, tops.len());
+    let mut list = DisplayList::new();
+    chrome::status_bar(&mut list, text, styles, &layout.status_bar, &first, colors);
+    let rect = snap(layout.status_bar.bar);
+    let mut extra = colors.words().to_vec();
+    extra.push(screen.map_or(u64::MAX, |i| i as u64));
+    (screen, layer(LayerSpec { key: STATUS_BAR_LAYER, rect, scale, depends: &[], extra: &extra }, list))
 }
 
 /// Tab `i`'s layer in `state`, over the part of its box inside the tabs' row (none when nothing of it is).

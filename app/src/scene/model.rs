@@ -1,6 +1,5 @@
-//! What the scene shows: its palette and its twelve cards, as data. Layout, recording and animation read it.
+//! What the scene shows: its dark palette and its twelve cards, as data. Layout, recording and animation read it.
 
-use crate::display_list::Color;
 use crate::scene::icons::IconName;
 
 /// The scene's colours.
@@ -38,6 +37,17 @@ pub mod palette {
     pub const ROSE: Color = Color::rgb(0xf0, 0x62, 0x8a);
     pub const SKY: Color = Color::rgb(0x4a, 0xa8, 0xff);
     pub const LIME: Color = Color::rgb(0x9b, 0xd6, 0x49);
+}
+
+/// A card's accent hue, named so a theme can give each its own shade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hue {
+    Teal,
+    Violet,
+    Amber,
+    Rose,
+    Sky,
+    Lime,
 }
 
 /// What sits between a card's header and its text.
@@ -114,8 +124,8 @@ impl Counter {
 pub struct CardSpec {
     pub title: &'static str,
     pub icon: IconName,
-    /// Its accent colour.
-    pub accent: Color,
+    /// Its accent's hue (its colour depends on the theme: [`crate::scene::colors::CardColors::accent`]).
+    pub hue: Hue,
     /// Between header and text.
     pub visual: Visual,
     pub body: Body,
@@ -134,7 +144,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Frame time",
         icon: IconName::Clock,
-        accent: palette::SKY,
+        hue: Hue::Sky,
         visual: Visual::LineChart { speed: 6.0, seed: 1 },
         body: Body::Prose(
             "Every frame has 16.7 ms. Painting may take half of it: layout an eighth, shaping an eighth, raster a \
@@ -147,7 +157,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Raster bands",
         icon: IconName::Threads,
-        accent: palette::VIOLET,
+        hue: Hue::Violet,
         visual: Visual::BarChart { speed: 1.7, seed: 2 },
         body: Body::Prose(
             "With two threads the frame is cut into bands of rows, one a thread or three when it is heavy. Each \
@@ -159,7 +169,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Retained layers",
         icon: IconName::Layers,
-        accent: palette::TEAL,
+        hue: Hue::Teal,
         visual: Visual::Ring { period: 8.0, stats: &["key     card", "version  +1", "settled copy", "stale damage"] },
         body: Body::Prose(
             "A cold frame draws every card's chrome and text straight into the frame and keeps a copy; later \
@@ -171,7 +181,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Shaping",
         icon: IconName::Text,
-        accent: palette::AMBER,
+        hue: Hue::Amber,
         visual: Visual::None,
         body: Body::Prose(
             "HarfBuzz turns text into positioned glyphs: the office waffle affords fine ligatures, while AVATAR, \
@@ -188,7 +198,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Display list",
         icon: IconName::Code,
-        accent: palette::LIME,
+        hue: Hue::Lime,
         visual: Visual::None,
         body: Body::Code(
             "let list = scene.paint(&frame, &fonts)?;\nfor op in &list.ops {\n  match op {\n    Op::Layer { key, \
@@ -201,7 +211,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Flexbox",
         icon: IconName::Grid,
-        accent: palette::ROSE,
+        hue: Hue::Rose,
         visual: Visual::Chips(&[
             "row",
             "wrap",
@@ -223,7 +233,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Sample series",
         icon: IconName::Memory,
-        accent: palette::SKY,
+        hue: Hue::Sky,
         visual: Visual::LineChart { speed: 2.0, seed: 3 },
         body: Body::Prose(
             "Sample data, not a measurement: a series that scrolls with the frame clock, so the same frame index \
@@ -235,7 +245,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Bar chart",
         icon: IconName::Bars,
-        accent: palette::AMBER,
+        hue: Hue::Amber,
         visual: Visual::BarChart { speed: 0.0, seed: 5 },
         body: Body::Prose(
             "Sample data on the frame clock: each bar is a path filled with a vertical gradient and clipped to \
@@ -248,7 +258,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Gradients",
         icon: IconName::Palette,
-        accent: palette::VIOLET,
+        hue: Hue::Violet,
         visual: Visual::Swatches,
         body: Body::Prose(
             "Linear gradients fill the background, the title bar and each card's header; radial ones light the \
@@ -261,7 +271,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Notes",
         icon: IconName::Note,
-        accent: palette::TEAL,
+        hue: Hue::Teal,
         visual: Visual::None,
         body: Body::Prose(
             "The scene is the app's own design: a title bar, a grid of twelve cards, text in two faces, gradients, \
@@ -277,7 +287,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Threads",
         icon: IconName::Cpu,
-        accent: palette::ROSE,
+        hue: Hue::Rose,
         visual: Visual::Ring { period: 5.0, stats: &["pool   rayon", "bands  N..3N", "split  work ", "diff   <= 1 "] },
         body: Body::Prose(
             "Each band replays the frame over its own rows and skips what lies outside them; the edges follow \
@@ -289,7 +299,7 @@ pub const CARDS: [CardSpec; 12] = [
     CardSpec {
         title: "Sample log",
         icon: IconName::List,
-        accent: palette::LIME,
+        hue: Hue::Lime,
         visual: Visual::None,
         body: Body::Code(
             "00.000 init video driver=dummy\n00.004 window 960x640 XRGB32\n00.011 fonts Inter JetBrains Mono\n\

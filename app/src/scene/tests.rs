@@ -4,6 +4,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::*;
 use crate::scene::layout::{Rounding, VisualLayout};
+use crate::scene::texts::STATUS_ITEMS;
 
 fn natives() -> &'static Goldberry {
     match Goldberry::load(None) {
@@ -391,21 +392,96 @@ fn a_hovered_card_adds_a_few_ops_after_the_card_layers_and_changes_no_layer() {
     assert!(lifted, "an outline around card 5");
 }
 
+fn changed(a: &DisplayList, b: &DisplayList) -> Vec<LayerKey> {
+    versions(a).iter().zip(versions(b)).filter(|(x, y)| **x != *y).map(|(x, _)| x.0).collect()
+}
+
+const LIGHT: SceneView = SceneView { palette: Palette::of(ThemeName::Light), ..SceneView::OVERVIEW };
+
 #[test]
-fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_the_chrome_only() {
+fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_every_layer() {
     let mut scene = scene();
     let plain = record_view(&mut scene, 9, &SceneView::OVERVIEW);
     let hovered = record_view(&mut scene, 9, &SceneView { hovered_tab: Some(3), ..SceneView::OVERVIEW });
-    let changed = |a: &DisplayList, b: &DisplayList| -> Vec<LayerKey> {
-        versions(a).iter().zip(versions(b)).filter(|(x, y)| **x != *y).map(|(x, _)| x.0).collect()
-    };
     assert_eq!(changed(&plain, &hovered), [tab_layer(3)]);
-    let light = Palette::of(ThemeName::Light);
-    let lit = record_view(&mut scene, 9, &SceneView { palette: light, ..SceneView::OVERVIEW });
-    let chrome = changed(&plain, &lit);
-    assert_eq!(chrome.len(), 8, "background, title bar, status bar and tabs: {chrome:?}");
-    assert!((0..12).all(|i| !chrome.contains(&card_layer(i))), "the cards stay dark");
+    let lit = record_view(&mut scene, 9, &LIGHT);
+    let all = changed(&plain, &lit);
+    assert_eq!(all.len(), 20, "background, title bar, status bar, 5 tabs and 12 cards: {all:?}");
+    assert!((0..12).all(|i| all.contains(&card_layer(i))), "the cards follow the theme");
     assert_eq!(plain, record_view(&mut scene, 9, &SceneView::OVERVIEW), "and back");
+}
+
+/// `list` rasterized at 960x640 on one thread.
+fn pixels(list: &DisplayList) -> crate::surface::FrameBuffer {
+    let mut fb = crate::surface::FrameBuffer::new(960, 640);
+    let mut renderer = crate::raster::Renderer::new(natives(), 1);
+    if let Err(e) = renderer.render(list, fonts(), fb.target(), crate::surface::Pixels::Fresh) {
+        panic!("{e}");
+    }
+    fb
+}
+
+/// The mean of the red, green and blue channels over the pixels of `rect`.
+fn brightness(fb: &crate::surface::FrameBuffer, rect: Rect) -> f64 {
+    let (x0, y0) = (rect.x as usize, rect.y as usize);
+    let (w, h) = (rect.w as usize, rect.h as usize);
+    let mut sum = 0u64;
+    for y in y0..y0 + h {
+        let row = &fb.pixels[y * fb.stride()..];
+        for px in row[x0 * 4..(x0 + w) * 4].chunks_exact(4) {
+            sum += u64::from(px[0]) + u64::from(px[1]) + u64::from(px[2]);
+        }
+    }
+    sum as f64 / (3 * w * h) as f64
+}
+
+#[test]
+fn the_light_overview_has_light_cards_not_only_a_light_frame() {
+    let mut scene = scene();
+    let dark = pixels(&record_view(&mut scene, 9, &SceneView::OVERVIEW));
+    let light = pixels(&record_view(&mut scene, 9, &LIGHT));
+    let layout = scene.layout().cloned().unwrap_or_else(|| panic!("recorded, so laid out"));
+    for (i, card) in layout.cards.iter().enumerate() {
+        let core = cards::covered(card, 1.0);
+        let (d, l) = (brightness(&dark, core), brightness(&light, core));
+        // Dark cards are mostly their dark fill; light ones mostly white.
+        assert!(d < 90.0 && l > 190.0, "card {i}: {d:.0} in the dark theme, {l:.0} in the light one");
+    }
+    let title_bar = layout.title_bar.bar;
+    assert!(brightness(&light, title_bar) > 190.0, "the chrome follows too");
+}
+
+#[test]
+fn a_settled_light_frame_reuses_every_layer() {
+    let mut scene = scene();
+    record_view(&mut scene, 8, &SceneView::OVERVIEW);
+    let first = record_view(&mut scene, 9, &LIGHT);
+    let settled = record_view(&mut scene, 10, &LIGHT);
+    assert_eq!(versions(&first), versions(&settled));
+    let contents = |list: &DisplayList| -> Vec<Arc<DisplayList>> {
+        list.ops
+            .iter()
+            .filter_map(|op| if let Op::Layer { content, .. } = op { Some(Arc::clone(content)) } else { None })
+            .collect()
+    };
+    for (a, b) in contents(&first).iter().zip(contents(&settled)) {
+        assert!(Arc::ptr_eq(a, &b), "the settled frame recorded no layer again");
+    }
+    assert_eq!(contents(&first).len(), 20);
+}
+
+#[test]
+fn during_a_fade_the_cards_are_between_the_themes() {
+    let mut scene = scene();
+    let dark = record_view(&mut scene, 9, &SceneView::OVERVIEW);
+    let light = record_view(&mut scene, 9, &LIGHT);
+    let mut theme = crate::ui::theme::Theme::new(ThemeName::Dark);
+    theme.toggle(0.0);
+    let halfway = SceneView { palette: theme.palette(crate::ui::theme::Theme::FADE_S / 2.0), ..SceneView::OVERVIEW };
+    let middle = record_view(&mut scene, 9, &halfway);
+    let card = |list: &DisplayList| versions(list).into_iter().find(|(key, _)| *key == card_layer(0));
+    assert_ne!(card(&middle), card(&dark));
+    assert_ne!(card(&middle), card(&light));
 }
 
 #[test]
@@ -418,4 +494,19 @@ fn another_screens_body_is_left_empty_over_a_plain_background_and_its_status_sta
     assert!(matches!(a.ops[0], Op::Layer { key: PLAIN_BACKGROUND_LAYER, .. }));
     assert!(!a.ops.iter().any(|op| matches!(op, Op::Layer { key, .. } if *key == card_layer(0))));
     assert_eq!(scene.body(), scene.layout().map(|l| l.grid));
+    // The status bar names the screen, not the overview's cards, and names them again back on the overview.
+    let status = |list: &DisplayList| versions(list).into_iter().find(|(key, _)| *key == STATUS_BAR_LAYER);
+    let overview = record_view(&mut scene, 3, &SceneView::OVERVIEW);
+    assert_ne!(status(&a), status(&overview));
+    let text = record_view(&mut scene, 4, &SceneView { tab: 1, cards: false, ..SceneView::OVERVIEW });
+    assert_ne!(status(&a), status(&text), "each screen its own");
+    assert_eq!(status(&a), status(&record_view(&mut scene, 5, &view)));
+}
+
+#[test]
+fn the_status_bars_first_item_names_the_screen() {
+    assert_eq!(status_first_item(None, 4), "ready \u{b7} 12 cards in 4 rows \u{b7} Inter 10 px, JetBrains Mono 9.5 px");
+    let controls = status_first_item(Some(3), 3);
+    assert!(controls.starts_with("Controls screen"), "{controls}");
+    assert!(controls.chars().count() < STATUS_ITEMS[0].chars().count(), "fits the box measured for the overview's");
 }

@@ -19,6 +19,16 @@ pub const STATUS_ITEMS: [&str; 3] = [
     "libgoldberry: Blend2D beta, Yoga 3, HarfBuzz 8.4 \u{b7} SDL 2",
 ];
 
+/// The status bar's first item: on the overview (`screen` is `None`) [`STATUS_ITEMS`]' first with the grid's
+/// `rows` at this size; on another screen, which screen it is (`screen` in [`TAB_LABELS`] order) and the keys
+/// that leave it, never wider than the overview's item the layout measured.
+pub fn status_first_item(screen: Option<usize>, rows: usize) -> String {
+    match screen.map(|i| TAB_LABELS.get(i).copied().unwrap_or_default()) {
+        None => STATUS_ITEMS[0].replace("in 3 rows", &format!("in {rows} rows")),
+        Some(label) => format!("{label} screen \u{b7} Ctrl+1\u{2026}5 switch screens \u{b7} Ctrl+T theme"),
+    }
+}
+
 /// The template the title bar's status is laid out for (the animated text is never wider).
 pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
 

@@ -2,6 +2,7 @@
 //! every frame on top of the layer).
 
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
+use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{self, Falloff};
 use crate::scene::draw::icon::{Glow, icon};
 use crate::scene::draw::text::{line, paragraph, run_in, unwrapped};
@@ -44,27 +45,28 @@ pub fn covered(l: &CardLayout, s: f32) -> Rect {
     geometry::opaque_core(l.card, RADIUS * s)
 }
 
-/// A soft shadow under the opaque card `rect` (corner radius `radius`): the card's outline moved 3 px down,
-/// its alpha falling from [`SHADOW_ALPHA`] at the outline to nothing 9 px past it, as `(1 - d / reach)²` of the
+/// A soft shadow of `color` under the opaque card `rect` (corner radius `radius`): the card's outline moved 3 px
+/// down, its alpha falling from `color`'s at the outline to nothing 9 px past it, as `(1 - d / reach)²` of the
 /// distance `d`.
 ///
 /// It is filled as the nine-patch of [`geometry::shadow_pieces`]: corner boxes with a radial gradient around the
 /// corner's centre, edge strips with a linear gradient across the edge, none under the card's opaque core
 /// ([`geometry::opaque_core`]), which hides it: each piece costs Blend2D its own pixels and no path, where a
 /// ring-shaped path costs about half of a card's whole box (record 9).
-pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
+pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32, color: Color) {
     let reach = 9.0 * s;
     let outline = Rect::new(rect.x, rect.y + 3.0 * s, rect.w, rect.h);
     // (position along the fade, 0 at the outline and 1 at `reach`; colour there)
+    let alpha = f32::from((color.0 >> 24) as u8);
     let fade: Vec<(f32, Color)> = (0..=2)
         .map(|i| {
             let t = i as f32 / 2.0;
-            (t, palette::SHADOW.with_alpha((f32::from(SHADOW_ALPHA) * (1.0 - t).powi(2)).round() as u8))
+            (t, color.with_alpha((alpha * (1.0 - t).powi(2)).round() as u8))
         })
         .collect();
     for (piece, falloff) in geometry::shadow_pieces(outline, radius, reach, geometry::opaque_core(rect, radius)) {
         let paint = match falloff {
-            Falloff::Inside => Paint::Solid(palette::SHADOW.with_alpha(SHADOW_ALPHA)),
+            Falloff::Inside => Paint::Solid(color),
             Falloff::Corner { cx, cy } => {
                 let r = radius + reach;
                 let stops = fade.iter().map(|&(t, color)| Stop { offset: (radius + t * reach) / r, color }).collect();
@@ -79,76 +81,77 @@ pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32) {
     }
 }
 
-/// A shadow's alpha at the card's outline.
-pub const SHADOW_ALPHA: u8 = 0x3c;
+/// What a card's static content is recorded with.
+#[derive(Clone, Copy)]
+pub struct Pen<'a> {
+    pub text: &'a Timed<'a>,
+    pub styles: &'a Styles,
+    pub icons: &'a Icons,
+    pub colors: &'a CardColors,
+}
 
 /// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
-/// the counter's pill, the still part of its visual, its text and its footer. Returns the glyphs recorded.
-pub fn chrome(
-    list: &mut DisplayList,
-    text: &Timed<'_>,
-    styles: &Styles,
-    icons: &Icons,
-    index: usize,
-    spec: &CardSpec,
-    l: &CardLayout,
-) -> usize {
+/// the counter's pill, the still part of its visual, its text and its footer, in colours `c`. Returns the glyphs
+/// recorded.
+pub fn chrome(list: &mut DisplayList, pen: &Pen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
+    let Pen { text, styles, icons, colors: c } = *pen;
     let s = styles.scale;
+    let accent = c.accent(spec.hue);
     let radius = RADIUS * s;
     let card = l.card;
     let mut glyphs = 0;
-    shadow(list, card, radius, s);
-    list.push(Op::FillRoundRect { rect: card, radius, paint: Paint::Solid(palette::CARD) });
+    shadow(list, card, radius, s, c.shadow);
+    list.push(Op::FillRoundRect { rect: card, radius, paint: Paint::Solid(c.card) });
     // The header band: the card's top, tinted by its accent and fading to the right.
     let band = Rect::new(card.x, card.y, card.w, (l.header.bottom() - card.y + 5.0 * s).min(card.h));
     list.push(Op::PushClip(band));
     list.push(Op::FillRoundRect {
         rect: card,
         radius,
-        paint: horizontal(card, spec.accent.with_alpha(0x40), spec.accent.with_alpha(0x00)),
+        paint: horizontal(card, accent.with_alpha(0x40), accent.with_alpha(0x00)),
     });
     list.push(Op::PopClip);
     list.push(Op::FillRect {
         rect: Rect::new(card.x + radius, band.bottom() - 1.0, card.w - 2.0 * radius, 1.0),
-        paint: horizontal(card, spec.accent.with_alpha(0x70), spec.accent.with_alpha(0x00)),
+        paint: horizontal(card, accent.with_alpha(0x70), accent.with_alpha(0x00)),
     });
     list.push(Op::StrokeRoundRect {
         rect: card.inset(0.5),
         radius: radius - 0.5,
         stroke: Stroke { width: 1.0, round: false },
-        paint: Paint::Solid(palette::CARD_EDGE),
+        paint: Paint::Solid(c.edge),
     });
-    icon(list, icons, spec.icon, l.icon, spec.accent, s, Glow::Behind);
-    glyphs += line(list, text, styles.card_title, l.title, spec.title, palette::TITLE, false);
+    icon(list, icons, spec.icon, l.icon, accent, s, Glow::Behind);
+    glyphs += line(list, text, styles.card_title, l.title, spec.title, c.title, false);
     list.push(Op::FillRoundRect {
         rect: l.badge,
         radius: l.badge.h / 2.0,
-        paint: Paint::Solid(spec.accent.with_alpha(0x26)),
+        paint: Paint::Solid(accent.with_alpha(0x26)),
     });
     list.push(Op::StrokeRoundRect {
         rect: l.badge.inset(0.5),
         radius: l.badge.h / 2.0 - 0.5,
         stroke: Stroke { width: 1.0, round: false },
-        paint: Paint::Solid(spec.accent.with_alpha(0x66)),
+        paint: Paint::Solid(accent.with_alpha(0x66)),
     });
 
     match (spec.visual, &l.visual) {
         (Visual::LineChart { speed, seed }, VisualLayout::Chart(panel)) => {
-            glyphs += charts::panel(list, text, styles, *panel, seed == 1);
+            glyphs += charts::panel(list, text, styles, *panel, seed == 1, c);
             if speed == 0.0 {
-                charts::line_data(list, *panel, s, seed, 0.0, spec.accent);
+                charts::line_data(list, *panel, s, seed, 0.0, accent, c.title);
             }
         }
         (Visual::BarChart { speed, seed }, VisualLayout::Chart(panel)) => {
-            glyphs += charts::panel(list, text, styles, *panel, false);
+            glyphs += charts::panel(list, text, styles, *panel, false, c);
             if speed == 0.0 {
-                charts::bar_data(list, *panel, s, seed, 0.0, 0.0, spec.accent);
+                charts::bar_data(list, *panel, s, seed, 0.0, 0.0, accent);
             }
         }
         (Visual::Ring { stats, .. }, VisualLayout::Ring { ring: square, stats: boxes }) => {
-            ring::track(list, *square, s, spec.accent);
+            ring::track(list, *square, s, accent, c.track);
             for (stat, rect) in stats.iter().zip(boxes) {
-                glyphs += line(list, text, styles.stats, *rect, stat, palette::TEXT, false);
+                glyphs += line(list, text, styles.stats, *rect, stat, c.text, false);
             }
         }
         (Visual::Chips(labels), VisualLayout::Chips(boxes)) => {
@@ -156,18 +159,19 @@ pub fn chrome(
                 list.push(Op::FillRoundRect {
                     rect: *rect,
                     radius: rect.h / 2.0,
-                    paint: Paint::Solid(spec.accent.with_alpha(0x22)),
+                    paint: Paint::Solid(accent.with_alpha(0x22)),
                 });
                 list.push(Op::StrokeRoundRect {
                     rect: rect.inset(0.5),
                     radius: rect.h / 2.0 - 0.5,
                     stroke: Stroke { width: 1.0, round: false },
-                    paint: Paint::Solid(spec.accent.with_alpha(0x80)),
+                    paint: Paint::Solid(accent.with_alpha(0x80)),
                 });
                 let inner = Rect::new(rect.x + 6.0 * s, rect.y, rect.w - 12.0 * s, rect.h);
-                glyphs += line(list, text, styles.chip, inner, label, palette::TITLE, false);
+                glyphs += line(list, text, styles.chip, inner, label, c.title, false);
             }
         }
+        // The swatches show gradients of the design's own hues in both themes, labelled dark on them.
         (Visual::Swatches, VisualLayout::Swatches(boxes)) => {
             let stops = |a: Color, b: Color| vec![Stop { offset: 0.0, color: a }, Stop { offset: 1.0, color: b }];
             for (i, rect) in boxes.iter().enumerate() {
@@ -196,7 +200,7 @@ pub fn chrome(
                     rect: rect.inset(0.5),
                     radius: 6.0 * s - 0.5,
                     stroke: Stroke { width: 1.0, round: false },
-                    paint: Paint::Solid(Color(0x40ff_ffff)),
+                    paint: Paint::Solid(c.swatch_edge),
                 });
                 let label = ["linear", "linear, 3 stops", "radial"][i.min(2)];
                 let inner = Rect::new(rect.x + 5.0 * s, rect.bottom() - 14.0 * s, rect.w - 10.0 * s, 12.0 * s);
@@ -209,20 +213,20 @@ pub fn chrome(
     }
 
     match spec.body {
-        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, palette::TEXT),
+        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, c.text),
         Body::Code(code) => {
-            list.push(Op::FillRoundRect { rect: l.body, radius: 6.0 * s, paint: Paint::Solid(palette::PANEL) });
+            list.push(Op::FillRoundRect { rect: l.body, radius: 6.0 * s, paint: Paint::Solid(c.panel) });
             list.push(Op::FillRect {
                 rect: Rect::new(l.body.x, l.body.y + 4.0 * s, 2.0 * s, (l.body.h - 8.0 * s).max(0.0)),
-                paint: Paint::Solid(spec.accent.with_alpha(0xa0)),
+                paint: Paint::Solid(accent.with_alpha(0xa0)),
             });
-            glyphs += unwrapped(list, text, styles.code, l.text, code, Color::rgb(0xc6, 0xe3, 0xa8));
+            glyphs += unwrapped(list, text, styles.code, l.text, code, c.code);
         }
     }
     list.push(Op::PushClip(l.footer));
-    glyphs += line(list, text, styles.footer, l.footer, spec.footer, palette::MUTED, false);
+    glyphs += line(list, text, styles.footer, l.footer, spec.footer, c.muted, false);
     list.push(Op::PopClip);
-    glyphs += line(list, text, styles.footer, l.tag, &card_tag(index), spec.accent.with_alpha(0xb0), false);
+    glyphs += line(list, text, styles.footer, l.tag, &card_tag(index), accent.with_alpha(0xb0), false);
     glyphs
 }
 
@@ -235,8 +239,8 @@ pub fn visual_moves(spec: &CardSpec) -> bool {
     }
 }
 
-/// Records what moves on the card at time `t`: the counter, and the chart data or ring arc. Returns the
-/// glyphs recorded.
+/// Records what moves on the card at time `t` in colours `c`: the counter, and the chart data or ring arc. Returns
+/// the glyphs recorded.
 pub fn animate(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -244,25 +248,27 @@ pub fn animate(
     spec: &CardSpec,
     l: &CardLayout,
     t: f64,
+    c: &CardColors,
 ) -> usize {
     let s = styles.scale;
+    let accent = c.accent(spec.hue);
     let mut n = 0;
     match (spec.visual, &l.visual) {
         (Visual::LineChart { speed, seed }, VisualLayout::Chart(panel)) if speed != 0.0 => {
-            charts::line_data(list, *panel, s, seed, t * f64::from(speed), spec.accent);
+            charts::line_data(list, *panel, s, seed, t * f64::from(speed), accent, c.title);
         }
         (Visual::BarChart { speed, seed }, VisualLayout::Chart(panel)) if speed != 0.0 => {
-            charts::bar_data(list, *panel, s, seed, t, speed, spec.accent);
+            charts::bar_data(list, *panel, s, seed, t, speed, accent);
         }
         (Visual::Ring { period, .. }, VisualLayout::Ring { ring: square, .. }) if period > 0.0 => {
-            n += ring::progress_arc(list, text, styles, *square, ring::progress(t, period), spec.accent);
+            n += ring::progress_arc(list, text, styles, *square, ring::progress(t, period), accent, c);
         }
         _ => {}
     }
     let figure = text.figure(styles.badge, &spec.counter.text(t));
     n += figure.len();
     let inner = Rect::new(l.badge.x + 7.0 * s, l.badge.y, (l.badge.w - 14.0 * s).max(0.0), l.badge.h);
-    run_in(list, text.fonts(), styles.badge, inner, figure, spec.accent, true);
+    run_in(list, text.fonts(), styles.badge, inner, figure, accent, true);
     n
 }
 

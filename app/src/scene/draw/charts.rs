@@ -6,9 +6,10 @@
 use std::sync::Arc;
 
 use crate::display_list::{Color, DisplayList, Op, Paint, PathCommand, PathData, Rect, Stop, Stroke};
+use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{area_under, bar, grid_lines, smooth_curve};
 use crate::scene::draw::text::line;
-use crate::scene::model::palette;
+use crate::scene::model::Hue;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
 
@@ -45,40 +46,47 @@ fn stops(a: Color, b: Color) -> Vec<Stop> {
     vec![Stop { offset: 0.0, color: a }, Stop { offset: 1.0, color: b }]
 }
 
-/// Records a chart's static part: its panel, grid lines and axis labels; `budget` adds a 16.7 ms line. Returns
-/// the glyphs recorded.
-pub fn panel(list: &mut DisplayList, text: &Timed<'_>, styles: &Styles, panel: Rect, budget: bool) -> usize {
+/// Records a chart's static part in colours `c`: its panel, grid lines and axis labels; `budget` adds a 16.7 ms
+/// line. Returns the glyphs recorded.
+pub fn panel(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    panel: Rect,
+    budget: bool,
+    c: &CardColors,
+) -> usize {
     let s = styles.scale;
-    list.push(Op::FillRoundRect { rect: panel, radius: 6.0 * s, paint: Paint::Solid(palette::PANEL) });
+    list.push(Op::FillRoundRect { rect: panel, radius: 6.0 * s, paint: Paint::Solid(c.panel) });
     let plot = plot_area(panel, s);
     list.push(Op::StrokePath {
         path: Arc::new(grid_lines(plot, 4)),
         stroke: Stroke { width: 1.0, round: false },
-        paint: Paint::Solid(palette::GRID),
+        paint: Paint::Solid(c.grid),
     });
     let label = Rect::new(plot.x + 2.0 * s, plot.y + 1.0 * s, plot.w, 10.0 * s);
-    let mut glyphs = line(list, text, styles.label, label, if budget { "ms" } else { "max" }, palette::MUTED, false);
+    let mut glyphs = line(list, text, styles.label, label, if budget { "ms" } else { "max" }, c.muted, false);
     // The time axis, along the plot's bottom.
     let axis = Rect::new(plot.x + 2.0 * s, plot.bottom() - 11.0 * s, plot.w - 4.0 * s, 10.0 * s);
-    glyphs += line(list, text, styles.label, axis, "-60 s", palette::MUTED, false);
-    glyphs += line(list, text, styles.label, axis, "now", palette::MUTED, true);
+    glyphs += line(list, text, styles.label, axis, "-60 s", c.muted, false);
+    glyphs += line(list, text, styles.label, axis, "now", c.muted, true);
     if budget {
         let y = (plot.y + plot.h * 0.3).round() + 0.5;
         let path = PathData { commands: vec![PathCommand::MoveTo(plot.x, y), PathCommand::LineTo(plot.right(), y)] };
         list.push(Op::StrokePath {
             path: Arc::new(path),
             stroke: Stroke { width: 1.0 * s, round: false },
-            paint: Paint::Solid(palette::ROSE.with_alpha(0xa0)),
+            paint: Paint::Solid(c.accent(Hue::Rose).with_alpha(0xa0)),
         });
         let tag = Rect::new(plot.x, y - 11.0 * s, plot.w - 2.0 * s, 10.0 * s);
-        glyphs += line(list, text, styles.label, tag, "16.7", palette::ROSE, true);
+        glyphs += line(list, text, styles.label, tag, "16.7", c.accent(Hue::Rose), true);
     }
     glyphs
 }
 
 /// Records a line chart's data at scroll position `phase` (samples): the area under the curve in a fading
-/// gradient, the curve, and a dot on its last sample, clipped to the plot area.
-pub fn line_data(list: &mut DisplayList, panel: Rect, s: f32, seed: u32, phase: f64, accent: Color) {
+/// gradient, the curve, and a dot of `dot` on its last sample, clipped to the plot area.
+pub fn line_data(list: &mut DisplayList, panel: Rect, s: f32, seed: u32, phase: f64, accent: Color, dot: Color) {
     let plot = plot_area(panel, s);
     if plot.w <= 0.0 || plot.h <= 0.0 {
         return;
@@ -116,7 +124,7 @@ pub fn line_data(list: &mut DisplayList, panel: Rect, s: f32, seed: u32, phase: 
         cx: plot.right() - 1.0,
         cy: plot.bottom() - v * plot.h,
         r: 3.0 * s,
-        paint: Paint::Solid(palette::TITLE),
+        paint: Paint::Solid(dot),
     });
     list.push(Op::PopClip);
 }
@@ -171,11 +179,11 @@ mod tests {
     fn chart_data_is_clipped_to_the_plot() {
         let mut list = DisplayList::new();
         let panel = Rect::new(10.0, 10.0, 200.0, 80.0);
-        line_data(&mut list, panel, 1.0, 1, 3.25, palette::SKY);
+        line_data(&mut list, panel, 1.0, 1, 3.25, Color(0xff4a_a8ff), Color(0xffff_ffff));
         assert_eq!(list.ops.first(), Some(&Op::PushClip(plot_area(panel, 1.0))));
         assert_eq!(list.ops.last(), Some(&Op::PopClip));
         let mut bars = DisplayList::new();
-        bar_data(&mut bars, panel, 1.0, 2, 0.5, 1.7, palette::VIOLET);
+        bar_data(&mut bars, panel, 1.0, 2, 0.5, 1.7, Color(0xff8b_7cf6));
         assert_eq!(bars.ops.len(), 3);
     }
 }

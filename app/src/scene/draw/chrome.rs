@@ -120,14 +120,14 @@ pub fn tab(
     run_in(list, text.fonts(), styles.tab, inner, run, color, false)
 }
 
-/// Records the status bar: a translucent strip with a top edge and its items (the first says how many rows
-/// the grid has at this size). Returns the glyphs recorded.
+/// Records the status bar: a translucent strip with a top edge and its items, the first of them `first` (see
+/// [`crate::scene::texts::status_first_item`]). Returns the glyphs recorded.
 pub fn status_bar(
     list: &mut DisplayList,
     text: &Timed<'_>,
     styles: &Styles,
     l: &StatusBarLayout,
-    rows: usize,
+    first: &str,
     c: &ChromeColors,
 ) -> usize {
     list.push(Op::FillRect { rect: l.bar, paint: Paint::Solid(c.status_fill) });
@@ -135,9 +135,9 @@ pub fn status_bar(
     let mut glyphs = 0;
     for (i, (rect, item)) in l.items.iter().zip(STATUS_ITEMS).enumerate() {
         let color = if i == 0 { c.accent } else { c.muted };
-        let item = if i == 0 { item.replace("in 3 rows", &format!("in {rows} rows")) } else { item.to_owned() };
+        let item = if i == 0 { first } else { item };
         list.push(Op::PushClip(*rect));
-        glyphs += line(list, text, styles.status_bar, *rect, &item, color, false);
+        glyphs += line(list, text, styles.status_bar, *rect, item, color, false);
         list.push(Op::PopClip);
     }
     glyphs

@@ -5,9 +5,9 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 use std::sync::Arc;
 
 use crate::display_list::{Color, DisplayList, Op, Paint, PathData, Rect, Stop, Stroke};
+use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{arc, circle};
 use crate::scene::draw::text::run_in;
-use crate::scene::model::palette;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
 
@@ -26,8 +26,8 @@ fn geometry(square: Rect, s: f32) -> (f32, f32, f32, f32) {
     (square.x + square.w / 2.0, square.y + square.h / 2.0, r, width)
 }
 
-/// Records the ring's static part: a soft glow and the full track.
-pub fn track(list: &mut DisplayList, square: Rect, s: f32, accent: Color) {
+/// Records the ring's static part: a soft glow of `accent` and the full track in `track`.
+pub fn track(list: &mut DisplayList, square: Rect, s: f32, accent: Color, track: Color) {
     let (cx, cy, r, width) = geometry(square, s);
     list.push(Op::FillCircle {
         cx,
@@ -46,12 +46,12 @@ pub fn track(list: &mut DisplayList, square: Rect, s: f32, accent: Color) {
     list.push(Op::StrokePath {
         path: Arc::new(PathData { commands: circle(cx, cy, r) }),
         stroke: Stroke { width, round: false },
-        paint: Paint::Solid(Color(0x24ff_ffff)),
+        paint: Paint::Solid(track),
     });
 }
 
 /// Records the ring's moving part at `progress` (0..1): the arc from twelve o'clock, its end dot, and the
-/// percentage. Returns the glyphs recorded.
+/// percentage, in `accent` and the cards' colours `c`. Returns the glyphs recorded.
 pub fn progress_arc(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -59,6 +59,7 @@ pub fn progress_arc(
     square: Rect,
     progress: f32,
     accent: Color,
+    c: &CardColors,
 ) -> usize {
     let s = styles.scale;
     let (cx, cy, r, width) = geometry(square, s);
@@ -72,21 +73,21 @@ pub fn progress_arc(
             y0: cy - r,
             x1: cx + r,
             y1: cy + r,
-            stops: vec![Stop { offset: 0.0, color: palette::TITLE }, Stop { offset: 1.0, color: accent }],
+            stops: vec![Stop { offset: 0.0, color: c.title }, Stop { offset: 1.0, color: accent }],
         },
     });
     list.push(Op::FillCircle {
         cx: cx + r * end.cos(),
         cy: cy + r * end.sin(),
         r: width * 0.32,
-        paint: Paint::Solid(palette::PANEL),
+        paint: Paint::Solid(c.panel),
     });
     let label = format!("{:>3}%", (progress * 100.0).floor() as u32);
     let run = text.figure(styles.ring, &label);
     let w = run.width_px(text.fonts().size_px(styles.ring));
     let lh = text.fonts().metrics(styles.ring).line_height;
     let rect = Rect::new(cx - w / 2.0, cy - lh / 2.0, w, lh);
-    run_in(list, text.fonts(), styles.ring, rect, run, palette::TITLE, false)
+    run_in(list, text.fonts(), styles.ring, rect, run, c.title, false)
 }
 
 #[cfg(test)]
