@@ -397,20 +397,7 @@ impl FontBook {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn natives() -> &'static Goldberry {
-        match Goldberry::load(None) {
-            Ok(g) => g,
-            Err(e) => panic!("libgoldberry must load for these tests (cargo build builds it): {e}"),
-        }
-    }
-
-    fn book() -> FontBook {
-        match FontBook::load(natives()) {
-            Ok(book) => book,
-            Err(e) => panic!("the fonts must be installed for these tests: {e}"),
-        }
-    }
+    use crate::test_support::{book, natives};
 
     #[test]
     fn the_book_is_send_and_sync() {

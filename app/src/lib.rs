@@ -26,5 +26,7 @@ pub mod script;
 pub mod scripted;
 pub mod session;
 pub mod surface;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 pub mod ui;

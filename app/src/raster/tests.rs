@@ -17,9 +17,7 @@ use crate::fonts::FontBook;
 use crate::surface::{FrameBuffer, Pixels, Target};
 
 pub(super) fn setup() -> (&'static Goldberry, FontBook) {
-    let g = Goldberry::load(None).expect("libgoldberry");
-    let fonts = FontBook::load(g).expect("fonts");
-    (g, fonts)
+    (crate::test_support::natives(), crate::test_support::book())
 }
 
 fn pixel(fb: &FrameBuffer, x: u32, y: u32) -> [u8; 4] {

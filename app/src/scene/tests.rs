@@ -1,25 +1,11 @@
 //! The scene against the real natives: layout, determinism, resizing, caching.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use super::*;
 use crate::scene::layout::{Rounding, VisualLayout};
 use crate::scene::texts::STATUS_ITEMS;
-
-fn natives() -> &'static Goldberry {
-    match Goldberry::load(None) {
-        Ok(g) => g,
-        Err(e) => panic!("libgoldberry must load for these tests (cargo build builds it): {e}"),
-    }
-}
-
-fn fonts() -> &'static FontBook {
-    static FONTS: OnceLock<FontBook> = OnceLock::new();
-    FONTS.get_or_init(|| match FontBook::load(natives()) {
-        Ok(fonts) => fonts,
-        Err(e) => panic!("the fonts must be installed for these tests: {e}"),
-    })
-}
+use crate::test_support::{fonts, natives};
 
 fn scene() -> Scene {
     match Scene::new(natives(), fonts()) {

@@ -1,25 +1,9 @@
 //! Every screen recorded through the scene, against the real natives: the regions a layout leaves, and sizes from
 //! tiny to huge.
 
-use std::sync::OnceLock;
-
 use super::*;
+use crate::test_support::{fonts, natives};
 use crate::ui::router::Router;
-
-fn natives() -> &'static Goldberry {
-    match Goldberry::load(None) {
-        Ok(g) => g,
-        Err(e) => panic!("libgoldberry must load for these tests (cargo build builds it): {e}"),
-    }
-}
-
-fn fonts() -> &'static FontBook {
-    static FONTS: OnceLock<FontBook> = OnceLock::new();
-    FONTS.get_or_init(|| match FontBook::load(natives()) {
-        Ok(fonts) => fonts,
-        Err(e) => panic!("the fonts must be installed for these tests: {e}"),
-    })
-}
 
 fn screens() -> Screens {
     match Screens::new(natives(), fonts()) {
