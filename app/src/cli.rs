@@ -89,7 +89,8 @@ pub struct Args {
     #[arg(long, env = "GOLDBERRY_SCRIPT", value_name = "PATH")]
     pub script: Option<PathBuf>,
 
-    /// Print the process's resident set size at frames 1,000 and 10,000 and at the end (soak runs).
+    /// Print the process's resident set size at frames 1,000 and 10,000, with --script once script events (lines)
+    /// 2,000 and 20,000 are handled, and at the end (soak runs).
     #[arg(long)]
     pub report_rss: bool,
 }

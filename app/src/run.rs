@@ -226,13 +226,19 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let mut woken = Polled::default();
     while frames.is_none_or(|n| index < n) {
         let now = clock.time_s(index);
-        let shots = match player.as_mut() {
-            Some(player) => player.push(index, video, &mut window)?,
-            None => Vec::new(),
-        };
+        let mut shots = Vec::new();
         let mut polled = std::mem::take(&mut woken);
-        while let Some((event, queued_ms)) = video.poll_timed() {
-            polled.take(event, queued_ms, &mut session, now);
+        loop {
+            let more = match player.as_mut() {
+                Some(player) => player.push(index, video, &mut window, &mut shots)?,
+                None => false,
+            };
+            while let Some((event, queued_ms)) = video.poll_timed() {
+                polled.take(event, queued_ms, &mut session, now);
+            }
+            if !more {
+                break;
+            }
         }
         if polled.quit || session.quit() {
             break;
@@ -261,6 +267,9 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 let record =
                     FrameRecord { idle: true, ..FrameRecord::new(index, false, width, height, &Default::default()) };
                 records.push(FrameRecord { events: polled.events, ..record });
+                if args.report_rss {
+                    print_rss_at_events(player.as_ref(), index);
+                }
                 index += 1;
                 if !headless {
                     pacer.wait();
@@ -324,6 +333,9 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         for shot in &shots {
             screenshot(&mut window, shot)?;
         }
+        if args.report_rss {
+            print_rss_at_events(player.as_ref(), index);
+        }
         index += 1;
         if args.report_rss && (index == 1_000 || index == 10_000) {
             println!("rss at frame {index}: {:.1} MiB", rss_mib().unwrap_or(0.0));
@@ -362,6 +374,21 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
 fn sdl_rect(r: &PixelRect) -> SdlRect {
     let side = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
     SdlRect::new(side(r.x), side(r.y), side(r.w), side(r.h))
+}
+
+/// The script events (lines) after which `--report-rss` prints the resident set size: the random soak's
+/// measuring points (ci/random-script settles the run into one state at each).
+const RSS_EVENTS: [usize; 2] = [2_000, 20_000];
+
+/// With `--report-rss` and a script, prints the resident set size once frame `index` has handled script event
+/// 2,000 or 20,000.
+fn print_rss_at_events(player: Option<&Player>, index: u64) {
+    let Some(player) = player else { return };
+    let before = index.checked_sub(1).map_or(0, |previous| player.lines_through(previous));
+    let through = player.lines_through(index);
+    for mark in RSS_EVENTS.into_iter().filter(|mark| (before + 1..=through).contains(mark)) {
+        println!("rss at event {mark} (frame {index}): {:.1} MiB", rss_mib().unwrap_or(0.0));
+    }
 }
 
 /// What the session shows at time `now`.

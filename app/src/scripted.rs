@@ -1,6 +1,10 @@
 //! Plays a [`Script`]: before frame N polls its input, the script's lines for frame N are pushed onto SDL's queue
 //! as real SDL events (`SDL_PushEvent`), so a scripted run takes the code path a person's input takes. A resize
 //! resizes the window (`SDL_SetWindowSize`), and SDL itself queues the resize event it causes.
+//!
+//! SDL's queue holds 65,535 events and refuses more: a frame's lines are pushed in chunks of at most
+//! [`CHUNK_EVENTS`] events, and the run polls the queue empty between chunks, so a flood of any size reaches the
+//! app in its frame with none lost.
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +12,10 @@ use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Text, Video, Wi
 
 use crate::cli::RunError;
 use crate::script::{Action, Button, Chord, Script, ScriptError};
+
+/// The most SDL events pushed before the run polls the queue: well under SDL's 65,535, whatever SDL queues
+/// itself meanwhile (a resize's window events).
+pub const CHUNK_EVENTS: usize = 16_384;
 
 /// A script being played.
 #[derive(Debug)]
@@ -17,6 +25,8 @@ pub struct Player {
     keys: Vec<Option<(Key, Modifiers)>>,
     /// Where the pointer is, for `press` and `release` (pushed events do not move SDL's own pointer).
     pointer: (i32, i32),
+    /// The next line to push, by its place in the script.
+    next: usize,
 }
 
 impl Player {
@@ -34,7 +44,7 @@ impl Player {
                 _ => Ok(None),
             })
             .collect::<Result<_, _>>()?;
-        Ok(Player { script, keys, pointer: (0, 0) })
+        Ok(Player { script, keys, pointer: (0, 0), next: 0 })
     }
 
     /// Every screenshot the script takes (their folders are checked before the run starts).
@@ -50,14 +60,32 @@ impl Player {
         self.script.last_frame()
     }
 
-    /// Pushes frame `frame`'s events; returns the screenshots to take once that frame is painted.
-    pub fn push(&mut self, frame: u64, video: &Video, window: &mut Window<'_>) -> Result<Vec<PathBuf>, RunError> {
-        let start = self.script.events.partition_point(|e| e.frame < frame);
-        let end = self.script.events.partition_point(|e| e.frame <= frame);
-        let mut shots = Vec::new();
+    /// How many of the script's lines name frame `frame` or an earlier one.
+    pub fn lines_through(&self, frame: u64) -> usize {
+        self.script.events.partition_point(|e| e.frame <= frame)
+    }
+
+    /// Pushes frame `frame`'s lines not pushed yet, until about [`CHUNK_EVENTS`] SDL events are queued (a line is
+    /// never split); adds the screenshots to take once that frame is painted to `shots`. Returns whether lines of
+    /// this frame remain: poll the queue, then call again.
+    pub fn push(
+        &mut self,
+        frame: u64,
+        video: &Video,
+        window: &mut Window<'_>,
+        shots: &mut Vec<PathBuf>,
+    ) -> Result<bool, RunError> {
+        let start = self.next.max(self.script.events.partition_point(|e| e.frame < frame));
+        let end = self.lines_through(frame);
+        let mut pushed = 0;
         for index in start..end {
+            if pushed >= CHUNK_EVENTS {
+                self.next = index;
+                return Ok(true);
+            }
             let action = self.script.events[index].action.clone();
-            let push = |event: Event| {
+            let mut push = |event: Event| {
+                pushed += 1;
                 video.push_event(event).map_err(|e| RunError::Other(anyhow::anyhow!("script frame {frame}: {e}")))
             };
             match action {
@@ -98,7 +126,8 @@ impl Player {
                 Action::Screenshot(path) => shots.push(path),
             }
         }
-        Ok(shots)
+        self.next = end;
+        Ok(false)
     }
 }
 

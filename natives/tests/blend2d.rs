@@ -129,6 +129,67 @@ fn a_round_rect_leaves_its_corner_untouched() {
     assert_eq!(px(&pixels, 49, 100), 0xFFFF_FFFF, "left of the rect is background");
 }
 
+/// The beta's box filler crashed (a segmentation fault) or painted garbage on a rect inside one pixel row whose
+/// right edge is on a pixel boundary; such a rect, drawn directly, translated or scaled, covers its share of the
+/// pixel and nothing else.
+#[test]
+fn a_rect_inside_one_pixel_row_fills_its_share_of_the_pixel() {
+    let g = goldberry();
+    let cases: [(&str, (f64, f64), f64, Rect); 4] = [
+        ("half a pixel wide, 0.3 tall", (0.0, 0.0), 1.0, Rect::new(10.5, 10.2, 0.5, 0.3)),
+        ("from the row's top", (0.0, 0.0), 1.0, Rect::new(10.5, 10.0, 0.5, 0.3)),
+        ("translated onto the row", (0.0, 0.5), 1.0, Rect::new(10.5, 9.7, 0.5, 0.3)),
+        ("scaled onto the row", (0.0, 0.0), 2.0, Rect::new(5.25, 5.1, 0.25, 0.15)),
+    ];
+    for (what, (tx, ty), scale, rect) in cases {
+        let mut image = cleared(g, 20, 20);
+        {
+            let mut ctx = Context::begin(&mut image).expect("context");
+            ctx.translate(tx, ty).expect("translate");
+            ctx.scale(scale, scale).expect("scale");
+            ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0, 0))).expect("style");
+            ctx.fill_rect(rect).expect("fill");
+            ctx.end().expect("end");
+        }
+        let pixels = image.pixels().expect("pixels");
+        let alpha = px(&pixels, 10, 10) >> 24;
+        // 0.5 x 0.3 of the pixel: 38 of 255, give or take the rasterizer's rounding.
+        assert!((30..=46).contains(&alpha), "{what}: the pixel's alpha is {alpha}");
+        assert_eq!(inked_box(&pixels, 0), Some((10, 10, 10, 10)), "{what}: only that pixel is touched");
+    }
+}
+
+/// The same crash reached through clipping: a tall rect that the target's edge or a clip cuts down to part of one
+/// row (a band's context starts at a fractional rect's end).
+#[test]
+fn a_rect_clipped_to_part_of_one_row_fills_only_that_part() {
+    let g = goldberry();
+    for clip in [None, Some(Rect::new(0.0, 5.0, 20.0, 5.45))] {
+        let mut image = cleared(g, 20, 20);
+        {
+            let mut ctx = Context::begin(&mut image).expect("context");
+            ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0, 0))).expect("style");
+            match clip {
+                // The target's top edge cuts the rect at y = 0: it keeps 0.45 of row 0.
+                None => ctx.fill_rect(Rect::new(9.5, -20.0, 2.5, 20.45)).expect("fill"),
+                // The clip's bottom cuts the rect at y = 10.45: it keeps 0.45 of row 10 (and rows 5 to 9).
+                Some(clip) => {
+                    ctx.save().expect("save");
+                    ctx.clip_to_rect(clip).expect("clip");
+                    ctx.fill_rect(Rect::new(9.5, 10.0, 2.5, 5.0)).expect("fill");
+                    ctx.restore().expect("restore");
+                }
+            }
+            ctx.end().expect("end");
+        }
+        let pixels = image.pixels().expect("pixels");
+        let row = if clip.is_none() { 0 } else { 10 };
+        let alpha = px(&pixels, 10, row) >> 24;
+        assert!((105..=125).contains(&alpha), "{clip:?}: the pixel's alpha is {alpha}");
+        assert_eq!(inked_box(&pixels, 0), Some((9, row, 11, row)), "{clip:?}: only that row is touched");
+    }
+}
+
 #[test]
 fn clip_to_rect_limits_a_fill_all() {
     let g = goldberry();

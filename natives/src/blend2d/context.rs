@@ -40,9 +40,19 @@ pub struct Context<'a> {
     placements: Vec<BLGlyphPlacement>,
     /// How many saved states [`Context::restore`] has not restored yet (see [`Context::end`]).
     saved: usize,
+    /// The clip's top and bottom on the target (device rows, fractional), and those of each saved state: what
+    /// [`Context::fill_rect`] needs to see the box Blend2D's box filler will get.
+    /// `None` once states are saved deeper than [`SAVED_CLIPS`] (every rect then takes the safe path).
+    clip_rows: Option<(f64, f64)>,
+    saved_clip_rows: [Option<(f64, f64)>; SAVED_CLIPS],
+    /// The target's height: the clip with no clip set.
+    target_rows: f64,
     ended: bool,
     _target: PhantomData<&'a mut ()>,
 }
+
+/// How deep [`Context`] follows saved clips without allocating (the app nests a few).
+const SAVED_CLIPS: usize = 16;
 
 // SAFETY: a synchronous raster context has no thread affinity (no thread-local state; the shared pipeline
 // runtime is lock-protected), and every use goes through `&mut self`, so moving it to another thread is sound.
@@ -52,22 +62,31 @@ impl<'a> Context<'a> {
     /// Begins drawing into `target` (`blContextInitAs`).
     pub fn begin(target: &'a mut Image) -> Result<Context<'a>, NativeError> {
         let calls = target.calls();
-        Self::begin_core(calls, &mut target.core)
+        let rows = target.height();
+        Self::begin_core(calls, &mut target.core, rows)
     }
 
     /// Begins drawing into the caller's pixels behind `target` (`blContextInitAs`).
     pub fn begin_view(target: &'a mut ImageView<'_>) -> Result<Context<'a>, NativeError> {
         let calls = target.calls();
-        Self::begin_core(calls, &mut target.core)
+        let rows = target.height();
+        Self::begin_core(calls, &mut target.core, rows)
     }
 
-    fn begin_core(calls: &'static Blend2dCalls, image: &mut BLImageCore) -> Result<Context<'a>, NativeError> {
+    fn begin_core(
+        calls: &'static Blend2dCalls,
+        image: &mut BLImageCore,
+        rows: u32,
+    ) -> Result<Context<'a>, NativeError> {
         let info = BLContextCreateInfo { flags: 0, threadCount: 0, cpuFeatures: 0, reserved: [0; 5] };
         let mut context = Context {
             core: BLContextCore { r#impl: ptr::null_mut() },
             calls,
             placements: Vec::new(),
             saved: 0,
+            clip_rows: Some((0.0, f64::from(rows))),
+            saved_clip_rows: [None; SAVED_CLIPS],
+            target_rows: f64::from(rows),
             ended: false,
             _target: PhantomData,
         };
@@ -104,6 +123,9 @@ impl<'a> Context<'a> {
     pub fn save(&mut self) -> Result<(), NativeError> {
         // SAFETY: an initialised context; a null cookie is allowed (the state is then restored by position).
         unsafe { bl!(self.calls.context, blContextSave(&mut self.core, ptr::null_mut())) }?;
+        if let Some(slot) = self.saved_clip_rows.get_mut(self.saved) {
+            *slot = self.clip_rows;
+        }
         self.saved += 1;
         Ok(())
     }
@@ -113,6 +135,7 @@ impl<'a> Context<'a> {
         // SAFETY: an initialised context; a null cookie restores the last saved state.
         unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }?;
         self.saved = self.saved.saturating_sub(1);
+        self.clip_rows = self.saved_clip_rows.get(self.saved).copied().flatten();
         Ok(())
     }
 
@@ -157,6 +180,8 @@ impl<'a> Context<'a> {
     /// Intersects the clip with `rect` in user space (`blContextClipToRectD`); [`Context::restore`] or
     /// [`Context::restore_clipping`] undoes it.
     pub fn clip_to_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        let rows = self.device_rows(rect)?;
+        self.clip_rows = self.clip_rows.zip(rows).map(|((top, bottom), (y0, y1))| (top.max(y0), bottom.min(y1)));
         let rect = rect.to_bl();
         // SAFETY: an initialised context and a rect alive for the call.
         unsafe { bl!(self.calls.context, blContextClipToRectD(&mut self.core, &rect)) }
@@ -165,6 +190,10 @@ impl<'a> Context<'a> {
     /// Restores the clip to what it was at the last [`Context::save`] (or the whole target)
     /// (`blContextRestoreClipping`).
     pub fn restore_clipping(&mut self) -> Result<(), NativeError> {
+        self.clip_rows = match self.saved {
+            0 => Some((0.0, self.target_rows)),
+            saved => self.saved_clip_rows.get(saved - 1).copied().flatten(),
+        };
         // SAFETY: an initialised context.
         unsafe { bl!(self.calls.context, blContextRestoreClipping(&mut self.core)) }
     }
@@ -255,7 +284,14 @@ impl<'a> Context<'a> {
     }
 
     /// Fills `rect` (`blContextFillRectD`).
+    ///
+    /// A rect that lies inside one pixel row on the target goes through the path rasterizer instead: the beta's
+    /// box filler computes that row's coverage with an unsigned underflow (`initBoxAU8bpc24x8`) and crashes
+    /// (a segmentation fault, measured) or paints garbage.
     pub fn fill_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        if self.within_one_row(rect)? {
+            return self.fill_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round_rect(rect, 0.0));
+        }
         let rect = rect.to_bl();
         // SAFETY: an initialised context and a rect alive for the call.
         unsafe { bl!(self.calls.context, blContextFillRectD(&mut self.core, &rect)) }
@@ -266,6 +302,33 @@ impl<'a> Context<'a> {
         let rect = rect.to_bl();
         // SAFETY: an initialised context and a rect alive for the call.
         unsafe { bl!(self.calls.context, blContextStrokeRectD(&mut self.core, &rect)) }
+    }
+
+    /// Whether `rect`, mapped by the user transform and clipped, may have its top and bottom inside one pixel
+    /// row as Blend2D's box filler sees them (24.8 fixed point; a margin of a fixed-point step each side takes
+    /// in rounding); a transform that is not axis-aligned never reaches that filler.
+    fn within_one_row(&self, rect: Rect) -> Result<bool, NativeError> {
+        if !(rect.w > 0.0 && rect.h > 0.0) {
+            return Ok(false);
+        }
+        let Some((top, bottom)) = self.clip_rows else { return Ok(true) };
+        let Some((y0, y1)) = self.device_rows(rect)? else { return Ok(false) };
+        let (y0, y1) = (y0.max(top), y1.min(bottom));
+        const STEP: f64 = 1.0 / 256.0;
+        Ok(y0 < y1 && (y1 - STEP).floor() <= (y0 + STEP).floor())
+    }
+
+    /// The rows `rect` covers on the target, top first, when the user transform keeps it axis-aligned.
+    fn device_rows(&self, rect: Rect) -> Result<Option<(f64, f64)>, NativeError> {
+        let [m00, m01, m10, m11, _, m21] = self.user_transform()?;
+        let (a, b) = if m01 == 0.0 && m10 == 0.0 {
+            (rect.y * m11 + m21, (rect.y + rect.h) * m11 + m21)
+        } else if m00 == 0.0 && m11 == 0.0 {
+            (rect.x * m01 + m21, (rect.x + rect.w) * m01 + m21)
+        } else {
+            return Ok(None);
+        };
+        Ok(Some((a.min(b), a.max(b))))
     }
 
     fn fill_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
