@@ -47,6 +47,7 @@ GOLDBERRY_API GoldberryProbeSize goldberry_probe_upcall(GoldberryProbeMeasure me
                                                         float height);
 GOLDBERRY_API int goldberry_probe_fail_with_errno(int code);
 GOLDBERRY_API bool goldberry_heap_retain(int32_t bytes);
+GOLDBERRY_API bool goldberry_heap_trim(void);
 
 /* Rows for the layout table: the C compiler's sizeof / offsetof / _Alignof of what the Rust side declares. */
 #define GOLDBERRY_STRUCT(S) {#S, "", sizeof(S), 0, _Alignof(S)},

@@ -21,3 +21,9 @@ bool goldberry_heap_retain(int32_t bytes) {
   /* mallopt returns 1 on success, 0 on error. */
   return mallopt(M_TRIM_THRESHOLD, bytes) == 1 && mallopt(M_MMAP_THRESHOLD, mmap_threshold) == 1;
 }
+
+/* Hands every whole free page of every arena back to the kernel, now: what retention kept for the next frame
+ * after the window's size changed is not what frames at the new size will reuse. */
+bool goldberry_heap_trim(void) {
+  return malloc_trim(0) == 1;
+}

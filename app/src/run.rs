@@ -78,6 +78,16 @@ pub fn rss_mib() -> Option<f64> {
     Some(pages as f64 * 4096.0 / (1024.0 * 1024.0))
 }
 
+/// The most this process has held resident so far, in MiB (`VmHWM` in /proc/self/status). The resident set swings
+/// with what the caches hold at the moment (they fill to their bounds and start over) and with the window's size;
+/// its peak stops rising once every state has been seen, unless memory leaks.
+pub fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
 /// Runs the showcase as the command line asks: `started` is the process start (for `first_frame_ms`).
 /// Returns the summary line printed at the end.
 pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
@@ -91,6 +101,12 @@ pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
 
 /// How long an idle desktop loop waits for an event before it looks again (it paints nothing meanwhile).
 const IDLE_WAIT_MS: i32 = 500;
+
+/// Once a new window size has held for this many painted frames, the heap's free memory is given back: what was
+/// kept for the next frame (record 10) was sized for frames at sizes that are gone, and a window resized to many
+/// sizes would otherwise keep the high-water mark of each. Not on every resize, so that a window dragged a pixel a
+/// frame keeps the pages it reuses.
+const SIZE_SETTLED_FRAMES: u32 = 10;
 
 /// The system cursors the pointer takes over what it is on; a driver without cursors (SDL's dummy) has none.
 struct Cursors<'v> {
@@ -222,6 +238,8 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let mut fresh = true;
     let mut was_animating = false;
     let mut captured = false;
+    // Painted frames since the size last changed, and whether the heap was trimmed since.
+    let (mut size_held, mut trimmed) = (0u32, true);
     // What woke an idle desktop loop, handled and counted with the next frame.
     let mut woken = Polled::default();
     while frames.is_none_or(|n| index < n) {
@@ -333,6 +351,11 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         for shot in &shots {
             screenshot(&mut window, shot)?;
         }
+        (size_held, trimmed) = if painted.cold { (0, false) } else { (size_held.saturating_add(1), trimmed) };
+        if !trimmed && size_held >= SIZE_SETTLED_FRAMES {
+            g.trim_freed_memory();
+            trimmed = true;
+        }
         if args.report_rss {
             print_rss_at_events(player.as_ref(), index);
         }
@@ -387,7 +410,11 @@ fn print_rss_at_events(player: Option<&Player>, index: u64) {
     let before = index.checked_sub(1).map_or(0, |previous| player.lines_through(previous));
     let through = player.lines_through(index);
     for mark in RSS_EVENTS.into_iter().filter(|mark| (before + 1..=through).contains(mark)) {
-        println!("rss at event {mark} (frame {index}): {:.1} MiB", rss_mib().unwrap_or(0.0));
+        println!(
+            "rss at event {mark} (frame {index}): {:.1} MiB, peak {:.1} MiB",
+            rss_mib().unwrap_or(0.0),
+            peak_rss_mib().unwrap_or(0.0)
+        );
     }
 }
 

@@ -176,8 +176,9 @@ pub fn wrap_paragraph(
 /// grow the cache forever).
 const MAX_CACHED_RUNS: usize = 16_384;
 
-/// How many wrapped paragraphs the cache keeps before it starts over.
-const MAX_CACHED_PARAGRAPHS: usize = 1_024;
+/// How many glyphs the wrapped paragraphs in the cache may hold before it starts over: a paragraph is cached per
+/// width, so a window resized to many widths would otherwise keep every width's lines (about 40 bytes a glyph).
+const MAX_PARAGRAPH_GLYPHS: usize = 32_768;
 
 /// A wrapped paragraph's cache key: face index, size and width (both in 1/64 px), text.
 type ParagraphKey = (usize, u32, u32, String);
@@ -188,6 +189,8 @@ struct ShaperState {
     /// Per face (index), text -> run.
     runs: Vec<HashMap<String, Arc<GlyphRun>>>,
     paragraphs: HashMap<ParagraphKey, Arc<Paragraph>>,
+    /// The glyphs the cached paragraphs' lines hold.
+    paragraph_glyphs: usize,
 }
 
 /// Shapes text with HarfBuzz, caching every run per face and text, and every wrapped paragraph.
@@ -218,6 +221,7 @@ impl Shaper {
                 buffer,
                 runs: (0..faces).map(|_| HashMap::new()).collect(),
                 paragraphs: HashMap::new(),
+                paragraph_glyphs: 0,
             }),
             features,
         }
@@ -277,9 +281,12 @@ impl Shaper {
         if let Some(error) = error {
             return Err(error);
         }
-        if state.paragraphs.len() >= MAX_CACHED_PARAGRAPHS {
+        let glyphs: usize = paragraph.lines.iter().map(|line| line.run.len()).sum();
+        if state.paragraph_glyphs + glyphs > MAX_PARAGRAPH_GLYPHS {
             state.paragraphs.clear();
+            state.paragraph_glyphs = 0;
         }
+        state.paragraph_glyphs += glyphs;
         state.paragraphs.insert(key, Arc::clone(&paragraph));
         Ok(paragraph)
     }

@@ -83,6 +83,14 @@ impl Goldberry {
         }
     }
 
+    /// Gives the memory the heap keeps free back to the kernel (`malloc_trim(0)`): after the window's size changed,
+    /// what [`Goldberry::retain_freed_memory`] kept was sized for frames that will not come back. Returns whether
+    /// any memory was released.
+    pub fn trim_freed_memory(&self) -> bool {
+        // SAFETY: no arguments; malloc_trim locks each arena itself and may be called from any thread.
+        unsafe { self.heap.goldberry_heap_trim.call() }
+    }
+
     /// The C compiler's layout of every struct and field the Rust side declares.
     pub fn c_struct_layouts(&self) -> Vec<CStructLayout> {
         // SAFETY: `count` is a valid out-pointer for the duration of the call.

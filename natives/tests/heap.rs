@@ -36,4 +36,11 @@ fn freed_memory_stays_resident_and_is_reused() {
     assert_eq!(again.iter().step_by(4096).map(|&b| usize::from(b)).sum::<usize>(), 2 * size / 4096);
     let grown = resident_bytes() - after_free;
     assert!(grown < MIB, "allocating the freed 16 MiB again grew the resident set by {} MiB", grown / MIB);
+
+    // Trimmed, the freed block goes back to the kernel after all.
+    drop(again);
+    let kept = resident_bytes();
+    assert!(g.trim_freed_memory(), "malloc_trim released nothing of a freed 16 MiB block");
+    let trimmed = kept - resident_bytes();
+    assert!(trimmed >= 8 * MIB, "trimming gave back {} MiB of a freed 16 MiB block", trimmed / MIB);
 }

@@ -92,5 +92,7 @@ crate::holders! {
     pub struct HeapCalls in "libgoldberry" {
         /// `bool goldberry_heap_retain(int32_t bytes)`: sets malloc's trim threshold to `bytes` and its mmap threshold to `bytes` (at most 32 MiB); false when `bytes` is negative or malloc refused.
         fn goldberry_heap_retain(bytes: i32) -> bool;
+        /// `bool goldberry_heap_trim(void)`: `malloc_trim(0)`: gives every whole free page of every arena back to the kernel; true when some memory was released.
+        fn goldberry_heap_trim() -> bool;
     }
 }
