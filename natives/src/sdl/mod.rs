@@ -15,10 +15,10 @@ use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use goldberry_calls::sdl::hints::{SDL_HINT_VIDEODRIVER, SDL_SetHintWithPriority};
+use goldberry_calls::sdl::hints::{SDL_HINT_FRAMEBUFFER_ACCELERATION, SDL_HINT_VIDEODRIVER, SDL_SetHintWithPriority};
 use goldberry_calls::sdl::system::SDL_Init;
 use goldberry_calls::sdl::types::{
-    SDL_HINT_OVERRIDE, SDL_INIT_EVENTS, SDL_INIT_TIMER, SDL_INIT_VIDEO, SDL_TRUE, SDL_version,
+    SDL_HINT_DEFAULT, SDL_HINT_OVERRIDE, SDL_INIT_EVENTS, SDL_INIT_TIMER, SDL_INIT_VIDEO, SDL_TRUE, SDL_version,
 };
 use goldberry_calls::sdl::{EventCalls, HintCalls, KeyboardCalls, MouseCalls, SystemCalls, VideoCalls};
 
@@ -176,6 +176,18 @@ impl Sdl {
                 return Err(self.error(SDL_SetHintWithPriority::SYMBOL));
             }
         }
+        // The window surface is shown through the driver's own framebuffer (X11: XShmPutImage of each rectangle),
+        // not through an SDL_Renderer texture: SDL's texture path re-presents the whole window through OpenGL
+        // (Mesa's software GL under Xvfb) whatever rectangles are asked for (record 12). At default priority, so
+        // SDL_FRAMEBUFFER_ACCELERATION in the environment still wins.
+        // SAFETY: both strings are NUL-terminated statics; SDL copies them.
+        unsafe {
+            self.calls.hints.SDL_SetHintWithPriority.call(
+                SDL_HINT_FRAMEBUFFER_ACCELERATION.as_ptr(),
+                c"0".as_ptr(),
+                SDL_HINT_DEFAULT,
+            )
+        };
         let flags = SDL_INIT_VIDEO.0 | SDL_INIT_EVENTS.0 | SDL_INIT_TIMER.0;
         // SAFETY: plain flags; SDL_Init may be called from any state.
         if unsafe { system.SDL_Init.call(flags) } >= 0 {

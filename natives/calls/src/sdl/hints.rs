@@ -7,6 +7,10 @@ use super::types::{SDL_HintPriority, SDL_bool};
 /// `#define SDL_HINT_VIDEODRIVER "SDL_VIDEODRIVER"`: the video driver(s) `SDL_Init` tries, comma-separated.
 pub const SDL_HINT_VIDEODRIVER: &CStr = c"SDL_VIDEODRIVER";
 
+/// `#define SDL_HINT_FRAMEBUFFER_ACCELERATION "SDL_FRAMEBUFFER_ACCELERATION"`: whether a window surface is shown
+/// through an SDL_Renderer texture (`"1"`, or a renderer's name) or the video driver's own framebuffer (`"0"`).
+pub const SDL_HINT_FRAMEBUFFER_ACCELERATION: &CStr = c"SDL_FRAMEBUFFER_ACCELERATION";
+
 crate::holders! {
     /// Hints: set and read SDL's named settings.
     pub struct HintCalls in "libSDL2-2.0.so.0" {
