@@ -6,6 +6,7 @@
 //! release, in `<target>/natives/`. The result is cached: when the hash of every native input equals the one
 //! recorded beside the library, nothing is rebuilt.
 
+use std::collections::VecDeque;
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
@@ -13,6 +14,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 /// One stand-alone package under natives/build/ and the crate inside it that vendors the C/C++ source.
@@ -27,7 +29,7 @@ struct NativePackage {
 }
 
 enum Sources {
-    Below(&'static str),
+    Below(&'static [&'static str]),
     Listed,
 }
 
@@ -36,7 +38,8 @@ const PACKAGES: &[NativePackage] = &[
         dir: "blend2d",
         crate_name: "blend2d-sys",
         include: "blend2d/src",
-        sources: Sources::Below("blend2d/src"),
+        // blend2d-sys compiles every C++ file below both folders: Blend2D's and its JIT's (AsmJit).
+        sources: Sources::Below(&["blend2d/src", "asmjit/src"]),
     },
     NativePackage { dir: "yoga", crate_name: "yoga", include: "src/yoga", sources: Sources::Listed },
     // HarfBuzz is compiled as one amalgamated file, harfbuzz.cc.
@@ -330,7 +333,11 @@ fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> 
         .map(|index| index.path().join(format!("{}-{version}", package.crate_name)))
         .find(|dir| dir.is_dir())?;
     let total = match package.sources {
-        Sources::Below(dir) => files_in(&source.join(dir), &["c", "cc", "cpp"]).ok()?.len(),
+        Sources::Below(dirs) => dirs
+            .iter()
+            .map(|dir| files_in(&source.join(dir), &["c", "cc", "cpp"]).map(|f| f.len()))
+            .sum::<Result<_, _>>()
+            .ok()?,
         Sources::Listed => fs::read_to_string(source.join("build.rs")).ok()?.matches(".file(\"").count(),
     };
     (total > 0).then_some(total)
@@ -338,52 +345,66 @@ fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> 
 
 /// Runs the three stand-alone native builds side by side and collects their archives and header directories.
 ///
-/// The builds share this build's jobserver: the first runs on the token cargo gave this script, each other one
-/// starts once it holds a token of its own, and cc's `parallel` feature (enabled in natives/build/*) draws from
-/// the same pool, so `cargo build -jN` compiles at most N native files at once.
+/// The builds share this build's jobserver. They wait in one queue, largest first; a worker on the token cargo
+/// gave this script takes them one after another, and each token the jobserver hands out meanwhile starts another
+/// worker on the same queue. So `cargo build -j1` builds them one by one, `-j2` two at a time, and cc's `parallel`
+/// feature (enabled in natives/build/*) draws from the same pool: at most N native files compile at once.
 fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<BuiltPackage>> {
     // SAFETY: cargo hands a build script its jobserver in CARGO_MAKEFLAGS, and this is the only place that opens
     // those descriptors; nothing else in this process reads or closes them.
     let jobserver = unsafe { jobserver::Client::from_env() };
-    let results: Vec<BuildResult<BuiltPackage>> = std::thread::scope(|scope| {
-        let builds: Vec<_> = PACKAGES
-            .iter()
-            .enumerate()
-            .map(|(index, package)| {
-                let jobserver = jobserver.as_ref();
-                scope.spawn(move || {
-                    // The first build runs on this script's own token; each other one waits for a token.
-                    let token = match jobserver {
-                        Some(client) if index > 0 => Some(
-                            client
-                                .acquire()
-                                .map_err(|e| format!("cannot take a job token for {}: {e}", package.dir))?,
-                        ),
-                        _ => None,
-                    };
-                    let built = build_package(manifest_dir, natives_dir, package, jobserver);
-                    drop(token);
-                    built
-                })
-            })
-            .collect();
-        builds
-            .into_iter()
-            .zip(PACKAGES)
-            .map(|(build, package)| {
-                build.join().unwrap_or_else(|_| Err(format!("the thread building {} panicked", package.dir)))
-            })
-            .collect()
-    });
+    let queue = Mutex::new(PACKAGES.iter().collect::<VecDeque<_>>());
+    let results = Mutex::new(Vec::new());
+    let work = |token: Option<jobserver::Acquired>| {
+        while let Some(package) = lock(&queue).pop_front() {
+            let built = build_package(manifest_dir, natives_dir, package, jobserver.as_ref());
+            lock(&results).push(built);
+        }
+        drop(token);
+    };
+    std::thread::scope(|scope| -> BuildResult<()> {
+        let (tokens, arrived) = mpsc::channel();
+        // Tokens are asked for on a helper thread; one that arrives once the queue is empty is given back.
+        let helper = match &jobserver {
+            Some(client) => {
+                let helper = client
+                    .clone()
+                    .into_helper_thread(move |token| {
+                        if let Ok(token) = token {
+                            let _ = tokens.send(token);
+                        }
+                    })
+                    .map_err(|e| format!("cannot wait for job tokens: {e}"))?;
+                for _ in 1..PACKAGES.len() {
+                    helper.request_token();
+                }
+                Some(helper)
+            }
+            None => None,
+        };
+        scope.spawn(|| work(None));
+        while helper.is_some() && !lock(&queue).is_empty() {
+            if let Ok(token) = arrived.recv_timeout(Duration::from_millis(100)) {
+                scope.spawn(|| work(Some(token)));
+            }
+        }
+        drop(helper);
+        Ok(())
+    })?;
     let mut built = Vec::new();
     let mut failures = Vec::new();
-    for result in results {
+    for result in results.into_inner().unwrap_or_else(PoisonError::into_inner) {
         match result {
             Ok(package) => built.push(package),
             Err(failure) => failures.push(failure),
         }
     }
     if failures.is_empty() { Ok(built) } else { Err(format!("native builds failed: {}", failures.join("; "))) }
+}
+
+/// The value behind `mutex`, even if a thread panicked holding it (a build's result is still worth reporting).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Runs one stand-alone native build and finds its archives and headers in cargo's messages.
