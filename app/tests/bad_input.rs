@@ -1,39 +1,13 @@
 //! Bad input: each case fails with one clear line `goldberry: ...` on stderr, its class's exit code (see
 //! `goldberry::cli`), no panic and no partial output file.
 
-use std::path::{Path, PathBuf};
+#[path = "support/process.rs"]
+mod process;
+
+use process::{goldberry, temp_dir};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-/// A fresh empty directory under the system temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goldberry-bad-input-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
-
-/// The binary with an environment that does not leak the caller's goldberry settings.
-fn goldberry() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
-    for var in [
-        "GOLDBERRY_FRAMES",
-        "GOLDBERRY_SIZE",
-        "GOLDBERRY_THREADS",
-        "GOLDBERRY_SCREENSHOT",
-        "GOLDBERRY_REPORT",
-        "GOLDBERRY_TRACE",
-        "GOLDBERRY_NATIVES_DIR",
-        "GOLDBERRY_FONT_DIRS",
-        "GOLDBERRY_FONT_DIR",
-        "GOLDBERRY_FPS_LIMIT",
-        "SDL_VIDEODRIVER",
-        "RUST_LOG",
-    ] {
-        cmd.env_remove(var);
-    }
-    cmd
-}
 
 /// Runs `cmd`, checks it failed with `code` and one `goldberry: ` line containing `needle`, without a panic,
 /// and within 20 s. Returns the line.
@@ -82,7 +56,7 @@ fn frames_negative() {
 
 #[test]
 fn unwritable_screenshot_fails_before_rendering_and_leaves_nothing() {
-    let dir = temp_dir("screenshot");
+    let dir = temp_dir("bad-input", "screenshot");
     let path = dir.join("no-such-dir").join("s.png");
     let line = fails(headless(&["--screenshot", path.to_str().unwrap()]), 6, "s.png");
     assert!(line.contains("cannot write"), "{line}");
@@ -94,20 +68,20 @@ fn unwritable_screenshot_fails_before_rendering_and_leaves_nothing() {
 
 #[test]
 fn unwritable_report() {
-    let dir = temp_dir("report");
+    let dir = temp_dir("bad-input", "report");
     let path = dir.join("missing").join("r.json");
     fails(headless(&["--report", path.to_str().unwrap()]), 6, "r.json");
 }
 
 #[test]
 fn natives_dir_missing() {
-    let dir = temp_dir("natives-missing").join("not-there");
+    let dir = temp_dir("bad-input", "natives-missing").join("not-there");
     fails(headless(&["--natives-dir", dir.to_str().unwrap()]), 3, "does not exist");
 }
 
 #[test]
 fn corrupt_libgoldberry() {
-    let dir = temp_dir("corrupt");
+    let dir = temp_dir("bad-input", "corrupt");
     // Bytes that are no ELF file (a fixed pseudo-random sequence).
     let mut x: u32 = 0x1234_5678;
     let bytes: Vec<u8> = (0..4096)
@@ -136,7 +110,7 @@ fn build_abi_999(dir: &Path) {
 
 #[test]
 fn libgoldberry_of_another_abi_version() {
-    let dir = temp_dir("abi");
+    let dir = temp_dir("bad-input", "abi");
     build_abi_999(&dir);
     let line = fails(headless(&["--natives-dir", dir.to_str().unwrap()]), 3, "999");
     assert!(line.contains("ABI version"), "{line}");
@@ -144,7 +118,7 @@ fn libgoldberry_of_another_abi_version() {
 
 #[test]
 fn missing_fonts() {
-    let dir = temp_dir("fonts");
+    let dir = temp_dir("bad-input", "fonts");
     let line = fails(headless(&["--font-dir", dir.to_str().unwrap()]), 5, "fonts-inter");
     assert!(line.contains("not found"), "{line}");
 }

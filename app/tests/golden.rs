@@ -8,7 +8,9 @@
 //!
 //! Also here: rasterizing with 2 and 3 bands gives one band's pixels within 1 level per channel.
 
-use std::path::PathBuf;
+#[path = "support/pixels.rs"]
+mod pixels;
+
 use std::time::Duration;
 
 use goldberry::fonts::FontBook;
@@ -18,6 +20,7 @@ use goldberry::screens::ScreenView;
 use goldberry::screenshot::RgbImage;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
+use pixels::{compare, diff_image, repo_dir, target_dir};
 
 const WIDTH: u32 = 960;
 const HEIGHT: u32 = 640;
@@ -62,41 +65,6 @@ fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
         }
     }
     out
-}
-
-fn repo_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| repo_dir().join("target"), PathBuf::from).join("golden")
-}
-
-/// (largest channel difference, pixels with a channel more than `tolerance` off).
-fn compare(expected: &RgbImage, actual: &RgbImage, tolerance: u8) -> (u8, usize) {
-    let mut worst = 0;
-    let mut differing = 0;
-    for (e, a) in expected.data.chunks_exact(3).zip(actual.data.chunks_exact(3)) {
-        let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-        worst = worst.max(d);
-        if d > tolerance {
-            differing += 1;
-        }
-    }
-    (worst, differing)
-}
-
-fn diff_image(expected: &RgbImage, actual: &RgbImage) -> RgbImage {
-    let data = expected
-        .data
-        .chunks_exact(3)
-        .zip(actual.data.chunks_exact(3))
-        .flat_map(|(e, a)| {
-            let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-            if d > 2 { [255, 0, (d as u16 * 4).min(255) as u8] } else { [e[0] / 4, e[1] / 4, e[2] / 4] }
-        })
-        .collect();
-    RgbImage { width: expected.width, height: expected.height, data }
 }
 
 #[test]

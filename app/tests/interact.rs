@@ -4,38 +4,19 @@
 //! Where to aim comes from the app: a one-frame run of each screen reports every widget's box, so no test here
 //! knows a coordinate of its own.
 
-use std::path::{Path, PathBuf};
+#[path = "support/process.rs"]
+mod process;
+
+use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+use process::temp_dir;
 use serde_json::Value;
-
-/// A fresh empty directory under the system temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goldberry-interact-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
 
 /// The binary, headless, with an environment that does not leak the caller's goldberry settings.
 fn goldberry() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
-    for var in [
-        "GOLDBERRY_FRAMES",
-        "GOLDBERRY_SIZE",
-        "GOLDBERRY_THREADS",
-        "GOLDBERRY_SCREEN",
-        "GOLDBERRY_SCREENSHOT",
-        "GOLDBERRY_REPORT",
-        "GOLDBERRY_TRACE",
-        "GOLDBERRY_NATIVES_DIR",
-        "GOLDBERRY_FPS_LIMIT",
-        "SDL_VIDEODRIVER",
-        "RUST_LOG",
-    ] {
-        cmd.env_remove(var);
-    }
+    let mut cmd = process::goldberry();
     cmd.args(["--video-driver", "dummy", "--no-hud"]);
     cmd
 }
@@ -58,7 +39,7 @@ fn report(mut cmd: Command, dir: &Path) -> Value {
 
 /// Plays `script` on `screen` (lines are joined with newlines) and returns the report.
 fn play(name: &str, screen: &str, script: &[String]) -> Value {
-    let dir = temp_dir(name);
+    let dir = temp_dir("interact", name);
     let path = dir.join("script.txt");
     std::fs::write(&path, script.join("\n")).expect("write the script");
     let mut cmd = goldberry();
@@ -101,7 +82,7 @@ impl Box {
 fn controls() -> &'static Value {
     static WIDGETS: OnceLock<Value> = OnceLock::new();
     WIDGETS.get_or_init(|| {
-        let dir = temp_dir("where");
+        let dir = temp_dir("interact", "where");
         let mut cmd = goldberry();
         cmd.args(["--screen", "controls", "--frames", "1"]);
         let widgets = report(cmd, &dir)["widgets"].clone();
@@ -304,7 +285,7 @@ fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
         assert_eq!(clicked["screen"], *name, "a click on tab {i}");
         let keyed = play("ctrl-digit", "overview", &[key(1, &format!("ctrl+{}", i + 1))]);
         assert_eq!(keyed["screen"], *name, "ctrl+{}", i + 1);
-        let dir = temp_dir("screen-flag");
+        let dir = temp_dir("interact", "screen-flag");
         let mut cmd = goldberry();
         cmd.args(["--frames", "1", "--screen", name]);
         assert_eq!(report(cmd, &dir)["screen"], *name, "--screen {name}");
@@ -319,7 +300,7 @@ fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
 #[test]
 fn the_tour_runs_to_its_end_and_changes_every_control() {
     let tour = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/scripts/tour.txt");
-    let dir = temp_dir("tour");
+    let dir = temp_dir("interact", "tour");
     let mut cmd = goldberry();
     cmd.arg("--script").arg(&tour);
     let r = report(cmd, &dir);
@@ -351,7 +332,7 @@ fn the_keyboard_script_needs_no_mouse() {
             .all(|l| !l.contains("move") && !l.contains("click")),
         "keyboard only"
     );
-    let dir = temp_dir("keyboard");
+    let dir = temp_dir("interact", "keyboard");
     let mut cmd = goldberry();
     cmd.arg("--script").arg(&script);
     let r = report(cmd, &dir);
@@ -369,7 +350,7 @@ fn the_keyboard_script_needs_no_mouse() {
 
 #[test]
 fn an_idle_static_screen_paints_its_first_frame_and_nothing_after() {
-    let dir = temp_dir("idle");
+    let dir = temp_dir("interact", "idle");
     let mut cmd = goldberry();
     cmd.args(["--screen", "controls", "--frames", "31"]);
     let r = report(cmd, &dir);
@@ -427,7 +408,7 @@ fn a_hover_damages_only_the_hovered_controls_box() {
 /// Runs a script of one bad `line` and checks the error names the file and line 1, exit code 2, and that neither
 /// the report nor the screenshot was written.
 fn refused(name: &str, line: &str, needle: &str) {
-    let dir = temp_dir(name);
+    let dir = temp_dir("interact", name);
     let script = dir.join("bad.txt");
     std::fs::write(&script, format!("# a comment, then a blank line\n\n{line}\n")).expect("write the script");
     refused_script(&dir, &script, &format!("script {} line 3: ", script.display()), needle);
@@ -473,7 +454,7 @@ fn each_kind_of_bad_script_line_gets_its_one_line_error() {
 
 #[test]
 fn a_missing_script_file_is_refused_before_anything_is_written() {
-    let dir = temp_dir("missing-script");
+    let dir = temp_dir("interact", "missing-script");
     std::fs::write(dir.join("bad.txt"), "").expect("a placeholder");
     let script = dir.join("absent.txt");
     refused_script(&dir, &script, &format!("script {}: ", script.display()), "cannot read it");

@@ -1,21 +1,16 @@
 //! Robustness of scripted input: a flood of events in one frame reaches the app whole (none dropped), past what
 //! SDL's queue holds at once (a burst of 1,000 is in interact.rs).
 
-use std::path::PathBuf;
-use std::process::Command;
+#[path = "support/process.rs"]
+mod process;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goldberry-robust-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
+use process::{goldberry, temp_dir};
 
 /// Runs `script` headless at 320x200 and returns the report's events per frame.
 fn events_per_frame(name: &str, script: &str) -> Vec<u64> {
-    let dir = temp_dir(name);
+    let dir = temp_dir("robust", name);
     std::fs::write(dir.join("s.txt"), script).expect("write the script");
-    let out = Command::new(env!("CARGO_BIN_EXE_goldberry"))
+    let out = goldberry()
         .current_dir(&dir)
         .args(["--video-driver=dummy", "--size=320x200", "--threads=1", "--script=s.txt", "--report=r.json"])
         .output()

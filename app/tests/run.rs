@@ -1,29 +1,15 @@
 //! The 60-frame headless run CI does: the report has 60 frames with every phase measured, the summary line has
 //! the form, and the screenshot decodes at the requested size.
 
-use std::path::PathBuf;
-use std::process::Command;
+#[path = "support/process.rs"]
+mod process;
 
 use goldberry::screenshot::RgbImage;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goldberry-run-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
-
-fn goldberry() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
-    for var in ["GOLDBERRY_FRAMES", "GOLDBERRY_SIZE", "GOLDBERRY_THREADS", "GOLDBERRY_NATIVES_DIR", "SDL_VIDEODRIVER"] {
-        cmd.env_remove(var);
-    }
-    cmd
-}
+use process::{goldberry, temp_dir};
 
 #[test]
 fn sixty_headless_frames_with_report_and_screenshot() {
-    let dir = temp_dir("sixty");
+    let dir = temp_dir("run", "sixty");
     let out = goldberry()
         .current_dir(&dir)
         .args(["--frames=60", "--video-driver=dummy", "--report", "r.json", "--screenshot", "s.png"])
@@ -95,7 +81,7 @@ fn sixty_headless_frames_with_report_and_screenshot() {
 
 #[test]
 fn trace_is_a_chrome_trace_with_frame_and_phase_spans() {
-    let dir = temp_dir("trace");
+    let dir = temp_dir("run", "trace");
     let out = goldberry()
         .current_dir(&dir)
         .args(["--frames=3", "--video-driver=dummy", "--size=320x200", "--threads=2", "--trace", "t.json"])
@@ -113,7 +99,7 @@ fn trace_is_a_chrome_trace_with_frame_and_phase_spans() {
 
 #[test]
 fn resize_by_size_flag_and_two_threads() {
-    let dir = temp_dir("small");
+    let dir = temp_dir("run", "small");
     let out = goldberry()
         .current_dir(&dir)
         .args(["--frames=5", "--video-driver=dummy", "--size=320x200", "--threads=2", "--screenshot=s.png"])

@@ -6,32 +6,21 @@
 //! expected, actual and diff images are written under target/golden/, and
 //! `GOLDBERRY_BLESS=1 cargo test -p goldberry --test screens_golden` writes the goldens anew.
 
+#[path = "support/pixels.rs"]
+mod pixels;
+#[path = "support/process.rs"]
+mod process;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use goldberry::screenshot::RgbImage;
-
-fn repo_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| repo_dir().join("target"), PathBuf::from).join("golden")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("goldberry-screens-golden-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a temp dir");
-    dir
-}
+use pixels::{compare, diff_image, repo_dir, target_dir};
+use process::temp_dir;
 
 /// The binary, headless at 960x640 without the HUD, with an environment that does not leak the caller's settings.
 fn goldberry() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_goldberry"));
-    for var in ["GOLDBERRY_FRAMES", "GOLDBERRY_SIZE", "GOLDBERRY_SCREEN", "GOLDBERRY_NATIVES_DIR", "SDL_VIDEODRIVER"] {
-        cmd.env_remove(var);
-    }
+    let mut cmd = process::goldberry();
     // One band, as golden.rs paints, and the status bar names the band count.
     cmd.args(["--video-driver", "dummy", "--no-hud", "--size", "960x640", "--threads", "1"]);
     cmd
@@ -40,33 +29,6 @@ fn goldberry() -> Command {
 fn run(mut cmd: Command) {
     let out = cmd.output().expect("run goldberry");
     assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
-}
-
-/// (largest channel difference, pixels with a channel more than `tolerance` off).
-fn compare(expected: &RgbImage, actual: &RgbImage, tolerance: u8) -> (u8, usize) {
-    let mut worst = 0;
-    let mut differing = 0;
-    for (e, a) in expected.data.chunks_exact(3).zip(actual.data.chunks_exact(3)) {
-        let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-        worst = worst.max(d);
-        if d > tolerance {
-            differing += 1;
-        }
-    }
-    (worst, differing)
-}
-
-fn diff_image(expected: &RgbImage, actual: &RgbImage) -> RgbImage {
-    let data = expected
-        .data
-        .chunks_exact(3)
-        .zip(actual.data.chunks_exact(3))
-        .flat_map(|(e, a)| {
-            let d = e.iter().zip(a).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
-            if d > 2 { [255, 0, (d as u16 * 4).min(255) as u8] } else { [e[0] / 4, e[1] / 4, e[2] / 4] }
-        })
-        .collect();
-    RgbImage { width: expected.width, height: expected.height, data }
 }
 
 /// Checks each `(name, taken)` against assets/golden/`name` (or writes it with GOLDBERRY_BLESS=1); returns the
@@ -113,7 +75,7 @@ fn check(shots: &[(&str, PathBuf)]) -> Vec<String> {
 
 #[test]
 fn each_screens_first_frame() {
-    let dir = temp_dir("first");
+    let dir = temp_dir("screens-golden", "first");
     let mut shots = Vec::new();
     for screen in ["text", "layout", "controls", "scrolling"] {
         let shot = dir.join(format!("{screen}.png"));
@@ -164,7 +126,7 @@ fn states_script(widgets: &serde_json::Value, theme: &str, dir: &Path) -> String
 
 #[test]
 fn the_controls_in_both_themes_with_hover_press_and_focus() {
-    let dir = temp_dir("states");
+    let dir = temp_dir("screens-golden", "states");
     let where_ = dir.join("where.json");
     let mut cmd = goldberry();
     cmd.args(["--frames", "1", "--screen", "controls", "--report"]).arg(&where_);
