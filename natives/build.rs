@@ -356,7 +356,10 @@ fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<Bu
     let queue = Mutex::new(PACKAGES.iter().collect::<VecDeque<_>>());
     let results = Mutex::new(Vec::new());
     let work = |token: Option<jobserver::Acquired>| {
-        while let Some(package) = lock(&queue).pop_front() {
+        loop {
+            // Taken in a statement of its own: the queue's lock must not be held while the package builds.
+            let next = lock(&queue).pop_front();
+            let Some(package) = next else { break };
             let built = build_package(manifest_dir, natives_dir, package, jobserver.as_ref());
             lock(&results).push(built);
         }
