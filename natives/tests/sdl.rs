@@ -40,6 +40,8 @@ fn every_sdl_group_binds_against_the_system_sdl2() {
 
 #[test]
 fn the_linked_sdl_is_version_2_and_its_clocks_run() {
+    // Another test's SDL_Quit stops SDL's clock (its next reading starts again from 0): hold the lock.
+    let _lock = sdl_lock();
     let sdl = sdl();
     let (major, minor, _patch) = sdl.version();
     assert_eq!(major, 2, "SDL2's runtime version");
