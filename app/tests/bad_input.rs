@@ -7,14 +7,11 @@ mod process;
 use process::{goldberry, temp_dir};
 use std::path::Path;
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
-/// Runs `cmd`, checks it failed with `code` and one `goldberry: ` line containing `needle`, without a panic,
-/// and within 20 s. Returns the line.
+/// Runs `cmd`, checks it failed with `code` and one `goldberry: ` line containing `needle`, without a panic.
+/// Returns the line.
 fn fails(mut cmd: Command, code: i32, needle: &str) -> String {
-    let start = Instant::now();
     let out: Output = cmd.output().expect("run goldberry");
-    assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(code), "stderr: {stderr}");
     let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
