@@ -45,6 +45,12 @@ impl Rect {
         (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
     }
 
+    /// The smallest rectangle that holds both `self` and `other`.
+    pub fn union(self, other: Rect) -> Rect {
+        let (x0, y0) = (self.x.min(other.x), self.y.min(other.y));
+        Rect::new(x0, y0, self.right().max(other.right()) - x0, self.bottom().max(other.bottom()) - y0)
+    }
+
     /// A rectangle from its left, top, width and height.
     pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
         Rect { x, y, w, h }

@@ -160,7 +160,7 @@ impl Session {
         for region in &self.regions {
             match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
                 Some((_, union, parts)) => {
-                    *union = union_of(*union, region.rect);
+                    *union = union.union(region.rect);
                     parts.push(region.rect);
                 }
                 None => boxes.push((region.target.id, region.rect, vec![region.rect])),
@@ -198,12 +198,6 @@ impl Session {
         }
         widgets
     }
-}
-
-/// The smallest rectangle holding `a` and `b`.
-fn union_of(a: Rect, b: Rect) -> Rect {
-    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
-    Rect::new(x0, y0, a.right().max(b.right()) - x0, a.bottom().max(b.bottom()) - y0)
 }
 
 #[cfg(test)]

@@ -207,7 +207,7 @@ impl ControlsScreen {
                         radio(list, ink, *r, option, view.controls.selected == part, state);
                     }
                     if state.focused {
-                        let group = layout.options.iter().fold(layout.options[0], |a, b| union(a, *b));
+                        let group = layout.options.iter().fold(layout.options[0], |a, b| a.union(*b));
                         focus_ring(list, group, 6.0, p);
                     }
                 }
@@ -277,11 +277,6 @@ struct Ink<'a> {
     fonts: &'a FontBook,
     font: FontId,
     palette: &'a Palette,
-}
-
-fn union(a: Rect, b: Rect) -> Rect {
-    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
-    Rect::new(x0, y0, a.right().max(b.right()) - x0, a.bottom().max(b.bottom()) - y0)
 }
 
 fn fill_round(list: &mut DisplayList, rect: Rect, radius: f32, color: Color) {
