@@ -6,6 +6,7 @@
 //! display list shows.
 
 pub mod controls;
+pub mod edit;
 pub mod input;
 pub mod router;
 pub mod theme;

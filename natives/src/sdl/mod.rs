@@ -6,6 +6,7 @@
 //! (a second `init_video` is refused until the first is dropped), `Video` is not `Send`, and every window and
 //! surface borrows it, so nothing outlives the `SDL_Quit` its `Drop` calls.
 
+mod clipboard;
 mod events;
 mod input;
 mod video;
@@ -20,7 +21,7 @@ use goldberry_calls::sdl::system::SDL_Init;
 use goldberry_calls::sdl::types::{
     SDL_HINT_DEFAULT, SDL_HINT_OVERRIDE, SDL_INIT_EVENTS, SDL_INIT_TIMER, SDL_INIT_VIDEO, SDL_TRUE, SDL_version,
 };
-use goldberry_calls::sdl::{EventCalls, HintCalls, KeyboardCalls, MouseCalls, SystemCalls, VideoCalls};
+use goldberry_calls::sdl::{ClipboardCalls, EventCalls, HintCalls, KeyboardCalls, MouseCalls, SystemCalls, VideoCalls};
 
 use crate::error::{LoadError, NativeError};
 use crate::loader::{self, LIBSDL2, LoadedLibrary};
@@ -38,6 +39,7 @@ pub(crate) struct SdlCalls {
     pub(crate) hints: HintCalls,
     pub(crate) mouse: MouseCalls,
     pub(crate) keyboard: KeyboardCalls,
+    pub(crate) clipboard: ClipboardCalls,
 }
 
 /// SDL2, loaded and bound: the system's `libSDL2-2.0.so.0` (or one in the natives directory), never unloaded.
@@ -64,6 +66,7 @@ impl Sdl {
                 hints: HintCalls,
                 mouse: MouseCalls,
                 keyboard: KeyboardCalls,
+                clipboard: ClipboardCalls,
             }
         )?;
         Ok(Box::leak(Box::new(Sdl { library, calls })))

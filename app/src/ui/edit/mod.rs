@@ -1,0 +1,307 @@
+//! An editable text as state: the text, the caret and the selection's anchor (byte offsets at grapheme
+//! boundaries), the undo history, and what an editing key does to them.
+//!
+//! The caret moves logically (in text order), by grapheme cluster or by word; where a visual line starts and
+//! ends, and which byte lies above or below the caret, is the layout's to say ([`TextEdit::move_to`]).
+
+pub mod boundaries;
+mod history;
+
+use std::ops::Range;
+
+use self::boundaries::{line_at, next_grapheme, next_word_end, prev_grapheme, prev_word_start, snap, word_at};
+use self::history::{History, Step};
+
+/// The most bytes a text holds: a paste that would pass it is refused whole (the clipboard still has it), so no
+/// text is ever cut off.
+pub const MAX_BYTES: usize = 1 << 20;
+
+/// Which way a key moves or deletes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Towards {
+    /// Back, to the text's start.
+    Start,
+    /// On, to the text's end.
+    End,
+}
+
+/// An edit could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EditError {
+    /// The text would grow past [`MAX_BYTES`].
+    #[error("{adding} bytes of text refused: the text would pass {MAX_BYTES} bytes (it has {has})")]
+    TooLong {
+        /// The bytes the edit would add.
+        adding: usize,
+        /// The bytes the text has.
+        has: usize,
+    },
+}
+
+/// The text, the caret, the anchor and the history (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextEdit {
+    text: String,
+    caret: usize,
+    anchor: usize,
+    multiline: bool,
+    history: History,
+    /// Counts changes to the text, so a layout of it can tell whether it is stale.
+    revision: u64,
+}
+
+impl TextEdit {
+    /// `text` (cleaned as typed text is) with the caret at its end; `multiline` lets it hold `\n`.
+    pub fn new(text: &str, multiline: bool) -> TextEdit {
+        let text = clean(text, multiline);
+        let end = text.len();
+        TextEdit { text, caret: end, anchor: end, multiline, history: History::default(), revision: 0 }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where the caret stands (a byte offset at a grapheme boundary).
+    pub fn caret(&self) -> usize {
+        self.caret
+    }
+
+    /// The selection's other end (the caret's when nothing is selected).
+    pub fn anchor(&self) -> usize {
+        self.anchor
+    }
+
+    /// Whether the text may hold line breaks.
+    pub fn multiline(&self) -> bool {
+        self.multiline
+    }
+
+    /// Changes to the text so far.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The selected bytes, in text order (empty when nothing is selected).
+    pub fn selection(&self) -> Range<usize> {
+        self.caret.min(self.anchor)..self.caret.max(self.anchor)
+    }
+
+    /// The selected text.
+    pub fn selected_text(&self) -> &str {
+        &self.text[self.selection()]
+    }
+
+    /// Puts the caret at `byte` (snapped back to a grapheme boundary); with `extend` the anchor stays, selecting
+    /// what lies between.
+    pub fn move_to(&mut self, byte: usize, extend: bool) {
+        self.caret = snap(&self.text, byte);
+        if !extend {
+            self.anchor = self.caret;
+        }
+        self.history.close();
+    }
+
+    /// Left or Right: one grapheme cluster, or with `by_word` to a word's start or end. Without `extend` a
+    /// selection collapses to its edge on that side instead of moving.
+    pub fn step(&mut self, towards: Towards, by_word: bool, extend: bool) {
+        let selection = self.selection();
+        let to = match (towards, by_word) {
+            _ if !extend && !selection.is_empty() && !by_word => match towards {
+                Towards::Start => selection.start,
+                Towards::End => selection.end,
+            },
+            (Towards::Start, false) => prev_grapheme(&self.text, self.caret),
+            (Towards::End, false) => next_grapheme(&self.text, self.caret),
+            (Towards::Start, true) => prev_word_start(&self.text, self.caret),
+            (Towards::End, true) => next_word_end(&self.text, self.caret),
+        };
+        self.move_to(to, extend);
+    }
+
+    /// Selects `range` (snapped to grapheme boundaries), the caret at its end.
+    pub fn select(&mut self, range: Range<usize>) {
+        self.anchor = snap(&self.text, range.start);
+        self.caret = snap(&self.text, range.end);
+        self.history.close();
+    }
+
+    /// Ctrl+A.
+    pub fn select_all(&mut self) {
+        self.select(0..self.text.len());
+    }
+
+    /// A double click: the word (or run of spaces, or mark) under `byte`.
+    pub fn select_word(&mut self, byte: usize) {
+        self.select(word_at(&self.text, byte));
+    }
+
+    /// A triple click: the hard line under `byte` (the whole text of a single-line field).
+    pub fn select_line(&mut self, byte: usize) {
+        self.select(line_at(&self.text, byte));
+    }
+
+    /// Typed or pasted text replaces the selection. Typing (`typed`) that goes on from the last keystroke joins
+    /// its undo step; a paste is a step of its own. Line breaks become spaces in a single-line field.
+    pub fn insert(&mut self, text: &str, typed: bool) -> Result<(), EditError> {
+        let text = clean(text, self.multiline);
+        let selection = self.selection();
+        let grown = self.text.len() - selection.len() + text.len();
+        if grown > MAX_BYTES {
+            return Err(EditError::TooLong { adding: text.len(), has: self.text.len() });
+        }
+        if text.is_empty() && selection.is_empty() {
+            return Ok(());
+        }
+        self.replace(selection, &text, typed);
+        Ok(())
+    }
+
+    /// Backspace (`Start`) or Delete (`End`): the selection, else one grapheme cluster or (`by_word`) to the
+    /// word's edge.
+    pub fn delete(&mut self, towards: Towards, by_word: bool) {
+        let mut range = self.selection();
+        if range.is_empty() {
+            let to = match (towards, by_word) {
+                (Towards::Start, false) => prev_grapheme(&self.text, self.caret),
+                (Towards::End, false) => next_grapheme(&self.text, self.caret),
+                (Towards::Start, true) => prev_word_start(&self.text, self.caret),
+                (Towards::End, true) => next_word_end(&self.text, self.caret),
+            };
+            range = self.caret.min(to)..self.caret.max(to);
+        }
+        if !range.is_empty() {
+            self.replace(range, "", false);
+        }
+    }
+
+    /// Ctrl+X: the selected text, removed (None when nothing is selected).
+    pub fn cut(&mut self) -> Option<String> {
+        let selection = self.selection();
+        if selection.is_empty() {
+            return None;
+        }
+        let text = self.text[selection.clone()].to_owned();
+        self.replace(selection, "", false);
+        Some(text)
+    }
+
+    /// Ctrl+Z: takes the last step back; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(step) = self.history.undo().cloned() else { return false };
+        let at = step.at;
+        self.text.replace_range(at..at + step.inserted.len(), &step.removed);
+        (self.caret, self.anchor) = step.before;
+        self.revision += 1;
+        true
+    }
+
+    /// Ctrl+Shift+Z or Ctrl+Y: does the last step taken back again; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let Some(step) = self.history.redo().cloned() else { return false };
+        let at = step.at;
+        self.text.replace_range(at..at + step.removed.len(), &step.inserted);
+        (self.caret, self.anchor) = step.after;
+        self.revision += 1;
+        true
+    }
+
+    fn replace(&mut self, range: Range<usize>, with: &str, typed: bool) {
+        let before = (self.caret, self.anchor);
+        let removed = self.text[range.clone()].to_owned();
+        self.text.replace_range(range.clone(), with);
+        self.caret = range.start + with.len();
+        self.anchor = self.caret;
+        self.revision += 1;
+        let step =
+            Step { at: range.start, removed, inserted: with.to_owned(), before, after: (self.caret, self.anchor) };
+        self.history.record(step, typed);
+    }
+}
+
+/// Text as a field keeps it: `\r\n` and `\r` become `\n` (a space in a single-line field), a tab a space, and
+/// other control characters (which draw as nothing a reader could edit) are dropped.
+fn clean(text: &str, multiline: bool) -> String {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    text.chars()
+        .filter_map(|c| match c {
+            '\n' if multiline => Some('\n'),
+            '\n' | '\t' => Some(' '),
+            c if c.is_control() => None,
+            c => Some(c),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(edit: &mut TextEdit, text: &str) {
+        for c in text.chars() {
+            edit.insert(&c.to_string(), true).unwrap();
+        }
+    }
+
+    #[test]
+    fn typing_replaces_the_selection_and_undo_takes_a_run_of_typing_back_at_once() {
+        let mut e = TextEdit::new("hello world", false);
+        e.select(6..11);
+        typed(&mut e, "there");
+        assert_eq!(e.text(), "hello there");
+        typed(&mut e, "!");
+        e.step(Towards::Start, false, false);
+        typed(&mut e, "?");
+        assert_eq!(e.text(), "hello there?!");
+        assert!(e.undo());
+        assert_eq!(e.text(), "hello there!", "the run after the caret moved is its own step");
+        assert!(e.undo());
+        assert_eq!((e.text(), e.selection()), ("hello world", 6..11), "the selection comes back with the text");
+        assert!(e.redo());
+        assert_eq!(e.text(), "hello there!");
+        assert!(e.redo());
+        assert!(!e.redo());
+        assert_eq!(e.text(), "hello there?!");
+    }
+
+    #[test]
+    fn backspace_and_delete_take_a_grapheme_or_a_word() {
+        let mut e = TextEdit::new("naïve cafe\u{301} ok", false);
+        e.delete(Towards::Start, true);
+        assert_eq!(e.text(), "naïve cafe\u{301} ");
+        e.delete(Towards::Start, false);
+        e.delete(Towards::Start, false);
+        assert_eq!(e.text(), "naïve caf", "e and its combining accent go together");
+        e.move_to(0, false);
+        e.delete(Towards::End, true);
+        assert_eq!(e.text(), " caf");
+    }
+
+    #[test]
+    fn shift_moves_extend_and_plain_moves_collapse_the_selection() {
+        let mut e = TextEdit::new("abc def", false);
+        e.move_to(0, false);
+        e.step(Towards::End, true, true);
+        assert_eq!(e.selected_text(), "abc");
+        e.step(Towards::End, false, false);
+        assert_eq!((e.caret(), e.selection()), (3, 3..3));
+        e.select_word(5);
+        assert_eq!(e.selected_text(), "def");
+        assert_eq!(e.cut().as_deref(), Some("def"));
+        assert_eq!(e.text(), "abc ");
+    }
+
+    #[test]
+    fn a_field_keeps_one_line_and_a_too_long_paste_is_refused_whole() {
+        let mut e = TextEdit::new("", false);
+        e.insert("one\r\ntwo\tthree\u{7}", false).unwrap();
+        assert_eq!(e.text(), "one two three");
+        let mut area = TextEdit::new("", true);
+        area.insert("a\r\nb\rc", false).unwrap();
+        assert_eq!(area.text(), "a\nb\nc");
+        let huge = "x".repeat(MAX_BYTES);
+        assert!(matches!(e.insert(&huge, false), Err(EditError::TooLong { .. })));
+        assert_eq!(e.text(), "one two three", "nothing half-inserted");
+    }
+}
