@@ -125,6 +125,7 @@ impl Controls {
             }
             Message::Wheel { .. } => {}
             Message::Key { id, key, mods } => self.key(id, key, mods),
+            Message::Text { .. } => {}
         }
         self.values() != before
     }
@@ -211,7 +212,7 @@ mod tests {
     #[test]
     fn the_slider_follows_presses_and_drags_clamped_to_its_track() {
         let mut c = Controls::default();
-        c.handle(&Message::Press { target: target(ids::SLIDER), x: 150.0, y: 5.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Press { target: target(ids::SLIDER), x: 150.0, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
         assert_eq!(c.value, 25);
         c.handle(&Message::Drag { target: target(ids::SLIDER), x: 1000.0, y: 90.0 }, &TRACKS, 0.0);
         assert_eq!(c.value, 100, "a drag that leaves the track still drives it");
@@ -251,7 +252,7 @@ mod tests {
         let mut c = Controls::default();
         let t = target(ids::TOGGLE);
         let click = |c: &mut Controls, x| {
-            c.handle(&Message::Press { target: t, x, y: 5.0 }, &TRACKS, 0.0);
+            c.handle(&Message::Press { target: t, x, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
             c.handle(&Message::Release { target: t, x, y: 5.0 }, &TRACKS, 0.0);
             c.handle(&Message::Activate(t), &TRACKS, 0.0);
         };
@@ -260,14 +261,14 @@ mod tests {
         click(&mut c, 5.0);
         assert!(!c.on);
         // Dragged from the left end to the right half and released there: on, and the closing click does not undo it.
-        c.handle(&Message::Press { target: t, x: 5.0, y: 5.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Press { target: t, x: 5.0, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
         c.handle(&Message::Drag { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
         assert!(c.on);
         c.handle(&Message::Release { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
         c.handle(&Message::Activate(t), &TRACKS, 0.0);
         assert!(c.on);
         // A drag released off the switch sends no click; Space on it afterwards still flips it.
-        c.handle(&Message::Press { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
+        c.handle(&Message::Press { target: t, x: 35.0, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
         c.handle(&Message::Drag { target: t, x: 2.0, y: 90.0 }, &TRACKS, 0.0);
         c.handle(&Message::Release { target: t, x: 2.0, y: 90.0 }, &TRACKS, 0.0);
         assert!(!c.on);

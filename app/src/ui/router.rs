@@ -60,6 +60,8 @@ pub enum Message {
         x: f32,
         /// Window y.
         y: f32,
+        /// 1 for a single click, 2 for a double click, 3 for a triple click ...
+        clicks: u8,
     },
     /// The pointer moved while the widget held it, wherever the pointer is.
     Drag {
@@ -96,6 +98,13 @@ pub enum Message {
         key: Key,
         /// Modifiers held.
         mods: Mods,
+    },
+    /// Text typed while the widget had the focus.
+    Text {
+        /// The focused widget.
+        id: WidgetId,
+        /// What was typed (or composed).
+        text: String,
     },
 }
 
@@ -135,7 +144,7 @@ impl Router {
                     out.push(Message::Drag { target, x, y });
                 }
             }
-            UiEvent::ButtonDown { button: Button::Left, x, y, .. } => {
+            UiEvent::ButtonDown { button: Button::Left, x, y, clicks } => {
                 self.pointer = Some((x, y));
                 self.hover = Router::enabled_hit(regions, x, y);
                 if self.captured.is_some() {
@@ -145,7 +154,7 @@ impl Router {
                     self.captured = Some(target);
                     let focusable = regions.iter().any(|r| r.target.id == target.id && r.focusable);
                     self.focus = if focusable { Some(target.id) } else { None };
-                    out.push(Message::Press { target, x, y });
+                    out.push(Message::Press { target, x, y, clicks });
                 } else {
                     self.focus = None;
                 }
@@ -170,8 +179,10 @@ impl Router {
             UiEvent::KeyDown { key: Key::Tab, mods, .. } if !mods.ctrl && !mods.alt && !mods.gui => {
                 self.focus = Router::next_focus(regions, self.focus, mods.shift);
             }
-            UiEvent::KeyDown { key: Key::Space | Key::Return, mods, .. } if mods == Mods::NONE => {
-                if let Some(id) = self.focus {
+            UiEvent::KeyDown { key: key @ (Key::Space | Key::Return), mods, .. } if mods == Mods::NONE => {
+                if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
+                    out.push(Message::Key { id, key, mods });
+                } else if let Some(id) = self.focus {
                     let part = regions.iter().find(|r| r.target.id == id).map_or(0, |r| r.target.part);
                     out.push(Message::Activate(Target { id, part }));
                 }
@@ -192,8 +203,18 @@ impl Router {
                     out.push(Message::Release { target, x, y });
                 }
             }
-            UiEvent::Text(_) => {}
+            UiEvent::Text(ref text) => {
+                if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
+                    out.push(Message::Text { id, text: text.clone() });
+                }
+            }
         }
+    }
+
+    /// Whether widget `id` edits text: its regions show the I-beam. Space and Return are then keys it acts on
+    /// (a space, a new line) rather than an activation, and typed text goes to it.
+    fn takes_text(regions: &[Region], id: &WidgetId) -> bool {
+        regions.iter().any(|r| r.target.id == *id && r.cursor == Cursor::IBeam)
     }
 
     /// The focusable widget after (or before) `from` in the regions' order, wrapping around.
@@ -313,7 +334,7 @@ mod tests {
     #[test]
     fn a_click_presses_captures_and_activates_what_it_was_released_over() {
         let mut router = Router::new();
-        assert_eq!(route(&mut router, down(5.0)), [Message::Press { target: A, x: 5.0, y: 5.0 }]);
+        assert_eq!(route(&mut router, down(5.0)), [Message::Press { target: A, x: 5.0, y: 5.0, clicks: 1 }]);
         assert_eq!(router.pressed(), Some(A));
         assert_eq!(router.focus(), Some("a"));
         assert_eq!(route(&mut router, up(6.0)), [Message::Release { target: A, x: 6.0, y: 5.0 }, Message::Activate(A)]);
@@ -364,6 +385,27 @@ mod tests {
         router.set_focus(Some("b"));
         assert_eq!(route(&mut router, key(Key::Return)), [Message::Activate(Target { id: "b", part: 0 })]);
         assert_eq!(route(&mut router, key(Key::Right)), [Message::Key { id: "b", key: Key::Right, mods: Mods::NONE }]);
+    }
+
+    #[test]
+    fn a_text_widget_takes_typed_text_space_and_return_as_keys() {
+        let mut field = region("field", 0, 50.0, true);
+        field.cursor = Cursor::IBeam;
+        let regions = [region("a", 0, 0.0, true), field];
+        let mut router = Router::new();
+        let mut out = Vec::new();
+        router.route(&UiEvent::Text("x".into()), &regions, &mut out);
+        assert!(out.is_empty(), "nothing focused: the text goes nowhere");
+        router.set_focus(Some("field"));
+        router.route(&UiEvent::Text("x".into()), &regions, &mut out);
+        router.route(&UiEvent::KeyDown { key: Key::Return, mods: Mods::NONE, repeat: false }, &regions, &mut out);
+        assert_eq!(
+            out,
+            [
+                Message::Text { id: "field", text: "x".into() },
+                Message::Key { id: "field", key: Key::Return, mods: Mods::NONE }
+            ]
+        );
     }
 
     #[test]
