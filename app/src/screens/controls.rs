@@ -2,13 +2,14 @@
 //! disabled button, theme switch), laid out by Yoga once per size, drawn from the controls' state and the router's
 //! hover, press and focus.
 
-use std::sync::Arc;
-
 use goldberry_natives::yoga::{Align, Edge, FlexDirection, Gutter, Justify, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
 
-use crate::display_list::{Color, DisplayList, FontId, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::display_list::{DisplayList, FontId, Rect};
 use crate::fonts::{Face, FontBook};
+use crate::screens::widgets::{
+    BOX, Ink, State, button, checkbox, fill_round, focus_ring, progress, radio, slider, stroke_round, text, toggle,
+};
 use crate::ui::controls::{Controls, RADIO_OPTIONS, Tracks, ids};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::Palette;
@@ -28,7 +29,6 @@ const ROWS: [(&str, WidgetId); 8] = [
 const ROW_HEIGHT: f32 = 40.0;
 const LABEL_WIDTH: f32 = 132.0;
 const BUTTON: (f32, f32) = (136.0, 32.0);
-const BOX: f32 = 18.0;
 const TOGGLE: (f32, f32) = (46.0, 24.0);
 const SLIDER: (f32, f32) = (260.0, 24.0);
 
@@ -200,7 +200,7 @@ impl ControlsScreen {
                     let hint = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
                     text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, Align::FlexStart);
                 }
-                ids::CHECKBOX => checkbox(list, ink, *rect, view.controls.checked, state),
+                ids::CHECKBOX => checkbox(list, ink, *rect, CHECKBOX_TEXT, view.controls.checked, state),
                 ids::RADIO => {
                     for (part, (option, r)) in RADIO_OPTIONS.iter().zip(&layout.options).enumerate() {
                         let state = view.part_state(id, part as u8);
@@ -236,172 +236,12 @@ pub struct View<'a> {
     pub palette: Palette,
 }
 
-/// How one widget looks at the moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct State {
-    hovered: bool,
-    pressed: bool,
-    focused: bool,
-    disabled: bool,
-}
-
-impl State {
-    const DISABLED: State = State { hovered: false, pressed: false, focused: false, disabled: true };
-}
-
 impl View<'_> {
     fn state(&self, id: WidgetId) -> State {
-        State {
-            hovered: self.router.hovered().is_some_and(|t| t.id == id),
-            pressed: self.router.pressed().is_some_and(|t| t.id == id)
-                && self.router.hovered().is_some_and(|t| t.id == id),
-            focused: self.router.focus() == Some(id),
-            disabled: false,
-        }
+        State::of(self.router, id)
     }
 
     fn part_state(&self, id: WidgetId, part: u8) -> State {
-        let target = Target { id, part };
-        State {
-            hovered: self.router.hovered() == Some(target),
-            pressed: self.router.pressed() == Some(target) && self.router.hovered() == Some(target),
-            focused: false,
-            disabled: false,
-        }
-    }
-}
-
-/// What a widget's label is written with.
-#[derive(Clone, Copy)]
-struct Ink<'a> {
-    fonts: &'a FontBook,
-    font: FontId,
-    palette: &'a Palette,
-}
-
-fn fill_round(list: &mut DisplayList, rect: Rect, radius: f32, color: Color) {
-    list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(color) });
-}
-
-fn stroke_round(list: &mut DisplayList, rect: Rect, radius: f32, width: f32, color: Color) {
-    let stroke = Stroke { width, round: false };
-    list.push(Op::StrokeRoundRect { rect: rect.inset(width / 2.0), radius, stroke, paint: Paint::Solid(color) });
-}
-
-/// The keyboard focus ring: 2 px, just outside the widget.
-fn focus_ring(list: &mut DisplayList, rect: Rect, radius: f32, p: &Palette) {
-    let ring = Rect::new(rect.x - 4.0, rect.y - 4.0, rect.w + 8.0, rect.h + 8.0);
-    stroke_round(list, ring, radius + 4.0, 2.0, p.focus);
-}
-
-/// One line of text in `rect`, vertically centred, at its start, centre or end.
-fn text(list: &mut DisplayList, fonts: &FontBook, font: FontId, rect: Rect, content: &str, color: Color, align: Align) {
-    let run = fonts.shape(font, content);
-    if run.is_empty() {
-        return;
-    }
-    let m = fonts.metrics(font);
-    let width = run.width_px(fonts.size_px(font));
-    let x = match align {
-        Align::Center => rect.x + (rect.w - width) / 2.0,
-        Align::FlexEnd => rect.right() - width,
-        _ => rect.x,
-    };
-    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
-    list.push(Op::Glyphs { font, x: x.round(), y: y.round(), run: Arc::clone(&run), color });
-}
-
-fn body_color(p: &Palette, state: State) -> Color {
-    match state {
-        State { disabled: true, .. } => p.background,
-        State { pressed: true, .. } => p.surface_pressed,
-        State { hovered: true, .. } => p.surface_hover,
-        _ => p.surface,
-    }
-}
-
-fn button(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, state: State) {
-    let Ink { fonts, font, palette: p } = ink;
-    fill_round(list, rect, 6.0, body_color(p, state));
-    stroke_round(list, rect, 6.0, 1.0, if state.hovered { p.accent } else { p.border });
-    text(list, fonts, font, rect, label, if state.disabled { p.muted } else { p.text }, Align::Center);
-    if state.focused {
-        focus_ring(list, rect, 6.0, p);
-    }
-}
-
-fn checkbox(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, checked: bool, state: State) {
-    let Ink { fonts, font, palette: p } = ink;
-    let square = Rect::new(rect.x, rect.y + (rect.h - BOX) / 2.0, BOX, BOX);
-    if checked {
-        fill_round(list, square, 4.0, p.accent);
-        let (x, y) = (square.x, square.y);
-        let tick = PathData {
-            commands: vec![
-                PathCommand::MoveTo(x + 4.0, y + 9.5),
-                PathCommand::LineTo(x + 7.5, y + 13.0),
-                PathCommand::LineTo(x + 14.0, y + 5.5),
-            ],
-        };
-        list.push(Op::StrokePath {
-            path: Arc::new(tick),
-            stroke: Stroke { width: 2.2, round: true },
-            paint: Paint::Solid(p.on_accent),
-        });
-    } else {
-        fill_round(list, square, 4.0, body_color(p, state));
-        stroke_round(list, square, 4.0, 1.5, if state.hovered { p.accent } else { p.border });
-    }
-    let label = Rect::new(square.right() + 8.0, rect.y, rect.w - BOX - 8.0, rect.h);
-    text(list, fonts, font, label, CHECKBOX_TEXT, p.text, Align::FlexStart);
-    if state.focused {
-        focus_ring(list, rect, 4.0, p);
-    }
-}
-
-fn radio(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, selected: bool, state: State) {
-    let Ink { fonts, font, palette: p } = ink;
-    let r = BOX / 2.0;
-    let (cx, cy) = (rect.x + r, rect.y + rect.h / 2.0);
-    list.push(Op::FillCircle { cx, cy, r, paint: Paint::Solid(if selected { p.accent } else { p.border }) });
-    list.push(Op::FillCircle { cx, cy, r: r - 1.5, paint: Paint::Solid(body_color(p, state)) });
-    if selected {
-        list.push(Op::FillCircle { cx, cy, r: r - 5.0, paint: Paint::Solid(p.accent) });
-    }
-    let text_box = Rect::new(rect.x + BOX + 8.0, rect.y, rect.w - BOX - 8.0, rect.h);
-    text(list, fonts, font, text_box, label, p.text, Align::FlexStart);
-}
-
-fn toggle(list: &mut DisplayList, rect: Rect, on: bool, p: &Palette, state: State) {
-    let r = rect.h / 2.0;
-    fill_round(list, rect, r, if on { p.accent } else { p.border });
-    let cx = if on { rect.right() - r } else { rect.x + r };
-    let knob = if state.pressed { p.surface_pressed } else { p.surface };
-    list.push(Op::FillCircle { cx, cy: rect.y + r, r: r - 3.0, paint: Paint::Solid(knob) });
-    if state.focused {
-        focus_ring(list, rect, r, p);
-    }
-}
-
-fn slider(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette, state: State) {
-    let cy = rect.y + rect.h / 2.0;
-    let track = Rect::new(rect.x, cy - 2.0, rect.w, 4.0);
-    fill_round(list, track, 2.0, p.border);
-    let x = rect.x + rect.w * f32::from(value) / 100.0;
-    fill_round(list, Rect::new(rect.x, cy - 2.0, x - rect.x, 4.0), 2.0, p.accent);
-    let r = if state.pressed || state.hovered { 9.0 } else { 8.0 };
-    list.push(Op::FillCircle { cx: x, cy, r, paint: Paint::Solid(p.accent) });
-    list.push(Op::FillCircle { cx: x, cy, r: r - 3.0, paint: Paint::Solid(p.surface) });
-    if state.focused {
-        focus_ring(list, rect, rect.h / 2.0, p);
-    }
-}
-
-fn progress(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette) {
-    let bar = Rect::new(rect.x, rect.y + rect.h / 2.0 - 4.0, rect.w, 8.0);
-    fill_round(list, bar, 4.0, p.border);
-    let filled = bar.w * f32::from(value) / 100.0;
-    if filled > 0.0 {
-        fill_round(list, Rect::new(bar.x, bar.y, filled, bar.h), 4.0, p.accent);
+        State::of_part(self.router, id, part)
     }
 }

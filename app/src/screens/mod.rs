@@ -4,6 +4,7 @@
 pub mod controls;
 pub mod placeholder;
 mod shown;
+pub mod widgets;
 
 use std::fmt;
 use std::str::FromStr;
