@@ -4,8 +4,8 @@
 use std::sync::{Arc, Mutex};
 
 use goldberry_natives::yoga::{
-    Align, Display, Edge, FlexDirection, Gutter, Insets, Justify, LayoutTree, Length, MeasureInput, MeasureMode,
-    PositionType, Rect, Wrap,
+    Align, BoxSizing, Direction, Display, Edge, FlexDirection, Gutter, Insets, Justify, LayoutTree, Length,
+    MeasureInput, MeasureMode, PositionType, Rect, Wrap,
 };
 use goldberry_natives::{Goldberry, NativeError};
 
@@ -50,7 +50,7 @@ fn a_wrapping_row_with_padding_gap_and_percent_widths() {
     t.set_margin(inner, Edge::Left, Length::Points(5.0));
     t.set_margin(inner, Edge::Top, Length::Points(3.0));
     t.add_child(boxes[3], inner).unwrap();
-    t.calculate(root, 500.0, f32::NAN).unwrap();
+    t.calculate(root, 500.0, f32::NAN, Direction::Ltr).unwrap();
 
     // Inner width 500 - 2 * 10 = 480; 30% of it is 144. Three fit on a line with two gaps: 144 * 3 + 20 = 452
     // <= 480; a fourth would need 144 * 4 + 30 = 606. Line 1 at y = 10: x = 10, 10 + 144 + 10 = 164,
@@ -84,7 +84,7 @@ fn flex_grow_fills_the_remaining_space_and_min_max_clamp() {
     t.set_flex_grow(grow, 1.0);
     t.add_child(root, fixed).unwrap();
     t.add_child(root, grow).unwrap();
-    t.calculate(root, 400.0, 50.0).unwrap();
+    t.calculate(root, 400.0, 50.0, Direction::Ltr).unwrap();
     // 400 - 100 = 300 left, all of it to the only growing item; align-items stretch gives both the height 50.
     assert_eq!(t.layout(fixed), rect(0.0, 0.0, 100.0, 50.0));
     assert_eq!(t.layout(grow), rect(100.0, 0.0, 300.0, 50.0));
@@ -95,7 +95,7 @@ fn flex_grow_fills_the_remaining_space_and_min_max_clamp() {
     t.set_flex_grow(capped, 1.0);
     t.set_max_width(capped, Length::Points(120.0));
     t.add_child(root, capped).unwrap();
-    t.calculate(root, 400.0, 50.0).unwrap();
+    t.calculate(root, 400.0, 50.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(grow), rect(100.0, 0.0, 180.0, 50.0));
     assert_eq!(t.layout(capped), rect(280.0, 0.0, 120.0, 50.0));
 
@@ -118,7 +118,7 @@ fn flex_grow_fills_the_remaining_space_and_min_max_clamp() {
     for child in [small, percent_min, clamped_height] {
         t.add_child(column, child).unwrap();
     }
-    t.calculate(column, f32::NAN, f32::NAN).unwrap();
+    t.calculate(column, f32::NAN, f32::NAN, Direction::Ltr).unwrap();
     assert_eq!(t.layout(small), rect(0.0, 0.0, 60.0, 5.0));
     assert_eq!(t.layout(percent_min), rect(0.0, 5.0, 100.0, 5.0));
     assert_eq!(t.layout(clamped_height), rect(0.0, 10.0, 10.0, 70.0));
@@ -126,7 +126,7 @@ fn flex_grow_fills_the_remaining_space_and_min_max_clamp() {
     // Clearing the max-width (Auto) lets the capped grower take its half again: 150 / 150.
     t.set_max_width(capped, Length::Auto);
     assert_eq!(t.max_width(capped), None);
-    t.calculate(root, 400.0, 50.0).unwrap();
+    t.calculate(root, 400.0, 50.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(capped), rect(250.0, 0.0, 150.0, 50.0));
 }
 
@@ -143,7 +143,7 @@ fn percent_points_and_auto_setters_reach_their_own_c_functions() {
 
     let width_after = |t: &mut LayoutTree, length: Length| {
         t.set_width(child, length);
-        t.calculate(root, 200.0, 100.0).unwrap();
+        t.calculate(root, 200.0, 100.0, Direction::Ltr).unwrap();
         (t.layout(child).w, t.width(child))
     };
     // YGNodeStyleSetWidth: 50 points.
@@ -155,7 +155,7 @@ fn percent_points_and_auto_setters_reach_their_own_c_functions() {
 
     // Height percent: 30% of 100 = 30; the getter returns the YGValue by value.
     t.set_height(child, Length::Percent(30.0));
-    t.calculate(root, 200.0, 100.0).unwrap();
+    t.calculate(root, 200.0, 100.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(child).h, 30.0);
     assert_eq!(t.height(child), Some(Length::Percent(30.0)));
 
@@ -169,7 +169,7 @@ fn percent_points_and_auto_setters_reach_their_own_c_functions() {
     t.add_child(row, item).unwrap();
     let x_with_margin = |t: &mut LayoutTree, length: Length| {
         t.set_margin(item, Edge::Left, length);
-        t.calculate(row, 300.0, 100.0).unwrap();
+        t.calculate(row, 300.0, 100.0, Direction::Ltr).unwrap();
         t.layout(item).x
     };
     assert_eq!(x_with_margin(&mut t, Length::Auto), 250.0);
@@ -180,13 +180,13 @@ fn percent_points_and_auto_setters_reach_their_own_c_functions() {
 
     // Relative insets: percent of the container (20% of 300 = 60, on top of the 7 margin), then points.
     t.set_position(item, Edge::Left, Length::Percent(20.0));
-    t.calculate(row, 300.0, 100.0).unwrap();
+    t.calculate(row, 300.0, 100.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(item).x, 67.0);
     t.set_position(item, Edge::Left, Length::Points(3.0));
-    t.calculate(row, 300.0, 100.0).unwrap();
+    t.calculate(row, 300.0, 100.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(item).x, 10.0);
     t.set_position(item, Edge::Left, Length::Auto);
-    t.calculate(row, 300.0, 100.0).unwrap();
+    t.calculate(row, 300.0, 100.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(item).x, 7.0);
 
     // Flex basis: points, percent (50% of 300 = 150), auto (falls back to the width, 50).
@@ -194,14 +194,14 @@ fn percent_points_and_auto_setters_reach_their_own_c_functions() {
     t.set_margin(item, Edge::Left, Length::Points(0.0));
     for (basis, expected) in [(Length::Points(80.0), 80.0), (Length::Percent(50.0), 150.0), (Length::Auto, 50.0)] {
         t.set_flex_basis(item, basis);
-        t.calculate(row, 300.0, 100.0).unwrap();
+        t.calculate(row, 300.0, 100.0, Direction::Ltr).unwrap();
         assert_eq!(t.layout(item).w, expected, "flex-basis {basis:?}");
         assert_eq!(t.flex_basis(item), Some(basis));
     }
 
     // Padding percent resolves against the container's width too: 10% of 300 = 30 on each side.
     t.set_padding(row, Edge::Horizontal, Length::Percent(10.0));
-    t.calculate(row, 300.0, 100.0).unwrap();
+    t.calculate(row, 300.0, 100.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(item).x, 30.0);
     assert_eq!(t.layout_padding(row), Insets { left: 30.0, top: 0.0, right: 30.0, bottom: 0.0 });
     assert_eq!(t.padding(row, Edge::Horizontal), Some(Length::Percent(10.0)));
@@ -229,7 +229,7 @@ fn a_measure_function_sizes_a_text_like_leaf() {
         let width = natural.min(input.width);
         (width, (natural / width).ceil() * 20.0)
     });
-    t.calculate(root, 200.0, f32::NAN).unwrap();
+    t.calculate(root, 200.0, f32::NAN, Direction::Ltr).unwrap();
     // The column stretches the leaf to the inner width 190 exactly: 300 / 190 -> 2 lines, 40 high.
     assert_eq!(t.layout(text), rect(5.0, 5.0, 190.0, 40.0));
     assert_eq!(t.layout(root).h, 50.0);
@@ -241,18 +241,18 @@ fn a_measure_function_sizes_a_text_like_leaf() {
 
     // The text grows to 500 wide: without mark_dirty Yoga keeps its cached measurement...
     *natural.lock().unwrap() = 500.0;
-    t.calculate(root, 200.0, f32::NAN).unwrap();
+    t.calculate(root, 200.0, f32::NAN, Direction::Ltr).unwrap();
     assert_eq!(t.layout(text).h, 40.0);
     // ...and after it, measures again: 500 / 190 -> 3 lines, 60 high.
     t.mark_dirty(text);
     assert!(t.is_dirty(text));
-    t.calculate(root, 200.0, f32::NAN).unwrap();
+    t.calculate(root, 200.0, f32::NAN, Direction::Ltr).unwrap();
     assert!(!t.is_dirty(text));
     assert_eq!(t.layout(text), rect(5.0, 5.0, 190.0, 60.0));
 
     // Without its measure function the leaf has no content: 0 high.
     t.clear_measure(text);
-    t.calculate(root, 200.0, f32::NAN).unwrap();
+    t.calculate(root, 200.0, f32::NAN, Direction::Ltr).unwrap();
     assert_eq!(t.layout(text).h, 0.0);
 }
 
@@ -265,17 +265,17 @@ fn a_panicking_measure_function_fails_calculate_instead_of_aborting() {
     t.add_child(root, text).unwrap();
     t.set_measure(text, |_| panic!("the font is gone"));
 
-    let message = invalid_argument(t.calculate(root, 100.0, f32::NAN));
+    let message = invalid_argument(t.calculate(root, 100.0, f32::NAN, Direction::Ltr));
     assert!(message.contains("YGNodeCalculateLayout"), "{message}");
     assert!(message.contains("the font is gone"), "{message}");
     // The failed measurement counted as zero.
     assert_eq!(t.layout(text).h, 0.0);
     // It is not cached as a success: the next pass measures again and fails again.
-    assert!(invalid_argument(t.calculate(root, 100.0, f32::NAN)).contains("the font is gone"));
+    assert!(invalid_argument(t.calculate(root, 100.0, f32::NAN, Direction::Ltr)).contains("the font is gone"));
 
     // A working measure function replaces it, and layout recovers.
     t.set_measure(text, |input| (input.width, 24.0));
-    t.calculate(root, 100.0, f32::NAN).unwrap();
+    t.calculate(root, 100.0, f32::NAN, Direction::Ltr).unwrap();
     assert_eq!(t.layout(text), rect(0.0, 0.0, 100.0, 24.0));
 }
 
@@ -294,7 +294,7 @@ fn a_centred_column() {
     t.set_height(b, Length::Points(30.0));
     t.add_child(root, a).unwrap();
     t.add_child(root, b).unwrap();
-    t.calculate(root, 300.0, 200.0).unwrap();
+    t.calculate(root, 300.0, 200.0, Direction::Ltr).unwrap();
     // The root takes the available 300 x 200. Content is 50 + 30 = 80 high: it starts at (200 - 80) / 2 = 60.
     // Each child is centred across: (300 - 100) / 2 = 100 and (300 - 60) / 2 = 120.
     assert_eq!(t.layout(root), rect(0.0, 0.0, 300.0, 200.0));
@@ -304,7 +304,7 @@ fn a_centred_column() {
     // align-self overrides the container for one child; justify flex-end packs at the bottom (200 - 80 = 120).
     t.set_align_self(b, Align::FlexEnd);
     t.set_justify_content(root, Justify::FlexEnd);
-    t.calculate(root, 300.0, 200.0).unwrap();
+    t.calculate(root, 300.0, 200.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(a), rect(100.0, 120.0, 100.0, 50.0));
     assert_eq!(t.layout(b), rect(240.0, 170.0, 60.0, 30.0));
 }
@@ -336,7 +336,7 @@ fn absolute_positioning_aspect_ratio_and_display_none() {
     for child in [first, hidden, badge, last] {
         t.add_child(root, child).unwrap();
     }
-    t.calculate(root, 400.0, 300.0).unwrap();
+    t.calculate(root, 400.0, 300.0, Direction::Ltr).unwrap();
     assert_eq!(t.layout(first), rect(0.0, 0.0, 100.0, 50.0));
     // display: none takes no space and has a zero box; the absolute badge is out of the flow, so the last box
     // follows the first directly.
@@ -360,9 +360,9 @@ fn misuse_is_refused_before_yoga_sees_it() {
     assert!(invalid_argument(t.add_child(root, child)).contains("already a child"));
     assert!(invalid_argument(t.add_child(grandchild, root)).contains("cycle"));
     assert!(invalid_argument(t.add_child(root, root)).contains("cycle"));
-    assert!(invalid_argument(t.calculate(child, 10.0, 10.0)).contains("is a child of"));
-    assert!(invalid_argument(t.calculate(root, -1.0, 10.0)).contains("available width"));
-    assert!(invalid_argument(t.calculate(root, 10.0, f32::INFINITY)).contains("available height"));
+    assert!(invalid_argument(t.calculate(child, 10.0, 10.0, Direction::Ltr)).contains("is a child of"));
+    assert!(invalid_argument(t.calculate(root, -1.0, 10.0, Direction::Ltr)).contains("available width"));
+    assert!(invalid_argument(t.calculate(root, 10.0, f32::INFINITY, Direction::Ltr)).contains("available height"));
     assert!(t.set_point_scale_factor(-2.0).is_err());
     t.set_point_scale_factor(2.0).unwrap();
 
@@ -372,9 +372,9 @@ fn misuse_is_refused_before_yoga_sees_it() {
     let orphan = t.add_node().unwrap();
     assert!(invalid_argument(t.add_child(leaf, orphan)).contains("measure function"));
     t.set_measure(child, |_| (1.0, 1.0));
-    assert!(invalid_argument(t.calculate(root, 10.0, 10.0)).contains("has children"));
+    assert!(invalid_argument(t.calculate(root, 10.0, 10.0, Direction::Ltr)).contains("has children"));
     // The misuse is reported once.
-    t.calculate(root, 10.0, 10.0).unwrap();
+    t.calculate(root, 10.0, 10.0, Direction::Ltr).unwrap();
 
     // A node of another tree is recognised: no aliasing of this tree's nodes.
     let mut other = tree();
@@ -382,7 +382,7 @@ fn misuse_is_refused_before_yoga_sees_it() {
     assert_eq!(foreign.index(), 0);
     assert!(invalid_argument(t.add_child(root, foreign)).contains("not a node of this layout tree"));
     t.set_width(foreign, Length::Points(10.0));
-    assert!(invalid_argument(t.calculate(root, 10.0, 10.0)).contains("set_width"));
+    assert!(invalid_argument(t.calculate(root, 10.0, 10.0, Direction::Ltr)).contains("set_width"));
     assert_eq!(t.layout(foreign), Rect::default());
     assert!(t.children(foreign).is_empty());
     assert_eq!(t.width(foreign), None);
@@ -413,9 +413,41 @@ fn many_trees_with_measure_functions_are_freed_cleanly() {
             });
             t.add_child(root, leaf).unwrap();
         }
-        t.calculate(root, 100.0, 100.0).unwrap();
+        t.calculate(root, 100.0, 100.0, Direction::Ltr).unwrap();
         assert_eq!(t.layout(t.children(root)[19]).y, 95.0);
         assert_eq!(Arc::strong_count(&token), 21);
     }
     assert_eq!(Arc::strong_count(&token), 1);
+}
+
+#[test]
+fn a_percent_gap_content_box_sizing_right_and_bottom_and_a_mirrored_pass() {
+    let mut t = tree();
+    let root = t.add_node().unwrap();
+    t.set_flex_direction(root, FlexDirection::Row);
+    t.set_width(root, Length::Points(400.0));
+    t.set_height(root, Length::Points(100.0));
+    t.set_gap_length(root, Gutter::Column, Length::Percent(10.0));
+    let a = t.add_node().unwrap();
+    t.set_width(a, Length::Points(100.0));
+    t.set_height(a, Length::Points(50.0));
+    t.add_child(root, a).unwrap();
+    let b = t.add_node().unwrap();
+    t.set_width(b, Length::Points(100.0));
+    t.set_height(b, Length::Points(50.0));
+    t.set_padding(b, Edge::All, Length::Points(5.0));
+    t.set_box_sizing(b, BoxSizing::ContentBox);
+    t.add_child(root, b).unwrap();
+    let before = t.yoga_calls();
+    t.calculate(root, 400.0, 100.0, Direction::Ltr).unwrap();
+    assert_eq!(t.yoga_calls(), before + 1, "one layout pass is one call");
+    // 10 % of the 400 wide row is a 40 gap; content-box adds b's padding to its 100 x 50.
+    assert_eq!(t.layout(a), rect(0.0, 0.0, 100.0, 50.0));
+    assert_eq!(t.layout(b), rect(140.0, 0.0, 110.0, 60.0));
+    // Right to left, the row starts at the right edge, and Yoga reports the insets from it (it fills right and
+    // bottom only along a reversed axis).
+    t.calculate(root, 400.0, 100.0, Direction::Rtl).unwrap();
+    assert_eq!(t.layout(a), rect(300.0, 0.0, 100.0, 50.0));
+    let at = t.layout_position(b);
+    assert_eq!((at.left, at.top, at.right), (150.0, 0.0, 140.0));
 }

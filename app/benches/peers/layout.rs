@@ -8,7 +8,7 @@ use goldberry::scene::model::CARDS;
 use goldberry::scene::styles::Styles;
 use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, TAB_LABELS};
 use goldberry_natives::Goldberry;
-use goldberry_natives::yoga::{self, Edge, Gutter, LayoutTree, Length};
+use goldberry_natives::yoga::{self, Direction, Edge, Gutter, LayoutTree, Length};
 
 /// A length: points, percent of the parent, or auto.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -305,7 +305,7 @@ impl YogaTree {
         let root = self.ids[0];
         self.tree.set_width(root, Length::Points(width));
         self.tree.set_height(root, Length::Points(height));
-        self.tree.calculate(root, width, height).map_err(|e| e.to_string())
+        self.tree.calculate(root, width, height, Direction::Ltr).map_err(|e| e.to_string())
     }
 
     /// Every node's box from the last layout, in window coordinates.

@@ -2,7 +2,7 @@
 //! disabled button, theme switch), laid out by Yoga once per size, drawn from the controls' state and the router's
 //! hover, press and focus.
 
-use goldberry_natives::yoga::{Align, Edge, FlexDirection, Gutter, Justify, LayoutTree, Length, NodeId};
+use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, Justify, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
 
 use crate::display_list::{DisplayList, FontId, Rect};
@@ -143,7 +143,7 @@ impl ControlsScreen {
 
     /// Lays the screen out in `body` (window pixels).
     pub fn lay_out(&mut self, body: Rect) -> Result<ControlsLayout, NativeError> {
-        self.tree.calculate(self.root, body.w, body.h)?;
+        self.tree.calculate(self.root, body.w, body.h, Direction::Ltr)?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(body.x + r.x, body.y + r.y, r.w, r.h);
         let panel = at(self.tree.layout(self.panel));
         let title = at(self.tree.layout(self.title));

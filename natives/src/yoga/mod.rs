@@ -8,7 +8,10 @@ mod style;
 mod tree;
 
 pub use measure::{MeasureInput, MeasureMode};
-pub use style::{Align, Display, Edge, FlexDirection, Gutter, Justify, Length, Overflow, PositionType, Side, Wrap};
+pub use style::{
+    Align, BoxSizing, Direction, Display, Edge, FlexDirection, Gutter, Justify, Length, Overflow, PositionType, Side,
+    Wrap,
+};
 pub use tree::{Insets, LayoutTree, NodeId, Rect};
 
 use goldberry_calls::yoga::{ConfigCalls, LayoutCalls, NodeCalls, StyleCalls};

@@ -4,7 +4,9 @@
 //! Yoga has one C setter per shape of a length (`YGNodeStyleSetWidth` / `...Percent` / `...Auto`), each its own
 //! holder; a length method here picks the holder from the [`Length`] it is given.
 
-use super::style::{Align, Display, Edge, FlexDirection, Gutter, Justify, Length, Overflow, PositionType, Wrap};
+use super::style::{
+    Align, BoxSizing, Display, Edge, FlexDirection, Gutter, Justify, Length, Overflow, PositionType, Wrap,
+};
 use super::tree::{LayoutTree, NodeId};
 
 /// A length setter that takes no edge: one holder per shape, the `Auto` one optional.
@@ -101,6 +103,7 @@ macro_rules! length_getter {
         $(#[$doc])*
         pub fn $name(&self, n: NodeId) -> Option<Length> {
             let slot = self.slot(n)?;
+            self.count(1);
             // SAFETY: `slot.node` is a live node this tree owns; the getter only reads its style.
             Length::from_value(unsafe { self.calls.style.$holder.call(slot.node) })
         }
@@ -113,6 +116,7 @@ macro_rules! edge_length_getter {
         $(#[$doc])*
         pub fn $name(&self, n: NodeId, edge: Edge) -> Option<Length> {
             let slot = self.slot(n)?;
+            self.count(1);
             // SAFETY: `slot.node` is a live node this tree owns; style getters accept every `YGEdge`.
             Length::from_value(unsafe { self.calls.style.$holder.call(slot.node, edge.raw()) })
         }
@@ -155,6 +159,10 @@ impl LayoutTree {
     value_setter! {
         /// `overflow`.
         set_overflow(Overflow) => YGNodeStyleSetOverflow.raw()
+    }
+    value_setter! {
+        /// `box-sizing`: whether `width` and `height` include padding and border.
+        set_box_sizing(BoxSizing) => YGNodeStyleSetBoxSizing.raw()
     }
     value_setter! {
         /// `flex` (Yoga's shorthand: positive grows, negative shrinks).
@@ -224,9 +232,23 @@ impl LayoutTree {
 
     /// `gap` between `n`'s children (and lines), in points.
     pub fn set_gap(&mut self, n: NodeId, gutter: Gutter, gap: f32) {
+        self.set_gap_length(n, gutter, Length::Points(gap));
+    }
+
+    /// `gap` between `n`'s children (and lines), in points or as a percentage of the container's matching
+    /// dimension (`Auto` clears it).
+    pub fn set_gap_length(&mut self, n: NodeId, gutter: Gutter, gap: Length) {
         if let Some(node) = self.node_for(n, "set_gap") {
-            // SAFETY: `node` is a live node this tree owns; `gutter` is a `YGGutter` constant.
-            unsafe { self.calls.style.YGNodeStyleSetGap.call(node, gutter.raw(), gap) };
+            let (style, gutter) = (&self.calls.style, gutter.raw());
+            match gap {
+                // SAFETY: `node` is a live node this tree owns; `gutter` is a `YGGutter` constant; NaN is Yoga's
+                // "undefined" (not set).
+                Length::Auto => unsafe { style.YGNodeStyleSetGap.call(node, gutter, f32::NAN) },
+                // SAFETY: as above.
+                Length::Points(points) => unsafe { style.YGNodeStyleSetGap.call(node, gutter, points) },
+                // SAFETY: as above.
+                Length::Percent(percent) => unsafe { style.YGNodeStyleSetGapPercent.call(node, gutter, percent) },
+            }
         }
     }
 

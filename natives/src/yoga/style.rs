@@ -201,6 +201,29 @@ mapped_enum! {
 }
 
 mapped_enum! {
+    /// The inline direction a layout pass starts from (`YGNodeCalculateLayout`'s owner direction): start and end
+    /// edges, and the order of a row, follow it.
+    Direction => YGDirection {
+        /// Left to right.
+        Ltr => YGDirectionLTR,
+        /// Right to left (a mirrored UI).
+        Rtl => YGDirectionRTL,
+        /// Whatever the root's own `direction` style says (Yoga's default: left to right).
+        Inherit => YGDirectionInherit,
+    }
+}
+
+mapped_enum! {
+    /// `box-sizing`: whether `width` and `height` include padding and border.
+    BoxSizing => YGBoxSizing {
+        /// They do (Yoga's default).
+        BorderBox => YGBoxSizingBorderBox,
+        /// They do not: padding and border are added to them.
+        ContentBox => YGBoxSizingContentBox,
+    }
+}
+
+mapped_enum! {
     /// `position`.
     PositionType => YGPositionType {
         /// Ignores insets.

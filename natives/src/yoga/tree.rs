@@ -1,15 +1,16 @@
 //! [`LayoutTree`]: every Yoga node of one layout, owned by one value that frees them all in `Drop`.
 
+use std::cell::Cell;
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use goldberry_calls::yoga::config::YGConfigNew;
 use goldberry_calls::yoga::node::{YGNodeCalculateLayout, YGNodeNewWithConfig};
-use goldberry_calls::yoga::types::{YGConfigRef, YGDirectionLTR, YGNodeRef};
+use goldberry_calls::yoga::types::{YGConfigRef, YGNodeRef};
 
 use super::YogaCalls;
 use super::measure::{LayoutPass, MeasureInput, MeasureState, measure_trampoline};
-use super::style::Side;
+use super::style::{Direction, Side};
 use crate::{Goldberry, NativeError};
 
 /// Gives every tree its own tag, so a [`NodeId`] from another tree is recognised instead of aliasing a node.
@@ -78,6 +79,8 @@ pub struct LayoutTree {
     config: YGConfigRef,
     nodes: Vec<Slot>,
     misuse: Option<String>,
+    /// Calls into Yoga made through this tree so far (see [`LayoutTree::yoga_calls`]).
+    calls_made: Cell<u64>,
 }
 
 // SAFETY: the tree owns its config, its nodes and their measure states outright (no node is shared with another
@@ -92,6 +95,7 @@ macro_rules! insets_getter {
         $(#[$doc])*
         pub fn $name(&self, n: NodeId) -> Insets {
             let Some(slot) = self.slot(n) else { return Insets::default() };
+            self.count(4);
             // SAFETY: `slot.node` is a live node this tree owns; a `Side` is a single physical edge, which is
             // all the layout getters accept.
             let side = |side: Side| unsafe { self.calls.layout.$holder.call(slot.node, side.raw()) };
@@ -115,7 +119,7 @@ impl LayoutTree {
         // SAFETY: `config` is the live config just created; 1.0 is a valid (non-negative) scale.
         unsafe { calls.config.YGConfigSetPointScaleFactor.call(config, 1.0) };
         let id = NEXT_TREE.fetch_add(1, Ordering::Relaxed);
-        Ok(LayoutTree { calls, id, config, nodes: Vec::new(), misuse: None })
+        Ok(LayoutTree { calls, id, config, nodes: Vec::new(), misuse: None, calls_made: Cell::new(2) })
     }
 
     /// Sets how many physical pixels a point has, to which Yoga rounds every box (0 disables rounding).
@@ -125,6 +129,7 @@ impl LayoutTree {
                 "YGConfigSetPointScaleFactor: the point scale factor must be a finite number >= 0, not {pixels_in_point}"
             )));
         }
+        self.count(1);
         // SAFETY: the config is live for the tree's life; the scale is finite and non-negative, as Yoga asserts.
         unsafe { self.calls.config.YGConfigSetPointScaleFactor.call(self.config, pixels_in_point) };
         Ok(())
@@ -144,6 +149,7 @@ impl LayoutTree {
     pub fn add_node(&mut self) -> Result<NodeId, NativeError> {
         let index = u32::try_from(self.nodes.len())
             .map_err(|_| NativeError::InvalidArgument("a layout tree holds at most 2^32 nodes".into()))?;
+        self.count(1);
         // SAFETY: the config is live for the tree's life, and outlives every node (freed after them in Drop).
         let node = unsafe { self.calls.node.YGNodeNewWithConfig.call(self.config) };
         if node.is_null() {
@@ -182,6 +188,7 @@ impl LayoutTree {
             ancestor = self.slot(up).and_then(|s| s.parent);
         }
         let (owner_node, child_node, index) = (owner.node, slot.node, owner.children.len());
+        self.count(1);
         // SAFETY: both nodes are live and owned by this tree; the child has no owner, the parent no measure
         // function, the insertion makes no cycle, and `index` is the parent's child count (an append): every
         // precondition Yoga asserts.
@@ -202,6 +209,7 @@ impl LayoutTree {
                 child.index, parent.index
             )));
         }
+        self.count(1);
         // SAFETY: both nodes are live and owned by this tree, and `child` is `parent`'s child.
         unsafe { self.calls.node.YGNodeRemoveChild.call(owner.node, slot.node) };
         self.nodes[parent.index()].children.retain(|c| *c != child);
@@ -237,6 +245,7 @@ impl LayoutTree {
         }
         let (node, previous) = (slot.node, slot.measure);
         let state = Box::into_raw(Box::new(MeasureState { measure: Box::new(measure), panic: None }));
+        self.count(3);
         // SAFETY: `node` is live and has no children (Yoga's precondition for a measure function); its context
         // becomes the state this tree owns until `clear_measure` or `Drop` clears it, and the trampoline
         // matches `YGMeasureFunc` and never unwinds. The node now has a measure function, so marking it dirty
@@ -260,6 +269,7 @@ impl LayoutTree {
         if state.is_null() {
             return;
         }
+        self.count(3);
         // SAFETY: `node` is live and has a measure function (so it may be marked dirty); after these calls Yoga
         // holds no pointer to the state.
         unsafe {
@@ -278,6 +288,7 @@ impl LayoutTree {
     pub fn mark_dirty(&mut self, n: NodeId) {
         let Some(slot) = self.slot(n) else { return };
         if !slot.measure.is_null() {
+            self.count(1);
             // SAFETY: `slot.node` is live and has a measure function, Yoga's precondition for marking it dirty.
             unsafe { self.calls.node.YGNodeMarkDirty.call(slot.node) };
         }
@@ -286,14 +297,22 @@ impl LayoutTree {
     /// Whether `n` needs layout (its style or measurement changed since the last `calculate`).
     pub fn is_dirty(&self, n: NodeId) -> bool {
         let Some(slot) = self.slot(n) else { return false };
+        self.count(1);
         // SAFETY: `slot.node` is a live node this tree owns.
         unsafe { self.calls.node.YGNodeIsDirty.call(slot.node) }
     }
 
-    /// Lays out the tree under `root` (a node without a parent) in `width` x `height` points, left to right.
-    /// NaN for a dimension leaves it unconstrained (the content decides). Fails with the first misuse a setter
-    /// recorded since the last call, or when a measure function panicked during this pass.
-    pub fn calculate(&mut self, root: NodeId, width: f32, height: f32) -> Result<(), NativeError> {
+    /// Lays out the tree under `root` (a node without a parent) in `width` x `height` points, starting from
+    /// `direction` (what start and end mean, and which way a row runs). NaN for a dimension leaves it
+    /// unconstrained (the content decides). Fails with the first misuse a setter recorded since the last call, or
+    /// when a measure function panicked during this pass.
+    pub fn calculate(
+        &mut self,
+        root: NodeId,
+        width: f32,
+        height: f32,
+        direction: Direction,
+    ) -> Result<(), NativeError> {
         if let Some(message) = self.misuse.take() {
             return Err(NativeError::InvalidArgument(message));
         }
@@ -314,12 +333,13 @@ impl LayoutTree {
             }
         }
         let node = slot.node;
+        self.count(1);
         {
             let _pass = LayoutPass::enter(self.calls.node.YGNodeGetContext);
             // SAFETY: `node` is a live root of this tree; the tree is acyclic (add_child refuses cycles); every
             // measure function's context is a live `MeasureState` this tree owns, which nothing else touches
             // while `self` is borrowed here; and the trampoline never unwinds into Yoga.
-            unsafe { self.calls.node.YGNodeCalculateLayout.call(node, width, height, YGDirectionLTR) };
+            unsafe { self.calls.node.YGNodeCalculateLayout.call(node, width, height, direction.raw()) };
         }
         let mut failure = None;
         for (index, slot) in self.nodes.iter().enumerate() {
@@ -366,6 +386,7 @@ impl LayoutTree {
     /// Whether `n`'s children overflowed it in the last `calculate`.
     pub fn had_overflow(&self, n: NodeId) -> bool {
         let Some(slot) = self.slot(n) else { return false };
+        self.count(1);
         // SAFETY: `slot.node` is a live node this tree owns.
         unsafe { self.calls.layout.YGNodeLayoutGetHadOverflow.call(slot.node) }
     }
@@ -383,7 +404,37 @@ impl LayoutTree {
         layout_border => YGNodeLayoutGetBorder
     }
 
+    /// `n`'s computed position as its insets from its parent's edges: left and top as in
+    /// [`LayoutTree::local_layout`]; right and bottom from the parent's right and bottom edges, which Yoga fills
+    /// only along a reversed axis (a right-to-left pass, `row-reverse`, `column-reverse`) and leaves 0 otherwise.
+    pub fn layout_position(&self, n: NodeId) -> Insets {
+        let Some(slot) = self.slot(n) else { return Insets::default() };
+        self.count(4);
+        let layout = &self.calls.layout;
+        // SAFETY: `slot.node` is a live node this tree owns; the layout getters only read its computed layout.
+        unsafe {
+            Insets {
+                left: layout.YGNodeLayoutGetLeft.call(slot.node),
+                top: layout.YGNodeLayoutGetTop.call(slot.node),
+                right: layout.YGNodeLayoutGetRight.call(slot.node),
+                bottom: layout.YGNodeLayoutGetBottom.call(slot.node),
+            }
+        }
+    }
+
+    /// How many calls into Yoga this tree has made since it was created (each setter, getter, node creation and
+    /// layout pass counts its C calls; a measure function's callbacks do not). The difference across a change
+    /// is what that change cost in calls.
+    pub fn yoga_calls(&self) -> u64 {
+        self.calls_made.get()
+    }
+
+    pub(super) fn count(&self, calls: u64) {
+        self.calls_made.set(self.calls_made.get() + calls);
+    }
+
     fn local_rect(&self, node: YGNodeRef) -> Rect {
+        self.count(4);
         let layout = &self.calls.layout;
         // SAFETY: `node` is a live node this tree owns; the layout getters only read its computed layout.
         unsafe {
@@ -403,7 +454,10 @@ impl LayoutTree {
     /// The native node of `n`, or `None` (with the misuse recorded for the next `calculate`).
     pub(super) fn node_for(&mut self, n: NodeId, method: &str) -> Option<YGNodeRef> {
         match self.slot(n) {
-            Some(slot) => Some(slot.node),
+            Some(slot) => {
+                self.count(1);
+                Some(slot.node)
+            }
             None => {
                 self.record(format!("{method}: {n:?} is not a node of this layout tree"));
                 None

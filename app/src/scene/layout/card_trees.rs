@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::Thread;
 
 use goldberry_natives::NativeError;
-use goldberry_natives::yoga::{LayoutTree, Length, NodeId};
+use goldberry_natives::yoga::{Direction, LayoutTree, Length, NodeId};
 
 use super::build::{self, Builder, CardNodes};
 use super::error::LayoutError;
@@ -82,13 +82,13 @@ impl CardTree {
             // the pass before (record 10).
             CardPass::Ask => {
                 self.tree.set_height(root, Length::Auto);
-                self.tree.calculate(root, width, f32::NAN)?;
+                self.tree.calculate(root, width, f32::NAN, Direction::Ltr)?;
                 self.asks.store(self.tree.local_layout(root).h.to_bits(), Ordering::Relaxed);
                 Ok(())
             }
             CardPass::Fit => {
                 self.tree.set_height(root, Length::Points(height));
-                self.tree.calculate(root, width, height)
+                self.tree.calculate(root, width, height, Direction::Ltr)
             }
         }
     }

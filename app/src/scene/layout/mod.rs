@@ -31,7 +31,7 @@ mod pixel_grid;
 
 use std::collections::HashSet;
 
-use goldberry_natives::yoga::{FlexDirection, LayoutTree, Length, NodeId};
+use goldberry_natives::yoga::{Direction, FlexDirection, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
 
 pub use self::boxes::{CardLayout, SceneLayout, StatusBarLayout, TitleBarLayout, VisualLayout};
@@ -209,7 +209,7 @@ impl SceneTree {
                 for &n in &self.texts {
                     self.tree.mark_dirty(n);
                 }
-                self.tree.calculate(self.root, width, height)?;
+                self.tree.calculate(self.root, width, height, Direction::Ltr)?;
             }
             Cards::Split(cards) => {
                 // 1. The cards' widths, their slots asking for no height.
@@ -218,7 +218,7 @@ impl SceneTree {
                     card.ask_nothing();
                     self.tree.mark_dirty(card.slot);
                 }
-                self.tree.calculate(self.root, width, height)?;
+                self.tree.calculate(self.root, width, height, Direction::Ltr)?;
                 for card in cards.iter() {
                     let mut card = lock(card);
                     card.size = (self.tree.local_layout(card.slot).w, f32::NAN);
@@ -229,7 +229,7 @@ impl SceneTree {
                 for card in cards.iter() {
                     self.tree.mark_dirty(lock(card).slot);
                 }
-                self.tree.calculate(self.root, width, height)?;
+                self.tree.calculate(self.root, width, height, Direction::Ltr)?;
                 // 4. Each card's content in its box.
                 for card in cards.iter() {
                     let mut card = lock(card);
