@@ -19,6 +19,7 @@ use crate::raster::{Damage, Renderer};
 use crate::report::FrameRecord;
 use crate::screens::{Regions, ScreenView, Screens};
 use crate::surface::{FrameBuffer, Pixels, Target};
+use crate::ui::texts::TextGeometry;
 
 /// One painted frame: its phases (present still zero), whether it was cold, the pixels it changed, and where the
 /// regions that take input went when the frame laid out anew.
@@ -32,6 +33,8 @@ pub struct PaintedFrame {
     pub damage: Damage,
     /// The new regions, when the frame laid the screen out (a new size, another screen).
     pub regions: Option<Regions>,
+    /// Where the text screen's text lay (on the text screen).
+    pub texts: Option<TextGeometry>,
 }
 
 /// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
@@ -175,7 +178,7 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold, damage: rendered.damage, regions: recorded.regions })
+        Ok(PaintedFrame { times, cold, damage: rendered.damage, regions: recorded.regions, texts: recorded.texts })
     }
 }
 

@@ -25,6 +25,7 @@ use crate::scripted::Player;
 use crate::session::Session;
 use crate::surface::Pixels;
 use crate::ui::router::Cursor;
+use crate::ui::texts::Clipboard;
 
 /// A Chrome trace being written: to a temporary name beside `path`, renamed into place only when the run
 /// succeeds (like the screenshot and the report, a failed run leaves no half-written file).
@@ -159,10 +160,17 @@ struct Polled {
 }
 
 impl Polled {
-    fn take(&mut self, event: goldberry_natives::sdl::Event, queued_ms: u32, session: &mut Session, now: f64) {
+    fn take(
+        &mut self,
+        event: goldberry_natives::sdl::Event,
+        queued_ms: u32,
+        session: &mut Session,
+        now: f64,
+        video: &Video,
+    ) {
         match translate(event) {
             WindowEvent::Input(input) => {
-                session.handle(&input, now);
+                session.handle(&input, now, &mut SdlClipboard(video));
                 self.events += 1;
                 self.oldest_ms = Some(self.oldest_ms.map_or(queued_ms, |oldest| oldest.min(queued_ms)));
             }
@@ -252,7 +260,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 None => false,
             };
             while let Some((event, queued_ms)) = video.poll_timed() {
-                polled.take(event, queued_ms, &mut session, now);
+                polled.take(event, queued_ms, &mut session, now, video);
             }
             if !more {
                 break;
@@ -274,7 +282,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             painter.hud.toggle();
         }
         let animating = session.screen() == ScreenName::Overview || session.animating(now);
-        let changed = session.take_changed() || session.needs_layout();
+        let changed = session.take_changed() | session.needs_layout() | session.blink_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut was_animating, animating);
         if !(fresh || changed || animating || settling || polled.exposed || !shots.is_empty()) {
@@ -292,11 +300,11 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 if !headless {
                     pacer.wait();
                 }
-            } else if let Some(event) = video.wait_event(IDLE_WAIT_MS) {
+            } else if let Some(event) = video.wait_event(idle_wait_ms(&session, now)) {
                 // Nothing to paint: sleep until SDL has an event (it came just now), handle it, and count it with
                 // the frame it leads to.
                 let queued_ms = u32::try_from(video.sdl().ticks_ms()).unwrap_or(u32::MAX);
-                woken.take(event, queued_ms, &mut session, clock.time_s(index));
+                woken.take(event, queued_ms, &mut session, clock.time_s(index), video);
             }
             continue;
         }
@@ -316,6 +324,9 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         })?;
         if let Some(regions) = painted.regions.clone() {
             session.set_regions(regions.regions, regions.tracks);
+        }
+        if let Some(texts) = painted.texts.clone() {
+            session.texts.set_geometry(texts);
         }
         let window_px = u64::from(width) * u64::from(height);
         let damage = &painted.damage;
@@ -425,6 +436,32 @@ fn view_of(session: &Session, now: f64) -> ScreenView<'_> {
         controls: &session.controls,
         router: &session.router,
         palette: session.controls.theme.palette(now),
+        texts: &session.texts,
+        mirrored: session.mirrored(),
+        now,
+    }
+}
+
+/// How long an idle desktop loop may sleep: until the caret's next blink when one shows, else [`IDLE_WAIT_MS`].
+fn idle_wait_ms(session: &Session, now: f64) -> i32 {
+    match session.next_blink(now) {
+        Some(at) => (((at - now) * 1000.0).ceil() as i32).clamp(1, IDLE_WAIT_MS),
+        None => IDLE_WAIT_MS,
+    }
+}
+
+/// SDL's clipboard, as the session copies to and pastes from it.
+struct SdlClipboard<'v>(&'v Video);
+
+impl Clipboard for SdlClipboard<'_> {
+    fn get(&mut self) -> Option<String> {
+        self.0.clipboard_text().map_err(|e| tracing::warn!("paste: {e}")).ok()
+    }
+
+    fn set(&mut self, text: &str) {
+        if let Err(e) = self.0.set_clipboard_text(text) {
+            tracing::warn!("copy: {e}");
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 //! whether the HUD shows. Input events change it; the next frame shows it.
 //!
 //! Keys that work on every screen are handled here before routing: Ctrl+1 … Ctrl+5 and Ctrl+Tab /
-//! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, F1 shows or hides the HUD, Escape quits.
+//! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
+//! hides the HUD, Escape quits.
 
 use serde_json::{Value, json};
 
@@ -11,6 +12,7 @@ use crate::screens::ScreenName;
 use crate::ui::controls::{Controls, Tracks, ids};
 use crate::ui::input::{Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
+use crate::ui::texts::{self, Clipboard, TextFields};
 
 // The ids of the tabs and the cards live with the screens, which lay them out.
 pub use crate::screens::{CARDS, TABS};
@@ -23,6 +25,12 @@ pub struct Session {
     pub router: Router,
     /// The controls screen's values (and the theme, which every screen follows).
     pub controls: Controls,
+    /// The text screen's field, area, feature toggles and sample size.
+    pub texts: TextFields,
+    /// Every screen is mirrored: laid out right to left (Ctrl+R).
+    mirrored: bool,
+    /// Whether the caret showed in the last frame painted (None: no caret shows).
+    caret_shown: Option<bool>,
     hud: bool,
     quit: bool,
     regions: Vec<Region>,
@@ -40,6 +48,9 @@ impl Session {
             screen,
             router: Router::new(),
             controls: Controls::default(),
+            texts: TextFields::default(),
+            mirrored: false,
+            caret_shown: None,
             hud,
             quit: false,
             regions: Vec::new(),
@@ -87,14 +98,20 @@ impl Session {
     pub fn show(&mut self, screen: ScreenName) {
         if screen != self.screen {
             self.screen = screen;
-            self.router.set_focus(None);
+            // The text screen opens ready to type into its field.
+            self.router.set_focus((screen == ScreenName::Text).then_some(texts::ids::FIELD));
             self.relayout = true;
             self.changed = true;
         }
     }
 
-    /// Handles one event at frame time `now` (seconds).
-    pub fn handle(&mut self, event: &UiEvent, now: f64) {
+    /// Whether every screen is mirrored (laid out right to left).
+    pub fn mirrored(&self) -> bool {
+        self.mirrored
+    }
+
+    /// Handles one event at frame time `now` (seconds); copy and paste go through `clipboard`.
+    pub fn handle(&mut self, event: &UiEvent, now: f64, clipboard: &mut dyn Clipboard) {
         let before = (self.router.seen(), self.hud);
         if let UiEvent::KeyDown { key, mods, .. } = *event
             && self.global_key(key, mods, now)
@@ -108,6 +125,9 @@ impl Session {
             match message {
                 Message::Activate(Target { id: TABS, part }) => {
                     self.show(ScreenName::ALL[usize::from(*part).min(ScreenName::ALL.len() - 1)]);
+                }
+                message if message.id().starts_with("text.") => {
+                    self.changed |= self.texts.handle(message, clipboard, now);
                 }
                 message => self.changed |= self.controls.handle(message, &self.tracks, now),
             }
@@ -128,6 +148,10 @@ impl Session {
                 self.show(self.screen.step(if shift { -1 } else { 1 }));
             }
             (Key::Char('t'), Mods::CTRL) => self.controls.theme.toggle(now),
+            (Key::Char('r'), Mods::CTRL) => {
+                self.mirrored = !self.mirrored;
+                self.relayout = true;
+            }
             _ => return false,
         }
         true
@@ -141,6 +165,20 @@ impl Session {
     /// Whether the session's own animations (a theme fading) need the next frame.
     pub fn animating(&self, now: f64) -> bool {
         self.controls.theme.animating(now)
+    }
+
+    /// Whether the caret's blink shows something new at `now`: it turned on or off since the last frame painted,
+    /// or a caret appeared or went. Remembers what the next frame will show.
+    pub fn blink_changed(&mut self, now: f64) -> bool {
+        let focus = self.router.focus();
+        let editing = self.screen == ScreenName::Text && matches!(focus, Some(texts::ids::FIELD | texts::ids::AREA));
+        let shown = editing.then(|| self.texts.caret_on(now));
+        std::mem::replace(&mut self.caret_shown, shown) != shown
+    }
+
+    /// When the caret next turns on or off (None when no caret shows).
+    pub fn next_blink(&self, now: f64) -> Option<f64> {
+        self.caret_shown.map(|_| self.texts.next_blink(now))
     }
 
     /// The cursor the pointer should show.
@@ -179,6 +217,13 @@ impl Session {
             ids::TOGGLE: { "on": c.on },
             ids::SLIDER: { "value": c.value },
             ids::THEME: { "theme": c.theme.name().as_str() },
+            texts::ids::FIELD: texts::report(&self.texts.field, &self.texts.geometry().field),
+            texts::ids::AREA: texts::report(&self.texts.area, &self.texts.geometry().area),
+            texts::ids::FEATURES: self.texts.features.settings().iter()
+                .map(|(tag, on)| (String::from_utf8_lossy(tag).into_owned(), json!(on)))
+                .collect::<serde_json::Map<_, _>>(),
+            texts::ids::SIZE: { "px": self.texts.size },
+            "mirrored": self.mirrored,
             "focus": self.router.focus(),
             "hover": self.router.hovered().map(|t| format!("{}#{}", t.id, t.part)),
         });
@@ -225,16 +270,16 @@ mod tests {
     fn ctrl_digits_ctrl_tab_and_the_tabs_switch_screens() {
         let mut s = Session::new(ScreenName::Overview, true);
         s.set_regions(tabs(), Tracks::default());
-        s.handle(&key(Key::Char('4'), Mods::CTRL), 0.0);
+        s.handle(&key(Key::Char('4'), Mods::CTRL), 0.0, &mut String::new());
         assert_eq!(s.screen(), ScreenName::Controls);
         assert!(s.needs_layout());
-        s.handle(&key(Key::Tab, Mods { ctrl: true, shift: true, ..Mods::NONE }), 0.0);
+        s.handle(&key(Key::Tab, Mods { ctrl: true, shift: true, ..Mods::NONE }), 0.0, &mut String::new());
         assert_eq!(s.screen(), ScreenName::Layout);
-        s.handle(&key(Key::Tab, Mods::CTRL), 0.0);
+        s.handle(&key(Key::Tab, Mods::CTRL), 0.0, &mut String::new());
         assert_eq!(s.screen(), ScreenName::Controls);
         s.set_regions(tabs(), Tracks::default());
-        s.handle(&UiEvent::ButtonDown { button: Button::Left, x: 105.0, y: 10.0, clicks: 1 }, 0.0);
-        s.handle(&UiEvent::ButtonUp { button: Button::Left, x: 105.0, y: 10.0 }, 0.0);
+        s.handle(&UiEvent::ButtonDown { button: Button::Left, x: 105.0, y: 10.0, clicks: 1 }, 0.0, &mut String::new());
+        s.handle(&UiEvent::ButtonUp { button: Button::Left, x: 105.0, y: 10.0 }, 0.0, &mut String::new());
         assert_eq!(s.screen(), ScreenName::Text);
     }
 
@@ -242,13 +287,13 @@ mod tests {
     fn ctrl_t_f1_and_escape_work_anywhere_and_count_as_changes() {
         let mut s = Session::new(ScreenName::Text, true);
         s.take_changed();
-        s.handle(&key(Key::Char('t'), Mods::CTRL), 2.0);
+        s.handle(&key(Key::Char('t'), Mods::CTRL), 2.0, &mut String::new());
         assert_eq!(s.controls.theme.name().as_str(), "light");
         assert!(s.animating(2.1));
         assert!(s.take_changed());
-        s.handle(&key(Key::F(1), Mods::NONE), 2.0);
+        s.handle(&key(Key::F(1), Mods::NONE), 2.0, &mut String::new());
         assert!(!s.hud());
-        s.handle(&key(Key::Escape, Mods::NONE), 2.0);
+        s.handle(&key(Key::Escape, Mods::NONE), 2.0, &mut String::new());
         assert!(s.quit());
     }
 
@@ -257,9 +302,9 @@ mod tests {
         let mut s = Session::new(ScreenName::Text, true);
         s.set_regions(tabs(), Tracks::default());
         s.take_changed();
-        s.handle(&UiEvent::PointerMoved { x: 300.0, y: 300.0 }, 0.0);
+        s.handle(&UiEvent::PointerMoved { x: 300.0, y: 300.0 }, 0.0, &mut String::new());
         assert!(!s.take_changed());
-        s.handle(&UiEvent::PointerMoved { x: 10.0, y: 10.0 }, 0.0);
+        s.handle(&UiEvent::PointerMoved { x: 10.0, y: 10.0 }, 0.0, &mut String::new());
         assert!(s.take_changed(), "hovering a tab is a change a person sees");
     }
 

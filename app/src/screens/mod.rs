@@ -4,6 +4,7 @@
 pub mod controls;
 pub mod placeholder;
 mod shown;
+pub mod text;
 pub mod widgets;
 
 use std::fmt;

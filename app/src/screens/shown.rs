@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use goldberry_natives::yoga::Direction;
 use goldberry_natives::{Goldberry, NativeError};
 
 use crate::clock::FrameInput;
@@ -11,9 +12,12 @@ use crate::fonts::FontBook;
 use crate::scene::layout::SceneLayout;
 use crate::scene::{Scene, SceneError, SceneTimings, SceneView};
 use crate::screens::controls::{ControlsLayout, ControlsScreen, View};
+use crate::screens::text::layout::TextLayout;
+use crate::screens::text::{TextScreen, TextView};
 use crate::screens::{CARDS, ScreenName, TABS, placeholder};
 use crate::ui::controls::{Controls, Tracks};
 use crate::ui::router::{Cursor, Region, Router, Target};
+use crate::ui::texts::{TextFields, TextGeometry};
 use crate::ui::theme::Palette;
 
 /// What a frame shows besides the time: the screen, the widgets' values, who is hovered, pressed and focused, and
@@ -28,6 +32,12 @@ pub struct ScreenView<'a> {
     pub router: &'a Router,
     /// The colours at this frame (`controls.theme.palette(now)`, mid-fade during a theme change).
     pub palette: Palette,
+    /// The text screen's values.
+    pub texts: &'a TextFields,
+    /// Every screen laid out right to left.
+    pub mirrored: bool,
+    /// The frame's time, s (a caret blinks on it).
+    pub now: f64,
 }
 
 impl ScreenView<'static> {
@@ -36,11 +46,15 @@ impl ScreenView<'static> {
     pub fn overview() -> ScreenView<'static> {
         static CONTROLS: Controls = Controls::new();
         static ROUTER: Router = Router::new();
+        static TEXTS: std::sync::LazyLock<TextFields> = std::sync::LazyLock::new(TextFields::default);
         ScreenView {
             screen: ScreenName::Overview,
             controls: &CONTROLS,
             router: &ROUTER,
             palette: Palette::of(crate::ui::theme::ThemeName::Dark),
+            texts: &TEXTS,
+            mirrored: false,
+            now: 0.0,
         }
     }
 }
@@ -62,6 +76,8 @@ pub struct Recorded {
     pub timings: SceneTimings,
     /// The new regions when this frame laid out anew (a new size or another screen): hand them to the session.
     pub regions: Option<Regions>,
+    /// Where the text screen's text lay this frame: hand it to the session for the next input.
+    pub texts: Option<TextGeometry>,
 }
 
 /// A screen could not be laid out or recorded.
@@ -73,6 +89,9 @@ pub enum ScreenError {
     /// Yoga refused the controls screen's tree or its layout.
     #[error("the controls screen: {0}")]
     Controls(NativeError),
+    /// Yoga refused the text screen's tree or its layout.
+    #[error("the text screen: {0}")]
+    Text(NativeError),
 }
 
 /// Every screen, ready to record (see the module docs).
@@ -82,8 +101,10 @@ pub struct Screens {
     controls: ControlsScreen,
     /// The controls screen's layout, and the body it was laid out in.
     controls_layout: Option<(Rect, ControlsLayout)>,
+    text: TextScreen,
+    text_layout: Option<TextLayout>,
     /// The screen, window and scale the regions were made for.
-    regions_for: Option<(ScreenName, Rect, u32)>,
+    regions_for: Option<(ScreenName, Rect, u32, bool)>,
     regions: Regions,
 }
 
@@ -94,6 +115,8 @@ impl Screens {
             scene: Scene::new(g, fonts)?,
             controls: ControlsScreen::new(g, fonts).map_err(ScreenError::Controls)?,
             controls_layout: None,
+            text: TextScreen::new(g, fonts).map_err(ScreenError::Text)?,
+            text_layout: None,
             regions_for: None,
             regions: Regions::default(),
         })
@@ -113,6 +136,7 @@ impl Screens {
     pub fn forget_layout(&mut self) {
         self.scene.forget_layout();
         self.controls_layout = None;
+        self.text_layout = None;
         self.regions_for = None;
     }
 
@@ -142,8 +166,8 @@ impl Screens {
             palette: view.palette,
         };
         let mut timings = self.scene.record_view(frame, fonts, list, &scene_view)?;
-        let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None }) };
-        let key = (view.screen, layout.window, frame.scale.to_bits());
+        let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None, texts: None }) };
+        let key = (view.screen, layout.window, frame.scale.to_bits(), view.mirrored);
         let fresh = self.regions_for != Some(key);
         let body = layout.grid;
         if view.screen == ScreenName::Controls && (fresh || self.controls_layout.is_none()) {
@@ -152,6 +176,13 @@ impl Screens {
             timings.layout += start.elapsed();
             self.controls_layout = Some((body, laid_out));
         }
+        if view.screen == ScreenName::Text && (fresh || self.text_layout.is_none()) {
+            let start = Instant::now();
+            let direction = if view.mirrored { Direction::Rtl } else { Direction::Ltr };
+            self.text_layout = Some(self.text.lay_out(body, direction).map_err(ScreenError::Text)?);
+            timings.layout += start.elapsed();
+        }
+        let mut texts = None;
         if !overview {
             list.push(Op::PushClip(body));
             match (view.screen, &self.controls_layout) {
@@ -159,22 +190,35 @@ impl Screens {
                     let page = View { controls: view.controls, router: view.router, palette: view.palette };
                     self.controls.record(list, fonts, laid_out, &page);
                 }
+                (ScreenName::Text, _) => {
+                    if let Some(laid_out) = &self.text_layout {
+                        let page =
+                            TextView { texts: view.texts, router: view.router, palette: view.palette, now: view.now };
+                        texts = Some(self.text.record(list, fonts, laid_out, &page));
+                    }
+                }
                 (screen, _) => placeholder::record(list, fonts, body, screen, &view.palette),
             }
             list.push(Op::PopClip);
         }
         if !fresh {
-            return Ok(Recorded { timings, regions: None });
+            return Ok(Recorded { timings, regions: None, texts });
         }
         let controls = self.controls_layout.as_ref().map(|(_, l)| l).filter(|_| view.screen == ScreenName::Controls);
-        self.regions = regions(view.screen, layout, controls);
+        let text = self.text_layout.as_ref().filter(|_| view.screen == ScreenName::Text);
+        self.regions = regions(view.screen, layout, controls, text);
         self.regions_for = Some(key);
-        Ok(Recorded { timings, regions: Some(self.regions.clone()) })
+        Ok(Recorded { timings, regions: Some(self.regions.clone()), texts })
     }
 }
 
 /// The regions of `screen` laid out as `layout` (and `controls`, on the controls screen).
-fn regions(screen: ScreenName, layout: &SceneLayout, controls: Option<&ControlsLayout>) -> Regions {
+fn regions(
+    screen: ScreenName,
+    layout: &SceneLayout,
+    controls: Option<&ControlsLayout>,
+    text: Option<&TextLayout>,
+) -> Regions {
     let l = &layout.title_bar;
     let region = |id, part: usize, rect, cursor| Region {
         target: Target { id, part: part as u8 },
@@ -203,6 +247,7 @@ fn regions(screen: ScreenName, layout: &SceneLayout, controls: Option<&ControlsL
             regions.extend(controls.regions.iter().copied());
             tracks = controls.tracks;
         }
+        (ScreenName::Text, _) => regions.extend(text.iter().flat_map(|t| t.regions.iter().copied())),
         _ => {}
     }
     Regions { regions, tracks }

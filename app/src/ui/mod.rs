@@ -9,4 +9,5 @@ pub mod controls;
 pub mod edit;
 pub mod input;
 pub mod router;
+pub mod texts;
 pub mod theme;

@@ -108,6 +108,20 @@ pub enum Message {
     },
 }
 
+impl Message {
+    /// The widget the message is for.
+    pub fn id(&self) -> WidgetId {
+        match self {
+            Message::Activate(target)
+            | Message::Press { target, .. }
+            | Message::Drag { target, .. }
+            | Message::Release { target, .. }
+            | Message::Wheel { target, .. } => target.id,
+            Message::Key { id, .. } | Message::Text { id, .. } => id,
+        }
+    }
+}
+
 /// Who is hovered, pressed and focused.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Router {

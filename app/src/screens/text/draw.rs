@@ -1,0 +1,56 @@
+//! Laid-out text drawn: a line's runs as glyph ops, the selection behind them, the caret at its byte.
+
+use std::sync::Arc;
+
+use crate::display_list::{Color, DisplayList, Op, Paint, Rect};
+use crate::text::Line;
+
+/// Pushes `line`'s runs with their left edge at `x` and their baseline at `baseline`.
+pub fn line(list: &mut DisplayList, line: &Line, x: f32, baseline: f32, color: Color) {
+    for run in &line.runs {
+        if run.glyphs.is_empty() {
+            continue;
+        }
+        list.push(Op::Glyphs {
+            font: run.font,
+            x: (x + run.x).round(),
+            y: baseline.round(),
+            run: Arc::clone(&run.glyphs),
+            color,
+        });
+    }
+}
+
+/// The x spans (from the line's left) of the glyphs of `line` whose clusters lie in `selected` (bytes of the text
+/// laid out), merged where they touch. Glyphs are walked left to right, so a right-to-left run's selection is where
+/// its glyphs are, not where its bytes are.
+pub fn selection_spans(line: &Line, size_px: f32, selected: std::ops::Range<usize>) -> Vec<(f32, f32)> {
+    let mut spans: Vec<(f32, f32)> = Vec::new();
+    for run in &line.runs {
+        if run.bytes.end <= selected.start || run.bytes.start >= selected.end {
+            continue;
+        }
+        let scale = if run.glyphs.units_per_em == 0 { 0.0 } else { size_px / run.glyphs.units_per_em as f32 };
+        let mut pen = run.x;
+        for (placement, &cluster) in run.glyphs.placements.iter().zip(&run.glyphs.clusters) {
+            let advance = placement.advance_x as f32 * scale;
+            if selected.contains(&(cluster as usize)) {
+                match spans.last_mut() {
+                    Some(last) if (last.1 - pen).abs() < 0.5 => last.1 = pen + advance,
+                    _ => spans.push((pen, pen + advance)),
+                }
+            }
+            pen += advance;
+        }
+    }
+    // A selected line break or trailing space has no glyph: a sliver shows it is selected.
+    if spans.is_empty() && selected.start <= line.bytes.end && selected.end > line.bytes.end {
+        spans.push((line.width_px, line.width_px + 4.0));
+    }
+    spans
+}
+
+/// The caret: a 2 px bar at x, a line tall.
+pub fn caret(list: &mut DisplayList, x: f32, top: f32, height: f32, color: Color) {
+    list.push(Op::FillRect { rect: Rect::new(x.round() - 1.0, top, 2.0, height), paint: Paint::Solid(color) });
+}

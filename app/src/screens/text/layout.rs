@@ -1,0 +1,179 @@
+//! Where the text screen's parts lie: two columns (the field and the area; the feature chips, the size slider,
+//! the sample and the fallback demo) that Yoga wraps into one on a narrow window and mirrors for a right-to-left
+//! UI.
+
+use goldberry_natives::yoga::{Align, Direction, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
+use goldberry_natives::{Goldberry, NativeError};
+
+use crate::display_list::Rect;
+use crate::fonts::FontBook;
+use crate::screens::text::TextFonts;
+use crate::ui::router::{Cursor, Region, Target};
+use crate::ui::texts::{AREA_LINES, ids};
+
+/// The parts' boxes, in window pixels.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextLayout {
+    /// The screen's title.
+    pub title: Rect,
+    /// The captions above the field, the area, the chips, the sample and the demo.
+    pub captions: [Rect; 5],
+    /// The field's box.
+    pub field: Rect,
+    /// The area's box.
+    pub area: Rect,
+    /// The hint under the area.
+    pub hint: Rect,
+    /// Each feature chip's box, in part order.
+    pub chips: Vec<Rect>,
+    /// The size row: its label, its slider, its value.
+    pub size: [Rect; 3],
+    /// The sample's box.
+    pub sample: Rect,
+    /// The fallback and bidi demo's box.
+    pub demo: Rect,
+    /// The hit regions, in tab order.
+    pub regions: Vec<Region>,
+}
+
+/// The screen's Yoga tree, built once (the chips are the face's features, known when the fonts load).
+#[derive(Debug)]
+pub struct TextTree {
+    tree: LayoutTree,
+    root: NodeId,
+    title: NodeId,
+    captions: [NodeId; 5],
+    field: NodeId,
+    area: NodeId,
+    hint: NodeId,
+    chips: Vec<NodeId>,
+    size: [NodeId; 3],
+    sample: NodeId,
+    demo: NodeId,
+}
+
+/// Padding inside the field and the area, px.
+pub const INSET: f32 = 8.0;
+
+impl TextTree {
+    /// Builds the tree for chips labelled `chip_labels`.
+    pub fn new(
+        g: &'static Goldberry,
+        fonts: &FontBook,
+        f: &TextFonts,
+        chip_labels: &[String],
+    ) -> Result<Self, NativeError> {
+        let mut t = LayoutTree::new(g)?;
+        let line = |font| fonts.metrics(font).line_height;
+        let root = t.add_node()?;
+        t.set_flex_direction(root, FlexDirection::Row);
+        t.set_flex_wrap(root, Wrap::Wrap);
+        t.set_align_content(root, Align::FlexStart);
+        t.set_padding(root, goldberry_natives::yoga::Edge::All, Length::Points(20.0));
+        t.set_gap(root, Gutter::All, 20.0);
+        let mut column = |t: &mut LayoutTree| -> Result<NodeId, NativeError> {
+            let c = t.add_node()?;
+            t.add_child(root, c)?;
+            t.set_flex_grow(c, 1.0);
+            t.set_flex_basis(c, Length::Points(380.0));
+            t.set_min_width(c, Length::Points(280.0));
+            t.set_gap(c, Gutter::Row, 8.0);
+            Ok(c)
+        };
+        let left = column(&mut t)?;
+        let right = column(&mut t)?;
+        let leaf = |t: &mut LayoutTree, parent: NodeId, h: f32| -> Result<NodeId, NativeError> {
+            let n = t.add_node()?;
+            t.add_child(parent, n)?;
+            t.set_height(n, Length::Points(h));
+            Ok(n)
+        };
+        let caption_h = line(f.caption) + 2.0;
+        let title = leaf(&mut t, left, line(f.title) + 6.0)?;
+        let c0 = leaf(&mut t, left, caption_h)?;
+        let field = leaf(&mut t, left, line(f.edit) + 2.0 * INSET)?;
+        let c1 = leaf(&mut t, left, caption_h)?;
+        let area = leaf(&mut t, left, AREA_LINES as f32 * line(f.edit) + 2.0 * INSET)?;
+        let hint = leaf(&mut t, left, 2.0 * line(f.hint))?;
+        let c2 = leaf(&mut t, right, caption_h)?;
+        let chip_row = t.add_node()?;
+        t.add_child(right, chip_row)?;
+        t.set_flex_direction(chip_row, FlexDirection::Row);
+        t.set_flex_wrap(chip_row, Wrap::Wrap);
+        t.set_gap(chip_row, Gutter::All, 6.0);
+        let mut chips = Vec::with_capacity(chip_labels.len());
+        for label in chip_labels {
+            let chip = t.add_node()?;
+            t.add_child(chip_row, chip)?;
+            t.set_width(chip, Length::Points(fonts.width_px(f.chip, label) + 20.0));
+            t.set_height(chip, Length::Points(24.0));
+            chips.push(chip);
+        }
+        let size_row = t.add_node()?;
+        t.add_child(right, size_row)?;
+        t.set_flex_direction(size_row, FlexDirection::Row);
+        t.set_align_items(size_row, Align::Center);
+        t.set_gap(size_row, Gutter::Column, 12.0);
+        let mut size = [root; 3];
+        for (i, (w, grow)) in [(40.0, 0.0), (0.0, 1.0), (52.0, 0.0)].into_iter().enumerate() {
+            let n = t.add_node()?;
+            t.add_child(size_row, n)?;
+            t.set_height(n, Length::Points(24.0));
+            if grow > 0.0 {
+                t.set_flex_grow(n, grow);
+            } else {
+                t.set_width(n, Length::Points(w));
+            }
+            size[i] = n;
+        }
+        let sample = leaf(&mut t, right, 130.0)?;
+        let c3 = leaf(&mut t, right, caption_h)?;
+        let demo = leaf(&mut t, right, 3.0 * line(f.demo) + 8.0)?;
+        let _ = c3;
+        Ok(TextTree {
+            tree: t,
+            root,
+            title,
+            captions: [c0, c1, c2, c3, c3],
+            field,
+            area,
+            hint,
+            chips,
+            size,
+            sample,
+            demo,
+        })
+    }
+
+    /// Lays the screen out in `body`, mirrored when `direction` is right-to-left.
+    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<TextLayout, NativeError> {
+        self.tree.calculate(self.root, body.w, body.h, direction)?;
+        let at = |r: goldberry_natives::yoga::Rect| Rect::new(body.x + r.x, body.y + r.y, r.w, r.h);
+        let boxed = |n: NodeId| at(self.tree.layout(n));
+        let chips: Vec<Rect> = self.chips.iter().map(|&n| boxed(n)).collect();
+        let layout = TextLayout {
+            title: boxed(self.title),
+            captions: self.captions.map(boxed),
+            field: boxed(self.field),
+            area: boxed(self.area),
+            hint: boxed(self.hint),
+            size: self.size.map(boxed),
+            sample: boxed(self.sample),
+            demo: boxed(self.demo),
+            regions: Vec::new(),
+            chips,
+        };
+        let region = |id, part: usize, rect, cursor| Region {
+            target: Target { id, part: part.min(usize::from(u8::MAX)) as u8 },
+            rect,
+            cursor,
+            focusable: true,
+            enabled: true,
+        };
+        let mut regions =
+            vec![region(ids::FIELD, 0, layout.field, Cursor::IBeam), region(ids::AREA, 0, layout.area, Cursor::IBeam)];
+        regions.extend(layout.chips.iter().enumerate().map(|(i, r)| region(ids::FEATURES, i, *r, Cursor::Hand)));
+        regions.push(region(ids::SIZE, 0, layout.size[1], Cursor::Hand));
+        Ok(TextLayout { regions, ..layout })
+    }
+}

@@ -1,0 +1,313 @@
+//! The text screen: a single-line field and a six-line area to edit (carets at HarfBuzz's cluster boundaries,
+//! bidirectional runs, font fallback), the primary face's OpenType features as toggles over a sample at a size
+//! from 8 to 72 px, and a paragraph of scripts the primary face lacks.
+
+mod draw;
+pub mod layout;
+
+use std::sync::Arc;
+
+use goldberry_natives::yoga::{Align, Direction};
+use goldberry_natives::{Goldberry, NativeError};
+
+use self::layout::{INSET, TextLayout, TextTree};
+use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect};
+use crate::fonts::{Face, FontBook};
+use crate::screens::widgets::{Ink, State, fill_round, focus_ring, slider, stroke_round, text};
+use crate::text::{Paragraph, TextStyle};
+use crate::ui::edit::TextEdit;
+use crate::ui::edit::boundaries::snap;
+use crate::ui::router::Router;
+use crate::ui::texts::{Laid, SIZES, TextFields, TextGeometry, default_on, ids};
+use crate::ui::theme::Palette;
+
+/// The features offered as toggles, in this order, when the face has them (a face's own list also holds features
+/// that only make sense on their own, such as `ccmp`, `locl` or `mark`, which are not toggles).
+const TOGGLES: [&[u8; 4]; 22] = [
+    b"liga", b"kern", b"calt", b"dlig", b"tnum", b"pnum", b"zero", b"frac", b"sups", b"subs", b"case", b"ss01",
+    b"ss02", b"ss03", b"ss04", b"ss05", b"ss06", b"ss07", b"cv01", b"cv05", b"cv08", b"cv11",
+];
+
+/// What the sample shows: ligatures, figures, a fraction, case-sensitive punctuation and the stylistic sets' letters.
+const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
+
+/// The fallback paragraph: scripts Inter does not cover, each drawn by the first face down the chain that does.
+const DEMO: &str = "Inter draws Latin; Noto draws العربية and עברית right to left, हिन्दी and ภาษาไทย left to right, \
+                    in one paragraph.";
+
+/// A field longer than this lays out only a window around its caret, so a keystroke costs the same in a
+/// 100,000-character field as in a short one.
+const FIELD_WINDOW: usize = 2048;
+
+/// The fonts the screen writes with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextFonts {
+    /// The screen's title.
+    pub title: FontId,
+    /// The captions.
+    pub caption: FontId,
+    /// The field and the area.
+    pub edit: FontId,
+    /// The hint under the area.
+    pub hint: FontId,
+    /// The chips' tags.
+    pub chip: FontId,
+    /// The fallback demo.
+    pub demo: FontId,
+}
+
+impl TextFonts {
+    fn new(fonts: &FontBook) -> TextFonts {
+        TextFonts {
+            title: fonts.id(Face::SansBold, 18.0),
+            caption: fonts.id(Face::SansBold, 12.0),
+            edit: fonts.id(Face::Sans, 15.0),
+            hint: fonts.id(Face::Mono, 11.0),
+            chip: fonts.id(Face::Mono, 12.0),
+            demo: fonts.id(Face::Sans, 15.0),
+        }
+    }
+}
+
+/// What the screen is drawn from besides its layout.
+#[derive(Debug, Clone, Copy)]
+pub struct TextView<'a> {
+    /// The widgets' values.
+    pub texts: &'a TextFields,
+    /// Hover, press and focus.
+    pub router: &'a Router,
+    /// The colours.
+    pub palette: Palette,
+    /// Frame time, s (the caret blinks on it).
+    pub now: f64,
+}
+
+/// The text screen (see the module docs).
+#[derive(Debug)]
+pub struct TextScreen {
+    tree: TextTree,
+    fonts: TextFonts,
+    /// The toggles' tags, in chip order: [`TOGGLES`] the primary face has.
+    chips: Vec<[u8; 4]>,
+}
+
+impl TextScreen {
+    /// Builds the screen's tree, with a chip for each toggle the primary face has.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<TextScreen, NativeError> {
+        let f = TextFonts::new(fonts);
+        let has = fonts.feature_tags(f.edit);
+        let chips: Vec<[u8; 4]> = TOGGLES.iter().map(|t| **t).filter(|t| has.contains(t)).collect();
+        let labels: Vec<String> = chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+        Ok(TextScreen { tree: TextTree::new(g, fonts, &f, &labels)?, fonts: f, chips })
+    }
+
+    /// Lays the screen out in `body`, mirrored for a right-to-left UI.
+    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<TextLayout, NativeError> {
+        self.tree.lay_out(body, direction)
+    }
+
+    /// Records the screen as `view` shows it, and returns where its text lies for the next input.
+    pub fn record(
+        &self,
+        list: &mut DisplayList,
+        fonts: &FontBook,
+        l: &TextLayout,
+        view: &TextView<'_>,
+    ) -> TextGeometry {
+        let (p, f) = (&view.palette, self.fonts);
+        text(list, fonts, f.title, l.title, "Text", p.text, Align::FlexStart);
+        let captions = [
+            "Single line",
+            "Multi-line: wraps by UAX #14, scrolls",
+            "OpenType features of Inter: click or Space to toggle",
+            "Fallback and bidirectional runs",
+        ];
+        for (rect, caption) in [l.captions[0], l.captions[1], l.captions[2], l.captions[3]].iter().zip(captions) {
+            text(list, fonts, f.caption, *rect, caption, p.muted, Align::FlexStart);
+        }
+        let hint = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line";
+        text(list, fonts, f.hint, l.hint, hint, p.muted, Align::FlexStart);
+
+        let style = TextStyle::new(f.edit);
+        let field = self.edit_box(list, fonts, &style, l.field, &view.texts.field, view, ids::FIELD);
+        let area = self.edit_box(list, fonts, &style, l.area, &view.texts.area, view, ids::AREA);
+
+        let ink = Ink { fonts, font: f.chip, palette: p };
+        for (part, (rect, tag)) in l.chips.iter().zip(&self.chips).enumerate() {
+            let on = view.texts.features.is_on(*tag).unwrap_or(default_on(*tag));
+            let state = State::of_part(view.router, ids::FEATURES, part as u8);
+            chip(list, ink, *rect, tag, on, state);
+        }
+        if view.router.focus() == Some(ids::FEATURES)
+            && let Some(first) = l.chips.first()
+        {
+            focus_ring(list, l.chips.iter().fold(*first, |a, b| a.union(*b)), 12.0, p);
+        }
+        text(list, fonts, f.caption, l.size[0], "Size", p.text, Align::FlexStart);
+        let range = f32::from(SIZES.end() - SIZES.start());
+        let percent = (f32::from(view.texts.size - SIZES.start()) * 100.0 / range).round() as u8;
+        slider(list, l.size[1], percent, p, State::of(view.router, ids::SIZE));
+        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size), p.text, Align::FlexStart);
+
+        let sample_font = fonts.id(Face::Sans, f32::from(view.texts.size));
+        let sample = TextStyle { features: view.texts.features.clone(), ..TextStyle::new(sample_font) };
+        panel(list, l.sample, p);
+        paragraph_in(list, fonts, &sample, SAMPLE, l.sample.inset(10.0), p.text);
+        panel(list, l.demo, p);
+        paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text);
+
+        let size_track = l.size[1];
+        TextGeometry { field, area, chips: self.chips.clone(), size_track }
+    }
+
+    /// Draws a field or the area with its text, selection and caret; returns how it was laid out.
+    #[allow(clippy::too_many_arguments)]
+    fn edit_box(
+        &self,
+        list: &mut DisplayList,
+        fonts: &FontBook,
+        style: &TextStyle,
+        rect: Rect,
+        edit: &TextEdit,
+        view: &TextView<'_>,
+        id: &'static str,
+    ) -> Laid {
+        let p = &view.palette;
+        let state = State::of(view.router, id);
+        fill_round(list, rect, 6.0, p.surface);
+        stroke_round(list, rect, 6.0, 1.0, if state.focused || state.hovered { p.accent } else { p.border });
+        if state.focused {
+            focus_ring(list, rect, 6.0, p);
+        }
+        let content = rect.inset(INSET);
+        let multiline = edit.multiline();
+        let previous = if multiline { &view.texts.geometry().area } else { &view.texts.geometry().field };
+        let laid = lay_out_edit(fonts, style, content, edit, previous, view.texts, multiline);
+        let size_px = fonts.size_px(style.font);
+        let m = fonts.metrics(style.font);
+        let (sx, sy) = if multiline { (0.0, laid.scroll) } else { (laid.scroll, 0.0) };
+        let selection = edit.selection();
+        let local = selection.start.saturating_sub(laid.start)..selection.end.saturating_sub(laid.start);
+        list.push(Op::PushClip(content));
+        let first = (sy / laid.line_height.max(1.0)).floor().max(0.0) as usize;
+        let shown = (content.h / laid.line_height.max(1.0)).ceil() as usize + 1;
+        for (i, line) in laid.paragraph.lines.iter().enumerate().skip(first).take(shown) {
+            let x = content.x + laid.line_x[i] - sx;
+            let top = content.y + i as f32 * laid.line_height - sy;
+            if !selection.is_empty() {
+                for (a, b) in draw::selection_spans(line, size_px, local.clone()) {
+                    let highlight = Rect::new(x + a, top, b - a, laid.line_height);
+                    list.push(Op::FillRect { rect: highlight, paint: Paint::Solid(p.accent.with_alpha(80)) });
+                }
+            }
+            draw::line(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
+        }
+        if state.focused && view.texts.caret_on(view.now) {
+            let i = laid.line_of(edit.caret());
+            let x = content.x + laid.caret_x(edit.text(), edit.caret()) - sx;
+            let top = content.y + i as f32 * laid.line_height - sy;
+            draw::caret(list, x, top, laid.line_height, p.text);
+        }
+        list.push(Op::PopClip);
+        laid
+    }
+}
+
+/// Lays out `edit` in `content`: the area wrapped at its width, the field on one line (a window of it around the
+/// caret when it is long); scrolled as far as last frame, then so the caret shows when it moved.
+fn lay_out_edit(
+    fonts: &FontBook,
+    style: &TextStyle,
+    content: Rect,
+    edit: &TextEdit,
+    previous: &Laid,
+    texts: &TextFields,
+    multiline: bool,
+) -> Laid {
+    let text = edit.text();
+    let (start, end) = if multiline || text.len() <= 2 * FIELD_WINDOW {
+        (0, text.len())
+    } else {
+        // The window moves in whole steps, so it stays put (and its shaping cached) while the caret moves inside.
+        let block = edit.caret() / FIELD_WINDOW;
+        let start = snap(text, (block * FIELD_WINDOW).saturating_sub(FIELD_WINDOW));
+        let end = snap(text, (block * FIELD_WINDOW + 2 * FIELD_WINDOW).min(text.len()));
+        (start, if end < text.len() && end <= start { text.len() } else { end })
+    };
+    let width = multiline.then_some(content.w);
+    let paragraph = fonts.layout(style, &text[start..end], width).unwrap_or_else(|e| {
+        tracing::warn!("laying out the text: {e}");
+        Arc::new(Paragraph::default())
+    });
+    let line_x: Vec<f32> = paragraph
+        .lines
+        .iter()
+        .map(|line| if line.rtl && line.width_px <= content.w { content.w - line.width_px } else { 0.0 })
+        .collect();
+    let line_height = fonts.metrics(style.font).line_height.ceil();
+    let mut laid = Laid { content, start, paragraph, line_x, line_height, scroll: 0.0 };
+    let caret = laid.caret_x(text, edit.caret());
+    let scroll = if multiline { texts.scroll[1] } else { texts.scroll[0] };
+    laid.scroll = if multiline {
+        let top = laid.line_of(edit.caret()) as f32 * line_height;
+        let mut y = scroll;
+        if texts.reveal {
+            y = y.min(top).max(top + line_height - content.h);
+        }
+        let height = laid.paragraph.lines.len() as f32 * line_height;
+        y.clamp(0.0, (height - content.h).max(0.0))
+    } else {
+        // A window that moved keeps the caret where it was on screen.
+        let mut x = if previous.start != start && previous.content == content {
+            caret - (previous.caret_x(text, edit.caret()) - previous.scroll).clamp(0.0, content.w)
+        } else {
+            scroll
+        };
+        if texts.reveal {
+            x = x.min(caret - 2.0).max(caret + 2.0 - content.w);
+        }
+        let width = laid.paragraph.width_px + 4.0;
+        x.clamp(0.0, (width - content.w).max(0.0).max(caret + 2.0 - content.w))
+    };
+    laid
+}
+
+/// A feature toggle: a pill, filled when on.
+fn chip(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, tag: &[u8; 4], on: bool, state: State) {
+    let p = ink.palette;
+    let r = rect.h / 2.0;
+    let body = if on {
+        p.accent
+    } else if state.hovered {
+        p.surface_hover
+    } else {
+        p.surface
+    };
+    fill_round(list, rect, r, body);
+    if !on {
+        stroke_round(list, rect, r, 1.0, if state.hovered { p.accent } else { p.border });
+    }
+    let label = String::from_utf8_lossy(tag);
+    text(list, ink.fonts, ink.font, rect, &label, if on { p.on_accent } else { p.text }, Align::Center);
+}
+
+fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
+    fill_round(list, rect, 6.0, p.surface);
+    stroke_round(list, rect, 6.0, 1.0, p.border);
+}
+
+/// `content` laid out in `style`, wrapped to `rect`'s width, each line aligned to its start edge, clipped to `rect`.
+fn paragraph_in(list: &mut DisplayList, fonts: &FontBook, style: &TextStyle, content: &str, rect: Rect, color: Color) {
+    let Ok(paragraph) = fonts.layout(style, content, Some(rect.w)) else { return };
+    let m = fonts.metrics(style.font);
+    list.push(Op::PushClip(rect));
+    for (i, line) in paragraph.lines.iter().enumerate() {
+        let top = rect.y + i as f32 * m.line_height;
+        if top > rect.bottom() {
+            break;
+        }
+        let x = if line.rtl { rect.right() - line.width_px } else { rect.x };
+        draw::line(list, line, x, top + m.ascent, color);
+    }
+    list.push(Op::PopClip);
+}

@@ -1,0 +1,403 @@
+//! The text screen's widgets as state: the single-line field and the multi-line area (each a [`TextEdit`]), the
+//! OpenType feature toggles and the sample's size; and what each [`Message`] does to them.
+//!
+//! Where the pointer lands in the text, and which byte lies a line above the caret, depends on how the last frame
+//! laid the text out: the screen hands that back as a [`TextGeometry`] after each frame (as a layout hands the
+//! router its regions), and the keys and clicks that need it read it from there.
+
+use std::sync::Arc;
+
+use crate::display_list::Rect;
+use crate::text::{Features, Paragraph};
+use crate::ui::edit::{TextEdit, Towards};
+use crate::ui::input::{Key, Mods};
+use crate::ui::router::{Message, Target, WidgetId};
+
+/// The text screen's stable ids, as the report prints them.
+pub mod ids {
+    use crate::ui::router::WidgetId;
+
+    /// The single-line field (focused when the screen opens).
+    pub const FIELD: WidgetId = "text.field";
+    /// The multi-line area.
+    pub const AREA: WidgetId = "text.area";
+    /// The OpenType feature toggles; chip `i` is part `i`.
+    pub const FEATURES: WidgetId = "text.features";
+    /// The sample's size slider.
+    pub const SIZE: WidgetId = "text.size";
+}
+
+/// The sample's size range, px.
+pub const SIZES: std::ops::RangeInclusive<u8> = 8..=72;
+
+/// How long the caret shows, then hides, seconds.
+pub const BLINK_S: f64 = 0.53;
+
+/// The lines the area shows at once.
+pub const AREA_LINES: usize = 6;
+
+/// What the field holds when the screen first opens: Latin, Arabic and Hebrew, so the bidi runs show at once.
+const FIELD_TEXT: &str = "Type here: مرحبا بالعالم and שלום too";
+
+/// What the area holds when the screen first opens.
+const AREA_TEXT: &str = "Goldberry shapes every run with HarfBuzz. Arabic: النص العربي يتدفق من اليمين إلى اليسار، \
+                         and Hebrew: עברית נכתבת מימין לשמאל.\nThai has no spaces between words: ภาษาไทยไม่มีช่องว่างระหว่างคำ \
+                         and Devanagari joins its letters: हिन्दी देवनागरी।\nEmoji families stay whole: \
+                         👨\u{200D}👩\u{200D}👧\u{200D}👦, accents too: e\u{301}te\u{301}.";
+
+/// Reads and writes the clipboard (SDL's, in the app).
+pub trait Clipboard {
+    /// The clipboard's text (None when it cannot be read).
+    fn get(&mut self) -> Option<String>;
+    /// Puts `text` on the clipboard.
+    fn set(&mut self, text: &str);
+}
+
+/// One text widget as the last frame laid it out.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Laid {
+    /// The box the text is drawn in, window pixels.
+    pub content: Rect,
+    /// The byte of the widget's text the laid-out text starts at (a long field lays out only a window around its
+    /// caret).
+    pub start: usize,
+    /// The laid-out text's lines.
+    pub paragraph: Arc<Paragraph>,
+    /// Each line's left edge inside `content` before scrolling (a right-to-left line is aligned right).
+    pub line_x: Vec<f32>,
+    /// From one line's top to the next.
+    pub line_height: f32,
+    /// How far the text is scrolled: x in the field, y in the area.
+    pub scroll: f32,
+}
+
+impl Laid {
+    /// The laid-out line holding byte `at` of the widget's text (the last line past the end).
+    pub fn line_of(&self, at: usize) -> usize {
+        let at = at.saturating_sub(self.start);
+        let lines = &self.paragraph.lines;
+        lines.iter().position(|line| at < line.bytes.end || (at == line.bytes.end && line.bytes.is_empty())).map_or(
+            lines.len().saturating_sub(1),
+            |i| {
+                // A caret at a wrap stands at the start of the next line.
+                if i + 1 < lines.len() && at == lines[i].bytes.end { i + 1 } else { i }
+            },
+        )
+    }
+
+    /// The byte of the widget's `text` nearest to window point (x, y).
+    pub fn byte_at(&self, text: &str, x: f32, y: f32, horizontal: bool) -> usize {
+        let lines = &self.paragraph.lines;
+        if lines.is_empty() {
+            return self.start;
+        }
+        let (sx, sy) = if horizontal { (self.scroll, 0.0) } else { (0.0, self.scroll) };
+        let row = ((y - self.content.y + sy) / self.line_height.max(1.0)).floor();
+        let i = (row.max(0.0) as usize).min(lines.len() - 1);
+        self.byte_on_line(text, i, x - self.content.x + sx)
+    }
+
+    /// The byte of the widget's `text` nearest to `x` (px from the content's left, unscrolled) on line `i`.
+    pub fn byte_on_line(&self, text: &str, i: usize, x: f32) -> usize {
+        let Some(line) = self.paragraph.lines.get(i) else { return self.start };
+        let end = (self.start + self.paragraph_len()).min(text.len());
+        let shown = text.get(self.start..end).unwrap_or("");
+        self.start + line.hit(shown, x - self.line_x.get(i).copied().unwrap_or(0.0))
+    }
+
+    /// The caret's x (px from the content's left, unscrolled) before byte `at`, on its line.
+    pub fn caret_x(&self, text: &str, at: usize) -> f32 {
+        let i = self.line_of(at);
+        let Some(line) = self.paragraph.lines.get(i) else { return 0.0 };
+        let end = (self.start + self.paragraph_len()).min(text.len());
+        let shown = text.get(self.start..end).unwrap_or("");
+        self.line_x.get(i).copied().unwrap_or(0.0) + line.caret_x(shown, at.saturating_sub(self.start))
+    }
+
+    fn paragraph_len(&self) -> usize {
+        self.paragraph.lines.last().map_or(0, |line| line.bytes.end)
+    }
+}
+
+/// The field and the area as the last frame laid them out, and the chips' and the slider's places.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TextGeometry {
+    /// The field.
+    pub field: Laid,
+    /// The area.
+    pub area: Laid,
+    /// The feature tag each chip toggles, in part order.
+    pub chips: Vec<[u8; 4]>,
+    /// The size slider's track.
+    pub size_track: Rect,
+}
+
+/// The text screen's state (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextFields {
+    /// The single-line field.
+    pub field: TextEdit,
+    /// The multi-line area.
+    pub area: TextEdit,
+    /// The features toggled away from their defaults for the sample.
+    pub features: Features,
+    /// The sample's size, px.
+    pub size: u8,
+    /// When the caret last moved: it shows for [`BLINK_S`] from then, then blinks.
+    blink_epoch: f64,
+    /// The x an Up or Down keeps to, across lines shorter than it.
+    goal_x: Option<f32>,
+    /// The field's x scroll and the area's y scroll the next frame starts from.
+    pub scroll: [f32; 2],
+    /// The caret moved: the next frame scrolls it into view.
+    pub reveal: bool,
+    /// A press in a text is selecting: where the drag goes, the selection follows.
+    selecting: Option<WidgetId>,
+    geometry: TextGeometry,
+    wheel_rest: f32,
+}
+
+impl Default for TextFields {
+    fn default() -> TextFields {
+        TextFields {
+            field: TextEdit::new(FIELD_TEXT, false),
+            area: TextEdit::new(AREA_TEXT, true),
+            features: Features::default(),
+            size: 28,
+            blink_epoch: 0.0,
+            goal_x: None,
+            scroll: [0.0; 2],
+            reveal: true,
+            selecting: None,
+            geometry: TextGeometry::default(),
+            wheel_rest: 0.0,
+        }
+    }
+}
+
+impl TextFields {
+    /// Whether the caret shows at `now`.
+    pub fn caret_on(&self, now: f64) -> bool {
+        ((now - self.blink_epoch).max(0.0) / BLINK_S) as u64 % 2 == 0
+    }
+
+    /// When the caret next turns on or off after `now`.
+    pub fn next_blink(&self, now: f64) -> f64 {
+        let since = (now - self.blink_epoch).max(0.0);
+        self.blink_epoch + ((since / BLINK_S).floor() + 1.0) * BLINK_S
+    }
+
+    /// The geometry of the last frame.
+    pub fn geometry(&self) -> &TextGeometry {
+        &self.geometry
+    }
+
+    /// Takes the last frame's geometry; its scroll positions become the ones the next frame starts from.
+    pub fn set_geometry(&mut self, geometry: TextGeometry) {
+        self.scroll = [geometry.field.scroll, geometry.area.scroll];
+        self.reveal = false;
+        self.geometry = geometry;
+    }
+
+    /// The edit and the layout of text widget `id`.
+    fn widget(&mut self, id: WidgetId) -> Option<(&mut TextEdit, &Laid)> {
+        match id {
+            ids::FIELD => Some((&mut self.field, &self.geometry.field)),
+            ids::AREA => Some((&mut self.area, &self.geometry.area)),
+            _ => None,
+        }
+    }
+
+    /// Applies one message at frame time `now`; returns whether anything a person sees changed.
+    pub fn handle(&mut self, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
+        let before = (self.field.clone(), self.area.clone(), self.features.clone(), self.size, self.scroll);
+        match message {
+            Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks } => {
+                let horizontal = *id == ids::FIELD;
+                if let Some((edit, laid)) = self.widget(id) {
+                    let at = laid.byte_at(edit.text(), *x, *y, horizontal);
+                    match clicks {
+                        0 | 1 => edit.move_to(at, false),
+                        2 => edit.select_word(at),
+                        _ => edit.select_line(at),
+                    }
+                }
+                self.selecting = (*clicks <= 1).then_some(*id);
+                self.moved(now);
+            }
+            Message::Drag { target, x, y } if self.selecting == Some(target.id) => {
+                let horizontal = target.id == ids::FIELD;
+                if let Some((edit, laid)) = self.widget(target.id) {
+                    let at = laid.byte_at(edit.text(), *x, *y, horizontal);
+                    edit.move_to(at, true);
+                }
+                self.moved(now);
+            }
+            Message::Release { .. } => self.selecting = None,
+            Message::Press { target: Target { id: ids::SIZE, .. }, x, .. }
+            | Message::Drag { target: Target { id: ids::SIZE, .. }, x, .. } => {
+                let track = self.geometry.size_track;
+                let t = if track.w > 0.0 { ((x - track.x) / track.w).clamp(0.0, 1.0) } else { 0.0 };
+                self.size = (f32::from(*SIZES.start()) + t * f32::from(SIZES.end() - SIZES.start())).round() as u8;
+            }
+            Message::Wheel { target: Target { id: ids::AREA, .. }, dy, .. } => {
+                self.scroll[1] -= dy * 3.0 * self.geometry.area.line_height;
+            }
+            Message::Wheel { target: Target { id: ids::SIZE, .. }, dy, .. } => {
+                self.wheel_rest += dy;
+                let steps = self.wheel_rest.trunc();
+                self.wheel_rest -= steps;
+                self.nudge_size(steps as i32);
+            }
+            Message::Activate(Target { id: ids::FEATURES, part }) => {
+                if let Some(&tag) = self.geometry.chips.get(usize::from(*part)) {
+                    let on = self.features.is_on(tag).unwrap_or(default_on(tag));
+                    self.features.set(tag, !on);
+                }
+            }
+            Message::Key { id: ids::SIZE, key, .. } => match key {
+                Key::Left | Key::Down => self.nudge_size(-1),
+                Key::Right | Key::Up => self.nudge_size(1),
+                Key::PageDown => self.nudge_size(-8),
+                Key::PageUp => self.nudge_size(8),
+                Key::Home => self.size = *SIZES.start(),
+                Key::End => self.size = *SIZES.end(),
+                _ => {}
+            },
+            Message::Text { id, text } => {
+                if let Some((edit, _)) = self.widget(id)
+                    && let Err(e) = edit.insert(text, true)
+                {
+                    tracing::warn!("{id}: {e}");
+                }
+                self.moved(now);
+            }
+            Message::Key { id, key, mods } => {
+                if self.key(id, *key, *mods, clipboard) {
+                    self.moved(now);
+                }
+            }
+            _ => {}
+        }
+        (self.field.clone(), self.area.clone(), self.features.clone(), self.size, self.scroll) != before
+    }
+
+    /// The caret moved or the text changed: it shows at once and is scrolled into view.
+    fn moved(&mut self, now: f64) {
+        self.blink_epoch = now;
+        self.reveal = true;
+    }
+
+    fn nudge_size(&mut self, by: i32) {
+        self.size = (i32::from(self.size) + by).clamp(i32::from(*SIZES.start()), i32::from(*SIZES.end())) as u8;
+    }
+
+    /// An editing key on text widget `id`; true when it was one.
+    fn key(&mut self, id: WidgetId, key: Key, mods: Mods, clipboard: &mut dyn Clipboard) -> bool {
+        let goal = self.goal_x.take();
+        let Some((edit, laid)) = self.widget(id) else { return false };
+        let (ctrl, shift) = (mods.ctrl, mods.shift);
+        // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on.
+        let rtl = laid.paragraph.rtl;
+        let (left, right) = if rtl { (Towards::End, Towards::Start) } else { (Towards::Start, Towards::End) };
+        match (key, ctrl) {
+            (Key::Left, _) => edit.step(left, ctrl, shift),
+            (Key::Right, _) => edit.step(right, ctrl, shift),
+            (Key::Home, true) => edit.move_to(0, shift),
+            (Key::End, true) => edit.move_to(edit.text().len(), shift),
+            (Key::Home | Key::End, false) => {
+                let i = laid.line_of(edit.caret());
+                let bytes = laid.paragraph.lines.get(i).map_or(0..0, |line| line.bytes.clone());
+                let to = if key == Key::Home { bytes.start } else { bytes.end };
+                edit.move_to(laid.start + to, shift);
+            }
+            (Key::Up | Key::Down | Key::PageUp | Key::PageDown, false) if edit.multiline() => {
+                let lines = match key {
+                    Key::Up => -1,
+                    Key::Down => 1,
+                    Key::PageUp => -(AREA_LINES as isize),
+                    _ => AREA_LINES as isize,
+                };
+                let x = goal.unwrap_or_else(|| laid.caret_x(edit.text(), edit.caret()));
+                let from = laid.line_of(edit.caret()) as isize;
+                let last = laid.paragraph.lines.len() as isize - 1;
+                let to = from + lines;
+                let at = if to < 0 {
+                    0
+                } else if to > last {
+                    edit.text().len()
+                } else {
+                    laid.byte_on_line(edit.text(), to as usize, x)
+                };
+                edit.move_to(at, shift);
+                self.goal_x = Some(x);
+            }
+            (Key::Backspace, _) => edit.delete(Towards::Start, ctrl),
+            (Key::Delete, _) => edit.delete(Towards::End, ctrl),
+            (Key::Return, false) if edit.multiline() => {
+                if let Err(e) = edit.insert("\n", false) {
+                    tracing::warn!("{id}: {e}");
+                }
+            }
+            (Key::Char('a'), true) => edit.select_all(),
+            (Key::Char('c'), true) => {
+                if !edit.selected_text().is_empty() {
+                    clipboard.set(edit.selected_text());
+                }
+            }
+            (Key::Char('x'), true) => {
+                if let Some(text) = edit.cut() {
+                    clipboard.set(&text);
+                }
+            }
+            (Key::Char('v'), true) => {
+                if let Some(text) = clipboard.get()
+                    && let Err(e) = edit.insert(&text, false)
+                {
+                    tracing::warn!("{id}: paste: {e}");
+                }
+            }
+            (Key::Char('z'), true) if shift => _ = edit.redo(),
+            (Key::Char('z'), true) => _ = edit.undo(),
+            (Key::Char('y'), true) => _ = edit.redo(),
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// What the report prints of a text widget: its text, caret and anchor (byte offsets), and the runs the last
+/// frame laid out, in visual order line by line, each with its bytes in the text, direction and family.
+pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
+    let runs: Vec<serde_json::Value> = laid
+        .paragraph
+        .lines
+        .iter()
+        .flat_map(|line| &line.runs)
+        .map(|run| {
+            serde_json::json!({
+                "start": laid.start + run.bytes.start,
+                "end": laid.start + run.bytes.end,
+                "rtl": run.rtl,
+                "font": run.family,
+            })
+        })
+        .collect();
+    serde_json::json!({ "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs })
+}
+
+/// An in-process clipboard: what the unit tests copy to and paste from.
+impl Clipboard for String {
+    fn get(&mut self) -> Option<String> {
+        Some(self.clone())
+    }
+
+    fn set(&mut self, text: &str) {
+        text.clone_into(self);
+    }
+}
+
+/// Whether the shaper turns `tag` on when no toggle says otherwise.
+pub fn default_on(tag: [u8; 4]) -> bool {
+    matches!(&tag, b"kern" | b"liga" | b"calt")
+}
