@@ -17,7 +17,7 @@ mod support;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
-use goldberry::screens::{ScreenName, ScreenView};
+use goldberry::screens::ScreenName;
 use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry::ui::input::UiEvent;
@@ -43,12 +43,7 @@ impl Rig {
     fn frame(&mut self, fonts: &FontBook, pixels: Pixels) -> (f64, f64) {
         let (w, h) = (self.buffer.width, self.buffer.height);
         let now = self.index as f64 / 60.0;
-        let view = ScreenView {
-            screen: self.session.screen(),
-            controls: &self.session.controls,
-            router: &self.session.router,
-            palette: self.session.controls.theme.palette(now),
-        };
+        let view = self.session.view(now);
         let input = FrameInput::headless(self.index, w, h);
         let painted = self.painter.paint(&input, fonts, self.buffer.target(), &view, pixels).expect("paint");
         if let Some(regions) = painted.regions {
@@ -84,7 +79,7 @@ fn main() {
     let (mut paint, mut damage) = (Vec::new(), Vec::new());
     for i in 0..frames {
         let (x, y) = if i % 2 == 0 { (bx, by) } else { (bx, by + 200.0) };
-        rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.index as f64 / 60.0);
+        rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.index as f64 / 60.0, &mut String::new());
         let (ms, share) = rig.frame(&fonts, Pixels::Kept);
         paint.push(ms);
         damage.push(share);

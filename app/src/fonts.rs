@@ -1,10 +1,16 @@
 //! The font book: every font the scene and the HUD draw with.
 //!
-//! Three faces ([`Face::Sans`] Inter for prose, [`Face::SansBold`] Inter SemiBold for titles, [`Face::Mono`]
-//! JetBrains Mono for numbers and code), each loaded twice from the same file: as a Blend2D face (to draw) and as a
-//! HarfBuzz face and font (to shape). When Inter or JetBrains Mono is missing, DejaVu Sans (Bold, Mono) stands
-//! in, with a warning. A [`FontId`] names a face at a pixel size; [`FontBook::id`] creates the Blend2D font for a
-//! new pair once and returns the same id for it ever after.
+//! Three primary faces ([`Face::Sans`] Inter for prose, [`Face::SansBold`] Inter SemiBold for titles,
+//! [`Face::Mono`] JetBrains Mono for numbers and code), each loaded twice from the same file: as a Blend2D face (to
+//! draw) and as a HarfBuzz face and font (to shape). When Inter or JetBrains Mono is missing, DejaVu Sans (Bold,
+//! Mono) stands in, with a warning. A [`FontId`] names a face at a pixel size; [`FontBook::id`] creates the
+//! Blend2D font for a new pair once and returns the same id for it ever after.
+//!
+//! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
+//! `fonts-noto-core`) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
+//! They are loaded lazily, the first time a character the primary face lacks asks for them: most texts never
+//! need them, and reading five more files at start would add to every launch (and every test's book) for
+//! nothing. A missing fallback face is a warning, not an error: the chain skips it.
 //!
 //! Files are searched for, in order, in `$GOLDBERRY_FONT_DIR` (when set), then in the Debian font directories
 //! ([`SYSTEM_FONT_DIRS`]) unless `GOLDBERRY_NO_SYSTEM_FONTS=1`; [`FontBook::load_from`] searches exactly the
@@ -20,11 +26,15 @@ use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError, blend2d, harfbuzz};
 
 use crate::display_list::FontId;
-use crate::text::{Paragraph, Shaper};
+use crate::text::{self, FaceIndex, FaceSet, Line, Paragraph, ShapedPiece, Shaper, TextStyle};
 
 /// The directories the Debian font packages install into, searched after `$GOLDBERRY_FONT_DIR`.
-pub const SYSTEM_FONT_DIRS: [&str; 3] =
-    ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/jetbrains-mono", "/usr/share/fonts/truetype/dejavu"];
+pub const SYSTEM_FONT_DIRS: [&str; 4] = [
+    "/usr/share/fonts/opentype/inter",
+    "/usr/share/fonts/truetype/jetbrains-mono",
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/truetype/noto",
+];
 
 /// What to install when a font is missing.
 pub const INSTALL_HINT: &str = "install fonts-inter / fonts-jetbrains-mono / fonts-dejavu-core (ci/setup does)";
@@ -41,19 +51,55 @@ pub enum Face {
     SansBold,
     /// JetBrains Mono Regular (numbers, code).
     Mono,
+    /// DejaVu Sans, the first fallback (wide coverage: Latin, Greek, Cyrillic, symbols, some Arabic and Hebrew).
+    DejaVuSans,
+    /// Noto Sans Arabic (fallback).
+    NotoArabic,
+    /// Noto Sans Hebrew (fallback).
+    NotoHebrew,
+    /// Noto Sans Devanagari (fallback).
+    NotoDevanagari,
+    /// Noto Sans Thai (fallback).
+    NotoThai,
 }
 
 impl Face {
-    /// Every face, in the book's order.
+    /// The primary faces, loaded at start, in the book's order.
     pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
 
-    /// The face's place in [`Face::ALL`].
+    /// The fallback chain after the primary face, in order, loaded when first needed.
+    pub const FALLBACKS: [Face; 5] =
+        [Face::DejaVuSans, Face::NotoArabic, Face::NotoHebrew, Face::NotoDevanagari, Face::NotoThai];
+
+    /// Every face, primary then fallback; a face's place here is its [`Face::index`].
+    pub const EVERY: [Face; 8] = [
+        Face::Sans,
+        Face::SansBold,
+        Face::Mono,
+        Face::DejaVuSans,
+        Face::NotoArabic,
+        Face::NotoHebrew,
+        Face::NotoDevanagari,
+        Face::NotoThai,
+    ];
+
+    /// The face's place in [`Face::EVERY`] (the primary faces' places are theirs in [`Face::ALL`]).
     pub const fn index(self) -> usize {
         match self {
             Face::Sans => 0,
             Face::SansBold => 1,
             Face::Mono => 2,
+            Face::DejaVuSans => 3,
+            Face::NotoArabic => 4,
+            Face::NotoHebrew => 5,
+            Face::NotoDevanagari => 6,
+            Face::NotoThai => 7,
         }
+    }
+
+    /// Whether the face is one of the primary ones, loaded at start.
+    pub const fn is_primary(self) -> bool {
+        self.index() < Face::ALL.len()
     }
 
     /// The file wanted for this face.
@@ -62,15 +108,43 @@ impl Face {
             Face::Sans => "Inter-Regular.otf",
             Face::SansBold => "Inter-SemiBold.otf",
             Face::Mono => "JetBrainsMono-Regular.ttf",
+            Face::DejaVuSans => "DejaVuSans.ttf",
+            Face::NotoArabic => "NotoSansArabic-Regular.ttf",
+            Face::NotoHebrew => "NotoSansHebrew-Regular.ttf",
+            Face::NotoDevanagari => "NotoSansDevanagari-Regular.ttf",
+            Face::NotoThai => "NotoSansThai-Regular.ttf",
         }
     }
 
     /// The DejaVu file that stands in when [`Face::file`] is missing.
     pub const fn fallback_file(self) -> &'static str {
         match self {
-            Face::Sans => "DejaVuSans.ttf",
             Face::SansBold => "DejaVuSans-Bold.ttf",
             Face::Mono => "DejaVuSansMono.ttf",
+            _ => "DejaVuSans.ttf",
+        }
+    }
+
+    /// The family name of [`Face::file`].
+    pub const fn family(self) -> &'static str {
+        match self {
+            Face::Sans => "Inter",
+            Face::SansBold => "Inter SemiBold",
+            Face::Mono => "JetBrains Mono",
+            Face::DejaVuSans => "DejaVu Sans",
+            Face::NotoArabic => "Noto Sans Arabic",
+            Face::NotoHebrew => "Noto Sans Hebrew",
+            Face::NotoDevanagari => "Noto Sans Devanagari",
+            Face::NotoThai => "Noto Sans Thai",
+        }
+    }
+
+    /// The family name of [`Face::fallback_file`].
+    const fn fallback_family(self) -> &'static str {
+        match self {
+            Face::SansBold => "DejaVu Sans Bold",
+            Face::Mono => "DejaVu Sans Mono",
+            _ => "DejaVu Sans",
         }
     }
 
@@ -79,14 +153,16 @@ impl Face {
         match self {
             Face::Sans | Face::SansBold => "fonts-inter",
             Face::Mono => "fonts-jetbrains-mono",
+            Face::DejaVuSans => "fonts-dejavu-core",
+            _ => "fonts-noto-core",
         }
     }
 
     /// The size a book creates up front for this face.
     const fn default_size(self) -> f32 {
         match self {
-            Face::Sans | Face::SansBold => 14.0,
             Face::Mono => 13.0,
+            _ => 14.0,
         }
     }
 }
@@ -139,9 +215,10 @@ pub struct LineMetrics {
 struct LoadedFace {
     path: PathBuf,
     fallback: bool,
+    family: &'static str,
     blend2d: blend2d::FontFace,
-    /// Kept alive for `shaper_font` (which holds its own reference in HarfBuzz, but owning both is explicit).
-    _harfbuzz_face: harfbuzz::Face,
+    /// The face `harfbuzz` is made from (it holds its own reference in HarfBuzz); read for its feature tags.
+    harfbuzz_face: harfbuzz::Face,
     harfbuzz: harfbuzz::Font,
     units_per_em: u32,
     ascender: i32,
@@ -158,7 +235,13 @@ struct SizedFont {
 
 /// Every font the scene and the HUD use (see the module docs).
 pub struct FontBook {
+    g: &'static Goldberry,
+    /// The primary faces, in [`Face::ALL`] order.
     faces: Vec<LoadedFace>,
+    /// The fallback faces, in [`Face::FALLBACKS`] order: loaded on first use, `None` when missing.
+    fallbacks: Vec<OnceLock<Option<LoadedFace>>>,
+    /// Where the fallback faces are searched for.
+    dirs: Vec<PathBuf>,
     /// `FontId(i)` is `slots[i]`; slots fill in order and are never replaced, so a `&blend2d::Font` handed out
     /// stays valid for the book's life.
     slots: Vec<OnceLock<SizedFont>>,
@@ -210,6 +293,15 @@ fn load_face(g: &'static Goldberry, face: Face, dirs: &[PathBuf]) -> Result<Load
     if fallback {
         tracing::warn!("font {} not found; using {} instead (install {})", face.file(), path.display(), face.package());
     }
+    load_file(g, face, path, fallback)
+}
+
+/// Loads a fallback face from `path` (no stand-in: a missing fallback is skipped).
+fn load_fallback(g: &'static Goldberry, face: Face, path: PathBuf) -> Result<LoadedFace, FontError> {
+    load_file(g, face, path, false)
+}
+
+fn load_file(g: &'static Goldberry, face: Face, path: PathBuf, fallback: bool) -> Result<LoadedFace, FontError> {
     let unloadable = |source| FontError::Unloadable { path: path.clone(), source };
     let blend2d = blend2d::FontFace::from_file(g, &path).map_err(unloadable)?;
     let harfbuzz_face = harfbuzz::Face::from_file(g, &path, 0).map_err(unloadable)?;
@@ -222,8 +314,9 @@ fn load_face(g: &'static Goldberry, face: Face, dirs: &[PathBuf]) -> Result<Load
     Ok(LoadedFace {
         path,
         fallback,
+        family: if fallback { face.fallback_family() } else { face.family() },
         blend2d,
-        _harfbuzz_face: harfbuzz_face,
+        harfbuzz_face,
         harfbuzz,
         units_per_em,
         ascender,
@@ -242,14 +335,13 @@ impl FontBook {
     /// then its DejaVu fallback in every directory).
     pub fn load_from(g: &'static Goldberry, dirs: &[PathBuf]) -> Result<FontBook, FontError> {
         let faces = Face::ALL.iter().map(|&face| load_face(g, face, dirs)).collect::<Result<Vec<_>, _>>()?;
-        let features = ["kern", "liga", "calt"]
-            .iter()
-            .map(|feature| harfbuzz::Feature::parse(g, feature))
-            .collect::<Result<Vec<_>, _>>()?;
-        let shaper = Shaper::new(harfbuzz::Buffer::new(g)?, faces.len(), features);
+        let shaper = Shaper::new(harfbuzz::Buffer::new(g)?);
         let fallback = blend2d::Font::new(&faces[0].blend2d, Face::Sans.default_size())?;
         let book = FontBook {
+            g,
             faces,
+            fallbacks: Face::FALLBACKS.iter().map(|_| OnceLock::new()).collect(),
+            dirs: dirs.to_vec(),
             slots: (0..MAX_FONTS).map(|_| OnceLock::new()).collect(),
             ids: Mutex::default(),
             fallback,
@@ -270,6 +362,35 @@ impl FontBook {
             .collect()
     }
 
+    /// The loaded `face`: a primary face always, a fallback face loaded now if this is its first use (`None`,
+    /// with a warning once, when it is not installed).
+    fn loaded(&self, face: Face) -> Option<&LoadedFace> {
+        if face.is_primary() {
+            return self.faces.get(face.index());
+        }
+        let slot = self.fallbacks.get(face.index() - Face::ALL.len())?;
+        slot.get_or_init(|| {
+            let first = |name: &str| self.dirs.iter().map(|dir| dir.join(name)).find(|path| path.is_file());
+            let Some(path) = first(face.file()) else {
+                tracing::warn!("fallback font {} not found: install {}", face.file(), face.package());
+                return None;
+            };
+            match load_fallback(self.g, face, path) {
+                Ok(loaded) => Some(loaded),
+                Err(error) => {
+                    tracing::warn!("fallback font {:?} could not be loaded: {error}", face.file());
+                    None
+                }
+            }
+        })
+        .as_ref()
+    }
+
+    /// The loaded face `face`, or the primary Inter when it is missing.
+    fn loaded_or_sans(&self, face: Face) -> &LoadedFace {
+        self.loaded(face).unwrap_or(&self.faces[0])
+    }
+
     /// Creates the font for (face, size) in the next slot.
     fn create(&self, face: Face, size_px: f32) -> Result<FontId, NativeError> {
         let mut ids = self.ids.lock().unwrap_or_else(PoisonError::into_inner);
@@ -283,7 +404,7 @@ impl FontBook {
             .get(i)
             .ok_or_else(|| NativeError::InvalidArgument(format!("the font book is full ({MAX_FONTS} fonts)")))?;
         let size_px = key.1 as f32 / 64.0;
-        let font = blend2d::Font::new(&self.faces[face.index()].blend2d, size_px)?;
+        let font = blend2d::Font::new(&self.loaded_or_sans(face).blend2d, size_px)?;
         // The lock is held, so nobody else fills slot `i`.
         let _ = slot.set(SizedFont { face, size_px, font });
         ids.push(key);
@@ -338,7 +459,7 @@ impl FontBook {
 
     /// The line metrics of `id`, in pixels (from the face's horizontal extents).
     pub fn metrics(&self, id: FontId) -> LineMetrics {
-        let face = &self.faces[self.face(id).index()];
+        let face = self.loaded_or_sans(self.face(id));
         let scale = self.size_px(id) / face.units_per_em as f32;
         let ascent = face.ascender as f32 * scale;
         let descent = -face.descender as f32 * scale;
@@ -370,17 +491,43 @@ impl FontBook {
         run
     }
 
-    /// `text` shaped in `id`'s face, cached per face and text.
+    /// `text` shaped in `id`'s face left to right, without fallback, cached per face and text: for labels and
+    /// figures in one script ([`FontBook::layout`] is the whole pipeline).
     pub fn try_shape(&self, id: FontId, text: &str) -> Result<Arc<GlyphRun>, NativeError> {
-        let face = self.face(id).index();
-        self.shaper.shape(face, &self.faces[face].harfbuzz, text)
+        let face = self.face(id);
+        self.shaper.shape(face.index(), &self.loaded_or_sans(face).harfbuzz, text)
     }
 
-    /// `text` wrapped into lines at most `max_width_px` wide in `id` (a word wider than that gets a line of its
-    /// own), cached per face, size, width and text. See [`crate::text`].
-    pub fn paragraph(&self, id: FontId, text: &str, max_width_px: f32) -> Result<Arc<Paragraph>, NativeError> {
-        let face = self.face(id).index();
-        self.shaper.paragraph(face, &self.faces[face].harfbuzz, self.size_px(id), text, max_width_px)
+    /// `text` (may hold '\n': hard breaks) laid out: bidi runs in visual order, fallback faces per cluster,
+    /// wrapped at UAX #14 opportunities within `max_width_px` (`None`: no wrapping), cached. See [`crate::text`].
+    pub fn layout(
+        &self,
+        style: &TextStyle,
+        text: &str,
+        max_width_px: Option<f32>,
+    ) -> Result<Arc<Paragraph>, NativeError> {
+        text::layout::layout(self, &self.shaper, style, text, max_width_px)
+    }
+
+    /// One line of `text` that fits `max_width_px`, ending with "…" at a cluster boundary when it does not.
+    pub fn ellipsized(&self, style: &TextStyle, text: &str, max_width_px: f32) -> Result<Line, NativeError> {
+        text::ellipsis::ellipsized(self, &self.shaper, style, text, max_width_px)
+    }
+
+    /// Every hard line of `text` shaped in `style` (cached): what a measure function wraps at any width.
+    pub fn shaped_pieces(&self, style: &TextStyle, text: &str) -> Result<Vec<Arc<ShapedPiece>>, NativeError> {
+        let primary = self.face(style.font).index();
+        self.shaper.pieces(self, primary, &style.features, style.direction, text)
+    }
+
+    /// The OpenType feature tags the face of `font` has (GSUB and GPOS), sorted, deduplicated.
+    pub fn feature_tags(&self, font: FontId) -> Vec<[u8; 4]> {
+        self.loaded_or_sans(self.face(font)).harfbuzz_face.feature_tags()
+    }
+
+    /// The family name of the file `font`'s face was loaded from ("DejaVu Sans" when it stands in for Inter).
+    pub fn family(&self, font: FontId) -> &'static str {
+        self.loaded_or_sans(self.face(font)).family
     }
 
     /// The width in pixels of `text` in `id`, shaped (and cached).
@@ -391,6 +538,43 @@ impl FontBook {
     /// How many shaped runs the cache holds.
     pub fn cached_runs(&self) -> usize {
         self.shaper.cached_runs()
+    }
+
+    /// How many shaped hard lines the layout cache holds.
+    pub fn cached_pieces(&self) -> usize {
+        self.shaper.cached_pieces()
+    }
+}
+
+impl FaceSet for FontBook {
+    fn face_of(&self, font: FontId) -> (FaceIndex, f32) {
+        (self.face(font).index(), self.size_px(font))
+    }
+
+    fn chain(&self, primary: FaceIndex) -> Vec<FaceIndex> {
+        let mut chain = vec![primary];
+        if primary != Face::Sans.index() {
+            chain.push(Face::Sans.index());
+        }
+        chain.extend(Face::FALLBACKS.iter().map(|face| face.index()));
+        chain
+    }
+
+    fn harfbuzz(&self, face: FaceIndex) -> Option<&harfbuzz::Font> {
+        let face = Face::EVERY.get(face)?;
+        self.loaded(*face).map(|loaded| &loaded.harfbuzz)
+    }
+
+    fn family(&self, face: FaceIndex) -> &'static str {
+        Face::EVERY.get(face).map_or("Inter", |&face| self.loaded_or_sans(face).family)
+    }
+
+    fn font_id(&self, face: FaceIndex, size_px: f32) -> FontId {
+        self.id(Face::EVERY.get(face).copied().unwrap_or(Face::Sans), size_px)
+    }
+
+    fn script_of(&self, c: char) -> [u8; 4] {
+        harfbuzz::script_of(self.g, c)
     }
 }
 
@@ -453,7 +637,8 @@ mod tests {
         let id = book.id(Face::Sans, 13.0);
         let text = "Blend2D paints every card, Yoga lays them out, HarfBuzz shapes their text with kerning and \
                     ligatures, and SDL puts the frame on screen.";
-        let paragraph = match book.paragraph(id, text, 180.0) {
+        let style = TextStyle::new(id);
+        let paragraph = match book.layout(&style, text, Some(180.0)) {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
         };
@@ -465,13 +650,18 @@ mod tests {
         // Greedy: every line but the last is full enough that the next word did not fit.
         assert!(widths[..widths.len() - 1].iter().all(|&w| w > 120.0), "{widths:?}");
         // The lines together show every word, in order.
-        let words: Vec<&str> = paragraph.lines.iter().flat_map(|l| text[l.bytes.clone()].split(' ')).collect();
+        let words: Vec<&str> =
+            paragraph.lines.iter().flat_map(|l| text[l.bytes.clone()].split(' ')).filter(|w| !w.is_empty()).collect();
         assert_eq!(words, text.split(' ').collect::<Vec<_>>());
-        // A word longer than the width gets its own line.
-        let long = book.paragraph(id, "a supercalifragilisticexpialidocious word", 60.0).map_or(0, |p| p.lines.len());
-        assert_eq!(long, 3);
+        // A word longer than the width breaks between graphemes rather than overflow.
+        let long_text = "a supercalifragilisticexpialidocious word";
+        let long = book.layout(&style, long_text, Some(60.0)).map_or_else(|e| panic!("{e}"), |p| p);
+        assert!(long.lines.len() >= 4, "{:?}", long.lines);
+        assert!(long.lines.iter().all(|l| l.width_px <= 60.0), "{:?}", long.lines);
+        let joined: String = long.lines.iter().map(|l| &long_text[l.bytes.clone()]).collect();
+        assert_eq!(joined, long_text);
         // The same request is served from the cache.
-        let again = book.paragraph(id, text, 180.0).ok();
+        let again = book.layout(&style, text, Some(180.0)).ok();
         assert!(again.is_some_and(|again| Arc::ptr_eq(&again, &paragraph)));
     }
 

@@ -18,7 +18,7 @@ use crate::hud::FrameTimes;
 use crate::present::{self, Display, Pacer};
 use crate::raster::PixelRect;
 use crate::report::{FrameRecord, Report, RunSummary};
-use crate::screens::{ScreenName, ScreenView};
+use crate::screens::ScreenName;
 use crate::screenshot::RgbImage;
 use crate::script::Script;
 use crate::scripted::Player;
@@ -218,7 +218,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let mut session = Session::new(args.screen, !args.no_hud);
     let clock = if headless { FrameClock::Headless } else { FrameClock::wall() };
     // The glyph cache warms up on another thread while SDL opens the window on this one.
-    let view = view_of(&session, 0.0);
+    let view = session.view(0.0);
     let (window, warmed) = std::thread::scope(|s| {
         let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height, &view));
         let window = display.window(args.size.width, args.size.height, !headless);
@@ -235,7 +235,8 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let mut pacer = Pacer::new(fps_limit);
     let mut cursors = Cursors::new(video);
     // A script ends the run one frame after its last line, unless --frames says otherwise.
-    let frames = args.frames.or_else(|| player.as_ref().and_then(Player::last_frame).map(|last| last + 2));
+    // A script without a line paints one frame.
+    let frames = args.frames.or_else(|| player.as_ref().map(|p| p.last_frame().map_or(1, |last| last + 2)));
     tracing::info!(driver, threads, ?fps_limit, "goldberry starts");
 
     let mut records: Vec<FrameRecord> = Vec::new();
@@ -314,7 +315,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         last_start = Some(frame_start);
         let _span = tracing::info_span!("frame", index).entered();
-        let view = view_of(&session, now);
+        let view = session.view(now);
         let (painted, width, height) = present::draw_into_window(&mut window, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
             let input = FrameInput { index, time_s: now, width: target.width, height: target.height, scale: 1.0 };
@@ -426,19 +427,6 @@ fn print_rss_at_events(player: Option<&Player>, index: u64) {
             rss_mib().unwrap_or(0.0),
             peak_rss_mib().unwrap_or(0.0)
         );
-    }
-}
-
-/// What the session shows at time `now`.
-fn view_of(session: &Session, now: f64) -> ScreenView<'_> {
-    ScreenView {
-        screen: session.screen(),
-        controls: &session.controls,
-        router: &session.router,
-        palette: session.controls.theme.palette(now),
-        texts: &session.texts,
-        mirrored: session.mirrored(),
-        now,
     }
 }
 

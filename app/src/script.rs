@@ -7,7 +7,7 @@
 //! <frame> move X Y
 //! <frame> press [left|middle|right]        # at the pointer's position
 //! <frame> release [left|middle|right]
-//! <frame> click X Y [left|middle|right]    # move, press and release in that frame
+//! <frame> click X Y [left|middle|right] [x2|x3]  # move, press and release in that frame; x2 a double click
 //! <frame> wheel DX DY                      # DY > 0 scrolls up, as SDL's wheel does
 //! <frame> key CHORD                        # ctrl+2, shift+Tab, Return, F1, ctrl+shift+z
 //! <frame> text "UTF-8 text"                # as SDL_TEXTINPUT events (31 bytes at most each)
@@ -100,6 +100,8 @@ pub enum Action {
         y: i32,
         /// Which button.
         button: Button,
+        /// 1 for a single click, 2 for the second click of a double click, 3 for a triple click.
+        clicks: u8,
     },
     /// The wheel turns by precise amounts; `dy > 0` scrolls up.
     Wheel {
@@ -271,9 +273,17 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             Ok(if verb == "press" { Action::Press(button) } else { Action::Release(button) })
         }
         "click" => {
-            arity("click X Y [left|middle|right]", 2, 3)?;
-            let button = args.get(2).map_or(Ok(Button::Left), |word| button(word))?;
-            Ok(Action::Click { x: coordinate(&args[0])?, y: coordinate(&args[1])?, button })
+            let usage = "click X Y [left|middle|right] [x2|x3]";
+            arity(usage, 2, 4)?;
+            let (mut pressed, mut clicks) = (Button::Left, 1);
+            for word in &args[2..] {
+                match word.strip_prefix('x').map(str::parse::<u8>) {
+                    Some(Ok(n @ 1..=9)) => clicks = n,
+                    Some(_) => return Err(format!("`{word}`: a click count is x1 to x9")),
+                    None => pressed = button(word)?,
+                }
+            }
+            Ok(Action::Click { x: coordinate(&args[0])?, y: coordinate(&args[1])?, button: pressed, clicks })
         }
         "wheel" => {
             arity("wheel DX DY", 2, 2)?;
@@ -396,7 +406,8 @@ mod tests {
         assert_eq!(one("3 move 10 -20"), Action::Move { x: 10, y: -20 });
         assert_eq!(one("3 press"), Action::Press(Button::Left));
         assert_eq!(one("3 release right"), Action::Release(Button::Right));
-        assert_eq!(one("3 click 5 6 middle"), Action::Click { x: 5, y: 6, button: Button::Middle });
+        assert_eq!(one("3 click 5 6 middle"), Action::Click { x: 5, y: 6, button: Button::Middle, clicks: 1 });
+        assert_eq!(one("3 click 5 6 x2"), Action::Click { x: 5, y: 6, button: Button::Left, clicks: 2 });
         assert_eq!(one("3 wheel 0 -1.5"), Action::Wheel { dx: 0.0, dy: -1.5 });
         assert_eq!(
             one("3 key ctrl+shift+z"),
@@ -458,7 +469,7 @@ mod tests {
         assert_eq!(error.line, 2);
         assert_eq!(
             error.to_string(),
-            format!("script {} line 2: expected `click X Y [left|middle|right]`", path.display())
+            format!("script {} line 2: expected `click X Y [left|middle|right] [x2|x3]`", path.display())
         );
         let missing = Script::load(&dir.join("absent.txt")).expect_err("no such file");
         assert!(missing.to_string().contains("cannot read it"), "{missing}");

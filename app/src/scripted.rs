@@ -101,11 +101,11 @@ impl Player {
                     let (x, y) = self.pointer;
                     push(Event::MouseButtonUp { button: button(b), x, y, clicks: 1 })?;
                 }
-                Action::Click { x, y, button: b } => {
+                Action::Click { x, y, button: b, clicks } => {
                     self.pointer = (x, y);
                     push(Event::MouseMotion { x, y })?;
-                    push(Event::MouseButtonDown { button: button(b), x, y, clicks: 1 })?;
-                    push(Event::MouseButtonUp { button: button(b), x, y, clicks: 1 })?;
+                    push(Event::MouseButtonDown { button: button(b), x, y, clicks })?;
+                    push(Event::MouseButtonUp { button: button(b), x, y, clicks })?;
                 }
                 Action::Wheel { dx, dy } => push(Event::MouseWheel { dx, dy })?,
                 Action::Key(_) => {

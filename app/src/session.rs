@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 
 use crate::display_list::Rect;
-use crate::screens::ScreenName;
+use crate::screens::{ScreenName, ScreenView};
 use crate::ui::controls::{Controls, Tracks, ids};
 use crate::ui::input::{Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
@@ -44,9 +44,11 @@ pub struct Session {
 impl Session {
     /// A session on `screen`, the HUD shown or not.
     pub fn new(screen: ScreenName, hud: bool) -> Session {
+        let mut router = Router::new();
+        router.set_focus((screen == ScreenName::Text).then_some(texts::ids::FIELD));
         Session {
             screen,
-            router: Router::new(),
+            router,
             controls: Controls::default(),
             texts: TextFields::default(),
             mirrored: false,
@@ -102,6 +104,19 @@ impl Session {
             self.router.set_focus((screen == ScreenName::Text).then_some(texts::ids::FIELD));
             self.relayout = true;
             self.changed = true;
+        }
+    }
+
+    /// What a frame at time `now` shows of the session.
+    pub fn view(&self, now: f64) -> ScreenView<'_> {
+        ScreenView {
+            screen: self.screen,
+            controls: &self.controls,
+            router: &self.router,
+            palette: self.controls.theme.palette(now),
+            texts: &self.texts,
+            mirrored: self.mirrored,
+            now,
         }
     }
 

@@ -6,77 +6,15 @@
 
 #[path = "support/process.rs"]
 mod process;
+#[path = "support/scripts.rs"]
+mod scripts;
 
 use std::path::Path;
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use process::temp_dir;
+use scripts::{Box, goldberry, output, play, report};
 use serde_json::Value;
-
-/// The binary, headless, with an environment that does not leak the caller's goldberry settings.
-fn goldberry() -> Command {
-    let mut cmd = process::goldberry();
-    cmd.args(["--video-driver", "dummy", "--no-hud"]);
-    cmd
-}
-
-fn output(mut cmd: Command) -> Output {
-    let out = cmd.output().expect("run goldberry");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    out
-}
-
-/// Runs `cmd` with `--report` in `dir`, checks it succeeded and returns the report.
-fn report(mut cmd: Command, dir: &Path) -> Value {
-    let path = dir.join("report.json");
-    cmd.arg("--report").arg(&path);
-    let out = output(cmd);
-    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&std::fs::read(&path).expect("the report")).expect("JSON")
-}
-
-/// Plays `script` on `screen` (lines are joined with newlines) and returns the report.
-fn play(name: &str, screen: &str, script: &[String]) -> Value {
-    let dir = temp_dir("interact", name);
-    let path = dir.join("script.txt");
-    std::fs::write(&path, script.join("\n")).expect("write the script");
-    let mut cmd = goldberry();
-    cmd.arg("--screen").arg(screen).arg("--script").arg(&path);
-    let report = report(cmd, &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    report
-}
-
-/// A widget's box as the report gives it: `[x, y, w, h]`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Box {
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-}
-
-impl Box {
-    fn of(value: &Value) -> Box {
-        let n = |i: usize| value[i].as_f64().unwrap_or_else(|| panic!("no box in {value}"));
-        Box { x: n(0), y: n(1), w: n(2), h: n(3) }
-    }
-
-    /// The point `fx`, `fy` of the way across and down, in whole pixels.
-    fn at(&self, fx: f64, fy: f64) -> (i64, i64) {
-        ((self.x + self.w * fx).floor() as i64, (self.y + self.h * fy).floor() as i64)
-    }
-
-    fn centre(&self) -> (i64, i64) {
-        self.at(0.5, 0.5)
-    }
-
-    fn area(&self) -> f64 {
-        self.w * self.h
-    }
-}
 
 /// The widgets of the controls screen as a first frame lays them out (run once).
 fn controls() -> &'static Value {
@@ -127,7 +65,12 @@ fn widget<'r>(report: &'r Value, id: &str, field: &str) -> &'r Value {
 fn the_button_counts_clicks_and_the_disabled_one_ignores_them() {
     let button = rect("controls.button").centre();
     let disabled = rect("controls.disabled").centre();
-    let r = play("button", "controls", &[click(1, button), click(2, button), click(3, disabled), click(4, disabled)]);
+    let r = play(
+        "interact",
+        "button",
+        "controls",
+        &[click(1, button), click(2, button), click(3, disabled), click(4, disabled)],
+    );
     assert_eq!(widget(&r, "controls.button", "presses"), 2);
     // A click on the disabled button neither presses nor focuses it; it only takes the focus away.
     assert_eq!(r["widgets"]["focus"], Value::Null);
@@ -139,6 +82,7 @@ fn the_button_counts_clicks_and_the_disabled_one_ignores_them() {
 fn the_checkbox_and_the_radio_group_follow_clicks() {
     let checkbox = rect("controls.checkbox").centre();
     let r = play(
+        "interact",
         "check-radio",
         "controls",
         &[
@@ -155,9 +99,9 @@ fn the_checkbox_and_the_radio_group_follow_clicks() {
 #[test]
 fn the_toggle_flips_on_a_click_and_follows_a_drag() {
     let toggle = rect("controls.toggle");
-    let clicked = play("toggle-click", "controls", &[click(1, toggle.centre())]);
+    let clicked = play("interact", "toggle-click", "controls", &[click(1, toggle.centre())]);
     assert_eq!(widget(&clicked, "controls.toggle", "on"), true);
-    let twice = play("toggle-twice", "controls", &[click(1, toggle.centre()), click(2, toggle.centre())]);
+    let twice = play("interact", "toggle-twice", "controls", &[click(1, toggle.centre()), click(2, toggle.centre())]);
     assert_eq!(widget(&twice, "controls.toggle", "on"), false);
     // Dragged from its left end to its right end and released there: on, and the click that ends the drag does not
     // flip it back.
@@ -170,11 +114,11 @@ fn the_toggle_flips_on_a_click_and_follows_a_drag() {
             "5 release".into(),
         ]
     };
-    let dragged = play("toggle-drag", "controls", &drag(toggle.at(0.9, 0.5)));
+    let dragged = play("interact", "toggle-drag", "controls", &drag(toggle.at(0.9, 0.5)));
     assert_eq!(widget(&dragged, "controls.toggle", "on"), true);
     // Released below the switch: it held the pointer, so it follows all the same.
     let below = (toggle.at(0.9, 0.5).0, (toggle.y + toggle.h * 3.0) as i64);
-    let off_track = play("toggle-drag-off", "controls", &drag(below));
+    let off_track = play("interact", "toggle-drag-off", "controls", &drag(below));
     assert_eq!(widget(&off_track, "controls.toggle", "on"), true);
 }
 
@@ -182,7 +126,7 @@ fn the_toggle_flips_on_a_click_and_follows_a_drag() {
 fn the_slider_follows_a_press_a_drag_that_leaves_the_track_and_the_wheel() {
     let slider = rect("controls.slider");
     let below = (slider.y + slider.h * 4.0) as i64;
-    let pressed = play("slider-press", "controls", &[click(1, slider.at(0.25, 0.5))]);
+    let pressed = play("interact", "slider-press", "controls", &[click(1, slider.at(0.25, 0.5))]);
     assert_eq!(widget(&pressed, "controls.slider", "value"), 25);
     let script = [
         mv(1, slider.at(0.25, 0.5)),
@@ -197,20 +141,21 @@ fn the_slider_follows_a_press_a_drag_that_leaves_the_track_and_the_wheel() {
         "8 wheel 0 -0.5".to_owned(),
         "9 wheel 0 -0.5".to_owned(),
     ];
-    let r = play("slider-drag", "controls", &script);
+    let r = play("interact", "slider-drag", "controls", &script);
     assert_eq!(widget(&r, "controls.slider", "value"), 77, "75 by the drag, +3 and -1 by the wheel");
-    let at_100 = play("slider-capture", "controls", &script[..3]);
+    let at_100 = play("interact", "slider-capture", "controls", &script[..3]);
     assert_eq!(widget(&at_100, "controls.slider", "value"), 100);
 }
 
 #[test]
 fn the_theme_switches_by_its_button_and_by_ctrl_t_on_any_screen() {
-    let clicked = play("theme-click", "controls", &[click(1, rect("controls.theme").centre())]);
+    let clicked = play("interact", "theme-click", "controls", &[click(1, rect("controls.theme").centre())]);
     assert_eq!(widget(&clicked, "controls.theme", "theme"), "light");
-    let keyed = play("theme-key", "text", &[key(1, "ctrl+t")]);
+    let keyed = play("interact", "theme-key", "text", &[key(1, "ctrl+t")]);
     assert_eq!(widget(&keyed, "controls.theme", "theme"), "light");
     assert_eq!(keyed["screen"], "text");
-    let both = play("theme-both", "controls", &[click(1, rect("controls.theme").centre()), key(2, "ctrl+t")]);
+    let both =
+        play("interact", "theme-both", "controls", &[click(1, rect("controls.theme").centre()), key(2, "ctrl+t")]);
     assert_eq!(widget(&both, "controls.theme", "theme"), "dark");
     // The change fades over about 160 ms: the frames after it paint though no input arrives.
     let fading = both["frames"].as_array().expect("frames");
@@ -220,7 +165,7 @@ fn the_theme_switches_by_its_button_and_by_ctrl_t_on_any_screen() {
 /// The report after `keys`, one a frame, on the controls screen.
 fn after_keys(name: &str, keys: &[&str]) -> Value {
     let script: Vec<String> = keys.iter().enumerate().map(|(i, k)| key(i as u64 + 1, k)).collect();
-    play(name, "controls", &script)
+    play("interact", name, "controls", &script)
 }
 
 #[test]
@@ -244,7 +189,7 @@ fn tab_walks_the_controls_in_order_skipping_the_disabled_button_and_shift_tab_wa
         vec![key(14, "space"), key(15, "shift+Tab")],
     ]
     .concat();
-    let r = play("tab-order", "controls", &script);
+    let r = play("interact", "tab-order", "controls", &script);
     let w = &r["widgets"];
     assert_eq!(w["controls.button"]["presses"], 2);
     assert_eq!(w["controls.checkbox"]["checked"], true);
@@ -281,9 +226,9 @@ fn the_slider_and_the_radio_group_take_arrows_home_and_end() {
 #[test]
 fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
     for (i, name) in ["overview", "text", "layout", "controls", "scrolling"].iter().enumerate() {
-        let clicked = play("tab-click", "overview", &[click(1, part("tabs", i).centre())]);
+        let clicked = play("interact", "tab-click", "overview", &[click(1, part("tabs", i).centre())]);
         assert_eq!(clicked["screen"], *name, "a click on tab {i}");
-        let keyed = play("ctrl-digit", "overview", &[key(1, &format!("ctrl+{}", i + 1))]);
+        let keyed = play("interact", "ctrl-digit", "overview", &[key(1, &format!("ctrl+{}", i + 1))]);
         assert_eq!(keyed["screen"], *name, "ctrl+{}", i + 1);
         let dir = temp_dir("interact", "screen-flag");
         let mut cmd = goldberry();
@@ -291,9 +236,9 @@ fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
         assert_eq!(report(cmd, &dir)["screen"], *name, "--screen {name}");
         let _ = std::fs::remove_dir_all(&dir);
     }
-    let forth = play("ctrl-tab", "scrolling", &[key(1, "ctrl+Tab"), key(2, "ctrl+Tab")]);
+    let forth = play("interact", "ctrl-tab", "scrolling", &[key(1, "ctrl+Tab"), key(2, "ctrl+Tab")]);
     assert_eq!(forth["screen"], "text", "Ctrl+Tab wraps from the last screen to the first");
-    let back = play("ctrl-shift-tab", "overview", &[key(1, "ctrl+shift+Tab")]);
+    let back = play("interact", "ctrl-shift-tab", "overview", &[key(1, "ctrl+shift+Tab")]);
     assert_eq!(back["screen"], "scrolling");
 }
 
@@ -371,7 +316,7 @@ fn an_idle_static_screen_paints_its_first_frame_and_nothing_after() {
 #[test]
 fn a_pointer_move_over_nothing_is_handled_and_paints_nothing() {
     let panel_corner = (rect("controls.button").x as i64 - 100, rect("controls.theme").y as i64 + 120);
-    let r = play("move-nothing", "controls", &[mv(1, panel_corner), "2 wheel 0 1".to_owned()]);
+    let r = play("interact", "move-nothing", "controls", &[mv(1, panel_corner), "2 wheel 0 1".to_owned()]);
     for index in [1, 2] {
         let frame = &r["frames"][index];
         assert_eq!((frame["events"].as_u64(), frame["idle"].as_bool()), (Some(1), Some(true)), "{frame}");
@@ -384,7 +329,7 @@ fn a_burst_of_a_thousand_events_in_one_frame_is_handled_whole() {
     let button = rect("controls.button");
     let script: Vec<String> =
         (0..1000).map(|i| mv(1, button.at(f64::from(i % 100) / 100.0, f64::from(i % 7) / 7.0))).collect();
-    let r = play("burst", "controls", &script);
+    let r = play("interact", "burst", "controls", &script);
     let frame = &r["frames"][1];
     assert_eq!(frame["events"], 1000, "none dropped: {frame}");
     assert!(frame["latency_ms"].as_f64().is_some(), "{frame}");
@@ -394,7 +339,7 @@ fn a_burst_of_a_thousand_events_in_one_frame_is_handled_whole() {
 #[test]
 fn a_hover_damages_only_the_hovered_controls_box() {
     let button = rect("controls.button");
-    let r = play("hover-damage", "controls", &[mv(1, button.centre())]);
+    let r = play("interact", "hover-damage", "controls", &[mv(1, button.centre())]);
     let frame = &r["frames"][1];
     assert_eq!(frame["idle"], false);
     // The box, with a pixel of anti-aliasing around it.

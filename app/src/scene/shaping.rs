@@ -9,7 +9,7 @@ use goldberry_natives::glyphs::GlyphRun;
 
 use crate::display_list::FontId;
 use crate::fonts::FontBook;
-use crate::text::Paragraph;
+use crate::text::{Line, Paragraph, ShapedPiece, TextStyle};
 
 /// The font book, with the time spent shaping through it added up.
 pub struct Timed<'a> {
@@ -44,12 +44,32 @@ impl<'a> Timed<'a> {
         self.timed(|| self.fonts.shape(font, text))
     }
 
-    /// [`FontBook::paragraph`], timed; an error is logged and gives no lines.
-    pub fn paragraph(&self, font: FontId, text: &str, max_width_px: f32) -> Arc<Paragraph> {
+    /// [`FontBook::layout`] in `font`'s default style, timed; an error is logged and gives no lines.
+    pub fn paragraph(&self, font: FontId, text: &str, max_width_px: Option<f32>) -> Arc<Paragraph> {
         self.timed(|| {
-            self.fonts.paragraph(font, text, max_width_px).unwrap_or_else(|error| {
-                tracing::warn!("wrapping {text:?} failed: {error}");
+            self.fonts.layout(&TextStyle::new(font), text, max_width_px).unwrap_or_else(|error| {
+                tracing::warn!("laying out {text:?} failed: {error}");
                 Arc::new(Paragraph::default())
+            })
+        })
+    }
+
+    /// [`FontBook::ellipsized`] in `font`'s default style, timed; an error is logged and gives an empty line.
+    pub fn ellipsized(&self, font: FontId, text: &str, max_width_px: f32) -> Line {
+        self.timed(|| {
+            self.fonts.ellipsized(&TextStyle::new(font), text, max_width_px).unwrap_or_else(|error| {
+                tracing::warn!("ellipsizing {text:?} failed: {error}");
+                Line::default()
+            })
+        })
+    }
+
+    /// [`FontBook::shaped_pieces`] in `font`'s default style, timed; an error is logged and gives none.
+    pub fn pieces(&self, font: FontId, text: &str) -> Vec<Arc<ShapedPiece>> {
+        self.timed(|| {
+            self.fonts.shaped_pieces(&TextStyle::new(font), text).unwrap_or_else(|error| {
+                tracing::warn!("shaping {text:?} failed: {error}");
+                Vec::new()
             })
         })
     }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::display_list::{DisplayList, Op, Paint, Rect, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::screens::ScreenName;
+use crate::text::TextStyle;
 use crate::ui::theme::Palette;
 
 /// What each unbuilt screen will hold.
@@ -49,10 +50,13 @@ pub fn record(list: &mut DisplayList, fonts: &FontBook, body: Rect, screen: Scre
         color: palette.text,
     });
     let text = promise(screen);
-    let Ok(paragraph) = fonts.paragraph(body_font, text, panel.w - 40.0) else { return };
+    let Ok(paragraph) = fonts.layout(&TextStyle::new(body_font), text, Some(panel.w - 40.0)) else { return };
     let top = panel.y + 20.0 + tm.line_height + 12.0;
     for (i, line) in paragraph.lines.iter().take(3).enumerate() {
         let y = (top + bm.ascent + i as f32 * bm.line_height).round();
-        list.push(Op::Glyphs { font: body_font, x, y, run: Arc::clone(&line.run), color: palette.muted });
+        for run in &line.runs {
+            let run_x = (x + run.x).round();
+            list.push(Op::Glyphs { font: run.font, x: run_x, y, run: Arc::clone(&run.glyphs), color: palette.muted });
+        }
     }
 }

@@ -76,13 +76,14 @@ impl Laid {
     pub fn line_of(&self, at: usize) -> usize {
         let at = at.saturating_sub(self.start);
         let lines = &self.paragraph.lines;
-        lines.iter().position(|line| at < line.bytes.end || (at == line.bytes.end && line.bytes.is_empty())).map_or(
-            lines.len().saturating_sub(1),
-            |i| {
-                // A caret at a wrap stands at the start of the next line.
-                if i + 1 < lines.len() && at == lines[i].bytes.end { i + 1 } else { i }
-            },
-        )
+        let Some(i) = lines.iter().position(|line| at <= line.bytes.end) else {
+            return lines.len().saturating_sub(1);
+        };
+        // A caret at a soft wrap stands at the start of the next line; at a hard break, at the end of its own.
+        match lines.get(i + 1) {
+            Some(next) if next.bytes.start == at => i + 1,
+            _ => i,
+        }
     }
 
     /// The byte of the widget's `text` nearest to window point (x, y).
@@ -161,7 +162,7 @@ impl Default for TextFields {
     fn default() -> TextFields {
         TextFields {
             field: TextEdit::new(FIELD_TEXT, false),
-            area: TextEdit::new(AREA_TEXT, true),
+            area: TextEdit::at_start(AREA_TEXT, true),
             features: Features::default(),
             size: 28,
             blink_epoch: 0.0,

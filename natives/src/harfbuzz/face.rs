@@ -105,6 +105,41 @@ impl Face {
         self.units_per_em
     }
 
+    /// The OpenType feature tags of the face's GSUB and GPOS tables, sorted and deduplicated
+    /// (`hb_ot_layout_table_get_feature_tags`): the features shaping with this face can turn on or off.
+    pub fn feature_tags(&self) -> Vec<[u8; 4]> {
+        let calls = &self.g.harfbuzz.face;
+        let mut tags = Vec::new();
+        for table in [*b"GSUB", *b"GPOS"] {
+            let table = u32::from_be_bytes(table);
+            let mut chunk = [0u32; 64];
+            let mut offset: c_uint = 0;
+            loop {
+                let mut count = chunk.len() as c_uint;
+                // SAFETY: a live, immutable face; `count` says how many tags `chunk` holds, and HarfBuzz writes at
+                // most that many and sets `count` to how many it wrote.
+                let total = unsafe {
+                    calls.hb_ot_layout_table_get_feature_tags.call(
+                        self.face.as_ptr(),
+                        table,
+                        offset,
+                        &mut count,
+                        chunk.as_mut_ptr(),
+                    )
+                };
+                let written = (count as usize).min(chunk.len());
+                tags.extend(chunk[..written].iter().map(|tag| tag.to_be_bytes()));
+                offset += written as c_uint;
+                if written == 0 || offset >= total {
+                    break;
+                }
+            }
+        }
+        tags.sort_unstable();
+        tags.dedup();
+        tags
+    }
+
     /// The number of glyphs in the face.
     pub fn glyph_count(&self) -> u32 {
         self.glyph_count

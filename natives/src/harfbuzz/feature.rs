@@ -33,6 +33,16 @@ impl Feature {
         if parsed == 0 { Err(invalid()) } else { Ok(Feature(feature)) }
     }
 
+    /// The feature `tag` set to `value` (0 off, 1 on) over the whole text.
+    pub fn new(tag: [u8; 4], value: u32) -> Feature {
+        Feature(hb_feature_t {
+            tag: u32::from_be_bytes(tag),
+            value,
+            start: HB_FEATURE_GLOBAL_START.0,
+            end: HB_FEATURE_GLOBAL_END.0,
+        })
+    }
+
     /// The feature's four-letter tag, e.g. `"liga"`.
     pub fn tag(&self) -> String {
         self.0.tag.to_be_bytes().iter().map(|&b| char::from(b)).collect()

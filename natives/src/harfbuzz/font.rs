@@ -3,9 +3,31 @@
 use std::ffi::{c_char, c_int, c_uint};
 use std::ptr::NonNull;
 
-use goldberry_calls::harfbuzz::types::{HB_DIRECTION_LTR, hb_feature_t, hb_font_extents_t, hb_font_t};
+use goldberry_calls::harfbuzz::types::{
+    HB_DIRECTION_LTR, HB_DIRECTION_RTL, hb_feature_t, hb_font_extents_t, hb_font_t, hb_script_t, hb_tag,
+};
 
 use super::{Buffer, Face, Feature};
+
+/// The horizontal direction a segment is shaped in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Left to right.
+    Ltr,
+    /// Right to left: glyphs come out in visual order, clusters descending.
+    Rtl,
+}
+
+/// What a caller tells HarfBuzz about a segment instead of letting it guess: direction, script, language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Segment<'a> {
+    /// The segment's direction (from its bidi level).
+    pub direction: Direction,
+    /// Its ISO 15924 script tag, e.g. `*b"Arab"` (see [`crate::harfbuzz::script_of`]).
+    pub script: [u8; 4],
+    /// Its BCP 47 language tag, e.g. `"ar"`; empty keeps the buffer's (or the locale's).
+    pub language: &'a str,
+}
 use crate::glyphs::{GlyphPlacement, GlyphRun};
 use crate::{Goldberry, NativeError};
 
@@ -101,6 +123,29 @@ impl Font {
     /// guessed from the text (`hb_buffer_guess_segment_properties`) unless the buffer has a language set. The
     /// run's clusters are byte offsets into `text`; its placements are in design units, y up.
     pub fn shape(&self, buffer: &mut Buffer, text: &str, features: &[Feature]) -> Result<GlyphRun, NativeError> {
+        self.shape_with(buffer, text, features, None)
+    }
+
+    /// Shapes `text` as one segment of `segment`'s direction, script and language (a run the caller itemized:
+    /// bidi level, script, face), with `features`. An RTL run's glyphs come out in visual order, left to right,
+    /// so its clusters descend. Clusters are byte offsets into `text`; placements are in design units, y up.
+    pub fn shape_segment(
+        &self,
+        buffer: &mut Buffer,
+        text: &str,
+        features: &[Feature],
+        segment: &Segment<'_>,
+    ) -> Result<GlyphRun, NativeError> {
+        self.shape_with(buffer, text, features, Some(segment))
+    }
+
+    fn shape_with(
+        &self,
+        buffer: &mut Buffer,
+        text: &str,
+        features: &[Feature],
+        segment: Option<&Segment<'_>>,
+    ) -> Result<GlyphRun, NativeError> {
         let calls = &self.g.harfbuzz;
         if calls.font.hb_shape.address() != buffer.g.harfbuzz.font.hb_shape.address() {
             return Err(NativeError::InvalidArgument(
@@ -112,6 +157,17 @@ impl Font {
         })?;
         let feature_count = c_uint::try_from(features.len())
             .map_err(|_| NativeError::InvalidArgument(format!("hb_shape: {} features is too many", features.len())))?;
+        let language = match segment.map(|s| s.language) {
+            Some(tag) if !tag.is_empty() => {
+                let tag_length = c_int::try_from(tag.len())
+                    .map_err(|_| NativeError::InvalidArgument(format!("language {tag:?} is too long")))?;
+                // SAFETY: `tag` is valid for `tag_length` bytes for the call; the result is interned for the process.
+                let language =
+                    unsafe { calls.buffer.hb_language_from_string.call(tag.as_ptr() as *const c_char, tag_length) };
+                NonNull::new(language.cast_mut())
+            }
+            _ => buffer.language,
+        };
         let hb_buffer = buffer.buffer.as_ptr();
         // SAFETY: `hb_buffer` is a live buffer borrowed exclusively (`&mut Buffer`); `text` is valid UTF-8 for
         // `length` bytes for the call (HarfBuzz copies it); the language, when set, is interned for the process;
@@ -120,8 +176,18 @@ impl Font {
         let successful = unsafe {
             calls.buffer.hb_buffer_clear_contents.call(hb_buffer);
             calls.buffer.hb_buffer_add_utf8.call(hb_buffer, text.as_ptr() as *const c_char, length, 0, length);
-            calls.buffer.hb_buffer_set_direction.call(hb_buffer, HB_DIRECTION_LTR);
-            if let Some(language) = buffer.language {
+            match segment {
+                Some(segment) => {
+                    let direction = match segment.direction {
+                        Direction::Ltr => HB_DIRECTION_LTR,
+                        Direction::Rtl => HB_DIRECTION_RTL,
+                    };
+                    calls.buffer.hb_buffer_set_direction.call(hb_buffer, direction);
+                    calls.buffer.hb_buffer_set_script.call(hb_buffer, hb_script_t(hb_tag(&segment.script)));
+                }
+                None => calls.buffer.hb_buffer_set_direction.call(hb_buffer, HB_DIRECTION_LTR),
+            }
+            if let Some(language) = language {
                 calls.buffer.hb_buffer_set_language.call(hb_buffer, language.as_ptr());
             }
             calls.buffer.hb_buffer_guess_segment_properties.call(hb_buffer);

@@ -33,7 +33,20 @@ use goldberry_calls::{MissingSymbols, SymbolSource};
 pub use buffer::{Buffer, ClusterLevel};
 pub use face::Face;
 pub use feature::Feature;
-pub use font::Font;
+pub use font::{Direction, Font, Segment};
+
+use crate::Goldberry;
+
+/// The Unicode Script property of `c` as an ISO 15924 tag (`*b"Latn"`, `*b"Arab"`, `*b"Zyyy"` for common
+/// characters, `*b"Zinh"` for inherited ones), from HarfBuzz's built-in Unicode data (`hb_unicode_script`).
+pub fn script_of(g: &Goldberry, c: char) -> [u8; 4] {
+    let calls = &g.harfbuzz.buffer;
+    // SAFETY: takes nothing; returns HarfBuzz's static default functions, alive for the process.
+    let funcs = unsafe { calls.hb_unicode_funcs_get_default.call() };
+    // SAFETY: `funcs` is HarfBuzz's static default object (never null: it is a static) and any code point is valid.
+    let script = unsafe { calls.hb_unicode_script.call(funcs, u32::from(c)) };
+    script.0.to_be_bytes()
+}
 
 /// Every harfbuzz holder group, bound.
 #[derive(Debug, Clone, Copy)]

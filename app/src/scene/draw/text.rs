@@ -1,4 +1,5 @@
-//! Recording the scene's text as glyph ops: a line in a box, a wrapped paragraph, unwrapped code.
+//! Recording the scene's text as glyph ops: a laid-out line's runs, a line in a box, a wrapped paragraph (its
+//! last visible line ellipsized when the box cuts it), unwrapped code (each line ellipsized at the box's edge).
 
 use std::sync::Arc;
 
@@ -7,13 +8,24 @@ use goldberry_natives::glyphs::GlyphRun;
 use crate::display_list::{Color, DisplayList, FontId, Op, Rect};
 use crate::fonts::FontBook;
 use crate::scene::shaping::Timed;
-use crate::text::fit_prefix;
+use crate::text::Line;
 
 /// Records `run` with its baseline at `y` from its left edge `x`, both rounded to whole pixels.
 pub fn glyphs(list: &mut DisplayList, font: FontId, x: f32, y: f32, run: Arc<GlyphRun>, color: Color) {
     if !run.is_empty() {
         list.push(Op::Glyphs { font, x: x.round(), y: y.round(), run, color });
     }
+}
+
+/// Records every run of `line` (one op per run, each in the face that shapes it) with the line's left edge at
+/// `x` and its baseline at `baseline`. Returns the glyphs recorded.
+pub fn line_runs(list: &mut DisplayList, line: &Line, x: f32, baseline: f32, color: Color) -> usize {
+    let mut n = 0;
+    for run in &line.runs {
+        n += run.glyphs.len();
+        glyphs(list, run.font, x + run.x, baseline, Arc::clone(&run.glyphs), color);
+    }
+    n
 }
 
 /// Records one line of `text` at the top-left of `rect` (vertically centred in it when it is taller than a
@@ -27,8 +39,13 @@ pub fn line(
     color: Color,
     align_right: bool,
 ) -> usize {
-    let run = text.shape(font, content);
-    run_in(list, text.fonts(), font, rect, run, color, align_right)
+    let paragraph = text.paragraph(font, content, None);
+    let Some(first) = paragraph.lines.first() else { return 0 };
+    let fonts = text.fonts();
+    let m = fonts.metrics(font);
+    let x = if align_right { rect.right() - first.width_px } else { rect.x };
+    let top = rect.y + ((rect.h - m.line_height) / 2.0).max(0.0);
+    line_runs(list, first, x, top + m.ascent, color)
 }
 
 /// Records a shaped run in `rect` as [`line()`] does.
@@ -50,8 +67,8 @@ pub fn run_in(
     n
 }
 
-/// Records `content` wrapped to `rect`'s width, as many whole lines as fit its height. Returns the glyphs
-/// recorded.
+/// Records `content` wrapped to `rect`'s width, as many whole lines as fit its height; when lines are left
+/// over, the last one shown ends with "…". Returns the glyphs recorded.
 pub fn paragraph(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -63,18 +80,30 @@ pub fn paragraph(
     let fonts = text.fonts();
     let m = fonts.metrics(font);
     // Half a pixel of slack: Yoga measured these lines at a width rounded up.
-    let paragraph = text.paragraph(font, content, rect.w + 0.5);
+    let width = rect.w + 0.5;
+    let paragraph = text.paragraph(font, content, Some(width));
     let fit = ((rect.h + 0.5) / m.line_height).floor().max(0.0) as usize;
+    let cut = paragraph.lines.len() > fit;
     let mut n = 0;
     for (i, l) in paragraph.lines.iter().take(fit).enumerate() {
-        n += l.run.len();
-        glyphs(list, font, rect.x, rect.y + m.ascent + i as f32 * m.line_height, Arc::clone(&l.run), color);
+        let baseline = rect.y + m.ascent + i as f32 * m.line_height;
+        if cut && i + 1 == fit {
+            let last = text.ellipsized(font, &content[l.bytes.start..], width);
+            n += line_runs(list, &last, start_x(rect, &last), baseline, color);
+        } else {
+            n += line_runs(list, l, start_x(rect, l), baseline, color);
+        }
     }
     n
 }
 
-/// Records `content` one hard line per line, not wrapped: each line cut at `rect`'s right edge, as many lines
-/// as fit its height (code in an editor that does not wrap). Returns the glyphs recorded.
+/// Where a line starts in `rect`: its left edge, or its right edge for a right-to-left line.
+fn start_x(rect: Rect, line: &Line) -> f32 {
+    if line.rtl { rect.right() - line.width_px } else { rect.x }
+}
+
+/// Records `content` one hard line per line, not wrapped: each line ellipsized at `rect`'s right edge, as many
+/// lines as fit its height (code in an editor that does not wrap). Returns the glyphs recorded.
 pub fn unwrapped(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -85,14 +114,11 @@ pub fn unwrapped(
 ) -> usize {
     let fonts = text.fonts();
     let m = fonts.metrics(font);
-    let size = fonts.size_px(font);
     let fit = ((rect.h + 0.5) / m.line_height).floor().max(0.0) as usize;
     let mut n = 0;
     for (i, source) in content.split('\n').take(fit).enumerate() {
-        let run = text.shape(font, source);
-        let (cut, _) = fit_prefix(&run, size, rect.w + 0.5);
-        n += cut.len();
-        glyphs(list, font, rect.x, rect.y + m.ascent + i as f32 * m.line_height, Arc::new(cut), color);
+        let line = text.ellipsized(font, source, rect.w + 0.5);
+        n += line_runs(list, &line, rect.x, rect.y + m.ascent + i as f32 * m.line_height, color);
     }
     n
 }

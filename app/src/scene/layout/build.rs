@@ -114,7 +114,7 @@ impl Builder<'_> {
         height: Height,
     ) -> Result<NodeId, NativeError> {
         let n = self.child(parent)?;
-        let pieces = text.split('\n').map(|piece| (piece.to_owned(), self.text.shape(font, piece))).collect();
+        let pieces = self.text.pieces(font, text);
         let fonts = self.text.fonts();
         let (size_px, line_height) = (fonts.size_px(font), fonts.metrics(font).line_height);
         let mut measured = Measured::new(pieces, size_px, line_height, wrapping, height);

@@ -1,12 +1,12 @@
-//! Measuring text for Yoga: a text node's measure function sizes pre-shaped runs ([`crate::text`]), so a
-//! paragraph's height follows the width Yoga offers.
+//! Measuring text for Yoga: a text node's measure function wraps pre-shaped hard lines ([`crate::text`]) by the
+//! same rules drawing does, so a paragraph's height follows the width Yoga offers.
 
 use std::sync::Arc;
 
-use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::yoga::{MeasureInput, MeasureMode};
 
-use crate::text::break_lines;
+use crate::text::ShapedPiece;
+use crate::text::lines::wrap;
 
 /// Whether a text wraps to the width it is offered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,9 +27,9 @@ pub(super) enum Height {
     Fill,
 }
 
-/// Shaped text a measure function sizes: hard lines with their runs, at a size, wrapped or not.
+/// Shaped text a measure function sizes: its hard lines, shaped, at a size, wrapped or not.
 pub(super) struct Measured {
-    pieces: Vec<(String, Arc<GlyphRun>)>,
+    pieces: Vec<Arc<ShapedPiece>>,
     size_px: f32,
     line_height: f32,
     wrapping: Wrapping,
@@ -39,9 +39,9 @@ pub(super) struct Measured {
 }
 
 impl Measured {
-    /// `pieces` (hard lines and their runs) at `size_px`, lines `line_height` apart.
+    /// `pieces` (shaped hard lines) at `size_px`, lines `line_height` apart.
     pub(super) fn new(
-        pieces: Vec<(String, Arc<GlyphRun>)>,
+        pieces: Vec<Arc<ShapedPiece>>,
         size_px: f32,
         line_height: f32,
         wrapping: Wrapping,
@@ -54,18 +54,11 @@ impl Measured {
     fn size(&self, max_width: f32) -> (f32, f32) {
         let mut lines = 0;
         let mut width = 0.0f32;
-        let scale = |run: &GlyphRun, units: i64| {
-            if run.units_per_em == 0 { 0.0 } else { units as f32 * self.size_px / run.units_per_em as f32 }
-        };
-        for (text, run) in &self.pieces {
-            if self.wrapping == Wrapping::ToWidth {
-                for (_, units) in break_lines(text, run, self.size_px, max_width) {
-                    lines += 1;
-                    width = width.max(scale(run, units));
-                }
-            } else {
+        let max = (self.wrapping == Wrapping::ToWidth).then_some(max_width);
+        for piece in &self.pieces {
+            for span in wrap(piece, self.size_px, max) {
                 lines += 1;
-                width = width.max(run.width_px(self.size_px));
+                width = width.max(span.width_px);
             }
         }
         (width.ceil(), lines as f32 * self.line_height)

@@ -71,7 +71,7 @@ impl TextTree {
         t.set_align_content(root, Align::FlexStart);
         t.set_padding(root, goldberry_natives::yoga::Edge::All, Length::Points(20.0));
         t.set_gap(root, Gutter::All, 20.0);
-        let mut column = |t: &mut LayoutTree| -> Result<NodeId, NativeError> {
+        let column = |t: &mut LayoutTree| -> Result<NodeId, NativeError> {
             let c = t.add_node()?;
             t.add_child(root, c)?;
             t.set_flex_grow(c, 1.0);

@@ -125,8 +125,9 @@ impl TextScreen {
         for (rect, caption) in [l.captions[0], l.captions[1], l.captions[2], l.captions[3]].iter().zip(captions) {
             text(list, fonts, f.caption, *rect, caption, p.muted, Align::FlexStart);
         }
-        let hint = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line";
-        text(list, fonts, f.hint, l.hint, hint, p.muted, Align::FlexStart);
+        let hint = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line; \
+                    Ctrl+R mirrors every screen";
+        paragraph_in(list, fonts, &TextStyle::new(f.hint), hint, l.hint, p.muted);
 
         let style = TextStyle::new(f.edit);
         let field = self.edit_box(list, fonts, &style, l.field, &view.texts.field, view, ids::FIELD);

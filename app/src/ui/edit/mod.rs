@@ -58,6 +58,11 @@ impl TextEdit {
         TextEdit { text, caret: end, anchor: end, multiline, history: History::default(), revision: 0 }
     }
 
+    /// `text` with the caret at its start.
+    pub fn at_start(text: &str, multiline: bool) -> TextEdit {
+        TextEdit { caret: 0, anchor: 0, ..TextEdit::new(text, multiline) }
+    }
+
     /// The text.
     pub fn text(&self) -> &str {
         &self.text

@@ -1,10 +1,11 @@
-//! HarfBuzz buffers (hb-buffer.h) and languages (hb-common.h): text in, glyphs and positions out.
+//! HarfBuzz buffers (hb-buffer.h), languages (hb-common.h) and the script of a character (hb-unicode.h): text in,
+//! glyphs and positions out.
 
 use std::ffi::{c_char, c_int, c_uint};
 
 use super::types::{
-    hb_bool_t, hb_buffer_cluster_level_t, hb_buffer_t, hb_direction_t, hb_glyph_info_t, hb_glyph_position_t,
-    hb_language_t, hb_script_t,
+    hb_bool_t, hb_buffer_cluster_level_t, hb_buffer_t, hb_codepoint_t, hb_direction_t, hb_glyph_info_t,
+    hb_glyph_position_t, hb_language_t, hb_script_t, hb_unicode_funcs_t,
 };
 
 crate::holders! {
@@ -40,5 +41,9 @@ crate::holders! {
         fn hb_buffer_get_glyph_infos(buffer: *mut hb_buffer_t, length: *mut c_uint) -> *mut hb_glyph_info_t;
         /// `hb_glyph_position_t* hb_buffer_get_glyph_positions(hb_buffer_t* buffer, unsigned int* length)`: owned by the buffer, valid until it changes.
         fn hb_buffer_get_glyph_positions(buffer: *mut hb_buffer_t, length: *mut c_uint) -> *mut hb_glyph_position_t;
+        /// `hb_unicode_funcs_t* hb_unicode_funcs_get_default(void)`: HarfBuzz's built-in Unicode data, a static object that lives for the process.
+        fn hb_unicode_funcs_get_default() -> *mut hb_unicode_funcs_t;
+        /// `hb_script_t hb_unicode_script(hb_unicode_funcs_t* ufuncs, hb_codepoint_t unicode)`: the character's Script property.
+        fn hb_unicode_script(ufuncs: *mut hb_unicode_funcs_t, unicode: hb_codepoint_t) -> hb_script_t;
     }
 }

@@ -2,7 +2,7 @@
 
 use std::ffi::c_uint;
 
-use super::types::{hb_blob_t, hb_face_t};
+use super::types::{hb_blob_t, hb_face_t, hb_tag_t};
 
 crate::holders! {
     /// The surface of an `hb_face_t`.
@@ -19,5 +19,7 @@ crate::holders! {
         fn hb_face_get_upem(face: *const hb_face_t) -> c_uint;
         /// `unsigned int hb_face_get_glyph_count(const hb_face_t* face)`
         fn hb_face_get_glyph_count(face: *const hb_face_t) -> c_uint;
+        /// `unsigned int hb_ot_layout_table_get_feature_tags(hb_face_t* face, hb_tag_t table_tag, unsigned int start_offset, unsigned int* feature_count, hb_tag_t* feature_tags)`: the total count of the table's feature records; fills up to `*feature_count` tags from `start_offset` and sets `*feature_count` to how many it wrote.
+        fn hb_ot_layout_table_get_feature_tags(face: *mut hb_face_t, table_tag: hb_tag_t, start_offset: c_uint, feature_count: *mut c_uint, feature_tags: *mut hb_tag_t) -> c_uint;
     }
 }

@@ -49,6 +49,8 @@ opaque! {
     hb_buffer_t;
     /// `struct hb_language_impl_t`: what an `hb_language_t` points to (never dereferenced).
     hb_language_impl_t;
+    /// `typedef struct hb_unicode_funcs_t hb_unicode_funcs_t`: the Unicode character property functions.
+    hb_unicode_funcs_t;
 }
 
 impl std::fmt::Debug for hb_var_int_t {

@@ -1,0 +1,188 @@
+//! Caret geometry on a laid-out line: where the caret before a byte stands, and which byte a click at x means.
+//!
+//! The caret stands at the cluster boundaries HarfBuzz reports; inside a cluster of several graphemes (a
+//! ligature) the cluster's advance is split evenly between them, as browsers do. **At a direction boundary** the
+//! byte has two candidate positions, the trailing edge of the grapheme before it and the leading edge of the one
+//! after it; the caret takes the one whose run has the line's base direction (the primary-direction caret), and
+//! the leading edge of the grapheme after it when neither or both do.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::{Line, Run};
+
+/// One grapheme of a run on screen: its logical bytes and the x of its leading and trailing edges (left and right
+/// in a left-to-right run, right and left in a right-to-left one).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grapheme {
+    pub start: usize,
+    pub end: usize,
+    pub leading: f32,
+    pub trailing: f32,
+    pub rtl: bool,
+}
+
+/// The graphemes of `run` (of a line whose text is `text`), in visual order.
+pub fn graphemes(run: &Run, text: &str) -> Vec<Grapheme> {
+    let glyphs = &run.glyphs;
+    let scale = if glyphs.units_per_em > 0 { run_scale(run) } else { 0.0 };
+    // Clusters in visual order: (first byte, x, width).
+    let mut clusters: Vec<(usize, f32, f32)> = Vec::new();
+    let mut x = run.x;
+    for (i, placement) in glyphs.placements.iter().enumerate() {
+        let cluster = glyphs.clusters.get(i).map_or(run.bytes.start, |&c| c as usize);
+        let advance = placement.advance_x as f32 * scale;
+        match clusters.last_mut() {
+            Some(last) if last.0 == cluster => last.2 += advance,
+            _ => clusters.push((cluster, x, advance)),
+        }
+        x += advance;
+    }
+    let mut starts: Vec<usize> = clusters.iter().map(|c| c.0).collect();
+    starts.sort_unstable();
+    let mut out = Vec::new();
+    for &(start, x, width) in &clusters {
+        let i = starts.partition_point(|&s| s <= start);
+        let end = starts.get(i).copied().unwrap_or(run.bytes.end).min(text.len());
+        let start = start.min(end);
+        let bounds: Vec<usize> = text
+            .get(start..end)
+            .map(|s| s.grapheme_indices(true).map(|(i, _)| start + i).collect())
+            .unwrap_or_default();
+        let n = bounds.len().max(1);
+        let step = width / n as f32;
+        for (k, &g) in bounds.iter().enumerate() {
+            let g_end = bounds.get(k + 1).copied().unwrap_or(end);
+            let (leading, trailing) = if run.rtl {
+                (x + width - step * k as f32, x + width - step * (k + 1) as f32)
+            } else {
+                (x + step * k as f32, x + step * (k + 1) as f32)
+            };
+            out.push(Grapheme { start: g, end: g_end, leading, trailing, rtl: run.rtl });
+        }
+    }
+    out
+}
+
+/// Pixels per design unit of `run`.
+fn run_scale(run: &Run) -> f32 {
+    let units = run.glyphs.advance_units();
+    if units == 0 { 0.0 } else { run.width_px / units as f32 }
+}
+
+impl Line {
+    /// The x (px from the line's left) where the caret stands before logical byte `byte` (a grapheme boundary
+    /// inside or at the ends of the line): see the module docs for the rule at a direction boundary.
+    pub fn caret_x(&self, text: &str, byte: usize) -> f32 {
+        let mut before: Option<Grapheme> = None; // the grapheme that ends at `byte`
+        let mut after: Option<Grapheme> = None; // the grapheme that starts at `byte`
+        for run in &self.runs {
+            if byte < run.bytes.start || byte > run.bytes.end {
+                continue;
+            }
+            for g in graphemes(run, text) {
+                if g.start == byte {
+                    after = Some(g);
+                } else if g.end == byte {
+                    before = Some(g);
+                } else if g.start < byte && byte < g.end {
+                    // Not a boundary: the caret before the grapheme that holds it.
+                    after = Some(g);
+                }
+            }
+        }
+        match (before, after) {
+            (Some(b), Some(a)) => {
+                if (b.trailing - a.leading).abs() < 0.01 || b.rtl == a.rtl {
+                    a.leading
+                } else if b.rtl == self.rtl {
+                    b.trailing
+                } else {
+                    a.leading
+                }
+            }
+            (Some(b), None) => b.trailing,
+            (None, Some(a)) => a.leading,
+            (None, None) => self.edge(byte),
+        }
+    }
+
+    /// Where the caret stands for a byte no run shows: the line's start edge before it, its end edge after it
+    /// (the hanging whitespace of a soft break).
+    fn edge(&self, byte: usize) -> f32 {
+        let at_end = byte > self.bytes.start || self.runs.is_empty() && byte >= self.bytes.end;
+        let right = if at_end { !self.rtl } else { self.rtl };
+        if right { self.width_px } else { 0.0 }
+    }
+
+    /// The grapheme boundary (logical byte) nearest to `x` px from the line's left.
+    pub fn hit(&self, text: &str, x: f32) -> usize {
+        let mut best = (f32::INFINITY, self.bytes.start);
+        let mut consider = |edge: f32, byte: usize| {
+            let d = (edge - x).abs();
+            if d < best.0 {
+                best = (d, byte);
+            }
+        };
+        for run in &self.runs {
+            for g in graphemes(run, text) {
+                consider(g.leading, g.start);
+                consider(g.trailing, g.end);
+            }
+        }
+        if self.runs.is_empty() {
+            return self.bytes.start;
+        }
+        best.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
+
+    use super::*;
+    use crate::display_list::FontId;
+
+    /// A run of glyphs `advance` units wide (1000 per em, 10 px), one per cluster start in `clusters` (visual
+    /// order).
+    fn run(bytes: std::ops::Range<usize>, clusters: &[u32], rtl: bool, x: f32) -> Run {
+        let glyphs = GlyphRun {
+            glyphs: vec![1; clusters.len()],
+            placements: vec![GlyphPlacement { advance_x: 1000, ..GlyphPlacement::default() }; clusters.len()],
+            clusters: clusters.to_vec(),
+            units_per_em: 1000,
+        };
+        let width_px = clusters.len() as f32 * 10.0;
+        Run { bytes, rtl, font: FontId(0), family: "Test", x, width_px, glyphs: Arc::new(glyphs) }
+    }
+
+    #[test]
+    fn a_ligature_splits_its_advance_by_its_graphemes() {
+        // "ffi" as one glyph (cluster 0), then "x".
+        let line = Line { bytes: 0..4, width_px: 20.0, runs: vec![run(0..4, &[0, 3], false, 0.0)], rtl: false };
+        let text = "ffix";
+        let xs: Vec<f32> = (0..=4).map(|b| line.caret_x(text, b)).collect();
+        assert!((xs[1] - 10.0 / 3.0).abs() < 1e-4 && (xs[2] - 20.0 / 3.0).abs() < 1e-4, "{xs:?}");
+        assert_eq!((xs[0], xs[3], xs[4]), (0.0, 10.0, 20.0));
+        assert_eq!(line.hit(text, 3.0), 1);
+        assert_eq!(line.hit(text, 19.0), 4);
+    }
+
+    #[test]
+    fn at_a_direction_boundary_the_caret_follows_the_line_direction() {
+        // Logical "ab" + two Hebrew letters (2 bytes each): visual "ab" then the Hebrew run reversed.
+        let text = "ab\u{5d0}\u{5d1}";
+        let ltr = run(0..2, &[0, 1], false, 0.0);
+        let rtl = run(2..6, &[4, 2], true, 20.0);
+        let line = Line { bytes: 0..6, width_px: 40.0, runs: vec![ltr, rtl], rtl: false };
+        // Byte 2: after "b" (x 20, LTR) or before the first Hebrew letter (its right edge, x 40): LTR line -> 20.
+        assert_eq!(line.caret_x(text, 2), 20.0);
+        assert_eq!(line.caret_x(text, 4), 30.0);
+        assert_eq!(line.caret_x(text, 6), 20.0);
+        let line = Line { rtl: true, ..line };
+        assert_eq!(line.caret_x(text, 2), 40.0);
+        assert_eq!(line.hit(text, 39.0), 2);
+    }
+}

@@ -1,0 +1,53 @@
+//! A whole text laid out: its hard lines shaped (through the cache), wrapped, and the result cached per style,
+//! width and text.
+
+use std::sync::Arc;
+
+use goldberry_natives::NativeError;
+
+use super::lines::{lay_out, prefix_widths};
+use super::shape::{Shaper, quantize_width};
+use super::{BaseDirection, FaceSet, Paragraph, TextStyle};
+
+/// `text` (hard breaks at `\n`) laid out in `style`, wrapped at `max_width_px` (`None`: not wrapped), cached.
+pub fn layout(
+    faces: &dyn FaceSet,
+    shaper: &Shaper,
+    style: &TextStyle,
+    text: &str,
+    max_width_px: Option<f32>,
+) -> Result<Arc<Paragraph>, NativeError> {
+    let width_key = quantize_width(max_width_px);
+    if let Some(cached) = shaper.cached_paragraph(style.font, &style.features, style.direction, width_key, text) {
+        return Ok(cached);
+    }
+    let (primary, size_px) = faces.face_of(style.font);
+    let pieces = shaper.pieces(faces, primary, &style.features, style.direction, text)?;
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    let mut rtl = None;
+    for piece in &pieces {
+        if rtl.is_none() && (piece.levels.has_strong || style.direction != BaseDirection::Auto) {
+            rtl = Some(piece.levels.rtl());
+        }
+        lines.extend(lay_out(faces, piece, offset, size_px, max_width_px));
+        offset += piece.text.len() + 1;
+    }
+    let width_px = lines.iter().map(|line| line.width_px).fold(0.0, f32::max);
+    let paragraph = Arc::new(Paragraph { lines, width_px, rtl: rtl.unwrap_or(false) });
+    shaper.cache_paragraph(style.font, &style.features, style.direction, width_key, text, &paragraph);
+    Ok(paragraph)
+}
+
+/// The width in pixels of the logical prefix `text[..b]` of a hard line, for every byte `b` (prefix sums of the
+/// shaped advances; a prefix's own shaping may differ slightly at its cut).
+pub fn prefix_widths_of(
+    faces: &dyn FaceSet,
+    shaper: &Shaper,
+    style: &TextStyle,
+    line: &str,
+) -> Result<Vec<f64>, NativeError> {
+    let (primary, size_px) = faces.face_of(style.font);
+    let pieces = shaper.pieces(faces, primary, &style.features, style.direction, line)?;
+    Ok(pieces.first().map(|piece| prefix_widths(piece, size_px)).unwrap_or_else(|| vec![0.0]))
+}

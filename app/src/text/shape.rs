@@ -1,0 +1,254 @@
+//! Shaping with HarfBuzz, and the caches: a hard line is resolved (bidi), itemized and shaped once per face,
+//! features, direction and text; a laid-out text once per style, width and text. Both caches are bounded.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use goldberry_natives::NativeError;
+use goldberry_natives::glyphs::GlyphRun;
+use goldberry_natives::harfbuzz::{Buffer, Direction, Feature, Font, Segment};
+
+use super::bidi::{self, Levels};
+use super::breaks;
+use super::itemize::{self, language_of};
+use super::{BaseDirection, FaceIndex, FaceSet, Features, Paragraph};
+use crate::display_list::FontId;
+
+/// An item of a hard line, shaped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapedItem {
+    /// The bytes of the hard line it covers.
+    pub bytes: std::ops::Range<usize>,
+    pub level: u8,
+    pub face: FaceIndex,
+    /// Its glyphs in visual order; clusters are byte offsets into the hard line.
+    pub run: Arc<GlyphRun>,
+}
+
+/// One hard line resolved, itemized and shaped: what wrapping needs, at any size and width.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapedPiece {
+    pub text: Box<str>,
+    pub levels: Levels,
+    /// In logical order.
+    pub items: Vec<ShapedItem>,
+    /// The advance of each byte in ems: a cluster's whole advance on its first byte, 0 on the others.
+    pub advances: Vec<f32>,
+    /// UAX #14 break opportunities after the start (the end included), with whether each is mandatory.
+    pub breaks: Vec<(usize, bool)>,
+}
+
+impl ShapedPiece {
+    /// The bytes of memory it holds, roughly (the cache's bound counts this).
+    fn weight(&self) -> usize {
+        let glyphs: usize = self.items.iter().map(|item| item.run.len()).sum();
+        self.text.len() * 8 + glyphs * 24 + self.breaks.len() * 16
+    }
+}
+
+/// Shapes `text` (one hard line) in the faces of `faces`, primary face `primary`.
+pub fn shape_piece(
+    faces: &dyn FaceSet,
+    buffer: &mut Buffer,
+    primary: FaceIndex,
+    features: &[Feature],
+    direction: BaseDirection,
+    text: &str,
+) -> Result<ShapedPiece, NativeError> {
+    let levels = bidi::resolve(text, direction);
+    let chain = faces.chain(primary);
+    let has = |face: FaceIndex, c: char| faces.harfbuzz(face).is_some_and(|font| font.nominal_glyph(c).is_some());
+    let items = itemize::itemize(text, &levels.levels, &chain, has, |c| faces.script_of(c));
+    let mut advances = vec![0.0f32; text.len()];
+    let mut shaped = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(font) = faces.harfbuzz(item.face).or_else(|| faces.harfbuzz(primary)) else {
+            return Err(NativeError::InvalidArgument(format!("no HarfBuzz font for face {}", item.face)));
+        };
+        let run = shape_item(font, buffer, features, &text[item.bytes.clone()], item.level, item.script)?;
+        let offset = item.bytes.start as u32;
+        let em = 1.0 / font.units_per_em().max(1) as f32;
+        let mut run = run;
+        for (cluster, placement) in run.clusters.iter_mut().zip(&run.placements) {
+            *cluster += offset;
+            if let Some(advance) = advances.get_mut(*cluster as usize) {
+                *advance += placement.advance_x as f32 * em;
+            }
+        }
+        shaped.push(ShapedItem { bytes: item.bytes, level: item.level, face: item.face, run: Arc::new(run) });
+    }
+    Ok(ShapedPiece { text: text.into(), levels, items: shaped, advances, breaks: breaks::opportunities(text) })
+}
+
+fn shape_item(
+    font: &Font,
+    buffer: &mut Buffer,
+    features: &[Feature],
+    text: &str,
+    level: u8,
+    script: [u8; 4],
+) -> Result<GlyphRun, NativeError> {
+    let direction = if level % 2 == 1 { Direction::Rtl } else { Direction::Ltr };
+    let segment = Segment { direction, script, language: language_of(script) };
+    font.shape_segment(buffer, text, features, &segment)
+}
+
+/// How many plain runs ([`Shaper::shape`]) a face's cache keeps before it starts over (a HUD that shows a new
+/// number every frame must not grow the cache forever).
+const MAX_CACHED_RUNS: usize = 16_384;
+
+/// How much the shaped hard lines in the cache may weigh (bytes, roughly) before it starts over: a
+/// 100,000-character paste is shaped once, but a cache of every edit of it would not be bounded.
+const MAX_PIECE_WEIGHT: usize = 32 << 20;
+
+/// How many glyphs the laid-out texts in the cache may hold before it starts over: a text is cached per width,
+/// so a window resized to many widths would otherwise keep every width's lines.
+const MAX_PARAGRAPH_GLYPHS: usize = 131_072;
+
+/// A shaped hard line's cache key: primary face, features, direction, text.
+type PieceKey = (FaceIndex, Features, BaseDirection, String);
+
+/// A laid-out text's cache key: font, features, direction, width (1/64 px, `u32::MAX` unwrapped), text.
+type ParagraphKey = (FontId, Features, BaseDirection, u32, String);
+
+/// What the shaper guards: the reusable HarfBuzz buffer and the caches.
+struct ShaperState {
+    buffer: Buffer,
+    /// Per face (index), text -> run, shaped left to right with the default features.
+    runs: HashMap<(FaceIndex, String), Arc<GlyphRun>>,
+    pieces: HashMap<PieceKey, Arc<ShapedPiece>>,
+    piece_weight: usize,
+    paragraphs: HashMap<ParagraphKey, Arc<Paragraph>>,
+    paragraph_glyphs: usize,
+}
+
+/// Shapes text with HarfBuzz and caches runs, shaped hard lines and laid-out texts.
+///
+/// Thread-safe: one lock guards the buffer and the caches (the scene and the HUD shape on the frame thread; raster
+/// threads never shape).
+pub struct Shaper {
+    state: Mutex<ShaperState>,
+    defaults: Vec<Feature>,
+}
+
+impl std::fmt::Debug for Shaper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shaper").finish_non_exhaustive()
+    }
+}
+
+/// A 1/64 px fixed-point key for a width (`None`: unwrapped).
+pub fn quantize_width(px: Option<f32>) -> u32 {
+    match px {
+        Some(px) if px.is_finite() => (px.max(0.0) * 64.0).round().min((u32::MAX - 1) as f32) as u32,
+        _ => u32::MAX,
+    }
+}
+
+impl Shaper {
+    /// A shaper shaping in `buffer`.
+    pub fn new(buffer: Buffer) -> Shaper {
+        Shaper {
+            state: Mutex::new(ShaperState {
+                buffer,
+                runs: HashMap::new(),
+                pieces: HashMap::new(),
+                piece_weight: 0,
+                paragraphs: HashMap::new(),
+                paragraph_glyphs: 0,
+            }),
+            defaults: Features::default().to_harfbuzz(),
+        }
+    }
+
+    /// `text` shaped left to right with `font` (face `face`) and the default features, script and language
+    /// guessed: from the cache, or shaped now and cached. For labels and figures that never mix scripts.
+    pub fn shape(&self, face: FaceIndex, font: &Font, text: &str) -> Result<Arc<GlyphRun>, NativeError> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let key = (face, text.to_owned());
+        if let Some(run) = state.runs.get(&key) {
+            return Ok(Arc::clone(run));
+        }
+        let run = Arc::new(font.shape(&mut state.buffer, text, &self.defaults)?);
+        if state.runs.len() >= MAX_CACHED_RUNS {
+            state.runs.clear();
+        }
+        state.runs.insert(key, Arc::clone(&run));
+        Ok(run)
+    }
+
+    /// Every hard line of `text` shaped (cached per line), in order.
+    pub fn pieces(
+        &self,
+        faces: &dyn FaceSet,
+        primary: FaceIndex,
+        features: &Features,
+        direction: BaseDirection,
+        text: &str,
+    ) -> Result<Vec<Arc<ShapedPiece>>, NativeError> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut hb_features = None;
+        let mut out = Vec::new();
+        for piece in text.split('\n') {
+            let key = (primary, features.clone(), direction, piece.to_owned());
+            if let Some(shaped) = state.pieces.get(&key) {
+                out.push(Arc::clone(shaped));
+                continue;
+            }
+            let hb = hb_features.get_or_insert_with(|| features.to_harfbuzz());
+            let shaped = Arc::new(shape_piece(faces, &mut state.buffer, primary, hb, direction, piece)?);
+            let weight = shaped.weight();
+            if state.piece_weight + weight > MAX_PIECE_WEIGHT {
+                state.pieces.clear();
+                state.piece_weight = 0;
+            }
+            state.piece_weight += weight;
+            state.pieces.insert(key, Arc::clone(&shaped));
+            out.push(shaped);
+        }
+        Ok(out)
+    }
+
+    /// The laid-out text cached under `key`.
+    pub fn cached_paragraph(
+        &self,
+        font: FontId,
+        features: &Features,
+        direction: BaseDirection,
+        width: u32,
+        text: &str,
+    ) -> Option<Arc<Paragraph>> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.paragraphs.get(&(font, features.clone(), direction, width, text.to_owned())).cloned()
+    }
+
+    /// Caches a laid-out text.
+    pub fn cache_paragraph(
+        &self,
+        font: FontId,
+        features: &Features,
+        direction: BaseDirection,
+        width: u32,
+        text: &str,
+        paragraph: &Arc<Paragraph>,
+    ) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let glyphs = paragraph.glyph_count() + paragraph.lines.len();
+        if state.paragraph_glyphs + glyphs > MAX_PARAGRAPH_GLYPHS {
+            state.paragraphs.clear();
+            state.paragraph_glyphs = 0;
+        }
+        state.paragraph_glyphs += glyphs;
+        state.paragraphs.insert((font, features.clone(), direction, width, text.to_owned()), Arc::clone(paragraph));
+    }
+
+    /// The number of plain runs cached.
+    pub fn cached_runs(&self) -> usize {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).runs.len()
+    }
+
+    /// The number of shaped hard lines cached.
+    pub fn cached_pieces(&self) -> usize {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).pieces.len()
+    }
+}

@@ -1,0 +1,180 @@
+//! Editing on the text screen as a person does it: scripts of keys, typed text and clicks pushed onto SDL's queue,
+//! headless, checked through the report's `text.field` and `text.area` (text, caret, anchor, runs).
+
+#[path = "support/process.rs"]
+mod process;
+#[path = "support/scripts.rs"]
+mod scripts;
+
+use scripts::{Box, play};
+use serde_json::Value;
+
+fn edit(name: &str, script: &[String]) -> Value {
+    play("text-editing", name, "text", script)
+}
+
+fn key(frame: u64, chord: &str) -> String {
+    format!("{frame} key {chord}")
+}
+
+/// `text` as SDL_TEXTINPUT events (quotes and backslashes escaped for the script).
+fn typed(frame: u64, text: &str) -> String {
+    format!("{frame} text \"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn field(report: &Value) -> (&str, u64, u64) {
+    let f = &report["widgets"]["text.field"];
+    (f["text"].as_str().unwrap_or_default(), f["caret"].as_u64().unwrap_or(u64::MAX), f["anchor"].as_u64().unwrap_or(0))
+}
+
+#[test]
+fn typing_replaces_the_selection_and_the_caret_steps_over_whole_clusters() {
+    // e with a combining acute, a family of four joined by ZWJs, then x.
+    let text = "e\u{301}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}x";
+    let r = edit(
+        "clusters",
+        &[key(1, "ctrl+a"), typed(2, text), key(3, "Left"), key(4, "Left"), key(5, "shift+Left"), typed(6, "_")],
+    );
+    let (got, caret, anchor) = field(&r);
+    assert_eq!(
+        got, "_\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}x",
+        "Left, Left crossed x and the family"
+    );
+    assert_eq!((caret, anchor), (1, 1));
+}
+
+#[test]
+fn word_moves_and_word_deletes_follow_uax_29() {
+    let r = edit(
+        "words",
+        &[
+            key(1, "ctrl+a"),
+            typed(2, "can't stop, won't stop"),
+            key(3, "ctrl+Left"),
+            key(4, "ctrl+Left"),
+            key(5, "ctrl+BackSpace"),
+            key(6, "ctrl+Home"),
+            key(7, "ctrl+shift+Right"),
+        ],
+    );
+    let (got, caret, anchor) = field(&r);
+    assert_eq!(got, "can't won't stop", "Ctrl+Backspace took the word stop and its comma stayed with it");
+    assert_eq!((anchor, caret), (0, 5), "Ctrl+Shift+Right selects can't, one word");
+}
+
+#[test]
+fn a_double_click_selects_a_word_a_triple_click_the_line_and_a_drag_a_range() {
+    let probe = edit("where", &[key(1, "ctrl+a"), typed(2, "alpha beta gamma")]);
+    let boxed = Box::of(&probe["widgets"]["text.field"]["rect"]);
+    // The text starts at the field's inner edge: aim a double click near its start (inside "alpha").
+    let (x, y) = (boxed.x as i64 + 14, boxed.centre().1);
+    let r = edit("double", &[key(1, "ctrl+a"), typed(2, "alpha beta gamma"), format!("3 click {x} {y} x2")]);
+    let (_, caret, anchor) = field(&r);
+    assert_eq!((anchor, caret), (0, 5), "alpha is selected");
+    let r = edit("triple", &[key(1, "ctrl+a"), typed(2, "alpha beta gamma"), format!("3 click {x} {y} x3")]);
+    assert_eq!(field(&r).1 - field(&r).2, 16, "the whole line");
+    let end = boxed.x as i64 + boxed.w as i64 - 12;
+    let r = edit(
+        "drag",
+        &[
+            key(1, "ctrl+a"),
+            typed(2, "alpha beta gamma"),
+            format!("3 move {x} {y}"),
+            "4 press".to_owned(),
+            format!("5 move {end} {y}"),
+            "6 release".to_owned(),
+        ],
+    );
+    let (_, caret, anchor) = field(&r);
+    assert_eq!(anchor, 1, "the press put the caret after the a it landed on");
+    assert_eq!(caret, 16, "the drag past the text's end selected to its end");
+}
+
+#[test]
+fn copy_paste_round_trips_through_sdls_clipboard_and_cut_removes() {
+    let r = edit(
+        "clipboard",
+        &[
+            key(1, "ctrl+a"),
+            typed(2, "héllo wörld"),
+            key(3, "ctrl+a"),
+            key(4, "ctrl+c"),
+            key(5, "End"),
+            key(6, "ctrl+v"),
+            key(7, "shift+Home"),
+            key(8, "ctrl+x"),
+            key(9, "Tab"),
+            key(10, "ctrl+a"),
+            key(11, "ctrl+v"),
+        ],
+    );
+    assert_eq!(field(&r).0, "", "cut took everything");
+    assert_eq!(r["widgets"]["text.area"]["text"], "héllo wörldhéllo wörld", "pasted in the area");
+}
+
+#[test]
+fn undo_takes_a_run_of_typing_back_at_once_and_redo_brings_it_back() {
+    let before = edit("before", &[]);
+    let mut script = vec![key(1, "ctrl+a"), typed(2, "one")];
+    script.extend(" two".chars().zip(3..).map(|(c, f)| typed(f, &c.to_string())));
+    script.extend([key(9, "ctrl+z")]);
+    let undone = edit("undo", &script);
+    assert_eq!(field(&undone).0, field(&before).0, "the typing that replaced the selection is one step");
+    script.extend([key(10, "ctrl+shift+z")]);
+    let redone = edit("redo", &script);
+    assert_eq!(field(&redone).0, "one two");
+    script.extend([key(11, "ctrl+z"), key(12, "ctrl+y")]);
+    assert_eq!(field(&edit("redo-y", &script)).0, field(&redone).0);
+}
+
+#[test]
+fn the_area_wraps_moves_by_lines_and_takes_return() {
+    let r = edit(
+        "area",
+        &[
+            key(1, "Tab"),
+            key(2, "ctrl+a"),
+            typed(3, "first"),
+            key(4, "Return"),
+            typed(5, "second line"),
+            key(6, "Up"),
+            key(7, "Home"),
+            typed(8, ">"),
+        ],
+    );
+    let area = &r["widgets"]["text.area"];
+    assert_eq!(area["text"], ">first\nsecond line");
+    assert_eq!(r["widgets"]["focus"], "text.area");
+}
+
+#[test]
+fn bidirectional_text_is_shaped_in_runs_by_direction_and_by_face() {
+    let r = edit("runs", &[key(1, "ctrl+a"), typed(2, "abc שלום def مرحبا हिन्दी")]);
+    let runs = r["widgets"]["text.field"]["runs"].as_array().cloned().unwrap_or_default();
+    let rtl: Vec<&Value> = runs.iter().filter(|run| run["rtl"] == true).collect();
+    assert_eq!(rtl.len(), 2, "Hebrew and Arabic are right-to-left runs: {runs:?}");
+    // Inter has neither Hebrew, Arabic nor Devanagari: the chain goes on to a face that has them (DejaVu Sans has
+    // Hebrew and Arabic; Devanagari needs Noto).
+    assert!(rtl.iter().all(|run| run["font"] != "Inter"), "{runs:?}");
+    let fonts: Vec<&str> = runs.iter().filter_map(|run| run["font"].as_str()).collect();
+    assert!(fonts.iter().any(|f| f.contains("Devanagari")), "{fonts:?}");
+    assert_eq!(fonts.first(), Some(&"Inter"), "{fonts:?}");
+    // Visual order in a left-to-right paragraph: the runs go left to right, each run's bytes in text order.
+    let starts: Vec<u64> = runs.iter().filter_map(|run| run["start"].as_u64()).collect();
+    let mut sorted = starts.clone();
+    sorted.sort_unstable();
+    assert_eq!(starts, sorted, "no run is reordered between two LTR runs here");
+}
+
+#[test]
+fn a_100k_character_paste_keeps_every_character_and_later_keys_still_edit() {
+    let chunk = "0123456789".repeat(100);
+    let mut script = vec![key(1, "ctrl+a"), typed(2, &chunk), key(3, "ctrl+a"), key(4, "ctrl+c"), key(5, "End")];
+    script.extend((6..105).map(|f| key(f, "ctrl+v")));
+    script.extend([typed(106, "!"), key(107, "Left"), key(108, "BackSpace")]);
+    let r = edit("paste", &script);
+    let (text, caret, _) = field(&r);
+    assert_eq!(text.len(), 100_000, "99 pastes after 1,000 typed, one ! typed, one digit deleted");
+    assert!(text.ends_with("78!"), "{}", &text[text.len() - 10..]);
+    assert_eq!(caret, 99_999);
+}
