@@ -41,6 +41,7 @@ pub mod texts;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use goldberry_natives::yoga::Direction;
 use goldberry_natives::{Goldberry, NativeError};
 
 use crate::clock::FrameInput;
@@ -178,12 +179,20 @@ pub struct SceneView {
     pub hovered_card: Option<usize>,
     /// The screens' colours at this frame (mid-fade during a theme change): the chrome and the cards follow them.
     pub palette: Palette,
+    /// Laid out right to left (Ctrl+R): the tabs run from the right, the cards' rows too.
+    pub mirrored: bool,
 }
 
 impl SceneView {
     /// The overview in the dark theme, nothing hovered: the scene as it always looked.
-    pub const OVERVIEW: SceneView =
-        SceneView { tab: 0, hovered_tab: None, cards: true, hovered_card: None, palette: Palette::of(ThemeName::Dark) };
+    pub const OVERVIEW: SceneView = SceneView {
+        tab: 0,
+        hovered_tab: None,
+        cards: true,
+        hovered_card: None,
+        palette: Palette::of(ThemeName::Dark),
+        mirrored: false,
+    };
 }
 
 /// The chrome's layers, in one set of colours.
@@ -206,7 +215,7 @@ struct Chrome {
 #[derive(Debug)]
 struct LaidOut {
     /// (width, height, scale) bits it was made for.
-    key: (u32, u32, u32),
+    key: (u32, u32, u32, bool),
     scale: f32,
     styles: Styles,
     layout: SceneLayout,
@@ -273,16 +282,20 @@ impl Scene {
         let start = Instant::now();
         let scale = if frame.scale.is_finite() && frame.scale > 0.0 { frame.scale } else { 1.0 };
         let (width, height) = (frame.width as f32 / scale, frame.height as f32 / scale);
-        let key = (width.to_bits(), height.to_bits(), scale.to_bits());
+        let key = (width.to_bits(), height.to_bits(), scale.to_bits(), view.mirrored);
         let colors = ChromeColors::following(&view.palette);
         let card_colors = CardColors::following(&view.palette);
         let screen = (!view.cards).then_some(view.tab);
+        let direction = if view.mirrored { Direction::Rtl } else { Direction::Ltr };
         let layout_time = if self.laid_out.as_ref().is_some_and(|p| p.key == key) {
             start.elapsed()
         } else {
             let styles = Styles::new(fonts, 1.0);
-            let layout =
-                self.tree.lay_out(width, height).map_err(|source| SceneError::Layout { width, height, source })?;
+            let layout = self.tree.lay_out(width, height, direction).map_err(|source| SceneError::Layout {
+                width,
+                height,
+                source,
+            })?;
             let layout_time = start.elapsed().saturating_sub(text.spent());
             let cards = card_layers(
                 &Pen { text: &text, styles: &styles, icons: &self.icons, colors: &card_colors },

@@ -257,7 +257,7 @@ fn the_scene_rounds_its_boxes_exactly_as_yoga_would() {
         let (mut ours, mut yogas) = (build(Rounding::ByScene), build(Rounding::ByYoga));
         for (w, h) in [(960.0, 640.0), (1920.0, 1080.0), (777.0, 555.0), (1001.0, 703.0), (640.0, 480.0)] {
             let (w, h) = (w * scale, h * scale);
-            let (ours, yogas) = match (ours.lay_out(w, h), yogas.lay_out(w, h)) {
+            let (ours, yogas) = match (ours.lay_out(w, h, Direction::Ltr), yogas.lay_out(w, h, Direction::Ltr)) {
                 (Ok(ours), Ok(yogas)) => (ours, yogas),
                 (Err(e), _) | (_, Err(e)) => panic!("{e}"),
             };
@@ -277,10 +277,10 @@ fn a_tree_laid_out_again_at_a_size_gives_what_a_new_tree_gives() {
         Err(e) => panic!("{e}"),
     };
     for (w, h) in [(960.0, 640.0), (920.0, 600.0), (1920.0, 1080.0), (640.0, 900.0), (960.0, 640.0), (500.0, 400.0)] {
-        let again = kept.lay_out(w, h);
+        let again = kept.lay_out(w, h, Direction::Ltr);
         let fresh = layout::SceneTree::build(natives(), &text, &styles, 1.0)
             .map_err(LayoutError::from)
-            .and_then(|mut tree| tree.lay_out(w, h));
+            .and_then(|mut tree| tree.lay_out(w, h, Direction::Ltr));
         match (again, fresh) {
             (Ok(again), Ok(fresh)) => assert_eq!(again, fresh, "at {w}x{h}"),
             (Err(e), _) | (_, Err(e)) => panic!("{e}"),
@@ -320,7 +320,7 @@ fn the_cards_laid_out_in_trees_of_their_own_are_where_one_tree_puts_them() {
         split.set_threads(2);
         for (w, h) in sizes {
             let (w, h) = (w * scale, h * scale);
-            match (split.lay_out(w, h), one.lay_out(w, h)) {
+            match (split.lay_out(w, h, Direction::Ltr), one.lay_out(w, h, Direction::Ltr)) {
                 (Ok(split), Ok(one)) => assert_eq!(split, one, "at {w}x{h}, scale {scale}"),
                 (Err(e), _) | (_, Err(e)) => panic!("{e}"),
             }

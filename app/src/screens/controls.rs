@@ -175,13 +175,14 @@ impl ControlsScreen {
     /// Records the screen: `controls` as they are, shown in `palette`, with the router's hover, press and focus.
     pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &View<'_>) {
         let (p, f) = (&view.palette, self.fonts);
+        let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
         let ink = Ink { fonts, font: f.label, palette: p };
         fill_round(list, layout.panel, 10.0, p.surface);
         stroke_round(list, layout.panel, 10.0, 1.0, p.border);
-        text(list, fonts, f.title, layout.title, "Controls", p.text, Align::FlexStart);
+        text(list, fonts, f.title, layout.title, "Controls", p.text, start);
         for (i, ((label, id), rect)) in ROWS.iter().zip(&layout.widgets).enumerate() {
             let muted = *id == ids::DISABLED;
-            text(list, fonts, f.label, layout.labels[i], label, if muted { p.muted } else { p.text }, Align::FlexStart);
+            text(list, fonts, f.label, layout.labels[i], label, if muted { p.muted } else { p.text }, start);
             let state = view.state(id);
             match *id {
                 ids::BUTTON => {
@@ -191,14 +192,14 @@ impl ControlsScreen {
                         n => format!("pressed {n} times"),
                     };
                     let after = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
-                    text(list, fonts, f.value, after, &count, p.muted, Align::FlexStart);
+                    text(list, fonts, f.value, after, &count, p.muted, start);
                 }
                 ids::DISABLED => button(list, ink, *rect, "Unavailable", State::DISABLED),
                 ids::THEME => {
                     let name = view.controls.theme.name().as_str();
                     button(list, ink, *rect, &format!("Theme: {name}"), state);
                     let hint = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
-                    text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, Align::FlexStart);
+                    text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, start);
                 }
                 ids::CHECKBOX => checkbox(list, ink, *rect, CHECKBOX_TEXT, view.controls.checked, state),
                 ids::RADIO => {
@@ -215,7 +216,7 @@ impl ControlsScreen {
                 ids::SLIDER => {
                     slider(list, *rect, view.controls.value, p, state);
                     let after = Rect::new(rect.right() + 14.0, rect.y, 80.0, rect.h);
-                    text(list, fonts, f.value, after, &view.controls.value.to_string(), p.text, Align::FlexStart);
+                    text(list, fonts, f.value, after, &view.controls.value.to_string(), p.text, start);
                 }
                 _ => progress(list, *rect, view.controls.value, p),
             }
@@ -234,6 +235,8 @@ pub struct View<'a> {
     pub router: &'a Router,
     /// The colours (mid-fade during a theme change).
     pub palette: Palette,
+    /// Laid out right to left: labels stand against their boxes' right edges.
+    pub mirrored: bool,
 }
 
 impl View<'_> {

@@ -164,6 +164,7 @@ impl Screens {
             cards: overview,
             hovered_card: if overview { hovered(CARDS) } else { None },
             palette: view.palette,
+            mirrored: view.mirrored,
         };
         let mut timings = self.scene.record_view(frame, fonts, list, &scene_view)?;
         let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None, texts: None }) };
@@ -187,13 +188,23 @@ impl Screens {
             list.push(Op::PushClip(body));
             match (view.screen, &self.controls_layout) {
                 (ScreenName::Controls, Some((_, laid_out))) => {
-                    let page = View { controls: view.controls, router: view.router, palette: view.palette };
+                    let page = View {
+                        controls: view.controls,
+                        router: view.router,
+                        palette: view.palette,
+                        mirrored: view.mirrored,
+                    };
                     self.controls.record(list, fonts, laid_out, &page);
                 }
                 (ScreenName::Text, _) => {
                     if let Some(laid_out) = &self.text_layout {
-                        let page =
-                            TextView { texts: view.texts, router: view.router, palette: view.palette, now: view.now };
+                        let page = TextView {
+                            texts: view.texts,
+                            router: view.router,
+                            palette: view.palette,
+                            now: view.now,
+                            mirrored: view.mirrored,
+                        };
                         texts = Some(self.text.record(list, fonts, laid_out, &page));
                     }
                 }

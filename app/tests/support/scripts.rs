@@ -1,5 +1,8 @@
 //! Playing a script against the real binary, headless, and reading its report; and a widget's box as the report
 //! gives it, to aim at.
+//!
+//! Each test file uses part of it.
+#![allow(dead_code)]
 
 use std::path::Path;
 use std::process::{Command, Output};

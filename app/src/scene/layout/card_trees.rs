@@ -73,7 +73,7 @@ impl CardTree {
     }
 
     /// Runs `pass` on the card at its `size`.
-    fn run(&mut self, pass: CardPass) -> Result<(), NativeError> {
+    fn run(&mut self, pass: CardPass, direction: Direction) -> Result<(), NativeError> {
         let (root, (width, height)) = (self.nodes.card, self.size);
         self.tree.set_width(root, Length::Points(width));
         match pass {
@@ -82,13 +82,13 @@ impl CardTree {
             // the pass before (record 10).
             CardPass::Ask => {
                 self.tree.set_height(root, Length::Auto);
-                self.tree.calculate(root, width, f32::NAN, Direction::Ltr)?;
+                self.tree.calculate(root, width, f32::NAN, direction)?;
                 self.asks.store(self.tree.local_layout(root).h.to_bits(), Ordering::Relaxed);
                 Ok(())
             }
             CardPass::Fit => {
                 self.tree.set_height(root, Length::Points(height));
-                self.tree.calculate(root, width, height, Direction::Ltr)
+                self.tree.calculate(root, width, height, direction)
             }
         }
     }
@@ -118,19 +118,24 @@ struct Progress {
 /// [`crate::raster::Renderer::wake_band_threads`]) takes cards too: each thread takes the next card nobody has
 /// taken, so the calling thread never waits for a helper that has not started (a busy or descheduled core), only
 /// for a card a helper is laying out. Returns the first error, in card order.
-pub(super) fn lay_out_cards(cards: &SharedCards, pass: CardPass, helped: bool) -> Result<(), LayoutError> {
+pub(super) fn lay_out_cards(
+    cards: &SharedCards,
+    pass: CardPass,
+    direction: Direction,
+    helped: bool,
+) -> Result<(), LayoutError> {
     let progress =
         Arc::new(Progress { next: AtomicUsize::new(0), done: AtomicUsize::new(0), caller: std::thread::current() });
     if helped {
         let (cards, progress) = (Arc::clone(cards), Arc::clone(&progress));
         rayon::spawn(move || {
-            take_cards(&cards, pass, &progress);
+            take_cards(&cards, pass, direction, &progress);
             // After its last card; a wake-up the caller no longer needs only ends a later park early, which every
             // park loop allows.
             progress.caller.unpark();
         });
     }
-    take_cards(cards, pass, &progress);
+    take_cards(cards, pass, direction, &progress);
     let mut spins = 0;
     while progress.done.load(Ordering::Acquire) < cards.len() {
         if spins < SPINS_BEFORE_PARKING {
@@ -144,13 +149,13 @@ pub(super) fn lay_out_cards(cards: &SharedCards, pass: CardPass, helped: bool) -
 }
 
 /// Takes cards from `progress` and runs `pass` on each until none is left, counting each one done.
-fn take_cards(cards: &[Mutex<CardTree>], pass: CardPass, progress: &Progress) {
+fn take_cards(cards: &[Mutex<CardTree>], pass: CardPass, direction: Direction, progress: &Progress) {
     loop {
         let index = progress.next.fetch_add(1, Ordering::Relaxed);
         let Some(card) = cards.get(index) else { return };
         let mut card = lock(card);
         // A panic must not leave the card uncounted (the caller waits for every card): it becomes the outcome.
-        card.outcome = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| card.run(pass))) {
+        card.outcome = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| card.run(pass, direction))) {
             Ok(outcome) => outcome.map_err(LayoutError::from),
             Err(_) => Err(LayoutError::CardThreadPanicked { card: index }),
         };

@@ -196,8 +196,9 @@ impl SceneTree {
         self.two_threads = threads > 1;
     }
 
-    /// Lays the trees out in a `width` x `height` pixel window and reads the scene's boxes back.
-    pub fn lay_out(&mut self, width: f32, height: f32) -> Result<SceneLayout, LayoutError> {
+    /// Lays the trees out in a `width` x `height` pixel window, rows running from the left or (`Direction::Rtl`, a
+    /// mirrored UI) from the right, and reads the scene's boxes back.
+    pub fn lay_out(&mut self, width: f32, height: f32, direction: Direction) -> Result<SceneLayout, LayoutError> {
         self.tree.set_width(self.root, Length::Points(width));
         self.tree.set_height(self.root, Length::Points(height));
         // Yoga keeps a percent flex basis it computed (a card's 22 % of the grid) until the node is dirtied, so
@@ -209,7 +210,7 @@ impl SceneTree {
                 for &n in &self.texts {
                     self.tree.mark_dirty(n);
                 }
-                self.tree.calculate(self.root, width, height, Direction::Ltr)?;
+                self.tree.calculate(self.root, width, height, direction)?;
             }
             Cards::Split(cards) => {
                 // 1. The cards' widths, their slots asking for no height.
@@ -218,25 +219,25 @@ impl SceneTree {
                     card.ask_nothing();
                     self.tree.mark_dirty(card.slot);
                 }
-                self.tree.calculate(self.root, width, height, Direction::Ltr)?;
+                self.tree.calculate(self.root, width, height, direction)?;
                 for card in cards.iter() {
                     let mut card = lock(card);
                     card.size = (self.tree.local_layout(card.slot).w, f32::NAN);
                 }
                 // 2. The height each card's content asks for at its width.
-                lay_out_cards(cards, CardPass::Ask, self.two_threads)?;
+                lay_out_cards(cards, CardPass::Ask, direction, self.two_threads)?;
                 // 3. The rows and the cards' boxes.
                 for card in cards.iter() {
                     self.tree.mark_dirty(lock(card).slot);
                 }
-                self.tree.calculate(self.root, width, height, Direction::Ltr)?;
+                self.tree.calculate(self.root, width, height, direction)?;
                 // 4. Each card's content in its box.
                 for card in cards.iter() {
                     let mut card = lock(card);
                     let slot = self.tree.local_layout(card.slot);
                     card.size = (slot.w, slot.h);
                 }
-                lay_out_cards(cards, CardPass::Fit, self.two_threads)?;
+                lay_out_cards(cards, CardPass::Fit, direction, self.two_threads)?;
             }
         }
         Ok(self.read_back(width, height))

@@ -32,8 +32,8 @@ const TOGGLES: [&[u8; 4]; 22] = [
 const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
 
 /// The fallback paragraph: scripts Inter does not cover, each drawn by the first face down the chain that does.
-const DEMO: &str = "Inter draws Latin; Noto draws العربية and עברית right to left, हिन्दी and ภาษาไทย left to right, \
-                    in one paragraph.";
+const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية and עברית (right to left), हिन्दी and \
+                    ภาษาไทย (left to right), in one paragraph.";
 
 /// A field longer than this lays out only a window around its caret, so a keystroke costs the same in a
 /// 100,000-character field as in a short one.
@@ -80,6 +80,8 @@ pub struct TextView<'a> {
     pub palette: Palette,
     /// Frame time, s (the caret blinks on it).
     pub now: f64,
+    /// Laid out right to left: labels and paragraphs stand against their boxes' right edges.
+    pub mirrored: bool,
 }
 
 /// The text screen (see the module docs).
@@ -115,7 +117,8 @@ impl TextScreen {
         view: &TextView<'_>,
     ) -> TextGeometry {
         let (p, f) = (&view.palette, self.fonts);
-        text(list, fonts, f.title, l.title, "Text", p.text, Align::FlexStart);
+        let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
+        text(list, fonts, f.title, l.title, "Text", p.text, start);
         let captions = [
             "Single line",
             "Multi-line: wraps by UAX #14, scrolls",
@@ -123,11 +126,11 @@ impl TextScreen {
             "Fallback and bidirectional runs",
         ];
         for (rect, caption) in [l.captions[0], l.captions[1], l.captions[2], l.captions[3]].iter().zip(captions) {
-            text(list, fonts, f.caption, *rect, caption, p.muted, Align::FlexStart);
+            text(list, fonts, f.caption, *rect, caption, p.muted, start);
         }
         let hint = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line; \
                     Ctrl+R mirrors every screen";
-        paragraph_in(list, fonts, &TextStyle::new(f.hint), hint, l.hint, p.muted);
+        paragraph_in(list, fonts, &TextStyle::new(f.hint), hint, l.hint, p.muted, view.mirrored);
 
         let style = TextStyle::new(f.edit);
         let field = self.edit_box(list, fonts, &style, l.field, &view.texts.field, view, ids::FIELD);
@@ -144,18 +147,18 @@ impl TextScreen {
         {
             focus_ring(list, l.chips.iter().fold(*first, |a, b| a.union(*b)), 12.0, p);
         }
-        text(list, fonts, f.caption, l.size[0], "Size", p.text, Align::FlexStart);
+        text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
         let range = f32::from(SIZES.end() - SIZES.start());
         let percent = (f32::from(view.texts.size - SIZES.start()) * 100.0 / range).round() as u8;
         slider(list, l.size[1], percent, p, State::of(view.router, ids::SIZE));
-        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size), p.text, Align::FlexStart);
+        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size), p.text, start);
 
         let sample_font = fonts.id(Face::Sans, f32::from(view.texts.size));
         let sample = TextStyle { features: view.texts.features.clone(), ..TextStyle::new(sample_font) };
         panel(list, l.sample, p);
-        paragraph_in(list, fonts, &sample, SAMPLE, l.sample.inset(10.0), p.text);
+        paragraph_in(list, fonts, &sample, SAMPLE, l.sample.inset(10.0), p.text, view.mirrored);
         panel(list, l.demo, p);
-        paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text);
+        paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text, view.mirrored);
 
         let size_track = l.size[1];
         TextGeometry { field, area, chips: self.chips.clone(), size_track }
@@ -297,8 +300,17 @@ fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
     stroke_round(list, rect, 6.0, 1.0, p.border);
 }
 
-/// `content` laid out in `style`, wrapped to `rect`'s width, each line aligned to its start edge, clipped to `rect`.
-fn paragraph_in(list: &mut DisplayList, fonts: &FontBook, style: &TextStyle, content: &str, rect: Rect, color: Color) {
+/// `content` laid out in `style`, wrapped to `rect`'s width, clipped to `rect`; a line stands against the right edge
+/// when it runs right to left or the UI is `mirrored`.
+fn paragraph_in(
+    list: &mut DisplayList,
+    fonts: &FontBook,
+    style: &TextStyle,
+    content: &str,
+    rect: Rect,
+    color: Color,
+    mirrored: bool,
+) {
     let Ok(paragraph) = fonts.layout(style, content, Some(rect.w)) else { return };
     let m = fonts.metrics(style.font);
     list.push(Op::PushClip(rect));
@@ -307,7 +319,7 @@ fn paragraph_in(list: &mut DisplayList, fonts: &FontBook, style: &TextStyle, con
         if top > rect.bottom() {
             break;
         }
-        let x = if line.rtl { rect.right() - line.width_px } else { rect.x };
+        let x = if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x };
         draw::line(list, line, x, top + m.ascent, color);
     }
     list.push(Op::PopClip);
