@@ -148,3 +148,21 @@ fn the_controls_in_both_themes_with_hover_press_and_focus() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn the_text_screen_and_the_overview_mirrored_by_ctrl_r() {
+    let dir = temp_dir("screens-golden", "mirrored");
+    let mut names = Vec::new();
+    for screen in ["text", "overview"] {
+        let shot = dir.join(format!("{screen}-mirrored.png"));
+        let script = dir.join(format!("{screen}.txt"));
+        std::fs::write(&script, format!("1 key ctrl+r\n3 screenshot \"{}\"\n", shot.display())).expect("write");
+        let mut cmd = goldberry();
+        cmd.args(["--screen", screen, "--script"]).arg(&script);
+        run(cmd);
+        names.push((format!("screen-{screen}-mirrored.png"), shot));
+    }
+    let failures = check(&names.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
