@@ -234,9 +234,12 @@ impl Session {
             ids::THEME: { "theme": c.theme.name().as_str() },
             texts::ids::FIELD: texts::report(&self.texts.field, &self.texts.geometry().field),
             texts::ids::AREA: texts::report(&self.texts.area, &self.texts.geometry().area),
-            texts::ids::FEATURES: self.texts.features.settings().iter()
-                .map(|(tag, on)| (String::from_utf8_lossy(tag).into_owned(), json!(on)))
-                .collect::<serde_json::Map<_, _>>(),
+            texts::ids::FEATURES: {
+                "tags": self.texts.geometry().chips.iter().map(|t| String::from_utf8_lossy(t)).collect::<Vec<_>>(),
+                "set": self.texts.features.settings().iter()
+                    .map(|(tag, on)| (String::from_utf8_lossy(tag).into_owned(), json!(on)))
+                    .collect::<serde_json::Map<_, _>>(),
+            },
             texts::ids::SIZE: { "px": self.texts.size },
             "mirrored": self.mirrored,
             "focus": self.router.focus(),

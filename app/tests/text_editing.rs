@@ -178,3 +178,29 @@ fn a_100k_character_paste_keeps_every_character_and_later_keys_still_edit() {
     assert!(text.ends_with("78!"), "{}", &text[text.len() - 10..]);
     assert_eq!(caret, 99_999);
 }
+
+#[test]
+fn a_feature_chip_toggles_its_feature_and_the_size_slider_takes_keys() {
+    let probe = edit("chips", &[]);
+    let features = &probe["widgets"]["text.features"];
+    let tags: Vec<&str> = features["tags"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    let tnum = tags.iter().position(|t| *t == "tnum").expect("Inter has tnum");
+    let kern = tags.iter().position(|t| *t == "kern").expect("Inter has kern");
+    let (tx, ty) = Box::of(&features["parts"][tnum]).centre();
+    let (kx, ky) = Box::of(&features["parts"][kern]).centre();
+    let (sx, sy) = Box::of(&probe["widgets"]["text.size"]["rect"]).centre();
+    let r = edit(
+        "toggles",
+        &[
+            format!("1 click {tx} {ty}"),
+            format!("2 click {kx} {ky}"),
+            format!("3 click {sx} {sy}"),
+            key(4, "Right"),
+            key(5, "Right"),
+        ],
+    );
+    let set = &r["widgets"]["text.features"]["set"];
+    assert_eq!(set["tnum"], true, "tnum is off by default: a click turns it on");
+    assert_eq!(set["kern"], false, "kern is on by default: a click turns it off");
+    assert_eq!(r["widgets"]["text.size"]["px"], 42, "the slider's middle is 40 px, two Rights add 2");
+}
