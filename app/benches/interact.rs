@@ -48,6 +48,8 @@ impl Rig {
             controls: &self.session.controls,
             router: &self.session.router,
             palette: self.session.controls.theme.palette(now),
+            layout: &self.session.layout,
+            scrolling: &self.session.scrolling,
         };
         let input = FrameInput::headless(self.index, w, h);
         let painted = self.painter.paint(&input, fonts, self.buffer.target(), &view, pixels).expect("paint");

@@ -15,7 +15,7 @@ pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::raster::{Damage, Renderer};
+use crate::raster::{Damage, PixelRect, Renderer};
 use crate::report::FrameRecord;
 use crate::screens::{Regions, ScreenView, Screens};
 use crate::surface::{FrameBuffer, Pixels, Target};
@@ -32,6 +32,8 @@ pub struct PaintedFrame {
     pub damage: Damage,
     /// The new regions, when the frame laid the screen out (a new size, another screen).
     pub regions: Option<Regions>,
+    /// The pixels a blit-scroll moved before the damage was drawn: they changed too (present them).
+    pub moved: Option<PixelRect>,
 }
 
 /// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
@@ -164,6 +166,7 @@ impl Painter {
         hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
+        self.raster.set_scroll(recorded.scroll);
         let rendered = self
             .raster
             .render(&self.list, fonts, target, pixels)
@@ -175,7 +178,7 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold, damage: rendered.damage, regions: recorded.regions })
+        Ok(PaintedFrame { times, cold, damage: rendered.damage, regions: recorded.regions, moved: rendered.moved })
     }
 }
 

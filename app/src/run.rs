@@ -323,8 +323,11 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         let (present, presented_px) = if fresh || polled.exposed || damage.is_whole(width, height) {
             (present::present(&mut window)?, window_px)
         } else {
-            let rects: Vec<SdlRect> = damage.rects().iter().map(sdl_rect).collect();
-            (present::present_rects(&mut window, &rects)?, damage.pixels())
+            // A blit-scroll moved pixels outside the damage: they are presented too.
+            let moved = painted.moved.iter().filter(|m| !damage.rects().iter().any(|r| r == *m));
+            let rects: Vec<SdlRect> = damage.rects().iter().chain(moved).map(sdl_rect).collect();
+            let moved_px = painted.moved.map_or(0, |m| m.area());
+            (present::present_rects(&mut window, &rects)?, (damage.pixels() + moved_px).min(window_px))
         };
         fresh = false;
         let latency = polled.oldest_ms.map(|queued| {
@@ -425,6 +428,8 @@ fn view_of(session: &Session, now: f64) -> ScreenView<'_> {
         controls: &session.controls,
         router: &session.router,
         palette: session.controls.theme.palette(now),
+        layout: &session.layout,
+        scrolling: &session.scrolling,
     }
 }
 

@@ -8,9 +8,14 @@ use goldberry_natives::{Goldberry, NativeError};
 use crate::clock::FrameInput;
 use crate::display_list::{DisplayList, Op, Rect};
 use crate::fonts::FontBook;
+use crate::raster::ScrollHint;
 use crate::scene::layout::SceneLayout;
 use crate::scene::{Scene, SceneError, SceneTimings, SceneView};
 use crate::screens::controls::{ControlsLayout, ControlsScreen, View};
+use crate::screens::layout::LayoutScreen;
+use crate::screens::layout::state::LayoutState;
+use crate::screens::scrolling::ScrollingScreen;
+use crate::screens::scrolling::state::ScrollState;
 use crate::screens::{CARDS, ScreenName, TABS, placeholder};
 use crate::ui::controls::{Controls, Tracks};
 use crate::ui::router::{Cursor, Region, Router, Target};
@@ -28,6 +33,10 @@ pub struct ScreenView<'a> {
     pub router: &'a Router,
     /// The colours at this frame (`controls.theme.palette(now)`, mid-fade during a theme change).
     pub palette: Palette,
+    /// The layout playground's properties.
+    pub layout: &'a LayoutState,
+    /// The list's scroll.
+    pub scrolling: &'a ScrollState,
 }
 
 impl ScreenView<'static> {
@@ -36,11 +45,15 @@ impl ScreenView<'static> {
     pub fn overview() -> ScreenView<'static> {
         static CONTROLS: Controls = Controls::new();
         static ROUTER: Router = Router::new();
+        static LAYOUT: LayoutState = LayoutState::new();
+        static SCROLLING: ScrollState = ScrollState::new();
         ScreenView {
             screen: ScreenName::Overview,
             controls: &CONTROLS,
             router: &ROUTER,
             palette: Palette::of(crate::ui::theme::ThemeName::Dark),
+            layout: &LAYOUT,
+            scrolling: &SCROLLING,
         }
     }
 }
@@ -60,8 +73,11 @@ pub struct Regions {
 pub struct Recorded {
     /// Where the time went (the controls screen's layout counts as layout).
     pub timings: SceneTimings,
-    /// The new regions when this frame laid out anew (a new size or another screen): hand them to the session.
+    /// The new regions when this frame laid out anew (a new size or another screen, a change of the layout
+    /// playground): hand them to the session.
     pub regions: Option<Regions>,
+    /// What of the list scrolls (the scrolling screen): hand it to raster.
+    pub scroll: Option<ScrollHint>,
 }
 
 /// A screen could not be laid out or recorded.
@@ -73,6 +89,12 @@ pub enum ScreenError {
     /// Yoga refused the controls screen's tree or its layout.
     #[error("the controls screen: {0}")]
     Controls(NativeError),
+    /// Yoga refused the layout screen's tree or its layout.
+    #[error("the layout screen: {0}")]
+    Layout(NativeError),
+    /// Yoga refused the scrolling screen's rows.
+    #[error("the scrolling screen: {0}")]
+    Scrolling(NativeError),
 }
 
 /// Every screen, ready to record (see the module docs).
@@ -82,6 +104,10 @@ pub struct Screens {
     controls: ControlsScreen,
     /// The controls screen's layout, and the body it was laid out in.
     controls_layout: Option<(Rect, ControlsLayout)>,
+    /// The layout playground.
+    layout: LayoutScreen,
+    /// The list of ten thousand rows.
+    scrolling: ScrollingScreen,
     /// The screen, window and scale the regions were made for.
     regions_for: Option<(ScreenName, Rect, u32)>,
     regions: Regions,
@@ -94,6 +120,8 @@ impl Screens {
             scene: Scene::new(g, fonts)?,
             controls: ControlsScreen::new(g, fonts).map_err(ScreenError::Controls)?,
             controls_layout: None,
+            layout: LayoutScreen::new(g, fonts).map_err(ScreenError::Layout)?,
+            scrolling: ScrollingScreen::new(g, fonts).map_err(ScreenError::Scrolling)?,
             regions_for: None,
             regions: Regions::default(),
         })
@@ -113,7 +141,19 @@ impl Screens {
     pub fn forget_layout(&mut self) {
         self.scene.forget_layout();
         self.controls_layout = None;
+        self.layout.forget();
+        self.scrolling.forget();
         self.regions_for = None;
+    }
+
+    /// The layout playground (its last layout: the boxes, the Yoga calls and time of the last change).
+    pub fn layout(&self) -> &LayoutScreen {
+        &self.layout
+    }
+
+    /// The list of ten thousand rows.
+    pub fn scrolling(&self) -> &ScrollingScreen {
+        &self.scrolling
     }
 
     /// The regions of the last layout.
@@ -142,7 +182,7 @@ impl Screens {
             palette: view.palette,
         };
         let mut timings = self.scene.record_view(frame, fonts, list, &scene_view)?;
-        let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None }) };
+        let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None, scroll: None }) };
         let key = (view.screen, layout.window, frame.scale.to_bits());
         let fresh = self.regions_for != Some(key);
         let body = layout.grid;
@@ -152,6 +192,26 @@ impl Screens {
             timings.layout += start.elapsed();
             self.controls_layout = Some((body, laid_out));
         }
+        // The playground lays out again when its properties change: its regions are new then.
+        let mut moved = false;
+        let start = Instant::now();
+        match view.screen {
+            ScreenName::Layout => {
+                if fresh {
+                    self.layout.forget();
+                }
+                moved = self.layout.update(body, &view.layout.props, frame.time_s).map_err(ScreenError::Layout)?;
+            }
+            ScreenName::Scrolling => {
+                if fresh {
+                    self.scrolling.forget();
+                }
+                self.scrolling.update_page(body);
+            }
+            _ => {}
+        }
+        timings.layout += start.elapsed();
+        let mut scroll = None;
         if !overview {
             list.push(Op::PushClip(body));
             match (view.screen, &self.controls_layout) {
@@ -159,17 +219,33 @@ impl Screens {
                     let page = View { controls: view.controls, router: view.router, palette: view.palette };
                     self.controls.record(list, fonts, laid_out, &page);
                 }
+                (ScreenName::Layout, _) => {
+                    self.layout.record(list, fonts, frame.time_s, view.router, &view.palette);
+                }
+                (ScreenName::Scrolling, _) => {
+                    let start = Instant::now();
+                    scroll = self
+                        .scrolling
+                        .record(list, fonts, view.scrolling, frame.time_s, &view.palette)
+                        .map_err(ScreenError::Scrolling)?;
+                    timings.layout += start.elapsed();
+                }
                 (screen, _) => placeholder::record(list, fonts, body, screen, &view.palette),
             }
             list.push(Op::PopClip);
         }
-        if !fresh {
-            return Ok(Recorded { timings, regions: None });
+        if !(fresh || moved) {
+            return Ok(Recorded { timings, regions: None, scroll });
         }
         let controls = self.controls_layout.as_ref().map(|(_, l)| l).filter(|_| view.screen == ScreenName::Controls);
         self.regions = regions(view.screen, layout, controls);
+        match view.screen {
+            ScreenName::Layout => self.regions.regions.extend(self.layout.regions()),
+            ScreenName::Scrolling => self.regions.regions.extend(self.scrolling.regions()),
+            _ => {}
+        }
         self.regions_for = Some(key);
-        Ok(Recorded { timings, regions: Some(self.regions.clone()) })
+        Ok(Recorded { timings, regions: Some(self.regions.clone()), scroll })
     }
 }
 

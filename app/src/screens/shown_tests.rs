@@ -14,7 +14,9 @@ fn screens() -> Screens {
 
 fn record(screens: &mut Screens, screen: ScreenName, router: &Router, size: (u32, u32)) -> (DisplayList, Recorded) {
     let controls = Controls::default();
-    let view = ScreenView { screen, controls: &controls, router, palette: controls.theme.palette(0.0) };
+    let (layout, scrolling) = (LayoutState::new(), ScrollState::new());
+    let palette = controls.theme.palette(0.0);
+    let view = ScreenView { screen, controls: &controls, router, palette, layout: &layout, scrolling: &scrolling };
     let mut list = DisplayList::new();
     match screens.record(&FrameInput::headless(3, size.0, size.1), fonts(), &mut list, &view) {
         Ok(recorded) => (list, recorded),
