@@ -254,13 +254,13 @@ impl Prints {
                         None => {
                             // Printed where they lie in the content, the scrolled ops look unmoved: their viewport is
                             // drawn anew.
-                            diff(old, &ops, &mut damage, OldInk::Kept);
+                            diff(old, &ops, &mut damage, OldInk::Kept, RESYNC);
                             for v in [o.viewport, n.viewport].into_iter().flatten() {
                                 damage.add(v);
                             }
                         }
                     },
-                    _ => diff(old, &ops, &mut damage, OldInk::Kept),
+                    _ => diff(old, &ops, &mut damage, OldInk::Kept, RESYNC),
                 }
                 damage
             }
@@ -287,6 +287,9 @@ impl Prints {
 
 /// How far ahead the diff looks for the op it lost, to step over ops added or removed in between.
 const RESYNC: usize = 16;
+
+/// How far ahead the diff of scrolled ops looks: a scroll brings in and drops whole rows of ops at either end.
+const RESYNC_SCROLLED: usize = 512;
 
 /// Where an old op's pixels are now: where it drew them, where a blit moved them, or both.
 #[derive(Debug, Clone, Copy)]
@@ -322,9 +325,9 @@ fn diff_scrolled(
 ) {
     let (oa, ob) = (o.ops.start.min(old.len()), o.ops.end.min(old.len()));
     let (na, nb) = (n.ops.start.min(new.len()), n.ops.end.min(new.len()));
-    diff(&old[..oa], &new[..na], damage, OldInk::KeptAndMoved(blit));
-    diff(&old[oa..ob], &new[na..nb], damage, OldInk::Moved(blit));
-    diff(&old[ob..], &new[nb..], damage, OldInk::KeptAndMoved(blit));
+    diff(&old[..oa], &new[..na], damage, OldInk::KeptAndMoved(blit), RESYNC);
+    diff(&old[oa..ob], &new[na..nb], damage, OldInk::Moved(blit), RESYNC_SCROLLED);
+    diff(&old[ob..], &new[nb..], damage, OldInk::KeptAndMoved(blit), RESYNC);
     for ink in old[ob..].iter().filter_map(|op| op.ink) {
         damage.add(blit.moved(ink).unwrap_or_default());
     }
@@ -337,11 +340,11 @@ fn diff_scrolled(
 /// Adds to `damage` the ink of every op of `old` and `new` left out of a common run of equal prints (an old op's
 /// where `old_ink` says its pixels are).
 ///
-/// The two lists are walked together; where they part, the diff looks up to [`RESYNC`] ops ahead in each for the
+/// The two lists are walked together; where they part, the diff looks up to `resync` ops ahead in each for the
 /// other's op, so that an op added (a focus ring) or removed costs only its own ink, not that of every op after
 /// it. Any common subsequence is correct: outside the ink of the ops left out, every pixel is drawn by the same
 /// ops in the same order in both frames.
-fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage, old_ink: OldInk<'_>) {
+fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage, old_ink: OldInk<'_>, resync: usize) {
     let add_old = |op: &OpPrint, damage: &mut Damage| {
         if let Some(ink) = op.ink {
             old_ink.add(ink, damage);
@@ -358,8 +361,8 @@ fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage, old_ink: OldInk<'
             (i, j) = (i + 1, j + 1);
             continue;
         }
-        let added = (1..=RESYNC).find(|&k| new.get(j + k).is_some_and(|op| op.same(&old[i])));
-        let removed = (1..=RESYNC).find(|&k| old.get(i + k).is_some_and(|op| op.same(&new[j])));
+        let added = (1..=resync).find(|&k| new.get(j + k).is_some_and(|op| op.same(&old[i])));
+        let removed = (1..=resync).find(|&k| old.get(i + k).is_some_and(|op| op.same(&new[j])));
         match (added, removed) {
             (Some(k), r) if r.is_none_or(|r| k <= r) => {
                 new[j..j + k].iter().for_each(|op| add_new(op, damage));
