@@ -65,6 +65,8 @@ pub struct Laid {
     pub glide: Glide,
     /// The Yoga calls the last change made.
     pub calls: u64,
+    /// Whether a change was made since the page was laid out (the figures show then).
+    pub changed: bool,
     /// The time the last change's layout took (setters, the pass, reading the boxes).
     pub time: Duration,
 }
@@ -123,7 +125,8 @@ impl LayoutScreen {
                     return Ok(false);
                 }
                 let (container, boxes, calls, time) = self.lay_out_container(laid.stage, Some(&laid.props), props)?;
-                Laid { props: *props, container, glide: laid.glide.retarget(boxes, now), calls, time, ..laid }
+                let glide = laid.glide.retarget(boxes, now);
+                Laid { props: *props, container, glide, calls, time, changed: true, ..laid }
             }
             _ => {
                 let panel = self.panel.lay_out(&mut self.tree, (body.x + MARGIN, body.y + MARGIN))?;
@@ -132,7 +135,8 @@ impl LayoutScreen {
                 let stage =
                     Rect::new(x, y, (body.right() - MARGIN - x).max(0.0), (body.bottom() - MARGIN - y).max(0.0));
                 let (container, boxes, calls, time) = self.lay_out_container(stage, None, props)?;
-                Laid { body, props: *props, panel, stage, container, glide: Glide::settled(boxes), calls, time }
+                let glide = Glide::settled(boxes);
+                Laid { body, props: *props, panel, stage, container, glide, calls, time, changed: false }
             }
         };
         self.laid = Some(laid);
@@ -217,11 +221,12 @@ impl LayoutScreen {
         let view = PanelView { props: &laid.props, router, palette: p, fonts: self.fonts };
         self.panel.record(list, fonts, &laid.panel, &view);
         let stats = Rect::new(laid.stage.x, laid.stage.y - STATS_HEIGHT, laid.stage.w, STATS_HEIGHT - 6.0);
-        let figures = format!(
-            "{} Yoga calls for the last change   layout {:.3} ms",
-            laid.calls,
-            laid.time.as_secs_f64() * 1000.0
-        );
+        // Before the first change the line says what it will show: a first frame's picture holds no timing.
+        let figures = if laid.changed {
+            format!("{} Yoga calls for the last change   layout {:.3} ms", laid.calls, laid.time.as_secs_f64() * 1000.0)
+        } else {
+            "Change a property: the Yoga calls it makes and the layout time show here".to_owned()
+        };
         text(list, fonts, self.fonts.label, stats, &figures, p.muted, false);
         list.push(Op::FillRoundRect { rect: laid.stage, radius: 8.0, paint: Paint::Solid(p.surface_pressed) });
         let c = laid.container;
