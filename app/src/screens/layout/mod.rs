@@ -186,7 +186,8 @@ impl LayoutScreen {
         t.calculate(c, w, h, Direction::Ltr)?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(stage.x + r.x, stage.y + r.y, r.w, r.h);
         let container = at(t.layout(c));
-        let boxes = self.boxes.iter().map(|n| at(t.layout(*n))).collect();
+        // The container is the root, at the origin: each box's own offset is its place in it.
+        let boxes = self.boxes.iter().map(|n| at(t.local_layout(*n))).collect();
         Ok((container, boxes, self.tree.yoga_calls() - calls, start.elapsed()))
     }
 

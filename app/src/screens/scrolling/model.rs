@@ -72,7 +72,8 @@ pub fn row_at(y: f32) -> usize {
 /// The rows a viewport `viewport_h` high shows at `offset`: the first and one past the last.
 pub fn visible(offset: f32, viewport_h: f32) -> (usize, usize) {
     let first = row_at(offset);
-    let last = row_at(offset + viewport_h - 1.0);
+    // A viewport less than a pixel high still shows the row at its top (and the count never goes negative).
+    let last = row_at(offset + viewport_h.max(1.0) - 1.0);
     (first, (last + 1).min(ROWS))
 }
 
