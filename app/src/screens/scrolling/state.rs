@@ -217,4 +217,20 @@ mod tests {
         s.handle(&Message::Press { target: bar, x: 408.0, y: 490.0 }, &regions(), 1.0);
         assert_eq!(s.target(), half + 460.0);
     }
+
+    #[test]
+    fn dragging_the_list_moves_it_with_the_pointer_and_the_bar_fades_once_idle() {
+        let mut s = ScrollState::new();
+        let list = Target { id: ids::LIST, part: 0 };
+        s.handle(&Message::Press { target: list, x: 100.0, y: 300.0 }, &regions(), 0.0);
+        s.handle(&Message::Drag { target: list, x: 100.0, y: 100.0 }, &regions(), 0.1);
+        assert_eq!((s.target(), s.offset_at(0.1)), (200.0, 200.0), "at once, no glide");
+        s.handle(&Message::Drag { target: list, x: 100.0, y: 900.0 }, &regions(), 0.2);
+        assert_eq!(s.target(), 0.0, "clamped at the top");
+        assert_eq!(s.bar_alpha(5.0), 1.0, "shown while held");
+        s.handle(&Message::Release { target: list, x: 100.0, y: 900.0 }, &regions(), 1.0);
+        assert_eq!(s.bar_alpha(1.0 + IDLE_S), 1.0);
+        assert!(s.bar_alpha(1.0 + IDLE_S + FADE_S / 2.0) < 1.0);
+        assert_eq!(s.bar_alpha(1.0 + IDLE_S + FADE_S), 0.0);
+    }
 }
