@@ -326,8 +326,11 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             // A blit-scroll moved pixels outside the damage: they are presented too.
             let moved = painted.moved.iter().filter(|m| !damage.rects().iter().any(|r| r == *m));
             let rects: Vec<SdlRect> = damage.rects().iter().chain(moved).map(sdl_rect).collect();
-            let moved_px = painted.moved.map_or(0, |m| m.area());
-            (present::present_rects(&mut window, &rects)?, (damage.pixels() + moved_px).min(window_px))
+            let presented_px = match painted.moved {
+                Some(m) => m.area() + damage.rects().iter().map(|r| r.area() - r.overlap(&m)).sum::<u64>(),
+                None => damage.pixels(),
+            };
+            (present::present_rects(&mut window, &rects)?, presented_px)
         };
         fresh = false;
         let latency = polled.oldest_ms.map(|queued| {

@@ -65,8 +65,18 @@ fn the_wheel_the_keys_and_the_thumb_scroll_the_list() {
     let mut script = vec![format!("1 move {lx} {ly}")];
     script.extend((2..12).map(|f| format!("{f} wheel 0 -3")));
     script.extend((12..14).map(|f| format!("{f} wheel 0 3")));
-    let (offset, first_row, _) = list_of(&play("wheel", &script));
+    let report = play("wheel", &script);
+    let (offset, first_row, _) = list_of(&report);
     let expected = 8.0 * 3.0 * model::LINE_PX;
+    // While the list glides, frames move its pixels: they present the whole viewport and draw a strip of it.
+    let frames = report["frames"].as_array().expect("frames");
+    let px = |f: &Value, k: &str| f[k].as_u64().unwrap_or(0);
+    let blitted = frames.iter().filter(|f| px(f, "presented_px") > px(f, "damage_px")).count();
+    assert!(blitted >= 8, "{blitted} frames moved pixels");
+    assert!(
+        frames.iter().skip(2).all(|f| px(f, "damage_px") < 960 * 640 / 4),
+        "a wheel frame drew a strip, not the list"
+    );
     assert_eq!(offset, f64::from(expected));
     assert_eq!(first_row as usize, model::row_at(expected));
 
