@@ -7,6 +7,10 @@
 //! - the settled overview at 960x640 and 1920x1080, 1 thread, rounds interleaved: paint p50 of each and their ratio
 //!   (target: <= 1.5x: the cost follows what changed, not the window's area);
 //! - a screen switch at 960x640, 2 threads: the first frame of a screen after another (target <= 4 ms);
+//! - the list of ten thousand rows scrolled by the wheel, three lines a frame, at 1920x1080, 1 thread: paint p50 /
+//!   p95 and the damaged share of the window (target: p50 <= 0.6 ms, p95 <= 1.5 ms, damage <= 15 %);
+//! - a change of the layout playground's twelve boxes (a key a frame, each property in turn): the layout's time
+//!   (setters, Yoga's pass, reading the boxes) and its Yoga calls (target: layout <= 0.1 ms);
 //! - a keystroke in the text screen's area holding 2,000 characters in paragraphs, 960x640, 2 threads: a letter
 //!   typed a frame, in the middle of the text (target: paint p50 <= 0.3 ms; only the edited paragraph re-shapes).
 //!
@@ -137,6 +141,57 @@ fn main() {
         p.p95,
         p.max,
         met(p.p50 <= 4.0)
+    );
+
+    // The list scrolled by the wheel: a notch of three lines every frame, the list gliding on.
+    let mut rig = Rig::new(g, &fonts, ScreenName::Scrolling, (1920, 1080), 1);
+    let (lx, ly) = rig.centre("scrolling.list");
+    rig.session.handle(&UiEvent::PointerMoved { x: lx, y: ly }, 0.0, &mut String::new());
+    let (mut paint, mut damage) = (Vec::new(), Vec::new());
+    for i in 0..frames + 10 {
+        rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: -3.0 }, rig.index as f64 / 60.0, &mut String::new());
+        let (ms, share) = rig.frame(&fonts, Pixels::Kept);
+        // The first frames start the glide from rest.
+        if i >= 10 {
+            paint.push(ms);
+            damage.push(share);
+        }
+    }
+    let p = Percentiles::of(paint.iter().copied());
+    let d = Percentiles::of(damage.iter().copied());
+    println!(
+        "wheel scroll of 10,000 rows, 3 lines a frame, 1920x1080, 1 thr: paint p50 {:.3} p95 {:.3}; damage p50 {:.1} % \
+         max {:.1} % of the window  target p50 <= 0.6 ({}), p95 <= 1.5 ({}), damage <= 15 % ({})",
+        p.p50,
+        p.p95,
+        d.p50,
+        d.max,
+        met(p.p50 <= 0.6),
+        met(p.p95 <= 1.5),
+        met(d.max <= 15.0)
+    );
+
+    // The playground: one key a frame, each property in turn, the boxes gliding in between.
+    let mut rig = Rig::new(g, &fonts, ScreenName::Layout, (1920, 1080), 1);
+    let keys = ['d', 'j', 'a', 'c', 'g', 'w'];
+    let (mut layout, mut calls) = (Vec::new(), Vec::new());
+    for i in 0..frames {
+        let key = UiEvent::KeyDown { key: Key::Char(keys[i % keys.len()]), mods: Mods::NONE, repeat: false };
+        rig.session.handle(&key, rig.index as f64 / 60.0, &mut String::new());
+        rig.frame(&fonts, Pixels::Kept);
+        if let Some(laid) = rig.painter.screens.layout().laid() {
+            layout.push(laid.time.as_secs_f64() * 1000.0);
+            calls.push(laid.calls as f64);
+        }
+    }
+    let p = Percentiles::of(layout.iter().copied());
+    println!(
+        "layout change of the 12 boxes, 1920x1080: layout p50 {:.4} p95 {:.4} ms, {:.0} Yoga calls (p50)  target <= 0.1 \
+         ms ({})",
+        p.p50,
+        p.p95,
+        median(&calls),
+        met(p.p50 <= 0.1)
     );
 
     // Keystrokes in the area: 2,000 characters in paragraphs, a letter typed a frame in the middle of the text.

@@ -15,7 +15,7 @@ pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::raster::{Damage, Renderer};
+use crate::raster::{Damage, PixelRect, Renderer};
 use crate::report::FrameRecord;
 use crate::screens::{Regions, ScreenView, Screens};
 use crate::surface::{FrameBuffer, Pixels, Target};
@@ -35,6 +35,8 @@ pub struct PaintedFrame {
     pub regions: Option<Regions>,
     /// Where the text screen's text lay (on the text screen).
     pub texts: Option<TextGeometry>,
+    /// The pixels a blit-scroll moved before the damage was drawn: they changed too (present them).
+    pub moved: Option<PixelRect>,
 }
 
 /// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
@@ -167,6 +169,7 @@ impl Painter {
         hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
+        self.raster.set_scroll(recorded.scroll);
         let rendered = self
             .raster
             .render(&self.list, fonts, target, pixels)
@@ -178,7 +181,14 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold, damage: rendered.damage, regions: recorded.regions, texts: recorded.texts })
+        Ok(PaintedFrame {
+            times,
+            cold,
+            damage: rendered.damage,
+            regions: recorded.regions,
+            texts: recorded.texts,
+            moved: rendered.moved,
+        })
     }
 }
 

@@ -335,8 +335,14 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         let (present, presented_px) = if fresh || polled.exposed || damage.is_whole(width, height) {
             (present::present(&mut window)?, window_px)
         } else {
-            let rects: Vec<SdlRect> = damage.rects().iter().map(sdl_rect).collect();
-            (present::present_rects(&mut window, &rects)?, damage.pixels())
+            // A blit-scroll moved pixels outside the damage: they are presented too.
+            let moved = painted.moved.iter().filter(|m| !damage.rects().iter().any(|r| r == *m));
+            let rects: Vec<SdlRect> = damage.rects().iter().chain(moved).map(sdl_rect).collect();
+            let presented_px = match painted.moved {
+                Some(m) => m.area() + damage.rects().iter().map(|r| r.area() - r.overlap(&m)).sum::<u64>(),
+                None => damage.pixels(),
+            };
+            (present::present_rects(&mut window, &rects)?, presented_px)
         };
         fresh = false;
         let latency = polled.oldest_ms.map(|queued| {

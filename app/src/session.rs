@@ -3,11 +3,14 @@
 //!
 //! Keys that work on every screen are handled here before routing: Ctrl+1 … Ctrl+5 and Ctrl+Tab /
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
-//! hides the HUD, Escape quits.
+//! hides the HUD, Escape quits. Then the keys of the screen shown: the layout playground's letters and arrows, the
+//! list's page keys.
 
 use serde_json::{Value, json};
 
 use crate::display_list::Rect;
+use crate::screens::layout::state::{LayoutState, ids as layout_ids, region_of};
+use crate::screens::scrolling::state::{ScrollState, ids as scrolling_ids};
 use crate::screens::{ScreenName, ScreenView};
 use crate::ui::controls::{Controls, Tracks, ids};
 use crate::ui::input::{Key, Mods, UiEvent};
@@ -31,6 +34,10 @@ pub struct Session {
     mirrored: bool,
     /// Whether the caret showed in the last frame painted (None: no caret shows).
     caret_shown: Option<bool>,
+    /// The layout playground's properties.
+    pub layout: LayoutState,
+    /// The list's scroll.
+    pub scrolling: ScrollState,
     hud: bool,
     quit: bool,
     regions: Vec<Region>,
@@ -53,6 +60,8 @@ impl Session {
             texts: TextFields::default(),
             mirrored: false,
             caret_shown: None,
+            layout: LayoutState::new(),
+            scrolling: ScrollState::new(),
             hud,
             quit: false,
             regions: Vec::new(),
@@ -117,6 +126,8 @@ impl Session {
             texts: &self.texts,
             mirrored: self.mirrored,
             now,
+            layout: &self.layout,
+            scrolling: &self.scrolling,
         }
     }
 
@@ -134,6 +145,12 @@ impl Session {
             self.changed = true;
             return;
         }
+        if let UiEvent::KeyDown { key, mods, .. } = *event
+            && self.screen_key(key, mods, now)
+        {
+            self.changed = true;
+            return;
+        }
         let mut messages = Vec::new();
         self.router.route(event, &self.regions, &mut messages);
         for message in &messages {
@@ -144,7 +161,14 @@ impl Session {
                 message if message.id().starts_with("text.") => {
                     self.changed |= self.texts.handle(message, clipboard, now);
                 }
-                message => self.changed |= self.controls.handle(message, &self.tracks, now),
+                message => {
+                    self.changed |= self.controls.handle(message, &self.tracks, now);
+                    match self.screen {
+                        ScreenName::Layout => self.changed |= self.layout.handle(message, &self.regions, now),
+                        ScreenName::Scrolling => self.changed |= self.scrolling.handle(message, &self.regions, now),
+                        _ => {}
+                    }
+                }
             }
         }
         self.changed |= (self.router.seen(), self.hud) != before;
@@ -172,14 +196,26 @@ impl Session {
         true
     }
 
+    /// The keys of the screen shown; true when `key` was one.
+    fn screen_key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
+        match self.screen {
+            ScreenName::Layout => self.layout.key(key, mods, now),
+            ScreenName::Scrolling => self.scrolling.key(key, mods, &self.regions, now),
+            _ => false,
+        }
+    }
+
     /// Whether anything changed since the last call, and forgets it.
     pub fn take_changed(&mut self) -> bool {
         std::mem::take(&mut self.changed)
     }
 
-    /// Whether the session's own animations (a theme fading) need the next frame.
+    /// Whether the session's own animations (a theme fading, the playground's boxes gliding, the list gliding or
+    /// its scrollbar fading) need the next frame.
     pub fn animating(&self, now: f64) -> bool {
         self.controls.theme.animating(now)
+            || (self.screen == ScreenName::Layout && self.layout.animating(now))
+            || (self.screen == ScreenName::Scrolling && self.scrolling.animating(now))
     }
 
     /// Whether the caret's blink shows something new at `now`: it turned on or off since the last frame painted,
@@ -244,6 +280,9 @@ impl Session {
             "mirrored": self.mirrored,
             "focus": self.router.focus(),
             "hover": self.router.hovered().map(|t| format!("{}#{}", t.id, t.part)),
+            layout_ids::CONTAINER: self.layout.report(region_of(&self.regions, layout_ids::CONTAINER)),
+            layout_ids::BOXES: self.layout.report_boxes(),
+            scrolling_ids::LIST: self.scrolling.report(region_of(&self.regions, scrolling_ids::LIST).map(|r| r.h)),
         });
         // Where each widget of the screen shown lies (the tabs and the disabled button too), so a script can aim at
         // it; a widget of several parts lists each part's box.

@@ -150,6 +150,22 @@ fn the_controls_in_both_themes_with_hover_press_and_focus() {
 }
 
 #[test]
+fn the_list_scrolled_near_its_end_with_a_header_stuck_and_the_scrollbar_shown() {
+    let dir = temp_dir("screens-golden", "scrolled");
+    let shot = dir.join("scrolling-scrolled.png");
+    let script = dir.join("scrolled.txt");
+    // End, then a page back: the list rests mid-section, its header stuck to the top, the scrollbar not yet faded.
+    std::fs::write(&script, format!("1 key End\n2 key PageUp\n20 screenshot \"{}\"\n", shot.display()))
+        .expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", "scrolling", "--script"]).arg(&script);
+    run(cmd);
+    let failures = check(&[("scrolling-scrolled.png", shot)]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn the_text_screen_and_the_overview_mirrored_by_ctrl_r() {
     let dir = temp_dir("screens-golden", "mirrored");
     let mut names = Vec::new();

@@ -32,7 +32,7 @@ fn every_sdl_group_binds_against_the_system_sdl2() {
     let library = loader::open(&LIBSDL2, None).expect("the system SDL2 loads");
     let groups: Vec<_> = all_groups().filter(|g| g.library == LIBSDL2.name).collect();
     let names: Vec<&str> = groups.iter().map(|g| g.name).collect();
-    assert_eq!(names, ["SystemCalls", "VideoCalls", "EventCalls", "HintCalls", "MouseCalls", "KeyboardCalls"]);
+    assert_eq!(names, ["SystemCalls", "VideoCalls", "EventCalls", "HintCalls", "MouseCalls", "KeyboardCalls", "ClipboardCalls"]);
     for group in groups {
         (group.check)(&library).unwrap_or_else(|e| panic!("{} does not bind: {e}", group.name));
     }
@@ -351,4 +351,14 @@ fn update_surface_rects_presents_some_rectangles_or_none() {
     window.update_surface_rects(&rects).expect("SDL_UpdateWindowSurfaceRects");
     window.update_surface_rects(&rects[1..2]).expect("one rectangle");
     window.update_surface_rects(&[Rect::new(0, 0, 320, 200)]).expect("the whole window");
+}
+
+#[test]
+fn text_put_on_the_clipboard_comes_back_under_the_dummy_driver() {
+    let _guard = sdl_lock();
+    let video = sdl().init_video(Some("dummy")).expect("SDL starts the dummy video driver");
+    video.set_clipboard_text("héllo, שלום").expect("copy");
+    assert!(video.has_clipboard_text());
+    assert_eq!(video.clipboard_text().expect("paste"), "héllo, שלום");
+    assert!(video.set_clipboard_text("a\0b").is_err(), "a NUL cannot cross the C API");
 }

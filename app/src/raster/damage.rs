@@ -9,6 +9,11 @@
 //! (its version says when that changes). The rectangles are merged as they come ([`Damage::add`]). A pixel
 //! outside the damage is then drawn by the same ops, in the same order and places, in both frames: it keeps its
 //! value.
+//!
+//! A list that scrolls some of its ops ([`ScrollHint`]) has them printed where they lie in the scrolled content,
+//! not on screen; when the offset changed and the pixels can be moved ([`Blit`]), the two prints are compared in
+//! three runs (before the scrolled ops, the scrolled ops, after them), an old op's ink taken where its pixels were
+//! moved to (`super::scroll`).
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -18,6 +23,7 @@ use goldberry_natives::glyphs::GlyphRun;
 use super::base::BasePlan;
 use super::context::FrameContext;
 use super::geom::{DeviceRect, op_bounds};
+use super::scroll::{Blit, ScrollHint, ScrollPrint};
 use crate::display_list::{Op, Paint, PathData, Place, Rect, Step, walk};
 use crate::surface::Pixels;
 
@@ -189,12 +195,15 @@ struct Frame {
     opaque_lead: bool,
 }
 
+/// One frame's print: the target it was for, its ops', and its scroll.
+type Print = (Frame, Vec<OpPrint>, Option<ScrollPrint>);
+
 /// The print of the last frame rendered, that of the frame being rendered, and a spare list of ops (the two lists
 /// take turns, so that printing a frame allocates nothing once they have grown).
 #[derive(Debug, Default)]
 pub(super) struct Prints {
-    last: Option<(Frame, Vec<OpPrint>)>,
-    pending: Option<(Frame, Vec<OpPrint>)>,
+    last: Option<Print>,
+    pending: Option<Print>,
     spare: Vec<OpPrint>,
 }
 
@@ -203,7 +212,16 @@ impl Prints {
     /// (`pixels`) of the same size and the base is not drawn anew (`plan`), otherwise where the two prints differ
     /// and the base's own damage. The last print is taken out meanwhile: a frame that fails leaves none, so that
     /// the next frame is drawn whole. [`Prints::done`] keeps the new one once the frame is drawn.
-    pub(super) fn damage(&mut self, ctx: &FrameContext<'_>, pixels: Pixels, plan: &BasePlan) -> Damage {
+    ///
+    /// With a `scroll` that moved since the last frame, the damage is that of the frame after the returned
+    /// [`Blit`] is applied to the target (see the module docs).
+    pub(super) fn damage(
+        &mut self,
+        ctx: &FrameContext<'_>,
+        pixels: Pixels,
+        plan: &BasePlan,
+        scroll: Option<&ScrollHint>,
+    ) -> (Damage, Option<Blit>) {
         let frame = Frame {
             width: ctx.width,
             height: ctx.height,
@@ -213,28 +231,47 @@ impl Prints {
         };
         let _span = tracing::info_span!("damage").entered();
         let mut ops = std::mem::take(&mut self.spare);
-        print(ctx, &mut ops);
         let height = ctx.height as u32;
+        let scroll = scroll.map(|hint| (ScrollPrint::of(hint, frame.scale, ctx.width, height), hint.offset));
+        print(ctx, &mut ops, scroll.as_ref().map(|(print, offset)| (&print.ops, *offset)));
+        let scroll = scroll.map(|(print, _)| print);
         let last = self.last.take();
+        let mut blit = None;
         let damage = match (&last, pixels, plan) {
-            (Some((was, old)), Pixels::Kept, BasePlan::None | BasePlan::Copy | BasePlan::Damage(_))
+            (Some((was, old, old_scroll)), Pixels::Kept, BasePlan::None | BasePlan::Copy | BasePlan::Damage(_))
                 if *was == frame =>
             {
                 let mut damage = Damage::default();
                 if let BasePlan::Damage(rects) = plan {
                     rects.iter().filter_map(|r| PixelRect::of_device(r, ctx.width, height)).for_each(|r| damage.add(r));
                 }
-                diff(old, &ops, &mut damage);
+                match (old_scroll, &scroll) {
+                    (Some(o), Some(n)) if o.offset != n.offset => match Blit::between(o, n) {
+                        Some(b) => {
+                            diff_scrolled(old, &ops, (o, n), &b, &mut damage);
+                            blit = Some(b);
+                        }
+                        None => {
+                            // Printed where they lie in the content, the scrolled ops look unmoved: their viewport is
+                            // drawn anew.
+                            diff(old, &ops, &mut damage, OldInk::Kept, RESYNC);
+                            for v in [o.viewport, n.viewport].into_iter().flatten() {
+                                damage.add(v);
+                            }
+                        }
+                    },
+                    _ => diff(old, &ops, &mut damage, OldInk::Kept, RESYNC),
+                }
                 damage
             }
             _ => Damage::whole(ctx.width, height),
         };
-        if let Some((_, mut old)) = last {
+        if let Some((_, mut old, _)) = last {
             old.clear();
             self.spare = old;
         }
-        self.pending = Some((frame, ops));
-        damage
+        self.pending = Some((frame, ops, scroll));
+        (damage, blit)
     }
 
     /// The frame printed by the last [`Prints::damage`] is drawn: the next frame is compared with it.
@@ -251,14 +288,69 @@ impl Prints {
 /// How far ahead the diff looks for the op it lost, to step over ops added or removed in between.
 const RESYNC: usize = 16;
 
-/// Adds to `damage` the ink of every op of `old` and `new` left out of a common run of equal prints.
+/// How far ahead the diff of scrolled ops looks: a scroll brings in and drops whole rows of ops at either end.
+const RESYNC_SCROLLED: usize = 512;
+
+/// Where an old op's pixels are now: where it drew them, where a blit moved them, or both.
+#[derive(Debug, Clone, Copy)]
+enum OldInk<'b> {
+    Kept,
+    Moved(&'b Blit),
+    KeptAndMoved(&'b Blit),
+}
+
+impl OldInk<'_> {
+    fn add(self, ink: PixelRect, damage: &mut Damage) {
+        match self {
+            OldInk::Kept => damage.add(ink),
+            OldInk::Moved(b) => damage.add(b.moved(ink).unwrap_or_default()),
+            OldInk::KeptAndMoved(b) => {
+                damage.add(ink);
+                damage.add(b.moved(ink).unwrap_or_default());
+            }
+        }
+    }
+}
+
+/// The diff of two frames that scrolled by `blit` (`scrolls`: the old frame's and the new one's): the ops before
+/// the scrolled ones and after them compared as they lie (an old op's ink also where it was moved to), the scrolled
+/// ones compared in the content (their old ink where it was moved to); every op drawn after the scrolled ones over
+/// the viewport is drawn again where it is and where its old pixels were moved to; and the uncovered rows.
+fn diff_scrolled(
+    old: &[OpPrint],
+    new: &[OpPrint],
+    (o, n): (&ScrollPrint, &ScrollPrint),
+    blit: &Blit,
+    damage: &mut Damage,
+) {
+    let (oa, ob) = (o.ops.start.min(old.len()), o.ops.end.min(old.len()));
+    let (na, nb) = (n.ops.start.min(new.len()), n.ops.end.min(new.len()));
+    diff(&old[..oa], &new[..na], damage, OldInk::KeptAndMoved(blit), RESYNC);
+    diff(&old[oa..ob], &new[na..nb], damage, OldInk::Moved(blit), RESYNC_SCROLLED);
+    diff(&old[ob..], &new[nb..], damage, OldInk::KeptAndMoved(blit), RESYNC);
+    for ink in old[ob..].iter().filter_map(|op| op.ink) {
+        damage.add(blit.moved(ink).unwrap_or_default());
+    }
+    for ink in new[nb..].iter().filter_map(|op| op.ink) {
+        damage.add(blit.inside(ink).unwrap_or_default());
+    }
+    damage.add(blit.uncovered());
+}
+
+/// Adds to `damage` the ink of every op of `old` and `new` left out of a common run of equal prints (an old op's
+/// where `old_ink` says its pixels are).
 ///
-/// The two lists are walked together; where they part, the diff looks up to [`RESYNC`] ops ahead in each for the
+/// The two lists are walked together; where they part, the diff looks up to `resync` ops ahead in each for the
 /// other's op, so that an op added (a focus ring) or removed costs only its own ink, not that of every op after
 /// it. Any common subsequence is correct: outside the ink of the ops left out, every pixel is drawn by the same
 /// ops in the same order in both frames.
-fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage) {
-    let mut add = |op: &OpPrint| {
+fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage, old_ink: OldInk<'_>, resync: usize) {
+    let add_old = |op: &OpPrint, damage: &mut Damage| {
+        if let Some(ink) = op.ink {
+            old_ink.add(ink, damage);
+        }
+    };
+    let add_new = |op: &OpPrint, damage: &mut Damage| {
         if let Some(ink) = op.ink {
             damage.add(ink);
         }
@@ -269,29 +361,31 @@ fn diff(old: &[OpPrint], new: &[OpPrint], damage: &mut Damage) {
             (i, j) = (i + 1, j + 1);
             continue;
         }
-        let added = (1..=RESYNC).find(|&k| new.get(j + k).is_some_and(|op| op.same(&old[i])));
-        let removed = (1..=RESYNC).find(|&k| old.get(i + k).is_some_and(|op| op.same(&new[j])));
+        let added = (1..=resync).find(|&k| new.get(j + k).is_some_and(|op| op.same(&old[i])));
+        let removed = (1..=resync).find(|&k| old.get(i + k).is_some_and(|op| op.same(&new[j])));
         match (added, removed) {
             (Some(k), r) if r.is_none_or(|r| k <= r) => {
-                new[j..j + k].iter().for_each(&mut add);
+                new[j..j + k].iter().for_each(|op| add_new(op, damage));
                 j += k;
             }
             (_, Some(k)) => {
-                old[i..i + k].iter().for_each(&mut add);
+                old[i..i + k].iter().for_each(|op| add_old(op, damage));
                 i += k;
             }
             _ => {
-                add(&old[i]);
-                add(&new[j]);
+                add_old(&old[i], damage);
+                add_new(&new[j], damage);
                 (i, j) = (i + 1, j + 1);
             }
         }
     }
-    old[i..].iter().chain(&new[j..]).for_each(add);
+    old[i..].iter().for_each(|op| add_old(op, damage));
+    new[j..].iter().for_each(|op| add_new(op, damage));
 }
 
-/// The print of `ctx`'s list (see the module docs), into `ops`.
-fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>) {
+/// The print of `ctx`'s list (see the module docs), into `ops`; the ops in `scrolled` (a range, and the offset
+/// they are scrolled by) printed where they lie in the scrolled content.
+fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>, scrolled: Option<(&std::ops::Range<usize>, f32)>) {
     ops.clear();
     let (width, height, s) = (ctx.width, ctx.height as u32, ctx.mapping.scale);
     for visit in walk(ctx.list) {
@@ -301,7 +395,16 @@ fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>) {
             continue;
         };
         let mut h = DefaultHasher::new();
-        hash_place(&visit.place, &mut h);
+        match scrolled.filter(|(range, _)| range.contains(&visit.index)) {
+            Some((_, offset)) => {
+                let mut place = visit.place;
+                place.translation.1 += offset;
+                place.translation_f64.1 += f64::from(offset);
+                hash_place(&place, &mut h);
+                h.write_u8(1);
+            }
+            None => hash_place(&visit.place, &mut h),
+        }
         (visit.index < ctx.lead_end).hash(&mut h);
         let shared = hash_op(op, &mut h);
         // An op whose bounds are unknown may draw anywhere its clip lets it.

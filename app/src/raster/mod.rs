@@ -14,7 +14,9 @@
 //!
 //! When the target still holds the last frame ([`Pixels::Kept`]), the frame's **damage** (`damage.rs`) is found
 //! right after the base's plan, from the last frame's list and this one's: the bands are then cut over the damaged
-//! rows and draw only inside the damaged rectangles, and a frame with no damage draws nothing.
+//! rows and draw only inside the damaged rectangles, and a frame with no damage draws nothing. A list that scrolled
+//! ([`ScrollHint`], `scroll.rs`) first has the pixels already drawn moved by the scroll (the **blit-scroll**), and
+//! its damage is what that leaves to draw.
 //!
 //! What every stage reads for one frame travels in one `FrameContext` (`context.rs`). The beta's own multi-threaded
 //! context is not used: it aborts at `blContextEnd` (see DESIGN.md, "A frame").
@@ -31,6 +33,7 @@ mod geom;
 mod layers;
 mod prepare;
 mod replay;
+mod scroll;
 mod stats;
 #[cfg(test)]
 mod tests;
@@ -43,6 +46,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 pub use self::damage::{Damage, MAX_DAMAGE_RECTS, PixelRect};
 pub use self::prepare::{to_gradient, to_path};
+pub use self::scroll::ScrollHint;
 pub use self::stats::{BaseUse, RasterStats};
 pub use crate::render_error::RenderError;
 
@@ -72,6 +76,8 @@ pub struct Rendered {
     pub time: Duration,
     /// The pixels written (all of them unless the target held the last frame, none when nothing changed).
     pub damage: Damage,
+    /// The pixels moved by a blit-scroll before the damage was drawn (they changed too: present them).
+    pub moved: Option<PixelRect>,
 }
 
 /// The renderer: the base, the retained layers, the glyph cache and the band count.
@@ -83,6 +89,8 @@ pub struct Renderer {
     layers: LayerCache,
     /// What the last frame drew, to find the next frame's damage.
     prints: Prints,
+    /// What the next frame's list scrolls ([`Renderer::set_scroll`]).
+    scroll: Option<ScrollHint>,
     glyphs: GlyphCache,
     use_glyph_cache: bool,
     /// Whether the glyph cache keeps the base's runs as images.
@@ -101,6 +109,7 @@ impl Renderer {
             base: BaseCache::default(),
             layers: LayerCache::default(),
             prints: Prints::default(),
+            scroll: None,
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -146,6 +155,12 @@ impl Renderer {
                 stay_awake_for_bands(&handed_out, frame, STAY_AWAKE);
             });
         }
+    }
+
+    /// Says which ops of the list the next [`Renderer::render`] draws scroll in a viewport, and how far: when the
+    /// target holds the frame before, the pixels already drawn there are moved rather than drawn again.
+    pub fn set_scroll(&mut self, scroll: Option<ScrollHint>) {
+        self.scroll = scroll;
     }
 
     /// The band count.
@@ -233,7 +248,11 @@ impl Renderer {
         let (ctx, plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
         self.stats = RasterStats::default();
         let stale = self.layers.update(&ctx, &mut self.stats);
-        let damage = self.prints.damage(&ctx, pixels, &plan);
+        let scroll = self.scroll.take();
+        let (damage, blit) = self.prints.damage(&ctx, pixels, &plan, scroll.as_ref());
+        if let Some(blit) = &blit {
+            blit.apply(target.pixels, target.stride);
+        }
         let partial = (!damage.is_whole(target.width, target.height)).then_some(&damage);
         if damage.is_empty() {
             // Nothing to draw: the band threads kept awake for this frame may leave.
@@ -253,7 +272,7 @@ impl Renderer {
         }
         self.keep_base(plan, base_frame, lead_layers);
         self.prints.done();
-        Ok(Rendered { time: start.elapsed(), damage })
+        Ok(Rendered { time: start.elapsed(), damage, moved: blit.map(|b| b.rect) })
     }
 
     /// Stage 1: the frame's leading run, how the base is brought up to date, and the frame's context.

@@ -2,7 +2,9 @@
 //! Ctrl+Shift+Tab, or `--screen NAME` at start.
 
 pub mod controls;
+pub mod layout;
 pub mod placeholder;
+pub mod scrolling;
 mod shown;
 pub mod text;
 pub mod widgets;

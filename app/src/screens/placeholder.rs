@@ -15,14 +15,7 @@ fn promise(screen: ScreenName) -> &'static str {
             "Editing with carets at HarfBuzz's cluster boundaries, bidirectional runs, font fallback and live \
              OpenType features are built next."
         }
-        ScreenName::Layout => {
-            "A Yoga playground: twelve boxes, flex direction, wrap, justify, align and gap, each change gliding \
-             into place, is built next."
-        }
-        ScreenName::Scrolling => {
-            "Ten thousand virtualized rows with sticky headers and a blit-scrolled list are built next."
-        }
-        ScreenName::Overview | ScreenName::Controls => "",
+        ScreenName::Overview | ScreenName::Layout | ScreenName::Controls | ScreenName::Scrolling => "",
     }
 }
 

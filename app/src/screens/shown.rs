@@ -9,9 +9,14 @@ use goldberry_natives::{Goldberry, NativeError};
 use crate::clock::FrameInput;
 use crate::display_list::{DisplayList, Op, Rect};
 use crate::fonts::FontBook;
+use crate::raster::ScrollHint;
 use crate::scene::layout::SceneLayout;
 use crate::scene::{Scene, SceneError, SceneTimings, SceneView};
 use crate::screens::controls::{ControlsLayout, ControlsScreen, View};
+use crate::screens::layout::LayoutScreen;
+use crate::screens::layout::state::LayoutState;
+use crate::screens::scrolling::ScrollingScreen;
+use crate::screens::scrolling::state::ScrollState;
 use crate::screens::text::layout::TextLayout;
 use crate::screens::text::{TextScreen, TextView};
 use crate::screens::{CARDS, ScreenName, TABS, placeholder};
@@ -38,6 +43,10 @@ pub struct ScreenView<'a> {
     pub mirrored: bool,
     /// The frame's time, s (a caret blinks on it).
     pub now: f64,
+    /// The layout playground's properties.
+    pub layout: &'a LayoutState,
+    /// The list's scroll.
+    pub scrolling: &'a ScrollState,
 }
 
 impl ScreenView<'static> {
@@ -47,6 +56,8 @@ impl ScreenView<'static> {
         static CONTROLS: Controls = Controls::new();
         static ROUTER: Router = Router::new();
         static TEXTS: std::sync::LazyLock<TextFields> = std::sync::LazyLock::new(TextFields::default);
+        static LAYOUT: LayoutState = LayoutState::new();
+        static SCROLLING: ScrollState = ScrollState::new();
         ScreenView {
             screen: ScreenName::Overview,
             controls: &CONTROLS,
@@ -55,6 +66,8 @@ impl ScreenView<'static> {
             texts: &TEXTS,
             mirrored: false,
             now: 0.0,
+            layout: &LAYOUT,
+            scrolling: &SCROLLING,
         }
     }
 }
@@ -74,10 +87,13 @@ pub struct Regions {
 pub struct Recorded {
     /// Where the time went (the controls screen's layout counts as layout).
     pub timings: SceneTimings,
-    /// The new regions when this frame laid out anew (a new size or another screen): hand them to the session.
+    /// The new regions when this frame laid out anew (a new size or another screen, a change of the layout
+    /// playground): hand them to the session.
     pub regions: Option<Regions>,
     /// Where the text screen's text lay this frame: hand it to the session for the next input.
     pub texts: Option<TextGeometry>,
+    /// What of the list scrolls (the scrolling screen): hand it to raster.
+    pub scroll: Option<ScrollHint>,
 }
 
 /// A screen could not be laid out or recorded.
@@ -92,6 +108,12 @@ pub enum ScreenError {
     /// Yoga refused the text screen's tree or its layout.
     #[error("the text screen: {0}")]
     Text(NativeError),
+    /// Yoga refused the layout screen's tree or its layout.
+    #[error("the layout screen: {0}")]
+    Layout(NativeError),
+    /// Yoga refused the scrolling screen's rows.
+    #[error("the scrolling screen: {0}")]
+    Scrolling(NativeError),
 }
 
 /// Every screen, ready to record (see the module docs).
@@ -103,6 +125,10 @@ pub struct Screens {
     controls_layout: Option<(Rect, ControlsLayout)>,
     text: TextScreen,
     text_layout: Option<TextLayout>,
+    /// The layout playground.
+    layout: LayoutScreen,
+    /// The list of ten thousand rows.
+    scrolling: ScrollingScreen,
     /// The screen, window and scale the regions were made for.
     regions_for: Option<(ScreenName, Rect, u32, bool)>,
     regions: Regions,
@@ -117,6 +143,8 @@ impl Screens {
             controls_layout: None,
             text: TextScreen::new(g, fonts).map_err(ScreenError::Text)?,
             text_layout: None,
+            layout: LayoutScreen::new(g, fonts).map_err(ScreenError::Layout)?,
+            scrolling: ScrollingScreen::new(g, fonts).map_err(ScreenError::Scrolling)?,
             regions_for: None,
             regions: Regions::default(),
         })
@@ -137,7 +165,19 @@ impl Screens {
         self.scene.forget_layout();
         self.controls_layout = None;
         self.text_layout = None;
+        self.layout.forget();
+        self.scrolling.forget();
         self.regions_for = None;
+    }
+
+    /// The layout playground (its last layout: the boxes, the Yoga calls and time of the last change).
+    pub fn layout(&self) -> &LayoutScreen {
+        &self.layout
+    }
+
+    /// The list of ten thousand rows.
+    pub fn scrolling(&self) -> &ScrollingScreen {
+        &self.scrolling
     }
 
     /// The regions of the last layout.
@@ -167,7 +207,9 @@ impl Screens {
             mirrored: view.mirrored,
         };
         let mut timings = self.scene.record_view(frame, fonts, list, &scene_view)?;
-        let Some(layout) = self.scene.layout() else { return Ok(Recorded { timings, regions: None, texts: None }) };
+        let Some(layout) = self.scene.layout() else {
+            return Ok(Recorded { timings, regions: None, texts: None, scroll: None });
+        };
         let key = (view.screen, layout.window, frame.scale.to_bits(), view.mirrored);
         let fresh = self.regions_for != Some(key);
         let body = layout.grid;
@@ -183,6 +225,26 @@ impl Screens {
             self.text_layout = Some(self.text.lay_out(body, direction).map_err(ScreenError::Text)?);
             timings.layout += start.elapsed();
         }
+        // The playground lays out again when its properties change: its regions are new then.
+        let mut moved = false;
+        let start = Instant::now();
+        match view.screen {
+            ScreenName::Layout => {
+                if fresh {
+                    self.layout.forget();
+                }
+                moved = self.layout.update(body, &view.layout.props, frame.time_s).map_err(ScreenError::Layout)?;
+            }
+            ScreenName::Scrolling => {
+                if fresh {
+                    self.scrolling.forget();
+                }
+                self.scrolling.update_page(body);
+            }
+            _ => {}
+        }
+        timings.layout += start.elapsed();
+        let mut scroll = None;
         let mut texts = None;
         if !overview {
             list.push(Op::PushClip(body));
@@ -208,18 +270,34 @@ impl Screens {
                         texts = Some(self.text.record(list, fonts, laid_out, &page));
                     }
                 }
+                (ScreenName::Layout, _) => {
+                    self.layout.record(list, fonts, frame.time_s, view.router, &view.palette);
+                }
+                (ScreenName::Scrolling, _) => {
+                    let start = Instant::now();
+                    scroll = self
+                        .scrolling
+                        .record(list, fonts, view.scrolling, frame.time_s, &view.palette)
+                        .map_err(ScreenError::Scrolling)?;
+                    timings.layout += start.elapsed();
+                }
                 (screen, _) => placeholder::record(list, fonts, body, screen, &view.palette),
             }
             list.push(Op::PopClip);
         }
-        if !fresh {
-            return Ok(Recorded { timings, regions: None, texts });
+        if !(fresh || moved) {
+            return Ok(Recorded { timings, regions: None, texts, scroll });
         }
         let controls = self.controls_layout.as_ref().map(|(_, l)| l).filter(|_| view.screen == ScreenName::Controls);
         let text = self.text_layout.as_ref().filter(|_| view.screen == ScreenName::Text);
         self.regions = regions(view.screen, layout, controls, text);
+        match view.screen {
+            ScreenName::Layout => self.regions.regions.extend(self.layout.regions()),
+            ScreenName::Scrolling => self.regions.regions.extend(self.scrolling.regions()),
+            _ => {}
+        }
         self.regions_for = Some(key);
-        Ok(Recorded { timings, regions: Some(self.regions.clone()), texts })
+        Ok(Recorded { timings, regions: Some(self.regions.clone()), texts, scroll })
     }
 }
 

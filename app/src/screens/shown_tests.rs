@@ -14,11 +14,15 @@ fn screens() -> Screens {
 
 fn record(screens: &mut Screens, screen: ScreenName, router: &Router, size: (u32, u32)) -> (DisplayList, Recorded) {
     let controls = Controls::default();
+    let (layout, scrolling) = (LayoutState::new(), ScrollState::new());
+    let palette = controls.theme.palette(0.0);
     let view = ScreenView {
         screen,
         controls: &controls,
         router,
-        palette: controls.theme.palette(0.0),
+        palette,
+        layout: &layout,
+        scrolling: &scrolling,
         ..ScreenView::overview()
     };
     let mut list = DisplayList::new();
@@ -107,4 +111,28 @@ fn the_screens_body_is_its_own_and_the_chrome_is_shared() {
     assert_eq!(layer_keys(&controls).len(), 8);
     assert_eq!(layer_keys(&controls)[0], crate::scene::PLAIN_BACKGROUND_LAYER);
     assert_ne!(controls, text, "each screen records its own page");
+}
+
+#[test]
+fn the_layout_and_scrolling_screens_regions_lie_in_the_body_and_the_list_says_what_scrolls() {
+    let mut screens = screens();
+    for size in [(960, 640), (1920, 1080), (700, 900)] {
+        for screen in [ScreenName::Layout, ScreenName::Scrolling] {
+            let (list, recorded) = record(&mut screens, screen, &Router::new(), size);
+            let Some(regions) = recorded.regions else { panic!("{screen} laid out") };
+            let body = screens.scene().body().unwrap_or_default();
+            let own: Vec<&Region> = regions.regions.iter().filter(|r| r.target.id != TABS).collect();
+            assert!(own.len() >= 2, "{own:?}");
+            assert!(own.iter().all(|r| inside(r.rect, body)), "{screen} {size:?}: {own:?} in {body:?}");
+            match (screen, recorded.scroll) {
+                (ScreenName::Scrolling, Some(hint)) => {
+                    assert_eq!(list.ops[hint.ops.start], Op::PushClip(hint.viewport));
+                    assert_eq!(list.ops[hint.ops.end - 1], Op::PopClip, "the run ends with its clip");
+                    assert!(inside(hint.viewport, body));
+                }
+                (ScreenName::Layout, None) => {}
+                (screen, scroll) => panic!("{screen}: {scroll:?}"),
+            }
+        }
+    }
 }

@@ -179,7 +179,7 @@ impl Default for TextFields {
 impl TextFields {
     /// Whether the caret shows at `now`.
     pub fn caret_on(&self, now: f64) -> bool {
-        ((now - self.blink_epoch).max(0.0) / BLINK_S) as u64 % 2 == 0
+        (((now - self.blink_epoch).max(0.0) / BLINK_S) as u64).is_multiple_of(2)
     }
 
     /// When the caret next turns on or off after `now`.
@@ -273,11 +273,7 @@ impl TextFields {
                 }
                 self.moved(now);
             }
-            Message::Key { id, key, mods } => {
-                if self.key(id, *key, *mods, clipboard) {
-                    self.moved(now);
-                }
-            }
+            Message::Key { id, key, mods } if self.key(id, *key, *mods, clipboard) => self.moved(now),
             _ => {}
         }
         (self.field.clone(), self.area.clone(), self.features.clone(), self.size, self.scroll) != before

@@ -1,0 +1,267 @@
+//! The layout screen: a Yoga playground. A container of twelve boxes laid out by Yoga from the properties the
+//! panel's chips and the keys set (see [`state`]); each change re-lays out the container, counts the Yoga calls it
+//! made and times them, and the boxes glide to their new places ([`glide`]).
+
+pub mod glide;
+pub mod panel;
+pub mod state;
+
+use std::time::{Duration, Instant};
+
+use goldberry_natives::yoga::{Direction, Gutter, LayoutTree, Length, NodeId, Wrap};
+use goldberry_natives::{Goldberry, NativeError};
+
+use self::glide::Glide;
+use self::panel::{Panel, PanelFonts, PanelLayout, PanelView, text};
+use self::state::{BOX_COUNT, Props, ids};
+use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stroke};
+use crate::fonts::{Face, FontBook};
+use crate::ui::router::{Cursor, Region, Router, Target};
+use crate::ui::theme::Palette;
+
+/// The twelve boxes: width, height (px) and the text some of them hold.
+pub const BOXES: [(f32, f32, &str); BOX_COUNT] = [
+    (96.0, 64.0, "Yoga"),
+    (64.0, 40.0, ""),
+    (120.0, 88.0, "flex"),
+    (56.0, 56.0, ""),
+    (88.0, 36.0, "wrap"),
+    (72.0, 96.0, ""),
+    (136.0, 48.0, "justify"),
+    (48.0, 72.0, ""),
+    (80.0, 80.0, "gap"),
+    (104.0, 44.0, ""),
+    (60.0, 60.0, "align"),
+    (112.0, 68.0, ""),
+];
+
+/// The boxes' fill colours, in turn.
+const HUES: [Color; 6] = [
+    Color::rgb(0x4f, 0x8c, 0xf7),
+    Color::rgb(0x35, 0xc0, 0xa8),
+    Color::rgb(0xf2, 0xa1, 0x3b),
+    Color::rgb(0xe0, 0x5d, 0x7a),
+    Color::rgb(0x9b, 0x7c, 0xf0),
+    Color::rgb(0x6c, 0xb8, 0x4e),
+];
+
+const MARGIN: f32 = 16.0;
+const STATS_HEIGHT: f32 = 28.0;
+
+/// Where the page's parts lie, and the boxes' glide.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Laid {
+    /// The body the page was laid out in.
+    pub body: Rect,
+    /// The properties the container was laid out from.
+    pub props: Props,
+    /// The panel.
+    pub panel: PanelLayout,
+    /// The area the container may fill.
+    pub stage: Rect,
+    /// The container.
+    pub container: Rect,
+    /// The boxes, gliding (window pixels).
+    pub glide: Glide,
+    /// The Yoga calls the last change made.
+    pub calls: u64,
+    /// Whether a change was made since the page was laid out (the figures show then).
+    pub changed: bool,
+    /// The time the last change's layout took (setters, the pass, reading the boxes).
+    pub time: Duration,
+}
+
+/// The screen's Yoga tree (the container and its boxes, and the panel as a root of its own) and its last layout.
+#[derive(Debug)]
+pub struct LayoutScreen {
+    tree: LayoutTree,
+    container: NodeId,
+    boxes: Vec<NodeId>,
+    panel: Panel,
+    fonts: PanelFonts,
+    laid: Option<Laid>,
+}
+
+impl LayoutScreen {
+    /// Builds the tree: the container and its twelve fixed-size boxes, and the panel.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<LayoutScreen, NativeError> {
+        let f = PanelFonts {
+            title: fonts.id(Face::SansBold, 18.0),
+            label: fonts.id(Face::Sans, 12.0),
+            chip: fonts.id(Face::Mono, 11.0),
+        };
+        let mut tree = LayoutTree::new(g)?;
+        let container = tree.add_node()?;
+        let mut boxes = Vec::with_capacity(BOX_COUNT);
+        for (w, h, _) in BOXES {
+            let b = tree.add_node()?;
+            tree.add_child(container, b)?;
+            tree.set_width(b, Length::Points(w));
+            tree.set_height(b, Length::Points(h));
+            boxes.push(b);
+        }
+        let panel = Panel::new(&mut tree, fonts, f)?;
+        Ok(LayoutScreen { tree, container, boxes, panel, fonts: f, laid: None })
+    }
+
+    /// The last layout.
+    pub fn laid(&self) -> Option<&Laid> {
+        self.laid.as_ref()
+    }
+
+    /// Forgets the layout: the next [`LayoutScreen::update`] lays the page out anew, without a glide.
+    pub fn forget(&mut self) {
+        self.laid = None;
+    }
+
+    /// Brings the layout up to date with `props` in `body` at frame time `now`: the whole page when the body is
+    /// new (the boxes then rest where Yoga puts them), only the container when the properties changed (the boxes
+    /// then glide from where they are shown). Returns whether anything moved (the regions are new).
+    pub fn update(&mut self, body: Rect, props: &Props, now: f64) -> Result<bool, NativeError> {
+        let laid = match self.laid.take() {
+            Some(laid) if laid.body == body => {
+                if laid.props == *props {
+                    self.laid = Some(laid);
+                    return Ok(false);
+                }
+                let (container, boxes, calls, time) = self.lay_out_container(laid.stage, Some(&laid.props), props)?;
+                let glide = laid.glide.retarget(boxes, now);
+                Laid { props: *props, container, glide, calls, time, changed: true, ..laid }
+            }
+            _ => {
+                let panel = self.panel.lay_out(&mut self.tree, (body.x + MARGIN, body.y + MARGIN))?;
+                let x = panel.rect.right() + MARGIN;
+                let y = body.y + MARGIN + STATS_HEIGHT;
+                let stage =
+                    Rect::new(x, y, (body.right() - MARGIN - x).max(0.0), (body.bottom() - MARGIN - y).max(0.0));
+                let (container, boxes, calls, time) = self.lay_out_container(stage, None, props)?;
+                let glide = Glide::settled(boxes);
+                Laid { body, props: *props, panel, stage, container, glide, calls, time, changed: false }
+            }
+        };
+        self.laid = Some(laid);
+        Ok(true)
+    }
+
+    /// Sets the container's style where `props` differ from `was` (everything when there is no `was`), lays it out
+    /// in `stage` and reads the boxes back: the container, the boxes in window pixels, the Yoga calls and the time.
+    fn lay_out_container(
+        &mut self,
+        stage: Rect,
+        was: Option<&Props>,
+        p: &Props,
+    ) -> Result<(Rect, Vec<Rect>, u64, Duration), NativeError> {
+        let start = Instant::now();
+        let calls = self.tree.yoga_calls();
+        let (t, c) = (&mut self.tree, self.container);
+        let differs = |f: &dyn Fn(&Props) -> bool| was.is_none_or(|w| f(w) != f(p));
+        let (w, h) = ((stage.w * p.width).round(), (stage.h * p.height).round());
+        if was.is_none_or(|was| was.width != p.width || was.height != p.height) {
+            t.set_width(c, Length::Points(w));
+            t.set_height(c, Length::Points(h));
+        }
+        if was.is_none_or(|was| was.direction != p.direction) {
+            t.set_flex_direction(c, p.direction());
+        }
+        if differs(&|q| q.wrap) {
+            t.set_flex_wrap(c, if p.wrap { Wrap::Wrap } else { Wrap::NoWrap });
+        }
+        if was.is_none_or(|was| was.justify != p.justify) {
+            t.set_justify_content(c, p.justify());
+        }
+        if was.is_none_or(|was| was.align_items != p.align_items) {
+            t.set_align_items(c, p.align_items());
+        }
+        if was.is_none_or(|was| was.align_content != p.align_content) {
+            t.set_align_content(c, p.align_content());
+        }
+        if was.is_none_or(|was| was.gap != p.gap) {
+            t.set_gap_length(c, Gutter::All, p.gap());
+        }
+        for (i, node) in self.boxes.iter().enumerate() {
+            if was.is_none_or(|was| was.grow[i] != p.grow[i]) {
+                t.set_flex_grow(*node, if p.grow[i] { 1.0 } else { 0.0 });
+            }
+        }
+        t.calculate(c, w, h, Direction::Ltr)?;
+        let at = |r: goldberry_natives::yoga::Rect| Rect::new(stage.x + r.x, stage.y + r.y, r.w, r.h);
+        let container = at(t.layout(c));
+        // The container is the root, at the origin: each box's own offset is its place in it.
+        let boxes = self.boxes.iter().map(|n| at(t.local_layout(*n))).collect();
+        Ok((container, boxes, self.tree.yoga_calls() - calls, start.elapsed()))
+    }
+
+    /// The regions of the last layout: the stage and the container (they take no input; the report gives their
+    /// boxes), the boxes where they come to rest, the corner, and the panel's chips.
+    pub fn regions(&self) -> Vec<Region> {
+        let Some(laid) = &self.laid else { return Vec::new() };
+        let region = |id, part: usize, rect, cursor, enabled| Region {
+            target: Target { id, part: part as u8 },
+            rect,
+            cursor,
+            focusable: false,
+            enabled,
+        };
+        let mut regions = vec![
+            region(ids::STAGE, 0, laid.stage, Cursor::Arrow, false),
+            region(ids::CONTAINER, 0, laid.container, Cursor::Arrow, false),
+        ];
+        for (i, rect) in laid.glide.target().iter().enumerate() {
+            regions.push(region(ids::BOXES, i, *rect, Cursor::Hand, true));
+        }
+        regions.push(region(ids::CORNER, 0, corner(laid.container), Cursor::Hand, true));
+        regions.extend(self.panel.regions(&laid.panel));
+        regions
+    }
+
+    /// Records the page at frame time `now`: the panel, the Yoga figures, the stage, the container and the boxes
+    /// where the glide has them.
+    pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, now: f64, router: &Router, palette: &Palette) {
+        let Some(laid) = &self.laid else { return };
+        let p = palette;
+        let view = PanelView { props: &laid.props, router, palette: p, fonts: self.fonts };
+        self.panel.record(list, fonts, &laid.panel, &view);
+        let stats = Rect::new(laid.stage.x, laid.stage.y - STATS_HEIGHT, laid.stage.w, STATS_HEIGHT - 6.0);
+        // Before the first change the line says what it will show: a first frame's picture holds no timing.
+        let figures = if laid.changed {
+            format!("{} Yoga calls for the last change   layout {:.3} ms", laid.calls, laid.time.as_secs_f64() * 1000.0)
+        } else {
+            "Change a property: the Yoga calls it makes and the layout time show here".to_owned()
+        };
+        text(list, fonts, self.fonts.label, stats, &figures, p.muted, false);
+        list.push(Op::FillRoundRect { rect: laid.stage, radius: 8.0, paint: Paint::Solid(p.surface_pressed) });
+        let c = laid.container;
+        list.push(Op::FillRect { rect: c, paint: Paint::Solid(p.surface) });
+        list.push(Op::StrokeRoundRect {
+            rect: c.inset(0.5),
+            radius: 2.0,
+            stroke: Stroke { width: 1.0, round: false },
+            paint: Paint::Solid(p.border),
+        });
+        list.push(Op::PushClip(laid.stage));
+        for (i, (rect, (_, _, label))) in laid.glide.at(now).iter().zip(BOXES).enumerate() {
+            let hovered = router.hovered() == Some(Target { id: ids::BOXES, part: i as u8 });
+            let hue = HUES[i % HUES.len()];
+            list.push(Op::FillRoundRect { rect: *rect, radius: 6.0, paint: Paint::Solid(hue.with_alpha(0xd8)) });
+            if laid.props.grow[i] || hovered {
+                list.push(Op::StrokeRoundRect {
+                    rect: rect.inset(1.0),
+                    radius: 5.0,
+                    stroke: Stroke { width: 2.0, round: false },
+                    paint: Paint::Solid(if hovered { p.focus } else { p.text }),
+                });
+            }
+            if !label.is_empty() {
+                text(list, fonts, self.fonts.label, *rect, label, Color::rgb(0xff, 0xff, 0xff), true);
+            }
+        }
+        list.push(Op::PopClip);
+        let handle = corner(c);
+        list.push(Op::FillRoundRect { rect: handle, radius: 3.0, paint: Paint::Solid(p.accent) });
+    }
+}
+
+/// The container's corner handle.
+fn corner(container: Rect) -> Rect {
+    Rect::new(container.right() - 7.0, container.bottom() - 7.0, 14.0, 14.0)
+}

@@ -1,0 +1,237 @@
+//! The playground's panel of chips, one group per flexbox property, laid out by Yoga (each group's chips wrap in
+//! a row) once per size, and drawn from the properties.
+
+use std::sync::Arc;
+
+use goldberry_natives::NativeError;
+use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
+
+use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect, Stroke};
+use crate::fonts::FontBook;
+use crate::screens::layout::state::{
+    ALIGN_CONTENTS, ALIGN_ITEMS, DIRECTIONS, GAPS, JUSTIFIES, Props, align_word, direction_word, gap_word, ids,
+    justify_word,
+};
+use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
+use crate::ui::theme::Palette;
+
+/// The panel's width.
+pub const PANEL_WIDTH: f32 = 300.0;
+const CHIP_HEIGHT: f32 = 20.0;
+const LABEL_HEIGHT: f32 = 16.0;
+const TITLE_HEIGHT: f32 = 26.0;
+const HINT_HEIGHT: f32 = 36.0;
+
+/// One group of chips: its label, its widget id and its values' words.
+struct Group {
+    label: &'static str,
+    id: WidgetId,
+    words: Vec<String>,
+}
+
+fn groups() -> Vec<Group> {
+    let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect();
+    vec![
+        Group { label: "flex-direction  (d)", id: ids::DIRECTION, words: words(&DIRECTIONS.map(direction_word)) },
+        Group { label: "flex-wrap  (w)", id: ids::WRAP, words: words(&["nowrap", "wrap"]) },
+        Group {
+            label: "justify-content  (j)",
+            id: ids::JUSTIFY,
+            words: JUSTIFIES.iter().map(|j| justify_word(*j).to_owned()).collect(),
+        },
+        Group {
+            label: "align-items  (a)",
+            id: ids::ALIGN_ITEMS,
+            words: ALIGN_ITEMS.iter().map(|a| align_word(*a).to_owned()).collect(),
+        },
+        Group {
+            label: "align-content  (c)",
+            id: ids::ALIGN_CONTENT,
+            words: ALIGN_CONTENTS.iter().map(|a| align_word(*a).to_owned()).collect(),
+        },
+        Group { label: "gap  (g)", id: ids::GAP, words: GAPS.iter().map(|g| gap_word(*g)).collect() },
+    ]
+}
+
+/// The value a group shows as selected.
+fn selected(id: WidgetId, p: &Props) -> usize {
+    match id {
+        ids::DIRECTION => p.direction,
+        ids::WRAP => usize::from(p.wrap),
+        ids::JUSTIFY => p.justify,
+        ids::ALIGN_ITEMS => p.align_items,
+        ids::ALIGN_CONTENT => p.align_content,
+        _ => p.gap,
+    }
+}
+
+/// The fonts the panel writes with.
+#[derive(Debug, Clone, Copy)]
+pub struct PanelFonts {
+    /// The title.
+    pub title: FontId,
+    /// The groups' labels.
+    pub label: FontId,
+    /// The chips.
+    pub chip: FontId,
+}
+
+/// The panel's Yoga nodes.
+#[derive(Debug)]
+pub struct Panel {
+    root: NodeId,
+    title: NodeId,
+    labels: Vec<NodeId>,
+    chips: Vec<Vec<NodeId>>,
+    hint: NodeId,
+    groups: Vec<(&'static str, WidgetId, Vec<String>)>,
+}
+
+/// Where the panel's parts lie after a layout.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PanelLayout {
+    /// The panel.
+    pub rect: Rect,
+    /// The title line.
+    pub title: Rect,
+    /// Each group's label line.
+    pub labels: Vec<Rect>,
+    /// Each group's chips.
+    pub chips: Vec<Vec<Rect>>,
+    /// The keys' hint.
+    pub hint: Rect,
+}
+
+impl Panel {
+    /// Adds the panel's nodes to `tree`, as a root of their own.
+    pub fn new(tree: &mut LayoutTree, fonts: &FontBook, f: PanelFonts) -> Result<Panel, NativeError> {
+        let root = tree.add_node()?;
+        tree.set_width(root, Length::Points(PANEL_WIDTH));
+        tree.set_padding(root, Edge::All, Length::Points(16.0));
+        tree.set_gap(root, Gutter::Row, 4.0);
+        let leaf = |tree: &mut LayoutTree, parent: NodeId, h: f32| -> Result<NodeId, NativeError> {
+            let n = tree.add_node()?;
+            tree.add_child(parent, n)?;
+            tree.set_height(n, Length::Points(h));
+            Ok(n)
+        };
+        let title = leaf(tree, root, TITLE_HEIGHT)?;
+        let mut labels = Vec::new();
+        let mut chips = Vec::new();
+        let mut kept = Vec::new();
+        for group in groups() {
+            labels.push(leaf(tree, root, LABEL_HEIGHT)?);
+            let row = tree.add_node()?;
+            tree.add_child(root, row)?;
+            tree.set_flex_direction(row, FlexDirection::Row);
+            tree.set_flex_wrap(row, Wrap::Wrap);
+            tree.set_gap(row, Gutter::All, 4.0);
+            tree.set_margin(row, Edge::Bottom, Length::Points(2.0));
+            let mut nodes = Vec::new();
+            for word in &group.words {
+                let chip = leaf(tree, row, CHIP_HEIGHT)?;
+                tree.set_width(chip, Length::Points((fonts.width_px(f.chip, word) + 16.0).ceil()));
+                nodes.push(chip);
+            }
+            chips.push(nodes);
+            kept.push((group.label, group.id, group.words));
+        }
+        let hint = leaf(tree, root, HINT_HEIGHT)?;
+        Ok(Panel { root, title, labels, chips, hint, groups: kept })
+    }
+
+    /// Lays the panel out with its top-left corner at `origin`.
+    pub fn lay_out(&self, tree: &mut LayoutTree, origin: (f32, f32)) -> Result<PanelLayout, NativeError> {
+        tree.calculate(self.root, PANEL_WIDTH, f32::NAN, Direction::Ltr)?;
+        let at = |r: goldberry_natives::yoga::Rect| Rect::new(origin.0 + r.x, origin.1 + r.y, r.w, r.h);
+        Ok(PanelLayout {
+            rect: at(tree.layout(self.root)),
+            title: at(tree.layout(self.title)),
+            labels: self.labels.iter().map(|n| at(tree.layout(*n))).collect(),
+            chips: self.chips.iter().map(|g| g.iter().map(|n| at(tree.layout(*n))).collect()).collect(),
+            hint: at(tree.layout(self.hint)),
+        })
+    }
+
+    /// The chips' hit regions.
+    pub fn regions(&self, laid: &PanelLayout) -> Vec<Region> {
+        let mut regions = Vec::new();
+        for ((_, id, _), chips) in self.groups.iter().zip(&laid.chips) {
+            for (part, rect) in chips.iter().enumerate() {
+                regions.push(Region {
+                    target: Target { id, part: part as u8 },
+                    rect: *rect,
+                    cursor: Cursor::Hand,
+                    focusable: false,
+                    enabled: true,
+                });
+            }
+        }
+        regions
+    }
+
+    /// Records the panel showing `view.props`, a hovered chip lifted.
+    pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, laid: &PanelLayout, view: &PanelView<'_>) {
+        let PanelView { props, router, palette: p, fonts: f } = *view;
+        list.push(Op::FillRoundRect { rect: laid.rect, radius: 10.0, paint: Paint::Solid(p.surface) });
+        list.push(Op::StrokeRoundRect {
+            rect: laid.rect.inset(0.5),
+            radius: 10.0,
+            stroke: Stroke { width: 1.0, round: false },
+            paint: Paint::Solid(p.border),
+        });
+        text(list, fonts, f.title, laid.title, "Layout", p.text, false);
+        for (((label, id, words), label_rect), chips) in self.groups.iter().zip(&laid.labels).zip(&laid.chips) {
+            text(list, fonts, f.label, *label_rect, label, p.muted, false);
+            let chosen = selected(id, props);
+            for (part, (word, rect)) in words.iter().zip(chips).enumerate() {
+                let hovered = router.hovered() == Some(Target { id, part: part as u8 });
+                let (fill, ink) = match (part == chosen, hovered) {
+                    (true, _) => (p.accent, p.on_accent),
+                    (false, true) => (p.surface_pressed, p.text),
+                    (false, false) => (p.surface_hover, p.text),
+                };
+                list.push(Op::FillRoundRect { rect: *rect, radius: CHIP_HEIGHT / 2.0, paint: Paint::Solid(fill) });
+                text(list, fonts, f.chip, *rect, word, ink, true);
+            }
+        }
+        let size = format!("width {:.0} %   height {:.0} %", props.width * 100.0, props.height * 100.0);
+        let half = Rect::new(laid.hint.x, laid.hint.y, laid.hint.w, laid.hint.h / 2.0);
+        text(list, fonts, f.label, half, &size, p.text, false);
+        let below = Rect { y: half.bottom(), ..half };
+        text(list, fonts, f.label, below, "Left/Right: width; drag the corner; click a box", p.muted, false);
+    }
+}
+
+/// What the panel is drawn from besides its layout.
+#[derive(Clone, Copy)]
+pub struct PanelView<'a> {
+    /// The properties the chips show.
+    pub props: &'a Props,
+    /// Hover.
+    pub router: &'a Router,
+    /// The colours.
+    pub palette: &'a Palette,
+    /// Its fonts.
+    pub fonts: PanelFonts,
+}
+
+/// One line of text in `rect`, vertically centred, at its start or centred.
+pub fn text(
+    list: &mut DisplayList,
+    fonts: &FontBook,
+    font: FontId,
+    rect: Rect,
+    content: &str,
+    color: Color,
+    centre: bool,
+) {
+    let run = fonts.shape(font, content);
+    if run.is_empty() {
+        return;
+    }
+    let m = fonts.metrics(font);
+    let x = if centre { rect.x + (rect.w - run.width_px(fonts.size_px(font))) / 2.0 } else { rect.x };
+    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
+    list.push(Op::Glyphs { font, x: x.round(), y: y.round(), run: Arc::clone(&run), color });
+}

@@ -1,0 +1,364 @@
+//! The layout playground's state: the container's flexbox properties, its size and which boxes grow; what keys,
+//! chips, a click on a box and a drag of the container's corner do to them; and their CSS words for the report.
+
+use goldberry_natives::yoga::{Align, FlexDirection, Justify, Length};
+use serde_json::{Value, json};
+
+use crate::display_list::Rect;
+use crate::ui::input::{Key, Mods};
+use crate::ui::router::{Message, Region, Target, WidgetId};
+
+/// The widgets' stable ids, as the report prints them.
+pub mod ids {
+    use crate::ui::router::WidgetId;
+
+    /// The area the container lives in (its corner is dragged within it).
+    pub const STAGE: WidgetId = "layout.stage";
+    /// The flex container; the report gives its properties here.
+    pub const CONTAINER: WidgetId = "layout.container";
+    /// The twelve boxes, parts 0 to 11: a click toggles a box's flex-grow.
+    pub const BOXES: WidgetId = "layout.boxes";
+    /// The container's bottom-right corner: drag it to size the container.
+    pub const CORNER: WidgetId = "layout.corner";
+    /// The flex-direction chips.
+    pub const DIRECTION: WidgetId = "layout.direction";
+    /// The flex-wrap chips (nowrap, wrap).
+    pub const WRAP: WidgetId = "layout.wrap";
+    /// The justify-content chips.
+    pub const JUSTIFY: WidgetId = "layout.justify";
+    /// The align-items chips.
+    pub const ALIGN_ITEMS: WidgetId = "layout.align_items";
+    /// The align-content chips.
+    pub const ALIGN_CONTENT: WidgetId = "layout.align_content";
+    /// The gap chips.
+    pub const GAP: WidgetId = "layout.gap";
+}
+
+/// How many boxes the container holds.
+pub const BOX_COUNT: usize = 12;
+
+/// The flex directions `d` cycles through.
+pub const DIRECTIONS: [FlexDirection; 4] =
+    [FlexDirection::Row, FlexDirection::RowReverse, FlexDirection::Column, FlexDirection::ColumnReverse];
+/// The justify-content values `j` cycles through.
+pub const JUSTIFIES: [Justify; 6] = [
+    Justify::FlexStart,
+    Justify::Center,
+    Justify::FlexEnd,
+    Justify::SpaceBetween,
+    Justify::SpaceAround,
+    Justify::SpaceEvenly,
+];
+/// The align-items values `a` cycles through.
+pub const ALIGN_ITEMS: [Align; 5] = [Align::FlexStart, Align::Center, Align::FlexEnd, Align::Stretch, Align::Baseline];
+/// The align-content values `c` cycles through.
+pub const ALIGN_CONTENTS: [Align; 7] = [
+    Align::FlexStart,
+    Align::Center,
+    Align::FlexEnd,
+    Align::Stretch,
+    Align::SpaceBetween,
+    Align::SpaceAround,
+    Align::SpaceEvenly,
+];
+/// The gaps `g` cycles through: 0, 8, 16 and 32 px, and 5 % of the container.
+pub const GAPS: [Length; 5] =
+    [Length::Points(0.0), Length::Points(8.0), Length::Points(16.0), Length::Points(32.0), Length::Percent(5.0)];
+
+/// The smallest share of the stage the container keeps on either side.
+pub const MIN_SIZE: f32 = 0.2;
+/// What Left and Right change the container's width by, as a share of the stage.
+const SIZE_STEP: f32 = 0.1;
+
+/// The flex direction's CSS word.
+pub fn direction_word(d: FlexDirection) -> &'static str {
+    match d {
+        FlexDirection::Row => "row",
+        FlexDirection::RowReverse => "row-reverse",
+        FlexDirection::Column => "column",
+        FlexDirection::ColumnReverse => "column-reverse",
+    }
+}
+
+/// The justify-content value's CSS word.
+pub fn justify_word(j: Justify) -> &'static str {
+    match j {
+        Justify::FlexStart => "flex-start",
+        Justify::Center => "center",
+        Justify::FlexEnd => "flex-end",
+        Justify::SpaceBetween => "space-between",
+        Justify::SpaceAround => "space-around",
+        Justify::SpaceEvenly => "space-evenly",
+    }
+}
+
+/// The align value's CSS word.
+pub fn align_word(a: Align) -> &'static str {
+    match a {
+        Align::Auto => "auto",
+        Align::FlexStart => "flex-start",
+        Align::Center => "center",
+        Align::FlexEnd => "flex-end",
+        Align::Stretch => "stretch",
+        Align::Baseline => "baseline",
+        Align::SpaceBetween => "space-between",
+        Align::SpaceAround => "space-around",
+        Align::SpaceEvenly => "space-evenly",
+    }
+}
+
+/// The gap's CSS words: `8px`, `5%`.
+pub fn gap_word(g: Length) -> String {
+    match g {
+        Length::Points(p) => format!("{p}px"),
+        Length::Percent(p) => format!("{p}%"),
+        Length::Auto => "auto".to_owned(),
+    }
+}
+
+/// What Yoga lays the container out from: each property as an index into its list of values, the size as shares
+/// of the stage, and which boxes grow.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Props {
+    /// Into [`DIRECTIONS`].
+    pub direction: usize,
+    /// `flex-wrap: wrap` (else `nowrap`).
+    pub wrap: bool,
+    /// Into [`JUSTIFIES`].
+    pub justify: usize,
+    /// Into [`ALIGN_ITEMS`].
+    pub align_items: usize,
+    /// Into [`ALIGN_CONTENTS`].
+    pub align_content: usize,
+    /// Into [`GAPS`].
+    pub gap: usize,
+    /// The container's width as a share of the stage's, [`MIN_SIZE`] to 1.
+    pub width: f32,
+    /// The container's height as a share of the stage's, [`MIN_SIZE`] to 1.
+    pub height: f32,
+    /// Each box's `flex-grow: 1` (else 0).
+    pub grow: [bool; BOX_COUNT],
+}
+
+impl Props {
+    /// A row that wraps, packed at the start, 8 px apart, filling the stage.
+    pub const fn new() -> Props {
+        Props {
+            direction: 0,
+            wrap: true,
+            justify: 0,
+            align_items: 0,
+            align_content: 0,
+            gap: 1,
+            width: 1.0,
+            height: 1.0,
+            grow: [false; BOX_COUNT],
+        }
+    }
+
+    /// The flex direction.
+    pub fn direction(&self) -> FlexDirection {
+        DIRECTIONS[self.direction % DIRECTIONS.len()]
+    }
+
+    /// The justify-content value.
+    pub fn justify(&self) -> Justify {
+        JUSTIFIES[self.justify % JUSTIFIES.len()]
+    }
+
+    /// The align-items value.
+    pub fn align_items(&self) -> Align {
+        ALIGN_ITEMS[self.align_items % ALIGN_ITEMS.len()]
+    }
+
+    /// The align-content value.
+    pub fn align_content(&self) -> Align {
+        ALIGN_CONTENTS[self.align_content % ALIGN_CONTENTS.len()]
+    }
+
+    /// The gap.
+    pub fn gap(&self) -> Length {
+        GAPS[self.gap % GAPS.len()]
+    }
+}
+
+impl Default for Props {
+    fn default() -> Props {
+        Props::new()
+    }
+}
+
+/// The playground's state: the properties, when they last changed (the boxes glide from then), and a corner drag.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LayoutState {
+    /// What the container is laid out from.
+    pub props: Props,
+    /// The frame time of the last change (the boxes glide for [`GLIDE_S`] from it).
+    pub changed_at: f64,
+}
+
+/// How long the boxes take to glide to their new places.
+pub const GLIDE_S: f64 = 0.2;
+
+impl Default for LayoutState {
+    fn default() -> LayoutState {
+        LayoutState::new()
+    }
+}
+
+impl LayoutState {
+    /// The default properties, settled.
+    pub const fn new() -> LayoutState {
+        LayoutState { props: Props::new(), changed_at: f64::NEG_INFINITY }
+    }
+
+    /// Whether the boxes are still gliding at `now`.
+    pub fn animating(&self, now: f64) -> bool {
+        now < self.changed_at + GLIDE_S
+    }
+
+    /// Applies the playground's keys (`d`, `w`, `j`, `a`, `c`, `g`, Left, Right) at frame time `now`; true when
+    /// `key` was one of them.
+    pub fn key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
+        if mods != Mods::NONE {
+            return false;
+        }
+        let p = &mut self.props;
+        match key {
+            Key::Char('d') => p.direction = (p.direction + 1) % DIRECTIONS.len(),
+            Key::Char('w') => p.wrap = !p.wrap,
+            Key::Char('j') => p.justify = (p.justify + 1) % JUSTIFIES.len(),
+            Key::Char('a') => p.align_items = (p.align_items + 1) % ALIGN_ITEMS.len(),
+            Key::Char('c') => p.align_content = (p.align_content + 1) % ALIGN_CONTENTS.len(),
+            Key::Char('g') => p.gap = (p.gap + 1) % GAPS.len(),
+            Key::Left => p.width = step_size(p.width, -SIZE_STEP),
+            Key::Right => p.width = step_size(p.width, SIZE_STEP),
+            _ => return false,
+        }
+        self.changed_at = now;
+        true
+    }
+
+    /// Applies one routed message at frame time `now` (`regions`: the last layout's, for the stage a corner drag
+    /// measures against); returns whether the properties changed.
+    pub fn handle(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
+        let before = self.props;
+        let p = &mut self.props;
+        match *message {
+            Message::Activate(Target { id, part }) => {
+                let part = usize::from(part);
+                match id {
+                    ids::DIRECTION => p.direction = part % DIRECTIONS.len(),
+                    ids::WRAP => p.wrap = part == 1,
+                    ids::JUSTIFY => p.justify = part % JUSTIFIES.len(),
+                    ids::ALIGN_ITEMS => p.align_items = part % ALIGN_ITEMS.len(),
+                    ids::ALIGN_CONTENT => p.align_content = part % ALIGN_CONTENTS.len(),
+                    ids::GAP => p.gap = part % GAPS.len(),
+                    ids::BOXES if part < BOX_COUNT => p.grow[part] = !p.grow[part],
+                    _ => {}
+                }
+            }
+            Message::Press { target: Target { id: ids::CORNER, .. }, x, y, .. }
+            | Message::Drag { target: Target { id: ids::CORNER, .. }, x, y } => {
+                if let Some(stage) = region_of(regions, ids::STAGE) {
+                    p.width = share(x - stage.x, stage.w);
+                    p.height = share(y - stage.y, stage.h);
+                }
+            }
+            _ => {}
+        }
+        let changed = self.props != before;
+        if changed {
+            self.changed_at = now;
+        }
+        changed
+    }
+
+    /// The report's `layout.container`: the properties in CSS words, and the container's size in pixels when
+    /// `rect` (its box) is known.
+    pub fn report(&self, rect: Option<Rect>) -> Value {
+        let p = &self.props;
+        json!({
+            "direction": direction_word(p.direction()),
+            "wrap": if p.wrap { "wrap" } else { "nowrap" },
+            "justify": justify_word(p.justify()),
+            "align_items": align_word(p.align_items()),
+            "align_content": align_word(p.align_content()),
+            "gap": gap_word(p.gap()),
+            "width": rect.map(|r| r.w),
+            "height": rect.map(|r| r.h),
+        })
+    }
+
+    /// The report's `layout.boxes` state: which boxes grow.
+    pub fn report_boxes(&self) -> Value {
+        json!({ "grow": self.props.grow.to_vec() })
+    }
+}
+
+/// The box of the first region of widget `id`.
+pub fn region_of(regions: &[Region], id: WidgetId) -> Option<Rect> {
+    regions.iter().find(|r| r.target.id == id).map(|r| r.rect)
+}
+
+fn step_size(size: f32, by: f32) -> f32 {
+    // Whole tenths, so that ten steps come back exactly.
+    ((size + by) * 10.0).round().clamp(MIN_SIZE * 10.0, 10.0) / 10.0
+}
+
+fn share(length: f32, of: f32) -> f32 {
+    if of <= 0.0 { 1.0 } else { (length / of).clamp(MIN_SIZE, 1.0) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::router::Cursor;
+
+    #[test]
+    fn keys_cycle_every_property_and_each_change_starts_a_glide() {
+        let mut s = LayoutState::new();
+        assert!(!s.animating(0.0));
+        for (key, n) in [('d', 4), ('j', 6), ('a', 5), ('c', 7), ('g', 5)] {
+            for _ in 0..n {
+                assert!(s.key(Key::Char(key), Mods::NONE, 1.0));
+            }
+        }
+        assert_eq!(s.props, Props::new(), "each cycle comes back to its start");
+        assert!(s.animating(1.1) && !s.animating(1.2));
+        s.key(Key::Char('w'), Mods::NONE, 2.0);
+        assert_eq!(s.report(None)["wrap"], "nowrap");
+        s.key(Key::Char('g'), Mods::NONE, 2.0);
+        s.key(Key::Char('g'), Mods::NONE, 2.0);
+        s.key(Key::Char('g'), Mods::NONE, 2.0);
+        assert_eq!(s.report(None)["gap"], "5%");
+        for _ in 0..12 {
+            s.key(Key::Left, Mods::NONE, 2.0);
+        }
+        assert_eq!(s.props.width, MIN_SIZE);
+        assert!(!s.key(Key::Char('d'), Mods::CTRL, 2.0), "ctrl+d is not the playground's");
+    }
+
+    #[test]
+    fn chips_set_a_value_a_click_toggles_a_box_and_the_corner_sizes_the_container() {
+        let mut s = LayoutState::new();
+        let click = |id, part| Message::Activate(Target { id, part });
+        assert!(s.handle(&click(ids::JUSTIFY, 3), &[], 0.0));
+        assert_eq!(s.report(None)["justify"], "space-between");
+        assert!(s.handle(&click(ids::BOXES, 4), &[], 0.0));
+        assert!(s.props.grow[4]);
+        assert!(!s.handle(&click(ids::JUSTIFY, 3), &[], 0.0), "already so");
+        let stage = Region {
+            target: Target { id: ids::STAGE, part: 0 },
+            rect: Rect::new(100.0, 100.0, 400.0, 200.0),
+            cursor: Cursor::Arrow,
+            focusable: false,
+            enabled: false,
+        };
+        let corner = Target { id: ids::CORNER, part: 0 };
+        s.handle(&Message::Drag { target: corner, x: 300.0, y: 250.0 }, &[stage], 0.0);
+        assert_eq!((s.props.width, s.props.height), (0.5, 0.75));
+        s.handle(&Message::Drag { target: corner, x: 0.0, y: 900.0 }, &[stage], 0.0);
+        assert_eq!((s.props.width, s.props.height), (MIN_SIZE, 1.0));
+    }
+}

@@ -1,0 +1,349 @@
+//! The scrolling screen: ten thousand rows (an icon, a title in Inter, a monospace figure, a tag pill; two
+//! heights), virtualized: only the rows the viewport shows are Yoga nodes (a pool, attached as they show) and
+//! display-list ops. Section headers stick to the viewport's top; a scrollbar fades when idle.
+//!
+//! The rows are recorded at their place in the list under one translation by the offset, and the list says so
+//! ([`ScrollHint`]): raster then moves the pixels already drawn by the scroll and draws only what it uncovers.
+
+pub mod model;
+pub mod state;
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId};
+use goldberry_natives::{Goldberry, NativeError};
+
+use self::model::{HEADER_H, SECTION_ROWS};
+use self::state::{ScrollState, ids};
+use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect};
+use crate::fonts::{Face, FontBook};
+use crate::raster::ScrollHint;
+use crate::ui::router::{Cursor, Region, Target};
+use crate::ui::theme::Palette;
+
+const MARGIN: f32 = 16.0;
+const TITLE_H: f32 = 32.0;
+/// The list's widest.
+const MAX_WIDTH: f32 = 880.0;
+const BAR_W: f32 = 10.0;
+const ICON: f32 = 20.0;
+const FIGURE_W: f32 = 84.0;
+
+const WORDS_A: [&str; 12] = [
+    "Amber", "Brisk", "Cobalt", "Dusky", "Ember", "Fennel", "Granite", "Hazel", "Indigo", "Juniper", "Kestrel", "Lumen",
+];
+const WORDS_B: [&str; 10] =
+    ["ledger", "harbour", "lantern", "meadow", "orbit", "quarry", "signal", "thicket", "valley", "whistle"];
+const TAGS: [&str; 5] = ["new", "review", "shipped", "blocked", "draft"];
+const HUES: [Color; 5] = [
+    Color::rgb(0x4f, 0x8c, 0xf7),
+    Color::rgb(0x35, 0xc0, 0xa8),
+    Color::rgb(0xf2, 0xa1, 0x3b),
+    Color::rgb(0xe0, 0x5d, 0x7a),
+    Color::rgb(0x9b, 0x7c, 0xf0),
+];
+
+/// Row `i`'s title.
+pub fn title(i: usize) -> String {
+    format!("{} {}", WORDS_A[i % WORDS_A.len()], WORDS_B[(i / 3) % WORDS_B.len()])
+}
+
+/// Row `i`'s figure.
+fn figure(i: usize) -> String {
+    let v = (i as u64 * 7_919 + 13) % 1_000_000;
+    format!("{:>3}.{:02}", v / 1_000 % 1_000, v % 100)
+}
+
+/// The fonts the screen writes with.
+#[derive(Debug, Clone, Copy)]
+struct Fonts {
+    title: FontId,
+    row: FontId,
+    figure: FontId,
+    tag: FontId,
+    header: FontId,
+}
+
+/// One pooled row's nodes.
+#[derive(Debug, Clone, Copy)]
+struct RowNodes {
+    row: NodeId,
+    icon: NodeId,
+    title: NodeId,
+    figure: NodeId,
+    pill: NodeId,
+}
+
+/// A visible row, laid out: its index and its parts' boxes in list coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct RowBoxes {
+    index: usize,
+    row: Rect,
+    icon: Rect,
+    title: Rect,
+    figure: Rect,
+    pill: Rect,
+}
+
+/// Where the page's parts lie.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Page {
+    /// The body it was laid out in.
+    pub body: Rect,
+    /// The title line.
+    pub title: Rect,
+    /// The list's viewport (whole pixels).
+    pub viewport: Rect,
+    /// The scrollbar's track.
+    pub track: Rect,
+}
+
+/// The screen: its pool of row nodes, the rows attached now, and the page.
+#[derive(Debug)]
+pub struct ScrollingScreen {
+    tree: LayoutTree,
+    root: NodeId,
+    pool: Vec<RowNodes>,
+    attached: usize,
+    /// The rows laid out last (first row, one past the last) and their boxes.
+    rows: (Range<usize>, Vec<RowBoxes>),
+    page: Option<Page>,
+    fonts: Fonts,
+}
+
+impl ScrollingScreen {
+    /// An empty pool under a column root.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
+        let mut tree = LayoutTree::new(g)?;
+        let root = tree.add_node()?;
+        let fonts = Fonts {
+            title: fonts.id(Face::SansBold, 18.0),
+            row: fonts.id(Face::Sans, 13.0),
+            figure: fonts.id(Face::Mono, 12.0),
+            tag: fonts.id(Face::Sans, 11.0),
+            header: fonts.id(Face::SansBold, 12.0),
+        };
+        Ok(ScrollingScreen { tree, root, pool: Vec::new(), attached: 0, rows: (0..0, Vec::new()), page: None, fonts })
+    }
+
+    /// The page, once laid out.
+    pub fn page(&self) -> Option<Page> {
+        self.page
+    }
+
+    /// How many rows exist as Yoga nodes now (attached under the root).
+    pub fn rows_as_nodes(&self) -> usize {
+        self.attached
+    }
+
+    /// Forgets the layout (a new size, another screen).
+    pub fn forget(&mut self) {
+        self.page = None;
+        self.rows = (0..0, Vec::new());
+    }
+
+    /// Lays the page out in `body` when it is new; returns whether it was (the regions are new).
+    pub fn update_page(&mut self, body: Rect) -> bool {
+        if self.page.is_some_and(|p| p.body == body) {
+            return false;
+        }
+        let w = (body.w - 2.0 * MARGIN - BAR_W - 4.0).clamp(0.0, MAX_WIDTH).floor();
+        let x = (body.x + (body.w - w - BAR_W - 4.0) / 2.0).round();
+        let title = Rect::new(x, body.y + MARGIN, w, TITLE_H);
+        let y = (title.bottom() + 8.0).round();
+        let h = (body.bottom() - MARGIN - y).max(0.0).floor();
+        let viewport = Rect::new(x, y, w, h);
+        let track = Rect::new(x + w + 4.0, y, BAR_W, h);
+        self.page = Some(Page { body, title, viewport, track });
+        self.rows = (0..0, Vec::new());
+        true
+    }
+
+    /// The regions: the viewport and the scrollbar's track.
+    pub fn regions(&self) -> Vec<Region> {
+        let Some(page) = self.page else { return Vec::new() };
+        let region =
+            |id, rect, cursor| Region { target: Target { id, part: 0 }, rect, cursor, focusable: false, enabled: true };
+        vec![region(ids::LIST, page.viewport, Cursor::Arrow), region(ids::BAR, page.track, Cursor::Arrow)]
+    }
+
+    /// Lays out the rows the viewport shows at `offset` (when they are other rows than last time): attaches as many
+    /// pooled rows as show, sets each one's height and pill, and reads their parts back.
+    fn lay_out_rows(&mut self, fonts: &FontBook, offset: f32) -> Result<(), NativeError> {
+        let Some(page) = self.page else { return Ok(()) };
+        let (first, end) = model::visible(offset, page.viewport.h);
+        if self.rows.0 == (first..end) {
+            return Ok(());
+        }
+        let count = end - first;
+        while self.pool.len() < count {
+            let nodes = self.new_row()?;
+            self.pool.push(nodes);
+        }
+        while self.attached < count {
+            self.tree.add_child(self.root, self.pool[self.attached].row)?;
+            self.attached += 1;
+        }
+        while self.attached > count {
+            self.attached -= 1;
+            self.tree.remove_child(self.root, self.pool[self.attached].row)?;
+        }
+        for (k, i) in (first..end).enumerate() {
+            let n = self.pool[k];
+            self.tree.set_height(n.row, Length::Points(model::row_height(i)));
+            let tag = TAGS[i % TAGS.len()];
+            self.tree.set_width(n.pill, Length::Points((fonts.width_px(self.fonts.tag, tag) + 16.0).ceil()));
+        }
+        self.tree.calculate(self.root, page.viewport.w, f32::NAN, Direction::Ltr)?;
+        let mut boxes = Vec::with_capacity(count);
+        for (k, i) in (first..end).enumerate() {
+            let n = self.pool[k];
+            let top = model::row_top(i);
+            let row = self.tree.local_layout(n.row);
+            let part = |node| {
+                let r = self.tree.local_layout(node);
+                Rect::new(r.x, top + r.y, r.w, r.h)
+            };
+            boxes.push(RowBoxes {
+                index: i,
+                row: Rect::new(0.0, top, row.w, row.h),
+                icon: part(n.icon),
+                title: part(n.title),
+                figure: part(n.figure),
+                pill: part(n.pill),
+            });
+        }
+        self.rows = (first..end, boxes);
+        Ok(())
+    }
+
+    /// A pooled row: icon, title (growing), figure, pill, centred in a row.
+    fn new_row(&mut self) -> Result<RowNodes, NativeError> {
+        let t = &mut self.tree;
+        let row = t.add_node()?;
+        t.set_flex_direction(row, FlexDirection::Row);
+        t.set_align_items(row, Align::Center);
+        t.set_padding(row, Edge::Horizontal, Length::Points(14.0));
+        t.set_gap(row, Gutter::Column, 12.0);
+        let mut leaf = |w: Length, h: f32| -> Result<NodeId, NativeError> {
+            let n = t.add_node()?;
+            t.add_child(row, n)?;
+            t.set_width(n, w);
+            t.set_height(n, Length::Points(h));
+            Ok(n)
+        };
+        let icon = leaf(Length::Points(ICON), ICON)?;
+        let title = leaf(Length::Auto, 20.0)?;
+        let figure = leaf(Length::Points(FIGURE_W), 20.0)?;
+        let pill = leaf(Length::Points(40.0), 20.0)?;
+        t.set_flex_grow(title, 1.0);
+        Ok(RowNodes { row, icon, title, figure, pill })
+    }
+
+    /// Records the page at frame time `now`; returns what raster needs to blit the scroll.
+    pub fn record(
+        &mut self,
+        list: &mut DisplayList,
+        fonts: &FontBook,
+        state: &ScrollState,
+        now: f64,
+        p: &Palette,
+    ) -> Result<Option<ScrollHint>, NativeError> {
+        let Some(page) = self.page else { return Ok(None) };
+        let offset = state.offset_at(now);
+        self.lay_out_rows(fonts, offset)?;
+        let f = self.fonts;
+        let heading = format!("{} rows, virtualized: {} exist as Yoga nodes", model::ROWS, self.attached);
+        line(list, fonts, f.title, page.title, "Scrolling", p.text);
+        let note = Rect { x: page.title.x + 120.0, w: page.title.w - 120.0, ..page.title };
+        line(list, fonts, f.row, note, &heading, p.muted);
+        let v = page.viewport;
+        // What lies under the rows is one colour, so that moving the rows' pixels moves nothing else (ScrollHint).
+        list.push(Op::FillRect { rect: v, paint: Paint::Solid(p.surface) });
+        let start = list.ops.len();
+        list.push(Op::PushClip(v));
+        list.push(Op::PushTranslate(v.x, v.y - offset));
+        let (first, end) = (self.rows.0.start, self.rows.0.end);
+        for s in first / SECTION_ROWS..=(end.max(1) - 1) / SECTION_ROWS {
+            let top = model::section_top(s);
+            if top + HEADER_H > offset && top < offset + v.h {
+                self.header(list, fonts, s, Rect::new(0.0, top, v.w, HEADER_H), p);
+            }
+        }
+        for b in &self.rows.1 {
+            self.row(list, fonts, b, p);
+        }
+        list.push(Op::PopTranslate);
+        list.push(Op::PopClip);
+        let ops = start..list.ops.len();
+        // The header of the section at the top sticks there, pushed up by the next one.
+        let s = model::row_at(offset) / SECTION_ROWS;
+        let next = model::section_top(s + 1) - offset;
+        let y = v.y + (next - HEADER_H).min(0.0);
+        list.push(Op::PushClip(v));
+        self.header(list, fonts, s, Rect::new(v.x, y, v.w, HEADER_H), p);
+        list.push(Op::PopClip);
+        let alpha = state.bar_alpha(now);
+        if alpha > 0.0 {
+            let a = |c: Color, max: f32| c.with_alpha((alpha * max) as u8);
+            let track = page.track;
+            list.push(Op::FillRoundRect { rect: track, radius: BAR_W / 2.0, paint: Paint::Solid(a(p.border, 90.0)) });
+            let thumb = model::thumb(track, offset, v.h);
+            list.push(Op::FillRoundRect { rect: thumb, radius: BAR_W / 2.0, paint: Paint::Solid(a(p.muted, 255.0)) });
+        }
+        Ok(Some(ScrollHint { viewport: v, offset, ops }))
+    }
+
+    fn header(&self, list: &mut DisplayList, fonts: &FontBook, s: usize, rect: Rect, p: &Palette) {
+        list.push(Op::FillRect { rect, paint: Paint::Solid(p.surface_hover) });
+        let text = format!("Section {}   rows {} to {}", s + 1, s * SECTION_ROWS + 1, (s + 1) * SECTION_ROWS);
+        let inner = Rect { x: rect.x + 14.0, w: rect.w - 28.0, ..rect };
+        line(list, fonts, self.fonts.header, inner, &text, p.muted);
+    }
+
+    fn row(&self, list: &mut DisplayList, fonts: &FontBook, b: &RowBoxes, p: &Palette) {
+        let f = self.fonts;
+        let i = b.index;
+        let hue = HUES[(i / 7) % HUES.len()];
+        list.push(Op::FillRect {
+            rect: Rect::new(b.row.x + 14.0, b.row.bottom() - 1.0, b.row.w - 28.0, 1.0),
+            paint: Paint::Solid(p.border),
+        });
+        list.push(Op::FillRoundRect { rect: b.icon, radius: 5.0, paint: Paint::Solid(hue) });
+        list.push(Op::FillCircle {
+            cx: b.icon.x + ICON / 2.0,
+            cy: b.icon.y + ICON / 2.0,
+            r: 4.0,
+            paint: Paint::Solid(Color::rgb(0xff, 0xff, 0xff)),
+        });
+        line(list, fonts, f.row, b.title, &title(i), p.text);
+        let run = Arc::new(fonts.compose(f.figure, &figure(i)));
+        let m = fonts.metrics(f.figure);
+        let x = b.figure.right() - run.width_px(fonts.size_px(f.figure));
+        let y = b.figure.y + (b.figure.h - m.line_height) / 2.0 + m.ascent;
+        list.push(Op::Glyphs { font: f.figure, x: x.round(), y: y.round(), run, color: p.muted });
+        let tag = TAGS[i % TAGS.len()];
+        list.push(Op::FillRoundRect {
+            rect: b.pill,
+            radius: b.pill.h / 2.0,
+            paint: Paint::Solid(hue.with_alpha(0x40)),
+        });
+        let run = fonts.shape(f.tag, tag);
+        let m = fonts.metrics(f.tag);
+        let x = b.pill.x + (b.pill.w - run.width_px(fonts.size_px(f.tag))) / 2.0;
+        let y = b.pill.y + (b.pill.h - m.line_height) / 2.0 + m.ascent;
+        list.push(Op::Glyphs { font: f.tag, x: x.round(), y: y.round(), run, color: p.text });
+    }
+}
+
+/// One line of text in `rect`, vertically centred, at its start.
+fn line(list: &mut DisplayList, fonts: &FontBook, font: FontId, rect: Rect, content: &str, color: Color) {
+    let run = fonts.shape(font, content);
+    if run.is_empty() {
+        return;
+    }
+    let m = fonts.metrics(font);
+    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
+    list.push(Op::Glyphs { font, x: rect.x.round(), y: y.round(), run, color });
+}

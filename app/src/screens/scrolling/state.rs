@@ -1,0 +1,236 @@
+//! The list's scroll state: where it is going and how it glides there on the frame clock, a drag of the thumb or
+//! of the list, and when the scrollbar was last used (it fades when idle); what the wheel, the keys, the track and
+//! the thumb do to it.
+
+use serde_json::{Value, json};
+
+use crate::screens::layout::state::region_of;
+use crate::screens::scrolling::model::{self, LINE_PX};
+use crate::ui::input::{Key, Mods};
+use crate::ui::router::{Message, Region, Target};
+
+/// The widgets' stable ids, as the report prints them.
+pub mod ids {
+    use crate::ui::router::WidgetId;
+
+    /// The list's viewport: the wheel and a drag scroll it; the report gives `offset_px`, `first_row`, `rows`.
+    pub const LIST: WidgetId = "scrolling.list";
+    /// The scrollbar's track: a click pages towards it, the thumb on it drags.
+    pub const BAR: WidgetId = "scrolling.bar";
+}
+
+/// How long a wheel step or a page glides.
+pub const GLIDE_S: f64 = 0.12;
+/// How long the scrollbar stays after the list last moved.
+pub const IDLE_S: f64 = 0.8;
+/// How long it then takes to fade out.
+pub const FADE_S: f64 = 0.3;
+
+/// What a press started.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Drag {
+    /// The thumb, held `grab` px below its top.
+    Thumb { grab: f32 },
+    /// The list, pressed at `y` when it was at `offset`.
+    List { y: f32, offset: f32 },
+}
+
+/// The scroll state (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScrollState {
+    from: f32,
+    to: f32,
+    start: f64,
+    drag: Option<Drag>,
+    active_at: f64,
+}
+
+impl Default for ScrollState {
+    fn default() -> ScrollState {
+        ScrollState::new()
+    }
+}
+
+impl ScrollState {
+    /// At the top, the scrollbar shown from the start.
+    pub const fn new() -> ScrollState {
+        ScrollState { from: 0.0, to: 0.0, start: f64::NEG_INFINITY, drag: None, active_at: 0.0 }
+    }
+
+    /// The offset shown at frame time `now`, in whole pixels.
+    pub fn offset_at(&self, now: f64) -> f32 {
+        let t = ((now - self.start) / GLIDE_S).clamp(0.0, 1.0);
+        let e = (1.0 - (1.0 - t).powi(3)) as f32;
+        (self.from + (self.to - self.from) * e).round()
+    }
+
+    /// Where the list comes to rest.
+    pub fn target(&self) -> f32 {
+        self.to.round()
+    }
+
+    /// The scrollbar's opacity at `now`, 0 to 1: shown while the list moves and a while after, then fading.
+    pub fn bar_alpha(&self, now: f64) -> f32 {
+        let since = now - self.active_at.max(self.start + GLIDE_S);
+        if self.drag.is_some() || since < IDLE_S {
+            1.0
+        } else {
+            (1.0 - (since - IDLE_S) / FADE_S).clamp(0.0, 1.0) as f32
+        }
+    }
+
+    /// Whether the list glides or the scrollbar fades at `now`.
+    pub fn animating(&self, now: f64) -> bool {
+        now < self.start + GLIDE_S || self.bar_alpha(now) > 0.0
+    }
+
+    /// Glides from where the list is shown at `now` to `to` (clamped to the list in a viewport `viewport_h` high).
+    fn glide_to(&mut self, to: f32, viewport_h: f32, now: f64) {
+        self.from = self.offset_at(now);
+        self.to = to.clamp(0.0, model::max_offset(viewport_h)).round();
+        self.start = now;
+        self.active_at = now;
+    }
+
+    /// Jumps to `to` at once (a drag follows the pointer).
+    fn jump_to(&mut self, to: f32, viewport_h: f32, now: f64) {
+        let to = to.clamp(0.0, model::max_offset(viewport_h)).round();
+        (self.from, self.to, self.start, self.active_at) = (to, to, f64::NEG_INFINITY, now);
+    }
+
+    /// Applies PageUp, PageDown, Home, End, Up and Down at frame time `now`; true when `key` was one of them.
+    pub fn key(&mut self, key: Key, mods: Mods, regions: &[Region], now: f64) -> bool {
+        let Some(list) = region_of(regions, ids::LIST) else { return false };
+        if mods != Mods::NONE {
+            return false;
+        }
+        let page = (list.h - 2.0 * LINE_PX).max(LINE_PX);
+        let to = match key {
+            Key::PageDown => self.to + page,
+            Key::PageUp => self.to - page,
+            Key::Down => self.to + 3.0 * LINE_PX,
+            Key::Up => self.to - 3.0 * LINE_PX,
+            Key::Home => 0.0,
+            Key::End => model::max_offset(list.h),
+            _ => return false,
+        };
+        self.glide_to(to, list.h, now);
+        true
+    }
+
+    /// Applies one routed message at frame time `now`; returns whether the list moved or the scrollbar came back.
+    pub fn handle(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
+        let (Some(list), Some(track)) = (region_of(regions, ids::LIST), region_of(regions, ids::BAR)) else {
+            return false;
+        };
+        let before = self.clone();
+        let vh = list.h;
+        match *message {
+            Message::Wheel { target: Target { id: ids::LIST | ids::BAR, .. }, dy, .. } => {
+                self.glide_to(self.to - dy * LINE_PX, vh, now);
+            }
+            Message::Press { target: Target { id: ids::BAR, .. }, y, .. } => {
+                let thumb = model::thumb(track, self.offset_at(now), vh);
+                if y >= thumb.y && y < thumb.bottom() {
+                    self.drag = Some(Drag::Thumb { grab: y - thumb.y });
+                    self.active_at = now;
+                } else {
+                    let page = (vh - 2.0 * LINE_PX).max(LINE_PX);
+                    self.glide_to(if y < thumb.y { self.to - page } else { self.to + page }, vh, now);
+                }
+            }
+            Message::Press { target: Target { id: ids::LIST, .. }, y, .. } => {
+                self.drag = Some(Drag::List { y, offset: self.offset_at(now) });
+            }
+            Message::Drag { target: Target { id: ids::BAR | ids::LIST, .. }, y, .. } => match self.drag {
+                Some(Drag::Thumb { grab }) => self.jump_to(model::offset_for_thumb(track, y - grab, vh), vh, now),
+                Some(Drag::List { y: from, offset }) => self.jump_to(offset - (y - from), vh, now),
+                None => {}
+            },
+            Message::Release { target: Target { id: ids::BAR | ids::LIST, .. }, .. } => {
+                self.drag = None;
+                self.active_at = now;
+            }
+            _ => {}
+        }
+        *self != before
+    }
+
+    /// The report's `scrolling.list`: where the list comes to rest, its first row there, and how many rows a
+    /// viewport `viewport_h` high shows (the rows that exist as nodes and ops), of how many.
+    pub fn report(&self, viewport_h: Option<f32>) -> Value {
+        let offset = self.target();
+        let (first, end) = model::visible(offset, viewport_h.unwrap_or(0.0).max(1.0));
+        json!({
+            "offset_px": offset,
+            "first_row": first,
+            "rows": viewport_h.map(|_| end - first),
+            "total_rows": model::ROWS,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::display_list::Rect;
+    use crate::ui::router::{Cursor, WidgetId};
+
+    fn regions() -> Vec<Region> {
+        let region = |id: WidgetId, rect| Region {
+            target: Target { id, part: 0 },
+            rect,
+            cursor: Cursor::Arrow,
+            focusable: false,
+            enabled: true,
+        };
+        vec![region(ids::LIST, Rect::new(0.0, 0.0, 400.0, 500.0)), region(ids::BAR, Rect::new(404.0, 0.0, 10.0, 500.0))]
+    }
+
+    #[test]
+    fn the_wheel_glides_on_the_frame_clock_and_keys_page_and_jump_to_the_ends() {
+        let mut s = ScrollState::new();
+        let wheel = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -3.0 };
+        assert!(s.handle(&wheel, &regions(), 1.0));
+        assert_eq!(s.offset_at(1.0), 0.0);
+        assert!(s.offset_at(1.05) > 0.0 && s.offset_at(1.05) < 60.0);
+        assert_eq!(s.offset_at(1.2), 60.0);
+        assert!(s.animating(1.5) && !s.animating(1.2 + IDLE_S + FADE_S));
+        s.key(Key::End, Mods::NONE, &regions(), 2.0);
+        assert_eq!(s.target(), model::max_offset(500.0));
+        s.key(Key::PageDown, Mods::NONE, &regions(), 2.0);
+        assert_eq!(s.target(), model::max_offset(500.0), "clamped at the end");
+        s.key(Key::Home, Mods::NONE, &regions(), 3.0);
+        s.key(Key::PageDown, Mods::NONE, &regions(), 3.0);
+        assert_eq!(s.target(), 460.0);
+    }
+
+    #[test]
+    fn dragging_the_thumb_follows_the_pointer_and_a_click_on_the_track_pages() {
+        let mut s = ScrollState::new();
+        let bar = Target { id: ids::BAR, part: 0 };
+        s.handle(&Message::Press { target: bar, x: 408.0, y: 10.0, clicks: 1 }, &regions(), 0.0);
+        s.handle(&Message::Drag { target: bar, x: 408.0, y: 10.0 + 234.0 }, &regions(), 0.0);
+        let half = s.target();
+        assert!((half - model::max_offset(500.0) / 2.0).abs() < 2.0, "{half}");
+        s.handle(&Message::Release { target: bar, x: 408.0, y: 244.0 }, &regions(), 0.0);
+        s.handle(&Message::Press { target: bar, x: 408.0, y: 490.0, clicks: 1 }, &regions(), 1.0);
+        assert_eq!(s.target(), half + 460.0);
+    }
+
+    #[test]
+    fn dragging_the_list_moves_it_with_the_pointer_and_the_bar_fades_once_idle() {
+        let mut s = ScrollState::new();
+        let list = Target { id: ids::LIST, part: 0 };
+        s.handle(&Message::Press { target: list, x: 100.0, y: 300.0, clicks: 1 }, &regions(), 0.0);
+        s.handle(&Message::Drag { target: list, x: 100.0, y: 100.0 }, &regions(), 0.1);
+        assert_eq!((s.target(), s.offset_at(0.1)), (200.0, 200.0), "at once, no glide");
+        s.handle(&Message::Drag { target: list, x: 100.0, y: 900.0 }, &regions(), 0.2);
+        assert_eq!(s.target(), 0.0, "clamped at the top");
+        assert_eq!(s.bar_alpha(5.0), 1.0, "shown while held");
+        s.handle(&Message::Release { target: list, x: 100.0, y: 900.0 }, &regions(), 1.0);
+        assert_eq!(s.bar_alpha(1.0 + IDLE_S), 1.0);
+        assert!(s.bar_alpha(1.0 + IDLE_S + FADE_S / 2.0) < 1.0);
+        assert_eq!(s.bar_alpha(1.0 + IDLE_S + FADE_S), 0.0);
+    }
+}

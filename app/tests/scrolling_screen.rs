@@ -1,0 +1,190 @@
+//! The list of ten thousand rows: scrolled by the wheel, the keys and a drag of the scrollbar's thumb, scripts pushed
+//! onto SDL's queue headless and checked through the report's `scrolling.list`; and frames blit-scrolled over the
+//! frame before, painted offscreen, checked pixel by pixel against a fresh render of the same offset.
+
+#[path = "support/process.rs"]
+mod process;
+
+use std::process::Command;
+
+use goldberry::fonts::FontBook;
+use goldberry::frame::{FrameInput, Painter};
+use goldberry::screens::scrolling::model;
+use goldberry::screens::ScreenName;
+use goldberry::session::Session;
+use goldberry::surface::{FrameBuffer, Pixels};
+use goldberry::ui::input::{Key, Mods, UiEvent};
+use goldberry_natives::Goldberry;
+use process::temp_dir;
+use serde_json::Value;
+
+fn goldberry() -> Command {
+    let mut cmd = process::goldberry();
+    cmd.args(["--video-driver", "dummy", "--no-hud", "--size", "960x640", "--screen", "scrolling"]);
+    cmd
+}
+
+/// Plays `script` (lines joined with newlines) on the scrolling screen and returns the report.
+fn play(name: &str, script: &[String]) -> Value {
+    let dir = temp_dir("scrolling", name);
+    let (path, report) = (dir.join("script.txt"), dir.join("report.json"));
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let out = goldberry().arg("--script").arg(&path).arg("--report").arg(&report).output().expect("run goldberry");
+    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
+    let value = serde_json::from_slice(&std::fs::read(&report).expect("the report")).expect("JSON");
+    let _ = std::fs::remove_dir_all(&dir);
+    value
+}
+
+fn rect(v: &Value) -> [f64; 4] {
+    let n = |i: usize| v[i].as_f64().unwrap_or_else(|| panic!("no box in {v}"));
+    [n(0), n(1), n(2), n(3)]
+}
+
+fn list_of(report: &Value) -> (f64, u64, u64) {
+    let l = &report["widgets"]["scrolling.list"];
+    (
+        l["offset_px"].as_f64().expect("offset"),
+        l["first_row"].as_u64().expect("first row"),
+        l["rows"].as_u64().expect("rows"),
+    )
+}
+
+#[test]
+fn the_wheel_the_keys_and_the_thumb_scroll_the_list() {
+    let first = play("where", &["1 key F1".to_owned(), "2 key F1".to_owned()]);
+    let list = rect(&first["widgets"]["scrolling.list"]["rect"]);
+    let bar = rect(&first["widgets"]["scrolling.bar"]["rect"]);
+    assert_eq!(list_of(&first).0, 0.0);
+    let h = list[3] as f32;
+    let rows = list_of(&first).2;
+    assert!(rows > 5 && rows < 30, "only the rows the viewport shows exist: {rows}");
+    let (lx, ly) = ((list[0] + list[2] / 2.0) as i64, (list[1] + list[3] / 2.0) as i64);
+
+    // Ten notches of three lines down, two back up.
+    let mut script = vec![format!("1 move {lx} {ly}")];
+    script.extend((2..12).map(|f| format!("{f} wheel 0 -3")));
+    script.extend((12..14).map(|f| format!("{f} wheel 0 3")));
+    let report = play("wheel", &script);
+    let (offset, first_row, _) = list_of(&report);
+    let expected = 8.0 * 3.0 * model::LINE_PX;
+    // While the list glides, frames move its pixels: they present the whole viewport and draw a strip of it.
+    let frames = report["frames"].as_array().expect("frames");
+    let px = |f: &Value, k: &str| f[k].as_u64().unwrap_or(0);
+    let blitted = frames.iter().filter(|f| px(f, "presented_px") > px(f, "damage_px")).count();
+    assert!(blitted >= 8, "{blitted} frames moved pixels");
+    assert!(
+        frames.iter().skip(2).all(|f| px(f, "damage_px") < 960 * 640 / 4),
+        "a wheel frame drew a strip, not the list"
+    );
+    assert_eq!(offset, f64::from(expected));
+    assert_eq!(first_row as usize, model::row_at(expected));
+
+    // Page Down twice, End, Home, Page Down.
+    let report = play("keys", &["1 key PageDown".to_owned(), "2 key PageDown".to_owned()]);
+    let page = h - 2.0 * model::LINE_PX;
+    assert_eq!(list_of(&report).0, f64::from(2.0 * page));
+    let report = play("end", &["1 key End".to_owned()]);
+    let (offset, first_row, _) = list_of(&report);
+    assert_eq!(offset, f64::from(model::max_offset(h)));
+    assert!(first_row as usize > model::ROWS - 30, "{first_row}");
+    let report = play("home", &["1 key End".to_owned(), "2 key Home".to_owned(), "3 key PageDown".to_owned()]);
+    assert_eq!(list_of(&report).0, f64::from(page));
+
+    // The thumb dragged from the top to the middle of the track, then a click on the track below it.
+    let (tx, ty) = ((bar[0] + bar[2] / 2.0) as i64, (bar[1] + 4.0) as i64);
+    let thumb_h = model::thumb(
+        goldberry::display_list::Rect::new(bar[0] as f32, bar[1] as f32, bar[2] as f32, bar[3] as f32),
+        0.0,
+        h,
+    )
+    .h as f64;
+    let mid = (bar[1] + 4.0 + (bar[3] - thumb_h) / 2.0) as i64;
+    let script =
+        [format!("1 move {tx} {ty}"), "2 press".to_owned(), format!("3 move {tx} {mid}"), "4 release".to_owned()];
+    let (offset, first_row, _) = list_of(&play("thumb", &script));
+    let half = f64::from(model::max_offset(h)) / 2.0;
+    assert!((offset - half).abs() < half * 0.01, "{offset} against {half}");
+    assert!((4_900..5_100).contains(&first_row), "{first_row}");
+    let below = (bar[1] + bar[3] - 2.0) as i64;
+    let mut script = script.to_vec();
+    script.push(format!("5 click {tx} {below}"));
+    assert_eq!(list_of(&play("track", &script)).0, offset + f64::from(page));
+}
+
+/// A painter and a session on the scrolling screen at 960x640, one thread, no HUD.
+struct Rig {
+    painter: Painter,
+    session: Session,
+    buffer: FrameBuffer,
+}
+
+impl Rig {
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Rig {
+        let painter = Painter::new(g, fonts, 1, false).expect("painter");
+        Rig { painter, session: Session::new(ScreenName::Scrolling, false), buffer: FrameBuffer::new(960, 640) }
+    }
+
+    /// Paints frame `index`; returns its damage share and whether pixels were moved.
+    fn paint(&mut self, fonts: &FontBook, index: u64, pixels: Pixels) -> (f64, bool) {
+        let now = index as f64 / 60.0;
+        let view = self.session.view(now);
+        let input = FrameInput::headless(index, 960, 640);
+        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &view, pixels).expect("paint");
+        if let Some(regions) = painted.regions {
+            self.session.set_regions(regions.regions, regions.tracks);
+        }
+        (painted.damage.pixels() as f64 / (960.0 * 640.0), painted.moved.is_some())
+    }
+}
+
+#[test]
+fn a_blit_scrolled_list_equals_a_fresh_render_at_the_same_offset() {
+    let g = Goldberry::load(None).unwrap_or_else(|e| panic!("libgoldberry must load (cargo build builds it): {e}"));
+    let fonts = FontBook::load(g).unwrap_or_else(|e| panic!("the fonts must be installed: {e}"));
+    let mut rig = Rig::new(g, &fonts);
+    rig.paint(&fonts, 0, Pixels::Fresh);
+    // The reference draws every frame whole, from nothing but the same session.
+    let mut fresh = Rig::new(g, &fonts);
+    fresh.paint(&fonts, 0, Pixels::Fresh);
+    let list = rig.session.regions().iter().find(|r| r.target.id == "scrolling.list").expect("the list").rect;
+    rig.session.handle(&UiEvent::PointerMoved { x: list.x + 50.0, y: list.y + 50.0 }, 0.0, &mut String::new());
+    let (mut blits, mut worst_share) = (0, 0.0f64);
+    for index in 1..48u64 {
+        let now = index as f64 / 60.0;
+        // Wheel notches down, a page down across a section's header, then back up by the wheel.
+        match index {
+            1..=14 => rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: -3.0 }, now, &mut String::new()),
+            20 => rig.session.handle(
+                &UiEvent::KeyDown { key: Key::PageDown, mods: Mods::NONE, repeat: false },
+                now,
+                &mut String::new(),
+            ),
+            30..=36 => rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: 2.0 }, now, &mut String::new()),
+            _ => {}
+        }
+        let (share, moved) = rig.paint(&fonts, index, Pixels::Kept);
+        if moved {
+            blits += 1;
+        }
+        if index < 20 {
+            worst_share = worst_share.max(share);
+        }
+        fresh.session = rig.session.clone();
+        fresh.paint(&fonts, index, Pixels::Fresh);
+        let (a, b) = (&rig.buffer.pixels, &fresh.buffer.pixels);
+        let off: Vec<usize> = (0..a.len()).filter(|&i| a[i].abs_diff(b[i]) > 1).collect();
+        if let Some(&i) = off.first() {
+            let (x, y) = ((i / 4) % 960, i / 4 / 960);
+            panic!(
+                "frame {index}: {} channels differ, the first at ({x}, {y}): blitted {} fresh {}",
+                off.len(),
+                a[i],
+                b[i]
+            );
+        }
+    }
+    assert!(blits >= 20, "the scroll moved pixels in {blits} frames");
+    // Three lines a notch move about 60 px a frame: the rows they uncover, the sticky header and the scrollbar.
+    assert!(worst_share < 0.16, "a frame scrolled by the wheel drew {:.1} % of the window", worst_share * 100.0);
+}
