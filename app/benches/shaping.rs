@@ -96,5 +96,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             text.chars().count()
         );
     }
+    // A 100,000-character paste in one hard line, shaped and wrapped whole, uncached: what an edit of it costs.
+    let long = mixed.repeat(100);
+    let long_rounds = (rounds / 20).max(3);
+    let (mut shape_ms, mut wrap_ms) = (Vec::new(), Vec::new());
+    for _ in 0..long_rounds {
+        let start = Instant::now();
+        let shaped = shape_piece(&fonts, &mut buffer, primary, &features, BaseDirection::Auto, black_box(&long))?;
+        shape_ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        let start = Instant::now();
+        black_box(lay_out(&fonts, black_box(&shaped), 0, size_px, Some(400.0)));
+        wrap_ms.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    let (shape, wrap) = (Percentiles::of(shape_ms), Percentiles::of(wrap_ms));
+    println!(
+        "mixed, {} chars in one hard line ({long_rounds} rounds, whole): shape {:.2} / {:.2} ms   wrap+runs {:.2} / {:.2} ms",
+        long.chars().count(),
+        shape.p50,
+        shape.p95,
+        wrap.p50,
+        wrap.p95
+    );
     Ok(())
 }
