@@ -12,7 +12,7 @@ use goldberry::fonts::{Face, FontBook};
 use goldberry::report::Percentiles;
 use goldberry::text::lines::lay_out;
 use goldberry::text::shape::shape_piece;
-use goldberry::text::{BaseDirection, FaceSet, Features};
+use goldberry::text::{BaseDirection, FaceSet, Features, TextStyle};
 use goldberry_natives::Goldberry;
 use goldberry_natives::harfbuzz::Buffer;
 
@@ -116,6 +116,27 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         shape.p95,
         wrap.p50,
         wrap.p95
+    );
+    // A keystroke in that paste, through the font book as an editor calls it (caches warm): one chunk re-shaped,
+    // the line joined, wrapped and its runs cut again.
+    let style = TextStyle::new(font);
+    fonts.layout(&style, &long, Some(400.0))?;
+    let mut keystroke_ms = Vec::new();
+    let mut edited = long.clone();
+    for i in 0..long_rounds * 4 {
+        let at = edited.len() / 2 + i * 7;
+        let at = (at..edited.len()).find(|&b| edited.is_char_boundary(b)).unwrap_or(edited.len());
+        edited.insert(at, 'x');
+        let start = Instant::now();
+        black_box(fonts.layout(&style, black_box(&edited), Some(400.0))?);
+        keystroke_ms.push(start.elapsed().as_secs_f64() * 1000.0);
+    }
+    let keystroke = Percentiles::of(keystroke_ms);
+    println!(
+        "a keystroke in it, FontBook::layout at 400 px ({} keystrokes): {:.2} / {:.2} ms",
+        long_rounds * 4,
+        keystroke.p50,
+        keystroke.p95
     );
     Ok(())
 }

@@ -90,3 +90,43 @@ fn the_caret_walks_a_right_to_left_line_from_right_to_left() {
         assert_eq!(line.hit(text, line.caret_x(text, b)), b, "byte {b}");
     }
 }
+
+#[test]
+fn a_long_line_is_shaped_in_chunks_that_an_edit_mostly_keeps() {
+    use super::shape::{CHUNKED_LINE, chunk_starts, shape_piece};
+
+    let words = ["shaping", "a", "long", "paste", "in", "chunks", "keeps", "each", "edit", "cheap", "2026"];
+    let text: String = (0..3000)
+        .map(|i| if i % 9 == 4 { i.to_string() } else { words[(i * 7 + i / 3) % words.len()].to_owned() })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.len() > 4 * CHUNKED_LINE);
+    let starts = chunk_starts(&text);
+    assert!(starts.len() > 4, "{starts:?}");
+    assert!(starts.iter().skip(1).all(|&s| text.as_bytes()[s - 1] == b' '), "chunks start at words");
+    // An edit near the start moves the boundaries near it only: the later ones stay with their text.
+    let mut edited = text.clone();
+    edited.insert_str(10, "xyz ");
+    let moved: Vec<usize> = chunk_starts(&edited).iter().map(|&s| s.saturating_sub(4)).collect();
+    let kept = starts.iter().filter(|s| moved.contains(s)).count();
+    assert!(kept + 2 >= starts.len(), "{starts:?} vs {moved:?}");
+
+    // Laid out in chunks, the line wraps exactly as shaped whole (Latin: nothing joins across a space).
+    let fonts = book();
+    let style = TextStyle::new(fonts.id(Face::Sans, 13.0));
+    let chunked = fonts.layout(&style, &text, Some(300.0)).unwrap_or_else(|e| panic!("{e}"));
+    let g = crate::test_support::natives();
+    let mut buffer = goldberry_natives::harfbuzz::Buffer::new(g).unwrap_or_else(|e| panic!("{e}"));
+    let features = style.features.to_harfbuzz();
+    let (primary, size) = super::FaceSet::face_of(&fonts, style.font);
+    let whole = shape_piece(&fonts, &mut buffer, primary, &features, BaseDirection::Auto, &text)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let lines = super::lines::lay_out(&fonts, &whole, 0, size, Some(300.0));
+    let bytes = |lines: &[super::Line]| lines.iter().map(|l| l.bytes.clone()).collect::<Vec<_>>();
+    assert_eq!(bytes(&chunked.lines), bytes(&lines));
+
+    // A keystroke re-shapes the chunk it falls in, not the line.
+    let cached = fonts.cached_pieces();
+    fonts.layout(&style, &edited, Some(300.0)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(fonts.cached_pieces() <= cached + 2, "{} new chunks", fonts.cached_pieces() - cached);
+}
