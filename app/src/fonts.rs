@@ -655,7 +655,7 @@ mod tests {
         assert_eq!(words, text.split(' ').collect::<Vec<_>>());
         // A word longer than the width breaks between graphemes rather than overflow.
         let long_text = "a supercalifragilisticexpialidocious word";
-        let long = book.layout(&style, long_text, Some(60.0)).map_or_else(|e| panic!("{e}"), |p| p);
+        let long = book.layout(&style, long_text, Some(60.0)).unwrap_or_else(|e| panic!("{e}"));
         assert!(long.lines.len() >= 4, "{:?}", long.lines);
         assert!(long.lines.iter().all(|l| l.width_px <= 60.0), "{:?}", long.lines);
         let joined: String = long.lines.iter().map(|l| &long_text[l.bytes.clone()]).collect();

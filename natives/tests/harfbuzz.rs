@@ -276,3 +276,41 @@ fn harfbuzz_structs_and_constants_match_the_c_compiler() {
     assert_eq!(c_constants.get("HB_SCRIPT_LATIN"), Some(&0x4C61_746E), "Latn as a 4-byte tag");
     assert_eq!(c_constants.get("HB_FEATURE_GLOBAL_END"), Some(&i64::from(u32::MAX)));
 }
+
+const NOTO_ARABIC: &str = "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf";
+
+#[test]
+fn a_segment_shapes_right_to_left_with_its_script_and_language() {
+    use goldberry_natives::harfbuzz::{Direction, Segment, script_of};
+
+    let g = goldberry();
+    assert_eq!(script_of(g, 'a'), *b"Latn");
+    assert_eq!(script_of(g, '\u{627}'), *b"Arab");
+    assert_eq!(script_of(g, ' '), *b"Zyyy");
+    assert_eq!(script_of(g, '\u{301}'), *b"Zinh");
+    let font = font(NOTO_ARABIC);
+    let mut buffer = Buffer::new(g).expect("a buffer");
+    // "salam": four letters that join; right to left, glyphs come out in visual order (clusters descending).
+    let text = "\u{633}\u{644}\u{627}\u{645}";
+    let segment = Segment { direction: Direction::Rtl, script: *b"Arab", language: "ar" };
+    let run = font.shape_segment(&mut buffer, text, &features(&["kern"]), &segment).expect("shaping succeeds");
+    assert!(!run.is_empty());
+    assert!(run.clusters.windows(2).all(|w| w[0] >= w[1]), "{:?}", run.clusters);
+    assert_eq!(run.clusters.last(), Some(&0));
+    // The joining forms differ from the isolated ones shaped one letter at a time.
+    let isolated = font.shape_segment(&mut buffer, "\u{633}", &[], &segment).expect("shaping succeeds");
+    assert_ne!(run.glyphs.last(), isolated.glyphs.first(), "seen initial form");
+    let ltr = Segment { direction: Direction::Ltr, ..segment };
+    let forced = font.shape_segment(&mut buffer, text, &[], &ltr).expect("shaping succeeds");
+    assert!(forced.clusters.windows(2).all(|w| w[0] <= w[1]), "{:?}", forced.clusters);
+}
+
+#[test]
+fn a_face_lists_its_gsub_and_gpos_feature_tags() {
+    let face = Face::from_file(goldberry(), Path::new(INTER), 0).expect("Inter loads");
+    let tags = face.feature_tags();
+    assert!(tags.contains(b"kern") && tags.contains(b"tnum") && tags.contains(b"case"), "{tags:?}");
+    assert!(tags.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
+    let feature = Feature::new(*b"tnum", 1);
+    assert_eq!((feature.tag(), feature.value(), feature.is_global()), ("tnum".to_owned(), 1, true));
+}

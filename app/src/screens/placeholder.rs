@@ -43,11 +43,16 @@ pub fn record(list: &mut DisplayList, fonts: &FontBook, body: Rect, screen: Scre
         color: palette.text,
     });
     let text = promise(screen);
-    let Ok(paragraph) = fonts.layout(&TextStyle::new(body_font), text, Some(panel.w - 40.0)) else { return };
+    let style = TextStyle::new(body_font);
+    let Ok(paragraph) = fonts.layout(&style, text, Some(panel.w - 40.0)) else { return };
     let top = panel.y + 20.0 + tm.line_height + 12.0;
     for (i, line) in paragraph.lines.iter().take(3).enumerate() {
         let y = (top + bm.ascent + i as f32 * bm.line_height).round();
-        for run in &line.runs {
+        // The third line ends with "…" when the promise goes on past it.
+        let cut = (i == 2 && paragraph.lines.len() > 3)
+            .then(|| fonts.ellipsized(&style, &text[line.bytes.start..], panel.w - 40.0).ok())
+            .flatten();
+        for run in &cut.as_ref().unwrap_or(line).runs {
             let run_x = (x + run.x).round();
             list.push(Op::Glyphs { font: run.font, x: run_x, y, run: Arc::clone(&run.glyphs), color: palette.muted });
         }

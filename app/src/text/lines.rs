@@ -11,6 +11,7 @@ use super::bidi::{line_levels, visual_runs};
 use super::breaks::visible_end;
 use super::shape::ShapedPiece;
 use super::{FaceSet, Line, Run, sub_run};
+use crate::display_list::FontId;
 
 /// One wrapped line of a hard line: its bytes (hanging whitespace included), where its visible part ends, and
 /// its width in pixels.
@@ -97,8 +98,19 @@ pub fn wrap(piece: &ShapedPiece, size_px: f32, max_width_px: Option<f32>) -> Vec
     lines
 }
 
+/// The font id and family of each face a layout used so far: asking the font book takes its lock, and a line of
+/// mixed scripts has many runs.
+type FaceIds = Vec<(usize, FontId, &'static str)>;
+
 /// The runs of `span` (a line of `piece`, which starts at byte `offset` of the whole text) in visual order.
-pub fn runs(faces: &dyn FaceSet, piece: &ShapedPiece, span: &Span, offset: usize, size_px: f32) -> Vec<Run> {
+fn runs(
+    faces: &dyn FaceSet,
+    ids: &mut FaceIds,
+    piece: &ShapedPiece,
+    span: &Span,
+    offset: usize,
+    size_px: f32,
+) -> Vec<Run> {
     let visible = span.bytes.start..span.visible_end;
     let mut out = Vec::new();
     if visible.is_empty() {
@@ -123,7 +135,8 @@ pub fn runs(faces: &dyn FaceSet, piece: &ShapedPiece, span: &Span, offset: usize
         for (k, part) in parts {
             let item = &piece.items[k];
             let glyphs = &item.run;
-            let (lo, hi) = (part.start as u32, part.end as u32);
+            // The run's clusters are `item.base` short of the hard line's offsets.
+            let (lo, hi) = (part.start as u32 - item.base, part.end as u32 - item.base);
             // Glyphs of a run shaped left to right have ascending clusters, right to left descending.
             let item_rtl = item.level % 2 == 1;
             let glyph_range = if item_rtl {
@@ -131,13 +144,21 @@ pub fn runs(faces: &dyn FaceSet, piece: &ShapedPiece, span: &Span, offset: usize
             } else {
                 glyphs.clusters.partition_point(|&c| c < lo)..glyphs.clusters.partition_point(|&c| c < hi)
             };
-            let cut = sub_run(glyphs, glyph_range, offset as u32);
+            let cut = sub_run(glyphs, glyph_range, offset as u32 + item.base);
             let width_px = cut.width_px(size_px);
+            let (font, family) = match ids.iter().find(|id| id.0 == item.face) {
+                Some(&(_, font, family)) => (font, family),
+                None => {
+                    let id = (item.face, faces.font_id(item.face, size_px), faces.family(item.face));
+                    ids.push(id);
+                    (id.1, id.2)
+                }
+            };
             out.push(Run {
                 bytes: offset + part.start..offset + part.end,
                 rtl,
-                font: faces.font_id(item.face, size_px),
-                family: faces.family(item.face),
+                font,
+                family,
                 x,
                 width_px,
                 glyphs: Arc::new(cut),
@@ -157,10 +178,11 @@ pub fn lay_out(
     max_width_px: Option<f32>,
 ) -> Vec<Line> {
     let rtl = piece.levels.rtl();
+    let mut ids = FaceIds::new();
     wrap(piece, size_px, max_width_px)
         .into_iter()
         .map(|span| {
-            let runs = runs(faces, piece, &span, offset, size_px);
+            let runs = runs(faces, &mut ids, piece, &span, offset, size_px);
             let width_px = runs.iter().map(|run| run.width_px).sum();
             Line { bytes: offset + span.bytes.start..offset + span.bytes.end, width_px, runs, rtl }
         })

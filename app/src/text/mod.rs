@@ -193,3 +193,6 @@ pub fn sub_run(run: &GlyphRun, range: Range<usize>, offset: u32) -> GlyphRun {
         units_per_em: run.units_per_em,
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,5 +1,10 @@
 //! Shaping with HarfBuzz, and the caches: a hard line is resolved (bidi), itemized and shaped once per face,
 //! features, direction and text; a laid-out text once per style, width and text. Both caches are bounded.
+//!
+//! A hard line longer than [`CHUNKED_LINE`] bytes (a long paste) is cut into chunks at word starts chosen by
+//! content, each resolved at the line's base level and shaped and cached on its own, then joined: an edit
+//! re-shapes the chunk it falls in. The price, for such lines only: an embedding, isolate or bracket pair that
+//! spans two chunks is resolved per chunk, and no shaping context crosses a chunk's edge (at a space).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -21,8 +26,11 @@ pub struct ShapedItem {
     pub bytes: std::ops::Range<usize>,
     pub level: u8,
     pub face: FaceIndex,
-    /// Its glyphs in visual order; clusters are byte offsets into the hard line.
+    /// Its glyphs in visual order; `base` plus a cluster is a byte offset into the hard line.
     pub run: Arc<GlyphRun>,
+    /// What to add to the run's clusters (a chunk of a long line keeps its own chunk's offsets, shared with the
+    /// chunk's cache entry).
+    pub base: u32,
 }
 
 /// One hard line resolved, itemized and shaped: what wrapping needs, at any size and width.
@@ -75,7 +83,7 @@ pub fn shape_piece(
                 *advance += placement.advance_x as f32 * em;
             }
         }
-        shaped.push(ShapedItem { bytes: item.bytes, level: item.level, face: item.face, run: Arc::new(run) });
+        shaped.push(ShapedItem { bytes: item.bytes, level: item.level, face: item.face, run: Arc::new(run), base: 0 });
     }
     Ok(ShapedPiece { text: text.into(), levels, items: shaped, advances, breaks: breaks::opportunities(text) })
 }
@@ -91,6 +99,78 @@ fn shape_item(
     let direction = if level % 2 == 1 { Direction::Rtl } else { Direction::Ltr };
     let segment = Segment { direction, script, language: language_of(script) };
     font.shape_segment(buffer, text, features, &segment)
+}
+
+/// A hard line longer than this (bytes) is resolved and shaped in chunks, each cached on its own, so an edit of
+/// a long paste re-shapes one chunk.
+pub const CHUNKED_LINE: usize = 4096;
+
+/// A chunk of a long line is at least this long (bytes) before a content-defined boundary may end it.
+const CHUNK_MIN: usize = 1024;
+
+/// A chunk of a long line ends at the next word start past this length, whatever the content.
+const CHUNK_MAX: usize = 8192;
+
+/// Where a long line is cut into chunks: at word starts (a letter or digit after a space, where UAX #14 always
+/// allows a break), chosen by the content of the word before so that an edit moves only the boundaries near it,
+/// and at least [`CHUNK_MIN`] bytes apart. Returns the chunks' start offsets, 0 first.
+pub fn chunk_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    // A hash of the word before the candidate boundary and of the one before it: two words vary enough that a
+    // repetitive paste still finds boundaries.
+    let (mut word, mut previous) = (0u64, 0u64);
+    let mut last = 0;
+    for (i, c) in text.char_indices() {
+        if i > 0 && bytes[i - 1] == b' ' && c.is_alphanumeric() {
+            let mut h = word ^ previous.rotate_left(29);
+            h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 33;
+            let length = i - last;
+            if length >= CHUNK_MAX || (length >= CHUNK_MIN && h % 16 == 0) {
+                starts.push(i);
+                last = i;
+            }
+            (previous, word) = (word, 0);
+        }
+        if c != ' ' {
+            word = word.wrapping_mul(0x100_0000_01b3).wrapping_add(u64::from(c));
+        }
+    }
+    starts
+}
+
+/// Joins the shaped chunks of a long line (each resolved with the line's base level) into one shaped line.
+fn join_chunks(text: &str, base: u8, chunks: &[(usize, Arc<ShapedPiece>)]) -> ShapedPiece {
+    let mut levels = Levels {
+        levels: Vec::with_capacity(text.len()),
+        trailing_reset: Vec::with_capacity(text.len()),
+        separator: Vec::with_capacity(text.len()),
+        base,
+        has_strong: false,
+    };
+    let mut items = Vec::new();
+    let mut advances = Vec::with_capacity(text.len());
+    let mut breaks = Vec::new();
+    for (k, (offset, chunk)) in chunks.iter().enumerate() {
+        levels.levels.extend_from_slice(&chunk.levels.levels);
+        levels.trailing_reset.extend_from_slice(&chunk.levels.trailing_reset);
+        levels.separator.extend_from_slice(&chunk.levels.separator);
+        levels.has_strong |= chunk.levels.has_strong;
+        items.extend(chunk.items.iter().map(|item| ShapedItem {
+            bytes: item.bytes.start + offset..item.bytes.end + offset,
+            base: item.base + *offset as u32,
+            ..item.clone()
+        }));
+        advances.extend_from_slice(&chunk.advances);
+        let last = k + 1 == chunks.len();
+        // A chunk's end is a word start of the line: an allowed break, not the mandatory one ending a text.
+        breaks.extend(chunk.breaks.iter().map(|&(b, mandatory)| {
+            let end = b == chunk.text.len();
+            (b + offset, mandatory && (!end || last))
+        }));
+    }
+    ShapedPiece { text: text.into(), levels, items, advances, breaks }
 }
 
 /// How many plain runs ([`Shaper::shape`]) a face's cache keeps before it starts over (a HUD that shows a new
@@ -190,23 +270,55 @@ impl Shaper {
         let mut hb_features = None;
         let mut out = Vec::new();
         for piece in text.split('\n') {
-            let key = (primary, features.clone(), direction, piece.to_owned());
-            if let Some(shaped) = state.pieces.get(&key) {
-                out.push(Arc::clone(shaped));
+            if piece.len() <= CHUNKED_LINE {
+                out.push(Self::piece_locked(&mut state, faces, primary, features, &mut hb_features, direction, piece)?);
                 continue;
             }
-            let hb = hb_features.get_or_insert_with(|| features.to_harfbuzz());
-            let shaped = Arc::new(shape_piece(faces, &mut state.buffer, primary, hb, direction, piece)?);
-            let weight = shaped.weight();
-            if state.piece_weight + weight > MAX_PIECE_WEIGHT {
-                state.pieces.clear();
-                state.piece_weight = 0;
+            // A long line: its base direction from its first strong character, then each chunk at that level.
+            let rtl = match direction {
+                BaseDirection::Auto => unicode_bidi::get_base_direction(piece) == unicode_bidi::Direction::Rtl,
+                BaseDirection::Ltr => false,
+                BaseDirection::Rtl => true,
+            };
+            let chunk_direction = if rtl { BaseDirection::Rtl } else { BaseDirection::Ltr };
+            let starts = chunk_starts(piece);
+            let mut chunks = Vec::with_capacity(starts.len());
+            for (k, &start) in starts.iter().enumerate() {
+                let end = starts.get(k + 1).copied().unwrap_or(piece.len());
+                let chunk = &piece[start..end];
+                let shaped =
+                    Self::piece_locked(&mut state, faces, primary, features, &mut hb_features, chunk_direction, chunk)?;
+                chunks.push((start, shaped));
             }
-            state.piece_weight += weight;
-            state.pieces.insert(key, Arc::clone(&shaped));
-            out.push(shaped);
+            out.push(Arc::new(join_chunks(piece, u8::from(rtl), &chunks)));
         }
         Ok(out)
+    }
+
+    /// One hard line (or chunk of one) shaped, from the cache or now; the lock is held by the caller.
+    fn piece_locked(
+        state: &mut ShaperState,
+        faces: &dyn FaceSet,
+        primary: FaceIndex,
+        features: &Features,
+        hb_features: &mut Option<Vec<Feature>>,
+        direction: BaseDirection,
+        piece: &str,
+    ) -> Result<Arc<ShapedPiece>, NativeError> {
+        let key = (primary, features.clone(), direction, piece.to_owned());
+        if let Some(shaped) = state.pieces.get(&key) {
+            return Ok(Arc::clone(shaped));
+        }
+        let hb = hb_features.get_or_insert_with(|| features.to_harfbuzz());
+        let shaped = Arc::new(shape_piece(faces, &mut state.buffer, primary, hb, direction, piece)?);
+        let weight = shaped.weight();
+        if state.piece_weight + weight > MAX_PIECE_WEIGHT {
+            state.pieces.clear();
+            state.piece_weight = 0;
+        }
+        state.piece_weight += weight;
+        state.pieces.insert(key, Arc::clone(&shaped));
+        Ok(shaped)
     }
 
     /// The laid-out text cached under `key`.

@@ -29,7 +29,8 @@ pub fn line_runs(list: &mut DisplayList, line: &Line, x: f32, baseline: f32, col
 }
 
 /// Records one line of `text` at the top-left of `rect` (vertically centred in it when it is taller than a
-/// line); `align_right` sets it against the right edge instead. Returns the glyphs recorded.
+/// line), ending with "…" when it is wider than `rect`; `align_right` sets it against the right edge instead.
+/// Returns the glyphs recorded.
 pub fn line(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -41,6 +42,10 @@ pub fn line(
 ) -> usize {
     let paragraph = text.paragraph(font, content, None);
     let Some(first) = paragraph.lines.first() else { return 0 };
+    // Half a pixel of slack, as for paragraphs: Yoga sized many of these boxes to their text.
+    let cut = (rect.w > 0.0 && (first.width_px > rect.w + 0.5 || paragraph.lines.len() > 1))
+        .then(|| text.ellipsized(font, content, rect.w + 0.5));
+    let first = cut.as_ref().unwrap_or(first);
     let fonts = text.fonts();
     let m = fonts.metrics(font);
     let x = if align_right { rect.right() - first.width_px } else { rect.x };
