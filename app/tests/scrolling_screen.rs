@@ -9,8 +9,8 @@ use std::process::Command;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::screens::scrolling::model;
 use goldberry::screens::ScreenName;
+use goldberry::screens::scrolling::model;
 use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry::ui::input::{Key, Mods, UiEvent};

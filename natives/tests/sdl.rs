@@ -32,7 +32,10 @@ fn every_sdl_group_binds_against_the_system_sdl2() {
     let library = loader::open(&LIBSDL2, None).expect("the system SDL2 loads");
     let groups: Vec<_> = all_groups().filter(|g| g.library == LIBSDL2.name).collect();
     let names: Vec<&str> = groups.iter().map(|g| g.name).collect();
-    assert_eq!(names, ["SystemCalls", "VideoCalls", "EventCalls", "HintCalls", "MouseCalls", "KeyboardCalls", "ClipboardCalls"]);
+    assert_eq!(
+        names,
+        ["SystemCalls", "VideoCalls", "EventCalls", "HintCalls", "MouseCalls", "KeyboardCalls", "ClipboardCalls"]
+    );
     for group in groups {
         (group.check)(&library).unwrap_or_else(|e| panic!("{} does not bind: {e}", group.name));
     }
