@@ -405,10 +405,18 @@ impl Scene {
 #[cfg(test)]
 mod tests;
 
+/// The words every layer's version follows besides its box: its colours, and the layout's direction (a mirrored
+/// layout moves what is inside a box that stays put, such as the title bar's).
+fn layout_words(colors: &[u64], layout: &SceneLayout) -> Vec<u64> {
+    let mut words = colors.to_vec();
+    words.push(u64::from(layout.mirrored));
+    words
+}
+
 /// The cards' layers, in `pen`'s colours.
 fn card_layers(pen: &Pen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part> {
     let reach = (cards::SHADOW_REACH * pen.styles.scale).ceil();
-    let words = pen.colors.words();
+    let words = layout_words(&pen.colors.words(), layout);
     CARDS
         .iter()
         .zip(&layout.cards)
@@ -434,7 +442,7 @@ fn chrome_layers(
     colors: ChromeColors,
     screen: Option<usize>,
 ) -> Chrome {
-    let words = colors.words();
+    let words = layout_words(&colors.words(), layout);
     let window = snap(layout.window);
     let bar = geometry::opaque_core(layout.title_bar.bar, 0.0).intersection(window);
     // The opaque title bar hides the background under it; the cards are drawn clipped to the grid, so only
@@ -476,7 +484,7 @@ fn status_bar_part(
     let mut list = DisplayList::new();
     chrome::status_bar(&mut list, text, styles, &layout.status_bar, &first, colors);
     let rect = snap(layout.status_bar.bar);
-    let mut extra = colors.words().to_vec();
+    let mut extra = layout_words(&colors.words(), layout);
     extra.push(screen.map_or(u64::MAX, |i| i as u64));
     (screen, layer(LayerSpec { key: STATUS_BAR_LAYER, rect, scale, depends: &[], extra: &extra }, list))
 }

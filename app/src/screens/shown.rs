@@ -233,6 +233,7 @@ impl Screens {
                 if fresh {
                     self.layout.forget();
                 }
+                self.layout.set_direction(if view.mirrored { Direction::Rtl } else { Direction::Ltr });
                 moved = self.layout.update(body, &view.layout.props, frame.time_s).map_err(ScreenError::Layout)?;
             }
             ScreenName::Scrolling => {

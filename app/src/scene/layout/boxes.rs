@@ -74,4 +74,6 @@ pub struct SceneLayout {
     pub status_bar: StatusBarLayout,
     /// The cards, in [`CARDS`](crate::scene::model::CARDS) order.
     pub cards: Vec<CardLayout>,
+    /// Laid out right to left: what is inside a box moved even where the box did not.
+    pub mirrored: bool,
 }

@@ -240,11 +240,11 @@ impl SceneTree {
                 lay_out_cards(cards, CardPass::Fit, direction, self.two_threads)?;
             }
         }
-        Ok(self.read_back(width, height))
+        Ok(self.read_back(width, height, direction))
     }
 
     /// The boxes of the last pass, on whole pixels.
-    fn read_back(&self, width: f32, height: f32) -> SceneLayout {
+    fn read_back(&self, width: f32, height: f32, direction: Direction) -> SceneLayout {
         let placed = placements(&self.tree, &self.texts, self.root, None);
         let rect = |n: NodeId| rect(&placed, n);
         let n = &self.title_bar;
@@ -283,7 +283,14 @@ impl SceneTree {
                 card_layout(nodes, spec, self.scale, |n| self::rect(placed, n))
             })
             .collect();
-        SceneLayout { window: Rect::new(0.0, 0.0, width, height), title_bar, grid: rect(self.grid), status_bar, cards }
+        SceneLayout {
+            window: Rect::new(0.0, 0.0, width, height),
+            title_bar,
+            grid: rect(self.grid),
+            status_bar,
+            cards,
+            mirrored: direction == Direction::Rtl,
+        }
     }
 }
 

@@ -80,6 +80,8 @@ pub struct LayoutScreen {
     panel: Panel,
     fonts: PanelFonts,
     laid: Option<Laid>,
+    /// Which way the container's rows run (right to left in a mirrored UI).
+    direction: Direction,
 }
 
 impl LayoutScreen {
@@ -101,12 +103,20 @@ impl LayoutScreen {
             boxes.push(b);
         }
         let panel = Panel::new(&mut tree, fonts, f)?;
-        Ok(LayoutScreen { tree, container, boxes, panel, fonts: f, laid: None })
+        Ok(LayoutScreen { tree, container, boxes, panel, fonts: f, laid: None, direction: Direction::Ltr })
     }
 
     /// The last layout.
     pub fn laid(&self) -> Option<&Laid> {
         self.laid.as_ref()
+    }
+
+    /// Lays the container out right to left (a mirrored UI) or left to right from the next update on.
+    pub fn set_direction(&mut self, direction: Direction) {
+        if direction != self.direction {
+            self.direction = direction;
+            self.laid = None;
+        }
     }
 
     /// Forgets the layout: the next [`LayoutScreen::update`] lays the page out anew, without a glide.
@@ -183,7 +193,7 @@ impl LayoutScreen {
                 t.set_flex_grow(*node, if p.grow[i] { 1.0 } else { 0.0 });
             }
         }
-        t.calculate(c, w, h, Direction::Ltr)?;
+        t.calculate(c, w, h, self.direction)?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(stage.x + r.x, stage.y + r.y, r.w, r.h);
         let container = at(t.layout(c));
         // The container is the root, at the origin: each box's own offset is its place in it.
