@@ -37,7 +37,7 @@ const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية 
 
 /// A field longer than this lays out only a window around its caret, so a keystroke costs the same in a
 /// 100,000-character field as in a short one.
-const FIELD_WINDOW: usize = 2048;
+const FIELD_WINDOW: usize = 512;
 
 /// The fonts the screen writes with.
 #[derive(Debug, Clone, Copy, PartialEq)]
