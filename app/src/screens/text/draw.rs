@@ -1,25 +1,7 @@
 //! Laid-out text drawn: a line's runs as glyph ops, the selection behind them, the caret at its byte.
 
-use std::sync::Arc;
-
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect};
 use crate::text::Line;
-
-/// Pushes `line`'s runs with their left edge at `x` and their baseline at `baseline`.
-pub fn line(list: &mut DisplayList, line: &Line, x: f32, baseline: f32, color: Color) {
-    for run in &line.runs {
-        if run.glyphs.is_empty() {
-            continue;
-        }
-        list.push(Op::Glyphs {
-            font: run.font,
-            x: (x + run.x).round(),
-            y: baseline.round(),
-            run: Arc::clone(&run.glyphs),
-            color,
-        });
-    }
-}
 
 /// The x spans (from the line's left) of the glyphs of `line` whose clusters lie in `selected` (bytes of the text
 /// laid out), merged where they touch. Glyphs are walked left to right, so a right-to-left run's selection is where

@@ -13,6 +13,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use self::layout::{INSET, TextLayout, TextTree};
 use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect};
 use crate::fonts::{Face, FontBook};
+use crate::scene::draw::text::line_runs;
 use crate::screens::widgets::{Ink, State, fill_round, focus_ring, slider, stroke_round, text};
 use crate::text::{Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
@@ -204,7 +205,7 @@ impl TextScreen {
                     list.push(Op::FillRect { rect: highlight, paint: Paint::Solid(p.accent.with_alpha(80)) });
                 }
             }
-            draw::line(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
+            line_runs(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
         }
         if state.focused && view.texts.caret_on(view.now) {
             let i = laid.line_of(edit.caret());
@@ -300,7 +301,8 @@ fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
     stroke_round(list, rect, 6.0, 1.0, p.border);
 }
 
-/// `content` laid out in `style`, wrapped to `rect`'s width, clipped to `rect`; a line stands against the right edge
+/// `content` laid out in `style`, wrapped to `rect`'s width, as many lines as fit (the last one ellipsized when
+/// some are left over); a line stands against the right edge
 /// when it runs right to left or the UI is `mirrored`.
 fn paragraph_in(
     list: &mut DisplayList,
@@ -313,14 +315,20 @@ fn paragraph_in(
 ) {
     let Ok(paragraph) = fonts.layout(style, content, Some(rect.w)) else { return };
     let m = fonts.metrics(style.font);
+    // Half a pixel of slack: a box laid out for n lines may come out a hair shorter on the pixel grid.
+    let fit = ((rect.h + 0.5) / m.line_height).floor().max(1.0) as usize;
+    let cut = paragraph.lines.len() > fit;
     list.push(Op::PushClip(rect));
-    for (i, line) in paragraph.lines.iter().enumerate() {
+    for (i, line) in paragraph.lines.iter().take(fit).enumerate() {
         let top = rect.y + i as f32 * m.line_height;
-        if top > rect.bottom() {
-            break;
-        }
+        // The last line that fits ends with "…" when lines are left over.
+        let last = (cut && i + 1 == fit).then(|| fonts.ellipsized(style, &content[line.bytes.start..], rect.w).ok());
+        let line = match &last {
+            Some(Some(ellipsized)) => ellipsized,
+            _ => line,
+        };
         let x = if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x };
-        draw::line(list, line, x, top + m.ascent, color);
+        line_runs(list, line, x, top + m.ascent, color);
     }
     list.push(Op::PopClip);
 }
