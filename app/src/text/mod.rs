@@ -120,6 +120,15 @@ impl Paragraph {
     pub fn glyph_count(&self) -> usize {
         self.lines.iter().map(Line::glyph_count).sum()
     }
+
+    /// The index of the line a caret before `byte` stands on: the line whose bytes hold it, the later one at a
+    /// soft break (where one line ends and the next begins), the last line past the end.
+    pub fn line_at(&self, byte: usize) -> usize {
+        let after = self.lines.partition_point(|line| line.bytes.start <= byte);
+        let i = after.saturating_sub(1);
+        // A byte between two lines (a hard break's `\n`) belongs to the line it ends.
+        i.min(self.lines.len().saturating_sub(1))
+    }
 }
 
 /// One line of a laid-out text.

@@ -113,7 +113,7 @@ const CHUNK_MAX: usize = 8192;
 
 /// Where a long line is cut into chunks: at word starts (a letter or digit after a space, where UAX #14 always
 /// allows a break), chosen by the content of the word before so that an edit moves only the boundaries near it,
-/// and at least [`CHUNK_MIN`] bytes apart. Returns the chunks' start offsets, 0 first.
+/// and at least `CHUNK_MIN` bytes apart. Returns the chunks' start offsets, 0 first.
 pub fn chunk_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut starts = vec![0];

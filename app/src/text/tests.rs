@@ -130,3 +130,21 @@ fn a_long_line_is_shaped_in_chunks_that_an_edit_mostly_keeps() {
     fonts.layout(&style, &edited, Some(300.0)).unwrap_or_else(|e| panic!("{e}"));
     assert!(fonts.cached_pieces() <= cached + 2, "{} new chunks", fonts.cached_pieces() - cached);
 }
+
+#[test]
+fn the_line_of_a_caret() {
+    let fonts = fonts();
+    let style = TextStyle::new(fonts.id(Face::Sans, 13.0));
+    let text = "one two three four five six seven\n\neight";
+    let paragraph = fonts.layout(&style, text, Some(60.0)).unwrap_or_else(|e| panic!("{e}"));
+    let n = paragraph.lines.len();
+    assert!(n >= 5, "{:?}", paragraph.lines);
+    for (i, line) in paragraph.lines.iter().enumerate() {
+        assert_eq!(paragraph.line_at(line.bytes.start), i, "{:?}", paragraph.lines);
+    }
+    // The end of the first hard line (before its '\n') is on its last line; past the text, the last line.
+    let first_end = text.find('\n').unwrap_or(0);
+    assert_eq!(paragraph.lines[paragraph.line_at(first_end)].bytes.end, first_end);
+    assert_eq!(paragraph.line_at(text.len() + 10), n - 1);
+    assert_eq!(paragraph.line_at(0), 0);
+}
