@@ -1,5 +1,8 @@
 //! Grapheme clusters and word boundaries from UAX #29 (`unicode-segmentation`): where a caret may stand, where
-//! a word move stops, where text may be cut.
+//! a word move stops, where text may be cut. Words are looked for near the caret, so that a key in a long text
+//! costs what it costs in a short one.
+
+use std::ops::Range;
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -36,25 +39,87 @@ pub fn previous_grapheme(text: &str, byte: usize) -> usize {
     cursor.prev_boundary(text, 0).ok().flatten().unwrap_or(0)
 }
 
-/// The word boundaries of `text` (UAX #29 word segments' starts, and its end).
-pub fn word_boundaries(text: &str) -> Vec<usize> {
-    let mut out: Vec<usize> = text.split_word_bound_indices().map(|(i, _)| i).collect();
-    out.push(text.len());
-    out
+/// How far (bytes) either side of the caret a word is looked for. A "word" longer than this (a pasted run of
+/// letters without a break) is crossed in steps of this size.
+const WORD_WINDOW: usize = 4096;
+
+/// `at` moved back to the grapheme boundary at or before it (a caret never stands inside a cluster).
+pub fn snap(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let mut cursor = unicode_segmentation::GraphemeCursor::new(at, text.len(), true);
+    match cursor.is_boundary(text, 0) {
+        Ok(true) | Err(_) => at,
+        Ok(false) => cursor.prev_boundary(text, 0).ok().flatten().unwrap_or(0),
+    }
 }
 
-/// The word (UAX #29 segment that holds a letter or digit) around `byte`, for a double click: its byte range,
-/// or the segment at `byte` when it is punctuation or space.
-pub fn word_at(text: &str, byte: usize) -> std::ops::Range<usize> {
-    let mut last = 0..0;
-    for (i, word) in text.split_word_bound_indices() {
-        let range = i..i + word.len();
-        if range.contains(&byte) {
-            return range;
-        }
-        last = range;
+/// The slice of `text` words are looked for in around `at`, as a range snapped to char boundaries.
+fn window(text: &str, at: usize) -> Range<usize> {
+    let mut start = at.saturating_sub(WORD_WINDOW);
+    while !text.is_char_boundary(start) {
+        start -= 1;
     }
-    if byte >= text.len() { last } else { byte..byte }
+    let mut end = (at + WORD_WINDOW).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    start..end
+}
+
+/// The word segments (UAX #29 segments holding a letter or digit) of the window around `at`, in text order.
+fn words(text: &str, at: usize) -> impl Iterator<Item = Range<usize>> + '_ {
+    let window = window(text, at);
+    text[window.clone()]
+        .split_word_bound_indices()
+        .filter(|(_, word)| word.chars().any(char::is_alphanumeric))
+        .map(move |(i, word)| window.start + i..window.start + i + word.len())
+}
+
+/// Where Ctrl+Right goes from `at`: the end of the word at or after it (the text's end past the last word).
+pub fn next_word_end(text: &str, at: usize) -> usize {
+    match words(text, at).find(|word| word.end > at) {
+        Some(word) => word.end,
+        None => window(text, at).end,
+    }
+}
+
+/// Where Ctrl+Left goes from `at`: the start of the word before it (the text's start before the first word).
+pub fn prev_word_start(text: &str, at: usize) -> usize {
+    match words(text, at).filter(|word| word.start < at).last() {
+        Some(word) => word.start,
+        None => window(text, at).start,
+    }
+}
+
+/// What a double click at `at` selects: the word segment under it (a word, a run of spaces, a punctuation mark),
+/// preferring the word that ends at `at` when `at` is between a word and a space.
+pub fn word_at(text: &str, at: usize) -> Range<usize> {
+    let window = window(text, at);
+    let segments = text[window.clone()]
+        .split_word_bound_indices()
+        .map(|(i, s)| (window.start + i..window.start + i + s.len(), s.chars().any(char::is_alphanumeric)));
+    let mut before = None;
+    for (range, is_word) in segments {
+        if range.contains(&at) {
+            return match before {
+                Some(word) if range.start == at && !is_word => word,
+                _ => range,
+            };
+        }
+        before = is_word.then_some(range);
+    }
+    before.unwrap_or(at..at)
+}
+
+/// The hard line (between `\n`s) holding `at`, without its `\n`: what a triple click selects.
+pub fn line_at(text: &str, at: usize) -> Range<usize> {
+    let at = at.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    start..end
 }
 
 #[cfg(test)]
@@ -73,10 +138,22 @@ mod tests {
     }
 
     #[test]
-    fn words_by_uax29() {
-        let text = "can't stop, 3.14";
-        assert_eq!(word_at(text, 2), 0..5);
-        assert_eq!(word_at(text, 13), 12..16);
-        assert_eq!(word_boundaries("a b"), [0, 1, 2, 3]);
+    fn words_are_found_by_uax_29_not_by_spaces() {
+        let text = "can't stop, won\u{2019}t: 3.14 x";
+        assert_eq!(next_word_end(text, 0), 5, "can't is one word");
+        assert_eq!(next_word_end(text, 5), 10);
+        assert_eq!(prev_word_start(text, 10), 6);
+        assert_eq!(&text[word_at(text, 22)], "3.14");
+        assert_eq!(&text[word_at(text, 5)], "can't", "between a word and a space: the word");
+        assert_eq!(prev_word_start(text, 0), 0);
+        assert_eq!(next_word_end(text, text.len()), text.len());
+    }
+
+    #[test]
+    fn a_triple_click_takes_the_hard_line() {
+        let text = "one\ntwo three\nfour";
+        assert_eq!(&text[line_at(text, 6)], "two three");
+        assert_eq!(&text[line_at(text, 0)], "one");
+        assert_eq!(&text[line_at(text, text.len())], "four");
     }
 }

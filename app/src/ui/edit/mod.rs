@@ -4,13 +4,14 @@
 //! The caret moves logically (in text order), by grapheme cluster or by word; where a visual line starts and
 //! ends, and which byte lies above or below the caret, is the layout's to say ([`TextEdit::move_to`]).
 
-pub mod boundaries;
 mod history;
 
 use std::ops::Range;
 
-use self::boundaries::{line_at, next_grapheme, next_word_end, prev_grapheme, prev_word_start, snap, word_at};
 use self::history::{History, Step};
+use crate::text::segment::{
+    line_at, next_grapheme, next_word_end, prev_word_start, previous_grapheme as prev_grapheme, snap, word_at,
+};
 
 /// The most bytes a text holds: a paste that would pass it is refused whole (the clipboard still has it), so no
 /// text is ever cut off.
