@@ -5,31 +5,17 @@
 
 #[path = "support/process.rs"]
 mod process;
-
-use std::process::Command;
+#[path = "support/scripts.rs"]
+mod scripts;
 
 use goldberry::screens::layout::BOXES;
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::{Align, Direction, FlexDirection, Gutter, Justify, LayoutTree, Length, Wrap};
-use process::temp_dir;
 use serde_json::Value;
-
-fn goldberry() -> Command {
-    let mut cmd = process::goldberry();
-    cmd.args(["--video-driver", "dummy", "--no-hud", "--size", "960x640", "--screen", "layout"]);
-    cmd
-}
 
 /// Plays `script` (lines joined with newlines) on the layout screen and returns the report.
 fn play(name: &str, script: &[String]) -> Value {
-    let dir = temp_dir("layout", name);
-    let (path, report) = (dir.join("script.txt"), dir.join("report.json"));
-    std::fs::write(&path, script.join("\n")).expect("write the script");
-    let out = goldberry().arg("--script").arg(&path).arg("--report").arg(&report).output().expect("run goldberry");
-    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
-    let value = serde_json::from_slice(&std::fs::read(&report).expect("the report")).expect("JSON");
-    let _ = std::fs::remove_dir_all(&dir);
-    value
+    scripts::play("layout", name, "layout", script)
 }
 
 fn rect(v: &Value) -> [f32; 4] {

@@ -4,8 +4,8 @@
 
 #[path = "support/process.rs"]
 mod process;
-
-use std::process::Command;
+#[path = "support/scripts.rs"]
+mod scripts;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
@@ -15,25 +15,11 @@ use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry::ui::input::{Key, Mods, UiEvent};
 use goldberry_natives::Goldberry;
-use process::temp_dir;
 use serde_json::Value;
-
-fn goldberry() -> Command {
-    let mut cmd = process::goldberry();
-    cmd.args(["--video-driver", "dummy", "--no-hud", "--size", "960x640", "--screen", "scrolling"]);
-    cmd
-}
 
 /// Plays `script` (lines joined with newlines) on the scrolling screen and returns the report.
 fn play(name: &str, script: &[String]) -> Value {
-    let dir = temp_dir("scrolling", name);
-    let (path, report) = (dir.join("script.txt"), dir.join("report.json"));
-    std::fs::write(&path, script.join("\n")).expect("write the script");
-    let out = goldberry().arg("--script").arg(&path).arg("--report").arg(&report).output().expect("run goldberry");
-    assert!(out.status.success(), "exit {:?}: {}", out.status.code(), String::from_utf8_lossy(&out.stderr));
-    let value = serde_json::from_slice(&std::fs::read(&report).expect("the report")).expect("JSON");
-    let _ = std::fs::remove_dir_all(&dir);
-    value
+    scripts::play("scrolling", name, "scrolling", script)
 }
 
 fn rect(v: &Value) -> [f64; 4] {

@@ -12,12 +12,14 @@ use goldberry_natives::yoga::{Direction, Gutter, LayoutTree, Length, NodeId, Wra
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::glide::Glide;
-use self::panel::{Panel, PanelFonts, PanelLayout, PanelView, text};
+use self::panel::{Panel, PanelFonts, PanelLayout, PanelView};
 use self::state::{BOX_COUNT, Props, ids};
 use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stroke};
 use crate::fonts::{Face, FontBook};
+use crate::screens::widgets::text;
 use crate::ui::router::{Cursor, Region, Router, Target};
 use crate::ui::theme::Palette;
+use goldberry_natives::yoga::Align;
 
 /// The twelve boxes: width, height (px) and the text some of them hold.
 pub const BOXES: [(f32, f32, &str); BOX_COUNT] = [
@@ -238,7 +240,7 @@ impl LayoutScreen {
         } else {
             "Change a property: the Yoga calls it makes and the layout time show here".to_owned()
         };
-        text(list, fonts, self.fonts.label, stats, &figures, p.muted, false);
+        text(list, fonts, self.fonts.label, stats, &figures, p.muted, Align::FlexStart);
         list.push(Op::FillRoundRect { rect: laid.stage, radius: 8.0, paint: Paint::Solid(p.surface_pressed) });
         let c = laid.container;
         list.push(Op::FillRect { rect: c, paint: Paint::Solid(p.surface) });
@@ -262,7 +264,7 @@ impl LayoutScreen {
                 });
             }
             if !label.is_empty() {
-                text(list, fonts, self.fonts.label, *rect, label, Color::rgb(0xff, 0xff, 0xff), true);
+                text(list, fonts, self.fonts.label, *rect, label, Color::rgb(0xff, 0xff, 0xff), Align::Center);
             }
         }
         list.push(Op::PopClip);

@@ -1,19 +1,19 @@
 //! The playground's panel of chips, one group per flexbox property, laid out by Yoga (each group's chips wrap in
 //! a row) once per size, and drawn from the properties.
 
-use std::sync::Arc;
-
 use goldberry_natives::NativeError;
 use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 
-use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect, Stroke};
+use crate::display_list::{DisplayList, FontId, Op, Paint, Rect, Stroke};
 use crate::fonts::FontBook;
 use crate::screens::layout::state::{
     ALIGN_CONTENTS, ALIGN_ITEMS, DIRECTIONS, GAPS, JUSTIFIES, Props, align_word, direction_word, gap_word, ids,
     justify_word,
 };
+use crate::screens::widgets::text;
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::Palette;
+use goldberry_natives::yoga::Align;
 
 /// The panel's width.
 pub const PANEL_WIDTH: f32 = 300.0;
@@ -180,9 +180,9 @@ impl Panel {
             stroke: Stroke { width: 1.0, round: false },
             paint: Paint::Solid(p.border),
         });
-        text(list, fonts, f.title, laid.title, "Layout", p.text, false);
+        text(list, fonts, f.title, laid.title, "Layout", p.text, Align::FlexStart);
         for (((label, id, words), label_rect), chips) in self.groups.iter().zip(&laid.labels).zip(&laid.chips) {
-            text(list, fonts, f.label, *label_rect, label, p.muted, false);
+            text(list, fonts, f.label, *label_rect, label, p.muted, Align::FlexStart);
             let chosen = selected(id, props);
             for (part, (word, rect)) in words.iter().zip(chips).enumerate() {
                 let hovered = router.hovered() == Some(Target { id, part: part as u8 });
@@ -192,14 +192,14 @@ impl Panel {
                     (false, false) => (p.surface_hover, p.text),
                 };
                 list.push(Op::FillRoundRect { rect: *rect, radius: CHIP_HEIGHT / 2.0, paint: Paint::Solid(fill) });
-                text(list, fonts, f.chip, *rect, word, ink, true);
+                text(list, fonts, f.chip, *rect, word, ink, Align::Center);
             }
         }
         let size = format!("width {:.0} %   height {:.0} %", props.width * 100.0, props.height * 100.0);
         let half = Rect::new(laid.hint.x, laid.hint.y, laid.hint.w, laid.hint.h / 2.0);
-        text(list, fonts, f.label, half, &size, p.text, false);
+        text(list, fonts, f.label, half, &size, p.text, Align::FlexStart);
         let below = Rect { y: half.bottom(), ..half };
-        text(list, fonts, f.label, below, "Left/Right: width; drag the corner; click a box", p.muted, false);
+        text(list, fonts, f.label, below, "Left/Right: width; drag the corner; click a box", p.muted, Align::FlexStart);
     }
 }
 
@@ -214,24 +214,4 @@ pub struct PanelView<'a> {
     pub palette: &'a Palette,
     /// Its fonts.
     pub fonts: PanelFonts,
-}
-
-/// One line of text in `rect`, vertically centred, at its start or centred.
-pub fn text(
-    list: &mut DisplayList,
-    fonts: &FontBook,
-    font: FontId,
-    rect: Rect,
-    content: &str,
-    color: Color,
-    centre: bool,
-) {
-    let run = fonts.shape(font, content);
-    if run.is_empty() {
-        return;
-    }
-    let m = fonts.metrics(font);
-    let x = if centre { rect.x + (rect.w - run.width_px(fonts.size_px(font))) / 2.0 } else { rect.x };
-    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
-    list.push(Op::Glyphs { font, x: x.round(), y: y.round(), run: Arc::clone(&run), color });
 }
