@@ -298,7 +298,13 @@ impl Scene {
             })?;
             let layout_time = start.elapsed().saturating_sub(text.spent());
             let cards = card_layers(
-                &Pen { text: &text, styles: &styles, icons: &self.icons, colors: &card_colors },
+                &Pen {
+                    text: &text,
+                    styles: &styles,
+                    icons: &self.icons,
+                    colors: &card_colors,
+                    mirrored: layout.mirrored,
+                },
                 &layout,
                 scale,
             );
@@ -320,7 +326,13 @@ impl Scene {
         // The cards are recorded again in new colours only when they show: a theme change on another screen
         // leaves them for the first frame back on the overview.
         if view.cards && laid_out.card_colors != card_colors {
-            let pen = Pen { text: &text, styles: &laid_out.styles, icons: &self.icons, colors: &card_colors };
+            let pen = Pen {
+                text: &text,
+                styles: &laid_out.styles,
+                icons: &self.icons,
+                colors: &card_colors,
+                mirrored: laid_out.layout.mirrored,
+            };
             laid_out.cards = card_layers(&pen, &laid_out.layout, scale);
             laid_out.card_colors = card_colors;
         }

@@ -88,13 +88,15 @@ pub struct Pen<'a> {
     pub styles: &'a Styles,
     pub icons: &'a Icons,
     pub colors: &'a CardColors,
+    /// A mirrored UI: prose stands against its box's right edge.
+    pub mirrored: bool,
 }
 
 /// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
 /// the counter's pill, the still part of its visual, its text and its footer, in colours `c`. Returns the glyphs
 /// recorded.
 pub fn chrome(list: &mut DisplayList, pen: &Pen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
-    let Pen { text, styles, icons, colors: c } = *pen;
+    let Pen { text, styles, icons, colors: c, mirrored } = *pen;
     let s = styles.scale;
     let accent = c.accent(spec.hue);
     let radius = RADIUS * s;
@@ -213,7 +215,7 @@ pub fn chrome(list: &mut DisplayList, pen: &Pen<'_>, index: usize, spec: &CardSp
     }
 
     match spec.body {
-        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, c.text),
+        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, c.text, mirrored),
         Body::Code(code) => {
             list.push(Op::FillRoundRect { rect: l.body, radius: 6.0 * s, paint: Paint::Solid(c.panel) });
             list.push(Op::FillRect {

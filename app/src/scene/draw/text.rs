@@ -73,7 +73,8 @@ pub fn run_in(
 }
 
 /// Records `content` wrapped to `rect`'s width, as many whole lines as fit its height; when lines are left
-/// over, the last one shown ends with "…". Returns the glyphs recorded.
+/// over, the last one shown ends with "…"; in a `mirrored` UI every line stands against the right edge. Returns
+/// the glyphs recorded.
 pub fn paragraph(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -81,6 +82,7 @@ pub fn paragraph(
     rect: Rect,
     content: &str,
     color: Color,
+    mirrored: bool,
 ) -> usize {
     let fonts = text.fonts();
     let m = fonts.metrics(font);
@@ -94,17 +96,17 @@ pub fn paragraph(
         let baseline = rect.y + m.ascent + i as f32 * m.line_height;
         if cut && i + 1 == fit {
             let last = text.ellipsized(font, &content[l.bytes.start..], width);
-            n += line_runs(list, &last, start_x(rect, &last), baseline, color);
+            n += line_runs(list, &last, start_x(rect, &last, mirrored), baseline, color);
         } else {
-            n += line_runs(list, l, start_x(rect, l), baseline, color);
+            n += line_runs(list, l, start_x(rect, l, mirrored), baseline, color);
         }
     }
     n
 }
 
-/// Where a line starts in `rect`: its left edge, or its right edge for a right-to-left line.
-fn start_x(rect: Rect, line: &Line) -> f32 {
-    if line.rtl { rect.right() - line.width_px } else { rect.x }
+/// Where a line starts in `rect`: its left edge, or its right edge for a right-to-left line or a mirrored UI.
+fn start_x(rect: Rect, line: &Line, mirrored: bool) -> f32 {
+    if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x }
 }
 
 /// Records `content` one hard line per line, not wrapped: each line ellipsized at `rect`'s right edge, as many
