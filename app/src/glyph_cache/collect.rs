@@ -56,6 +56,9 @@ impl<'a> Collector<'a> {
     /// [`MIN_GLYPHS`] or more, and its key to `keys` (the runs of the layer being looked up).
     pub fn base_run(&mut self, glyph: (FontId, Color), x: f64, y: f64, run: &Arc<GlyphRun>, keys: &mut Vec<u64>) {
         let (cache, fonts) = (self.cache, self.fonts);
+        if !super::caches(fonts, glyph.0) {
+            return;
+        }
         if run.len() < MIN_GLYPHS {
             cache.collect(fonts, glyph, x, y, run, &mut self.wants.glyphs);
             return;

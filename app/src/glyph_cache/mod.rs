@@ -51,6 +51,16 @@ const SHARES: usize = 4;
 /// How many cells the cache holds before it starts over.
 pub const MAX_GLYPHS: usize = 8192;
 
+/// The largest font size (px) whose glyphs are cached: a cell is as tall as the font and as wide as its widest
+/// glyph, in PRGB32, so the count bound ([`MAX_GLYPHS`]) would let cells of display sizes (the text screen's sample
+/// goes to 72 px) grow past what the cache is for; larger text is drawn directly, as the beta draws any run.
+pub const MAX_CACHED_PX: f32 = 32.0;
+
+/// Whether glyphs of `font` go through the cache.
+pub fn caches(fonts: &FontBook, font: FontId) -> bool {
+    fonts.size_px(font) <= MAX_CACHED_PX
+}
+
 /// How many complete layers the cache remembers before it forgets them all (each resize brings new versions).
 const MAX_COMPLETE_LAYERS: usize = 1024;
 
@@ -121,6 +131,9 @@ impl GlyphCache {
         run: &GlyphRun,
         missing: &mut Vec<Wanted>,
     ) {
+        if !caches(fonts, glyph.0) {
+            return;
+        }
         place(fonts, glyph, x, y, run, |p| {
             if !self.cells.contains_key(&p.key) {
                 missing.push(Wanted { key: p.key, advance: p.advance });
@@ -244,7 +257,7 @@ impl GlyphCache {
         y: f64,
         run: &GlyphRun,
     ) -> Result<bool, NativeError> {
-        if self.cells.is_empty() && self.runs.len() == 0 {
+        if (self.cells.is_empty() && self.runs.len() == 0) || !caches(fonts, glyph.0) {
             return Ok(false);
         }
         let m = ctx.user_transform()?;

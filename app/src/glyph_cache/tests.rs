@@ -198,3 +198,17 @@ fn a_scaled_context_or_an_unknown_glyph_falls_back() {
     assert!(!draw(g, true, Some(2.0), &cache).1);
     assert!(!draw(g, true, None, &GlyphCache::new()).1);
 }
+
+#[test]
+fn display_sizes_are_drawn_directly_and_never_fill_the_cache() {
+    let fonts = crate::test_support::fonts();
+    let color = Color::rgb(230, 200, 120);
+    let cache = GlyphCache::default();
+    let mut missing = Vec::new();
+    let big = fonts.id(Face::Sans, 72.0);
+    cache.collect(fonts, (big, color), 4.0, 80.0, &fonts.shape(big, "Big"), &mut missing);
+    assert!(missing.is_empty(), "a 72 px run asks for no cell");
+    let body = fonts.id(Face::Sans, 14.0);
+    cache.collect(fonts, (body, color), 4.0, 20.0, &fonts.shape(body, "Big"), &mut missing);
+    assert_eq!(missing.len(), 3, "a 14 px run asks for a cell a glyph");
+}

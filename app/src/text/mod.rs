@@ -14,6 +14,7 @@
 
 pub mod bidi;
 pub mod breaks;
+pub mod cache;
 pub mod caret;
 pub mod ellipsis;
 pub mod itemize;

@@ -15,6 +15,7 @@ use goldberry_natives::harfbuzz::{Buffer, Direction, Feature, Font, Segment};
 
 use super::bidi::{self, Levels};
 use super::breaks;
+use super::cache::Generations;
 use super::itemize::{self, language_of};
 use super::{BaseDirection, FaceIndex, FaceSet, Features, Paragraph};
 use crate::display_list::FontId;
@@ -177,13 +178,13 @@ fn join_chunks(text: &str, base: u8, chunks: &[(usize, Arc<ShapedPiece>)]) -> Sh
 /// number every frame must not grow the cache forever).
 const MAX_CACHED_RUNS: usize = 16_384;
 
-/// How much the shaped hard lines in the cache may weigh (bytes, roughly) before it starts over: a
-/// 100,000-character paste is shaped once, but a cache of every edit of it would not be bounded.
-const MAX_PIECE_WEIGHT: usize = 32 << 20;
+/// How much the shaped hard lines in the cache may weigh (bytes, roughly): a 100,000-character paste (in chunks)
+/// is kept whole in one generation, but every edit of a field is not kept forever.
+const MAX_PIECE_WEIGHT: usize = 12 << 20;
 
-/// How many glyphs the laid-out texts in the cache may hold before it starts over: a text is cached per width,
-/// so a window resized to many widths would otherwise keep every width's lines.
-const MAX_PARAGRAPH_GLYPHS: usize = 131_072;
+/// How many glyphs the laid-out texts in the cache may hold: a text is cached per width, so a window resized to
+/// many widths would otherwise keep every width's lines.
+const MAX_PARAGRAPH_GLYPHS: usize = 65_536;
 
 /// A shaped hard line's cache key: primary face, features, direction, text.
 type PieceKey = (FaceIndex, Features, BaseDirection, String);
@@ -196,10 +197,8 @@ struct ShaperState {
     buffer: Buffer,
     /// Per face (index), text -> run, shaped left to right with the default features.
     runs: HashMap<(FaceIndex, String), Arc<GlyphRun>>,
-    pieces: HashMap<PieceKey, Arc<ShapedPiece>>,
-    piece_weight: usize,
-    paragraphs: HashMap<ParagraphKey, Arc<Paragraph>>,
-    paragraph_glyphs: usize,
+    pieces: Generations<PieceKey, Arc<ShapedPiece>>,
+    paragraphs: Generations<ParagraphKey, Arc<Paragraph>>,
 }
 
 /// Shapes text with HarfBuzz and caches runs, shaped hard lines and laid-out texts.
@@ -232,10 +231,8 @@ impl Shaper {
             state: Mutex::new(ShaperState {
                 buffer,
                 runs: HashMap::new(),
-                pieces: HashMap::new(),
-                piece_weight: 0,
-                paragraphs: HashMap::new(),
-                paragraph_glyphs: 0,
+                pieces: Generations::new(MAX_PIECE_WEIGHT),
+                paragraphs: Generations::new(MAX_PARAGRAPH_GLYPHS),
             }),
             defaults: Features::default().to_harfbuzz(),
         }
@@ -307,17 +304,12 @@ impl Shaper {
     ) -> Result<Arc<ShapedPiece>, NativeError> {
         let key = (primary, features.clone(), direction, piece.to_owned());
         if let Some(shaped) = state.pieces.get(&key) {
-            return Ok(Arc::clone(shaped));
+            return Ok(shaped);
         }
         let hb = hb_features.get_or_insert_with(|| features.to_harfbuzz());
         let shaped = Arc::new(shape_piece(faces, &mut state.buffer, primary, hb, direction, piece)?);
         let weight = shaped.weight();
-        if state.piece_weight + weight > MAX_PIECE_WEIGHT {
-            state.pieces.clear();
-            state.piece_weight = 0;
-        }
-        state.piece_weight += weight;
-        state.pieces.insert(key, Arc::clone(&shaped));
+        state.pieces.insert(key, Arc::clone(&shaped), weight);
         Ok(shaped)
     }
 
@@ -330,8 +322,8 @@ impl Shaper {
         width: u32,
         text: &str,
     ) -> Option<Arc<Paragraph>> {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        state.paragraphs.get(&(font, features.clone(), direction, width, text.to_owned())).cloned()
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.paragraphs.get(&(font, features.clone(), direction, width, text.to_owned()))
     }
 
     /// Caches a laid-out text.
@@ -346,12 +338,8 @@ impl Shaper {
     ) {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let glyphs = paragraph.glyph_count() + paragraph.lines.len();
-        if state.paragraph_glyphs + glyphs > MAX_PARAGRAPH_GLYPHS {
-            state.paragraphs.clear();
-            state.paragraph_glyphs = 0;
-        }
-        state.paragraph_glyphs += glyphs;
-        state.paragraphs.insert((font, features.clone(), direction, width, text.to_owned()), Arc::clone(paragraph));
+        let key = (font, features.clone(), direction, width, text.to_owned());
+        state.paragraphs.insert(key, Arc::clone(paragraph), glyphs);
     }
 
     /// The number of plain runs cached.

@@ -19,6 +19,7 @@ use self::state::{ScrollState, ids};
 use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect};
 use crate::fonts::{Face, FontBook};
 use crate::raster::ScrollHint;
+use crate::screens::widgets::text as text_in;
 use crate::ui::router::{Cursor, Region, Target};
 use crate::ui::theme::Palette;
 
@@ -255,9 +256,9 @@ impl ScrollingScreen {
         self.lay_out_rows(fonts, offset)?;
         let f = self.fonts;
         let heading = format!("{} rows, virtualized: {} exist as Yoga nodes", model::ROWS, self.attached);
-        line(list, fonts, f.title, page.title, "Scrolling", p.text);
+        text_in(list, fonts, f.title, page.title, "Scrolling", p.text, Align::FlexStart);
         let note = Rect { x: page.title.x + 120.0, w: page.title.w - 120.0, ..page.title };
-        line(list, fonts, f.row, note, &heading, p.muted);
+        text_in(list, fonts, f.row, note, &heading, p.muted, Align::FlexStart);
         let v = page.viewport;
         // What lies under the rows is one colour, so that moving the rows' pixels moves nothing else (ScrollHint).
         list.push(Op::FillRect { rect: v, paint: Paint::Solid(p.surface) });
@@ -299,7 +300,7 @@ impl ScrollingScreen {
         list.push(Op::FillRect { rect, paint: Paint::Solid(p.surface_hover) });
         let text = format!("Section {}   rows {} to {}", s + 1, s * SECTION_ROWS + 1, (s + 1) * SECTION_ROWS);
         let inner = Rect { x: rect.x + 14.0, w: rect.w - 28.0, ..rect };
-        line(list, fonts, self.fonts.header, inner, &text, p.muted);
+        text_in(list, fonts, self.fonts.header, inner, &text, p.muted, Align::FlexStart);
     }
 
     fn row(&self, list: &mut DisplayList, fonts: &FontBook, b: &RowBoxes, p: &Palette) {
@@ -317,7 +318,7 @@ impl ScrollingScreen {
             r: 4.0,
             paint: Paint::Solid(Color::rgb(0xff, 0xff, 0xff)),
         });
-        line(list, fonts, f.row, b.title, &title(i), p.text);
+        text_in(list, fonts, f.row, b.title, &title(i), p.text, Align::FlexStart);
         let run = Arc::new(fonts.compose(f.figure, &figure(i)));
         let m = fonts.metrics(f.figure);
         let x = b.figure.right() - run.width_px(fonts.size_px(f.figure));
@@ -329,21 +330,6 @@ impl ScrollingScreen {
             radius: b.pill.h / 2.0,
             paint: Paint::Solid(hue.with_alpha(0x40)),
         });
-        let run = fonts.shape(f.tag, tag);
-        let m = fonts.metrics(f.tag);
-        let x = b.pill.x + (b.pill.w - run.width_px(fonts.size_px(f.tag))) / 2.0;
-        let y = b.pill.y + (b.pill.h - m.line_height) / 2.0 + m.ascent;
-        list.push(Op::Glyphs { font: f.tag, x: x.round(), y: y.round(), run, color: p.text });
+        text_in(list, fonts, f.tag, b.pill, tag, p.text, Align::Center);
     }
-}
-
-/// One line of text in `rect`, vertically centred, at its start.
-fn line(list: &mut DisplayList, fonts: &FontBook, font: FontId, rect: Rect, content: &str, color: Color) {
-    let run = fonts.shape(font, content);
-    if run.is_empty() {
-        return;
-    }
-    let m = fonts.metrics(font);
-    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
-    list.push(Op::Glyphs { font, x: rect.x.round(), y: y.round(), run, color });
 }
