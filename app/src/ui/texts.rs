@@ -211,7 +211,7 @@ impl TextFields {
 
     /// Applies one message at frame time `now`; returns whether anything a person sees changed.
     pub fn handle(&mut self, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
-        let before = (self.field.clone(), self.area.clone(), self.features.clone(), self.size, self.scroll);
+        let before = self.seen();
         match message {
             Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks } => {
                 let horizontal = *id == ids::FIELD;
@@ -276,7 +276,14 @@ impl TextFields {
             Message::Key { id, key, mods } if self.key(id, *key, *mods, clipboard) => self.moved(now),
             _ => {}
         }
-        (self.field.clone(), self.area.clone(), self.features.clone(), self.size, self.scroll) != before
+        self.seen() != before
+    }
+
+    /// What a person sees of the widgets: each text's revision, caret and anchor (not a copy of the texts, which may
+    /// be long), the features, the size and the scroll.
+    fn seen(&self) -> impl PartialEq + use<> {
+        let edit = |e: &TextEdit| (e.revision(), e.caret(), e.anchor());
+        (edit(&self.field), edit(&self.area), self.features.clone(), self.size, self.scroll.map(f32::to_bits))
     }
 
     /// The caret moved or the text changed: it shows at once and is scrolled into view.
