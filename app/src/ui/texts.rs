@@ -61,6 +61,9 @@ pub struct Laid {
     /// The byte of the widget's text the laid-out text starts at (a long field lays out only a window around its
     /// caret).
     pub start: usize,
+    /// The text laid out (the widget's text from `start`, as it was then: events that come before the next frame
+    /// are placed against what the person saw).
+    pub text: Arc<str>,
     /// The laid-out text's lines.
     pub paragraph: Arc<Paragraph>,
     /// Each line's left edge inside `content` before scrolling (a right-to-left line is aligned right).
@@ -86,8 +89,8 @@ impl Laid {
         }
     }
 
-    /// The byte of the widget's `text` nearest to window point (x, y).
-    pub fn byte_at(&self, text: &str, x: f32, y: f32, horizontal: bool) -> usize {
+    /// The byte of the widget's text nearest to window point (x, y).
+    pub fn byte_at(&self, x: f32, y: f32, horizontal: bool) -> usize {
         let lines = &self.paragraph.lines;
         if lines.is_empty() {
             return self.start;
@@ -95,28 +98,21 @@ impl Laid {
         let (sx, sy) = if horizontal { (self.scroll, 0.0) } else { (0.0, self.scroll) };
         let row = ((y - self.content.y + sy) / self.line_height.max(1.0)).floor();
         let i = (row.max(0.0) as usize).min(lines.len() - 1);
-        self.byte_on_line(text, i, x - self.content.x + sx)
+        self.byte_on_line(i, x - self.content.x + sx)
     }
 
-    /// The byte of the widget's `text` nearest to `x` (px from the content's left, unscrolled) on line `i`.
-    pub fn byte_on_line(&self, text: &str, i: usize, x: f32) -> usize {
+    /// The byte of the widget's text nearest to `x` (px from the content's left, unscrolled) on line `i`.
+    pub fn byte_on_line(&self, i: usize, x: f32) -> usize {
         let Some(line) = self.paragraph.lines.get(i) else { return self.start };
-        let end = (self.start + self.paragraph_len()).min(text.len());
-        let shown = text.get(self.start..end).unwrap_or("");
-        self.start + line.hit(shown, x - self.line_x.get(i).copied().unwrap_or(0.0))
+        self.start + line.hit(&self.text, x - self.line_x.get(i).copied().unwrap_or(0.0))
     }
 
-    /// The caret's x (px from the content's left, unscrolled) before byte `at`, on its line.
-    pub fn caret_x(&self, text: &str, at: usize) -> f32 {
+    /// The caret's x (px from the content's left, unscrolled) before byte `at` of the widget's text, on its line.
+    pub fn caret_x(&self, at: usize) -> f32 {
         let i = self.line_of(at);
         let Some(line) = self.paragraph.lines.get(i) else { return 0.0 };
-        let end = (self.start + self.paragraph_len()).min(text.len());
-        let shown = text.get(self.start..end).unwrap_or("");
-        self.line_x.get(i).copied().unwrap_or(0.0) + line.caret_x(shown, at.saturating_sub(self.start))
-    }
-
-    fn paragraph_len(&self) -> usize {
-        self.paragraph.lines.last().map_or(0, |line| line.bytes.end)
+        let local = at.saturating_sub(self.start).min(self.text.len());
+        self.line_x.get(i).copied().unwrap_or(0.0) + line.caret_x(&self.text, local)
     }
 }
 
@@ -216,7 +212,7 @@ impl TextFields {
             Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks } => {
                 let horizontal = *id == ids::FIELD;
                 if let Some((edit, laid)) = self.widget(id) {
-                    let at = laid.byte_at(edit.text(), *x, *y, horizontal);
+                    let at = laid.byte_at(*x, *y, horizontal);
                     match clicks {
                         0 | 1 => edit.move_to(at, false),
                         2 => edit.select_word(at),
@@ -229,7 +225,7 @@ impl TextFields {
             Message::Drag { target, x, y } if self.selecting == Some(target.id) => {
                 let horizontal = target.id == ids::FIELD;
                 if let Some((edit, laid)) = self.widget(target.id) {
-                    let at = laid.byte_at(edit.text(), *x, *y, horizontal);
+                    let at = laid.byte_at(*x, *y, horizontal);
                     edit.move_to(at, true);
                 }
                 self.moved(now);
@@ -322,7 +318,7 @@ impl TextFields {
                     Key::PageUp => -(AREA_LINES as isize),
                     _ => AREA_LINES as isize,
                 };
-                let x = goal.unwrap_or_else(|| laid.caret_x(edit.text(), edit.caret()));
+                let x = goal.unwrap_or_else(|| laid.caret_x(edit.caret()));
                 let from = laid.line_of(edit.caret()) as isize;
                 let last = laid.paragraph.lines.len() as isize - 1;
                 let to = from + lines;
@@ -331,7 +327,7 @@ impl TextFields {
                 } else if to > last {
                     edit.text().len()
                 } else {
-                    laid.byte_on_line(edit.text(), to as usize, x)
+                    laid.byte_on_line(to as usize, x)
                 };
                 edit.move_to(at, shift);
                 self.goal_x = Some(x);

@@ -209,7 +209,7 @@ impl TextScreen {
         }
         if state.focused && view.texts.caret_on(view.now) {
             let i = laid.line_of(edit.caret());
-            let x = content.x + laid.caret_x(edit.text(), edit.caret()) - sx;
+            let x = content.x + laid.caret_x(edit.caret()) - sx;
             let top = content.y + i as f32 * laid.line_height - sy;
             draw::caret(list, x, top, laid.line_height, p.text);
         }
@@ -250,8 +250,9 @@ fn lay_out_edit(
         .map(|line| if line.rtl && line.width_px <= content.w { content.w - line.width_px } else { 0.0 })
         .collect();
     let line_height = fonts.metrics(style.font).line_height.ceil();
-    let mut laid = Laid { content, start, paragraph, line_x, line_height, scroll: 0.0 };
-    let caret = laid.caret_x(text, edit.caret());
+    let mut laid =
+        Laid { content, start, text: Arc::from(&text[start..end]), paragraph, line_x, line_height, scroll: 0.0 };
+    let caret = laid.caret_x(edit.caret());
     let scroll = if multiline { texts.scroll[1] } else { texts.scroll[0] };
     laid.scroll = if multiline {
         let top = laid.line_of(edit.caret()) as f32 * line_height;
@@ -264,7 +265,7 @@ fn lay_out_edit(
     } else {
         // A window that moved keeps the caret where it was on screen.
         let mut x = if previous.start != start && previous.content == content {
-            caret - (previous.caret_x(text, edit.caret()) - previous.scroll).clamp(0.0, content.w)
+            caret - (previous.caret_x(edit.caret()) - previous.scroll).clamp(0.0, content.w)
         } else {
             scroll
         };
