@@ -7,9 +7,9 @@
 //! Blend2D font for a new pair once and returns the same id for it ever after.
 //!
 //! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
-//! `fonts-noto-core`) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
+//! `fonts-noto-core`, then Symbola from `fonts-symbola` for emoji) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
 //! They are loaded lazily, the first time a character the primary face lacks asks for them: most texts never
-//! need them, and reading five more files at start would add to every launch (and every test's book) for
+//! need them, and reading six more files at start would add to every launch (and every test's book) for
 //! nothing. A missing fallback face is a warning, not an error: the chain skips it.
 //!
 //! Files are searched for, in order, in `$GOLDBERRY_FONT_DIR` (when set), then in the Debian font directories
@@ -29,11 +29,12 @@ use crate::display_list::FontId;
 use crate::text::{self, FaceIndex, FaceSet, Line, Paragraph, ShapedPiece, Shaper, TextStyle};
 
 /// The directories the Debian font packages install into, searched after `$GOLDBERRY_FONT_DIR`.
-pub const SYSTEM_FONT_DIRS: [&str; 4] = [
+pub const SYSTEM_FONT_DIRS: [&str; 5] = [
     "/usr/share/fonts/opentype/inter",
     "/usr/share/fonts/truetype/jetbrains-mono",
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/truetype/noto",
+    "/usr/share/fonts/truetype/ancient-scripts",
 ];
 
 /// What to install when a font is missing.
@@ -61,6 +62,8 @@ pub enum Face {
     NotoDevanagari,
     /// Noto Sans Thai (fallback).
     NotoThai,
+    /// Symbola (fallback): emoji and symbols as outlines, which Blend2D draws (colour emoji fonts are bitmaps).
+    Symbola,
 }
 
 impl Face {
@@ -68,11 +71,11 @@ impl Face {
     pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
 
     /// The fallback chain after the primary face, in order, loaded when first needed.
-    pub const FALLBACKS: [Face; 5] =
-        [Face::DejaVuSans, Face::NotoArabic, Face::NotoHebrew, Face::NotoDevanagari, Face::NotoThai];
+    pub const FALLBACKS: [Face; 6] =
+        [Face::DejaVuSans, Face::NotoArabic, Face::NotoHebrew, Face::NotoDevanagari, Face::NotoThai, Face::Symbola];
 
     /// Every face, primary then fallback; a face's place here is its [`Face::index`].
-    pub const EVERY: [Face; 8] = [
+    pub const EVERY: [Face; 9] = [
         Face::Sans,
         Face::SansBold,
         Face::Mono,
@@ -81,6 +84,7 @@ impl Face {
         Face::NotoHebrew,
         Face::NotoDevanagari,
         Face::NotoThai,
+        Face::Symbola,
     ];
 
     /// The face's place in [`Face::EVERY`] (the primary faces' places are theirs in [`Face::ALL`]).
@@ -94,6 +98,7 @@ impl Face {
             Face::NotoHebrew => 5,
             Face::NotoDevanagari => 6,
             Face::NotoThai => 7,
+            Face::Symbola => 8,
         }
     }
 
@@ -113,6 +118,7 @@ impl Face {
             Face::NotoHebrew => "NotoSansHebrew-Regular.ttf",
             Face::NotoDevanagari => "NotoSansDevanagari-Regular.ttf",
             Face::NotoThai => "NotoSansThai-Regular.ttf",
+            Face::Symbola => "Symbola_hint.ttf",
         }
     }
 
@@ -136,6 +142,7 @@ impl Face {
             Face::NotoHebrew => "Noto Sans Hebrew",
             Face::NotoDevanagari => "Noto Sans Devanagari",
             Face::NotoThai => "Noto Sans Thai",
+            Face::Symbola => "Symbola",
         }
     }
 
@@ -154,6 +161,7 @@ impl Face {
             Face::Sans | Face::SansBold => "fonts-inter",
             Face::Mono => "fonts-jetbrains-mono",
             Face::DejaVuSans => "fonts-dejavu-core",
+            Face::Symbola => "fonts-symbola",
             _ => "fonts-noto-core",
         }
     }

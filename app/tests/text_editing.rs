@@ -204,3 +204,13 @@ fn a_feature_chip_toggles_its_feature_and_the_size_slider_takes_keys() {
     assert_eq!(set["kern"], false, "kern is on by default: a click turns it off");
     assert_eq!(r["widgets"]["text.size"]["px"], 42, "the slider's middle is 40 px, two Rights add 2");
 }
+
+#[test]
+fn emoji_fall_back_to_symbola_and_a_zwj_family_stays_one_step() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+    let r = edit("emoji", &[key(1, "ctrl+a"), typed(2, &format!("ok {family}!")), key(3, "Left"), key(4, "Left")]);
+    let runs = r["widgets"]["text.field"]["runs"].as_array().cloned().unwrap_or_default();
+    let fonts: Vec<&str> = runs.iter().filter_map(|run| run["font"].as_str()).collect();
+    assert!(fonts.contains(&"Symbola"), "no face before Symbola has these emoji: {fonts:?}");
+    assert_eq!(field(&r).1, 3, "Left, Left crossed the ! and the whole family");
+}

@@ -214,6 +214,15 @@ impl TextScreen {
             draw::caret(list, x, top, laid.line_height, p.text);
         }
         list.push(Op::PopClip);
+        // Where the six lines shown sit in the whole text, when it is longer.
+        let height = laid.paragraph.lines.len() as f32 * laid.line_height;
+        if multiline && height > content.h {
+            let track = Rect::new(rect.right() - 5.0, content.y, 3.0, content.h);
+            let thumb_h = (content.h * content.h / height).max(12.0);
+            let y = track.y + (track.h - thumb_h) * (laid.scroll / (height - content.h)).clamp(0.0, 1.0);
+            let thumb = Rect::new(track.x, y, track.w, thumb_h);
+            list.push(Op::FillRoundRect { rect: thumb, radius: 1.5, paint: Paint::Solid(p.muted.with_alpha(160)) });
+        }
         laid
     }
 }
