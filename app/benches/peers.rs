@@ -159,6 +159,11 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
             let width = 960.0 - (round % 2) as f32;
             rows.time(&format!("layout {name} yoga"), || y.calculate(width, 640.0))?;
             rows.time(&format!("layout {name} taffy"), || t.calculate(width, 640.0))?;
+            // Then again at the same width with every cache dropped, so neither engine reuses a box.
+            y.dirty()?;
+            t.dirty();
+            rows.time(&format!("layout {name} yoga scratch"), || y.calculate(width, 640.0))?;
+            rows.time(&format!("layout {name} taffy scratch"), || t.calculate(width, 640.0))?;
         }
         rows.time("shaping scene harfbuzz", || texts.iter().try_for_each(|(f, t)| hb.shape(*f, t).map(|_| ())))?;
         rows.time("shaping scene harfrust", || texts.iter().try_for_each(|(f, t)| hr.shape(*f, t).map(|_| ())))?;
@@ -214,17 +219,17 @@ fn report(rows: &Rows, _rounds: usize) {
         );
     }
     println!(
-        "layout (us, medians, from scratch at a new width; ratio = Yoga / taffy, target at most 1.2 on the synthetic trees):"
+        "layout (us, medians; at a new width: each engine reuses what its caches allow; from scratch: every cache dropped; ratio = Yoga / taffy, target at most 1.2 on the synthetic trees):"
     );
     for name in ["scene", "wide", "nested", "deep"] {
-        let (y, t) = (r(&format!("layout {name} yoga")) * 1000.0, r(&format!("layout {name} taffy")) * 1000.0);
-        // The synthetic trees hold 10,000 nodes each: the figure per node compares across tree sizes.
-        let per_node = if name == "scene" {
-            String::new()
-        } else {
-            format!("; per node yoga {:.3} us, taffy {:.3} us", y / 10_000.0, t / 10_000.0)
-        };
-        println!("  {name:<7} yoga {y:9.1} taffy {t:9.1} (x{:.2}){per_node}", y / t);
+        let us = |row: &str| r(&format!("layout {name} {row}")) * 1000.0;
+        let (y, t) = (us("yoga"), us("taffy"));
+        let (ys, ts) = (us("yoga scratch"), us("taffy scratch"));
+        println!(
+            "  {name:<7} new width yoga {y:8.1} taffy {t:8.1} (x{:.2}) | from scratch yoga {ys:8.1} taffy {ts:8.1} (x{:.2})",
+            y / t,
+            ys / ts
+        );
     }
     println!("shaping (us, medians; ratio = HarfBuzz / harfrust, target at most 1 on the scene):");
     for name in ["scene", "paragraph"] {
