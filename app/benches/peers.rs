@@ -4,7 +4,8 @@
 //! harfrust. Rounds are interleaved (every backend once per round, in turn) and the figures are medians.
 //!
 //! `cargo bench -p goldberry --bench peers` runs 15 rounds; `GOLDBERRY_PEERS_ROUNDS=N` asks for N.
-//! `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of the 960x640 frame into DIR.
+//! `GOLDBERRY_PEERS_ONLY=raster` (or `layout`, `shaping`) runs one part alone, for a profiler; the others' rows
+//! print NaN. `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of the 960x640 frame into DIR.
 //! tiny-skia picks its SIMD code at compile time: build with `RUSTFLAGS="-C target-feature=+avx2,+fma"` to give
 //! it the AVX2 that Blend2D's pipelines use (the line "tiny-skia built with" says which it got). The last line
 //! is for scripts; see the book's chapter "Against the pure-Rust stack".
@@ -86,7 +87,17 @@ fn at_size(g: &'static Goldberry, fonts: &FontBook, files: &FontFiles, (w, h): (
     })
 }
 
+/// The parts of the bench to run: all, or the one `GOLDBERRY_PEERS_ONLY` names (for profiling one part).
+struct Only(Option<String>);
+
+impl Only {
+    fn wants(&self, part: &str) -> bool {
+        self.0.as_deref().is_none_or(|only| only == part)
+    }
+}
+
 fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), String> {
+    let only = Only(std::env::var("GOLDBERRY_PEERS_ONLY").ok());
     let files = FontFiles::read(fonts)?;
     let mut sizes = SIZES.iter().map(|&s| at_size(g, fonts, &files, s)).collect::<Result<Vec<_>, _>>()?;
     let glyphs = sizes[0].lists[0].1.glyph_count();
@@ -125,7 +136,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
 
     let mut rows = Rows::default();
     for round in 0..rounds + 1 {
-        for at in &mut sizes {
+        for at in sizes.iter_mut().filter(|_| only.wants("raster")) {
             let (w, h) = at.size;
             for (part, list) in &at.lists {
                 for (threads, b) in at.b2d.iter_mut().enumerate() {
@@ -154,7 +165,8 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
             }
             rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
         }
-        for ((name, _), (y, t)) in trees.iter().zip(yogas.iter_mut().zip(&mut taffys)) {
+        for ((name, _), (y, t)) in trees.iter().zip(yogas.iter_mut().zip(&mut taffys)).filter(|_| only.wants("layout"))
+        {
             // A new width every round: both engines lay the whole tree out again.
             let width = 960.0 - (round % 2) as f32;
             rows.time(&format!("layout {name} yoga"), || y.calculate(width, 640.0))?;
@@ -165,10 +177,12 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
             rows.time(&format!("layout {name} yoga scratch"), || y.calculate(width, 640.0))?;
             rows.time(&format!("layout {name} taffy scratch"), || t.calculate(width, 640.0))?;
         }
-        rows.time("shaping scene harfbuzz", || texts.iter().try_for_each(|(f, t)| hb.shape(*f, t).map(|_| ())))?;
-        rows.time("shaping scene harfrust", || texts.iter().try_for_each(|(f, t)| hr.shape(*f, t).map(|_| ())))?;
-        rows.time("shaping paragraph harfbuzz", || hb.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
-        rows.time("shaping paragraph harfrust", || hr.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
+        if only.wants("shaping") {
+            rows.time("shaping scene harfbuzz", || texts.iter().try_for_each(|(f, t)| hb.shape(*f, t).map(|_| ())))?;
+            rows.time("shaping scene harfrust", || texts.iter().try_for_each(|(f, t)| hr.shape(*f, t).map(|_| ())))?;
+            rows.time("shaping paragraph harfbuzz", || hb.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
+            rows.time("shaping paragraph harfrust", || hr.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
+        }
         if round == 0 {
             // The first round warms every backend up (pipelines, pages, caches of the warm rows) and is not counted.
             rows = Rows::default();
