@@ -4,7 +4,8 @@
 //! harfrust. Rounds are interleaved (every backend once per round, in turn) and the figures are medians.
 //!
 //! `cargo bench -p goldberry --bench peers` runs 15 rounds; `GOLDBERRY_PEERS_ROUNDS=N` asks for N.
-//! `GOLDBERRY_PEERS_ONLY=raster` (or `layout`, `shaping`) runs one part alone, for a profiler; the others' rows
+//! `GOLDBERRY_PEERS_ONLY=raster` (or `goldberry`: its cold frames and vello_cpu at its best alone; `layout`,
+//! `shaping`) runs one part alone, for a profiler; the others' rows
 //! print NaN. `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of the 960x640 frame into DIR.
 //! tiny-skia picks its SIMD code at compile time: build with `RUSTFLAGS="-C target-feature=+avx2,+fma"` to give
 //! it the AVX2 that Blend2D's pipelines use (the line "tiny-skia built with" says which it got). The last line
@@ -136,9 +137,9 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
 
     let mut rows = Rows::default();
     for round in 0..rounds + 1 {
-        for at in sizes.iter_mut().filter(|_| only.wants("raster")) {
+        for at in sizes.iter_mut().filter(|_| only.wants("raster") || only.wants("goldberry")) {
             let (w, h) = at.size;
-            for (part, list) in &at.lists {
+            for (part, list) in at.lists.iter().filter(|_| only.wants("raster")) {
                 for (threads, b) in at.b2d.iter_mut().enumerate() {
                     rows.time(&format!("{w}x{h} {part} blend2d {}", threads + 1), || b.draw(list, fonts))?;
                 }
@@ -164,6 +165,9 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                 return Err(format!("goldberry's frame at {w}x{h} was not cold"));
             }
             rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
+            rows.push(&format!("{w}x{h} goldberry cold layout"), painted.times.layout);
+            rows.push(&format!("{w}x{h} goldberry cold shaping"), painted.times.shape);
+            rows.push(&format!("{w}x{h} goldberry cold raster"), painted.times.raster);
         }
         for ((name, _), (y, t)) in trees.iter().zip(yogas.iter_mut().zip(&mut taffys)).filter(|_| only.wants("layout"))
         {
@@ -230,6 +234,12 @@ fn report(rows: &Rows, _rounds: usize) {
         println!(
             "  goldberry cold (caches, bands, 2 thr) {cold:.2} ms; vello_cpu at its best (glyph atlas kept, best thread count) {warm:.2} ms: goldberry x{:.2} faster (target x3)",
             warm / cold
+        );
+        println!(
+            "  goldberry cold's parts: layout {:.2} ms, shaping {:.2} ms, raster {:.2} ms (the rest: recording the list)",
+            r(&format!("{w}x{h} goldberry cold layout")),
+            r(&format!("{w}x{h} goldberry cold shaping")),
+            r(&format!("{w}x{h} goldberry cold raster"))
         );
     }
     println!(
