@@ -4,8 +4,8 @@
 //! harfrust. Rounds are interleaved (every backend once per round, in turn) and the figures are medians.
 //!
 //! `cargo bench -p goldberry --bench peers` runs 15 rounds; `GOLDBERRY_PEERS_ROUNDS=N` asks for N.
-//! `GOLDBERRY_PEERS_ONLY=raster` (or `goldberry`: its cold frames and vello_cpu at its best alone; `layout`,
-//! `shaping`) runs one part alone, for a profiler; the others' rows
+//! `GOLDBERRY_PEERS_ONLY=raster` (or `goldberry`: its cold frames and vello_cpu at its best alone;
+//! `goldberry-alone`: its cold frames back to back; `layout`, `shaping`) runs one part alone, for a profiler; the others' rows
 //! print NaN. `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of the 960x640 frame into DIR.
 //! tiny-skia picks its SIMD code at compile time: build with `RUSTFLAGS="-C target-feature=+avx2,+fma"` to give
 //! it the AVX2 that Blend2D's pipelines use (the line "tiny-skia built with" says which it got). The last line
@@ -95,6 +95,11 @@ impl Only {
     fn wants(&self, part: &str) -> bool {
         self.0.as_deref().is_none_or(|only| only == part)
     }
+
+    /// `goldberry-alone`: goldberry's cold frames back to back, nothing drawn between them.
+    fn alone(&self) -> bool {
+        self.0.as_deref() == Some("goldberry-alone")
+    }
 }
 
 fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), String> {
@@ -137,7 +142,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
 
     let mut rows = Rows::default();
     for round in 0..rounds + 1 {
-        for at in sizes.iter_mut().filter(|_| only.wants("raster") || only.wants("goldberry")) {
+        for at in sizes.iter_mut().filter(|_| only.wants("raster") || only.wants("goldberry") || only.alone()) {
             let (w, h) = at.size;
             for (part, list) in at.lists.iter().filter(|_| only.wants("raster")) {
                 for (threads, b) in at.b2d.iter_mut().enumerate() {
@@ -148,7 +153,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                 }
                 rows.time(&format!("{w}x{h} {part} tiny_skia 1"), || at.skia.draw(list, fonts, &files));
             }
-            for (i, v) in at.vello_warm.iter_mut().enumerate() {
+            for (i, v) in at.vello_warm.iter_mut().enumerate().filter(|_| !only.alone()) {
                 rows.time(&format!("{w}x{h} all vello_cpu warm {}", i + 1), || v.draw(&at.lists[0].1, fonts));
             }
             let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
