@@ -4,9 +4,10 @@
 //! harfrust. Rounds are interleaved (every backend once per round, in turn) and the figures are medians.
 //!
 //! `cargo bench -p goldberry --bench peers` runs 15 rounds; `GOLDBERRY_PEERS_ROUNDS=N` asks for N.
-//! `GOLDBERRY_PEERS_ONLY=raster` (or `goldberry`: its cold frames and vello_cpu at its best alone;
-//! `goldberry-alone`: its cold frames back to back; `layout`, `shaping`) runs one part alone, for a profiler; the others' rows
-//! print NaN. `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of the 960x640 frame into DIR.
+//! `GOLDBERRY_PEERS_ONLY=PART` runs one part alone, for a profiler (the others' rows print NaN): `raster`,
+//! `goldberry` (its cold frames and vello_cpu at its best), `goldberry-alone` or `vello-alone` (either of those
+//! frame after frame), `layout`, `shaping`. `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of
+//! the 960x640 frame into DIR.
 //! tiny-skia picks its SIMD code at compile time: build with `RUSTFLAGS="-C target-feature=+avx2,+fma"` to give
 //! it the AVX2 that Blend2D's pipelines use (the line "tiny-skia built with" says which it got). The last line
 //! is for scripts; see the book's chapter "Against the pure-Rust stack".
@@ -96,9 +97,10 @@ impl Only {
         self.0.as_deref().is_none_or(|only| only == part)
     }
 
-    /// `goldberry-alone`: goldberry's cold frames back to back, nothing drawn between them.
-    fn alone(&self) -> bool {
-        self.0.as_deref() == Some("goldberry-alone")
+    /// `goldberry-alone` or `vello-alone`: the one side of the 3x target, frame after frame, nothing else drawn
+    /// between them (each keeps its own data in the CPU's caches).
+    fn alone(&self) -> Option<&str> {
+        self.0.as_deref().filter(|only| only.ends_with("-alone"))
     }
 }
 
@@ -142,7 +144,8 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
 
     let mut rows = Rows::default();
     for round in 0..rounds + 1 {
-        for at in sizes.iter_mut().filter(|_| only.wants("raster") || only.wants("goldberry") || only.alone()) {
+        for at in sizes.iter_mut().filter(|_| only.wants("raster") || only.wants("goldberry") || only.alone().is_some())
+        {
             let (w, h) = at.size;
             for (part, list) in at.lists.iter().filter(|_| only.wants("raster")) {
                 for (threads, b) in at.b2d.iter_mut().enumerate() {
@@ -153,26 +156,28 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                 }
                 rows.time(&format!("{w}x{h} {part} tiny_skia 1"), || at.skia.draw(list, fonts, &files));
             }
-            for (i, v) in at.vello_warm.iter_mut().enumerate().filter(|_| !only.alone()) {
+            for (i, v) in at.vello_warm.iter_mut().enumerate().filter(|_| only.alone() != Some("goldberry-alone")) {
                 rows.time(&format!("{w}x{h} all vello_cpu warm {}", i + 1), || v.draw(&at.lists[0].1, fonts));
             }
-            let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
-            let painted = painter
-                .paint(
-                    &FrameInput::headless(peers::FRAME, w, h),
-                    fonts,
-                    target.target(),
-                    &ScreenView::overview(),
-                    Pixels::Fresh,
-                )
-                .map_err(|e| e.to_string())?;
-            if !painted.cold {
-                return Err(format!("goldberry's frame at {w}x{h} was not cold"));
+            if only.alone() != Some("vello-alone") {
+                let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
+                let painted = painter
+                    .paint(
+                        &FrameInput::headless(peers::FRAME, w, h),
+                        fonts,
+                        target.target(),
+                        &ScreenView::overview(),
+                        Pixels::Fresh,
+                    )
+                    .map_err(|e| e.to_string())?;
+                if !painted.cold {
+                    return Err(format!("goldberry's frame at {w}x{h} was not cold"));
+                }
+                rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
+                rows.push(&format!("{w}x{h} goldberry cold layout"), painted.times.layout);
+                rows.push(&format!("{w}x{h} goldberry cold shaping"), painted.times.shape);
+                rows.push(&format!("{w}x{h} goldberry cold raster"), painted.times.raster);
             }
-            rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
-            rows.push(&format!("{w}x{h} goldberry cold layout"), painted.times.layout);
-            rows.push(&format!("{w}x{h} goldberry cold shaping"), painted.times.shape);
-            rows.push(&format!("{w}x{h} goldberry cold raster"), painted.times.raster);
         }
         for ((name, _), (y, t)) in trees.iter().zip(yogas.iter_mut().zip(&mut taffys)).filter(|_| only.wants("layout"))
         {
