@@ -4,7 +4,10 @@
 //! harfrust. Rounds are interleaved (every backend once per round, in turn) and the figures are medians.
 //!
 //! `cargo bench -p goldberry --bench peers` runs 15 rounds; `GOLDBERRY_PEERS_ROUNDS=N` asks for N.
-//! `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of the 960x640 frame into DIR.
+//! `GOLDBERRY_PEERS_ONLY=PART` runs one part alone, for a profiler (the others' rows print NaN): `raster`,
+//! `goldberry` (its cold frames and vello_cpu at its best), `goldberry-alone` or `vello-alone` (either of those
+//! frame after frame), `layout`, `shaping`. `GOLDBERRY_PEERS_IMAGES=DIR` also writes each backend's picture of
+//! the 960x640 frame into DIR.
 //! tiny-skia picks its SIMD code at compile time: build with `RUSTFLAGS="-C target-feature=+avx2,+fma"` to give
 //! it the AVX2 that Blend2D's pipelines use (the line "tiny-skia built with" says which it got). The last line
 //! is for scripts; see the book's chapter "Against the pure-Rust stack".
@@ -86,7 +89,23 @@ fn at_size(g: &'static Goldberry, fonts: &FontBook, files: &FontFiles, (w, h): (
     })
 }
 
+/// The parts of the bench to run: all, or the one `GOLDBERRY_PEERS_ONLY` names (for profiling one part).
+struct Only(Option<String>);
+
+impl Only {
+    fn wants(&self, part: &str) -> bool {
+        self.0.as_deref().is_none_or(|only| only == part)
+    }
+
+    /// `goldberry-alone` or `vello-alone`: the one side of the 3x target, frame after frame, nothing else drawn
+    /// between them (each keeps its own data in the CPU's caches).
+    fn alone(&self) -> Option<&str> {
+        self.0.as_deref().filter(|only| only.ends_with("-alone"))
+    }
+}
+
 fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), String> {
+    let only = Only(std::env::var("GOLDBERRY_PEERS_ONLY").ok());
     let files = FontFiles::read(fonts)?;
     let mut sizes = SIZES.iter().map(|&s| at_size(g, fonts, &files, s)).collect::<Result<Vec<_>, _>>()?;
     let glyphs = sizes[0].lists[0].1.glyph_count();
@@ -125,9 +144,10 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
 
     let mut rows = Rows::default();
     for round in 0..rounds + 1 {
-        for at in &mut sizes {
+        for at in sizes.iter_mut().filter(|_| only.wants("raster") || only.wants("goldberry") || only.alone().is_some())
+        {
             let (w, h) = at.size;
-            for (part, list) in &at.lists {
+            for (part, list) in at.lists.iter().filter(|_| only.wants("raster")) {
                 for (threads, b) in at.b2d.iter_mut().enumerate() {
                     rows.time(&format!("{w}x{h} {part} blend2d {}", threads + 1), || b.draw(list, fonts))?;
                 }
@@ -136,34 +156,47 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                 }
                 rows.time(&format!("{w}x{h} {part} tiny_skia 1"), || at.skia.draw(list, fonts, &files));
             }
-            for (i, v) in at.vello_warm.iter_mut().enumerate() {
+            for (i, v) in at.vello_warm.iter_mut().enumerate().filter(|_| only.alone() != Some("goldberry-alone")) {
                 rows.time(&format!("{w}x{h} all vello_cpu warm {}", i + 1), || v.draw(&at.lists[0].1, fonts));
             }
-            let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
-            let painted = painter
-                .paint(
-                    &FrameInput::headless(peers::FRAME, w, h),
-                    fonts,
-                    target.target(),
-                    &ScreenView::overview(),
-                    Pixels::Fresh,
-                )
-                .map_err(|e| e.to_string())?;
-            if !painted.cold {
-                return Err(format!("goldberry's frame at {w}x{h} was not cold"));
+            if only.alone() != Some("vello-alone") {
+                let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
+                let painted = painter
+                    .paint(
+                        &FrameInput::headless(peers::FRAME, w, h),
+                        fonts,
+                        target.target(),
+                        &ScreenView::overview(),
+                        Pixels::Fresh,
+                    )
+                    .map_err(|e| e.to_string())?;
+                if !painted.cold {
+                    return Err(format!("goldberry's frame at {w}x{h} was not cold"));
+                }
+                rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
+                rows.push(&format!("{w}x{h} goldberry cold layout"), painted.times.layout);
+                rows.push(&format!("{w}x{h} goldberry cold shaping"), painted.times.shape);
+                rows.push(&format!("{w}x{h} goldberry cold raster"), painted.times.raster);
             }
-            rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
         }
-        for ((name, _), (y, t)) in trees.iter().zip(yogas.iter_mut().zip(&mut taffys)) {
+        for ((name, _), (y, t)) in trees.iter().zip(yogas.iter_mut().zip(&mut taffys)).filter(|_| only.wants("layout"))
+        {
             // A new width every round: both engines lay the whole tree out again.
             let width = 960.0 - (round % 2) as f32;
             rows.time(&format!("layout {name} yoga"), || y.calculate(width, 640.0))?;
             rows.time(&format!("layout {name} taffy"), || t.calculate(width, 640.0))?;
+            // Then again at the same width with every cache dropped, so neither engine reuses a box.
+            y.dirty()?;
+            t.dirty();
+            rows.time(&format!("layout {name} yoga scratch"), || y.calculate(width, 640.0))?;
+            rows.time(&format!("layout {name} taffy scratch"), || t.calculate(width, 640.0))?;
         }
-        rows.time("shaping scene harfbuzz", || texts.iter().try_for_each(|(f, t)| hb.shape(*f, t).map(|_| ())))?;
-        rows.time("shaping scene harfrust", || texts.iter().try_for_each(|(f, t)| hr.shape(*f, t).map(|_| ())))?;
-        rows.time("shaping paragraph harfbuzz", || hb.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
-        rows.time("shaping paragraph harfrust", || hr.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
+        if only.wants("shaping") {
+            rows.time("shaping scene harfbuzz", || texts.iter().try_for_each(|(f, t)| hb.shape(*f, t).map(|_| ())))?;
+            rows.time("shaping scene harfrust", || texts.iter().try_for_each(|(f, t)| hr.shape(*f, t).map(|_| ())))?;
+            rows.time("shaping paragraph harfbuzz", || hb.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
+            rows.time("shaping paragraph harfrust", || hr.shape(goldberry::fonts::Face::Sans, &paragraph).map(|_| ()))?;
+        }
         if round == 0 {
             // The first round warms every backend up (pipelines, pages, caches of the warm rows) and is not counted.
             rows = Rows::default();
@@ -212,19 +245,25 @@ fn report(rows: &Rows, _rounds: usize) {
             "  goldberry cold (caches, bands, 2 thr) {cold:.2} ms; vello_cpu at its best (glyph atlas kept, best thread count) {warm:.2} ms: goldberry x{:.2} faster (target x3)",
             warm / cold
         );
+        println!(
+            "  goldberry cold's parts: layout {:.2} ms, shaping {:.2} ms, raster {:.2} ms (the rest: recording the list)",
+            r(&format!("{w}x{h} goldberry cold layout")),
+            r(&format!("{w}x{h} goldberry cold shaping")),
+            r(&format!("{w}x{h} goldberry cold raster"))
+        );
     }
     println!(
-        "layout (us, medians, from scratch at a new width; ratio = Yoga / taffy, target at most 1.2 on the synthetic trees):"
+        "layout (us, medians; at a new width: each engine reuses what its caches allow; from scratch: every cache dropped; ratio = Yoga / taffy, target at most 1.2 on the synthetic trees):"
     );
     for name in ["scene", "wide", "nested", "deep"] {
-        let (y, t) = (r(&format!("layout {name} yoga")) * 1000.0, r(&format!("layout {name} taffy")) * 1000.0);
-        // The synthetic trees hold 10,000 nodes each: the figure per node compares across tree sizes.
-        let per_node = if name == "scene" {
-            String::new()
-        } else {
-            format!("; per node yoga {:.3} us, taffy {:.3} us", y / 10_000.0, t / 10_000.0)
-        };
-        println!("  {name:<7} yoga {y:9.1} taffy {t:9.1} (x{:.2}){per_node}", y / t);
+        let us = |row: &str| r(&format!("layout {name} {row}")) * 1000.0;
+        let (y, t) = (us("yoga"), us("taffy"));
+        let (ys, ts) = (us("yoga scratch"), us("taffy scratch"));
+        println!(
+            "  {name:<7} new width yoga {y:8.1} taffy {t:8.1} (x{:.2}) | from scratch yoga {ys:8.1} taffy {ts:8.1} (x{:.2})",
+            y / t,
+            ys / ts
+        );
     }
     println!("shaping (us, medians; ratio = HarfBuzz / harfrust, target at most 1 on the scene):");
     for name in ["scene", "paragraph"] {

@@ -241,6 +241,8 @@ fn yoga_len(l: Len) -> Length {
 pub struct YogaTree {
     pub tree: LayoutTree,
     pub ids: Vec<yoga::NodeId>,
+    /// The leaves with a measure function (the only nodes Yoga lets its user mark dirty).
+    measured: Vec<yoga::NodeId>,
 }
 
 impl YogaTree {
@@ -248,6 +250,7 @@ impl YogaTree {
         let mut tree = LayoutTree::new(g).map_err(|e| e.to_string())?;
         tree.set_point_scale_factor(0.0).map_err(|e| e.to_string())?;
         let mut ids = Vec::with_capacity(t.nodes.len());
+        let mut measured = Vec::new();
         for (parent, s) in &t.nodes {
             let n = tree.add_node().map_err(|e| e.to_string())?;
             if let Some(p) = parent {
@@ -294,15 +297,22 @@ impl YogaTree {
                     };
                     (w, h)
                 });
+                measured.push(n);
             }
             ids.push(n);
         }
-        Ok(YogaTree { tree, ids })
+        Ok(YogaTree { tree, ids, measured })
     }
 
-    /// Lays the tree out in `width` x `height`.
+    /// Lays the tree out in `width` x `height`. The measured leaves are marked dirty first, as the app's scene
+    /// layout does: Yoga keeps a child's computed percent flex basis (a card slot's 22 % of the grid) until the
+    /// child is dirtied, and a new root size dirties only the root, so without this a tree laid out at 960 px
+    /// keeps 960 px's card bases at 1920 px.
     pub fn calculate(&mut self, width: f32, height: f32) -> Result<(), String> {
         let root = self.ids[0];
+        for &n in &self.measured {
+            self.tree.mark_dirty(n);
+        }
         self.tree.set_width(root, Length::Points(width));
         self.tree.set_height(root, Length::Points(height));
         self.tree.calculate(root, width, height, Direction::Ltr).map_err(|e| e.to_string())
@@ -313,13 +323,12 @@ impl YogaTree {
         self.ids.iter().map(|&n| self.tree.layout(n)).map(|r| [r.x, r.y, r.w, r.h]).collect()
     }
 
-    /// Marks every measured leaf dirty, so the next layout is computed again from scratch.
-    pub fn dirty(&mut self, t: &Tree) {
-        for (i, (_, s)) in t.nodes.iter().enumerate() {
-            if s.measure.is_some() {
-                self.tree.mark_dirty(self.ids[i]);
-            }
-        }
+    /// Forgets every cached layout, so the next layout is computed again from scratch: Yoga lets its user dirty
+    /// only measured leaves, but a changed config (its point scale factor, set away and back) invalidates every
+    /// node's cached measurements and layout.
+    pub fn dirty(&mut self) -> Result<(), String> {
+        self.tree.set_point_scale_factor(1.0).map_err(|e| e.to_string())?;
+        self.tree.set_point_scale_factor(0.0).map_err(|e| e.to_string())
     }
 }
 

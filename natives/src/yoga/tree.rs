@@ -78,6 +78,8 @@ pub struct LayoutTree {
     id: u32,
     config: YGConfigRef,
     nodes: Vec<Slot>,
+    /// The indices of the nodes that have a measure function, the only ones `calculate` checks afterwards.
+    measured: Vec<u32>,
     misuse: Option<String>,
     /// Calls into Yoga made through this tree so far (see [`LayoutTree::yoga_calls`]).
     calls_made: Cell<u64>,
@@ -119,7 +121,15 @@ impl LayoutTree {
         // SAFETY: `config` is the live config just created; 1.0 is a valid (non-negative) scale.
         unsafe { calls.config.YGConfigSetPointScaleFactor.call(config, 1.0) };
         let id = NEXT_TREE.fetch_add(1, Ordering::Relaxed);
-        Ok(LayoutTree { calls, id, config, nodes: Vec::new(), misuse: None, calls_made: Cell::new(2) })
+        Ok(LayoutTree {
+            calls,
+            id,
+            config,
+            nodes: Vec::new(),
+            measured: Vec::new(),
+            misuse: None,
+            calls_made: Cell::new(2),
+        })
     }
 
     /// Sets how many physical pixels a point has, to which Yoga rounds every box (0 disables rounding).
@@ -256,7 +266,9 @@ impl LayoutTree {
             calls.node.YGNodeMarkDirty.call(node);
         }
         self.nodes[n.index()].measure = state;
-        if !previous.is_null() {
+        if previous.is_null() {
+            self.measured.push(n.index);
+        } else {
             // SAFETY: `previous` came from `Box::into_raw` here, and the node's context no longer points at it.
             drop(unsafe { Box::from_raw(previous) });
         }
@@ -278,6 +290,7 @@ impl LayoutTree {
             self.calls.node.YGNodeSetContext.call(node, std::ptr::null_mut());
         }
         self.nodes[n.index()].measure = std::ptr::null_mut();
+        self.measured.retain(|&index| index != n.index);
         // SAFETY: `state` came from `Box::into_raw` in `set_measure`, and nothing points at it any more.
         drop(unsafe { Box::from_raw(state) });
     }
@@ -342,7 +355,8 @@ impl LayoutTree {
             unsafe { self.calls.node.YGNodeCalculateLayout.call(node, width, height, direction.raw()) };
         }
         let mut failure = None;
-        for (index, slot) in self.nodes.iter().enumerate() {
+        for &index in &self.measured {
+            let Some(slot) = self.nodes.get(index as usize) else { continue };
             if slot.measure.is_null() {
                 continue;
             }
