@@ -404,3 +404,17 @@ fn a_missing_script_file_is_refused_before_anything_is_written() {
     let script = dir.join("absent.txt");
     refused_script(&dir, &script, &format!("script {}: ", script.display()), "cannot read it");
 }
+
+#[test]
+fn mirrored_by_ctrl_r_the_slider_runs_from_the_right_and_the_rows_swap_sides() {
+    // Where the mirrored layout puts the slider and the button, from a run that only mirrors.
+    let where_ = play("interact", "mirrored-where", "controls", &[key(1, "ctrl+r")]);
+    let slider = Box::of(&where_["widgets"]["controls.slider"]["rect"]);
+    let button = Box::of(&where_["widgets"]["controls.button"]["rect"]);
+    assert!(button.x > rect("controls.button").x, "the button moved right, past its label");
+    let near_right = slider.at(0.98, 0.5);
+    let r = play("interact", "mirrored-slider", "controls", &[key(1, "ctrl+r"), click(3, near_right)]);
+    let value = widget(&r, "controls.slider", "value").as_u64().unwrap_or(100);
+    assert!(value <= 5, "a click near the mirrored slider's right end reads {value}");
+    assert_eq!(r["widgets"]["mirrored"], true);
+}

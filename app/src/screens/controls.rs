@@ -142,8 +142,8 @@ impl ControlsScreen {
     }
 
     /// Lays the screen out in `body` (window pixels).
-    pub fn lay_out(&mut self, body: Rect) -> Result<ControlsLayout, NativeError> {
-        self.tree.calculate(self.root, body.w, body.h, Direction::Ltr)?;
+    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<ControlsLayout, NativeError> {
+        self.tree.calculate(self.root, body.w, body.h, direction)?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(body.x + r.x, body.y + r.y, r.w, r.h);
         let panel = at(self.tree.layout(self.panel));
         let title = at(self.tree.layout(self.title));
@@ -168,7 +168,7 @@ impl ControlsScreen {
                 _ => regions.push(region(0, *rect, true, true)),
             }
         }
-        let tracks = Tracks { slider: widgets[4], toggle: widgets[3] };
+        let tracks = Tracks { slider: widgets[4], toggle: widgets[3], mirrored: direction == Direction::Rtl };
         Ok(ControlsLayout { panel, title, labels, widgets, options, regions, tracks })
     }
 
@@ -176,7 +176,7 @@ impl ControlsScreen {
     pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &View<'_>) {
         let (p, f) = (&view.palette, self.fonts);
         let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
-        let ink = Ink { fonts, font: f.label, palette: p };
+        let ink = Ink { fonts, font: f.label, palette: p, mirrored: view.mirrored };
         fill_round(list, layout.panel, 10.0, p.surface);
         stroke_round(list, layout.panel, 10.0, 1.0, p.border);
         text(list, fonts, f.title, layout.title, "Controls", p.text, start);
@@ -191,14 +191,14 @@ impl ControlsScreen {
                         1 => "pressed once".to_owned(),
                         n => format!("pressed {n} times"),
                     };
-                    let after = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
+                    let after = beside(*rect, 220.0, view.mirrored);
                     text(list, fonts, f.value, after, &count, p.muted, start);
                 }
                 ids::DISABLED => button(list, ink, *rect, "Unavailable", State::DISABLED),
                 ids::THEME => {
                     let name = view.controls.theme.name().as_str();
                     button(list, ink, *rect, &format!("Theme: {name}"), state);
-                    let hint = Rect::new(rect.right() + 14.0, rect.y, 220.0, rect.h);
+                    let hint = beside(*rect, 220.0, view.mirrored);
                     text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, start);
                 }
                 ids::CHECKBOX => checkbox(list, ink, *rect, CHECKBOX_TEXT, view.controls.checked, state),
@@ -212,19 +212,25 @@ impl ControlsScreen {
                         focus_ring(list, group, 6.0, p);
                     }
                 }
-                ids::TOGGLE => toggle(list, *rect, view.controls.on, p, state),
+                ids::TOGGLE => toggle(list, *rect, view.controls.on, view.mirrored, p, state),
                 ids::SLIDER => {
-                    slider(list, *rect, view.controls.value, p, state);
-                    let after = Rect::new(rect.right() + 14.0, rect.y, 80.0, rect.h);
+                    slider(list, *rect, view.controls.value, view.mirrored, p, state);
+                    let after = beside(*rect, 80.0, view.mirrored);
                     text(list, fonts, f.value, after, &view.controls.value.to_string(), p.text, start);
                 }
-                _ => progress(list, *rect, view.controls.value, p),
+                _ => progress(list, *rect, view.controls.value, view.mirrored, p),
             }
         }
     }
 }
 
 const CHECKBOX_TEXT: &str = "Draw the card shadows";
+
+/// A box `w` wide for what follows a widget: after its end edge (its right, or its left when `mirrored`).
+fn beside(rect: Rect, w: f32, mirrored: bool) -> Rect {
+    let x = if mirrored { rect.x - 14.0 - w } else { rect.right() + 14.0 };
+    Rect::new(x, rect.y, w, rect.h)
+}
 
 /// What the screen is drawn from besides its layout.
 #[derive(Debug)]

@@ -213,15 +213,15 @@ impl Screens {
         let key = (view.screen, layout.window, frame.scale.to_bits(), view.mirrored);
         let fresh = self.regions_for != Some(key);
         let body = layout.grid;
+        let direction = if view.mirrored { Direction::Rtl } else { Direction::Ltr };
         if view.screen == ScreenName::Controls && (fresh || self.controls_layout.is_none()) {
             let start = Instant::now();
-            let laid_out = self.controls.lay_out(body).map_err(ScreenError::Controls)?;
+            let laid_out = self.controls.lay_out(body, direction).map_err(ScreenError::Controls)?;
             timings.layout += start.elapsed();
             self.controls_layout = Some((body, laid_out));
         }
         if view.screen == ScreenName::Text && (fresh || self.text_layout.is_none()) {
             let start = Instant::now();
-            let direction = if view.mirrored { Direction::Rtl } else { Direction::Ltr };
             self.text_layout = Some(self.text.lay_out(body, direction).map_err(ScreenError::Text)?);
             timings.layout += start.elapsed();
         }
@@ -233,7 +233,7 @@ impl Screens {
                 if fresh {
                     self.layout.forget();
                 }
-                self.layout.set_direction(if view.mirrored { Direction::Rtl } else { Direction::Ltr });
+                self.layout.set_direction(direction);
                 moved = self.layout.update(body, &view.layout.props, frame.time_s).map_err(ScreenError::Layout)?;
             }
             ScreenName::Scrolling => {

@@ -56,6 +56,17 @@ impl State {
     }
 }
 
+/// The box of the label beside a checkbox's square or a radio option's circle in `rect`.
+fn label_box(rect: Rect, mirrored: bool) -> Rect {
+    let x = if mirrored { rect.x } else { rect.x + BOX + 8.0 };
+    Rect::new(x, rect.y, rect.w - BOX - 8.0, rect.h)
+}
+
+/// Where text starts in its box: the left edge, or the right when `mirrored`.
+pub fn start(mirrored: bool) -> Align {
+    if mirrored { Align::FlexEnd } else { Align::FlexStart }
+}
+
 /// What a widget's label is written with.
 #[derive(Clone, Copy)]
 pub struct Ink<'a> {
@@ -65,6 +76,8 @@ pub struct Ink<'a> {
     pub font: FontId,
     /// The colours.
     pub palette: &'a Palette,
+    /// Laid out right to left: a checkbox's square and a radio option's circle stand after their labels.
+    pub mirrored: bool,
 }
 
 pub fn fill_round(list: &mut DisplayList, rect: Rect, radius: f32, color: Color) {
@@ -117,7 +130,7 @@ pub fn body_color(p: &Palette, state: State) -> Color {
 }
 
 pub fn button(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, state: State) {
-    let Ink { fonts, font, palette: p } = ink;
+    let Ink { fonts, font, palette: p, .. } = ink;
     fill_round(list, rect, 6.0, body_color(p, state));
     stroke_round(list, rect, 6.0, 1.0, if state.hovered { p.accent } else { p.border });
     text(list, fonts, font, rect, label, if state.disabled { p.muted } else { p.text }, Align::Center);
@@ -127,8 +140,9 @@ pub fn button(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, sta
 }
 
 pub fn checkbox(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, checked: bool, state: State) {
-    let Ink { fonts, font, palette: p } = ink;
-    let square = Rect::new(rect.x, rect.y + (rect.h - BOX) / 2.0, BOX, BOX);
+    let Ink { fonts, font, palette: p, mirrored } = ink;
+    let square_x = if mirrored { rect.right() - BOX } else { rect.x };
+    let square = Rect::new(square_x, rect.y + (rect.h - BOX) / 2.0, BOX, BOX);
     if checked {
         fill_round(list, square, 4.0, p.accent);
         let (x, y) = (square.x, square.y);
@@ -148,30 +162,30 @@ pub fn checkbox(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, c
         fill_round(list, square, 4.0, body_color(p, state));
         stroke_round(list, square, 4.0, 1.5, if state.hovered { p.accent } else { p.border });
     }
-    let text_box = Rect::new(square.right() + 8.0, rect.y, rect.w - BOX - 8.0, rect.h);
-    text(list, fonts, font, text_box, label, p.text, Align::FlexStart);
+    text(list, fonts, font, label_box(rect, mirrored), label, p.text, start(mirrored));
     if state.focused {
         focus_ring(list, rect, 4.0, p);
     }
 }
 
 pub fn radio(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, selected: bool, state: State) {
-    let Ink { fonts, font, palette: p } = ink;
+    let Ink { fonts, font, palette: p, mirrored } = ink;
     let r = BOX / 2.0;
-    let (cx, cy) = (rect.x + r, rect.y + rect.h / 2.0);
+    let cx = if mirrored { rect.right() - r } else { rect.x + r };
+    let cy = rect.y + rect.h / 2.0;
     list.push(Op::FillCircle { cx, cy, r, paint: Paint::Solid(if selected { p.accent } else { p.border }) });
     list.push(Op::FillCircle { cx, cy, r: r - 1.5, paint: Paint::Solid(body_color(p, state)) });
     if selected {
         list.push(Op::FillCircle { cx, cy, r: r - 5.0, paint: Paint::Solid(p.accent) });
     }
-    let text_box = Rect::new(rect.x + BOX + 8.0, rect.y, rect.w - BOX - 8.0, rect.h);
-    text(list, fonts, font, text_box, label, p.text, Align::FlexStart);
+    text(list, fonts, font, label_box(rect, mirrored), label, p.text, start(mirrored));
 }
 
-pub fn toggle(list: &mut DisplayList, rect: Rect, on: bool, p: &Palette, state: State) {
+pub fn toggle(list: &mut DisplayList, rect: Rect, on: bool, mirrored: bool, p: &Palette, state: State) {
     let r = rect.h / 2.0;
     fill_round(list, rect, r, if on { p.accent } else { p.border });
-    let cx = if on { rect.right() - r } else { rect.x + r };
+    // On is toward the end edge: the right, or the left when mirrored.
+    let cx = if on != mirrored { rect.right() - r } else { rect.x + r };
     let knob = if state.pressed { p.surface_pressed } else { p.surface };
     list.push(Op::FillCircle { cx, cy: rect.y + r, r: r - 3.0, paint: Paint::Solid(knob) });
     if state.focused {
@@ -179,12 +193,14 @@ pub fn toggle(list: &mut DisplayList, rect: Rect, on: bool, p: &Palette, state: 
     }
 }
 
-pub fn slider(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette, state: State) {
+pub fn slider(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p: &Palette, state: State) {
     let cy = rect.y + rect.h / 2.0;
     let track = Rect::new(rect.x, cy - 2.0, rect.w, 4.0);
     fill_round(list, track, 2.0, p.border);
-    let x = rect.x + rect.w * f32::from(value) / 100.0;
-    fill_round(list, Rect::new(rect.x, cy - 2.0, x - rect.x, 4.0), 2.0, p.accent);
+    let filled = rect.w * f32::from(value) / 100.0;
+    // The fill grows from the start edge: the left, or the right when mirrored.
+    let (x, fill_x) = if mirrored { (rect.right() - filled, rect.right() - filled) } else { (rect.x + filled, rect.x) };
+    fill_round(list, Rect::new(fill_x, cy - 2.0, filled, 4.0), 2.0, p.accent);
     let r = if state.pressed || state.hovered { 9.0 } else { 8.0 };
     list.push(Op::FillCircle { cx: x, cy, r, paint: Paint::Solid(p.accent) });
     list.push(Op::FillCircle { cx: x, cy, r: r - 3.0, paint: Paint::Solid(p.surface) });
@@ -193,11 +209,12 @@ pub fn slider(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette, state:
     }
 }
 
-pub fn progress(list: &mut DisplayList, rect: Rect, value: u8, p: &Palette) {
+pub fn progress(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p: &Palette) {
     let bar = Rect::new(rect.x, rect.y + rect.h / 2.0 - 4.0, rect.w, 8.0);
     fill_round(list, bar, 4.0, p.border);
     let filled = bar.w * f32::from(value) / 100.0;
     if filled > 0.0 {
-        fill_round(list, Rect::new(bar.x, bar.y, filled, bar.h), 4.0, p.accent);
+        let x = if mirrored { bar.right() - filled } else { bar.x };
+        fill_round(list, Rect::new(x, bar.y, filled, bar.h), 4.0, p.accent);
     }
 }

@@ -38,8 +38,10 @@ const DRAG_SLOP: f32 = 3.0;
 pub struct Tracks {
     /// The slider's track: 0 at its left edge, 100 at its right.
     pub slider: Rect,
-    /// The toggle's track: on when its thumb ends in the right half.
+    /// The toggle's track: on when its thumb ends in the right half (the left half, mirrored).
     pub toggle: Rect,
+    /// Laid out right to left: the slider's 0 is at its right edge, the toggle is on to the left.
+    pub mirrored: bool,
 }
 
 /// The controls' values.
@@ -95,17 +97,17 @@ impl Controls {
             Message::Activate(Target { id: ids::TOGGLE, .. }) if drag_ended => {}
             Message::Activate(Target { id, part }) => self.activate(id, part, now),
             Message::Press { target, x, .. } => match target.id {
-                ids::SLIDER => self.value = slider_value(tracks.slider, x),
+                ids::SLIDER => self.value = slider_value(tracks, x),
                 ids::TOGGLE => self.toggle_press = Some((x, false)),
                 _ => {}
             },
             Message::Drag { target, x, .. } => match target.id {
-                ids::SLIDER => self.value = slider_value(tracks.slider, x),
+                ids::SLIDER => self.value = slider_value(tracks, x),
                 ids::TOGGLE => {
                     if let Some((start, dragging)) = &mut self.toggle_press {
                         *dragging |= (x - *start).abs() > DRAG_SLOP;
                         if *dragging {
-                            self.on = x >= tracks.toggle.x + tracks.toggle.w / 2.0;
+                            self.on = (x >= tracks.toggle.x + tracks.toggle.w / 2.0) != tracks.mirrored;
                         }
                     }
                 }
@@ -170,12 +172,15 @@ impl Controls {
     }
 }
 
-/// The slider's value for pointer x over `track`: 0 at the left edge, 100 at the right, clamped.
-pub fn slider_value(track: Rect, x: f32) -> u8 {
+/// The slider's value for pointer x over its track: 0 at the left edge, 100 at the right (the other way round,
+/// mirrored), clamped.
+pub fn slider_value(tracks: &Tracks, x: f32) -> u8 {
+    let track = tracks.slider;
     if track.w <= 0.0 {
         return 0;
     }
-    (((x - track.x) / track.w).clamp(0.0, 1.0) * 100.0).round() as u8
+    let t = ((x - track.x) / track.w).clamp(0.0, 1.0);
+    ((if tracks.mirrored { 1.0 - t } else { t }) * 100.0).round() as u8
 }
 
 #[cfg(test)]
@@ -183,7 +188,7 @@ mod tests {
     use super::*;
 
     const TRACKS: Tracks =
-        Tracks { slider: Rect::new(100.0, 0.0, 200.0, 20.0), toggle: Rect::new(0.0, 0.0, 40.0, 20.0) };
+        Tracks { slider: Rect::new(100.0, 0.0, 200.0, 20.0), toggle: Rect::new(0.0, 0.0, 40.0, 20.0), mirrored: false };
 
     fn target(id: WidgetId) -> Target {
         Target { id, part: 0 }

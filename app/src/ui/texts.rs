@@ -127,6 +127,8 @@ pub struct TextGeometry {
     pub chips: Vec<[u8; 4]>,
     /// The size slider's track.
     pub size_track: Rect,
+    /// Laid out right to left: the slider's smallest size is at its right edge.
+    pub mirrored: bool,
 }
 
 /// The text screen's state (see the module docs).
@@ -235,6 +237,7 @@ impl TextFields {
             | Message::Drag { target: Target { id: ids::SIZE, .. }, x, .. } => {
                 let track = self.geometry.size_track;
                 let t = if track.w > 0.0 { ((x - track.x) / track.w).clamp(0.0, 1.0) } else { 0.0 };
+                let t = if self.geometry.mirrored { 1.0 - t } else { t };
                 self.size = (f32::from(*SIZES.start()) + t * f32::from(SIZES.end() - SIZES.start())).round() as u8;
             }
             Message::Wheel { target: Target { id: ids::AREA, .. }, dy, .. } => {

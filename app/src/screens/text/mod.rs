@@ -137,7 +137,7 @@ impl TextScreen {
         let field = self.edit_box(list, fonts, &style, l.field, &view.texts.field, view, ids::FIELD);
         let area = self.edit_box(list, fonts, &style, l.area, &view.texts.area, view, ids::AREA);
 
-        let ink = Ink { fonts, font: f.chip, palette: p };
+        let ink = Ink { fonts, font: f.chip, palette: p, mirrored: view.mirrored };
         for (part, (rect, tag)) in l.chips.iter().zip(&self.chips).enumerate() {
             let on = view.texts.features.is_on(*tag).unwrap_or(default_on(*tag));
             let state = State::of_part(view.router, ids::FEATURES, part as u8);
@@ -151,7 +151,7 @@ impl TextScreen {
         text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
         let range = f32::from(SIZES.end() - SIZES.start());
         let percent = (f32::from(view.texts.size - SIZES.start()) * 100.0 / range).round() as u8;
-        slider(list, l.size[1], percent, p, State::of(view.router, ids::SIZE));
+        slider(list, l.size[1], percent, view.mirrored, p, State::of(view.router, ids::SIZE));
         text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size), p.text, start);
 
         let sample_font = fonts.id(Face::Sans, f32::from(view.texts.size));
@@ -162,7 +162,7 @@ impl TextScreen {
         paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text, view.mirrored);
 
         let size_track = l.size[1];
-        TextGeometry { field, area, chips: self.chips.clone(), size_track }
+        TextGeometry { field, area, chips: self.chips.clone(), size_track, mirrored: view.mirrored }
     }
 
     /// Draws a field or the area with its text, selection and caret; returns how it was laid out.
