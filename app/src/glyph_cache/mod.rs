@@ -51,10 +51,14 @@ const SHARES: usize = 4;
 /// How many cells the cache holds before it starts over.
 pub const MAX_GLYPHS: usize = 8192;
 
+/// How many bytes the cells' atlases may hold before the cache starts over: cells are as large as their font, so
+/// a count alone bounds nothing once a screen offers many sizes (the text screen's sample goes from 8 to 72 px).
+pub const MAX_ATLAS_BYTES: usize = 16 << 20;
+
 /// The largest font size (px) whose glyphs are cached: a cell is as tall as the font and as wide as its widest
-/// glyph, in PRGB32, so the count bound ([`MAX_GLYPHS`]) would let cells of display sizes (the text screen's sample
-/// goes to 72 px) grow past what the cache is for; larger text is drawn directly, as the beta draws any run.
-pub const MAX_CACHED_PX: f32 = 32.0;
+/// glyph, in PRGB32, so a few display-size glyphs would take the room ([`MAX_ATLAS_BYTES`]) of hundreds of body
+/// text ones; larger text is drawn directly, as the beta draws any run.
+pub const MAX_CACHED_PX: f32 = 24.0;
 
 /// Whether glyphs of `font` go through the cache.
 pub fn caches(fonts: &FontBook, font: FontId) -> bool {
@@ -69,6 +73,8 @@ const MAX_COMPLETE_LAYERS: usize = 1024;
 pub struct GlyphCache {
     cells: Cells,
     atlases: Vec<Image>,
+    /// The bytes of `atlases`' pixels.
+    atlas_bytes: usize,
     /// The layers whose every glyph is in `cells` and every run ([`runs`]) has an image, with those runs' keys.
     complete: HashMap<PlacedLayer, Vec<u64>>,
     /// Whole runs kept as images (see [`runs`]).
@@ -156,7 +162,7 @@ impl GlyphCache {
     /// Rasterizes the cells of `wants.glyphs` (deduplicated here) across `threads` threads, one atlas image per
     /// thread, and adds them, then brings the run images up to date with `wants.runs` and `wants.used_runs` (see
     /// [`runs`]); the `wants.layers` whose runs all have images are then known to be complete. When the cache
-    /// would grow past [`MAX_GLYPHS`] cells, its cells are emptied first, and it forgets which layers were
+    /// would grow past [`MAX_GLYPHS`] cells or holds more than [`MAX_ATLAS_BYTES`], its cells are emptied first, and it forgets which layers were
     /// complete (the glyphs of the layers looked up were not all missing, so they are not all back); so it does
     /// when run images are dropped.
     pub fn fill(
@@ -203,10 +209,11 @@ impl GlyphCache {
         if missing.is_empty() {
             return Ok(false);
         }
-        let restart = self.cells.len() + missing.len() > MAX_GLYPHS;
+        let restart = self.cells.len() + missing.len() > MAX_GLYPHS || self.atlas_bytes > MAX_ATLAS_BYTES;
         if restart {
             self.cells.clear();
             self.atlases.clear();
+            self.atlas_bytes = 0;
             self.complete.clear();
         }
         // Interleaved shares (of similar cost: neighbouring keys are the same glyph at other phases), each still
@@ -236,6 +243,7 @@ impl GlyphCache {
         })?;
         for (image, cells) in built {
             let atlas = self.atlases.len();
+            self.atlas_bytes += image.width() as usize * image.height() as usize * 4;
             self.atlases.push(image);
             self.cells.extend(cells.into_iter().map(|(key, mut cell)| {
                 cell.atlas = atlas;
