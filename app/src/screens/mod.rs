@@ -3,7 +3,6 @@
 
 pub mod controls;
 pub mod layout;
-pub mod placeholder;
 pub mod scrolling;
 mod shown;
 pub mod text;

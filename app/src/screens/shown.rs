@@ -19,7 +19,7 @@ use crate::screens::scrolling::ScrollingScreen;
 use crate::screens::scrolling::state::ScrollState;
 use crate::screens::text::layout::TextLayout;
 use crate::screens::text::{TextScreen, TextView};
-use crate::screens::{CARDS, ScreenName, TABS, placeholder};
+use crate::screens::{CARDS, ScreenName, TABS};
 use crate::ui::controls::{Controls, Tracks};
 use crate::ui::router::{Cursor, Region, Router, Target};
 use crate::ui::texts::{TextFields, TextGeometry};
@@ -282,7 +282,8 @@ impl Screens {
                         .map_err(ScreenError::Scrolling)?;
                     timings.layout += start.elapsed();
                 }
-                (screen, _) => placeholder::record(list, fonts, body, screen, &view.palette),
+                // The overview draws no page over its cards; the controls screen is laid out above.
+                (ScreenName::Overview | ScreenName::Controls, _) => {}
             }
             list.push(Op::PopClip);
         }
