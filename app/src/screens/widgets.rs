@@ -7,7 +7,7 @@ use goldberry_natives::yoga::Align;
 
 use crate::display_list::{Color, DisplayList, FontId, Op, Paint, PathCommand, PathData, Rect, Stroke};
 use crate::fonts::FontBook;
-use crate::scene::draw::text::line_runs;
+use crate::scene::draw::text::line_in;
 use crate::text::TextStyle;
 use crate::ui::router::{Router, Target, WidgetId};
 use crate::ui::theme::Palette;
@@ -106,18 +106,9 @@ pub fn text(
     align: Align,
 ) {
     // Laid out by the text engine (fallback faces, runs in visual order), ending with "…" where the box cuts it.
-    let Ok(line) = fonts.ellipsized(&TextStyle::new(font), content, rect.w + 0.5) else { return };
-    if line.runs.is_empty() {
-        return;
+    if let Ok(line) = fonts.ellipsized(&TextStyle::new(font), content, rect.w + 0.5) {
+        line_in(list, fonts, font, rect, &line, color, align);
     }
-    let m = fonts.metrics(font);
-    let x = match align {
-        Align::Center => rect.x + (rect.w - line.width_px) / 2.0,
-        Align::FlexEnd => rect.right() - line.width_px,
-        _ => rect.x,
-    };
-    let y = rect.y + (rect.h - m.line_height) / 2.0 + m.ascent;
-    line_runs(list, &line, x.round(), y.round(), color);
 }
 
 pub fn body_color(p: &Palette, state: State) -> Color {

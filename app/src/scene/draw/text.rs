@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use goldberry_natives::glyphs::GlyphRun;
+use goldberry_natives::yoga::Align;
 
 use crate::display_list::{Color, DisplayList, FontId, Op, Rect};
 use crate::fonts::FontBook;
@@ -46,11 +47,29 @@ pub fn line(
     let cut = (rect.w > 0.0 && (first.width_px > rect.w + 0.5 || paragraph.lines.len() > 1))
         .then(|| text.ellipsized(font, content, rect.w + 0.5));
     let first = cut.as_ref().unwrap_or(first);
-    let fonts = text.fonts();
+    let align = if align_right { Align::FlexEnd } else { Align::FlexStart };
+    line_in(list, text.fonts(), font, rect, first, color, align)
+}
+
+/// Records a laid-out `line` of `font` in `rect`, vertically centred (at its top when the box is shorter than a
+/// line), at its start, centre or end. Returns the glyphs recorded.
+pub fn line_in(
+    list: &mut DisplayList,
+    fonts: &FontBook,
+    font: FontId,
+    rect: Rect,
+    line: &Line,
+    color: Color,
+    align: Align,
+) -> usize {
     let m = fonts.metrics(font);
-    let x = if align_right { rect.right() - first.width_px } else { rect.x };
+    let x = match align {
+        Align::Center => rect.x + (rect.w - line.width_px) / 2.0,
+        Align::FlexEnd => rect.right() - line.width_px,
+        _ => rect.x,
+    };
     let top = rect.y + ((rect.h - m.line_height) / 2.0).max(0.0);
-    line_runs(list, first, x, top + m.ascent, color)
+    line_runs(list, line, x, top + m.ascent, color)
 }
 
 /// Records a shaped run in `rect` as [`line()`] does.
