@@ -17,9 +17,12 @@ mod support;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
-use goldberry::screens::ScreenView;
+use goldberry::session::Session;
 use goldberry::surface::{Pixels, Target};
 use goldberry_natives::Goldberry;
+
+/// The overview with no input: the frame every figure here paints.
+static OVERVIEW: std::sync::LazyLock<Session> = std::sync::LazyLock::new(Session::default);
 
 /// The two sizes the frames alternate between.
 const SIZES: [(u32, u32); 2] = [(960, 640), (940, 620)];
@@ -50,7 +53,7 @@ fn painter(
 ) -> Result<Painter, String> {
     let mut painter = Painter::new(g, fonts, threads, true).map_err(|e| e.to_string())?;
     painter.raster.set_run_images(run_images);
-    painter.warm_up(fonts, w, h, &ScreenView::overview()).map_err(|e| e.to_string())?;
+    painter.warm_up(fonts, w, h, &OVERVIEW.shown(0.0)).map_err(|e| e.to_string())?;
     Ok(painter)
 }
 
@@ -77,7 +80,7 @@ fn cold_frames(
                     &FrameInput::headless(index as u64, width, height),
                     fonts,
                     target,
-                    &ScreenView::overview(),
+                    &OVERVIEW.shown(0.0),
                     Pixels::Fresh,
                 )
                 .map_err(|e| e.to_string())?;

@@ -24,9 +24,12 @@ use std::time::Duration;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::{FrameRecord, Percentiles};
-use goldberry::screens::ScreenView;
+use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
+
+/// The overview with no input: the frame every figure here paints.
+static OVERVIEW: std::sync::LazyLock<Session> = std::sync::LazyLock::new(Session::default);
 
 /// How many cold frames each cold figure is the median of.
 const COLD_SAMPLES: usize = 9;
@@ -65,7 +68,7 @@ fn resize_cold_frame(
                     &FrameInput::headless(index, fw, fh),
                     fonts,
                     buffer.target(),
-                    &ScreenView::overview(),
+                    &OVERVIEW.shown(0.0),
                     Pixels::Fresh,
                 )
                 .expect("paint");
@@ -112,10 +115,10 @@ fn cold_frame(
         let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
         painter.raster.set_glyph_cache(glyphs);
         if warm {
-            painter.warm_up(fonts, w, h, &ScreenView::overview()).expect("warm up");
+            painter.warm_up(fonts, w, h, &OVERVIEW.shown(0.0)).expect("warm up");
         }
         let frame = painter
-            .paint(&FrameInput::headless(0, w, h), fonts, buffer.target(), &ScreenView::overview(), Pixels::Fresh)
+            .paint(&FrameInput::headless(0, w, h), fonts, buffer.target(), &OVERVIEW.shown(0.0), Pixels::Fresh)
             .expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
@@ -151,7 +154,7 @@ fn settled(
     for index in 0..=frames {
         let over = if index == 0 { Pixels::Fresh } else { pixels };
         let frame = painter
-            .paint(&FrameInput::headless(index, w, h), fonts, buffer.target(), &ScreenView::overview(), over)
+            .paint(&FrameInput::headless(index, w, h), fonts, buffer.target(), &OVERVIEW.shown(0.0), over)
             .expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {

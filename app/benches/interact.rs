@@ -24,7 +24,9 @@ mod support;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
-use goldberry::screens::ScreenName;
+use goldberry::screens::ScreenId;
+use goldberry::screens::playground::Playground;
+use goldberry::screens::text::state::TextFields;
 use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry::ui::input::{Key, Mods, UiEvent};
@@ -39,7 +41,7 @@ struct Rig {
 }
 
 impl Rig {
-    fn new(g: &'static Goldberry, fonts: &FontBook, screen: ScreenName, (w, h): (u32, u32), threads: usize) -> Rig {
+    fn new(g: &'static Goldberry, fonts: &FontBook, screen: ScreenId, (w, h): (u32, u32), threads: usize) -> Rig {
         let painter = Painter::new(g, fonts, threads, false).expect("painter");
         let mut rig = Rig { painter, session: Session::new(screen, false), buffer: FrameBuffer::new(w, h), index: 0 };
         rig.frame(fonts, Pixels::Fresh);
@@ -50,15 +52,10 @@ impl Rig {
     fn frame(&mut self, fonts: &FontBook, pixels: Pixels) -> (f64, f64) {
         let (w, h) = (self.buffer.width, self.buffer.height);
         let now = self.index as f64 / 60.0;
-        let view = self.session.view(now);
+        let shown = self.session.shown(now);
         let input = FrameInput::headless(self.index, w, h);
-        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &view, pixels).expect("paint");
-        if let Some(regions) = painted.regions {
-            self.session.set_regions(regions.regions, regions.tracks);
-        }
-        if let Some(texts) = painted.texts {
-            self.session.texts.set_geometry(texts);
-        }
+        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &shown, pixels).expect("paint");
+        self.session.take_feedback(painted.feedback);
         self.index += 1;
         let share = 100.0 * painted.damage.pixels() as f64 / (u64::from(w) * u64::from(h)) as f64;
         (painted.times.paint.as_secs_f64() * 1000.0, share)
@@ -84,7 +81,7 @@ fn main() {
     println!("goldberry interact bench: frames painted Kept over the frame before, offscreen, {frames} a row (ms)");
 
     // Hover on the controls screen.
-    let mut rig = Rig::new(g, &fonts, ScreenName::Controls, (1920, 1080), 1);
+    let mut rig = Rig::new(g, &fonts, screen("controls"), (1920, 1080), 1);
     let (bx, by) = rig.centre("controls.button");
     let (mut paint, mut damage) = (Vec::new(), Vec::new());
     for i in 0..frames {
@@ -107,8 +104,8 @@ fn main() {
     );
 
     // The settled overview at two sizes, in turn.
-    let mut small = Rig::new(g, &fonts, ScreenName::Overview, (960, 640), 1);
-    let mut large = Rig::new(g, &fonts, ScreenName::Overview, (1920, 1080), 1);
+    let mut small = Rig::new(g, &fonts, screen("overview"), (960, 640), 1);
+    let mut large = Rig::new(g, &fonts, screen("overview"), (1920, 1080), 1);
     let (mut s, mut l, mut sd, mut ld) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for _ in 0..frames {
         let (ms, share) = small.frame(&fonts, Pixels::Kept);
@@ -129,10 +126,10 @@ fn main() {
     );
 
     // Screen switches: every frame shows another screen than the one before.
-    let mut rig = Rig::new(g, &fonts, ScreenName::Overview, (960, 640), 2);
+    let mut rig = Rig::new(g, &fonts, screen("overview"), (960, 640), 2);
     let mut switch = Vec::new();
     for i in 0..frames.min(100) {
-        rig.session.show(ScreenName::ALL[(i + 1) % ScreenName::ALL.len()]);
+        rig.session.show(ScreenId::all().nth((i + 1) % ScreenId::all().len()).expect("a screen"));
         switch.push(rig.frame(&fonts, Pixels::Kept).0);
     }
     let p = Percentiles::of(switch.iter().copied());
@@ -145,7 +142,7 @@ fn main() {
     );
 
     // The list scrolled by the wheel: a notch of three lines every frame, the list gliding on.
-    let mut rig = Rig::new(g, &fonts, ScreenName::Scrolling, (1920, 1080), 1);
+    let mut rig = Rig::new(g, &fonts, screen("scrolling"), (1920, 1080), 1);
     let (lx, ly) = rig.centre("scrolling.list");
     rig.session.handle(&UiEvent::PointerMoved { x: lx, y: ly }, 0.0, &mut String::new());
     let (mut paint, mut damage) = (Vec::new(), Vec::new());
@@ -173,14 +170,14 @@ fn main() {
     );
 
     // The playground: one key a frame, each property in turn, the boxes gliding in between.
-    let mut rig = Rig::new(g, &fonts, ScreenName::Layout, (1920, 1080), 1);
+    let mut rig = Rig::new(g, &fonts, screen("playground"), (1920, 1080), 1);
     let keys = ['d', 'j', 'a', 'c', 'g', 'w'];
     let (mut layout, mut calls) = (Vec::new(), Vec::new());
     for i in 0..frames {
         let key = UiEvent::KeyDown { key: Key::Char(keys[i % keys.len()]), mods: Mods::NONE, repeat: false };
         rig.session.handle(&key, rig.index as f64 / 60.0, &mut String::new());
         rig.frame(&fonts, Pixels::Kept);
-        if let Some(laid) = rig.painter.screens.layout().laid() {
+        if let Some(laid) = rig.painter.stage.screen_of::<Playground>().and_then(Playground::laid) {
             layout.push(laid.time.as_secs_f64() * 1000.0);
             calls.push(laid.calls as f64);
         }
@@ -196,7 +193,7 @@ fn main() {
     );
 
     // Keystrokes in the area: 2,000 characters in paragraphs, a letter typed a frame in the middle of the text.
-    let mut rig = Rig::new(g, &fonts, ScreenName::Text, (960, 640), 2);
+    let mut rig = Rig::new(g, &fonts, screen("text"), (960, 640), 2);
     let key = |key, mods| UiEvent::KeyDown { key, mods, repeat: false };
     let mut clip = String::new();
     rig.session.handle(&key(Key::Tab, Mods::NONE), 0.0, &mut clip);
@@ -204,7 +201,7 @@ fn main() {
     let paragraph = "Typing re-shapes only the paragraph it changes; every other one is shaped once and cached. ";
     let text: String = (0..22).map(|i| format!("{}{paragraph}\n", i % 10)).collect::<String>()[..2000].to_owned();
     rig.session.handle(&UiEvent::Text(text), 0.0, &mut clip);
-    rig.session.texts.area.move_to(1000, false);
+    rig.session.state_of_mut::<TextFields>().expect("the text screen's state").area.move_to(1000, false);
     rig.frame(&fonts, Pixels::Kept);
     let mut typing = Vec::new();
     for i in 0..frames {
@@ -221,7 +218,7 @@ fn main() {
     );
 
     // Keystrokes in the field after a 100,000-character paste: each frame must stay within the 16.7 ms budget.
-    let mut rig = Rig::new(g, &fonts, ScreenName::Text, (960, 640), 2);
+    let mut rig = Rig::new(g, &fonts, screen("text"), (960, 640), 2);
     let mut clip = "The field lays out a window around its caret, so a long paste costs nothing later. ".repeat(1200);
     clip.truncate(100_000);
     rig.session.handle(&key(Key::Char('a'), Mods::CTRL), 0.0, &mut clip);
@@ -245,4 +242,9 @@ fn main() {
         p.max,
         met(p.max <= 16.7)
     );
+}
+
+/// The screen named `name` in the app's list.
+fn screen(name: &str) -> ScreenId {
+    ScreenId::named(name).unwrap_or_else(|| panic!("no screen {name}"))
 }

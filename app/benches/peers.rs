@@ -22,7 +22,7 @@ use goldberry::display_list::DisplayList;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::report::Percentiles;
-use goldberry::screens::ScreenView;
+use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 
@@ -31,6 +31,9 @@ use peers::shaping::{HarfBuzz, HarfRust, mixed_paragraph, scene_texts};
 use peers::skia::Skia;
 use peers::vello::Vello;
 use peers::{Blend2d, FontFiles, flatten, overview, part};
+
+/// The overview with no input: the frame every figure here paints.
+static OVERVIEW: std::sync::LazyLock<Session> = std::sync::LazyLock::new(Session::default);
 
 const SIZES: [(u32, u32); 2] = [(960, 640), (1920, 1080)];
 
@@ -125,7 +128,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
     // goldberry's own cold frame: one painter with its caches, 2 threads, no HUD (the peers draw no HUD); the
     // two sizes alternate, so every frame is the first at its size.
     let mut painter = Painter::new(g, fonts, 2, false).map_err(|e| e.to_string())?;
-    painter.warm_up(fonts, 960, 640, &ScreenView::overview()).map_err(|e| e.to_string())?;
+    painter.warm_up(fonts, 960, 640, &OVERVIEW.shown(0.0)).map_err(|e| e.to_string())?;
     let mut frame_buffers: Vec<FrameBuffer> = SIZES.iter().map(|&(w, h)| FrameBuffer::new(w, h)).collect();
 
     // Layout and shaping inputs.
@@ -166,7 +169,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                         &FrameInput::headless(peers::FRAME, w, h),
                         fonts,
                         target.target(),
-                        &ScreenView::overview(),
+                        &OVERVIEW.shown(0.0),
                         Pixels::Fresh,
                     )
                     .map_err(|e| e.to_string())?;

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use crate::screens::ScreenName;
+use crate::screens::ScreenId;
 
 /// The largest width or height accepted, in pixels (Blend2D's beta refuses larger images anyway).
 pub const MAX_SIDE: u32 = 16384;
@@ -82,7 +82,7 @@ pub struct Args {
 
     /// The screen shown at start: overview, text, layout, controls or scrolling.
     #[arg(long, env = "GOLDBERRY_SCREEN", value_name = "NAME", default_value = "overview")]
-    pub screen: ScreenName,
+    pub screen: ScreenId,
 
     /// Push the timed input events of this script onto SDL's queue as the frames go (see the book's "Scripted
     /// input"); without --frames the run ends one frame after the script's last line.
@@ -162,16 +162,27 @@ pub enum RunError {
     /// An output file cannot be written (exit 6).
     #[error("cannot write {}: {reason}", path.display())]
     Output { path: PathBuf, reason: String },
-    /// Anything else (exit 1).
+    /// A frame could not be painted (exit 1).
     #[error(transparent)]
-    Other(#[from] anyhow::Error),
+    Frame(#[from] crate::frame::FrameError),
+    /// SDL refused a call while presenting or playing a script (exit 1).
+    #[error("{context}: {source}")]
+    Sdl {
+        /// What the run was doing.
+        context: String,
+        /// What SDL said.
+        source: goldberry_natives::NativeError,
+    },
+    /// The thread warming the glyph cache up while the window opened panicked (exit 1).
+    #[error("the warm-up thread panicked")]
+    WarmUpPanicked,
 }
 
 impl RunError {
     /// The process exit code of this class of failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::Other(_) => 1,
+            RunError::Frame(_) | RunError::Sdl { .. } | RunError::WarmUpPanicked => 1,
             RunError::Usage(_) => 2,
             RunError::Natives(_) => 3,
             RunError::Display(_) => 4,
@@ -185,12 +196,15 @@ impl RunError {
         RunError::Output { path: path.to_owned(), reason: reason.to_string() }
     }
 
+    /// An SDL failure while doing `context`.
+    pub fn sdl(context: impl Into<String>) -> impl FnOnce(goldberry_natives::NativeError) -> RunError {
+        let context = context.into();
+        move |source| RunError::Sdl { context, source }
+    }
+
     /// The error as one line: a multi-line cause (the loader's list of paths tried) is joined with "; ".
     pub fn one_line(&self) -> String {
-        let text = match self {
-            RunError::Other(e) => format!("{e:#}"),
-            e => e.to_string(),
-        };
+        let text = self.to_string();
         text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ")
     }
 }
@@ -281,7 +295,7 @@ mod tests {
         assert_eq!(args.size, Size { width: 960, height: 640 });
         assert_eq!((args.frames, args.threads, args.video_driver.as_deref()), (None, None, None));
         assert_eq!(args.log, "warn");
-        assert_eq!((args.screen, args.script.as_deref()), (ScreenName::Overview, None));
+        assert_eq!((args.screen, args.script.as_deref()), (ScreenId::default(), None));
         assert!(args.thread_count() >= 1);
         let args = parse_ignoring_environment(["goldberry", "--threads=2", "--video-driver=dummy", "--frames=3"])
             .unwrap()

@@ -8,69 +8,12 @@
 //! Every pass over a list (layer discovery, costs, glyph collection, replay, the base's damage) is a loop over
 //! one [`Walk`]: it yields each op with the translation and clip in effect, so no pass keeps a stack of its own.
 
+use std::ops::Range;
 use std::sync::Arc;
 
+use crate::geom::{Color, FontId, Rect};
+
 use goldberry_natives::glyphs::GlyphRun;
-
-/// A colour as `0xAARRGGBB`, not premultiplied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Color(pub u32);
-
-impl Color {
-    /// An opaque colour from its red, green and blue components.
-    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
-        Color(0xff00_0000 | (r as u32) << 16 | (g as u32) << 8 | b as u32)
-    }
-
-    /// The same colour with alpha `a`.
-    pub const fn with_alpha(self, a: u8) -> Color {
-        Color((self.0 & 0x00ff_ffff) | (a as u32) << 24)
-    }
-}
-
-/// An axis-aligned rectangle in pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Rect {
-    pub x: f32,
-    pub y: f32,
-    pub w: f32,
-    pub h: f32,
-}
-
-impl Rect {
-    /// The overlap of `self` and `other` (`None` when they do not overlap).
-    pub fn intersection(self, other: Rect) -> Option<Rect> {
-        let (x0, y0) = (self.x.max(other.x), self.y.max(other.y));
-        let (x1, y1) = (self.right().min(other.right()), self.bottom().min(other.bottom()));
-        (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
-    }
-
-    /// The smallest rectangle that holds both `self` and `other`.
-    pub fn union(self, other: Rect) -> Rect {
-        let (x0, y0) = (self.x.min(other.x), self.y.min(other.y));
-        Rect::new(x0, y0, self.right().max(other.right()) - x0, self.bottom().max(other.bottom()) - y0)
-    }
-
-    /// A rectangle from its left, top, width and height.
-    pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
-        Rect { x, y, w, h }
-    }
-
-    /// The rectangle shrunk by `d` on every side.
-    pub fn inset(self, d: f32) -> Rect {
-        Rect { x: self.x + d, y: self.y + d, w: (self.w - 2.0 * d).max(0.0), h: (self.h - 2.0 * d).max(0.0) }
-    }
-
-    /// The right edge.
-    pub fn right(&self) -> f32 {
-        self.x + self.w
-    }
-
-    /// The bottom edge.
-    pub fn bottom(&self) -> f32 {
-        self.y + self.h
-    }
-}
 
 /// One colour stop of a gradient: offset in 0..=1 and colour.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -120,10 +63,6 @@ pub struct Stroke {
     /// Round caps and joins (otherwise butt caps, miter joins).
     pub round: bool,
 }
-
-/// Which font a glyph run is drawn with: an index into the app's font book.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FontId(pub u16);
 
 /// Names a retained layer across frames.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -182,12 +121,33 @@ pub struct DisplayList {
     /// paint every pixel of the frame opaquely, on whole pixels, so that a frame drawn from scratch need not be
     /// cleared first. False (the default) unless whoever records the list knows it; the scene does.
     pub opaque_lead: bool,
+    /// Which of its ops scroll in a viewport, and how far (a screen that scrolls says so).
+    pub scroll: Option<ScrollHint>,
+}
+
+/// Which ops of a list scroll, where, and how far (raster's blit-scroll, `crate::raster`): the promise is that inside the viewport, the ops
+/// before the scrolled run paint one colour, so moving the pixels the scrolled ops left there moves nothing else.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScrollHint {
+    /// The viewport the scrolled ops are clipped to, in list pixels (whole device pixels, or no blit is made).
+    pub viewport: Rect,
+    /// How far the ops are scrolled, in list pixels: they sit under a translation of minus this.
+    pub offset: f32,
+    /// The scrolled ops, the viewport's clip and the translation included; nothing else draws between them.
+    pub ops: Range<usize>,
 }
 
 impl DisplayList {
     /// An empty list.
     pub fn new() -> DisplayList {
         DisplayList::default()
+    }
+
+    /// Empties the list for the next frame.
+    pub fn clear(&mut self) {
+        self.ops.clear();
+        self.opaque_lead = false;
+        self.scroll = None;
     }
 
     /// Appends an op.
@@ -365,6 +325,7 @@ mod tests {
                 fill,
             ],
             opaque_lead: false,
+            scroll: None,
         };
         let mut walk = walk(&list);
         let visits: Vec<Visit<'_>> = walk.by_ref().take(3).collect();

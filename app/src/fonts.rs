@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError, blend2d, harfbuzz};
 
-use crate::display_list::FontId;
+use crate::geom::FontId;
 use crate::text::{self, FaceIndex, FaceSet, Line, Paragraph, ShapedPiece, Shaper, TextStyle};
 
 /// The directories the Debian font packages install into, searched after `$GOLDBERRY_FONT_DIR`.

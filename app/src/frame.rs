@@ -1,4 +1,4 @@
-//! One frame: the phases of a frame, and cold frames. The run that calls it frame after frame is [`crate::run`].
+//! One frame: the phases of a frame, and cold frames. The shell's frame loop calls it frame after frame.
 //!
 //! A frame: the screen shown records its display list (layout and shape happen inside, timed by the scene), the
 //! HUD adds its overlay, raster draws the list into the target, present shows it. **paint** is everything up to
@@ -10,20 +10,50 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::Goldberry;
 
-use crate::cli::RunError;
 pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
+use crate::geom::PixelRect;
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::raster::{Damage, PixelRect, Renderer};
-use crate::report::FrameRecord;
-use crate::screens::{Regions, ScreenView, Screens};
-use crate::surface::{FrameBuffer, Pixels, Target};
-use crate::ui::texts::TextGeometry;
+use crate::raster::{Damage, RenderError, Renderer};
+use crate::screens::{Feedback, ScreenError, Shown, Stage};
+use crate::surface::{Pixels, Target};
 
-/// One painted frame: its phases (present still zero), whether it was cold, the pixels it changed, and where the
-/// regions that take input went when the frame laid out anew.
-#[derive(Debug, Clone, PartialEq)]
+/// A frame could not be painted.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    /// The screens' trees could not be built.
+    #[error("cannot build the screens: {0}")]
+    Build(ScreenError),
+    /// The screen shown could not be laid out or recorded.
+    #[error("recording frame {index}: {source}")]
+    Record {
+        /// Which frame.
+        index: u64,
+        /// What failed.
+        source: ScreenError,
+    },
+    /// Raster failed (the HUD's layer ahead of the frame, or the frame).
+    #[error("rasterizing frame {index}{part}: {source}")]
+    Raster {
+        /// Which frame.
+        index: u64,
+        /// Which part of it ("" for the frame, "'s HUD").
+        part: &'static str,
+        /// What failed.
+        source: RenderError,
+    },
+    /// Recording the warm-up frame failed.
+    #[error("warming up: {0}")]
+    WarmUp(ScreenError),
+    /// Rasterizing the warm-up frame's glyphs failed.
+    #[error("warming up the glyph cache: {0}")]
+    WarmGlyphs(RenderError),
+}
+
+/// One painted frame: its phases (present still zero), whether it was cold, the pixels it changed, and what it hands
+/// back for the next input.
+#[derive(Debug)]
 pub struct PaintedFrame {
     /// The measured phases.
     pub times: FrameTimes,
@@ -31,10 +61,8 @@ pub struct PaintedFrame {
     pub cold: bool,
     /// The target's pixels the frame wrote (every pixel unless the target held the last frame).
     pub damage: Damage,
-    /// The new regions, when the frame laid the screen out (a new size, another screen).
-    pub regions: Option<Regions>,
-    /// Where the text screen's text lay (on the text screen).
-    pub texts: Option<TextGeometry>,
+    /// The regions of a new layout and what the screen's layout placed: hand them to the session.
+    pub feedback: Feedback,
     /// The pixels a blit-scroll moved before the damage was drawn: they changed too (present them).
     pub moved: Option<PixelRect>,
 }
@@ -42,7 +70,8 @@ pub struct PaintedFrame {
 /// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
 #[derive(Debug)]
 pub struct Painter {
-    pub screens: Screens,
+    /// The frame's layout, the chrome and the screens.
+    pub stage: Stage,
     pub hud: Hud,
     /// The HUD's statistics (the caller records each frame's times after presenting it).
     pub stats: HudStats,
@@ -63,15 +92,14 @@ impl Painter {
     ///
     /// It also has the process keep the memory it frees ([`RETAINED_HEAP_BYTES`]): by default glibc gives the top
     /// of its heap back to the kernel after each frame and the next frame faults those pages in again (record 10).
-    pub fn new(g: &'static Goldberry, fonts: &FontBook, threads: usize, hud: bool) -> Result<Painter, RunError> {
+    pub fn new(g: &'static Goldberry, fonts: &FontBook, threads: usize, hud: bool) -> Result<Painter, FrameError> {
         if let Err(e) = g.retain_freed_memory(RETAINED_HEAP_BYTES) {
             tracing::warn!("frames will give memory back to the kernel and fault it in again: {e}");
         }
-        let mut screens =
-            Screens::new(g, fonts).map_err(|e| RunError::Other(anyhow::anyhow!("cannot build the screens: {e}")))?;
-        screens.scene_mut().set_layout_threads(threads);
+        let mut stage = Stage::new(g, fonts).map_err(FrameError::Build)?;
+        stage.scene_mut().set_layout_threads(threads);
         Ok(Painter {
-            screens,
+            stage,
             hud: Hud::new(fonts, hud),
             stats: HudStats::new(),
             raster: Renderer::new(g, threads),
@@ -86,25 +114,17 @@ impl Painter {
     /// the list. The first frame then still lays out and rasterizes everything (it is a cold frame like any
     /// other), but blits its glyphs instead of rasterizing each one first. `run` does this while SDL opens the
     /// window.
-    pub fn warm_up(
-        &mut self,
-        fonts: &FontBook,
-        width: u32,
-        height: u32,
-        view: &ScreenView<'_>,
-    ) -> Result<(), RunError> {
+    pub fn warm_up(&mut self, fonts: &FontBook, width: u32, height: u32, shown: &Shown<'_>) -> Result<(), FrameError> {
         let _span = tracing::info_span!("warm up").entered();
-        self.list.ops.clear();
-        self.screens
-            .record(&FrameInput::headless(0, width, height), fonts, &mut self.list, view)
-            .map_err(|e| RunError::Other(anyhow::anyhow!("warming up: {e}")))?;
+        self.list.clear();
+        self.stage
+            .record(&FrameInput::headless(0, width, height), fonts, &mut self.list, shown)
+            .map_err(FrameError::WarmUp)?;
         self.hud.record(&self.stats, fonts, width, &mut self.list);
-        self.raster
-            .warm_glyphs(&self.list, fonts)
-            .map_err(|e| RunError::Other(anyhow::anyhow!("warming up the glyph cache: {e}")))?;
+        self.raster.warm_glyphs(&self.list, fonts).map_err(FrameError::WarmGlyphs)?;
         self.raster.reserve_base(width, height);
-        self.screens.forget_layout();
-        self.list.ops.clear();
+        self.stage.forget_layout();
+        self.list.clear();
         Ok(())
     }
 
@@ -113,16 +133,16 @@ impl Painter {
         &self.list
     }
 
-    /// Paints one frame of `view` into `target`: the screen and the HUD record it, raster draws it (the whole
+    /// Paints one frame of `shown` into `target`: the screen and the HUD record it, raster draws it (the whole
     /// **paint** phase), only what changed when `pixels` says the target holds the last frame painted.
     pub fn paint(
         &mut self,
         input: &FrameInput,
         fonts: &FontBook,
         target: Target<'_>,
-        view: &ScreenView<'_>,
+        shown: &Shown<'_>,
         pixels: Pixels,
-    ) -> Result<PaintedFrame, RunError> {
+    ) -> Result<PaintedFrame, FrameError> {
         let start = Instant::now();
         // The band threads wait awake while the scene records, so they take their bands without a wake-up
         // (record 10).
@@ -133,9 +153,9 @@ impl Painter {
             self.raster.clear_layers();
         }
         self.last_size = Some(size);
-        self.list.ops.clear();
+        self.list.clear();
         let mut hud_list = std::mem::take(&mut self.hud_list);
-        hud_list.ops.clear();
+        hud_list.clear();
         // The HUD's layer does not depend on the scene. A cold frame rasterizes it ahead of the scene's raster,
         // with more than one thread on a pool thread (kept awake, see `wake_band_threads`) while the scene lays out
         // and records; with one, after the scene (so that the glyph cache fills the same way whatever the thread
@@ -148,32 +168,27 @@ impl Painter {
             hud.record(stats, fonts, input.width, hud_list);
             if cold { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
         };
-        let record_screen = |screens: &mut Screens, list: &mut DisplayList| {
+        let record_screen = |stage: &mut Stage, list: &mut DisplayList| {
             let _span = tracing::info_span!("screen").entered();
-            screens
-                .record(input, fonts, list, view)
-                .map_err(|e| RunError::Other(anyhow::anyhow!("recording frame {}: {e}", input.index)))
+            stage.record(input, fonts, list, shown).map_err(|source| FrameError::Record { index: input.index, source })
         };
-        let (recorded, hud_raster) = if cold && parallel {
+        let (staged, hud_raster) = if cold && parallel {
             let mut hud_raster = Ok(());
-            let recorded = rayon::in_place_scope(|s| {
+            let staged = rayon::in_place_scope(|s| {
                 s.spawn(|_| hud_raster = record_hud(&mut hud_list));
-                record_screen(&mut self.screens, &mut self.list)
+                record_screen(&mut self.stage, &mut self.list)
             });
-            (recorded, hud_raster)
+            (staged, hud_raster)
         } else {
-            (record_screen(&mut self.screens, &mut self.list), record_hud(&mut hud_list))
+            (record_screen(&mut self.stage, &mut self.list), record_hud(&mut hud_list))
         };
-        let recorded = recorded?;
-        let timings = recorded.timings;
-        hud_raster.map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}'s HUD: {e}", input.index)))?;
+        let staged = staged?;
+        let timings = staged.timings;
+        let raster_error = |part| move |source| FrameError::Raster { index: input.index, part, source };
+        hud_raster.map_err(raster_error("'s HUD"))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
-        self.raster.set_scroll(recorded.scroll);
-        let rendered = self
-            .raster
-            .render(&self.list, fonts, target, pixels)
-            .map_err(|e| RunError::Other(anyhow::anyhow!("rasterizing frame {}: {e}", input.index)))?;
+        let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
         let times = FrameTimes {
             layout: timings.layout,
             shape: timings.shape,
@@ -181,34 +196,6 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame {
-            times,
-            cold,
-            damage: rendered.damage,
-            regions: recorded.regions,
-            texts: recorded.texts,
-            moved: rendered.moved,
-        })
+        Ok(PaintedFrame { times, cold, damage: rendered.damage, feedback: staged.feedback, moved: rendered.moved })
     }
-}
-
-/// Paints `frames` frames of the default scene headless into an offscreen frame (benches, golden tests).
-/// Returns the frame buffer of the last one and every frame's record.
-pub fn paint_offscreen(
-    painter: &mut Painter,
-    fonts: &FontBook,
-    width: u32,
-    height: u32,
-    frames: impl IntoIterator<Item = u64>,
-) -> Result<(FrameBuffer, Vec<FrameRecord>), RunError> {
-    let mut buffer = FrameBuffer::new(width, height);
-    let mut records = Vec::new();
-    let view = ScreenView::overview();
-    for index in frames {
-        let input = FrameInput::headless(index, width, height);
-        let painted = painter.paint(&input, fonts, buffer.target(), &view, Pixels::Fresh)?;
-        painter.stats.record(&painted.times);
-        records.push(FrameRecord::new(index, painted.cold, width, height, &painted.times));
-    }
-    Ok((buffer, records))
 }

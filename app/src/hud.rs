@@ -15,8 +15,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::BUDGET_MS;
-use crate::display_list::{Color, DisplayList, FontId, LayerKey, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Stroke};
 use crate::fonts::{Face, FontBook};
+use crate::geom::{Color, FontId, Rect};
 
 /// How many frames the statistics cover.
 pub const RING: usize = 60;

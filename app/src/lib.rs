@@ -6,12 +6,14 @@
 #![forbid(unsafe_code)]
 
 pub mod atomic_file;
+pub mod chrome;
 pub mod cli;
 pub mod clock;
 pub mod display_list;
 pub mod events;
 pub mod fonts;
 pub mod frame;
+pub mod geom;
 pub mod glyph_cache;
 pub mod hud;
 pub mod present;

@@ -65,7 +65,7 @@ pub fn draw_into_window<R>(
     window: &mut Window<'_>,
     draw: impl FnOnce(Target<'_>) -> Result<R, RunError>,
 ) -> Result<R, RunError> {
-    let mut surface = window.surface().map_err(|e| RunError::Other(e.into()))?;
+    let mut surface = window.surface().map_err(RunError::sdl("the window's surface"))?;
     match surface.pixel_format() {
         SurfaceFormat::Xrgb8888 => {}
         other => {
@@ -80,7 +80,7 @@ pub fn draw_into_window<R>(
 
 /// Reads the window surface (for the screenshot): `f(pixels, width, height, stride)`.
 pub fn read_window<R>(window: &mut Window<'_>, f: impl FnOnce(&[u8], u32, u32, usize) -> R) -> Result<R, RunError> {
-    let mut surface = window.surface().map_err(|e| RunError::Other(e.into()))?;
+    let mut surface = window.surface().map_err(RunError::sdl("the window's surface"))?;
     let (width, height, stride) = (surface.width(), surface.height(), surface.pitch());
     Ok(f(surface.pixels_mut(), width, height, stride))
 }
@@ -89,7 +89,7 @@ pub fn read_window<R>(window: &mut Window<'_>, f: impl FnOnce(&[u8], u32, u32, u
 pub fn present(window: &mut Window<'_>) -> Result<Duration, RunError> {
     let _span = tracing::info_span!("present").entered();
     let start = Instant::now();
-    window.present().map_err(|e| RunError::Other(e.into()))?;
+    window.present().map_err(RunError::sdl("presenting"))?;
     Ok(start.elapsed())
 }
 
@@ -98,7 +98,7 @@ pub fn present(window: &mut Window<'_>) -> Result<Duration, RunError> {
 pub fn present_rects(window: &mut Window<'_>, rects: &[SdlRect]) -> Result<Duration, RunError> {
     let _span = tracing::info_span!("present", rects = rects.len()).entered();
     let start = Instant::now();
-    window.update_surface_rects(rects).map_err(|e| RunError::Other(e.into()))?;
+    window.update_surface_rects(rects).map_err(RunError::sdl("presenting"))?;
     Ok(start.elapsed())
 }
 

@@ -14,18 +14,17 @@ use crate::clock::{FrameClock, FrameInput};
 use crate::events::{WindowEvent, translate};
 use crate::fonts::FontBook;
 use crate::frame::Painter;
+use crate::geom::PixelRect;
 use crate::hud::FrameTimes;
 use crate::present::{self, Display, Pacer};
-use crate::raster::PixelRect;
 use crate::report::{FrameRecord, Report, RunSummary};
-use crate::screens::ScreenName;
 use crate::screenshot::RgbImage;
 use crate::script::Script;
 use crate::scripted::Player;
 use crate::session::Session;
 use crate::surface::Pixels;
+use crate::ui::input::Clipboard;
 use crate::ui::router::Cursor;
-use crate::ui::texts::Clipboard;
 
 /// A Chrome trace being written: to a temporary name beside `path`, renamed into place only when the run
 /// succeeds (like the screenshot and the report, a failed run leaves no half-written file).
@@ -218,11 +217,14 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let mut session = Session::new(args.screen, !args.no_hud);
     let clock = if headless { FrameClock::Headless } else { FrameClock::wall() };
     // The glyph cache warms up on another thread while SDL opens the window on this one.
-    let view = session.view(0.0);
+    let shown = session.shown(0.0);
     let (window, warmed) = std::thread::scope(|s| {
-        let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height, &view));
+        let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height, &shown));
         let window = display.window(args.size.width, args.size.height, !headless);
-        let warmed = warming.join().unwrap_or_else(|_| Err(RunError::Other(anyhow::anyhow!("the warm-up panicked"))));
+        let warmed = match warming.join() {
+            Ok(warmed) => warmed.map_err(RunError::from),
+            Err(_) => Err(RunError::WarmUpPanicked),
+        };
         (window, warmed)
     });
     let mut window = window?;
@@ -282,7 +284,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         if painter.hud.visible() != session.hud() {
             painter.hud.toggle();
         }
-        let animating = session.screen() == ScreenName::Overview || session.animating(now);
+        let animating = session.animating(now);
         let changed = session.take_changed() | session.needs_layout() | session.blink_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut was_animating, animating);
@@ -315,20 +317,15 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         last_start = Some(frame_start);
         let _span = tracing::info_span!("frame", index).entered();
-        let view = session.view(now);
-        let (painted, width, height) = present::draw_into_window(&mut window, |target| {
+        let shown = session.shown(now);
+        let (mut painted, width, height) = present::draw_into_window(&mut window, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
             let input = FrameInput { index, time_s: now, width: target.width, height: target.height, scale: 1.0 };
             // The surface still holds the last frame unless it is new: then only the damage is drawn.
             let pixels = if fresh { Pixels::Fresh } else { Pixels::Kept };
-            Ok((painter.paint(&input, &fonts, target, &view, pixels)?, input.width, input.height))
+            Ok((painter.paint(&input, &fonts, target, &shown, pixels)?, input.width, input.height))
         })?;
-        if let Some(regions) = painted.regions.clone() {
-            session.set_regions(regions.regions, regions.tracks);
-        }
-        if let Some(texts) = painted.texts.clone() {
-            session.texts.set_geometry(texts);
-        }
+        session.take_feedback(std::mem::take(&mut painted.feedback));
         let window_px = u64::from(width) * u64::from(height);
         let damage = &painted.damage;
         // A new or uncovered window is presented whole; otherwise only what the frame drew.
@@ -400,7 +397,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             driver: driver.clone(),
             summary: summary.clone(),
             frames: records,
-            screen: session.screen().as_str().to_owned(),
+            screen: session.screen().name().to_owned(),
             widgets: session.widgets(),
         };
         report.write(path)?;

@@ -86,7 +86,7 @@ impl Player {
             let action = self.script.events[index].action.clone();
             let mut push = |event: Event| {
                 pushed += 1;
-                video.push_event(event).map_err(|e| RunError::Other(anyhow::anyhow!("script frame {frame}: {e}")))
+                video.push_event(event).map_err(RunError::sdl(format!("script frame {frame}")))
             };
             match action {
                 Action::Move { x, y } => {
@@ -116,13 +116,13 @@ impl Player {
                 }
                 Action::Text(text) => {
                     for piece in Action::text_pieces(&text) {
-                        let text = Text::new(piece).map_err(|e| RunError::Other(e.into()))?;
+                        let text = Text::new(piece).map_err(RunError::sdl(format!("script frame {frame}")))?;
                         push(Event::TextInput(text))?;
                     }
                 }
-                Action::Resize { width, height } => window
-                    .set_size(width, height)
-                    .map_err(|e| RunError::Other(anyhow::anyhow!("script frame {frame}: resizing: {e}")))?,
+                Action::Resize { width, height } => {
+                    window.set_size(width, height).map_err(RunError::sdl(format!("script frame {frame}: resizing")))?
+                }
                 Action::Screenshot(path) => shots.push(path),
             }
         }

@@ -1,79 +1,113 @@
-//! What a person has done so far: which screen is shown, the widgets' values, who is hovered, pressed and focused,
-//! whether the HUD shows. Input events change it; the next frame shows it.
+//! What a person has done so far: which screen is shown, each screen's state, who is hovered, pressed and
+//! focused, the theme, the direction, whether the HUD shows. Input events change it; the next frame shows it.
 //!
-//! Keys that work on every screen are handled here before routing: Ctrl+1 … Ctrl+5 and Ctrl+Tab /
+//! Keys that work on every screen are handled here before the screen's own: Ctrl+1 … Ctrl+9 and Ctrl+Tab /
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
-//! hides the HUD, Escape quits. Then the keys of the screen shown: the layout playground's letters and arrows, the
-//! list's page keys.
+//! hides the HUD, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
+//! the others.
 
-use serde_json::{Value, json};
+use std::any::Any;
 
-use crate::display_list::Rect;
-use crate::screens::layout::state::{LayoutState, ids as layout_ids, region_of};
-use crate::screens::scrolling::state::{ScrollState, ids as scrolling_ids};
-use crate::screens::{ScreenName, ScreenView};
-use crate::ui::controls::{Controls, Tracks, ids};
-use crate::ui::input::{Key, Mods, UiEvent};
+use serde_json::{Map, Value, json};
+
+use crate::chrome::TABS;
+use crate::geom::Rect;
+use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
+use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
-use crate::ui::texts::{self, Clipboard, TextFields};
-
-// The ids of the tabs and the cards live with the screens, which lay them out.
-pub use crate::screens::{CARDS, TABS};
+use crate::ui::theme::{Palette, Theme, ThemeName};
 
 /// The session (see the module docs).
 #[derive(Debug, Clone)]
 pub struct Session {
-    screen: ScreenName,
+    screen: ScreenId,
     /// Hover, press, focus.
     pub router: Router,
-    /// The controls screen's values (and the theme, which every screen follows).
-    pub controls: Controls,
-    /// The text screen's field, area, feature toggles and sample size.
-    pub texts: TextFields,
+    /// Each screen's state, in [`SCREENS`] order.
+    states: Vec<Box<dyn AnyState>>,
+    /// The theme every screen follows, and its fade.
+    theme: Theme,
     /// Every screen is mirrored: laid out right to left (Ctrl+R).
     mirrored: bool,
     /// Whether the caret showed in the last frame painted (None: no caret shows).
     caret_shown: Option<bool>,
-    /// The layout playground's properties.
-    pub layout: LayoutState,
-    /// The list's scroll.
-    pub scrolling: ScrollState,
     hud: bool,
     quit: bool,
     regions: Vec<Region>,
-    tracks: Tracks,
     /// Something a person can see changed since the last [`Session::take_changed`].
     changed: bool,
-    /// The screen changed: the next frame lays the new one out.
+    /// The screen or the direction changed: the next frame lays the screen out anew.
     relayout: bool,
+}
+
+impl Default for Session {
+    /// The first screen, the HUD hidden: a frame with no input (benches, the golden tests).
+    fn default() -> Session {
+        Session::new(ScreenId::default(), false)
+    }
 }
 
 impl Session {
     /// A session on `screen`, the HUD shown or not.
-    pub fn new(screen: ScreenName, hud: bool) -> Session {
+    pub fn new(screen: ScreenId, hud: bool) -> Session {
+        let states: Vec<Box<dyn AnyState>> = SCREENS.iter().map(|entry| (entry.state)()).collect();
         let mut router = Router::new();
-        router.set_focus((screen == ScreenName::Text).then_some(texts::ids::FIELD));
+        router.set_focus(states[screen.index()].focus_on_show());
         Session {
             screen,
             router,
-            controls: Controls::default(),
-            texts: TextFields::default(),
+            states,
+            theme: Theme::new(ThemeName::Dark),
             mirrored: false,
             caret_shown: None,
-            layout: LayoutState::new(),
-            scrolling: ScrollState::new(),
             hud,
             quit: false,
             regions: Vec::new(),
-            tracks: Tracks::default(),
             changed: true,
             relayout: true,
         }
     }
 
     /// The screen shown.
-    pub fn screen(&self) -> ScreenName {
+    pub fn screen(&self) -> ScreenId {
         self.screen
+    }
+
+    /// The state of the screen shown.
+    pub fn state(&self) -> &dyn AnyState {
+        self.states[self.screen.index()].as_ref()
+    }
+
+    /// The state of type `S` (a screen's own), if a screen keeps one: tests and benches reach values through it.
+    pub fn state_of<S: Any>(&self) -> Option<&S> {
+        self.states.iter().find_map(|s| s.as_any().downcast_ref::<S>())
+    }
+
+    /// The state of type `S`, to change.
+    pub fn state_of_mut<S: Any>(&mut self) -> Option<&mut S> {
+        self.states.iter_mut().find_map(|s| s.as_any_mut().downcast_mut::<S>())
+    }
+
+    /// What a frame at time `now` shows of the session.
+    pub fn shown(&self, now: f64) -> Shown<'_> {
+        Shown {
+            screen: self.screen,
+            state: self.state(),
+            router: &self.router,
+            palette: self.theme.palette(now),
+            theme: self.theme.name(),
+            mirrored: self.mirrored,
+        }
+    }
+
+    /// The theme.
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    /// The colours at `now` (mid-fade during a theme change).
+    pub fn palette(&self, now: f64) -> Palette {
+        self.theme.palette(now)
     }
 
     /// Whether the HUD shows.
@@ -86,6 +120,11 @@ impl Session {
         self.quit
     }
 
+    /// Whether every screen is mirrored (laid out right to left).
+    pub fn mirrored(&self) -> bool {
+        self.mirrored
+    }
+
     /// The regions of the last layout (the tabs', then the screen's).
     pub fn regions(&self) -> &[Region] {
         &self.regions
@@ -93,116 +132,86 @@ impl Session {
 
     /// Takes the regions of a new layout: hover follows the pointer onto them, focus on a widget that is gone is
     /// dropped.
-    pub fn set_regions(&mut self, regions: Vec<Region>, tracks: Tracks) {
+    pub fn set_regions(&mut self, regions: Vec<Region>) {
         self.router.relayout(&regions);
         self.regions = regions;
-        self.tracks = tracks;
         self.relayout = false;
     }
 
-    /// Whether the screen must be laid out again before the next frame (it was switched).
+    /// Takes what a frame hands back: the regions of a new layout, and what the screen's layout placed (a text's
+    /// lines, a slider's track) for the screen shown.
+    pub fn take_feedback(&mut self, feedback: Feedback) {
+        if let Some(regions) = feedback.regions {
+            self.set_regions(regions);
+        }
+        if let Some(laid) = feedback.laid {
+            self.states[self.screen.index()].laid_out(laid);
+        }
+    }
+
+    /// Whether the screen must be laid out anew before the next frame (it was switched or mirrored).
     pub fn needs_layout(&self) -> bool {
         self.relayout
     }
 
-    /// Shows `screen`.
-    pub fn show(&mut self, screen: ScreenName) {
+    /// Shows `screen`, focused where it opens focused.
+    pub fn show(&mut self, screen: ScreenId) {
         if screen != self.screen {
             self.screen = screen;
-            // The text screen opens ready to type into its field.
-            self.router.set_focus((screen == ScreenName::Text).then_some(texts::ids::FIELD));
+            self.router.set_focus(self.states[screen.index()].focus_on_show());
             self.relayout = true;
             self.changed = true;
         }
     }
 
-    /// What a frame at time `now` shows of the session.
-    pub fn view(&self, now: f64) -> ScreenView<'_> {
-        ScreenView {
-            screen: self.screen,
-            controls: &self.controls,
-            router: &self.router,
-            palette: self.controls.theme.palette(now),
-            texts: &self.texts,
-            mirrored: self.mirrored,
-            now,
-            layout: &self.layout,
-            scrolling: &self.scrolling,
-        }
-    }
-
-    /// Whether every screen is mirrored (laid out right to left).
-    pub fn mirrored(&self) -> bool {
-        self.mirrored
-    }
-
-    /// Handles one event at frame time `now` (seconds); copy and paste go through `clipboard`.
+    /// Handles one event at frame time `now`; copy and paste go through `clipboard`.
     pub fn handle(&mut self, event: &UiEvent, now: f64, clipboard: &mut dyn Clipboard) {
         let before = (self.router.seen(), self.hud);
-        if let UiEvent::KeyDown { key, mods, .. } = *event
-            && self.global_key(key, mods, now)
-        {
-            self.changed = true;
-            return;
-        }
-        if let UiEvent::KeyDown { key, mods, .. } = *event
-            && self.screen_key(key, mods, now)
-        {
-            self.changed = true;
-            return;
+        if let UiEvent::KeyDown { key, mods, .. } = *event {
+            if global_key(key, mods).is_some_and(|global| self.global(global, now)) {
+                self.changed = true;
+                return;
+            }
+            let state = &mut self.states[self.screen.index()];
+            let mut input = Input { regions: &self.regions, now, theme: &mut self.theme, clipboard: &mut *clipboard };
+            if state.key(key, mods, &mut input) {
+                self.changed = true;
+                return;
+            }
         }
         let mut messages = Vec::new();
         self.router.route(event, &self.regions, &mut messages);
         for message in &messages {
-            match message {
-                Message::Activate(Target { id: TABS, part }) => {
-                    self.show(ScreenName::ALL[usize::from(*part).min(ScreenName::ALL.len() - 1)]);
+            if let Message::Activate(Target { id: TABS, part }) = message {
+                if let Some(screen) = ScreenId::at(usize::from(*part)) {
+                    self.show(screen);
                 }
-                message if message.id().starts_with("text.") => {
-                    self.changed |= self.texts.handle(message, clipboard, now);
-                }
-                message => {
-                    self.changed |= self.controls.handle(message, &self.tracks, now);
-                    match self.screen {
-                        ScreenName::Layout => self.changed |= self.layout.handle(message, &self.regions, now),
-                        ScreenName::Scrolling => self.changed |= self.scrolling.handle(message, &self.regions, now),
-                        _ => {}
-                    }
-                }
+                continue;
             }
+            let state = &mut self.states[self.screen.index()];
+            let mut input = Input { regions: &self.regions, now, theme: &mut self.theme, clipboard: &mut *clipboard };
+            self.changed |= state.handle(message, &mut input);
         }
         self.changed |= (self.router.seen(), self.hud) != before;
     }
 
-    /// The keys that work on every screen; true when `key` was one.
-    fn global_key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
-        match (key, mods) {
-            (Key::Escape, Mods::NONE) => self.quit = true,
-            (Key::F(1), Mods::NONE) => self.hud = !self.hud,
-            (Key::Char(c @ '1'..='5'), Mods::CTRL) => {
-                let index = c as usize - '1' as usize;
-                self.show(ScreenName::ALL[index]);
-            }
-            (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => {
-                self.show(self.screen.step(if shift { -1 } else { 1 }));
-            }
-            (Key::Char('t'), Mods::CTRL) => self.controls.theme.toggle(now),
-            (Key::Char('r'), Mods::CTRL) => {
+    /// Does what a global key asks; true when it was done.
+    fn global(&mut self, key: Global, now: f64) -> bool {
+        match key {
+            Global::Quit => self.quit = true,
+            Global::Hud => self.hud = !self.hud,
+            Global::Show(index) => match ScreenId::at(index) {
+                Some(screen) => self.show(screen),
+                None => return false,
+            },
+            Global::Step(by) => self.show(self.screen.step(by)),
+            Global::Theme => self.theme.toggle(now),
+            Global::Mirror => {
                 self.mirrored = !self.mirrored;
                 self.relayout = true;
             }
-            _ => return false,
         }
         true
-    }
-
-    /// The keys of the screen shown; true when `key` was one.
-    fn screen_key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
-        match self.screen {
-            ScreenName::Layout => self.layout.key(key, mods, now),
-            ScreenName::Scrolling => self.scrolling.key(key, mods, &self.regions, now),
-            _ => false,
-        }
     }
 
     /// Whether anything changed since the last call, and forgets it.
@@ -210,26 +219,22 @@ impl Session {
         std::mem::take(&mut self.changed)
     }
 
-    /// Whether the session's own animations (a theme fading, the playground's boxes gliding, the list gliding or
-    /// its scrollbar fading) need the next frame.
+    /// Whether something moves without input (the theme fading, the screen's own animation): the next frame must
+    /// be painted.
     pub fn animating(&self, now: f64) -> bool {
-        self.controls.theme.animating(now)
-            || (self.screen == ScreenName::Layout && self.layout.animating(now))
-            || (self.screen == ScreenName::Scrolling && self.scrolling.animating(now))
+        self.theme.animating(now) || self.state().animating(now)
     }
 
     /// Whether the caret's blink shows something new at `now`: it turned on or off since the last frame painted,
     /// or a caret appeared or went. Remembers what the next frame will show.
     pub fn blink_changed(&mut self, now: f64) -> bool {
-        let focus = self.router.focus();
-        let editing = self.screen == ScreenName::Text && matches!(focus, Some(texts::ids::FIELD | texts::ids::AREA));
-        let shown = editing.then(|| self.texts.caret_on(now));
+        let shown = self.state().caret_on(self.router.focus(), now);
         std::mem::replace(&mut self.caret_shown, shown) != shown
     }
 
     /// When the caret next turns on or off (None when no caret shows).
     pub fn next_blink(&self, now: f64) -> Option<f64> {
-        self.caret_shown.map(|_| self.texts.next_blink(now))
+        self.caret_shown.and_then(|_| self.state().next_blink(now))
     }
 
     /// The cursor the pointer should show.
@@ -237,150 +242,73 @@ impl Session {
         self.router.cursor(&self.regions)
     }
 
-    /// The card under the pointer on the overview.
-    pub fn hovered_card(&self) -> Option<usize> {
-        self.router.hovered().filter(|t| t.id == CARDS).map(|t| usize::from(t.part))
-    }
-
-    /// The box of each interactive widget, by id: the union of its regions, and each region's box in part order
-    /// (a radio group's options, the tabs).
-    fn boxes(&self) -> Vec<(WidgetId, Rect, Vec<Rect>)> {
-        let mut boxes: Vec<(WidgetId, Rect, Vec<Rect>)> = Vec::new();
-        for region in &self.regions {
-            match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
-                Some((_, union, parts)) => {
-                    *union = union.union(region.rect);
-                    parts.push(region.rect);
-                }
-                None => boxes.push((region.target.id, region.rect, vec![region.rect])),
-            }
-        }
-        boxes
-    }
-
     /// Every interactive widget's state by id, and `focus`, as the report prints them.
     pub fn widgets(&self) -> Value {
-        let c = &self.controls;
-        let mut widgets = json!({
-            ids::BUTTON: { "presses": c.presses },
-            ids::CHECKBOX: { "checked": c.checked },
-            ids::RADIO: { "selected": c.selected },
-            ids::TOGGLE: { "on": c.on },
-            ids::SLIDER: { "value": c.value },
-            ids::THEME: { "theme": c.theme.name().as_str() },
-            texts::ids::FIELD: texts::report(&self.texts.field, &self.texts.geometry().field),
-            texts::ids::AREA: texts::report(&self.texts.area, &self.texts.geometry().area),
-            texts::ids::FEATURES: {
-                "tags": self.texts.geometry().chips.iter().map(|t| String::from_utf8_lossy(t)).collect::<Vec<_>>(),
-                "set": self.texts.features.settings().iter()
-                    .map(|(tag, on)| (String::from_utf8_lossy(tag).into_owned(), json!(on)))
-                    .collect::<serde_json::Map<_, _>>(),
-            },
-            texts::ids::SIZE: { "px": self.texts.size },
-            "mirrored": self.mirrored,
-            "focus": self.router.focus(),
-            "hover": self.router.hovered().map(|t| format!("{}#{}", t.id, t.part)),
-            layout_ids::CONTAINER: self.layout.report(region_of(&self.regions, layout_ids::CONTAINER)),
-            layout_ids::BOXES: self.layout.report_boxes(),
-            scrolling_ids::LIST: self.scrolling.report(region_of(&self.regions, scrolling_ids::LIST).map(|r| r.h)),
-        });
+        let mut widgets = Map::new();
+        for state in &self.states {
+            state.report(&self.regions, &self.theme, &mut widgets);
+        }
+        widgets.insert("mirrored".to_owned(), json!(self.mirrored));
+        widgets.insert("focus".to_owned(), json!(self.router.focus()));
+        widgets.insert("hover".to_owned(), json!(self.router.hovered().map(|t| format!("{}#{}", t.id, t.part))));
         // Where each widget of the screen shown lies (the tabs and the disabled button too), so a script can aim at
         // it; a widget of several parts lists each part's box.
-        if let Some(widgets) = widgets.as_object_mut() {
-            for (id, rect, parts) in self.boxes() {
-                let object = widgets.entry(id).or_insert_with(|| json!({}));
-                if let Some(object) = object.as_object_mut() {
-                    object.insert("rect".to_owned(), json!([rect.x, rect.y, rect.w, rect.h]));
-                    if parts.len() > 1 {
-                        let parts: Vec<Value> = parts.iter().map(|r| json!([r.x, r.y, r.w, r.h])).collect();
-                        object.insert("parts".to_owned(), Value::Array(parts));
-                    }
+        for (id, rect, parts) in boxes(&self.regions) {
+            let object = widgets.entry(id).or_insert_with(|| json!({}));
+            if let Some(object) = object.as_object_mut() {
+                object.insert("rect".to_owned(), json!([rect.x, rect.y, rect.w, rect.h]));
+                if parts.len() > 1 {
+                    let parts: Vec<Value> = parts.iter().map(|r| json!([r.x, r.y, r.w, r.h])).collect();
+                    object.insert("parts".to_owned(), Value::Array(parts));
                 }
             }
         }
-        widgets
+        Value::Object(widgets)
     }
+}
+
+/// A key that works on every screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Global {
+    Quit,
+    Hud,
+    /// Ctrl+digit: the screen at that place in tab order.
+    Show(usize),
+    /// Ctrl+Tab, Ctrl+Shift+Tab.
+    Step(isize),
+    Theme,
+    Mirror,
+}
+
+/// Which global key `key` with `mods` is, if any.
+fn global_key(key: Key, mods: Mods) -> Option<Global> {
+    Some(match (key, mods) {
+        (Key::Escape, Mods::NONE) => Global::Quit,
+        (Key::F(1), Mods::NONE) => Global::Hud,
+        (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
+        (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
+        (Key::Char('t'), Mods::CTRL) => Global::Theme,
+        (Key::Char('r'), Mods::CTRL) => Global::Mirror,
+        _ => return None,
+    })
+}
+
+/// The box of each interactive widget, by id: the union of its regions, and each region's box in part order (a
+/// radio group's options, the tabs).
+fn boxes(regions: &[Region]) -> Vec<(WidgetId, Rect, Vec<Rect>)> {
+    let mut boxes: Vec<(WidgetId, Rect, Vec<Rect>)> = Vec::new();
+    for region in regions {
+        match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
+            Some((_, union, parts)) => {
+                *union = union.union(region.rect);
+                parts.push(region.rect);
+            }
+            None => boxes.push((region.target.id, region.rect, vec![region.rect])),
+        }
+    }
+    boxes
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ui::input::Button;
-
-    fn key(key: Key, mods: Mods) -> UiEvent {
-        UiEvent::KeyDown { key, mods, repeat: false }
-    }
-
-    fn tabs() -> Vec<Region> {
-        (0..5)
-            .map(|i| Region {
-                target: Target { id: TABS, part: i },
-                rect: Rect::new(100.0 * f32::from(i), 0.0, 90.0, 30.0),
-                cursor: Cursor::Hand,
-                focusable: false,
-                enabled: true,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn ctrl_digits_ctrl_tab_and_the_tabs_switch_screens() {
-        let mut s = Session::new(ScreenName::Overview, true);
-        s.set_regions(tabs(), Tracks::default());
-        s.handle(&key(Key::Char('4'), Mods::CTRL), 0.0, &mut String::new());
-        assert_eq!(s.screen(), ScreenName::Controls);
-        assert!(s.needs_layout());
-        s.handle(&key(Key::Tab, Mods { ctrl: true, shift: true, ..Mods::NONE }), 0.0, &mut String::new());
-        assert_eq!(s.screen(), ScreenName::Layout);
-        s.handle(&key(Key::Tab, Mods::CTRL), 0.0, &mut String::new());
-        assert_eq!(s.screen(), ScreenName::Controls);
-        s.set_regions(tabs(), Tracks::default());
-        s.handle(&UiEvent::ButtonDown { button: Button::Left, x: 105.0, y: 10.0, clicks: 1 }, 0.0, &mut String::new());
-        s.handle(&UiEvent::ButtonUp { button: Button::Left, x: 105.0, y: 10.0 }, 0.0, &mut String::new());
-        assert_eq!(s.screen(), ScreenName::Text);
-    }
-
-    #[test]
-    fn ctrl_t_f1_and_escape_work_anywhere_and_count_as_changes() {
-        let mut s = Session::new(ScreenName::Text, true);
-        s.take_changed();
-        s.handle(&key(Key::Char('t'), Mods::CTRL), 2.0, &mut String::new());
-        assert_eq!(s.controls.theme.name().as_str(), "light");
-        assert!(s.animating(2.1));
-        assert!(s.take_changed());
-        s.handle(&key(Key::F(1), Mods::NONE), 2.0, &mut String::new());
-        assert!(!s.hud());
-        s.handle(&key(Key::Escape, Mods::NONE), 2.0, &mut String::new());
-        assert!(s.quit());
-    }
-
-    #[test]
-    fn a_pointer_move_over_nothing_changes_nothing() {
-        let mut s = Session::new(ScreenName::Text, true);
-        s.set_regions(tabs(), Tracks::default());
-        s.take_changed();
-        s.handle(&UiEvent::PointerMoved { x: 300.0, y: 300.0 }, 0.0, &mut String::new());
-        assert!(!s.take_changed());
-        s.handle(&UiEvent::PointerMoved { x: 10.0, y: 10.0 }, 0.0, &mut String::new());
-        assert!(s.take_changed(), "hovering a tab is a change a person sees");
-    }
-
-    #[test]
-    fn the_report_names_every_control_and_the_focus() {
-        let s = Session::new(ScreenName::Controls, true);
-        let widgets = s.widgets();
-        assert_eq!(widgets["controls.slider"]["value"], 40);
-        assert_eq!(widgets["controls.theme"]["theme"], "dark");
-        assert!(widgets["focus"].is_null());
-    }
-
-    #[test]
-    fn the_report_gives_every_widget_its_box_and_each_part_its_own() {
-        let mut s = Session::new(ScreenName::Text, true);
-        s.set_regions(tabs(), Tracks::default());
-        let widgets = s.widgets();
-        assert_eq!(widgets["tabs"]["rect"], json!([0.0, 0.0, 490.0, 30.0]));
-        assert_eq!(widgets["tabs"]["parts"][4], json!([400.0, 0.0, 90.0, 30.0]));
-        assert!(widgets["controls.button"].get("rect").is_none(), "not on this screen");
-    }
-}
+#[path = "session_tests.rs"]
+mod tests;

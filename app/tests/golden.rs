@@ -16,11 +16,14 @@ use std::time::Duration;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::hud::{FrameTimes, HudStats};
-use goldberry::screens::ScreenView;
 use goldberry::screenshot::RgbImage;
+use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 use pixels::{compare, diff_image, repo_dir, target_dir};
+
+/// The overview with no input: the frame every figure here paints.
+static OVERVIEW: std::sync::LazyLock<Session> = std::sync::LazyLock::new(Session::default);
 
 const WIDTH: u32 = 960;
 const HEIGHT: u32 = 640;
@@ -59,7 +62,7 @@ fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
     for index in 0..=last {
         painter.stats = synthetic_stats(index);
         let input = FrameInput::headless(index, WIDTH, HEIGHT);
-        painter.paint(&input, &fonts, buffer.target(), &ScreenView::overview(), Pixels::Fresh).expect("paint");
+        painter.paint(&input, &fonts, buffer.target(), &OVERVIEW.shown(0.0), Pixels::Fresh).expect("paint");
         if wanted.contains(&index) {
             out.push(RgbImage::from_xrgb32(&buffer.pixels, WIDTH, HEIGHT, buffer.stride()));
         }

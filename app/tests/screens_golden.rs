@@ -77,7 +77,7 @@ fn check(shots: &[(&str, PathBuf)]) -> Vec<String> {
 fn each_screens_first_frame() {
     let dir = temp_dir("screens-golden", "first");
     let mut shots = Vec::new();
-    for screen in ["text", "layout", "controls", "scrolling"] {
+    for screen in ["text", "playground", "controls", "scrolling"] {
         let shot = dir.join(format!("{screen}.png"));
         let mut cmd = goldberry();
         cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);

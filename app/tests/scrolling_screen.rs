@@ -9,7 +9,7 @@ mod scripts;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::screens::ScreenName;
+use goldberry::screens::ScreenId;
 use goldberry::screens::scrolling::model;
 use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
@@ -79,12 +79,9 @@ fn the_wheel_the_keys_and_the_thumb_scroll_the_list() {
 
     // The thumb dragged from the top to the middle of the track, then a click on the track below it.
     let (tx, ty) = ((bar[0] + bar[2] / 2.0) as i64, (bar[1] + 4.0) as i64);
-    let thumb_h = model::thumb(
-        goldberry::display_list::Rect::new(bar[0] as f32, bar[1] as f32, bar[2] as f32, bar[3] as f32),
-        0.0,
-        h,
-    )
-    .h as f64;
+    let thumb_h =
+        model::thumb(goldberry::geom::Rect::new(bar[0] as f32, bar[1] as f32, bar[2] as f32, bar[3] as f32), 0.0, h).h
+            as f64;
     let mid = (bar[1] + 4.0 + (bar[3] - thumb_h) / 2.0) as i64;
     let script =
         [format!("1 move {tx} {ty}"), "2 press".to_owned(), format!("3 move {tx} {mid}"), "4 release".to_owned()];
@@ -108,18 +105,20 @@ struct Rig {
 impl Rig {
     fn new(g: &'static Goldberry, fonts: &FontBook) -> Rig {
         let painter = Painter::new(g, fonts, 1, false).expect("painter");
-        Rig { painter, session: Session::new(ScreenName::Scrolling, false), buffer: FrameBuffer::new(960, 640) }
+        Rig {
+            painter,
+            session: Session::new(ScreenId::named("scrolling").expect("the list screen"), false),
+            buffer: FrameBuffer::new(960, 640),
+        }
     }
 
     /// Paints frame `index`; returns its damage share and whether pixels were moved.
     fn paint(&mut self, fonts: &FontBook, index: u64, pixels: Pixels) -> (f64, bool) {
         let now = index as f64 / 60.0;
-        let view = self.session.view(now);
+        let shown = self.session.shown(now);
         let input = FrameInput::headless(index, 960, 640);
-        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &view, pixels).expect("paint");
-        if let Some(regions) = painted.regions {
-            self.session.set_regions(regions.regions, regions.tracks);
-        }
+        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &shown, pixels).expect("paint");
+        self.session.take_feedback(painted.feedback);
         (painted.damage.pixels() as f64 / (960.0 * 640.0), painted.moved.is_some())
     }
 }

@@ -6,7 +6,8 @@
 use goldberry::fonts::FontBook;
 use goldberry::scene::model::CARDS;
 use goldberry::scene::styles::Styles;
-use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, TAB_LABELS};
+use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE};
+use goldberry::screens::TITLES;
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::{self, Direction, Edge, Gutter, LayoutTree, Length};
 
@@ -119,7 +120,7 @@ pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {
             ..Spec::default()
         },
     );
-    for label in TAB_LABELS {
+    for label in TITLES {
         t.add(Some(tabs), Spec { measure: line(s.tab, label), padding: (10.0, 7.0), ..Spec::default() });
     }
     t.add(Some(bar), Spec { grow: 1.0, ..Spec::default() });

@@ -2,7 +2,7 @@
 //! alike, its glyphs as skrifa outlines, and one replay per pure-Rust peer (vello_cpu, tiny-skia), plus the
 //! scene's layout rebuilt for Yoga and taffy and the scene's texts for HarfBuzz and harfrust.
 //!
-//! Everything here reads the app through its public API only: `Scene::new` / `Scene::paint` record the list,
+//! Everything here reads the app through its public API only: `Stage::new` / `Stage::record` record the list,
 //! `FontBook::files` / `FontBook::face` / `FontBook::size_px` name each glyph run's font file and size, and
 //! `Renderer::render` draws the flattened list through the holders.
 
@@ -16,11 +16,13 @@ pub mod vello;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use goldberry::display_list::{DisplayList, FontId, Op, PathCommand, PathData, Rect};
+use goldberry::display_list::{DisplayList, Op, PathCommand, PathData};
 use goldberry::fonts::{Face, FontBook};
 use goldberry::frame::FrameInput;
+use goldberry::geom::{FontId, Rect};
 use goldberry::raster::Renderer;
-use goldberry::scene::Scene;
+use goldberry::screens::Stage;
+use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 use skrifa::MetadataProvider;
@@ -32,9 +34,11 @@ pub const FRAME: u64 = 30;
 
 /// The overview's display list of frame [`FRAME`] at `width` x `height`, as the scene records it.
 pub fn overview(g: &'static Goldberry, fonts: &FontBook, width: u32, height: u32) -> Result<DisplayList, String> {
-    let mut scene = Scene::new(g, fonts).map_err(|e| e.to_string())?;
+    let mut stage = Stage::new(g, fonts).map_err(|e| e.to_string())?;
     let mut list = DisplayList::new();
-    scene.record(&FrameInput::headless(FRAME, width, height), fonts, &mut list).map_err(|e| e.to_string())?;
+    let session = Session::default();
+    let frame = FrameInput::headless(FRAME, width, height);
+    stage.record(&frame, fonts, &mut list, &session.shown(frame.time_s)).map_err(|e| e.to_string())?;
     Ok(list)
 }
 
@@ -57,7 +61,7 @@ pub fn flatten(list: &DisplayList) -> DisplayList {
     }
     let mut ops = Vec::with_capacity(list.deep_len() * 2);
     walk(&list.ops, &mut ops);
-    DisplayList { ops, opaque_lead: false }
+    DisplayList { ops, ..DisplayList::default() }
 }
 
 /// The text part (`text`) or the rest of a flat list: the other ops are dropped, clips and translations kept.
@@ -73,7 +77,7 @@ pub fn part(list: &DisplayList, text: bool) -> DisplayList {
         })
         .cloned()
         .collect();
-    DisplayList { ops, opaque_lead: false }
+    DisplayList { ops, ..DisplayList::default() }
 }
 
 /// The flat list's ops with the translation and clip (device pixels) in effect for each: the one walk every

@@ -1,11 +1,12 @@
 //! The scene's texts shaped by HarfBuzz (through the holders) and by harfrust, at the same scale (the face's
 //! units per em) with the same features as the app's font book (kern, liga, calt).
 
-use goldberry::display_list::FontId;
 use goldberry::fonts::{Face, FontBook};
+use goldberry::geom::FontId;
 use goldberry::scene::model::{Body, CARDS, Visual};
 use goldberry::scene::styles::Styles;
-use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, TAB_LABELS, card_tag};
+use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, card_tag};
+use goldberry::screens::TITLES;
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, harfbuzz};
 
@@ -31,7 +32,7 @@ pub fn scene_texts(fonts: &FontBook) -> Vec<(Face, String)> {
         (s.bar_subtitle, "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2".into()),
         (s.status, STATUS_TEMPLATE.into()),
     ];
-    texts.extend(TAB_LABELS.iter().map(|m| (s.tab, (*m).to_owned())));
+    texts.extend(TITLES.iter().map(|m| (s.tab, (*m).to_owned())));
     texts.extend(STATUS_ITEMS.iter().map(|m| (s.status_bar, (*m).to_owned())));
     for (i, card) in CARDS.iter().enumerate() {
         texts.push((s.card_title, card.title.into()));

@@ -2,8 +2,9 @@
 //! path and filled (tiny-skia has no text of its own), clips as masks built only when an op reaches outside its
 //! clip (tiny-skia clips to anything but the pixmap only through a mask).
 
-use goldberry::display_list::{Color, DisplayList, Op, Paint, PathCommand, PathData, Rect, Stop};
+use goldberry::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stop};
 use goldberry::fonts::FontBook;
+use goldberry::geom::{Color, Rect};
 use tiny_skia::{
     FillRule, GradientStop, LineCap, LineJoin, LinearGradient, Mask, PathBuilder, Pixmap, Point, RadialGradient,
     Shader, SpreadMode, Transform,

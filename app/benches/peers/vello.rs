@@ -3,8 +3,9 @@
 
 use std::collections::HashMap;
 
-use goldberry::display_list::{Color, DisplayList, FontId, Op, Paint, PathCommand, PathData, Rect};
+use goldberry::display_list::{DisplayList, Op, Paint, PathCommand, PathData};
 use goldberry::fonts::FontBook;
+use goldberry::geom::{Color, FontId, Rect};
 use vello_cpu::color::{AlphaColor, Srgb};
 use vello_cpu::kurbo::{self, Affine, BezPath, Cap, Join, Shape};
 use vello_cpu::peniko::{self, Blob, FontData};

@@ -8,8 +8,8 @@ use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::PHASES;
-use crate::display_list::{Color, FontId};
 use crate::fonts::{Face, FontBook};
+use crate::geom::{Color, FontId};
 
 /// One glyph at one colour and phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

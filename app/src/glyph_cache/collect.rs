@@ -8,8 +8,9 @@ use goldberry_natives::glyphs::GlyphRun;
 
 use super::runs::{MIN_GLYPHS, RunKey, WantedRun};
 use super::{GlyphCache, PlacedLayer, Wants};
-use crate::display_list::{Color, DisplayList, FontId, Op, Place, Step, Walk};
+use crate::display_list::{DisplayList, Op, Place, Step, Walk};
 use crate::fonts::FontBook;
+use crate::geom::{Color, FontId};
 
 /// How a frame draws a layer, as far as its glyphs go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -32,8 +32,9 @@ use goldberry_natives::blend2d::{Context, Image, PixelArea};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
-use crate::display_list::{Color, FontId, LayerKey};
+use crate::display_list::LayerKey;
 use crate::fonts::FontBook;
+use crate::geom::{Color, FontId};
 use crate::render_error::RenderError;
 
 use cells::{Atlas, Cells, build_atlas, place};

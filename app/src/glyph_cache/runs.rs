@@ -23,8 +23,8 @@ use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::cells::{Cells, Ink, KeyHasher, Placed, place};
-use crate::display_list::{Color, FontId};
 use crate::fonts::FontBook;
+use crate::geom::{Color, FontId};
 
 /// Runs with fewer glyphs are always blitted glyph by glyph (a run image saves nothing on them).
 pub const MIN_GLYPHS: usize = 3;

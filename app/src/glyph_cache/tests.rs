@@ -5,8 +5,8 @@ use std::sync::Arc;
 use goldberry_natives::blend2d::{ImageView, PixelFormat, Rgba32, Style};
 
 use super::*;
-use crate::display_list::Color;
 use crate::fonts::Face;
+use crate::geom::Color;
 
 fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &GlyphCache) -> (Vec<u8>, bool) {
     let fonts = FontBook::load(g).expect("fonts");

@@ -16,7 +16,8 @@ use super::context::FrameContext;
 use super::geom::{DeviceRect, LayerShape};
 use super::prepare::Prepared;
 use super::replay::{Replayer, close, rows_view};
-use crate::display_list::{DisplayList, LayerKey, Op, Rect, Step, walk};
+use crate::display_list::{DisplayList, LayerKey, Op, Step, walk};
+use crate::geom::Rect;
 use crate::glyph_cache::GlyphCache;
 
 /// What the base stands for, op by op: its layers and the clips and translations around them.

@@ -4,8 +4,9 @@
 use super::context::FrameContext;
 use super::geom::op_bounds;
 use super::layers::StaleLayer;
-use crate::display_list::{DisplayList, Op, Paint, Place, Rect, Step, Walk};
+use crate::display_list::{DisplayList, Op, Paint, Place, Step, Walk};
 use crate::fonts::FontBook;
+use crate::geom::Rect;
 
 /// Copying a row into the base (a cold frame) or out of it, in estimated nanoseconds a pixel (record 8).
 const ROW_COPY_NS: f64 = 0.45;

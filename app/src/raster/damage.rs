@@ -23,46 +23,13 @@ use goldberry_natives::glyphs::GlyphRun;
 use super::base::BasePlan;
 use super::context::FrameContext;
 use super::geom::{DeviceRect, op_bounds};
-use super::scroll::{Blit, ScrollHint, ScrollPrint};
-use crate::display_list::{Op, Paint, PathData, Place, Rect, Step, walk};
+use super::scroll::{Blit, ScrollPrint};
+use crate::display_list::{Op, Paint, PathData, Place, ScrollHint, Step, walk};
+use crate::geom::PixelRect;
+use crate::geom::Rect;
 use crate::surface::Pixels;
 
-/// A rectangle of whole device pixels inside the target: columns `x..x + w`, rows `y..y + h`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct PixelRect {
-    pub x: u32,
-    pub y: u32,
-    pub w: u32,
-    pub h: u32,
-}
-
 impl PixelRect {
-    /// Its pixels.
-    pub fn area(&self) -> u64 {
-        u64::from(self.w) * u64::from(self.h)
-    }
-
-    pub fn right(&self) -> u32 {
-        self.x + self.w
-    }
-
-    pub fn bottom(&self) -> u32 {
-        self.y + self.h
-    }
-
-    /// The smallest rectangle holding both.
-    pub fn union(&self, other: &PixelRect) -> PixelRect {
-        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
-        PixelRect { x, y, w: self.right().max(other.right()) - x, h: self.bottom().max(other.bottom()) - y }
-    }
-
-    /// The pixels both hold.
-    pub fn overlap(&self, other: &PixelRect) -> u64 {
-        let w = self.right().min(other.right()).saturating_sub(self.x.max(other.x));
-        let h = self.bottom().min(other.bottom()).saturating_sub(self.y.max(other.y));
-        u64::from(w) * u64::from(h)
-    }
-
     /// The whole pixels of a device rectangle inside a `width` x `height` target, rounded outward.
     pub(super) fn of_device(rect: &DeviceRect, width: u32, height: u32) -> Option<PixelRect> {
         let r = rect.clamped(width, height)?;

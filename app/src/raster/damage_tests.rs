@@ -7,11 +7,13 @@ use goldberry_natives::Goldberry;
 
 use super::tests::{based_scene, max_diff, scene, setup, text_layer};
 use super::*;
-use crate::display_list::{Color, DisplayList, LayerKey, Op, Paint, Rect};
+use crate::display_list::{DisplayList, LayerKey, Op, Paint};
 use crate::fonts::FontBook;
 use crate::frame::FrameInput;
+use crate::geom::{Color, Rect};
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::scene::Scene;
+use crate::screens::Stage;
+use crate::session::Session;
 use crate::surface::{FrameBuffer, Pixels, Target};
 
 /// What no render writes: a pixel that still holds it was not written.
@@ -277,15 +279,17 @@ fn overview_frames_drawn_over_the_last_equal_fresh_frames_and_a_settled_one_dama
     let (width, height) = (960, 640);
     // Drawn over the last frame in bands and fresh in one, then the other way round.
     for (kept_threads, fresh_threads) in [(2, 1), (1, 2)] {
-        let mut scene = Scene::new(g, &fonts).expect("scene");
+        let mut stage = Stage::new(g, &fonts).expect("stage");
+        let session = Session::default();
         let mut hud = Hud::new(&fonts, true);
         let (mut kept, mut fresh) = (Renderer::new(g, kept_threads), Renderer::new(g, fresh_threads));
         let (mut target, mut expected) = (FrameBuffer::new(width, height), FrameBuffer::new(width, height));
         let mut list = DisplayList::new();
         let mut settled = Vec::new();
         for index in 0..=90 {
-            list.ops.clear();
-            scene.record(&FrameInput::headless(index, width, height), &fonts, &mut list).expect("record");
+            list.clear();
+            let frame = FrameInput::headless(index, width, height);
+            stage.record(&frame, &fonts, &mut list, &session.shown(frame.time_s)).expect("record");
             hud.record(&hud_stats(index), &fonts, width, &mut list);
             let pixels = if index == 0 { Pixels::Fresh } else { Pixels::Kept };
             let damage = kept.render(&list, &fonts, target.target(), pixels).expect("render").damage;

@@ -6,12 +6,13 @@ use goldberry_natives::blend2d::{self as bl, Context, PixelFormat};
 
 use super::base::BasePlan;
 use super::context::FrameContext;
-use super::damage::{Damage, PixelRect};
+use super::damage::Damage;
 use super::geom::{CachedLayer, DeviceRect, LayerImages};
 use super::layers::{StaleLayer, band_of, rasterize_layer};
 use super::prepare::Prepared;
 use super::replay::{Replayer, begin_band, close, replay_state_only, rows_view};
 use crate::display_list::walk;
+use crate::geom::PixelRect;
 use crate::render_error::RenderError;
 
 /// What drawing one band of a frame reads: the frame, its base plan and prepared ops, its damage (`None`: every

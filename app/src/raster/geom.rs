@@ -5,8 +5,9 @@ use std::collections::HashMap;
 
 use goldberry_natives::blend2d::Image;
 
-use crate::display_list::{LayerKey, Op, PathCommand, PathData, Rect};
+use crate::display_list::{LayerKey, Op, PathCommand, PathData};
 use crate::fonts::FontBook;
+use crate::geom::Rect;
 
 /// A rectangle of device pixels: `[x0, x1) x [y0, y1)`.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -15,7 +15,7 @@
 //! When the target still holds the last frame ([`Pixels::Kept`]), the frame's **damage** (`damage.rs`) is found
 //! right after the base's plan, from the last frame's list and this one's: the bands are then cut over the damaged
 //! rows and draw only inside the damaged rectangles, and a frame with no damage draws nothing. A list that scrolled
-//! ([`ScrollHint`], `scroll.rs`) first has the pixels already drawn moved by the scroll (the **blit-scroll**), and
+//! ([`crate::display_list::ScrollHint`], `scroll.rs`) first has the pixels already drawn moved by the scroll (the **blit-scroll**), and
 //! its damage is what that leaves to draw.
 //!
 //! What every stage reads for one frame travels in one `FrameContext` (`context.rs`). The beta's own multi-threaded
@@ -44,9 +44,8 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::{Goldberry, NativeError};
 
-pub use self::damage::{Damage, MAX_DAMAGE_RECTS, PixelRect};
+pub use self::damage::{Damage, MAX_DAMAGE_RECTS};
 pub use self::prepare::{to_gradient, to_path};
-pub use self::scroll::ScrollHint;
 pub use self::stats::{BaseUse, RasterStats};
 pub use crate::render_error::RenderError;
 
@@ -62,6 +61,7 @@ use self::prepare::{Prepared, prepare_frame};
 use self::replay::Replayer;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
+use crate::geom::PixelRect;
 use crate::glyph_cache::{Collector, GlyphCache, LayerGlyphs, Wants};
 use crate::surface::{Pixels, Target};
 
@@ -89,8 +89,6 @@ pub struct Renderer {
     layers: LayerCache,
     /// What the last frame drew, to find the next frame's damage.
     prints: Prints,
-    /// What the next frame's list scrolls ([`Renderer::set_scroll`]).
-    scroll: Option<ScrollHint>,
     glyphs: GlyphCache,
     use_glyph_cache: bool,
     /// Whether the glyph cache keeps the base's runs as images.
@@ -109,7 +107,6 @@ impl Renderer {
             base: BaseCache::default(),
             layers: LayerCache::default(),
             prints: Prints::default(),
-            scroll: None,
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -155,12 +152,6 @@ impl Renderer {
                 stay_awake_for_bands(&handed_out, frame, STAY_AWAKE);
             });
         }
-    }
-
-    /// Says which ops of the list the next [`Renderer::render`] draws scroll in a viewport, and how far: when the
-    /// target holds the frame before, the pixels already drawn there are moved rather than drawn again.
-    pub fn set_scroll(&mut self, scroll: Option<ScrollHint>) {
-        self.scroll = scroll;
     }
 
     /// The band count.
@@ -248,8 +239,7 @@ impl Renderer {
         let (ctx, plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
         self.stats = RasterStats::default();
         let stale = self.layers.update(&ctx, &mut self.stats);
-        let scroll = self.scroll.take();
-        let (damage, blit) = self.prints.damage(&ctx, pixels, &plan, scroll.as_ref());
+        let (damage, blit) = self.prints.damage(&ctx, pixels, &plan, list.scroll.as_ref());
         if let Some(blit) = &blit {
             blit.apply(target.pixels, target.stride);
         }

@@ -6,8 +6,9 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use super::context::FrameContext;
 use super::geom::op_bounds;
-use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stroke};
 use crate::fonts::FontBook;
+use crate::geom::Rect;
 
 /// Paths, gradients and bounds built from one list's ops, index for index; shared read-only by the bands.
 #[derive(Debug, Default)]

@@ -6,8 +6,9 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping};
 use super::prepare::{Prepared, bl_rect, prepare};
-use crate::display_list::{Op, Paint, Rect, Step, Stroke, Visit, Walk};
+use crate::display_list::{Op, Paint, Step, Stroke, Visit, Walk};
 use crate::fonts::FontBook;
+use crate::geom::Rect;
 use crate::glyph_cache::GlyphCache;
 
 /// What every replay of a frame (or of a layer's content) shares.

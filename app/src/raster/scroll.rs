@@ -8,19 +8,8 @@
 
 use std::ops::Range;
 
-use super::damage::PixelRect;
-use crate::display_list::Rect;
-
-/// Which ops of a list scroll, where, and how far (see the module docs).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ScrollHint {
-    /// The viewport the scrolled ops are clipped to, in list pixels (whole device pixels, or no blit is made).
-    pub viewport: Rect,
-    /// How far the ops are scrolled, in list pixels: they sit under a translation of minus this.
-    pub offset: f32,
-    /// The scrolled ops, the viewport's clip and the translation included; nothing else draws between them.
-    pub ops: Range<usize>,
-}
+use crate::display_list::ScrollHint;
+use crate::geom::PixelRect;
 
 /// A scroll as the print of a frame keeps it: the viewport in device pixels, the offset in device pixels.
 #[derive(Debug, Clone, PartialEq)]

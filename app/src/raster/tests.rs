@@ -12,8 +12,9 @@ use super::context::FrameContext;
 use super::cost::{Costs, row_costs};
 use super::geom::Mapping;
 use super::*;
-use crate::display_list::{Color, DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Place, Rect, Stop, Stroke};
+use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Place, Stop, Stroke};
 use crate::fonts::FontBook;
+use crate::geom::{Color, Rect};
 use crate::surface::{FrameBuffer, Pixels, Target};
 
 pub(super) fn setup() -> (&'static Goldberry, FontBook) {
@@ -232,7 +233,7 @@ fn bands_equal_one_band_at_odd_heights() {
 /// `scene` led by a frame-covering layer (its background), so that its first ops are a run of layers.
 pub(super) fn based_scene(version: u64, x: f32, color: Color) -> DisplayList {
     let mut list = scene(1, 10.0);
-    let background = DisplayList { ops: vec![list.ops.remove(0)], opaque_lead: false };
+    let background = DisplayList { ops: vec![list.ops.remove(0)], ..DisplayList::default() };
     list.ops.insert(
         0,
         Op::Layer {

@@ -1,7 +1,7 @@
 //! The scene's colours in the dark and light themes, and between them while a theme change fades: the chrome's
 //! (background, title bar, tabs, status bar) and the cards'. The dark colours are the design's own ([`palette`]).
 
-use crate::display_list::Color;
+use crate::geom::Color;
 use crate::scene::model::{Hue, palette};
 use crate::ui::theme::{Palette, ThemeName, mix};
 

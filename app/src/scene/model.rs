@@ -4,7 +4,7 @@ use crate::scene::icons::IconName;
 
 /// The scene's colours.
 pub mod palette {
-    use crate::display_list::Color;
+    use crate::geom::Color;
 
     /// The background's top-left corner.
     pub const BG_TOP: Color = Color::rgb(0x10, 0x14, 0x24);

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::glyphs::GlyphRun;
 
-use crate::display_list::FontId;
 use crate::fonts::FontBook;
+use crate::geom::FontId;
 use crate::text::{Line, Paragraph, ShapedPiece, TextStyle};
 
 /// The font book, with the time spent shaping through it added up.

@@ -1,7 +1,7 @@
 //! The scene's text styles: which font each text role uses, at one scale.
 
-use crate::display_list::FontId;
 use crate::fonts::{Face, FontBook};
+use crate::geom::FontId;
 
 /// The font of every text role, at one scale.
 #[derive(Debug, Clone, Copy, PartialEq)]

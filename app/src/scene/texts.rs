@@ -9,9 +9,6 @@ pub const TITLE: &str = "goldberry";
 /// The title bar's subtitle.
 pub const SUBTITLE: &str = "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2";
 
-/// The title bar's tabs, one per screen in tab order (the screens' titles read them here).
-pub const TAB_LABELS: [&str; 5] = ["Overview", "Text", "Layout", "Controls", "Scrolling"];
-
 /// The status bar's items, left to right.
 pub const STATUS_ITEMS: [&str; 3] = [
     "ready \u{b7} 12 cards in 3 rows \u{b7} Inter 10 px, JetBrains Mono 9.5 px",
@@ -20,12 +17,12 @@ pub const STATUS_ITEMS: [&str; 3] = [
 ];
 
 /// The status bar's first item: on the overview (`screen` is `None`) [`STATUS_ITEMS`]' first with the grid's
-/// `rows` at this size; on another screen, which screen it is (`screen` in [`TAB_LABELS`] order) and the keys
-/// that leave it, never wider than the overview's item the layout measured.
-pub fn status_first_item(screen: Option<usize>, rows: usize) -> String {
-    match screen.map(|i| TAB_LABELS.get(i).copied().unwrap_or_default()) {
+/// `rows` at this size; on another screen, which screen it is (its tab's title) and the keys that leave it (one
+/// Ctrl+digit for each of `screens`), never wider than the overview's item the layout measured.
+pub fn status_first_item(screen: Option<&str>, screens: usize, rows: usize) -> String {
+    match screen {
         None => STATUS_ITEMS[0].replace("in 3 rows", &format!("in {rows} rows")),
-        Some(label) => format!("{label} screen \u{b7} Ctrl+1\u{2026}5 switch screens \u{b7} Ctrl+T theme"),
+        Some(label) => format!("{label} screen \u{b7} Ctrl+1\u{2026}{screens} switch screens \u{b7} Ctrl+T theme"),
     }
 }
 

@@ -1,8 +1,13 @@
-//! The screens a person switches between with the title bar's tabs, Ctrl+1 … Ctrl+5, Ctrl+Tab /
-//! Ctrl+Shift+Tab, or `--screen NAME` at start.
+//! The screens a person switches between with the title bar's tabs, Ctrl+1 … Ctrl+9, Ctrl+Tab / Ctrl+Shift+Tab,
+//! or `--screen NAME` at start.
+//!
+//! Each screen is one folder: its state (keys, messages, report), its layout and its drawing, behind the two
+//! traits of [`interface`]. [`SCREENS`] lists them in tab order; nothing else names a screen.
 
 pub mod controls;
-pub mod layout;
+pub mod interface;
+pub mod overview;
+pub mod playground;
 pub mod scrolling;
 mod shown;
 pub mod text;
@@ -11,77 +16,116 @@ pub mod widgets;
 use std::fmt;
 use std::str::FromStr;
 
-pub use self::shown::{Recorded, Regions, ScreenError, ScreenView, Screens};
-use crate::scene::texts::TAB_LABELS;
-use crate::ui::router::WidgetId;
+use goldberry_natives::Goldberry;
 
-/// The tab strip's id; its tabs are parts 0 to 4, in [`ScreenName::ALL`] order.
-pub const TABS: WidgetId = "tabs";
+pub use self::interface::{AnyScreen, AnyState, Input, Page, Recorded, Screen, ScreenError, ScreenState};
+pub use self::shown::{Feedback, Shown, Stage, Staged};
+use crate::fonts::FontBook;
 
-/// The overview's cards' id; card `i` is part `i`.
-pub const CARDS: WidgetId = "overview.cards";
-
-/// A screen, in tab order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ScreenName {
-    /// The dashboard of twelve cards (the default).
-    #[default]
-    Overview,
-    /// Text: editing, bidirectional text, fallback, OpenType features.
-    Text,
-    /// Yoga's playground.
-    Layout,
-    /// Buttons, checkbox, radio group, toggle, slider, progress bar, theme.
-    Controls,
-    /// Ten thousand rows.
-    Scrolling,
+/// One screen of the list: its names and how to make its two parts.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// The name `--screen` takes and the report prints.
+    pub name: &'static str,
+    /// The tab's label.
+    pub title: &'static str,
+    /// See [`Screen::DASHBOARD`].
+    pub dashboard: bool,
+    /// A fresh state.
+    pub state: fn() -> Box<dyn AnyState>,
+    /// Builds the natives-backed part.
+    pub build: fn(&'static Goldberry, &FontBook) -> Result<Box<dyn AnyScreen>, ScreenError>,
 }
 
-impl ScreenName {
-    /// Every screen, in tab order.
-    pub const ALL: [ScreenName; 5] =
-        [ScreenName::Overview, ScreenName::Text, ScreenName::Layout, ScreenName::Controls, ScreenName::Scrolling];
+const fn entry<S: Screen>() -> Entry {
+    Entry {
+        name: S::NAME,
+        title: S::TITLE,
+        dashboard: S::DASHBOARD,
+        state: interface::fresh_state::<S>,
+        build: interface::build::<S>,
+    }
+}
 
-    /// The name `--screen` takes and the report prints.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ScreenName::Overview => "overview",
-            ScreenName::Text => "text",
-            ScreenName::Layout => "layout",
-            ScreenName::Controls => "controls",
-            ScreenName::Scrolling => "scrolling",
-        }
+/// Every screen, in tab order: adding a screen is its folder and one line here.
+pub const SCREENS: &[Entry] = &[
+    entry::<overview::Overview>(),
+    entry::<text::TextScreen>(),
+    entry::<playground::Playground>(),
+    entry::<controls::ControlsScreen>(),
+    entry::<scrolling::ScrollingScreen>(),
+];
+
+/// The tabs' labels, in tab order.
+pub const TITLES: [&str; SCREENS.len()] = {
+    let mut titles = [""; SCREENS.len()];
+    let mut i = 0;
+    while i < SCREENS.len() {
+        titles[i] = SCREENS[i].title;
+        i += 1;
+    }
+    titles
+};
+
+/// A screen: its place in [`SCREENS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ScreenId(usize);
+
+impl ScreenId {
+    /// Every screen, in tab order.
+    pub fn all() -> impl ExactSizeIterator<Item = ScreenId> {
+        (0..SCREENS.len()).map(ScreenId)
     }
 
-    /// The tab's label (the title bar's, [`TAB_LABELS`]).
+    /// The screen at `index` in tab order, from 0.
+    pub fn at(index: usize) -> Option<ScreenId> {
+        (index < SCREENS.len()).then_some(ScreenId(index))
+    }
+
+    /// The screen named `name`.
+    pub fn named(name: &str) -> Option<ScreenId> {
+        ScreenId::all().find(|s| s.name() == name)
+    }
+
+    /// Its entry in the list.
+    pub fn entry(self) -> &'static Entry {
+        &SCREENS[self.0]
+    }
+
+    /// The name `--screen` takes and the report prints.
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The tab's label.
     pub fn title(self) -> &'static str {
-        TAB_LABELS[self.index()]
+        self.entry().title
     }
 
     /// Its place in tab order, from 0.
     pub fn index(self) -> usize {
-        ScreenName::ALL.iter().position(|s| *s == self).unwrap_or(0)
+        self.0
     }
 
     /// The screen `by` tabs away, wrapping around (Ctrl+Tab is +1, Ctrl+Shift+Tab -1).
-    pub fn step(self, by: isize) -> ScreenName {
-        let n = ScreenName::ALL.len() as isize;
-        ScreenName::ALL[(self.index() as isize + by).rem_euclid(n) as usize]
+    pub fn step(self, by: isize) -> ScreenId {
+        let n = SCREENS.len() as isize;
+        ScreenId((self.0 as isize + by).rem_euclid(n) as usize)
     }
 }
 
-impl fmt::Display for ScreenName {
+impl fmt::Display for ScreenId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.name())
     }
 }
 
-impl FromStr for ScreenName {
+impl FromStr for ScreenId {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<ScreenName, String> {
-        ScreenName::ALL.into_iter().find(|screen| screen.as_str() == s).ok_or_else(|| {
-            let names: Vec<&str> = ScreenName::ALL.iter().map(|s| s.as_str()).collect();
+    fn from_str(s: &str) -> Result<ScreenId, String> {
+        ScreenId::named(s).ok_or_else(|| {
+            let names: Vec<&str> = ScreenId::all().map(ScreenId::name).collect();
             format!("unknown screen `{s}`: expected one of {}", names.join(", "))
         })
     }
@@ -91,12 +135,24 @@ impl FromStr for ScreenName {
 mod tests {
     use super::*;
 
+    fn named(name: &str) -> ScreenId {
+        ScreenId::named(name).unwrap_or_else(|| panic!("no screen {name}"))
+    }
+
     #[test]
     fn screens_parse_by_name_and_step_around_in_tab_order() {
-        assert_eq!("controls".parse(), Ok(ScreenName::Controls));
-        assert!("Controls".parse::<ScreenName>().unwrap_err().contains("expected one of overview, text"));
-        assert_eq!(ScreenName::Overview.step(-1), ScreenName::Scrolling);
-        assert_eq!(ScreenName::Scrolling.step(1), ScreenName::Overview);
-        assert_eq!(ScreenName::Text.step(2), ScreenName::Controls);
+        assert_eq!("controls".parse(), Ok(named("controls")));
+        assert!("Controls".parse::<ScreenId>().unwrap_err().contains("expected one of overview, text"));
+        assert_eq!(named("overview").step(-1), named("scrolling"));
+        assert_eq!(named("scrolling").step(1), named("overview"));
+        assert_eq!(named("text").step(2), named("controls"));
+    }
+
+    #[test]
+    fn every_screen_has_its_own_name_and_a_title() {
+        for a in ScreenId::all() {
+            assert!(!a.title().is_empty());
+            assert_eq!(ScreenId::all().filter(|b| b.name() == a.name()).count(), 1, "{a}");
+        }
     }
 }

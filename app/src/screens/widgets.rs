@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use goldberry_natives::yoga::Align;
 
-use crate::display_list::{Color, DisplayList, FontId, Op, Paint, PathCommand, PathData, Rect, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stroke};
 use crate::fonts::FontBook;
+use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_in;
 use crate::text::TextStyle;
 use crate::ui::router::{Router, Target, WidgetId};

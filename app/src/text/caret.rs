@@ -143,7 +143,7 @@ mod tests {
     use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 
     use super::*;
-    use crate::display_list::FontId;
+    use crate::geom::FontId;
 
     /// A run of glyphs `advance` units wide (1000 per em, 10 px), one per cluster start in `clusters` (visual
     /// order).

@@ -11,7 +11,7 @@ use super::bidi::{line_levels, visual_runs};
 use super::breaks::visible_end;
 use super::shape::ShapedPiece;
 use super::{FaceSet, Line, Run, sub_run};
-use crate::display_list::FontId;
+use crate::geom::FontId;
 
 /// One wrapped line of a hard line: its bytes (hanging whitespace included), where its visible part ends, and
 /// its width in pixels.

@@ -29,7 +29,7 @@ use std::sync::Arc;
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::harfbuzz;
 
-use crate::display_list::FontId;
+use crate::geom::FontId;
 
 pub use shape::{ShapedPiece, Shaper};
 

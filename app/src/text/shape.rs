@@ -18,7 +18,7 @@ use super::breaks;
 use super::cache::Generations;
 use super::itemize::{self, language_of};
 use super::{BaseDirection, FaceIndex, FaceSet, Features, Paragraph};
-use crate::display_list::FontId;
+use crate::geom::FontId;
 
 /// An item of a hard line, shaped.
 #[derive(Debug, Clone, PartialEq)]

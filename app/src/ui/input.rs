@@ -125,3 +125,22 @@ pub enum UiEvent {
     /// The window lost the keyboard focus.
     FocusLost,
 }
+
+/// Reads and writes the clipboard (SDL's, in the app).
+pub trait Clipboard {
+    /// The clipboard's text (None when it cannot be read).
+    fn get(&mut self) -> Option<String>;
+    /// Puts `text` on the clipboard.
+    fn set(&mut self, text: &str);
+}
+
+/// An in-process clipboard: what the unit tests copy to and paste from.
+impl Clipboard for String {
+    fn get(&mut self) -> Option<String> {
+        Some(self.clone())
+    }
+
+    fn set(&mut self, text: &str) {
+        text.clone_into(self);
+    }
+}

@@ -5,7 +5,7 @@
 //! The router keeps only who is hovered, pressed and focused; what a press or a key *does* is the widget's
 //! business, told through [`Message`]s.
 
-use crate::display_list::Rect;
+use crate::geom::Rect;
 use crate::ui::input::{Button, Key, Mods, UiEvent};
 
 /// A widget's stable id, as the report prints it (`controls.slider`).
@@ -304,6 +304,11 @@ impl Router {
             .filter(|r| r.enabled)
             .map_or(Cursor::Arrow, |r| r.cursor)
     }
+}
+
+/// The box of the first region of widget `id`.
+pub fn region_of(regions: &[Region], id: WidgetId) -> Option<Rect> {
+    regions.iter().find(|r| r.target.id == id).map(|r| r.rect)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! A theme change does not snap: for [`Theme::FADE_S`] seconds of the frame clock every colour is interpolated
 //! from the old palette to the new one, so a headless run shows the same in-between frames every time.
 
-use crate::display_list::Color;
+use crate::geom::Color;
 
 /// Which theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

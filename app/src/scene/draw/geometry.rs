@@ -3,7 +3,8 @@
 
 use std::f32::consts::{FRAC_PI_2, TAU};
 
-use crate::display_list::{PathCommand, PathData, Rect};
+use crate::display_list::{PathCommand, PathData};
+use crate::geom::Rect;
 
 /// An arc of the circle centred on (cx, cy) with radius `r`, from angle `a0` to `a1` (radians, 0 = +x, growing
 /// clockwise on screen, y down), as cubic Béziers of at most a quarter turn each. Starts with a `MoveTo` when

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, Stop, Stroke};
+use crate::geom::{Color, Rect};
 use crate::scene::icons::{IconName, Icons};
 
 /// Whether an icon has a soft radial glow behind it.

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::yoga::Align;
 
-use crate::display_list::{Color, DisplayList, FontId, Op, Rect};
+use crate::display_list::{DisplayList, Op};
 use crate::fonts::FontBook;
+use crate::geom::{Color, FontId, Rect};
 use crate::scene::shaping::Timed;
 use crate::text::Line;
 

@@ -1,6 +1,6 @@
 //! What a layout gives: the scene's boxes at one size, in window pixels, on whole pixels.
 
-use crate::display_list::Rect;
+use crate::geom::Rect;
 
 /// The title bar's boxes.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -9,11 +9,11 @@ use goldberry_natives::yoga::{
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::measure::{Height, Measured, Wrapping};
-use crate::display_list::FontId;
+use crate::geom::FontId;
 use crate::scene::model::{Body, CardSpec, Visual};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, SUBTITLE, TAB_LABELS, TITLE, card_tag};
+use crate::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, SUBTITLE, TITLE, card_tag};
 
 /// The padding of a code panel (horizontal, vertical), before scaling.
 pub(super) const CODE_PADDING: (f32, f32) = (8.0, 6.0);
@@ -140,8 +140,13 @@ impl Builder<'_> {
         Ok(n)
     }
 
-    /// The title bar under `root`.
-    pub(super) fn title_bar(&mut self, root: NodeId, styles: &Styles) -> Result<TitleBarNodes, NativeError> {
+    /// The title bar under `root`, a tab for each of `tabs`.
+    pub(super) fn title_bar(
+        &mut self,
+        root: NodeId,
+        styles: &Styles,
+        tabs: &[&str],
+    ) -> Result<TitleBarNodes, NativeError> {
         let b = self;
         // The title bar.
         let bar = b.child(root)?;
@@ -166,7 +171,7 @@ impl Builder<'_> {
         b.tree.set_overflow(tab_row, Overflow::Hidden);
         let (ph, pv) = (b.px(10.0), b.px(7.0));
         let tabs =
-            TAB_LABELS.iter().map(|label| b.pill(tab_row, styles.tab, label, ph, pv)).collect::<Result<Vec<_>, _>>()?;
+            tabs.iter().map(|label| b.pill(tab_row, styles.tab, label, ph, pv)).collect::<Result<Vec<_>, _>>()?;
         for &tab in &tabs {
             b.tree.set_flex_shrink(tab, 0.0);
         }

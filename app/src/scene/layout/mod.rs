@@ -40,7 +40,7 @@ use self::card_trees::{CardPass, CardTree, SharedCards, lay_out_cards, lock};
 pub use self::error::LayoutError;
 pub use self::pixel_grid::snap;
 use self::pixel_grid::{Placement, placements, rect};
-use crate::display_list::Rect;
+use crate::geom::Rect;
 use crate::scene::model::{Body, CARDS, CardSpec};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
@@ -120,14 +120,15 @@ impl std::fmt::Debug for SceneTree {
 
 impl SceneTree {
     /// Builds the trees with every length multiplied by `scale`, shaping their texts through `text`: the frame's
-    /// and one per card (see the type's docs).
+    /// (with `tabs` in the title bar) and one per card (see the type's docs).
     pub fn build(
         g: &'static Goldberry,
         text: &Timed<'_>,
         styles: &Styles,
         scale: f32,
+        tabs: &[&str],
     ) -> Result<SceneTree, NativeError> {
-        SceneTree::build_as(g, text, styles, scale, Shape::Split)
+        SceneTree::build_as(g, text, styles, scale, tabs, Shape::Split)
     }
 
     /// The whole scene in one Yoga tree, the cards under the grid: what [`SceneTree::build`]'s trees are laid out
@@ -138,9 +139,10 @@ impl SceneTree {
         text: &Timed<'_>,
         styles: &Styles,
         scale: f32,
+        tabs: &[&str],
         rounding: Rounding,
     ) -> Result<SceneTree, NativeError> {
-        SceneTree::build_as(g, text, styles, scale, Shape::OneTree(rounding))
+        SceneTree::build_as(g, text, styles, scale, tabs, Shape::OneTree(rounding))
     }
 
     fn build_as(
@@ -148,6 +150,7 @@ impl SceneTree {
         text: &Timed<'_>,
         styles: &Styles,
         scale: f32,
+        tabs: &[&str],
         shape: Shape,
     ) -> Result<SceneTree, NativeError> {
         let mut b = Builder::new(g, scale, text)?;
@@ -156,7 +159,7 @@ impl SceneTree {
         }
         let root = b.tree.add_node()?;
         b.tree.set_flex_direction(root, FlexDirection::Column);
-        let title_bar = b.title_bar(root, styles)?;
+        let title_bar = b.title_bar(root, styles, tabs)?;
         let grid = b.grid(root)?;
         let cards = match shape {
             Shape::Split => {

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use goldberry_natives::yoga::{LayoutTree, NodeId};
 
-use crate::display_list::Rect;
+use crate::geom::Rect;
 
 /// `rect` with its edges rounded to whole pixels.
 pub fn snap(rect: Rect) -> Rect {

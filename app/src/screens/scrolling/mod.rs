@@ -10,15 +10,17 @@ pub mod state;
 
 use std::ops::Range;
 use std::sync::Arc;
+use std::time::Instant;
 
 use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::model::{HEADER_H, SECTION_ROWS};
 use self::state::{ScrollState, ids};
-use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect};
+use crate::display_list::{DisplayList, Op, Paint, ScrollHint};
 use crate::fonts::{Face, FontBook};
-use crate::raster::ScrollHint;
+use crate::geom::{Color, FontId, Rect};
+use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::text as text_in;
 use crate::ui::router::{Cursor, Region, Target};
 use crate::ui::theme::Palette;
@@ -89,7 +91,7 @@ struct RowBoxes {
 
 /// Where the page's parts lie.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Page {
+pub struct ListPage {
     /// The body it was laid out in.
     pub body: Rect,
     /// The title line.
@@ -109,13 +111,42 @@ pub struct ScrollingScreen {
     attached: usize,
     /// The rows laid out last (first row, one past the last) and their boxes.
     rows: (Range<usize>, Vec<RowBoxes>),
-    page: Option<Page>,
+    page: Option<ListPage>,
     fonts: Fonts,
+}
+
+impl Screen for ScrollingScreen {
+    type State = ScrollState;
+
+    const NAME: &'static str = "scrolling";
+    const TITLE: &'static str = "Scrolling";
+
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
+        ScrollingScreen::build(g, fonts)
+    }
+
+    fn forget(&mut self) {
+        self.page = None;
+        self.rows = (0..0, Vec::new());
+    }
+
+    /// Lays the page out when it is fresh, then the rows the viewport shows, records them, and tells the list
+    /// which ops scroll. Laying out the rows is part of recording them, so all of it counts as layout.
+    fn record(&mut self, page: &mut Page<'_>, state: &ScrollState) -> Result<Recorded<()>, NativeError> {
+        let start = Instant::now();
+        if page.fresh {
+            Screen::forget(self);
+        }
+        let regions = self.update_page(page.body).then(|| self.regions());
+        page.list.scroll = self.draw(page.list, page.fonts, state, page.frame.time_s, &page.palette)?;
+        page.layout += start.elapsed();
+        Ok(Recorded { regions, laid: None })
+    }
 }
 
 impl ScrollingScreen {
     /// An empty pool under a column root.
-    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
+    fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
         let mut tree = LayoutTree::new(g)?;
         let root = tree.add_node()?;
         let fonts = Fonts {
@@ -129,19 +160,13 @@ impl ScrollingScreen {
     }
 
     /// The page, once laid out.
-    pub fn page(&self) -> Option<Page> {
+    pub fn page(&self) -> Option<ListPage> {
         self.page
     }
 
     /// How many rows exist as Yoga nodes now (attached under the root).
     pub fn rows_as_nodes(&self) -> usize {
         self.attached
-    }
-
-    /// Forgets the layout (a new size, another screen).
-    pub fn forget(&mut self) {
-        self.page = None;
-        self.rows = (0..0, Vec::new());
     }
 
     /// Lays the page out in `body` when it is new; returns whether it was (the regions are new).
@@ -156,7 +181,7 @@ impl ScrollingScreen {
         let h = (body.bottom() - MARGIN - y).max(0.0).floor();
         let viewport = Rect::new(x, y, w, h);
         let track = Rect::new(x + w + 4.0, y, BAR_W, h);
-        self.page = Some(Page { body, title, viewport, track });
+        self.page = Some(ListPage { body, title, viewport, track });
         self.rows = (0..0, Vec::new());
         true
     }
@@ -243,7 +268,7 @@ impl ScrollingScreen {
     }
 
     /// Records the page at frame time `now`; returns what raster needs to blit the scroll.
-    pub fn record(
+    pub fn draw(
         &mut self,
         list: &mut DisplayList,
         fonts: &FontBook,

@@ -1,7 +1,7 @@
 //! The list's geometry, computed rather than stored: ten thousand rows of two heights in sections of a hundred,
 //! each section under a header; where a row lies, which row lies at an offset, and the scrollbar's thumb.
 
-use crate::display_list::Rect;
+use crate::geom::Rect;
 
 /// The rows in the list.
 pub const ROWS: usize = 10_000;

@@ -4,10 +4,11 @@
 
 use serde_json::{Value, json};
 
-use crate::screens::layout::state::region_of;
+use crate::screens::interface::{Input, ScreenState};
 use crate::screens::scrolling::model::{self, LINE_PX};
 use crate::ui::input::{Key, Mods};
-use crate::ui::router::{Message, Region, Target};
+use crate::ui::router::{Message, Region, Target, region_of};
+use crate::ui::theme::Theme;
 
 /// The widgets' stable ids, as the report prints them.
 pub mod ids {
@@ -80,7 +81,7 @@ impl ScrollState {
     }
 
     /// Whether the list glides or the scrollbar fades at `now`.
-    pub fn animating(&self, now: f64) -> bool {
+    pub fn moving(&self, now: f64) -> bool {
         now < self.start + GLIDE_S || self.bar_alpha(now) > 0.0
     }
 
@@ -99,7 +100,7 @@ impl ScrollState {
     }
 
     /// Applies PageUp, PageDown, Home, End, Up and Down at frame time `now`; true when `key` was one of them.
-    pub fn key(&mut self, key: Key, mods: Mods, regions: &[Region], now: f64) -> bool {
+    pub fn press_key(&mut self, key: Key, mods: Mods, regions: &[Region], now: f64) -> bool {
         let Some(list) = region_of(regions, ids::LIST) else { return false };
         if mods != Mods::NONE {
             return false;
@@ -119,7 +120,7 @@ impl ScrollState {
     }
 
     /// Applies one routed message at frame time `now`; returns whether the list moved or the scrollbar came back.
-    pub fn handle(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
+    pub fn apply(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
         let (Some(list), Some(track)) = (region_of(regions, ids::LIST), region_of(regions, ids::BAR)) else {
             return false;
         };
@@ -158,7 +159,7 @@ impl ScrollState {
 
     /// The report's `scrolling.list`: where the list comes to rest, its first row there, and how many rows a
     /// viewport `viewport_h` high shows (the rows that exist as nodes and ops), of how many.
-    pub fn report(&self, viewport_h: Option<f32>) -> Value {
+    pub fn report_list(&self, viewport_h: Option<f32>) -> Value {
         let offset = self.target();
         let (first, end) = model::visible(offset, viewport_h.unwrap_or(0.0).max(1.0));
         json!({
@@ -170,10 +171,31 @@ impl ScrollState {
     }
 }
 
+impl ScreenState for ScrollState {
+    type Laid = ();
+
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        self.press_key(key, mods, input.regions, input.now)
+    }
+
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        self.apply(message, input.regions, input.now)
+    }
+
+    fn animating(&self, now: f64) -> bool {
+        self.moving(now)
+    }
+
+    fn report(&self, regions: &[Region], _theme: &Theme, into: &mut serde_json::Map<String, Value>) {
+        let viewport_h = region_of(regions, ids::LIST).map(|r| r.h);
+        into.insert(ids::LIST.to_owned(), self.report_list(viewport_h));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::display_list::Rect;
+    use crate::geom::Rect;
     use crate::ui::router::{Cursor, WidgetId};
 
     fn regions() -> Vec<Region> {
@@ -191,17 +213,17 @@ mod tests {
     fn the_wheel_glides_on_the_frame_clock_and_keys_page_and_jump_to_the_ends() {
         let mut s = ScrollState::new();
         let wheel = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -3.0 };
-        assert!(s.handle(&wheel, &regions(), 1.0));
+        assert!(s.apply(&wheel, &regions(), 1.0));
         assert_eq!(s.offset_at(1.0), 0.0);
         assert!(s.offset_at(1.05) > 0.0 && s.offset_at(1.05) < 60.0);
         assert_eq!(s.offset_at(1.2), 60.0);
-        assert!(s.animating(1.5) && !s.animating(1.2 + IDLE_S + FADE_S));
-        s.key(Key::End, Mods::NONE, &regions(), 2.0);
+        assert!(s.moving(1.5) && !s.moving(1.2 + IDLE_S + FADE_S));
+        s.press_key(Key::End, Mods::NONE, &regions(), 2.0);
         assert_eq!(s.target(), model::max_offset(500.0));
-        s.key(Key::PageDown, Mods::NONE, &regions(), 2.0);
+        s.press_key(Key::PageDown, Mods::NONE, &regions(), 2.0);
         assert_eq!(s.target(), model::max_offset(500.0), "clamped at the end");
-        s.key(Key::Home, Mods::NONE, &regions(), 3.0);
-        s.key(Key::PageDown, Mods::NONE, &regions(), 3.0);
+        s.press_key(Key::Home, Mods::NONE, &regions(), 3.0);
+        s.press_key(Key::PageDown, Mods::NONE, &regions(), 3.0);
         assert_eq!(s.target(), 460.0);
     }
 
@@ -209,12 +231,12 @@ mod tests {
     fn dragging_the_thumb_follows_the_pointer_and_a_click_on_the_track_pages() {
         let mut s = ScrollState::new();
         let bar = Target { id: ids::BAR, part: 0 };
-        s.handle(&Message::Press { target: bar, x: 408.0, y: 10.0, clicks: 1 }, &regions(), 0.0);
-        s.handle(&Message::Drag { target: bar, x: 408.0, y: 10.0 + 234.0 }, &regions(), 0.0);
+        s.apply(&Message::Press { target: bar, x: 408.0, y: 10.0, clicks: 1 }, &regions(), 0.0);
+        s.apply(&Message::Drag { target: bar, x: 408.0, y: 10.0 + 234.0 }, &regions(), 0.0);
         let half = s.target();
         assert!((half - model::max_offset(500.0) / 2.0).abs() < 2.0, "{half}");
-        s.handle(&Message::Release { target: bar, x: 408.0, y: 244.0 }, &regions(), 0.0);
-        s.handle(&Message::Press { target: bar, x: 408.0, y: 490.0, clicks: 1 }, &regions(), 1.0);
+        s.apply(&Message::Release { target: bar, x: 408.0, y: 244.0 }, &regions(), 0.0);
+        s.apply(&Message::Press { target: bar, x: 408.0, y: 490.0, clicks: 1 }, &regions(), 1.0);
         assert_eq!(s.target(), half + 460.0);
     }
 
@@ -222,13 +244,13 @@ mod tests {
     fn dragging_the_list_moves_it_with_the_pointer_and_the_bar_fades_once_idle() {
         let mut s = ScrollState::new();
         let list = Target { id: ids::LIST, part: 0 };
-        s.handle(&Message::Press { target: list, x: 100.0, y: 300.0, clicks: 1 }, &regions(), 0.0);
-        s.handle(&Message::Drag { target: list, x: 100.0, y: 100.0 }, &regions(), 0.1);
+        s.apply(&Message::Press { target: list, x: 100.0, y: 300.0, clicks: 1 }, &regions(), 0.0);
+        s.apply(&Message::Drag { target: list, x: 100.0, y: 100.0 }, &regions(), 0.1);
         assert_eq!((s.target(), s.offset_at(0.1)), (200.0, 200.0), "at once, no glide");
-        s.handle(&Message::Drag { target: list, x: 100.0, y: 900.0 }, &regions(), 0.2);
+        s.apply(&Message::Drag { target: list, x: 100.0, y: 900.0 }, &regions(), 0.2);
         assert_eq!(s.target(), 0.0, "clamped at the top");
         assert_eq!(s.bar_alpha(5.0), 1.0, "shown while held");
-        s.handle(&Message::Release { target: list, x: 100.0, y: 900.0 }, &regions(), 1.0);
+        s.apply(&Message::Release { target: list, x: 100.0, y: 900.0 }, &regions(), 1.0);
         assert_eq!(s.bar_alpha(1.0 + IDLE_S), 1.0);
         assert!(s.bar_alpha(1.0 + IDLE_S + FADE_S / 2.0) < 1.0);
         assert_eq!(s.bar_alpha(1.0 + IDLE_S + FADE_S), 0.0);

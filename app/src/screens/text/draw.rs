@@ -1,6 +1,7 @@
 //! Laid-out text drawn: a line's runs as glyph ops, the selection behind them, the caret at its byte.
 
-use crate::display_list::{Color, DisplayList, Op, Paint, Rect};
+use crate::display_list::{DisplayList, Op, Paint};
+use crate::geom::{Color, Rect};
 use crate::text::Line;
 
 /// The x spans (from the line's left) of the glyphs of `line` whose clusters lie in `selected` (bytes of the text

@@ -5,11 +5,11 @@
 use goldberry_natives::yoga::{Align, Direction, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 use goldberry_natives::{Goldberry, NativeError};
 
-use crate::display_list::Rect;
 use crate::fonts::FontBook;
+use crate::geom::Rect;
 use crate::screens::text::TextFonts;
+use crate::screens::text::state::{AREA_LINES, ids};
 use crate::ui::router::{Cursor, Region, Target};
-use crate::ui::texts::{AREA_LINES, ids};
 
 /// The parts' boxes, in window pixels.
 #[derive(Debug, Clone, PartialEq, Default)]

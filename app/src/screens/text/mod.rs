@@ -4,22 +4,25 @@
 
 mod draw;
 pub mod layout;
+pub mod state;
 
 use std::sync::Arc;
 
-use goldberry_natives::yoga::{Align, Direction};
+use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{INSET, TextLayout, TextTree};
-use crate::display_list::{Color, DisplayList, FontId, Op, Paint, Rect};
+use self::state::{Laid, SIZES, TextFields, TextGeometry, default_on, ids};
+use crate::display_list::{DisplayList, Op, Paint};
 use crate::fonts::{Face, FontBook};
+use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
+use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::{Ink, State, fill_round, focus_ring, slider, stroke_round, text};
 use crate::text::segment::snap;
 use crate::text::{Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
 use crate::ui::router::Router;
-use crate::ui::texts::{Laid, SIZES, TextFields, TextGeometry, default_on, ids};
 use crate::ui::theme::Palette;
 
 /// The features offered as toggles, in this order, when the face has them (a face's own list also holds features
@@ -72,7 +75,7 @@ impl TextFonts {
 
 /// What the screen is drawn from besides its layout.
 #[derive(Debug, Clone, Copy)]
-pub struct TextView<'a> {
+struct TextView<'a> {
     /// The widgets' values.
     pub texts: &'a TextFields,
     /// Hover, press and focus.
@@ -92,31 +95,50 @@ pub struct TextScreen {
     fonts: TextFonts,
     /// The toggles' tags, in chip order: [`TOGGLES`] the primary face has.
     chips: Vec<[u8; 4]>,
+    /// The last layout (None: lay out before the next frame).
+    laid: Option<TextLayout>,
 }
 
-impl TextScreen {
+impl Screen for TextScreen {
+    type State = TextFields;
+
+    const NAME: &'static str = "text";
+    const TITLE: &'static str = "Text";
+
     /// Builds the screen's tree, with a chip for each toggle the primary face has.
-    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<TextScreen, NativeError> {
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<TextScreen, NativeError> {
         let f = TextFonts::new(fonts);
         let has = fonts.feature_tags(f.edit);
         let chips: Vec<[u8; 4]> = TOGGLES.iter().map(|t| **t).filter(|t| has.contains(t)).collect();
         let labels: Vec<String> = chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
-        Ok(TextScreen { tree: TextTree::new(g, fonts, &f, &labels)?, fonts: f, chips })
+        Ok(TextScreen { tree: TextTree::new(g, fonts, &f, &labels)?, fonts: f, chips, laid: None })
     }
 
-    /// Lays the screen out in `body`, mirrored for a right-to-left UI.
-    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<TextLayout, NativeError> {
-        self.tree.lay_out(body, direction)
+    fn forget(&mut self) {
+        self.laid = None;
     }
 
+    /// Lays the screen out when it must, records it as `texts` shows it, and hands back where its text lies for
+    /// the next input.
+    fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
+        let mut regions = None;
+        if page.fresh || self.laid.is_none() {
+            let (body, direction) = (page.body, page.direction);
+            let laid = page.lay_out(|| self.tree.lay_out(body, direction))?;
+            regions = Some(laid.regions.clone());
+            self.laid = Some(laid);
+        }
+        let Some(laid) = &self.laid else { return Ok(Recorded::default()) };
+        let view =
+            TextView { texts, router: page.router, palette: page.palette, now: page.now(), mirrored: page.mirrored() };
+        let geometry = self.draw(page.list, page.fonts, laid, &view);
+        Ok(Recorded { regions, laid: Some(geometry) })
+    }
+}
+
+impl TextScreen {
     /// Records the screen as `view` shows it, and returns where its text lies for the next input.
-    pub fn record(
-        &self,
-        list: &mut DisplayList,
-        fonts: &FontBook,
-        l: &TextLayout,
-        view: &TextView<'_>,
-    ) -> TextGeometry {
+    fn draw(&self, list: &mut DisplayList, fonts: &FontBook, l: &TextLayout, view: &TextView<'_>) -> TextGeometry {
         let (p, f) = (&view.palette, self.fonts);
         let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
         text(list, fonts, f.title, l.title, "Text", p.text, start);
@@ -207,7 +229,7 @@ impl TextScreen {
             }
             line_runs(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
         }
-        if state.focused && view.texts.caret_on(view.now) {
+        if state.focused && view.texts.blink_on(view.now) {
             let i = laid.line_of(edit.caret());
             let x = content.x + laid.caret_x(edit.caret()) - sx;
             let top = content.y + i as f32 * laid.line_height - sy;

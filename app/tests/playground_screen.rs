@@ -1,6 +1,6 @@
-//! The layout playground driven as a person drives it: scripts of keys, chip clicks, box clicks and a corner drag
-//! pushed onto SDL's queue, headless, checked through the report's `layout.container` (the properties in CSS
-//! words, the container's size) and `layout.boxes` (each box's box), the boxes against those a Yoga tree of this
+//! The Yoga playground driven as a person drives it: scripts of keys, chip clicks, box clicks and a corner drag
+//! pushed onto SDL's queue, headless, checked through the report's `playground.container` (the properties in CSS
+//! words, the container's size) and `playground.boxes` (each box's box), the boxes against those a Yoga tree of this
 //! test's own gives for the properties the report names.
 
 #[path = "support/process.rs"]
@@ -8,14 +8,14 @@ mod process;
 #[path = "support/scripts.rs"]
 mod scripts;
 
-use goldberry::screens::layout::BOXES;
+use goldberry::screens::playground::BOXES;
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::{Align, Direction, FlexDirection, Gutter, Justify, LayoutTree, Length, Wrap};
 use serde_json::Value;
 
-/// Plays `script` (lines joined with newlines) on the layout screen and returns the report.
+/// Plays `script` (lines joined with newlines) on the playground and returns the report.
 fn play(name: &str, script: &[String]) -> Value {
-    scripts::play("layout", name, "layout", script)
+    scripts::play("playground", name, "playground", script)
 }
 
 fn rect(v: &Value) -> [f32; 4] {
@@ -91,15 +91,15 @@ fn yoga_boxes(container: &Value, grow: &[bool]) -> Vec<[f32; 4]> {
 /// Checks that the report's boxes are those Yoga gives for the report's properties.
 fn check_boxes(report: &Value) {
     let widgets = &report["widgets"];
-    let container = &widgets["layout.container"];
+    let container = &widgets["playground.container"];
     let c = rect(&container["rect"]);
-    let grow: Vec<bool> = widgets["layout.boxes"]["grow"]
+    let grow: Vec<bool> = widgets["playground.boxes"]["grow"]
         .as_array()
         .expect("grow")
         .iter()
         .map(|v| v.as_bool().expect("a bool"))
         .collect();
-    let parts = widgets["layout.boxes"]["parts"].as_array().expect("each box's box");
+    let parts = widgets["playground.boxes"]["parts"].as_array().expect("each box's box");
     let expected = yoga_boxes(container, &grow);
     assert_eq!(parts.len(), expected.len());
     for (i, (part, want)) in parts.iter().zip(&expected).enumerate() {
@@ -116,7 +116,7 @@ fn keys(from: u64, keys: &[&str]) -> Vec<String> {
 #[test]
 fn keys_change_every_property_and_the_boxes_are_the_ones_yoga_gives() {
     let first = play("first", &["1 key F1".to_owned(), "2 key F1".to_owned()]);
-    let c = &first["widgets"]["layout.container"];
+    let c = &first["widgets"]["playground.container"];
     assert_eq!(
         (c["direction"].as_str(), c["wrap"].as_str(), c["gap"].as_str()),
         (Some("row"), Some("wrap"), Some("8px"))
@@ -140,7 +140,7 @@ fn keys_change_every_property_and_the_boxes_are_the_ones_yoga_gives() {
     ];
     for (n, (pressed, want)) in cases.iter().enumerate() {
         let report = play(&format!("keys{n}"), &keys(1, pressed));
-        let c = &report["widgets"]["layout.container"];
+        let c = &report["widgets"]["playground.container"];
         let words: Vec<&str> = ["direction", "wrap", "justify", "align_items", "align_content", "gap"]
             .iter()
             .map(|k| c[*k].as_str().unwrap_or("?"))
@@ -159,11 +159,11 @@ fn chips_a_click_on_a_box_and_a_corner_drag_change_the_layout_and_the_boxes_glid
     let w = &first["widgets"];
     let centre = |r: [f32; 4]| ((r[0] + r[2] / 2.0) as i64, (r[1] + r[3] / 2.0) as i64);
     let chip = |id: &str, part: usize| centre(rect(&w[id]["parts"][part]));
-    let (jx, jy) = chip("layout.justify", 5);
-    let (ax, ay) = chip("layout.align_content", 3);
-    let (bx, by) = centre(rect(&w["layout.boxes"]["parts"][2]));
-    let corner = rect(&w["layout.corner"]["rect"]);
-    let stage = rect(&w["layout.stage"]["rect"]);
+    let (jx, jy) = chip("playground.justify", 5);
+    let (ax, ay) = chip("playground.align_content", 3);
+    let (bx, by) = centre(rect(&w["playground.boxes"]["parts"][2]));
+    let corner = rect(&w["playground.corner"]["rect"]);
+    let stage = rect(&w["playground.stage"]["rect"]);
     let (cx, cy) = centre(corner);
     let (tx, ty) = ((stage[0] + stage[2] * 0.6) as i64, (stage[1] + stage[3] * 0.5) as i64);
     let script = [
@@ -179,9 +179,9 @@ fn chips_a_click_on_a_box_and_a_corner_drag_change_the_layout_and_the_boxes_glid
         "40 key F1".to_owned(),
     ];
     let report = play("pointer", &script);
-    let c = &report["widgets"]["layout.container"];
+    let c = &report["widgets"]["playground.container"];
     assert_eq!((c["justify"].as_str(), c["align_content"].as_str()), (Some("space-evenly"), Some("stretch")));
-    assert_eq!(report["widgets"]["layout.boxes"]["grow"][2], true);
+    assert_eq!(report["widgets"]["playground.boxes"]["grow"][2], true);
     let (width, height) = (c["width"].as_f64().expect("width"), c["height"].as_f64().expect("height"));
     assert!((width - f64::from(stage[2]) * 0.6).abs() <= 1.0, "{width}");
     assert!((height - f64::from(stage[3]) * 0.5).abs() <= 1.0, "{height}");

@@ -1,11 +1,14 @@
 //! The controls screen's widgets as state: a counting button, a checkbox, a radio group of three, a toggle
-//! switch, a slider 0–100 with a progress bar bound to it, a disabled button and the theme switch; and what each
-//! [`Message`] does to them.
+//! switch, a slider 0–100 with a progress bar bound to it, a disabled button and the theme switch (the theme
+//! itself is the session's: every screen follows it); and what each [`Message`] does to them.
 
-use crate::display_list::Rect;
+use serde_json::{Map, Value, json};
+
+use crate::geom::Rect;
+use crate::screens::interface::{Input, ScreenState};
 use crate::ui::input::{Key, Mods};
-use crate::ui::router::{Message, Target, WidgetId};
-use crate::ui::theme::{Theme, ThemeName};
+use crate::ui::router::{Message, Region, Target, WidgetId};
+use crate::ui::theme::Theme;
 
 /// The controls' stable ids, as the report prints them.
 pub mod ids {
@@ -57,8 +60,8 @@ pub struct Controls {
     pub on: bool,
     /// The slider, 0 to 100.
     pub value: u8,
-    /// The theme (and its fade).
-    pub theme: Theme,
+    /// Where the slider and the toggle lay in the last frame.
+    tracks: Tracks,
     /// A press on the toggle: where it started, and whether it has become a drag.
     toggle_press: Option<(f32, bool)>,
     /// The message just handled ended a drag of the toggle: the click the router sends with it must not flip it.
@@ -74,7 +77,7 @@ impl Default for Controls {
 }
 
 impl Controls {
-    /// The controls as a session starts with them: nothing pressed or checked, the slider at 40, dark.
+    /// The controls as a session starts with them: nothing pressed or checked, the slider at 40.
     pub const fn new() -> Controls {
         Controls {
             presses: 0,
@@ -82,20 +85,27 @@ impl Controls {
             selected: 0,
             on: false,
             value: 40,
-            theme: Theme::new(ThemeName::Dark),
+            tracks: Tracks {
+                slider: Rect::new(0.0, 0.0, 0.0, 0.0),
+                toggle: Rect::new(0.0, 0.0, 0.0, 0.0),
+                mirrored: false,
+            },
             toggle_press: None,
             drag_ended: false,
             wheel_rest: 0.0,
         }
     }
 
-    /// Applies one message at frame time `now`; returns whether any value changed.
-    pub fn handle(&mut self, message: &Message, tracks: &Tracks, now: f64) -> bool {
-        let before = self.values();
+    /// Applies one message at frame time `now` (the theme switch switches `theme`); returns whether any value
+    /// changed.
+    pub fn apply(&mut self, message: &Message, theme: &mut Theme, now: f64) -> bool {
+        let before = (self.values(), *theme);
+        let tracks = self.tracks;
+        let tracks = &tracks;
         let drag_ended = std::mem::take(&mut self.drag_ended);
         match *message {
             Message::Activate(Target { id: ids::TOGGLE, .. }) if drag_ended => {}
-            Message::Activate(Target { id, part }) => self.activate(id, part, now),
+            Message::Activate(Target { id, part }) => self.activate(id, part, theme, now),
             Message::Press { target, x, .. } => match target.id {
                 ids::SLIDER => self.value = slider_value(tracks, x),
                 ids::TOGGLE => self.toggle_press = Some((x, false)),
@@ -129,21 +139,21 @@ impl Controls {
             Message::Key { id, key, mods } => self.key(id, key, mods),
             Message::Text { .. } => {}
         }
-        self.values() != before
+        (self.values(), *theme) != before
     }
 
     /// What a person sees of the controls (not the bookkeeping of a press in progress).
-    fn values(&self) -> (u32, bool, usize, bool, u8, Theme) {
-        (self.presses, self.checked, self.selected, self.on, self.value, self.theme)
+    fn values(&self) -> (u32, bool, usize, bool, u8) {
+        (self.presses, self.checked, self.selected, self.on, self.value)
     }
 
-    fn activate(&mut self, id: WidgetId, part: u8, now: f64) {
+    fn activate(&mut self, id: WidgetId, part: u8, theme: &mut Theme, now: f64) {
         match id {
             ids::BUTTON => self.presses = self.presses.saturating_add(1),
             ids::CHECKBOX => self.checked = !self.checked,
             ids::RADIO => self.selected = usize::from(part).min(RADIO_OPTIONS.len() - 1),
             ids::TOGGLE => self.on = !self.on,
-            ids::THEME => self.theme.toggle(now),
+            ids::THEME => theme.toggle(now),
             _ => {}
         }
     }
@@ -172,6 +182,30 @@ impl Controls {
     }
 }
 
+impl ScreenState for Controls {
+    type Laid = Tracks;
+
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        self.apply(message, input.theme, input.now)
+    }
+
+    fn laid_out(&mut self, tracks: Tracks) {
+        self.tracks = tracks;
+    }
+
+    fn report(&self, _regions: &[Region], theme: &Theme, into: &mut Map<String, Value>) {
+        let values = [
+            (ids::BUTTON, json!({ "presses": self.presses })),
+            (ids::CHECKBOX, json!({ "checked": self.checked })),
+            (ids::RADIO, json!({ "selected": self.selected })),
+            (ids::TOGGLE, json!({ "on": self.on })),
+            (ids::SLIDER, json!({ "value": self.value })),
+            (ids::THEME, json!({ "theme": theme.name().as_str() })),
+        ];
+        into.extend(values.into_iter().map(|(id, value)| (id.to_owned(), value)));
+    }
+}
+
 /// The slider's value for pointer x over its track: 0 at the left edge, 100 at the right (the other way round,
 /// mirrored), clamped.
 pub fn slider_value(tracks: &Tracks, x: f32) -> u8 {
@@ -186,6 +220,7 @@ pub fn slider_value(tracks: &Tracks, x: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::theme::ThemeName;
 
     const TRACKS: Tracks =
         Tracks { slider: Rect::new(100.0, 0.0, 200.0, 20.0), toggle: Rect::new(0.0, 0.0, 40.0, 20.0), mirrored: false };
@@ -194,34 +229,41 @@ mod tests {
         Target { id, part: 0 }
     }
 
+    /// Applies `message` with the controls laid out on [`TRACKS`].
+    fn handle(c: &mut Controls, message: &Message, now: f64) -> bool {
+        c.tracks = TRACKS;
+        c.apply(message, &mut Theme::new(ThemeName::Dark), now)
+    }
+
     fn key(controls: &mut Controls, id: WidgetId, key: Key) -> bool {
-        controls.handle(&Message::Key { id, key, mods: Mods::NONE }, &TRACKS, 0.0)
+        handle(controls, &Message::Key { id, key, mods: Mods::NONE }, 0.0)
     }
 
     #[test]
     fn activating_the_button_checkbox_radio_and_theme_changes_them() {
         let mut c = Controls::default();
-        assert!(c.handle(&Message::Activate(target(ids::BUTTON)), &TRACKS, 0.0));
-        assert!(c.handle(&Message::Activate(target(ids::BUTTON)), &TRACKS, 0.0));
+        assert!(handle(&mut c, &Message::Activate(target(ids::BUTTON)), 0.0));
+        assert!(handle(&mut c, &Message::Activate(target(ids::BUTTON)), 0.0));
         assert_eq!(c.presses, 2);
-        c.handle(&Message::Activate(target(ids::CHECKBOX)), &TRACKS, 0.0);
+        handle(&mut c, &Message::Activate(target(ids::CHECKBOX)), 0.0);
         assert!(c.checked);
-        c.handle(&Message::Activate(Target { id: ids::RADIO, part: 2 }), &TRACKS, 0.0);
+        handle(&mut c, &Message::Activate(Target { id: ids::RADIO, part: 2 }), 0.0);
         assert_eq!(c.selected, 2);
-        c.handle(&Message::Activate(target(ids::THEME)), &TRACKS, 1.0);
-        assert_eq!(c.theme.name(), ThemeName::Light);
-        assert!(c.theme.animating(1.05));
-        assert!(!c.handle(&Message::Activate(target(ids::DISABLED)), &TRACKS, 0.0), "the disabled button does nothing");
+        let mut theme = Theme::new(ThemeName::Dark);
+        assert!(c.apply(&Message::Activate(target(ids::THEME)), &mut theme, 1.0));
+        assert_eq!(theme.name(), ThemeName::Light);
+        assert!(theme.animating(1.05));
+        assert!(!handle(&mut c, &Message::Activate(target(ids::DISABLED)), 0.0), "the disabled button does nothing");
     }
 
     #[test]
     fn the_slider_follows_presses_and_drags_clamped_to_its_track() {
         let mut c = Controls::default();
-        c.handle(&Message::Press { target: target(ids::SLIDER), x: 150.0, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
+        handle(&mut c, &Message::Press { target: target(ids::SLIDER), x: 150.0, y: 5.0, clicks: 1 }, 0.0);
         assert_eq!(c.value, 25);
-        c.handle(&Message::Drag { target: target(ids::SLIDER), x: 1000.0, y: 90.0 }, &TRACKS, 0.0);
+        handle(&mut c, &Message::Drag { target: target(ids::SLIDER), x: 1000.0, y: 90.0 }, 0.0);
         assert_eq!(c.value, 100, "a drag that leaves the track still drives it");
-        c.handle(&Message::Drag { target: target(ids::SLIDER), x: -5.0, y: 0.0 }, &TRACKS, 0.0);
+        handle(&mut c, &Message::Drag { target: target(ids::SLIDER), x: -5.0, y: 0.0 }, 0.0);
         assert_eq!(c.value, 0);
     }
 
@@ -236,10 +278,10 @@ mod tests {
         key(&mut c, ids::SLIDER, Key::Home);
         assert_eq!(c.value, 0);
         let wheel = |dy| Message::Wheel { target: target(ids::SLIDER), dx: 0.0, dy };
-        c.handle(&wheel(3.0), &TRACKS, 0.0);
+        handle(&mut c, &wheel(3.0), 0.0);
         assert_eq!(c.value, 3);
-        assert!(!c.handle(&wheel(0.5), &TRACKS, 0.0));
-        assert!(c.handle(&wheel(0.5), &TRACKS, 0.0), "two half notches make a step");
+        assert!(!handle(&mut c, &wheel(0.5), 0.0));
+        assert!(handle(&mut c, &wheel(0.5), 0.0), "two half notches make a step");
         assert_eq!(c.value, 4);
     }
 
@@ -257,30 +299,30 @@ mod tests {
         let mut c = Controls::default();
         let t = target(ids::TOGGLE);
         let click = |c: &mut Controls, x| {
-            c.handle(&Message::Press { target: t, x, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
-            c.handle(&Message::Release { target: t, x, y: 5.0 }, &TRACKS, 0.0);
-            c.handle(&Message::Activate(t), &TRACKS, 0.0);
+            handle(c, &Message::Press { target: t, x, y: 5.0, clicks: 1 }, 0.0);
+            handle(c, &Message::Release { target: t, x, y: 5.0 }, 0.0);
+            handle(c, &Message::Activate(t), 0.0);
         };
         click(&mut c, 5.0);
         assert!(c.on);
         click(&mut c, 5.0);
         assert!(!c.on);
         // Dragged from the left end to the right half and released there: on, and the closing click does not undo it.
-        c.handle(&Message::Press { target: t, x: 5.0, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
-        c.handle(&Message::Drag { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
+        handle(&mut c, &Message::Press { target: t, x: 5.0, y: 5.0, clicks: 1 }, 0.0);
+        handle(&mut c, &Message::Drag { target: t, x: 35.0, y: 5.0 }, 0.0);
         assert!(c.on);
-        c.handle(&Message::Release { target: t, x: 35.0, y: 5.0 }, &TRACKS, 0.0);
-        c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        handle(&mut c, &Message::Release { target: t, x: 35.0, y: 5.0 }, 0.0);
+        handle(&mut c, &Message::Activate(t), 0.0);
         assert!(c.on);
         // A drag released off the switch sends no click; Space on it afterwards still flips it.
-        c.handle(&Message::Press { target: t, x: 35.0, y: 5.0, clicks: 1 }, &TRACKS, 0.0);
-        c.handle(&Message::Drag { target: t, x: 2.0, y: 90.0 }, &TRACKS, 0.0);
-        c.handle(&Message::Release { target: t, x: 2.0, y: 90.0 }, &TRACKS, 0.0);
+        handle(&mut c, &Message::Press { target: t, x: 35.0, y: 5.0, clicks: 1 }, 0.0);
+        handle(&mut c, &Message::Drag { target: t, x: 2.0, y: 90.0 }, 0.0);
+        handle(&mut c, &Message::Release { target: t, x: 2.0, y: 90.0 }, 0.0);
         assert!(!c.on);
-        c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        handle(&mut c, &Message::Activate(t), 0.0);
         assert!(!c.on, "the click that ends a drag is swallowed");
-        c.handle(&Message::Key { id: ids::SLIDER, key: Key::Left, mods: Mods::NONE }, &TRACKS, 0.0);
-        c.handle(&Message::Activate(t), &TRACKS, 0.0);
+        handle(&mut c, &Message::Key { id: ids::SLIDER, key: Key::Left, mods: Mods::NONE }, 0.0);
+        handle(&mut c, &Message::Activate(t), 0.0);
         assert!(c.on);
     }
 }

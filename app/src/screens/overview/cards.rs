@@ -1,12 +1,13 @@
 //! A card: its static chrome and text (recorded once per layout into its layer) and its moving parts (recorded
 //! every frame on top of the layer).
 
-use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
+use super::{charts, ring};
+use crate::display_list::{DisplayList, Op, Paint, Stop, Stroke};
+use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{self, Falloff};
 use crate::scene::draw::icon::{Glow, icon};
 use crate::scene::draw::text::{line, paragraph, run_in, unwrapped};
-use crate::scene::draw::{charts, ring};
 use crate::scene::icons::Icons;
 use crate::scene::layout::{CardLayout, VisualLayout};
 use crate::scene::model::{Body, CardSpec, Visual, palette};
@@ -95,7 +96,7 @@ pub struct Pen<'a> {
 /// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
 /// the counter's pill, the still part of its visual, its text and its footer, in colours `c`. Returns the glyphs
 /// recorded.
-pub fn chrome(list: &mut DisplayList, pen: &Pen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
+pub fn still(list: &mut DisplayList, pen: &Pen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
     let Pen { text, styles, icons, colors: c, mirrored } = *pen;
     let s = styles.scale;
     let accent = c.accent(spec.hue);

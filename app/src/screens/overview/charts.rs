@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use crate::display_list::{Color, DisplayList, Op, Paint, PathCommand, PathData, Rect, Stop, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stop, Stroke};
+use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{area_under, bar, grid_lines, smooth_curve};
 use crate::scene::draw::text::line;

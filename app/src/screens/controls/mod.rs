@@ -1,18 +1,22 @@
 //! The controls screen: a panel of labelled rows (button, checkbox, radio group, toggle, slider, progress bar,
-//! disabled button, theme switch), laid out by Yoga once per size, drawn from the controls' state and the router's
-//! hover, press and focus.
+//! disabled button, theme switch), laid out by Yoga once per size, drawn from the controls' state ([`state`]) and
+//! the router's hover, press and focus.
+
+pub mod state;
 
 use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, Justify, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
 
-use crate::display_list::{DisplayList, FontId, Rect};
+use self::state::{Controls, RADIO_OPTIONS, Tracks, ids};
+use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
+use crate::geom::{FontId, Rect};
+use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::{
     BOX, Ink, State, button, checkbox, fill_round, focus_ring, progress, radio, slider, stroke_round, text, toggle,
 };
-use crate::ui::controls::{Controls, RADIO_OPTIONS, Tracks, ids};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
-use crate::ui::theme::Palette;
+use crate::ui::theme::{Palette, ThemeName};
 
 /// The rows, top to bottom: a label, and the widget it names.
 const ROWS: [(&str, WidgetId); 8] = [
@@ -79,11 +83,48 @@ pub struct ControlsScreen {
     rows: Vec<(NodeId, NodeId)>,
     options: Vec<NodeId>,
     fonts: Fonts,
+    /// The last layout (None: lay out before the next frame).
+    laid: Option<ControlsLayout>,
+}
+
+impl Screen for ControlsScreen {
+    type State = Controls;
+
+    const NAME: &'static str = "controls";
+    const TITLE: &'static str = "Controls";
+
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<ControlsScreen, NativeError> {
+        ControlsScreen::build(g, fonts)
+    }
+
+    fn forget(&mut self) {
+        self.laid = None;
+    }
+
+    fn record(&mut self, page: &mut Page<'_>, controls: &Controls) -> Result<Recorded<Tracks>, NativeError> {
+        let mut recorded = Recorded::default();
+        if page.fresh || self.laid.is_none() {
+            let laid = self.lay_out(page.body, page.direction)?;
+            recorded = Recorded { regions: Some(laid.regions.clone()), laid: Some(laid.tracks) };
+            self.laid = Some(laid);
+        }
+        if let Some(laid) = &self.laid {
+            let view = View {
+                controls,
+                router: page.router,
+                palette: page.palette,
+                theme: page.theme,
+                mirrored: page.mirrored(),
+            };
+            self.draw(page.list, page.fonts, laid, &view);
+        }
+        Ok(recorded)
+    }
 }
 
 impl ControlsScreen {
     /// Builds the tree: a centred panel of fixed-height rows, each a label and its widget.
-    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<ControlsScreen, NativeError> {
+    fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<ControlsScreen, NativeError> {
         let f = Fonts::new(fonts);
         let mut tree = LayoutTree::new(g)?;
         let root = tree.add_node()?;
@@ -138,7 +179,7 @@ impl ControlsScreen {
             }
             rows.push((label, widget));
         }
-        Ok(ControlsScreen { tree, root, panel, title, rows, options, fonts: f })
+        Ok(ControlsScreen { tree, root, panel, title, rows, options, fonts: f, laid: None })
     }
 
     /// Lays the screen out in `body` (window pixels).
@@ -173,7 +214,7 @@ impl ControlsScreen {
     }
 
     /// Records the screen: `controls` as they are, shown in `palette`, with the router's hover, press and focus.
-    pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &View<'_>) {
+    fn draw(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &View<'_>) {
         let (p, f) = (&view.palette, self.fonts);
         let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
         let ink = Ink { fonts, font: f.label, palette: p, mirrored: view.mirrored };
@@ -196,7 +237,7 @@ impl ControlsScreen {
                 }
                 ids::DISABLED => button(list, ink, *rect, "Unavailable", State::DISABLED),
                 ids::THEME => {
-                    let name = view.controls.theme.name().as_str();
+                    let name = view.theme.as_str();
                     button(list, ink, *rect, &format!("Theme: {name}"), state);
                     let hint = beside(*rect, 220.0, view.mirrored);
                     text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, start);
@@ -234,13 +275,15 @@ fn beside(rect: Rect, w: f32, mirrored: bool) -> Rect {
 
 /// What the screen is drawn from besides its layout.
 #[derive(Debug)]
-pub struct View<'a> {
+struct View<'a> {
     /// The values.
     pub controls: &'a Controls,
     /// Hover, press and focus.
     pub router: &'a Router,
     /// The colours (mid-fade during a theme change).
     pub palette: Palette,
+    /// The theme switched to (the switch names it).
+    pub theme: ThemeName,
     /// Laid out right to left: labels stand against their boxes' right edges.
     pub mirrored: bool,
 }

@@ -4,7 +4,8 @@
 use std::f32::consts::{FRAC_PI_2, TAU};
 use std::sync::Arc;
 
-use crate::display_list::{Color, DisplayList, Op, Paint, PathData, Rect, Stop, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, PathData, Stop, Stroke};
+use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{arc, circle};
 use crate::scene::draw::text::run_in;

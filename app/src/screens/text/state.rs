@@ -7,11 +7,13 @@
 
 use std::sync::Arc;
 
-use crate::display_list::Rect;
+use crate::geom::Rect;
+use crate::screens::interface::{Input, ScreenState};
 use crate::text::{Features, Paragraph};
 use crate::ui::edit::{TextEdit, Towards};
-use crate::ui::input::{Key, Mods};
-use crate::ui::router::{Message, Target, WidgetId};
+use crate::ui::input::{Clipboard, Key, Mods};
+use crate::ui::router::{Message, Region, Target, WidgetId};
+use crate::ui::theme::Theme;
 
 /// The text screen's stable ids, as the report prints them.
 pub mod ids {
@@ -44,14 +46,6 @@ const AREA_TEXT: &str = "Goldberry shapes every run with HarfBuzz. Arabic: ال�
                          and Hebrew: עברית נכתבת מימין לשמאל.\nThai has no spaces between words: ภาษาไทยไม่มีช่องว่างระหว่างคำ \
                          and Devanagari joins its letters: हिन्दी देवनागरी।\nEmoji families stay whole: \
                          👨\u{200D}👩\u{200D}👧\u{200D}👦, accents too: e\u{301}te\u{301}.";
-
-/// Reads and writes the clipboard (SDL's, in the app).
-pub trait Clipboard {
-    /// The clipboard's text (None when it cannot be read).
-    fn get(&mut self) -> Option<String>;
-    /// Puts `text` on the clipboard.
-    fn set(&mut self, text: &str);
-}
 
 /// One text widget as the last frame laid it out.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -176,12 +170,12 @@ impl Default for TextFields {
 
 impl TextFields {
     /// Whether the caret shows at `now`.
-    pub fn caret_on(&self, now: f64) -> bool {
+    pub fn blink_on(&self, now: f64) -> bool {
         (((now - self.blink_epoch).max(0.0) / BLINK_S) as u64).is_multiple_of(2)
     }
 
     /// When the caret next turns on or off after `now`.
-    pub fn next_blink(&self, now: f64) -> f64 {
+    pub fn blink_after(&self, now: f64) -> f64 {
         let since = (now - self.blink_epoch).max(0.0);
         self.blink_epoch + ((since / BLINK_S).floor() + 1.0) * BLINK_S
     }
@@ -208,7 +202,7 @@ impl TextFields {
     }
 
     /// Applies one message at frame time `now`; returns whether anything a person sees changed.
-    pub fn handle(&mut self, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
+    pub fn apply(&mut self, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
         let before = self.seen();
         match message {
             Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks } => {
@@ -369,6 +363,46 @@ impl TextFields {
     }
 }
 
+impl ScreenState for TextFields {
+    type Laid = TextGeometry;
+
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        self.apply(message, input.clipboard, input.now)
+    }
+
+    fn focus_on_show(&self) -> Option<WidgetId> {
+        // The screen opens ready to type into its field.
+        Some(ids::FIELD)
+    }
+
+    fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool> {
+        matches!(focus, Some(ids::FIELD | ids::AREA)).then(|| self.blink_on(now))
+    }
+
+    fn next_blink(&self, now: f64) -> Option<f64> {
+        Some(self.blink_after(now))
+    }
+
+    fn laid_out(&mut self, geometry: TextGeometry) {
+        self.set_geometry(geometry);
+    }
+
+    fn report(&self, _regions: &[Region], _theme: &Theme, into: &mut serde_json::Map<String, serde_json::Value>) {
+        let g = self.geometry();
+        let tags: Vec<_> = g.chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+        let set: serde_json::Map<_, _> = self
+            .features
+            .settings()
+            .iter()
+            .map(|(tag, on)| (String::from_utf8_lossy(tag).into_owned(), serde_json::json!(on)))
+            .collect();
+        into.insert(ids::FIELD.to_owned(), report(&self.field, &g.field));
+        into.insert(ids::AREA.to_owned(), report(&self.area, &g.area));
+        into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set }));
+        into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size }));
+    }
+}
+
 /// What the report prints of a text widget: its text, caret and anchor (byte offsets), and the runs the last
 /// frame laid out, in visual order line by line, each with its bytes in the text, direction and family.
 pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
@@ -387,17 +421,6 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
         })
         .collect();
     serde_json::json!({ "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs })
-}
-
-/// An in-process clipboard: what the unit tests copy to and paste from.
-impl Clipboard for String {
-    fn get(&mut self) -> Option<String> {
-        Some(self.clone())
-    }
-
-    fn set(&mut self, text: &str) {
-        text.clone_into(self);
-    }
 }
 
 /// Whether the shaper turns `tag` on when no toggle says otherwise.

@@ -1,8 +1,8 @@
 //! The boxes' glide: from where they were shown when the layout changed to where Yoga put them, over
 //! [`GLIDE_S`] of frame time, eased out.
 
-use crate::display_list::Rect;
-use crate::screens::layout::state::GLIDE_S;
+use crate::geom::Rect;
+use crate::screens::playground::state::GLIDE_S;
 
 /// Where each box glides from and to, and when it started.
 #[derive(Debug, Clone, PartialEq, Default)]

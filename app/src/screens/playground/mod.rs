@@ -1,4 +1,4 @@
-//! The layout screen: a Yoga playground. A container of twelve boxes laid out by Yoga from the properties the
+//! The playground: Yoga at work. A container of twelve boxes laid out by Yoga from the properties the
 //! panel's chips and the keys set (see [`state`]); each change re-lays out the container, counts the Yoga calls it
 //! made and times them, and the boxes glide to their new places ([`glide`]).
 
@@ -13,9 +13,11 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use self::glide::Glide;
 use self::panel::{Panel, PanelFonts, PanelLayout, PanelView};
-use self::state::{BOX_COUNT, Props, ids};
-use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stroke};
+use self::state::{BOX_COUNT, PlaygroundState, Props, ids};
+use crate::display_list::{DisplayList, Op, Paint, Stroke};
 use crate::fonts::{Face, FontBook};
+use crate::geom::{Color, Rect};
+use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::text;
 use crate::ui::router::{Cursor, Region, Router, Target};
 use crate::ui::theme::Palette;
@@ -52,7 +54,7 @@ const STATS_HEIGHT: f32 = 28.0;
 
 /// Where the page's parts lie, and the boxes' glide.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Laid {
+pub struct PlaygroundLayout {
     /// The body the page was laid out in.
     pub body: Rect,
     /// The properties the container was laid out from.
@@ -75,20 +77,48 @@ pub struct Laid {
 
 /// The screen's Yoga tree (the container and its boxes, and the panel as a root of its own) and its last layout.
 #[derive(Debug)]
-pub struct LayoutScreen {
+pub struct Playground {
     tree: LayoutTree,
     container: NodeId,
     boxes: Vec<NodeId>,
     panel: Panel,
     fonts: PanelFonts,
-    laid: Option<Laid>,
+    laid: Option<PlaygroundLayout>,
     /// Which way the container's rows run (right to left in a mirrored UI).
     direction: Direction,
 }
 
-impl LayoutScreen {
+impl Screen for Playground {
+    type State = PlaygroundState;
+
+    const NAME: &'static str = "playground";
+    const TITLE: &'static str = "Layout";
+
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Playground, NativeError> {
+        Playground::build(g, fonts)
+    }
+
+    fn forget(&mut self) {
+        self.laid = None;
+    }
+
+    /// Brings the layout up to date (the whole page when it is fresh, the container when the properties
+    /// changed) and records the page; new regions whenever the boxes move.
+    fn record(&mut self, page: &mut Page<'_>, state: &PlaygroundState) -> Result<Recorded<()>, NativeError> {
+        if page.fresh {
+            self.laid = None;
+        }
+        self.set_direction(page.direction);
+        let (body, now) = (page.body, page.now());
+        let moved = page.lay_out(|| self.update(body, &state.props, now))?;
+        self.draw(page.list, page.fonts, now, page.router, &page.palette);
+        Ok(Recorded { regions: moved.then(|| self.regions()), laid: None })
+    }
+}
+
+impl Playground {
     /// Builds the tree: the container and its twelve fixed-size boxes, and the panel.
-    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<LayoutScreen, NativeError> {
+    fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<Playground, NativeError> {
         let f = PanelFonts {
             title: fonts.id(Face::SansBold, 18.0),
             label: fonts.id(Face::Sans, 12.0),
@@ -105,11 +135,11 @@ impl LayoutScreen {
             boxes.push(b);
         }
         let panel = Panel::new(&mut tree, fonts, f)?;
-        Ok(LayoutScreen { tree, container, boxes, panel, fonts: f, laid: None, direction: Direction::Ltr })
+        Ok(Playground { tree, container, boxes, panel, fonts: f, laid: None, direction: Direction::Ltr })
     }
 
     /// The last layout.
-    pub fn laid(&self) -> Option<&Laid> {
+    pub fn laid(&self) -> Option<&PlaygroundLayout> {
         self.laid.as_ref()
     }
 
@@ -119,11 +149,6 @@ impl LayoutScreen {
             self.direction = direction;
             self.laid = None;
         }
-    }
-
-    /// Forgets the layout: the next [`LayoutScreen::update`] lays the page out anew, without a glide.
-    pub fn forget(&mut self) {
-        self.laid = None;
     }
 
     /// Brings the layout up to date with `props` in `body` at frame time `now`: the whole page when the body is
@@ -138,7 +163,7 @@ impl LayoutScreen {
                 }
                 let (container, boxes, calls, time) = self.lay_out_container(laid.stage, Some(&laid.props), props)?;
                 let glide = laid.glide.retarget(boxes, now);
-                Laid { props: *props, container, glide, calls, time, changed: true, ..laid }
+                PlaygroundLayout { props: *props, container, glide, calls, time, changed: true, ..laid }
             }
             _ => {
                 let panel = self.panel.lay_out(&mut self.tree, (body.x + MARGIN, body.y + MARGIN))?;
@@ -148,7 +173,7 @@ impl LayoutScreen {
                     Rect::new(x, y, (body.right() - MARGIN - x).max(0.0), (body.bottom() - MARGIN - y).max(0.0));
                 let (container, boxes, calls, time) = self.lay_out_container(stage, None, props)?;
                 let glide = Glide::settled(boxes);
-                Laid { body, props: *props, panel, stage, container, glide, calls, time, changed: false }
+                PlaygroundLayout { body, props: *props, panel, stage, container, glide, calls, time, changed: false }
             }
         };
         self.laid = Some(laid);
@@ -228,7 +253,7 @@ impl LayoutScreen {
 
     /// Records the page at frame time `now`: the panel, the Yoga figures, the stage, the container and the boxes
     /// where the glide has them.
-    pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, now: f64, router: &Router, palette: &Palette) {
+    pub fn draw(&self, list: &mut DisplayList, fonts: &FontBook, now: f64, router: &Router, palette: &Palette) {
         let Some(laid) = &self.laid else { return };
         let p = palette;
         let view = PanelView { props: &laid.props, router, palette: p, fonts: self.fonts };

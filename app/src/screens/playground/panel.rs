@@ -4,9 +4,10 @@
 use goldberry_natives::NativeError;
 use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 
-use crate::display_list::{DisplayList, FontId, Op, Paint, Rect, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, Stroke};
 use crate::fonts::FontBook;
-use crate::screens::layout::state::{
+use crate::geom::{FontId, Rect};
+use crate::screens::playground::state::{
     ALIGN_CONTENTS, ALIGN_ITEMS, DIRECTIONS, GAPS, JUSTIFIES, Props, align_word, direction_word, gap_word, ids,
     justify_word,
 };

@@ -4,34 +4,36 @@
 use goldberry_natives::yoga::{Align, FlexDirection, Justify, Length};
 use serde_json::{Value, json};
 
-use crate::display_list::Rect;
+use crate::geom::Rect;
+use crate::screens::interface::{Input, ScreenState};
 use crate::ui::input::{Key, Mods};
-use crate::ui::router::{Message, Region, Target, WidgetId};
+use crate::ui::router::{Message, Region, Target, region_of};
+use crate::ui::theme::Theme;
 
 /// The widgets' stable ids, as the report prints them.
 pub mod ids {
     use crate::ui::router::WidgetId;
 
     /// The area the container lives in (its corner is dragged within it).
-    pub const STAGE: WidgetId = "layout.stage";
+    pub const STAGE: WidgetId = "playground.stage";
     /// The flex container; the report gives its properties here.
-    pub const CONTAINER: WidgetId = "layout.container";
+    pub const CONTAINER: WidgetId = "playground.container";
     /// The twelve boxes, parts 0 to 11: a click toggles a box's flex-grow.
-    pub const BOXES: WidgetId = "layout.boxes";
+    pub const BOXES: WidgetId = "playground.boxes";
     /// The container's bottom-right corner: drag it to size the container.
-    pub const CORNER: WidgetId = "layout.corner";
+    pub const CORNER: WidgetId = "playground.corner";
     /// The flex-direction chips.
-    pub const DIRECTION: WidgetId = "layout.direction";
+    pub const DIRECTION: WidgetId = "playground.direction";
     /// The flex-wrap chips (nowrap, wrap).
-    pub const WRAP: WidgetId = "layout.wrap";
+    pub const WRAP: WidgetId = "playground.wrap";
     /// The justify-content chips.
-    pub const JUSTIFY: WidgetId = "layout.justify";
+    pub const JUSTIFY: WidgetId = "playground.justify";
     /// The align-items chips.
-    pub const ALIGN_ITEMS: WidgetId = "layout.align_items";
+    pub const ALIGN_ITEMS: WidgetId = "playground.align_items";
     /// The align-content chips.
-    pub const ALIGN_CONTENT: WidgetId = "layout.align_content";
+    pub const ALIGN_CONTENT: WidgetId = "playground.align_content";
     /// The gap chips.
-    pub const GAP: WidgetId = "layout.gap";
+    pub const GAP: WidgetId = "playground.gap";
 }
 
 /// How many boxes the container holds.
@@ -190,7 +192,7 @@ impl Default for Props {
 
 /// The playground's state: the properties, when they last changed (the boxes glide from then), and a corner drag.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LayoutState {
+pub struct PlaygroundState {
     /// What the container is laid out from.
     pub props: Props,
     /// The frame time of the last change (the boxes glide for [`GLIDE_S`] from it).
@@ -200,26 +202,26 @@ pub struct LayoutState {
 /// How long the boxes take to glide to their new places.
 pub const GLIDE_S: f64 = 0.2;
 
-impl Default for LayoutState {
-    fn default() -> LayoutState {
-        LayoutState::new()
+impl Default for PlaygroundState {
+    fn default() -> PlaygroundState {
+        PlaygroundState::new()
     }
 }
 
-impl LayoutState {
+impl PlaygroundState {
     /// The default properties, settled.
-    pub const fn new() -> LayoutState {
-        LayoutState { props: Props::new(), changed_at: f64::NEG_INFINITY }
+    pub const fn new() -> PlaygroundState {
+        PlaygroundState { props: Props::new(), changed_at: f64::NEG_INFINITY }
     }
 
     /// Whether the boxes are still gliding at `now`.
-    pub fn animating(&self, now: f64) -> bool {
+    pub fn gliding(&self, now: f64) -> bool {
         now < self.changed_at + GLIDE_S
     }
 
     /// Applies the playground's keys (`d`, `w`, `j`, `a`, `c`, `g`, Left, Right) at frame time `now`; true when
     /// `key` was one of them.
-    pub fn key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
+    pub fn press_key(&mut self, key: Key, mods: Mods, now: f64) -> bool {
         if mods != Mods::NONE {
             return false;
         }
@@ -241,7 +243,7 @@ impl LayoutState {
 
     /// Applies one routed message at frame time `now` (`regions`: the last layout's, for the stage a corner drag
     /// measures against); returns whether the properties changed.
-    pub fn handle(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
+    pub fn apply(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
         let before = self.props;
         let p = &mut self.props;
         match *message {
@@ -274,9 +276,9 @@ impl LayoutState {
         changed
     }
 
-    /// The report's `layout.container`: the properties in CSS words, and the container's size in pixels when
+    /// The report's `playground.container`: the properties in CSS words, and the container's size in pixels when
     /// `rect` (its box) is known.
-    pub fn report(&self, rect: Option<Rect>) -> Value {
+    pub fn report_container(&self, rect: Option<Rect>) -> Value {
         let p = &self.props;
         json!({
             "direction": direction_word(p.direction()),
@@ -289,16 +291,27 @@ impl LayoutState {
             "height": rect.map(|r| r.h),
         })
     }
-
-    /// The report's `layout.boxes` state: which boxes grow.
-    pub fn report_boxes(&self) -> Value {
-        json!({ "grow": self.props.grow.to_vec() })
-    }
 }
 
-/// The box of the first region of widget `id`.
-pub fn region_of(regions: &[Region], id: WidgetId) -> Option<Rect> {
-    regions.iter().find(|r| r.target.id == id).map(|r| r.rect)
+impl ScreenState for PlaygroundState {
+    type Laid = ();
+
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        self.press_key(key, mods, input.now)
+    }
+
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        self.apply(message, input.regions, input.now)
+    }
+
+    fn animating(&self, now: f64) -> bool {
+        self.gliding(now)
+    }
+
+    fn report(&self, regions: &[Region], _theme: &Theme, into: &mut serde_json::Map<String, Value>) {
+        into.insert(ids::CONTAINER.to_owned(), self.report_container(region_of(regions, ids::CONTAINER)));
+        into.insert(ids::BOXES.to_owned(), json!({ "grow": self.props.grow.to_vec() }));
+    }
 }
 
 fn step_size(size: f32, by: f32) -> f32 {
@@ -317,37 +330,37 @@ mod tests {
 
     #[test]
     fn keys_cycle_every_property_and_each_change_starts_a_glide() {
-        let mut s = LayoutState::new();
-        assert!(!s.animating(0.0));
+        let mut s = PlaygroundState::new();
+        assert!(!s.gliding(0.0));
         for (key, n) in [('d', 4), ('j', 6), ('a', 5), ('c', 7), ('g', 5)] {
             for _ in 0..n {
-                assert!(s.key(Key::Char(key), Mods::NONE, 1.0));
+                assert!(s.press_key(Key::Char(key), Mods::NONE, 1.0));
             }
         }
         assert_eq!(s.props, Props::new(), "each cycle comes back to its start");
-        assert!(s.animating(1.1) && !s.animating(1.2));
-        s.key(Key::Char('w'), Mods::NONE, 2.0);
-        assert_eq!(s.report(None)["wrap"], "nowrap");
-        s.key(Key::Char('g'), Mods::NONE, 2.0);
-        s.key(Key::Char('g'), Mods::NONE, 2.0);
-        s.key(Key::Char('g'), Mods::NONE, 2.0);
-        assert_eq!(s.report(None)["gap"], "5%");
+        assert!(s.gliding(1.1) && !s.gliding(1.2));
+        s.press_key(Key::Char('w'), Mods::NONE, 2.0);
+        assert_eq!(s.report_container(None)["wrap"], "nowrap");
+        s.press_key(Key::Char('g'), Mods::NONE, 2.0);
+        s.press_key(Key::Char('g'), Mods::NONE, 2.0);
+        s.press_key(Key::Char('g'), Mods::NONE, 2.0);
+        assert_eq!(s.report_container(None)["gap"], "5%");
         for _ in 0..12 {
-            s.key(Key::Left, Mods::NONE, 2.0);
+            s.press_key(Key::Left, Mods::NONE, 2.0);
         }
         assert_eq!(s.props.width, MIN_SIZE);
-        assert!(!s.key(Key::Char('d'), Mods::CTRL, 2.0), "ctrl+d is not the playground's");
+        assert!(!s.press_key(Key::Char('d'), Mods::CTRL, 2.0), "ctrl+d is not the playground's");
     }
 
     #[test]
     fn chips_set_a_value_a_click_toggles_a_box_and_the_corner_sizes_the_container() {
-        let mut s = LayoutState::new();
+        let mut s = PlaygroundState::new();
         let click = |id, part| Message::Activate(Target { id, part });
-        assert!(s.handle(&click(ids::JUSTIFY, 3), &[], 0.0));
-        assert_eq!(s.report(None)["justify"], "space-between");
-        assert!(s.handle(&click(ids::BOXES, 4), &[], 0.0));
+        assert!(s.apply(&click(ids::JUSTIFY, 3), &[], 0.0));
+        assert_eq!(s.report_container(None)["justify"], "space-between");
+        assert!(s.apply(&click(ids::BOXES, 4), &[], 0.0));
         assert!(s.props.grow[4]);
-        assert!(!s.handle(&click(ids::JUSTIFY, 3), &[], 0.0), "already so");
+        assert!(!s.apply(&click(ids::JUSTIFY, 3), &[], 0.0), "already so");
         let stage = Region {
             target: Target { id: ids::STAGE, part: 0 },
             rect: Rect::new(100.0, 100.0, 400.0, 200.0),
@@ -356,9 +369,9 @@ mod tests {
             enabled: false,
         };
         let corner = Target { id: ids::CORNER, part: 0 };
-        s.handle(&Message::Drag { target: corner, x: 300.0, y: 250.0 }, &[stage], 0.0);
+        s.apply(&Message::Drag { target: corner, x: 300.0, y: 250.0 }, &[stage], 0.0);
         assert_eq!((s.props.width, s.props.height), (0.5, 0.75));
-        s.handle(&Message::Drag { target: corner, x: 0.0, y: 900.0 }, &[stage], 0.0);
+        s.apply(&Message::Drag { target: corner, x: 0.0, y: 900.0 }, &[stage], 0.0);
         assert_eq!((s.props.width, s.props.height), (MIN_SIZE, 1.0));
     }
 }

@@ -1,7 +1,8 @@
 //! The window's chrome: the background, the title bar and its tabs, the status bar (static, each recorded once per
 //! layout, theme and tab state into a layer), and the title bar's status line (recorded every frame).
 
-use crate::display_list::{Color, DisplayList, Op, Paint, Rect, Stop, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, Stop, Stroke};
+use crate::geom::{Color, Rect};
 use crate::scene::colors::ChromeColors;
 use crate::scene::draw::geometry;
 use crate::scene::draw::icon::{Glow, icon};

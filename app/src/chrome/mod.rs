@@ -1,0 +1,223 @@
+//! The chrome around every screen: the background, the title bar with the screens' tabs, the status bar, and the
+//! title bar's status line. Each part but the status line is a retained layer ([`crate::scene::layers`]),
+//! recorded again only when its box, the colours, a tab's state or the screen the status bar names change.
+
+pub mod draw;
+
+use self::draw::TabState;
+use crate::clock::FrameInput;
+use crate::display_list::DisplayList;
+use crate::geom::Rect;
+use crate::scene::LaidScene;
+use crate::scene::colors::ChromeColors;
+use crate::scene::draw::geometry;
+use crate::scene::icons::Icons;
+use crate::scene::layers::{
+    BACKGROUND_LAYER, LayerSpec, PLAIN_BACKGROUND_LAYER, Part, STATUS_BAR_LAYER, TITLE_BAR_LAYER, layer, layout_words,
+    tab_layer,
+};
+use crate::scene::layout::{SceneLayout, TitleBarLayout, snap};
+use crate::scene::shaping::Timed;
+use crate::scene::styles::Styles;
+use crate::scene::texts::{status_first_item, status_text};
+use crate::ui::router::{Cursor, Region, Target, WidgetId};
+use crate::ui::theme::Palette;
+
+/// The tab strip's id; its tabs are parts 0, 1 … in tab order.
+pub const TABS: WidgetId = "tabs";
+
+/// What one frame of the chrome shows besides the time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChromeView<'a> {
+    /// The selected tab (the screen shown).
+    pub tab: usize,
+    /// The tab under the pointer.
+    pub hovered_tab: Option<usize>,
+    /// The colours at this frame (mid-fade during a theme change).
+    pub palette: Palette,
+    /// The body is the dashboard: the status bar speaks of its cards and the status line runs; otherwise it names
+    /// the screen and shows the window's size alone (a screen that is still must stay still).
+    pub dashboard: bool,
+    /// What the body paints opaquely, so the background is cut around it (empty: a plain background).
+    pub covered: &'a [Rect],
+}
+
+/// The chrome's layers, in one set of colours.
+#[derive(Debug)]
+struct Layers {
+    colors: ChromeColors,
+    /// What the background is cut around, and its layer.
+    background: (Vec<Rect>, Part),
+    title_bar: Part,
+    /// The screen the status bar's first item names (`None`: the dashboard's cards and rows), and its layer.
+    status_bar: (Option<usize>, Part),
+    /// Each tab's state and layer (`None` when the tab lies wholly outside its row).
+    tabs: Vec<Option<(TabState, Part)>>,
+}
+
+/// The chrome (see the module docs): the tabs' titles, and its layers for the last layout.
+#[derive(Debug)]
+pub struct Chrome {
+    titles: &'static [&'static str],
+    layers: Option<Layers>,
+}
+
+impl Chrome {
+    /// A chrome whose tabs read `titles`, in tab order.
+    pub fn new(titles: &'static [&'static str]) -> Chrome {
+        Chrome { titles, layers: None }
+    }
+
+    /// Forgets the layers: the next frame records them anew.
+    pub fn forget(&mut self) {
+        self.layers = None;
+    }
+
+    /// Records the chrome's layers as `view` shows them into `list`, appending (opaque from the first on: they
+    /// lead the list, and raster keeps them with the layers of the body that follow as its base). `fresh`: the
+    /// scene was laid out anew since the last frame. Returns the glyphs recorded.
+    pub fn record_layers(
+        &mut self,
+        list: &mut DisplayList,
+        text: &Timed<'_>,
+        scene: &LaidScene,
+        fresh: bool,
+        view: &ChromeView<'_>,
+    ) -> usize {
+        let colors = ChromeColors::following(&view.palette);
+        let screen = (!view.dashboard).then_some(view.tab);
+        let pen =
+            Pen { text, styles: &scene.styles, icons: &scene.icons, layout: &scene.layout, scale: scene.scale, colors };
+        let layers = match self.layers.take() {
+            Some(layers) if !fresh && layers.colors == colors => self.layers.insert(layers),
+            _ => self.layers.insert(pen.layers(self.titles, screen, view.covered)),
+        };
+        if layers.background.0 != view.covered {
+            layers.background = pen.background(view.covered);
+        }
+        if layers.status_bar.0 != screen {
+            layers.status_bar = pen.status_bar(screen.map(|i| self.titles[i]), self.titles.len(), screen);
+        }
+        for (i, tab) in layers.tabs.iter_mut().enumerate() {
+            let state = TabState { selected: view.tab == i, hovered: view.hovered_tab == Some(i) };
+            if let Some((was, part)) = tab
+                && *was != state
+                && let Some(fresh) = pen.tab(i, self.titles[i], state)
+            {
+                (*was, *part) = fresh;
+            }
+        }
+        // Opaque from the first layer on: the background is cut only around the cores of the title bar and what
+        // the body covers with opaque paint, and all of them lie on whole pixels at scale 1.
+        list.opaque_lead = true;
+        let mut glyphs = 0;
+        let parts = [&layers.background.1, &layers.title_bar, &layers.status_bar.1].into_iter();
+        for part in parts.chain(layers.tabs.iter().flatten().map(|(_, part)| part)) {
+            list.push(part.op.clone());
+            glyphs += part.glyphs;
+        }
+        glyphs
+    }
+
+    /// Records the title bar's status line of `frame`: after the body, so that the body's layers join the
+    /// chrome's in the list's leading run. Returns the glyphs recorded.
+    pub fn record_status(
+        &self,
+        list: &mut DisplayList,
+        text: &Timed<'_>,
+        scene: &LaidScene,
+        frame: &FrameInput,
+        view: &ChromeView<'_>,
+    ) -> usize {
+        let status = if view.dashboard {
+            status_text(frame.index, frame.time_s, frame.width, frame.height)
+        } else {
+            format!("{}x{}", frame.width, frame.height)
+        };
+        let colors = ChromeColors::following(&view.palette);
+        draw::status(list, text, &scene.styles, &scene.layout.title_bar, &status, &colors)
+    }
+
+    /// The tabs' regions, in tab order, where they show inside the tabs' row.
+    pub fn regions(layout: &SceneLayout, tabs: WidgetId) -> Vec<Region> {
+        let l = &layout.title_bar;
+        let region = |part: usize, rect| Region {
+            target: Target { id: tabs, part: part as u8 },
+            rect,
+            cursor: Cursor::Hand,
+            focusable: false,
+            enabled: true,
+        };
+        l.tabs.iter().enumerate().filter_map(|(i, tab)| Some(region(i, tab.intersection(l.tab_row)?))).collect()
+    }
+}
+
+/// What the chrome's layers are recorded with.
+struct Pen<'a> {
+    text: &'a Timed<'a>,
+    styles: &'a Styles,
+    icons: &'a Icons,
+    layout: &'a SceneLayout,
+    scale: f32,
+    colors: ChromeColors,
+}
+
+impl Pen<'_> {
+    /// Every layer, every tab unselected and not hovered (the frame sets their states), the status bar naming
+    /// `screen`, the background cut around `covered`.
+    fn layers(&self, titles: &[&str], screen: Option<usize>, covered: &[Rect]) -> Layers {
+        let words = layout_words(&self.colors.words(), self.layout);
+        let mut list = DisplayList::new();
+        draw::title_bar(&mut list, self.text, self.styles, self.icons, &self.layout.title_bar, &self.colors);
+        let rect = snap(self.layout.title_bar.bar);
+        let spec = LayerSpec { key: TITLE_BAR_LAYER, rect, scale: self.scale, depends: &[], extra: &words };
+        Layers {
+            colors: self.colors,
+            background: self.background(covered),
+            title_bar: layer(spec, list),
+            status_bar: self.status_bar(screen.map(|i| titles[i]), titles.len(), screen),
+            tabs: titles.iter().enumerate().map(|(i, title)| self.tab(i, title, TabState::default())).collect(),
+        }
+    }
+
+    /// The background layer, cut around the title bar's opaque core and `covered`.
+    fn background(&self, covered: &[Rect]) -> (Vec<Rect>, Part) {
+        let words = layout_words(&self.colors.words(), self.layout);
+        let window = snap(self.layout.window);
+        // The opaque title bar hides the background under it; what the body covers is cut out too.
+        let bar = geometry::opaque_core(self.layout.title_bar.bar, 0.0).intersection(window);
+        let cut: Vec<Rect> = bar.into_iter().chain(covered.iter().copied()).collect();
+        let key = if covered.is_empty() { PLAIN_BACKGROUND_LAYER } else { BACKGROUND_LAYER };
+        let mut list = DisplayList::new();
+        draw::background(&mut list, window, &cut, &self.colors);
+        let spec = LayerSpec { key, rect: window, scale: self.scale, depends: &cut, extra: &words };
+        (covered.to_vec(), layer(spec, list))
+    }
+
+    /// The status bar's layer, its first item naming `title` (`None`: the dashboard's cards and rows).
+    fn status_bar(&self, title: Option<&str>, screens: usize, screen: Option<usize>) -> (Option<usize>, Part) {
+        let mut tops: Vec<u32> = self.layout.cards.iter().map(|c| c.card.y.to_bits()).collect();
+        tops.dedup();
+        let first = status_first_item(title, screens, tops.len());
+        let mut list = DisplayList::new();
+        draw::status_bar(&mut list, self.text, self.styles, &self.layout.status_bar, &first, &self.colors);
+        let rect = snap(self.layout.status_bar.bar);
+        let mut extra = layout_words(&self.colors.words(), self.layout);
+        extra.push(screen.map_or(u64::MAX, |i| i as u64));
+        let spec = LayerSpec { key: STATUS_BAR_LAYER, rect, scale: self.scale, depends: &[], extra: &extra };
+        (screen, layer(spec, list))
+    }
+
+    /// Tab `i`'s layer in `state`, over the part of its box inside the tabs' row (none when nothing of it is).
+    fn tab(&self, i: usize, title: &str, state: TabState) -> Option<(TabState, Part)> {
+        let l: &TitleBarLayout = &self.layout.title_bar;
+        let tab = *l.tabs.get(i)?;
+        let rect = snap(tab).intersection(snap(l.tab_row))?;
+        let mut list = DisplayList::new();
+        draw::tab(&mut list, self.text, self.styles, tab, title, state, &self.colors);
+        let mut extra = self.colors.words().to_vec();
+        extra.extend([u64::from(state.selected), u64::from(state.hovered), tab.w.to_bits().into()]);
+        let spec = LayerSpec { key: tab_layer(i), rect, scale: self.scale, depends: &[], extra: &extra };
+        Some((state, layer(spec, list)))
+    }
+}

@@ -1,0 +1,103 @@
+//! The plain geometry every stage shares: colours, rectangles in list units and in whole device pixels, and
+//! which font a run is drawn with. Nothing here knows how a frame is recorded or drawn.
+
+/// A colour as `0xAARRGGBB`, not premultiplied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Color(pub u32);
+
+impl Color {
+    /// An opaque colour from its red, green and blue components.
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color(0xff00_0000 | (r as u32) << 16 | (g as u32) << 8 | b as u32)
+    }
+
+    /// The same colour with alpha `a`.
+    pub const fn with_alpha(self, a: u8) -> Color {
+        Color((self.0 & 0x00ff_ffff) | (a as u32) << 24)
+    }
+}
+
+/// An axis-aligned rectangle in pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Rect {
+    /// The overlap of `self` and `other` (`None` when they do not overlap).
+    pub fn intersection(self, other: Rect) -> Option<Rect> {
+        let (x0, y0) = (self.x.max(other.x), self.y.max(other.y));
+        let (x1, y1) = (self.right().min(other.right()), self.bottom().min(other.bottom()));
+        (x0 < x1 && y0 < y1).then(|| Rect::new(x0, y0, x1 - x0, y1 - y0))
+    }
+
+    /// The smallest rectangle that holds both `self` and `other`.
+    pub fn union(self, other: Rect) -> Rect {
+        let (x0, y0) = (self.x.min(other.x), self.y.min(other.y));
+        Rect::new(x0, y0, self.right().max(other.right()) - x0, self.bottom().max(other.bottom()) - y0)
+    }
+
+    /// A rectangle from its left, top, width and height.
+    pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// The rectangle shrunk by `d` on every side.
+    pub fn inset(self, d: f32) -> Rect {
+        Rect { x: self.x + d, y: self.y + d, w: (self.w - 2.0 * d).max(0.0), h: (self.h - 2.0 * d).max(0.0) }
+    }
+
+    /// The right edge.
+    pub fn right(&self) -> f32 {
+        self.x + self.w
+    }
+
+    /// The bottom edge.
+    pub fn bottom(&self) -> f32 {
+        self.y + self.h
+    }
+}
+
+/// Which font a glyph run is drawn with: an index into the app's font book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FontId(pub u16);
+
+/// A rectangle of whole device pixels inside the target: columns `x..x + w`, rows `y..y + h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PixelRect {
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+}
+
+impl PixelRect {
+    /// Its pixels.
+    pub fn area(&self) -> u64 {
+        u64::from(self.w) * u64::from(self.h)
+    }
+
+    pub fn right(&self) -> u32 {
+        self.x + self.w
+    }
+
+    pub fn bottom(&self) -> u32 {
+        self.y + self.h
+    }
+
+    /// The smallest rectangle holding both.
+    pub fn union(&self, other: &PixelRect) -> PixelRect {
+        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
+        PixelRect { x, y, w: self.right().max(other.right()) - x, h: self.bottom().max(other.bottom()) - y }
+    }
+
+    /// The pixels both hold.
+    pub fn overlap(&self, other: &PixelRect) -> u64 {
+        let w = self.right().min(other.right()).saturating_sub(self.x.max(other.x));
+        let h = self.bottom().min(other.bottom()).saturating_sub(self.y.max(other.y));
+        u64::from(w) * u64::from(h)
+    }
+}

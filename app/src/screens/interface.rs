@@ -1,0 +1,320 @@
+//! What every screen offers: a pure state the session keeps ([`ScreenState`]: keys, messages, animation, the
+//! report, no natives), and a natives-backed part the frame calls ([`Screen`]: it lays its page out in the body
+//! and records it). The session and the frame see each screen through [`AnyState`] and [`AnyScreen`], so neither
+//! names a screen.
+
+use std::any::Any;
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+use goldberry_natives::yoga::Direction;
+use goldberry_natives::{Goldberry, NativeError};
+use serde_json::{Map, Value};
+
+use crate::clock::FrameInput;
+use crate::display_list::DisplayList;
+use crate::fonts::FontBook;
+use crate::geom::Rect;
+use crate::scene::LaidScene;
+use crate::scene::shaping::Timed;
+use crate::ui::input::{Clipboard, Key, Mods};
+use crate::ui::router::{Message, Region, Router, WidgetId};
+use crate::ui::theme::{Palette, Theme, ThemeName};
+
+/// What a screen's input may read and change besides its own state.
+pub struct Input<'a> {
+    /// The regions of the last layout (the tabs', then the screen's).
+    pub regions: &'a [Region],
+    /// The frame time, s.
+    pub now: f64,
+    /// The theme every screen follows (the controls screen switches it).
+    pub theme: &'a mut Theme,
+    /// Copy and paste.
+    pub clipboard: &'a mut dyn Clipboard,
+}
+
+/// The pure part of a screen: what a person did to it. It knows no natives, so a test drives it with messages.
+pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
+    /// What the screen's layout hands back for its input (a text's lines, a slider's track), besides regions.
+    type Laid: Debug + Send + 'static;
+
+    /// A key for the screen (before the router routes it to the focused widget); true when it was one.
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        let _ = (key, mods, input);
+        false
+    }
+
+    /// A message from the router; true when something a person sees changed.
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool;
+
+    /// Whether the screen moves at `now` without input (the next frame must be painted).
+    fn animating(&self, now: f64) -> bool {
+        let _ = now;
+        false
+    }
+
+    /// The widget focused when the screen is shown.
+    fn focus_on_show(&self) -> Option<WidgetId> {
+        None
+    }
+
+    /// Whether a caret shows at `now` with `focus` (None: no caret on this screen or not focused).
+    fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool> {
+        let _ = (focus, now);
+        None
+    }
+
+    /// When a shown caret next turns on or off after `now`.
+    fn next_blink(&self, now: f64) -> Option<f64> {
+        let _ = now;
+        None
+    }
+
+    /// Takes what the last frame's layout placed.
+    fn laid_out(&mut self, laid: Self::Laid) {
+        let _ = laid;
+    }
+
+    /// Adds the screen's widgets to the report, by id (`regions`: the last layout's, of whichever screen is shown).
+    fn report(&self, regions: &[Region], theme: &Theme, into: &mut Map<String, Value>);
+}
+
+/// What a screen records its page with: the frame, the body it owns and what it is drawn from.
+pub struct Page<'a> {
+    /// The frame: index, time, size.
+    pub frame: &'a FrameInput,
+    /// Every font.
+    pub fonts: &'a FontBook,
+    /// Shapes text and counts the time it takes (the HUD's shape row).
+    pub text: &'a Timed<'a>,
+    /// The frame's layout: the bars, the body and the cards' slots, in the scene's styles.
+    pub scene: &'a LaidScene,
+    /// The list the page is recorded into, clipped to the body.
+    pub list: &'a mut DisplayList,
+    /// The body's box, between the bars.
+    pub body: Rect,
+    /// Which way the UI runs (Ctrl+R mirrors it).
+    pub direction: Direction,
+    /// Hover, press and focus.
+    pub router: &'a Router,
+    /// The colours at this frame (mid-fade during a theme change).
+    pub palette: Palette,
+    /// The theme the colours are going to.
+    pub theme: ThemeName,
+    /// The body, the direction or the screen is new since the last frame: lay out anew.
+    pub fresh: bool,
+    /// The time the screen spent laying out this frame (the HUD's layout row): add to it with [`Page::lay_out`].
+    pub layout: Duration,
+}
+
+impl Page<'_> {
+    /// Whether the UI runs right to left.
+    pub fn mirrored(&self) -> bool {
+        self.direction == Direction::Rtl
+    }
+
+    /// The frame time, s.
+    pub fn now(&self) -> f64 {
+        self.frame.time_s
+    }
+
+    /// Runs `f` and counts its time as layout.
+    pub fn lay_out<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let out = f();
+        self.layout += start.elapsed();
+        out
+    }
+}
+
+/// What a page's recording left besides its ops.
+#[derive(Debug, Default)]
+pub struct Recorded<L> {
+    /// The page's regions, when it laid out anew (otherwise last frame's still hold).
+    pub regions: Option<Vec<Region>>,
+    /// What the state takes for its next input.
+    pub laid: Option<L>,
+}
+
+/// The natives-backed part of a screen: its Yoga tree, its layout and its recorder.
+pub trait Screen: Debug + Send + Sized + 'static {
+    /// The state the session keeps for it.
+    type State: ScreenState;
+
+    /// The name `--screen` takes and the report prints.
+    const NAME: &'static str;
+    /// The tab's label.
+    const TITLE: &'static str;
+    /// The body is the frame tree's grid of cards: the background is cut around them and the status line runs.
+    const DASHBOARD: bool = false;
+
+    /// Builds the screen's tree.
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Self, NativeError>;
+
+    /// Forgets the layout: the next frame lays the page out anew.
+    fn forget(&mut self);
+
+    /// What the page will paint opaquely in the body laid out as `scene`: the background is cut around it.
+    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
+        let _ = scene;
+        Vec::new()
+    }
+
+    /// Lays the page out when it must and records it as `state` shows it.
+    fn record(
+        &mut self,
+        page: &mut Page<'_>,
+        state: &Self::State,
+    ) -> Result<Recorded<<Self::State as ScreenState>::Laid>, NativeError>;
+}
+
+/// A screen's state behind a pointer: what the session holds.
+pub trait AnyState: Debug + Send + Sync {
+    /// See [`ScreenState::key`].
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool;
+    /// See [`ScreenState::handle`].
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool;
+    /// See [`ScreenState::animating`].
+    fn animating(&self, now: f64) -> bool;
+    /// See [`ScreenState::focus_on_show`].
+    fn focus_on_show(&self) -> Option<WidgetId>;
+    /// See [`ScreenState::caret_on`].
+    fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool>;
+    /// See [`ScreenState::next_blink`].
+    fn next_blink(&self, now: f64) -> Option<f64>;
+    /// Takes a frame's [`ScreenState::Laid`]; one of another screen is dropped.
+    fn laid_out(&mut self, laid: Box<dyn Any + Send>);
+    /// See [`ScreenState::report`].
+    fn report(&self, regions: &[Region], theme: &Theme, into: &mut Map<String, Value>);
+    /// A copy (the session is `Clone`).
+    fn clone_box(&self) -> Box<dyn AnyState>;
+    /// The state itself, for its screen's recorder.
+    fn as_any(&self) -> &dyn Any;
+    /// The state itself, to change (tests and benches reach a screen's values through it).
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<S: ScreenState> AnyState for S {
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        ScreenState::key(self, key, mods, input)
+    }
+
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        ScreenState::handle(self, message, input)
+    }
+
+    fn animating(&self, now: f64) -> bool {
+        ScreenState::animating(self, now)
+    }
+
+    fn focus_on_show(&self) -> Option<WidgetId> {
+        ScreenState::focus_on_show(self)
+    }
+
+    fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool> {
+        ScreenState::caret_on(self, focus, now)
+    }
+
+    fn next_blink(&self, now: f64) -> Option<f64> {
+        ScreenState::next_blink(self, now)
+    }
+
+    fn laid_out(&mut self, laid: Box<dyn Any + Send>) {
+        if let Ok(laid) = laid.downcast::<S::Laid>() {
+            ScreenState::laid_out(self, *laid);
+        }
+    }
+
+    fn report(&self, regions: &[Region], theme: &Theme, into: &mut Map<String, Value>) {
+        ScreenState::report(self, regions, theme, into);
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyState> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn AnyState> {
+    fn clone(&self) -> Box<dyn AnyState> {
+        self.clone_box()
+    }
+}
+
+/// What a page's recording left, its layout's result behind a pointer.
+pub type AnyRecorded = Recorded<Box<dyn Any + Send>>;
+
+/// A screen could not be built, laid out or recorded.
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenError {
+    /// Yoga (or another native) refused the screen's tree or its layout.
+    #[error("the {screen} screen: {source}")]
+    Native {
+        /// Which screen.
+        screen: &'static str,
+        /// What the native said.
+        source: NativeError,
+    },
+    /// The frame handed a screen another screen's state: the list and the session disagree.
+    #[error("the {0} screen was handed another screen's state")]
+    WrongState(&'static str),
+    /// The frame's layout or the chrome failed.
+    #[error(transparent)]
+    Scene(#[from] crate::scene::SceneError),
+}
+
+/// A screen behind a pointer: what the frame holds.
+pub trait AnyScreen: Debug + Send {
+    /// See [`Screen::forget`].
+    fn forget(&mut self);
+    /// See [`Screen::covered`].
+    fn covered(&self, scene: &LaidScene) -> Vec<Rect>;
+    /// See [`Screen::record`]; `state` must be this screen's (another's is an error).
+    fn record(&mut self, page: &mut Page<'_>, state: &dyn AnyState) -> Result<AnyRecorded, ScreenError>;
+    /// The screen itself (tests and benches read a screen's last layout through it).
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// Builds screen `S` behind a pointer (an entry of the list).
+pub fn build<S: Screen>(g: &'static Goldberry, fonts: &FontBook) -> Result<Box<dyn AnyScreen>, ScreenError> {
+    match S::new(g, fonts) {
+        Ok(screen) => Ok(Box::new(screen)),
+        Err(source) => Err(ScreenError::Native { screen: S::NAME, source }),
+    }
+}
+
+/// A fresh state of screen `S` behind a pointer (an entry of the list).
+pub fn fresh_state<S: Screen>() -> Box<dyn AnyState> {
+    Box::new(S::State::default())
+}
+
+impl<S: Screen> AnyScreen for S {
+    fn forget(&mut self) {
+        Screen::forget(self);
+    }
+
+    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
+        Screen::covered(self, scene)
+    }
+
+    fn record(&mut self, page: &mut Page<'_>, state: &dyn AnyState) -> Result<AnyRecorded, ScreenError> {
+        let state = state.as_any().downcast_ref::<S::State>().ok_or(ScreenError::WrongState(S::NAME))?;
+        let recorded =
+            Screen::record(self, page, state).map_err(|source| ScreenError::Native { screen: S::NAME, source })?;
+        Ok(Recorded {
+            regions: recorded.regions,
+            laid: recorded.laid.map(|laid| Box::new(laid) as Box<dyn Any + Send>),
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

@@ -1,0 +1,157 @@
+//! The overview: the dashboard of twelve cards. Each card has a header with an icon, a title and an animated
+//! counter; a visual (a line chart, a bar chart, a progress ring with figures, a wrapping row of chips, gradient
+//! swatches); wrapped text in Inter (prose) or JetBrains Mono (code); and a monospaced footer. Everything on it
+//! animates on the frame clock: the charts scroll and breathe, the rings fill, the counters tick.
+//!
+//! The cards' boxes come from the frame's layout (their slots stand in its grid, `crate::scene::layout`). Each
+//! card's still content is a retained layer ([`cards::still`]), recorded again only when the layout or the colours
+//! change; a frame records the layers and what moves ([`cards::animate`]), and the hovered card's lift.
+
+pub mod cards;
+pub mod charts;
+pub mod ring;
+
+use goldberry_natives::{Goldberry, NativeError};
+use serde_json::{Map, Value};
+
+use self::cards::Pen;
+use crate::fonts::FontBook;
+use crate::geom::Rect;
+use crate::scene::LaidScene;
+use crate::scene::colors::CardColors;
+use crate::scene::layers::{LayerSpec, Part, card_layer, layer, layout_words};
+use crate::scene::layout::{SceneLayout, snap};
+use crate::scene::model::CARDS as CARD_SPECS;
+use crate::screens::interface::{Input, Page, Recorded, Screen, ScreenState};
+use crate::ui::router::{Cursor, Message, Region, Target, WidgetId};
+use crate::ui::theme::Theme;
+
+/// The cards' id; card `i` is part `i`.
+pub const CARDS: WidgetId = "overview.cards";
+
+/// The overview's state: nothing a person sets (a hovered card is the router's), and it always moves.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OverviewState;
+
+impl ScreenState for OverviewState {
+    type Laid = ();
+
+    fn handle(&mut self, _message: &Message, _input: &mut Input<'_>) -> bool {
+        false
+    }
+
+    fn animating(&self, _now: f64) -> bool {
+        true
+    }
+
+    fn report(&self, _regions: &[Region], _theme: &Theme, _into: &mut Map<String, Value>) {}
+}
+
+/// The cards' layers, in the colours they were recorded in.
+#[derive(Debug)]
+struct CardLayers {
+    colors: CardColors,
+    parts: Vec<Part>,
+}
+
+/// The overview (see the module docs).
+#[derive(Debug, Default)]
+pub struct Overview {
+    layers: Option<CardLayers>,
+}
+
+impl Screen for Overview {
+    type State = OverviewState;
+
+    const NAME: &'static str = "overview";
+    const TITLE: &'static str = "Overview";
+    const DASHBOARD: bool = true;
+
+    fn new(_g: &'static Goldberry, _fonts: &FontBook) -> Result<Overview, NativeError> {
+        Ok(Overview::default())
+    }
+
+    fn forget(&mut self) {
+        self.layers = None;
+    }
+
+    /// What the cards paint opaquely inside the body: the background is cut around it.
+    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
+        let layout = &scene.layout;
+        layout
+            .cards
+            .iter()
+            .filter_map(|card| cards::covered(card, scene.styles.scale).intersection(layout.grid))
+            .collect()
+    }
+
+    /// The cards' layers (recorded again after a new layout or in new colours), what moves on them at the frame's
+    /// time, and the hovered card's lift over its layer, so a hover changes a few ops and no layer.
+    fn record(&mut self, page: &mut Page<'_>, _state: &OverviewState) -> Result<Recorded<()>, NativeError> {
+        let scene = page.scene;
+        let colors = CardColors::following(&page.palette);
+        let layers = match self.layers.take() {
+            Some(layers) if !page.fresh && layers.colors == colors => self.layers.insert(layers),
+            _ => {
+                let pen = Pen {
+                    text: page.text,
+                    styles: &scene.styles,
+                    icons: &scene.icons,
+                    colors: &colors,
+                    mirrored: scene.layout.mirrored,
+                };
+                self.layers.insert(CardLayers { colors, parts: card_layers(&pen, &scene.layout, scene.scale) })
+            }
+        };
+        for part in &layers.parts {
+            page.list.push(part.op.clone());
+        }
+        let t = page.now();
+        for (spec, card) in CARD_SPECS.iter().zip(&scene.layout.cards) {
+            cards::animate(page.list, page.text, &scene.styles, spec, card, t, &colors);
+        }
+        let hovered = page.router.hovered().filter(|t| t.id == CARDS).map(|t| usize::from(t.part));
+        if let Some((spec, card)) = hovered.and_then(|i| Some((CARD_SPECS.get(i)?, scene.layout.cards.get(i)?))) {
+            cards::lift(page.list, card, colors.accent(spec.hue), scene.styles.scale);
+        }
+        Ok(Recorded { regions: page.fresh.then(|| regions(&scene.layout)), laid: None })
+    }
+}
+
+/// The cards' layers, in `pen`'s colours.
+fn card_layers(pen: &Pen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part> {
+    let reach = (cards::SHADOW_REACH * pen.styles.scale).ceil();
+    let words = layout_words(&pen.colors.words(), layout);
+    CARD_SPECS
+        .iter()
+        .zip(&layout.cards)
+        .enumerate()
+        .map(|(i, (spec, card))| {
+            let mut content = crate::display_list::DisplayList::new();
+            cards::still(&mut content, pen, i, spec, card);
+            let c = snap(card.card);
+            let rect = Rect::new(c.x - reach, c.y - reach, c.w + 2.0 * reach, c.h + 2.0 * reach);
+            layer(LayerSpec { key: card_layer(i), rect, scale, depends: &[], extra: &words }, content)
+        })
+        .collect()
+}
+
+/// The cards' regions: a card takes input only where it shows, inside the grid.
+fn regions(layout: &SceneLayout) -> Vec<Region> {
+    let region = |i: usize, rect| Region {
+        target: Target { id: CARDS, part: i as u8 },
+        rect,
+        cursor: Cursor::Arrow,
+        focusable: false,
+        enabled: true,
+    };
+    layout
+        .cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, card)| Some(region(i, card.card.intersection(layout.grid)?)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
