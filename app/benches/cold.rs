@@ -16,8 +16,8 @@ mod support;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::report::Percentiles;
 use goldberry::session::Session;
+use goldberry::shell::report::Percentiles;
 use goldberry::surface::{Pixels, Target};
 use goldberry_natives::Goldberry;
 

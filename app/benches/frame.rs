@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::report::{FrameRecord, Percentiles};
 use goldberry::session::Session;
+use goldberry::shell::report::{FrameRecord, Percentiles};
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 

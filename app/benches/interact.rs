@@ -23,11 +23,11 @@ mod support;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::report::Percentiles;
 use goldberry::screens::ScreenId;
 use goldberry::screens::playground::Playground;
 use goldberry::screens::text::state::TextFields;
 use goldberry::session::Session;
+use goldberry::shell::report::Percentiles;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry::ui::input::{Key, Mods, UiEvent};
 use goldberry_natives::Goldberry;

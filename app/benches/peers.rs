@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 use goldberry::display_list::DisplayList;
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::report::Percentiles;
 use goldberry::session::Session;
+use goldberry::shell::report::Percentiles;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
 

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use goldberry::fonts::{Face, FontBook};
-use goldberry::report::Percentiles;
+use goldberry::shell::report::Percentiles;
 use goldberry::text::lines::lay_out;
 use goldberry::text::shape::shape_piece;
 use goldberry::text::{BaseDirection, FaceSet, Features, TextStyle};

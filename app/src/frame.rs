@@ -65,6 +65,8 @@ pub struct PaintedFrame {
     pub feedback: Feedback,
     /// The pixels a blit-scroll moved before the damage was drawn: they changed too (present them).
     pub moved: Option<PixelRect>,
+    /// The frame's width and height in pixels.
+    pub size: (u32, u32),
 }
 
 /// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
@@ -196,6 +198,13 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
-        Ok(PaintedFrame { times, cold, damage: rendered.damage, feedback: staged.feedback, moved: rendered.moved })
+        Ok(PaintedFrame {
+            times,
+            cold,
+            damage: rendered.damage,
+            feedback: staged.feedback,
+            moved: rendered.moved,
+            size,
+        })
     }
 }

@@ -5,28 +5,20 @@
 
 #![forbid(unsafe_code)]
 
-pub mod atomic_file;
 pub mod chrome;
-pub mod cli;
 pub mod clock;
 pub mod display_list;
-pub mod events;
 pub mod fonts;
 pub mod frame;
 pub mod geom;
 pub mod glyph_cache;
 pub mod hud;
-pub mod present;
 pub mod raster;
 pub mod render_error;
-pub mod report;
-pub mod run;
 pub mod scene;
 pub mod screens;
-pub mod screenshot;
-pub mod script;
-pub mod scripted;
 pub mod session;
+pub mod shell;
 pub mod surface;
 #[cfg(test)]
 mod test_support;

@@ -1,6 +1,6 @@
 //! The `goldberry` binary: parses the command line and runs the showcase.
 //!
-//! Every failure is one line `goldberry: <cause>` on stderr and an exit code per class (see `goldberry::cli`).
+//! Every failure is one line `goldberry: <cause>` on stderr and an exit code per class (see `goldberry::shell::cli`).
 
 #![forbid(unsafe_code)]
 
@@ -13,8 +13,8 @@ fn main() -> ExitCode {
         let text = info.to_string().lines().map(str::trim).collect::<Vec<_>>().join(" ");
         eprintln!("goldberry: internal error: {text}");
     }));
-    let result = goldberry::cli::parse(std::env::args_os()).and_then(|args| match args {
-        Some(args) => goldberry::run::run(&args, started).map(Some),
+    let result = goldberry::shell::cli::parse(std::env::args_os()).and_then(|args| match args {
+        Some(args) => goldberry::shell::run::run(&args, started).map(Some),
         None => Ok(None),
     });
     match result {

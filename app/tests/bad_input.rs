@@ -1,5 +1,5 @@
 //! Bad input: each case fails with one clear line `goldberry: ...` on stderr, its class's exit code (see
-//! `goldberry::cli`), no panic and no partial output file.
+//! `goldberry::shell::cli`), no panic and no partial output file.
 
 #[path = "support/process.rs"]
 mod process;

@@ -4,7 +4,7 @@
 #[path = "support/process.rs"]
 mod process;
 
-use goldberry::screenshot::RgbImage;
+use goldberry::shell::screenshot::RgbImage;
 use process::{goldberry, temp_dir};
 
 #[test]

@@ -14,7 +14,7 @@ mod process;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use goldberry::screenshot::RgbImage;
+use goldberry::shell::screenshot::RgbImage;
 use pixels::{compare, diff_image, repo_dir, target_dir};
 use process::temp_dir;
 

@@ -174,9 +174,43 @@ pub(super) fn build_atlas(
     if wanted.is_empty() {
         return Ok(None);
     }
-    // Lay the cells out: room for the glyph's advance, 0.3 em right of it and 0.4 em left (more for a glyph
-    // without advance, a mark drawn over the glyph before it, and for ligatures), the font's ascent and descent
-    // and 0.1 em above and below.
+    let cells = pack(fonts, wanted);
+    let atlas_height = cells.iter().map(|p| p.cell.y + p.cell.h).max().unwrap_or(1);
+    let atlas_height = u32::try_from(atlas_height).unwrap_or(1).max(1);
+    // As wide as its widest shelf: a fill that adds a glyph or two (a figure at a new colour) takes a few hundred
+    // bytes, not a full-width atlas (record 10); where each cell lies does not change.
+    let used_width = cells.iter().map(|p| p.cell.x + p.cell.w).max().unwrap_or(1);
+    let atlas_width = u32::try_from(used_width.clamp(1, ATLAS_WIDTH)).unwrap_or(1);
+    let mut image = Image::new(g, atlas_width, atlas_height, PixelFormat::Prgb32)?;
+    {
+        let mut ctx = Context::begin(&mut image)?;
+        draw(&mut ctx, fonts, &cells)?;
+        ctx.end()?;
+    }
+    let rows = image.pixels()?;
+    let out = cells
+        .iter()
+        .map(|p| {
+            let ink = ink_box(&rows, p.cell);
+            let (origin_x, origin_y) = (p.cell.x + p.origin_x, p.cell.y + p.origin_y);
+            (p.wanted.key, Cell { atlas: 0, origin_x, origin_y, ink })
+        })
+        .collect();
+    Ok(Some((image, out)))
+}
+
+/// A glyph's place in a new atlas: its cell, and its origin inside the cell.
+struct Packed {
+    wanted: Wanted,
+    cell: Ink,
+    origin_x: i32,
+    origin_y: i32,
+}
+
+/// Lays the cells out in shelves across [`ATLAS_WIDTH`]: room for the glyph's advance, 0.3 em right of it and 0.4
+/// em left (more for a glyph without advance, a mark drawn over the glyph before it, and for ligatures), the
+/// font's ascent and descent and 0.1 em above and below.
+fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     let mut cells = Vec::with_capacity(wanted.len());
     let (mut x, mut y, mut row_height) = (0i32, 0i32, 0i32);
     for w in wanted {
@@ -197,61 +231,47 @@ pub(super) fn build_atlas(
         if x + width > ATLAS_WIDTH {
             (x, y, row_height) = (0, y + row_height, 0);
         }
-        cells.push((*w, Ink { x, y, w: width, h: height }, origin_x, origin_y));
+        cells.push(Packed { wanted: *w, cell: Ink { x, y, w: width, h: height }, origin_x, origin_y });
         x += width;
         row_height = row_height.max(height);
     }
-    let atlas_height = u32::try_from(y + row_height).unwrap_or(1).max(1);
-    // As wide as its widest shelf: a fill that adds a glyph or two (a figure at a new colour) takes a few hundred
-    // bytes, not a full-width atlas (record 10); where each cell lies does not change.
-    let used_width = cells.iter().map(|(_, cell, ..)| cell.x + cell.w).max().unwrap_or(1);
-    let atlas_width = u32::try_from(used_width.clamp(1, ATLAS_WIDTH)).unwrap_or(1);
-    let mut image = Image::new(g, atlas_width, atlas_height, PixelFormat::Prgb32)?;
-    {
-        let mut ctx = Context::begin(&mut image)?;
-        // One run per font and colour, every glyph placed at its cell's origin and phase by its offset from
-        // the atlas' top-left corner (design units: within 1/200 px at these sizes).
-        let mut start = 0;
-        while start < cells.len() {
-            let (font_id, color) = (cells[start].0.key.font, cells[start].0.key.color);
-            let end = cells[start..]
-                .iter()
-                .position(|(w, ..)| (w.key.font, w.key.color) != (font_id, color))
-                .map_or(cells.len(), |n| start + n);
-            let font = fonts.blend2d_font(font_id);
-            let units = f64::from(font.face_units_per_em()) / f64::from(font.size());
-            let mut run = GlyphRun {
-                glyphs: Vec::with_capacity(end - start),
-                placements: Vec::with_capacity(end - start),
-                clusters: vec![0; end - start],
-                units_per_em: font.face_units_per_em(),
-            };
-            for (w, cell, origin_x, origin_y) in &cells[start..end] {
-                let gx = f64::from(cell.x + origin_x) + f64::from(w.key.phase_x) / PHASES;
-                let gy = f64::from(cell.y + origin_y) + f64::from(w.key.phase_y) / PHASES;
-                run.glyphs.push(w.key.glyph);
-                run.placements.push(GlyphPlacement {
-                    offset_x: (gx * units).round() as i32,
-                    offset_y: -(gy * units).round() as i32,
-                    advance_x: 0,
-                    advance_y: 0,
-                });
-            }
-            ctx.set_fill(&Style::Solid(Rgba32(color)))?;
-            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
-            start = end;
+    cells
+}
+
+/// Draws the packed glyphs: one run per font and colour, every glyph placed at its cell's origin and phase by its
+/// offset from the atlas' top-left corner (design units: within 1/200 px at these sizes).
+fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(), NativeError> {
+    let mut start = 0;
+    while start < cells.len() {
+        let (font_id, color) = (cells[start].wanted.key.font, cells[start].wanted.key.color);
+        let end = cells[start..]
+            .iter()
+            .position(|p| (p.wanted.key.font, p.wanted.key.color) != (font_id, color))
+            .map_or(cells.len(), |n| start + n);
+        let font = fonts.blend2d_font(font_id);
+        let units = f64::from(font.face_units_per_em()) / f64::from(font.size());
+        let mut run = GlyphRun {
+            glyphs: Vec::with_capacity(end - start),
+            placements: Vec::with_capacity(end - start),
+            clusters: vec![0; end - start],
+            units_per_em: font.face_units_per_em(),
+        };
+        for p in &cells[start..end] {
+            let gx = f64::from(p.cell.x + p.origin_x) + f64::from(p.wanted.key.phase_x) / PHASES;
+            let gy = f64::from(p.cell.y + p.origin_y) + f64::from(p.wanted.key.phase_y) / PHASES;
+            run.glyphs.push(p.wanted.key.glyph);
+            run.placements.push(GlyphPlacement {
+                offset_x: (gx * units).round() as i32,
+                offset_y: -(gy * units).round() as i32,
+                advance_x: 0,
+                advance_y: 0,
+            });
         }
-        ctx.end()?;
+        ctx.set_fill(&Style::Solid(Rgba32(color)))?;
+        ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+        start = end;
     }
-    let rows = image.pixels()?;
-    let out = cells
-        .iter()
-        .map(|(w, cell, origin_x, origin_y)| {
-            let ink = ink_box(&rows, *cell);
-            (w.key, Cell { atlas: 0, origin_x: cell.x + origin_x, origin_y: cell.y + origin_y, ink })
-        })
-        .collect();
-    Ok(Some((image, out)))
+    Ok(())
 }
 
 /// The smallest rectangle of `cell` holding every pixel with some alpha (`None`: none has). Premultiplied:

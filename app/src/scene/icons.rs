@@ -207,12 +207,7 @@ fn tokenize(source: &str) -> Result<Vec<Token>, String> {
 /// Parses SVG path data (`M L H V C S Q T Z`, absolute and relative) into commands.
 pub fn parse(source: &str) -> Result<Vec<PathCommand>, String> {
     let tokens = tokenize(source)?;
-    let mut out = Vec::new();
-    let (mut x, mut y) = (0.0f32, 0.0f32);
-    let (mut start_x, mut start_y) = (0.0f32, 0.0f32);
-    // The last control point, for S and T reflections.
-    let mut last_cubic: Option<(f32, f32)> = None;
-    let mut last_quad: Option<(f32, f32)> = None;
+    let mut pen = PathPen::default();
     let mut i = 0;
     let mut command: Option<char> = None;
     while i < tokens.len() {
@@ -246,64 +241,85 @@ pub fn parse(source: &str) -> Result<Vec<PathCommand>, String> {
             }
         }
         i += arity;
+        pen.command(c, n);
+    }
+    if !matches!(pen.out.first(), None | Some(PathCommand::MoveTo(..))) {
+        return Err("path data must start with a moveto".into());
+    }
+    Ok(pen.out)
+}
+
+/// Where a path being parsed stands: the current point, the figure's start, the last control point (for S and T
+/// reflections), and the commands so far.
+#[derive(Default)]
+struct PathPen {
+    x: f32,
+    y: f32,
+    start: (f32, f32),
+    last_cubic: Option<(f32, f32)>,
+    last_quad: Option<(f32, f32)>,
+    out: Vec<PathCommand>,
+}
+
+impl PathPen {
+    /// Applies command `c` (lower case: relative) with its numbers `n`.
+    fn command(&mut self, c: char, n: [f32; 6]) {
         let relative = c.is_ascii_lowercase();
+        let (x, y) = (self.x, self.y);
         let (ox, oy) = if relative { (x, y) } else { (0.0, 0.0) };
         let (mut next_cubic, mut next_quad) = (None, None);
-        match c.to_ascii_uppercase() {
+        let command = match c.to_ascii_uppercase() {
             'M' => {
-                (x, y) = (ox + n[0], oy + n[1]);
-                (start_x, start_y) = (x, y);
-                out.push(PathCommand::MoveTo(x, y));
+                (self.x, self.y) = (ox + n[0], oy + n[1]);
+                self.start = (self.x, self.y);
+                PathCommand::MoveTo(self.x, self.y)
             }
             'L' => {
-                (x, y) = (ox + n[0], oy + n[1]);
-                out.push(PathCommand::LineTo(x, y));
+                (self.x, self.y) = (ox + n[0], oy + n[1]);
+                PathCommand::LineTo(self.x, self.y)
             }
             'H' => {
-                x = if relative { x + n[0] } else { n[0] };
-                out.push(PathCommand::LineTo(x, y));
+                self.x = if relative { x + n[0] } else { n[0] };
+                PathCommand::LineTo(self.x, y)
             }
             'V' => {
-                y = if relative { y + n[0] } else { n[0] };
-                out.push(PathCommand::LineTo(x, y));
+                self.y = if relative { y + n[0] } else { n[0] };
+                PathCommand::LineTo(x, self.y)
             }
             'C' => {
                 let (x1, y1, x2, y2) = (ox + n[0], oy + n[1], ox + n[2], oy + n[3]);
-                (x, y) = (ox + n[4], oy + n[5]);
-                out.push(PathCommand::CubicTo(x1, y1, x2, y2, x, y));
+                (self.x, self.y) = (ox + n[4], oy + n[5]);
                 next_cubic = Some((x2, y2));
+                PathCommand::CubicTo(x1, y1, x2, y2, self.x, self.y)
             }
             'S' => {
-                let (x1, y1) = last_cubic.map_or((x, y), |(cx, cy)| (2.0 * x - cx, 2.0 * y - cy));
+                let (x1, y1) = self.last_cubic.map_or((x, y), |(cx, cy)| (2.0 * x - cx, 2.0 * y - cy));
                 let (x2, y2) = (ox + n[0], oy + n[1]);
-                (x, y) = (ox + n[2], oy + n[3]);
-                out.push(PathCommand::CubicTo(x1, y1, x2, y2, x, y));
+                (self.x, self.y) = (ox + n[2], oy + n[3]);
                 next_cubic = Some((x2, y2));
+                PathCommand::CubicTo(x1, y1, x2, y2, self.x, self.y)
             }
             'Q' => {
                 let (x1, y1) = (ox + n[0], oy + n[1]);
-                (x, y) = (ox + n[2], oy + n[3]);
-                out.push(PathCommand::QuadTo(x1, y1, x, y));
+                (self.x, self.y) = (ox + n[2], oy + n[3]);
                 next_quad = Some((x1, y1));
+                PathCommand::QuadTo(x1, y1, self.x, self.y)
             }
             'T' => {
-                let (x1, y1) = last_quad.map_or((x, y), |(cx, cy)| (2.0 * x - cx, 2.0 * y - cy));
-                (x, y) = (ox + n[0], oy + n[1]);
-                out.push(PathCommand::QuadTo(x1, y1, x, y));
+                let (x1, y1) = self.last_quad.map_or((x, y), |(cx, cy)| (2.0 * x - cx, 2.0 * y - cy));
+                (self.x, self.y) = (ox + n[0], oy + n[1]);
                 next_quad = Some((x1, y1));
+                PathCommand::QuadTo(x1, y1, self.x, self.y)
             }
             _ => {
-                (x, y) = (start_x, start_y);
-                out.push(PathCommand::Close);
+                (self.x, self.y) = self.start;
+                PathCommand::Close
             }
-        }
-        last_cubic = next_cubic;
-        last_quad = next_quad;
+        };
+        self.out.push(command);
+        self.last_cubic = next_cubic;
+        self.last_quad = next_quad;
     }
-    if !matches!(out.first(), None | Some(PathCommand::MoveTo(..))) {
-        return Err("path data must start with a moveto".into());
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

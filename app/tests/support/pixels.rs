@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use goldberry::screenshot::RgbImage;
+use goldberry::shell::screenshot::RgbImage;
 
 /// The repository's root.
 pub fn repo_dir() -> PathBuf {

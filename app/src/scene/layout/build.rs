@@ -270,7 +270,40 @@ pub(super) fn card(
     let (ph, pv) = (b.px(7.0), b.px(2.0));
     let badge = b.pill(header, styles.badge, &template, ph, pv)?;
 
-    let visual = match spec.visual {
+    let visual = visual(b, card, spec, styles, gap)?;
+
+    // The text box: prose on the card, or code on a panel (the same node, with padding).
+    let body = match spec.body {
+        Body::Prose(prose) => b.text_box(card, styles.prose, prose, Wrapping::ToWidth)?,
+        Body::Code(code) => {
+            let body = b.text_box(card, styles.code, code, Wrapping::None)?;
+            b.tree.set_padding(body, Edge::Horizontal, Length::Points(b.px(CODE_PADDING.0)));
+            b.tree.set_padding(body, Edge::Vertical, Length::Points(b.px(CODE_PADDING.1)));
+            body
+        }
+    };
+    b.tree.set_flex_grow(body, 1.6);
+    b.tree.set_min_height(body, Length::Points(0.0));
+    let footer_row = b.child(card)?;
+    b.tree.set_flex_direction(footer_row, FlexDirection::Row);
+    b.tree.set_justify_content(footer_row, Justify::SpaceBetween);
+    b.tree.set_gap(footer_row, Gutter::Column, gap);
+    let footer = b.text(footer_row, styles.footer, spec.footer)?;
+    b.tree.set_flex_shrink(footer, 1.0);
+    b.tree.set_min_width(footer, Length::Points(0.0));
+    let tag = b.text(footer_row, styles.footer, &card_tag(index))?;
+    Ok(CardNodes { card, header, icon, title, badge, visual, body, footer, tag })
+}
+
+/// The nodes of `spec`'s visual under `card` (`gap`: the card's gap, which the swatches share).
+fn visual(
+    b: &mut Builder<'_>,
+    card: NodeId,
+    spec: &CardSpec,
+    styles: &Styles,
+    gap: f32,
+) -> Result<VisualNodes, NativeError> {
+    let nodes = match spec.visual {
         Visual::None => VisualNodes::None,
         Visual::LineChart { .. } | Visual::BarChart { .. } => {
             let chart = b.child(card)?;
@@ -327,26 +360,5 @@ pub(super) fn card(
             VisualNodes::Swatches(swatches)
         }
     };
-
-    // The text box: prose on the card, or code on a panel (the same node, with padding).
-    let body = match spec.body {
-        Body::Prose(prose) => b.text_box(card, styles.prose, prose, Wrapping::ToWidth)?,
-        Body::Code(code) => {
-            let body = b.text_box(card, styles.code, code, Wrapping::None)?;
-            b.tree.set_padding(body, Edge::Horizontal, Length::Points(b.px(CODE_PADDING.0)));
-            b.tree.set_padding(body, Edge::Vertical, Length::Points(b.px(CODE_PADDING.1)));
-            body
-        }
-    };
-    b.tree.set_flex_grow(body, 1.6);
-    b.tree.set_min_height(body, Length::Points(0.0));
-    let footer_row = b.child(card)?;
-    b.tree.set_flex_direction(footer_row, FlexDirection::Row);
-    b.tree.set_justify_content(footer_row, Justify::SpaceBetween);
-    b.tree.set_gap(footer_row, Gutter::Column, gap);
-    let footer = b.text(footer_row, styles.footer, spec.footer)?;
-    b.tree.set_flex_shrink(footer, 1.0);
-    b.tree.set_min_width(footer, Length::Points(0.0));
-    let tag = b.text(footer_row, styles.footer, &card_tag(index))?;
-    Ok(CardNodes { card, header, icon, title, badge, visual, body, footer, tag })
+    Ok(nodes)
 }

@@ -96,36 +96,8 @@ impl TextTree {
         let area = leaf(&mut t, left, AREA_LINES as f32 * line(f.edit) + 2.0 * INSET)?;
         let hint = leaf(&mut t, left, 2.0 * line(f.hint))?;
         let c2 = leaf(&mut t, right, caption_h)?;
-        let chip_row = t.add_node()?;
-        t.add_child(right, chip_row)?;
-        t.set_flex_direction(chip_row, FlexDirection::Row);
-        t.set_flex_wrap(chip_row, Wrap::Wrap);
-        t.set_gap(chip_row, Gutter::All, 6.0);
-        let mut chips = Vec::with_capacity(chip_labels.len());
-        for label in chip_labels {
-            let chip = t.add_node()?;
-            t.add_child(chip_row, chip)?;
-            t.set_width(chip, Length::Points(fonts.width_px(f.chip, label) + 20.0));
-            t.set_height(chip, Length::Points(24.0));
-            chips.push(chip);
-        }
-        let size_row = t.add_node()?;
-        t.add_child(right, size_row)?;
-        t.set_flex_direction(size_row, FlexDirection::Row);
-        t.set_align_items(size_row, Align::Center);
-        t.set_gap(size_row, Gutter::Column, 12.0);
-        let mut size = [root; 3];
-        for (i, (w, grow)) in [(40.0, 0.0), (0.0, 1.0), (52.0, 0.0)].into_iter().enumerate() {
-            let n = t.add_node()?;
-            t.add_child(size_row, n)?;
-            t.set_height(n, Length::Points(24.0));
-            if grow > 0.0 {
-                t.set_flex_grow(n, grow);
-            } else {
-                t.set_width(n, Length::Points(w));
-            }
-            size[i] = n;
-        }
+        let chips = chip_row(&mut t, right, chip_labels, |label| fonts.width_px(f.chip, label) + 20.0)?;
+        let size = size_row(&mut t, right)?;
         let sample = leaf(&mut t, right, 130.0)?;
         let c3 = leaf(&mut t, right, caption_h)?;
         let demo = leaf(&mut t, right, 3.0 * line(f.demo) + 8.0)?;
@@ -176,4 +148,49 @@ impl TextTree {
         regions.push(region(ids::SIZE, 0, layout.size[1], Cursor::Hand));
         Ok(TextLayout { regions, ..layout })
     }
+}
+
+/// The chips' row under `parent`: a chip for each of `labels`, `width(label)` wide.
+fn chip_row(
+    t: &mut LayoutTree,
+    parent: NodeId,
+    labels: &[String],
+    width: impl Fn(&str) -> f32,
+) -> Result<Vec<NodeId>, NativeError> {
+    let row = t.add_node()?;
+    t.add_child(parent, row)?;
+    t.set_flex_direction(row, FlexDirection::Row);
+    t.set_flex_wrap(row, Wrap::Wrap);
+    t.set_gap(row, Gutter::All, 6.0);
+    let mut chips = Vec::with_capacity(labels.len());
+    for label in labels {
+        let chip = t.add_node()?;
+        t.add_child(row, chip)?;
+        t.set_width(chip, Length::Points(width(label)));
+        t.set_height(chip, Length::Points(24.0));
+        chips.push(chip);
+    }
+    Ok(chips)
+}
+
+/// The size row under `parent`: its label, the slider (growing) and the figure.
+fn size_row(t: &mut LayoutTree, parent: NodeId) -> Result<[NodeId; 3], NativeError> {
+    let row = t.add_node()?;
+    t.add_child(parent, row)?;
+    t.set_flex_direction(row, FlexDirection::Row);
+    t.set_align_items(row, Align::Center);
+    t.set_gap(row, Gutter::Column, 12.0);
+    let mut size = [row; 3];
+    for (i, (w, grow)) in [(40.0, 0.0), (0.0, 1.0), (52.0, 0.0)].into_iter().enumerate() {
+        let n = t.add_node()?;
+        t.add_child(row, n)?;
+        t.set_height(n, Length::Points(24.0));
+        if grow > 0.0 {
+            t.set_flex_grow(n, grow);
+        } else {
+            t.set_width(n, Length::Points(w));
+        }
+        size[i] = n;
+    }
+    Ok(size)
 }

@@ -1,5 +1,5 @@
 //! Presenting through SDL2: the video driver, the window, its surface as the raster target, pacing. SDL's events
-//! are read in [`crate::events`].
+//! are read in [`crate::shell::events`].
 //!
 //! The frame is rasterized straight into the window surface's pixels (an XRGB32 `SDL_PIXELFORMAT_RGB888`
 //! surface is Blend2D's `BL_FORMAT_XRGB32`), then `SDL_UpdateWindowSurface` shows it: the frame is never copied.
@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::sdl::{Rect as SdlRect, Sdl, SurfaceFormat, Video, Window};
 
-use crate::cli::{HEADLESS_COMMAND, RunError};
+use crate::shell::cli::{HEADLESS_COMMAND, RunError};
 use crate::surface::Target;
 
 /// Fails fast when nothing could show a window: no `--video-driver` (nor `SDL_VIDEODRIVER`) and neither

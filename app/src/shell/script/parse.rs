@@ -21,7 +21,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::cli::MAX_SIDE;
+use crate::shell::cli::MAX_SIDE;
 
 /// The most bytes one `SDL_TEXTINPUT` event carries (its `char text[32]` holds a terminating NUL).
 pub const TEXT_EVENT_BYTES: usize = 31;

@@ -6,8 +6,10 @@
 
 use std::path::Path;
 
-use crate::atomic_file::write_atomically;
-use crate::cli::RunError;
+use crate::shell::atomic_file::write_atomically;
+use crate::shell::cli::RunError;
+use crate::shell::present;
+use goldberry_natives::sdl::Window;
 
 /// An RGB image decoded from or encoded to PNG: 3 bytes a pixel, rows packed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +89,12 @@ impl RgbImage {
 /// Writes an XRGB32 frame to `path` as PNG, atomically.
 pub fn write_screenshot(path: &Path, pixels: &[u8], width: u32, height: u32, stride: usize) -> Result<(), RunError> {
     RgbImage::from_xrgb32(pixels, width, height, stride).write_png(path)
+}
+
+/// Writes the window's pixels as a PNG at `path`, atomically.
+pub fn write_window(window: &mut Window<'_>, path: &Path) -> Result<(), RunError> {
+    let image = present::read_window(window, RgbImage::from_xrgb32)?;
+    image.write_png(path)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::cli::RunError;
+use crate::shell::cli::RunError;
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, then a rename. No partial
 /// file is left behind on failure.

@@ -11,10 +11,10 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::atomic_file::write_atomically;
-use crate::cli::RunError;
 use crate::clock::BUDGET_MS;
 use crate::hud::FrameTimes;
+use crate::shell::atomic_file::write_atomically;
+use crate::shell::cli::RunError;
 
 /// One painted frame, times in ms.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

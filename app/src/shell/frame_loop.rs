@@ -1,0 +1,441 @@
+//! The frame loop: frame after frame, it polls SDL's queue (a person's input, or a script's pushed onto it),
+//! decides whether anything must be painted, paints and presents only what changed, and records the frame. Idle on
+//! a desktop, it sleeps in `SDL_WaitEventTimeout` and presents nothing; headless or scripted, the frame clock still
+//! ticks and an idle frame is counted.
+
+use std::time::{Duration, Instant};
+
+use goldberry_natives::Goldberry;
+use goldberry_natives::sdl::{Cursor as SdlCursor, Event, Rect as SdlRect, SystemCursor, Video, Window};
+
+use crate::clock::{FrameClock, FrameInput};
+use crate::fonts::FontBook;
+use crate::frame::{PaintedFrame, Painter};
+use crate::geom::PixelRect;
+use crate::hud::FrameTimes;
+use crate::session::Session;
+use crate::shell::cli::{Args, RunError};
+use crate::shell::events::{WindowEvent, translate};
+use crate::shell::memory::{peak_rss_mib, rss_mib};
+use crate::shell::present::{self, Pacer};
+use crate::shell::report::FrameRecord;
+use crate::shell::screenshot::write_window;
+use crate::shell::script::Player;
+use crate::surface::Pixels;
+use crate::ui::input::Clipboard;
+use crate::ui::router::Cursor;
+
+/// How long an idle desktop loop waits for an event before it looks again (it paints nothing meanwhile).
+const IDLE_WAIT_MS: i32 = 500;
+
+/// Once a new window size has held for this many painted frames, the heap's free memory is given back: what was
+/// kept for the next frame (record 10) was sized for frames at sizes that are gone, and a window resized to many
+/// sizes would otherwise keep the high-water mark of each. Not on every resize, so that a window dragged a pixel a
+/// frame keeps the pages it reuses.
+const SIZE_SETTLED_FRAMES: u32 = 10;
+
+/// The script events (lines) after which `--report-rss` prints the resident set size: the random soak's
+/// measuring points (ci/random-script settles the run into one state at each).
+const RSS_EVENTS: [usize; 2] = [2_000, 20_000];
+
+/// What the loop runs with: the natives, the fonts, the window and the input's source.
+pub struct Setup<'r, 'v> {
+    /// The command line.
+    pub args: &'r Args,
+    /// libgoldberry.
+    pub g: &'static Goldberry,
+    /// Every font.
+    pub fonts: &'r FontBook,
+    /// The painter, warmed up.
+    pub painter: Painter,
+    /// The session at its start.
+    pub session: Session,
+    /// SDL's video.
+    pub video: &'v Video,
+    /// The window, open.
+    pub window: Window<'v>,
+    /// The script being played, if any.
+    pub player: Option<Player>,
+    /// Headless: the frame clock derives time from the frame index, and nothing waits.
+    pub headless: bool,
+    /// The frames to run (None: until the person quits).
+    pub frames: Option<u64>,
+    /// At most this many frames a second (None: unpaced).
+    pub fps_limit: Option<u32>,
+    /// The process start, for `first_frame_ms`.
+    pub started: Instant,
+}
+
+/// What a finished loop leaves: the window (for the last screenshot), the session (for the report) and the frames.
+pub struct Ran<'v> {
+    /// The window, still open.
+    pub window: Window<'v>,
+    /// The session as the run left it.
+    pub session: Session,
+    /// Every frame, painted or idle.
+    pub records: Vec<FrameRecord>,
+    /// Process start to the first presented frame, ms.
+    pub first_frame_ms: Option<f64>,
+}
+
+/// The frame loop (see the module docs).
+pub struct FrameLoop<'r, 'v> {
+    args: &'r Args,
+    g: &'static Goldberry,
+    fonts: &'r FontBook,
+    painter: Painter,
+    session: Session,
+    video: &'v Video,
+    window: Window<'v>,
+    player: Option<Player>,
+    clock: FrameClock,
+    pacer: Pacer,
+    cursors: Cursors<'v>,
+    headless: bool,
+    frames: Option<u64>,
+    started: Instant,
+    records: Vec<FrameRecord>,
+    first_frame_ms: Option<f64>,
+    last_start: Option<Instant>,
+    index: u64,
+    /// The window surface is new (first frame, after a resize): it is painted and presented whole.
+    fresh: bool,
+    was_animating: bool,
+    captured: bool,
+    /// Painted frames since the size last changed.
+    size_held: u32,
+    /// The heap was trimmed since the size last changed.
+    trimmed: bool,
+    /// What woke an idle desktop loop, handled and counted with the next frame.
+    woken: Polled,
+}
+
+/// What one pass over SDL's queue found.
+#[derive(Debug, Default)]
+struct Polled {
+    /// Input events handled.
+    events: u32,
+    /// When SDL queued the oldest of them (SDL ticks, ms).
+    oldest_ms: Option<u32>,
+    quit: bool,
+    /// The window has a new size: its surface is new.
+    resized: bool,
+    /// The window must be presented whole again.
+    exposed: bool,
+    /// Screenshots a script asks for after this frame.
+    shots: Vec<std::path::PathBuf>,
+}
+
+/// What presenting a frame cost and covered.
+struct Presented {
+    time: Duration,
+    pixels: u64,
+    /// Input's queueing to the frame on screen.
+    latency: Option<Duration>,
+}
+
+impl<'r, 'v> FrameLoop<'r, 'v> {
+    /// A loop over `setup`, at frame 0.
+    pub fn new(setup: Setup<'r, 'v>) -> FrameLoop<'r, 'v> {
+        let Setup { args, g, fonts, painter, session, video, window, player, headless, frames, fps_limit, started } =
+            setup;
+        FrameLoop {
+            args,
+            g,
+            fonts,
+            painter,
+            session,
+            video,
+            window,
+            player,
+            clock: if headless { FrameClock::Headless } else { FrameClock::wall() },
+            pacer: Pacer::new(fps_limit),
+            cursors: Cursors::new(video),
+            headless,
+            frames,
+            started,
+            records: Vec::new(),
+            first_frame_ms: None,
+            last_start: None,
+            index: 0,
+            fresh: true,
+            was_animating: false,
+            captured: false,
+            size_held: 0,
+            trimmed: true,
+            woken: Polled::default(),
+        }
+    }
+
+    /// Runs frame after frame until the frame count, the script's end or the person's quit.
+    pub fn run(mut self) -> Result<Ran<'v>, RunError> {
+        while self.frames.is_none_or(|n| self.index < n) {
+            let now = self.clock.time_s(self.index);
+            let polled = self.poll(now)?;
+            if polled.quit || self.session.quit() {
+                break;
+            }
+            self.follow_pointer_capture();
+            if self.painter.hud.visible() != self.session.hud() {
+                self.painter.hud.toggle();
+            }
+            if self.decide(now, &polled) {
+                let _span = tracing::info_span!("frame", index = self.index).entered();
+                let painted = self.paint(now)?;
+                let presented = self.present(&painted, &polled)?;
+                self.record(painted, presented, &polled)?;
+                drop(_span);
+                self.pacer.wait();
+            } else {
+                self.idle(now, &polled);
+            }
+        }
+        Ok(Ran {
+            window: self.window,
+            session: self.session,
+            records: self.records,
+            first_frame_ms: self.first_frame_ms,
+        })
+    }
+
+    /// Pushes the script's lines for this frame (in chunks SDL's queue holds) and handles every queued event.
+    fn poll(&mut self, now: f64) -> Result<Polled, RunError> {
+        let mut polled = std::mem::take(&mut self.woken);
+        loop {
+            let more = match self.player.as_mut() {
+                Some(player) => player.push(self.index, self.video, &mut self.window, &mut polled.shots)?,
+                None => false,
+            };
+            while let Some((event, queued_ms)) = self.video.poll_timed() {
+                polled.take(event, queued_ms, &mut self.session, now, self.video);
+            }
+            if !more {
+                return Ok(polled);
+            }
+        }
+    }
+
+    /// While a widget holds the pointer, SDL keeps sending its motion from outside the window too.
+    fn follow_pointer_capture(&mut self) {
+        let holding = self.session.router.pressed().is_some();
+        if holding != self.captured {
+            self.captured = holding;
+            if let Err(e) = self.video.capture_mouse(holding) {
+                tracing::debug!("no mouse capture: {e}");
+            }
+        }
+    }
+
+    /// Whether this frame must be painted: something changed, moves, was uncovered or is to be shot.
+    fn decide(&mut self, now: f64, polled: &Polled) -> bool {
+        self.fresh |= polled.resized;
+        let animating = self.session.animating(now);
+        let changed = self.session.take_changed() | self.session.needs_layout() | self.session.blink_changed(now);
+        // The frame after an animation's last is painted too: it shows where the animation ends.
+        let settling = std::mem::replace(&mut self.was_animating, animating);
+        self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty()
+    }
+
+    /// Nothing to paint. Headless or scripted, the frame clock still ticks and a script's lines name frames: the
+    /// idle frame is counted and does nothing (on a desktop it is paced like a painted one, so a script keeps its
+    /// timing). Otherwise the loop sleeps until SDL has an event, and handles it with the frame it leads to.
+    fn idle(&mut self, now: f64, polled: &Polled) {
+        if self.headless || self.player.is_some() {
+            let (width, height) = self.window.size();
+            let record =
+                FrameRecord { idle: true, ..FrameRecord::new(self.index, false, width, height, &Default::default()) };
+            self.records.push(FrameRecord { events: polled.events, ..record });
+            self.print_rss_at_events();
+            self.index += 1;
+            if !self.headless {
+                self.pacer.wait();
+            }
+        } else if let Some(event) = self.video.wait_event(self.idle_wait_ms(now)) {
+            let queued_ms = u32::try_from(self.video.sdl().ticks_ms()).unwrap_or(u32::MAX);
+            let now = self.clock.time_s(self.index);
+            self.woken.take(event, queued_ms, &mut self.session, now, self.video);
+        }
+    }
+
+    /// Paints the frame into the window's surface (only the damage when the surface holds the last frame) and
+    /// hands what it laid out to the session.
+    fn paint(&mut self, now: f64) -> Result<PaintedFrame, RunError> {
+        let frame_start = Instant::now();
+        if let Some(last) = self.last_start {
+            self.painter.stats.record_interval(frame_start - last);
+        }
+        self.last_start = Some(frame_start);
+        let (index, fresh) = (self.index, self.fresh);
+        let (painter, fonts, shown) = (&mut self.painter, self.fonts, self.session.shown(now));
+        let mut painted = present::draw_into_window(&mut self.window, |target| {
+            // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
+            let input = FrameInput { index, time_s: now, width: target.width, height: target.height, scale: 1.0 };
+            let pixels = if fresh { Pixels::Fresh } else { Pixels::Kept };
+            Ok(painter.paint(&input, fonts, target, &shown, pixels)?)
+        })?;
+        self.session.take_feedback(std::mem::take(&mut painted.feedback));
+        Ok(painted)
+    }
+
+    /// Presents the frame: a new or uncovered window whole, otherwise only what the frame drew and what a
+    /// blit-scroll moved.
+    fn present(&mut self, painted: &PaintedFrame, polled: &Polled) -> Result<Presented, RunError> {
+        let (width, height) = painted.size;
+        let damage = &painted.damage;
+        let (time, pixels) = if self.fresh || polled.exposed || damage.is_whole(width, height) {
+            (present::present(&mut self.window)?, u64::from(width) * u64::from(height))
+        } else {
+            let moved = painted.moved.iter().filter(|m| !damage.rects().iter().any(|r| r == *m));
+            let rects: Vec<SdlRect> = damage.rects().iter().chain(moved).map(sdl_rect).collect();
+            let pixels = match painted.moved {
+                Some(m) => m.area() + damage.rects().iter().map(|r| r.area() - r.overlap(&m)).sum::<u64>(),
+                None => damage.pixels(),
+            };
+            (present::present_rects(&mut self.window, &rects)?, pixels)
+        };
+        self.fresh = false;
+        let latency = polled.oldest_ms.map(|queued| {
+            let presented = u32::try_from(self.video.sdl().ticks_ms()).unwrap_or(u32::MAX);
+            Duration::from_millis(u64::from(presented.saturating_sub(queued)))
+        });
+        self.cursors.show(self.video, self.session.cursor());
+        if self.first_frame_ms.is_none() {
+            self.first_frame_ms = Some(self.started.elapsed().as_secs_f64() * 1000.0);
+        }
+        Ok(Presented { time, pixels, latency })
+    }
+
+    /// Counts the frame in the HUD and the report, takes the script's screenshots, trims the heap once a new size
+    /// has held, and moves to the next frame.
+    fn record(&mut self, painted: PaintedFrame, presented: Presented, polled: &Polled) -> Result<(), RunError> {
+        let (width, height) = painted.size;
+        let window_px = u64::from(width) * u64::from(height);
+        let times = FrameTimes { present: presented.time, ..painted.times };
+        let stats = &mut self.painter.stats;
+        stats.record(&times);
+        stats.record_damage(100.0 * painted.damage.pixels() as f64 / window_px.max(1) as f64);
+        if let Some(latency) = presented.latency {
+            stats.record_latency(latency);
+        }
+        self.records.push(FrameRecord {
+            damage_px: painted.damage.pixels(),
+            presented_px: presented.pixels,
+            events: polled.events,
+            latency_ms: presented.latency.map(|l| l.as_secs_f64() * 1000.0),
+            ..FrameRecord::new(self.index, painted.cold, width, height, &times)
+        });
+        for shot in &polled.shots {
+            write_window(&mut self.window, shot)?;
+        }
+        (self.size_held, self.trimmed) =
+            if painted.cold { (0, false) } else { (self.size_held.saturating_add(1), self.trimmed) };
+        if !self.trimmed && self.size_held >= SIZE_SETTLED_FRAMES {
+            self.g.trim_freed_memory();
+            self.trimmed = true;
+        }
+        self.print_rss_at_events();
+        self.index += 1;
+        if self.args.report_rss && (self.index == 1_000 || self.index == 10_000) {
+            println!("rss at frame {}: {:.1} MiB", self.index, rss_mib().unwrap_or(0.0));
+        }
+        Ok(())
+    }
+
+    /// How long an idle desktop loop may sleep: until the caret's next blink when one shows, else [`IDLE_WAIT_MS`].
+    fn idle_wait_ms(&self, now: f64) -> i32 {
+        match self.session.next_blink(now) {
+            Some(at) => (((at - now) * 1000.0).ceil() as i32).clamp(1, IDLE_WAIT_MS),
+            None => IDLE_WAIT_MS,
+        }
+    }
+
+    /// With `--report-rss` and a script, prints the resident set size once this frame has handled script event
+    /// 2,000 or 20,000.
+    fn print_rss_at_events(&self) {
+        let Some(player) = self.player.as_ref().filter(|_| self.args.report_rss) else { return };
+        let index = self.index;
+        let before = index.checked_sub(1).map_or(0, |previous| player.lines_through(previous));
+        let through = player.lines_through(index);
+        for mark in RSS_EVENTS.into_iter().filter(|mark| (before + 1..=through).contains(mark)) {
+            println!(
+                "rss at event {mark} (frame {index}): {:.1} MiB, peak {:.1} MiB",
+                rss_mib().unwrap_or(0.0),
+                peak_rss_mib().unwrap_or(0.0)
+            );
+        }
+    }
+}
+
+impl Polled {
+    /// Handles one of SDL's events: input goes to the session, the window's own are noted.
+    fn take(&mut self, event: Event, queued_ms: u32, session: &mut Session, now: f64, video: &Video) {
+        match translate(event) {
+            WindowEvent::Input(input) => {
+                session.handle(&input, now, &mut SdlClipboard(video));
+                self.events += 1;
+                self.oldest_ms = Some(self.oldest_ms.map_or(queued_ms, |oldest| oldest.min(queued_ms)));
+            }
+            WindowEvent::Quit => self.quit = true,
+            WindowEvent::Resized => self.resized = true,
+            WindowEvent::Exposed => self.exposed = true,
+            WindowEvent::Ignored => {}
+        }
+    }
+}
+
+/// The system cursors the pointer takes over what it is on; a driver without cursors (SDL's dummy) has none.
+struct Cursors<'v> {
+    arrow: Option<SdlCursor<'v>>,
+    hand: Option<SdlCursor<'v>>,
+    ibeam: Option<SdlCursor<'v>>,
+    shown: Cursor,
+}
+
+impl<'v> Cursors<'v> {
+    fn new(video: &'v Video) -> Cursors<'v> {
+        let make = |kind| video.system_cursor(kind).map_err(|e| tracing::debug!("no system cursor {kind:?}: {e}")).ok();
+        Cursors {
+            arrow: make(SystemCursor::Arrow),
+            hand: make(SystemCursor::Hand),
+            ibeam: make(SystemCursor::IBeam),
+            shown: Cursor::Arrow,
+        }
+    }
+
+    /// Shows `cursor` if it is not the one shown.
+    fn show(&mut self, video: &Video, cursor: Cursor) {
+        if cursor == self.shown {
+            return;
+        }
+        let system = match cursor {
+            Cursor::Arrow => &self.arrow,
+            Cursor::Hand => &self.hand,
+            Cursor::IBeam => &self.ibeam,
+        };
+        if let Some(system) = system {
+            video.set_cursor(system);
+        }
+        self.shown = cursor;
+    }
+}
+
+/// SDL's clipboard, as the session copies to and pastes from it.
+struct SdlClipboard<'v>(&'v Video);
+
+impl Clipboard for SdlClipboard<'_> {
+    fn get(&mut self) -> Option<String> {
+        self.0.clipboard_text().map_err(|e| tracing::warn!("paste: {e}")).ok()
+    }
+
+    fn set(&mut self, text: &str) {
+        if let Err(e) = self.0.set_clipboard_text(text) {
+            tracing::warn!("copy: {e}");
+        }
+    }
+}
+
+/// A damaged rectangle as SDL takes it.
+fn sdl_rect(r: &PixelRect) -> SdlRect {
+    let side = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
+    SdlRect::new(side(r.x), side(r.y), side(r.w), side(r.h))
+}

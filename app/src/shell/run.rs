@@ -1,0 +1,163 @@
+//! The run: from the command line to the summary line. Sets up logging and the trace, the natives, the fonts, the
+//! painter and the window, hands them to the frame loop ([`crate::shell::frame_loop`]), and writes what the run
+//! leaves: the screenshot, the report, the trace.
+
+use std::path::Path;
+use std::time::Instant;
+
+use goldberry_natives::Goldberry;
+
+use crate::fonts::FontBook;
+use crate::frame::Painter;
+use crate::session::Session;
+use crate::shell::atomic_file::{check_writable, temp_path};
+use crate::shell::cli::{Args, RunError};
+use crate::shell::frame_loop::{FrameLoop, Ran, Setup};
+use crate::shell::memory::rss_mib;
+use crate::shell::present::{self, Display};
+use crate::shell::report::{Report, RunSummary};
+use crate::shell::screenshot::write_window;
+use crate::shell::script::{Player, Script};
+
+/// A Chrome trace being written: to a temporary name beside `path`, renamed into place only when the run
+/// succeeds (like the screenshot and the report, a failed run leaves no half-written file).
+struct TraceFile {
+    guard: tracing_chrome::FlushGuard,
+    temp: std::path::PathBuf,
+    path: std::path::PathBuf,
+}
+
+impl TraceFile {
+    /// Flushes the trace and, when the run succeeded, renames it into place; otherwise removes it.
+    fn finish(self, succeeded: bool) -> Result<(), RunError> {
+        drop(self.guard);
+        if succeeded {
+            std::fs::rename(&self.temp, &self.path).map_err(|e| {
+                let _ = std::fs::remove_file(&self.temp);
+                RunError::output(&self.path, e)
+            })
+        } else {
+            let _ = std::fs::remove_file(&self.temp);
+            Ok(())
+        }
+    }
+}
+
+/// Sets up logging (`--log`, RUST_LOG) and, with `--trace`, a Chrome trace.
+fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
+    use tracing_subscriber::prelude::*;
+    let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
+        .map_err(|e| RunError::Usage(format!("invalid --log filter `{}`: {e}", args.log)))?;
+    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false).with_filter(filter);
+    let (chrome, trace) = match &args.trace {
+        Some(path) => {
+            let temp = temp_path(path);
+            let file = std::fs::File::create(&temp).map_err(|e| RunError::output(path, e))?;
+            let (layer, guard) = tracing_chrome::ChromeLayerBuilder::new().writer(file).include_args(true).build();
+            let trace = TraceFile { guard, temp, path: path.clone() };
+            (Some(layer.with_filter(tracing_subscriber::filter::LevelFilter::INFO)), Some(trace))
+        }
+        None => (None, None),
+    };
+    // A second run in the same process (tests) keeps the first subscriber.
+    let _ = tracing_subscriber::registry().with(fmt).with(chrome).try_init();
+    Ok(trace)
+}
+
+/// Runs the showcase as the command line asks: `started` is the process start (for `first_frame_ms`).
+/// Returns the summary line printed at the end.
+pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
+    let trace = init_tracing(args)?;
+    let result = run_frames(args, started);
+    match trace {
+        Some(trace) => trace.finish(result.is_ok()).and(result),
+        None => result,
+    }
+}
+
+/// Reads the script (exit 2 on a bad line), before anything else happens.
+fn read_script(args: &Args) -> Result<Option<(Script, &Path)>, RunError> {
+    let Some(path) = args.script.as_deref() else { return Ok(None) };
+    let script = Script::load(path).map_err(|e| RunError::Usage(e.to_string()))?;
+    Ok(Some((script, path)))
+}
+
+/// The run itself, once logging and the trace are set up: loads the natives and the fonts, builds the painter,
+/// opens the window while the glyph cache warms up, runs the frame loop, then writes the screenshot and the report.
+fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
+    let script = read_script(args)?;
+    for path in [&args.screenshot, &args.report].into_iter().flatten() {
+        check_writable(path)?;
+    }
+    present::check_display(args.video_driver.as_deref())?;
+    let natives_dir = args.natives_dir.as_deref();
+    let g = Goldberry::load(natives_dir)?;
+    let fonts = if args.font_dirs.is_empty() { FontBook::load(g) } else { FontBook::load_from(g, &args.font_dirs) }
+        .map_err(|e| RunError::Fonts(e.to_string()))?;
+    let threads = args.thread_count();
+    let mut painter = Painter::new(g, &fonts, threads, !args.no_hud)?;
+
+    let display = Display::open(natives_dir, args.video_driver.as_deref())?;
+    let video = display.video();
+    // Key names are SDL's: they are checked once SDL is loaded, still before any window opens.
+    let player = match script {
+        Some((script, path)) => Some(Player::new(script, path, video).map_err(|e| RunError::Usage(e.to_string()))?),
+        None => None,
+    };
+    for shot in player.iter().flat_map(Player::screenshots) {
+        check_writable(shot)?;
+    }
+    let driver = display.driver();
+    let headless = args.headless() || driver == "dummy" || driver == "offscreen";
+    let session = Session::new(args.screen, !args.no_hud);
+    // The glyph cache warms up on another thread while SDL opens the window on this one.
+    let shown = session.shown(0.0);
+    let (window, warmed) = std::thread::scope(|s| {
+        let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height, &shown));
+        let window = display.window(args.size.width, args.size.height, !headless);
+        let warmed = match warming.join() {
+            Ok(warmed) => warmed.map_err(RunError::from),
+            Err(_) => Err(RunError::WarmUpPanicked),
+        };
+        (window, warmed)
+    });
+    let window = window?;
+    warmed?;
+    let fps_limit = match args.fps_limit {
+        Some(n) => Some(n),
+        None if headless => None,
+        None => window.refresh_rate().or(Some(60)),
+    };
+    // A script ends the run one frame after its last line, unless --frames says otherwise.
+    // A script without a line paints one frame.
+    let frames = args.frames.or_else(|| player.as_ref().map(|p| p.last_frame().map_or(1, |last| last + 2)));
+    tracing::info!(driver, threads, ?fps_limit, "goldberry starts");
+    let setup =
+        Setup { args, g, fonts: &fonts, painter, session, video, window, player, headless, frames, fps_limit, started };
+    let Ran { mut window, session, records, first_frame_ms } = FrameLoop::new(setup).run()?;
+
+    if let Some(path) = &args.screenshot {
+        if records.iter().all(|r| r.idle) {
+            return Err(RunError::output(path, "no frame was painted"));
+        }
+        write_window(&mut window, path)?;
+    }
+    let summary = RunSummary::of(&records);
+    if let Some(path) = &args.report {
+        let report = Report {
+            first_frame_ms: first_frame_ms.unwrap_or(0.0),
+            size: args.size.to_string(),
+            threads,
+            driver: driver.clone(),
+            summary: summary.clone(),
+            frames: records,
+            screen: session.screen().name().to_owned(),
+            widgets: session.widgets(),
+        };
+        report.write(path)?;
+    }
+    if args.report_rss {
+        println!("rss at exit: {:.1} MiB", rss_mib().unwrap_or(0.0));
+    }
+    Ok(summary.line())
+}
