@@ -18,7 +18,7 @@ use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
 use goldberry::session::Session;
 use goldberry::shell::report::Percentiles;
-use goldberry::surface::{Pixels, Target};
+use goldberry::surface::{Canvas, Pixels};
 use goldberry_natives::Goldberry;
 
 /// The overview with no input: the frame every figure here paints.
@@ -74,7 +74,7 @@ fn cold_frames(
     for index in 0..frames + 2 {
         let (width, height) = size_of(index);
         for (painter, phases) in painters.iter_mut().zip(&mut phases) {
-            let target = Target { pixels: &mut pixels, width, height, stride: width as usize * 4, scale: 1.0 };
+            let target = Canvas { pixels: &mut pixels, width, height, stride: width as usize * 4, scale: 1.0 };
             let frame = painter
                 .paint(
                     &FrameInput::headless(index as u64, width, height),

@@ -67,7 +67,7 @@ fn resize_cold_frame(
                 .paint(
                     &FrameInput::headless(index, fw, fh),
                     fonts,
-                    buffer.target(),
+                    buffer.canvas(),
                     &OVERVIEW.shown(0.0),
                     Pixels::Fresh,
                 )
@@ -118,7 +118,7 @@ fn cold_frame(
             painter.warm_up(fonts, w, h, &OVERVIEW.shown(0.0)).expect("warm up");
         }
         let frame = painter
-            .paint(&FrameInput::headless(0, w, h), fonts, buffer.target(), &OVERVIEW.shown(0.0), Pixels::Fresh)
+            .paint(&FrameInput::headless(0, w, h), fonts, buffer.canvas(), &OVERVIEW.shown(0.0), Pixels::Fresh)
             .expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
@@ -154,7 +154,7 @@ fn settled(
     for index in 0..=frames {
         let over = if index == 0 { Pixels::Fresh } else { pixels };
         let frame = painter
-            .paint(&FrameInput::headless(index, w, h), fonts, buffer.target(), &OVERVIEW.shown(0.0), over)
+            .paint(&FrameInput::headless(index, w, h), fonts, buffer.canvas(), &OVERVIEW.shown(0.0), over)
             .expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {

@@ -54,7 +54,7 @@ impl Rig {
         let now = self.index as f64 / 60.0;
         let shown = self.session.shown(now);
         let input = FrameInput::headless(self.index, w, h);
-        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &shown, pixels).expect("paint");
+        let painted = self.painter.paint(&input, fonts, self.buffer.canvas(), &shown, pixels).expect("paint");
         self.session.take_feedback(painted.feedback);
         self.index += 1;
         let share = 100.0 * painted.damage.pixels() as f64 / (u64::from(w) * u64::from(h)) as f64;

@@ -168,7 +168,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                     .paint(
                         &FrameInput::headless(peers::FRAME, w, h),
                         fonts,
-                        target.target(),
+                        target.canvas(),
                         &OVERVIEW.shown(0.0),
                         Pixels::Fresh,
                     )

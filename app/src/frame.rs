@@ -17,7 +17,7 @@ use crate::geom::PixelRect;
 use crate::hud::{FrameTimes, Hud, HudStats};
 use crate::raster::{Damage, RenderError, Renderer};
 use crate::screens::{Feedback, ScreenError, Shown, Stage};
-use crate::surface::{Pixels, Target};
+use crate::surface::{Canvas, Pixels};
 
 /// A frame could not be painted.
 #[derive(Debug, thiserror::Error)]
@@ -141,7 +141,7 @@ impl Painter {
         &mut self,
         input: &FrameInput,
         fonts: &FontBook,
-        target: Target<'_>,
+        target: Canvas<'_>,
         shown: &Shown<'_>,
         pixels: Pixels,
     ) -> Result<PaintedFrame, FrameError> {

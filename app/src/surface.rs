@@ -1,11 +1,11 @@
 //! The pixels a frame is rasterized into: a window surface's, or an offscreen [`FrameBuffer`]'s. The renderer
-//! draws into a [`Target`]; present hands it the window surface as one, and says with [`Pixels`] whether it still
+//! draws into a [`Canvas`]; present hands it the window surface as one, and says with [`Pixels`] whether it still
 //! holds the frame drawn before.
 
 /// The pixels a frame is rasterized into: XRGB32 rows `stride` bytes apart (an SDL window surface, or an
 /// offscreen [`FrameBuffer`]).
 #[derive(Debug)]
-pub struct Target<'a> {
+pub struct Canvas<'a> {
     /// At least `stride * height` bytes.
     pub pixels: &'a mut [u8],
     /// Width in pixels.
@@ -18,7 +18,7 @@ pub struct Target<'a> {
     pub scale: f32,
 }
 
-/// What a [`Target`] holds when a frame is rendered into it.
+/// What a [`Canvas`] holds when a frame is rendered into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pixels {
     /// The pixels of the last frame rendered into it by the same renderer: only what changed is drawn.
@@ -50,8 +50,8 @@ impl FrameBuffer {
     }
 
     /// The frame as a raster target.
-    pub fn target(&mut self) -> Target<'_> {
+    pub fn canvas(&mut self) -> Canvas<'_> {
         let stride = self.stride();
-        Target { pixels: &mut self.pixels, width: self.width, height: self.height, stride, scale: 1.0 }
+        Canvas { pixels: &mut self.pixels, width: self.width, height: self.height, stride, scale: 1.0 }
     }
 }

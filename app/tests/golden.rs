@@ -62,7 +62,7 @@ fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
     for index in 0..=last {
         painter.stats = synthetic_stats(index);
         let input = FrameInput::headless(index, WIDTH, HEIGHT);
-        painter.paint(&input, &fonts, buffer.target(), &OVERVIEW.shown(0.0), Pixels::Fresh).expect("paint");
+        painter.paint(&input, &fonts, buffer.canvas(), &OVERVIEW.shown(0.0), Pixels::Fresh).expect("paint");
         if wanted.contains(&index) {
             out.push(RgbImage::from_xrgb32(&buffer.pixels, WIDTH, HEIGHT, buffer.stride()));
         }

@@ -117,7 +117,7 @@ impl Rig {
         let now = index as f64 / 60.0;
         let shown = self.session.shown(now);
         let input = FrameInput::headless(index, 960, 640);
-        let painted = self.painter.paint(&input, fonts, self.buffer.target(), &shown, pixels).expect("paint");
+        let painted = self.painter.paint(&input, fonts, self.buffer.canvas(), &shown, pixels).expect("paint");
         self.session.take_feedback(painted.feedback);
         (painted.damage.pixels() as f64 / (960.0 * 640.0), painted.moved.is_some())
     }

@@ -242,7 +242,7 @@ impl Blend2d {
     pub fn draw(&mut self, list: &DisplayList, fonts: &FontBook) -> Result<(), String> {
         self.raster.clear_layers();
         self.buffer.pixels.fill(0);
-        self.raster.render(list, fonts, self.buffer.target(), Pixels::Fresh).map(|_| ()).map_err(|e| e.to_string())
+        self.raster.render(list, fonts, self.buffer.canvas(), Pixels::Fresh).map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// The picture as RGB (XRGB32 little-endian is B, G, R, X in memory).

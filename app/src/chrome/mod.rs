@@ -86,8 +86,14 @@ impl Chrome {
     ) -> usize {
         let colors = ChromeColors::following(&view.palette);
         let screen = (!view.dashboard).then_some(view.tab);
-        let pen =
-            Pen { text, styles: &scene.styles, icons: &scene.icons, layout: &scene.layout, scale: scene.scale, colors };
+        let pen = ChromePen {
+            text,
+            styles: &scene.styles,
+            icons: &scene.icons,
+            layout: &scene.layout,
+            scale: scene.scale,
+            colors,
+        };
         let layers = match self.layers.take() {
             Some(layers) if !fresh && layers.colors == colors => self.layers.insert(layers),
             _ => self.layers.insert(pen.layers(self.titles, screen, view.covered)),
@@ -153,7 +159,7 @@ impl Chrome {
 }
 
 /// What the chrome's layers are recorded with.
-struct Pen<'a> {
+struct ChromePen<'a> {
     text: &'a Timed<'a>,
     styles: &'a Styles,
     icons: &'a Icons,
@@ -162,7 +168,7 @@ struct Pen<'a> {
     colors: ChromeColors,
 }
 
-impl Pen<'_> {
+impl ChromePen<'_> {
     /// Every layer, every tab unselected and not hovered (the frame sets their states), the status bar naming
     /// `screen`, the background cut around `covered`.
     fn layers(&self, titles: &[&str], screen: Option<usize>, covered: &[Rect]) -> Layers {

@@ -64,12 +64,12 @@ pub(super) struct Cell {
     pub(super) atlas: usize,
     pub(super) origin_x: i32,
     pub(super) origin_y: i32,
-    pub(super) ink: Option<Ink>,
+    pub(super) ink: Option<InkBox>,
 }
 
 /// A rectangle of atlas pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Ink {
+pub(super) struct InkBox {
     pub(super) x: i32,
     pub(super) y: i32,
     pub(super) w: i32,
@@ -202,7 +202,7 @@ pub(super) fn build_atlas(
 /// A glyph's place in a new atlas: its cell, and its origin inside the cell.
 struct Packed {
     wanted: Wanted,
-    cell: Ink,
+    cell: InkBox,
     origin_x: i32,
     origin_y: i32,
 }
@@ -231,7 +231,7 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
         if x + width > ATLAS_WIDTH {
             (x, y, row_height) = (0, y + row_height, 0);
         }
-        cells.push(Packed { wanted: *w, cell: Ink { x, y, w: width, h: height }, origin_x, origin_y });
+        cells.push(Packed { wanted: *w, cell: InkBox { x, y, w: width, h: height }, origin_x, origin_y });
         x += width;
         row_height = row_height.max(height);
     }
@@ -276,7 +276,7 @@ fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(),
 
 /// The smallest rectangle of `cell` holding every pixel with some alpha (`None`: none has). Premultiplied:
 /// a pixel has alpha exactly when it is not all zero.
-fn ink_box(rows: &PixelRows<'_>, cell: Ink) -> Option<Ink> {
+fn ink_box(rows: &PixelRows<'_>, cell: InkBox) -> Option<InkBox> {
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, i32::MAX, 0usize, i32::MIN);
     let start = cell.x as usize * 4;
     for y in cell.y..cell.y + cell.h {
@@ -288,5 +288,5 @@ fn ink_box(rows: &PixelRows<'_>, cell: Ink) -> Option<Ink> {
         let last = pixels().rposition(|p| p != 0).unwrap_or(first);
         (x0, x1, y0, y1) = (x0.min(first), x1.max(last), y0.min(y), y1.max(y));
     }
-    (y0 <= y1).then(|| Ink { x: cell.x + x0 as i32, y: y0, w: (x1 - x0) as i32 + 1, h: y1 - y0 + 1 })
+    (y0 <= y1).then(|| InkBox { x: cell.x + x0 as i32, y: y0, w: (x1 - x0) as i32 + 1, h: y1 - y0 + 1 })
 }

@@ -22,7 +22,7 @@ use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::cells::{Cells, Ink, KeyHasher, Placed, place};
+use super::cells::{Cells, InkBox, KeyHasher, Placed, place};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
 
@@ -104,7 +104,7 @@ pub(super) struct RunImage {
     /// Index into [`Runs::atlases`].
     atlas: usize,
     /// Its pixels in the atlas.
-    pub(super) area: Ink,
+    pub(super) area: InkBox,
     /// The anchor's offset from the area's top-left corner.
     pub(super) anchor: (i32, i32),
     /// The last generation that drew it.
@@ -257,7 +257,7 @@ type RunAtlas = (Image, Vec<(u64, RunImage)>);
 /// relative to the run's anchor.
 struct InkAt {
     atlas: usize,
-    ink: Ink,
+    ink: InkBox,
     x: i32,
     y: i32,
 }
@@ -272,7 +272,7 @@ fn build_run_atlas(
     glyph_atlases: &[Image],
     runs: &[WantedRun],
 ) -> Result<Option<RunAtlas>, NativeError> {
-    let mut placed: Vec<(u64, Ink, Vec<InkAt>)> = Vec::with_capacity(runs.len());
+    let mut placed: Vec<(u64, InkBox, Vec<InkAt>)> = Vec::with_capacity(runs.len());
     for w in runs {
         let mut inks = Vec::with_capacity(w.run.len());
         let mut anchor = None;
@@ -292,8 +292,8 @@ fn build_run_atlas(
         if x1 - x0 > ATLAS_WIDTH {
             continue;
         }
-        // `Ink` here is the run's box relative to its anchor, until it is given its place in the atlas.
-        placed.push((w.key, Ink { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, inks));
+        // `InkBox` here is the run's box relative to its anchor, until it is given its place in the atlas.
+        placed.push((w.key, InkBox { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, inks));
     }
     if placed.is_empty() {
         return Ok(None);
@@ -306,7 +306,7 @@ fn build_run_atlas(
         if x + bounds.w > ATLAS_WIDTH {
             (x, y, shelf) = (0, y + shelf, 0);
         }
-        let area = Ink { x, y, w: bounds.w, h: bounds.h };
+        let area = InkBox { x, y, w: bounds.w, h: bounds.h };
         images.push((*key, RunImage { atlas: 0, area, anchor: (-bounds.x, -bounds.y), used: 0 }));
         x += bounds.w;
         shelf = shelf.max(bounds.h);

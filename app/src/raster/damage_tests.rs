@@ -14,14 +14,14 @@ use crate::geom::{Color, Rect};
 use crate::hud::{FrameTimes, Hud, HudStats};
 use crate::screens::Stage;
 use crate::session::Session;
-use crate::surface::{FrameBuffer, Pixels, Target};
+use crate::surface::{Canvas, FrameBuffer, Pixels};
 
 /// What no render writes: a pixel that still holds it was not written.
 const SENTINEL: u8 = 0x5a;
 
 /// The target of `fb` at `scale`.
-fn scaled(fb: &mut FrameBuffer, scale: f32) -> Target<'_> {
-    Target { scale, ..fb.target() }
+fn scaled(fb: &mut FrameBuffer, scale: f32) -> Canvas<'_> {
+    Canvas { scale, ..fb.canvas() }
 }
 
 /// A frame of the test lists' 120x101 pixels at `scale`.
@@ -158,8 +158,8 @@ fn a_layer_whose_version_changed_is_damaged_not_the_rest() {
     }
     let mut raster = Renderer::new(g, 1);
     let mut fb = FrameBuffer::new(120, 101);
-    raster.render(&scene(1, 10.5), &fonts, fb.target(), Pixels::Fresh).unwrap();
-    assert!(raster.render(&same_version, &fonts, fb.target(), Pixels::Kept).unwrap().damage.is_empty());
+    raster.render(&scene(1, 10.5), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
+    assert!(raster.render(&same_version, &fonts, fb.canvas(), Pixels::Kept).unwrap().damage.is_empty());
 }
 
 #[test]
@@ -218,19 +218,19 @@ fn a_kept_target_of_another_size_or_after_cleared_layers_is_drawn_whole() {
     let list = scene(1, 10.0);
     let mut raster = Renderer::new(g, 2);
     let (mut small, mut large) = (FrameBuffer::new(100, 90), FrameBuffer::new(120, 101));
-    raster.render(&list, &fonts, small.target(), Pixels::Fresh).unwrap();
-    let damage = raster.render(&list, &fonts, large.target(), Pixels::Kept).unwrap().damage;
+    raster.render(&list, &fonts, small.canvas(), Pixels::Fresh).unwrap();
+    let damage = raster.render(&list, &fonts, large.canvas(), Pixels::Kept).unwrap().damage;
     assert!(damage.is_whole(120, 101), "{damage:?}");
-    assert!(raster.render(&list, &fonts, large.target(), Pixels::Kept).unwrap().damage.is_empty());
+    assert!(raster.render(&list, &fonts, large.canvas(), Pixels::Kept).unwrap().damage.is_empty());
     // A target too short is refused before anything is written: the one before still holds the last frame.
     let mut short = vec![0u8; 16];
-    let target = crate::surface::Target { pixels: &mut short, width: 120, height: 101, stride: 480, scale: 1.0 };
+    let target = crate::surface::Canvas { pixels: &mut short, width: 120, height: 101, stride: 480, scale: 1.0 };
     assert!(raster.render(&list, &fonts, target, Pixels::Kept).is_err());
-    assert!(raster.render(&list, &fonts, large.target(), Pixels::Kept).unwrap().damage.is_empty());
+    assert!(raster.render(&list, &fonts, large.canvas(), Pixels::Kept).unwrap().damage.is_empty());
     // Cleared layers (a cold frame): drawn whole.
     raster.clear_layers();
-    assert!(raster.render(&list, &fonts, large.target(), Pixels::Kept).unwrap().damage.is_whole(120, 101));
-    assert!(raster.render(&list, &fonts, large.target(), Pixels::Fresh).unwrap().damage.is_whole(120, 101));
+    assert!(raster.render(&list, &fonts, large.canvas(), Pixels::Kept).unwrap().damage.is_whole(120, 101));
+    assert!(raster.render(&list, &fonts, large.canvas(), Pixels::Fresh).unwrap().damage.is_whole(120, 101));
 }
 
 #[test]
@@ -292,8 +292,8 @@ fn overview_frames_drawn_over_the_last_equal_fresh_frames_and_a_settled_one_dama
             stage.record(&frame, &fonts, &mut list, &session.shown(frame.time_s)).expect("record");
             hud.record(&hud_stats(index), &fonts, width, &mut list);
             let pixels = if index == 0 { Pixels::Fresh } else { Pixels::Kept };
-            let damage = kept.render(&list, &fonts, target.target(), pixels).expect("render").damage;
-            fresh.render(&list, &fonts, expected.target(), Pixels::Fresh).expect("render");
+            let damage = kept.render(&list, &fonts, target.canvas(), pixels).expect("render").damage;
+            fresh.render(&list, &fonts, expected.canvas(), Pixels::Fresh).expect("render");
             let diff = max_diff(&target, &expected);
             assert!(diff <= 1, "frame {index}, {kept_threads} threads: {diff} levels off; damage {:?}", damage.rects());
             if index >= 60 {

@@ -1,4 +1,4 @@
-//! The renderer: replays a [`DisplayList`] through Blend2D into a [`Target`], as a short sequence of stages,
+//! The renderer: replays a [`DisplayList`] through Blend2D into a [`Canvas`], as a short sequence of stages,
 //! each a module of its own:
 //!
 //! 1. **plan the base** (`base.rs`): the run of layers a list starts with is kept as a copy of the frame's pixels;
@@ -63,7 +63,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::PixelRect;
 use crate::glyph_cache::{Collector, GlyphCache, LayerGlyphs, Wants};
-use crate::surface::{Pixels, Target};
+use crate::surface::{Canvas, Pixels};
 
 /// Estimated work (ns) below which a frame's damage is drawn by the calling thread alone: handing a band to
 /// another thread costs more than it saves.
@@ -230,7 +230,7 @@ impl Renderer {
         &mut self,
         list: &DisplayList,
         fonts: &FontBook,
-        target: Target<'_>,
+        target: Canvas<'_>,
         pixels: Pixels,
     ) -> Result<Rendered, RenderError> {
         let start = Instant::now();
@@ -270,7 +270,7 @@ impl Renderer {
         &mut self,
         list: &'f DisplayList,
         fonts: &'f FontBook,
-        target: &Target<'_>,
+        target: &Canvas<'_>,
     ) -> (FrameContext<'f>, BasePlan, BaseFrame, usize) {
         let lead = Lead::of(list, target.scale);
         let (lead_end, lead_layers) = (lead.end, lead.layers);
@@ -488,7 +488,7 @@ fn only_damaged_rows(per_row: &mut [f64], damage: &Damage, width: u32) {
 }
 
 /// Fails when `target` holds fewer bytes than its size and stride need.
-fn check_target(target: &Target<'_>) -> Result<(), RenderError> {
+fn check_target(target: &Canvas<'_>) -> Result<(), RenderError> {
     let (width, height, stride) = (target.width, target.height, target.stride);
     let needed = stride * height as usize;
     if target.pixels.len() < needed || stride < width as usize * 4 {

@@ -15,7 +15,7 @@ use super::*;
 use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Place, Stop, Stroke};
 use crate::fonts::FontBook;
 use crate::geom::{Color, Rect};
-use crate::surface::{FrameBuffer, Pixels, Target};
+use crate::surface::{Canvas, FrameBuffer, Pixels};
 
 pub(super) fn setup() -> (&'static Goldberry, FontBook) {
     (crate::test_support::natives(), crate::test_support::book())
@@ -96,7 +96,7 @@ fn a_layer_drawn_again_changed_or_moved_has_its_glyphs_looked_up_again() {
     let mut fb = FrameBuffer::new(200, 60);
     let mut cold = |list: &DisplayList| {
         raster.clear_layers();
-        raster.render(list, &fonts, fb.target(), Pixels::Fresh).expect("render");
+        raster.render(list, &fonts, fb.canvas(), Pixels::Fresh).expect("render");
         raster.stats()
     };
     assert!(cold(&text_layer(&fonts, 1, 10.0, "Hello")).glyphs_cached >= 4);
@@ -139,21 +139,21 @@ fn layers_are_reused_until_they_change_and_evicted_when_unused() {
     let (g, fonts) = setup();
     let mut raster = Renderer::new(g, 1);
     let mut fb = FrameBuffer::new(120, 101);
-    raster.render(&scene(1, 10.0), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&scene(1, 10.0), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!((raster.stats().layers_rasterized, raster.stats().layers_reused), (2, 0));
-    raster.render(&scene(1, 10.0), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&scene(1, 10.0), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!((raster.stats().layers_rasterized, raster.stats().layers_reused), (0, 2));
     // A move by whole pixels only moves the blit; a new version re-rasterizes that layer alone.
-    raster.render(&scene(1, 12.0), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&scene(1, 12.0), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!(raster.stats().layers_rasterized, 0);
-    raster.render(&scene(2, 12.0), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&scene(2, 12.0), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!((raster.stats().layers_rasterized, raster.stats().layers_reused), (1, 1));
     // A sub-pixel move changes the pixels: re-rasterized.
-    raster.render(&scene(2, 12.25), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&scene(2, 12.25), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!(raster.stats().layers_rasterized, 1);
     let mut without = scene(2, 12.25);
     without.ops.remove(1);
-    raster.render(&without, &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&without, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!((raster.stats().layers_evicted, raster.layers.images.len()), (1, 1));
 }
 
@@ -168,15 +168,15 @@ fn a_layer_rasterized_ahead_is_blitted_by_the_next_frame_as_it_would_have_been_d
     let (mut early, mut late) = (Renderer::new(g, 2), Renderer::new(g, 2));
     let (mut a, mut b) = (FrameBuffer::new(120, 101), FrameBuffer::new(120, 101));
     early.rasterize_layers_ahead(&ahead, &fonts, 1.0).unwrap();
-    early.render(&list, &fonts, a.target(), Pixels::Fresh).unwrap();
-    late.render(&list, &fonts, b.target(), Pixels::Fresh).unwrap();
+    early.render(&list, &fonts, a.canvas(), Pixels::Fresh).unwrap();
+    late.render(&list, &fonts, b.canvas(), Pixels::Fresh).unwrap();
     let stats = early.stats();
     assert_eq!((stats.layers_ahead, stats.layers_rasterized, stats.layers_reused), (1, 1, 1));
     assert_eq!(late.stats().layers_rasterized, 2);
     assert!(a.pixels == b.pixels, "the frame is the same either way");
     // A layer already cached is not rasterized again.
     early.rasterize_layers_ahead(&ahead, &fonts, 1.0).unwrap();
-    early.render(&list, &fonts, a.target(), Pixels::Fresh).unwrap();
+    early.render(&list, &fonts, a.canvas(), Pixels::Fresh).unwrap();
     assert_eq!((early.stats().layers_ahead, early.stats().layers_rasterized), (0, 0));
 }
 
@@ -188,8 +188,8 @@ fn a_layer_looks_like_its_content_drawn_in_place() {
         let mut layered = FrameBuffer::new(120, 101);
         let mut direct = FrameBuffer::new(120, 101);
         let mut raster = Renderer::new(g, 1);
-        raster.render(&list, &fonts, layered.target(), Pixels::Fresh).unwrap();
-        raster.render(&flattened(&list), &fonts, direct.target(), Pixels::Fresh).unwrap();
+        raster.render(&list, &fonts, layered.canvas(), Pixels::Fresh).unwrap();
+        raster.render(&flattened(&list), &fonts, direct.canvas(), Pixels::Fresh).unwrap();
         // Compositing a premultiplied layer rounds differently from drawing straight onto the frame.
         assert!(max_diff(&layered, &direct) <= 2, "x = {x}: {}", max_diff(&layered, &direct));
     }
@@ -200,7 +200,7 @@ fn solid_fills_land_exactly_and_clips_hold() {
     let (g, fonts) = setup();
     let mut fb = FrameBuffer::new(120, 101);
     let mut raster = Renderer::new(g, 1);
-    raster.render(&scene(1, 10.0), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&scene(1, 10.0), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     // Inside the red card, clear of the curve: B, G, R, X.
     assert_eq!(&pixel(&fb, 14, 36)[..3], &[40, 40, 200]);
     // The circle is clipped to y >= 90: yellow below, gradient above.
@@ -215,16 +215,16 @@ fn bands_equal_one_band_at_odd_heights() {
     let (g, fonts) = setup();
     let list = scene(1, 10.5);
     let mut one = FrameBuffer::new(120, 101);
-    Renderer::new(g, 1).render(&list, &fonts, one.target(), Pixels::Fresh).unwrap();
+    Renderer::new(g, 1).render(&list, &fonts, one.canvas(), Pixels::Fresh).unwrap();
     for threads in [2, 3, 7] {
         let mut banded = FrameBuffer::new(120, 101);
         let mut raster = Renderer::new(g, threads);
-        raster.render(&list, &fonts, banded.target(), Pixels::Fresh).unwrap();
+        raster.render(&list, &fonts, banded.canvas(), Pixels::Fresh).unwrap();
         assert_eq!(raster.stats().bands, threads);
         assert!(max_diff(&one, &banded) <= 1, "{threads} bands: {}", max_diff(&one, &banded));
         // Both layers were rasterized (by a band when they lie in its rows) and are reused next frame.
         assert_eq!(raster.stats().layers_rasterized, 2);
-        raster.render(&list, &fonts, banded.target(), Pixels::Fresh).unwrap();
+        raster.render(&list, &fonts, banded.canvas(), Pixels::Fresh).unwrap();
         assert_eq!((raster.stats().layers_rasterized, raster.stats().layers_reused), (0, 2));
         assert!(max_diff(&one, &banded) <= 1);
     }
@@ -249,7 +249,7 @@ pub(super) fn based_scene(version: u64, x: f32, color: Color) -> DisplayList {
 
 fn cold(g: &'static Goldberry, fonts: &FontBook, list: &DisplayList, threads: usize) -> FrameBuffer {
     let mut fb = FrameBuffer::new(120, 101);
-    Renderer::new(g, threads).render(list, fonts, fb.target(), Pixels::Fresh).unwrap();
+    Renderer::new(g, threads).render(list, fonts, fb.canvas(), Pixels::Fresh).unwrap();
     fb
 }
 
@@ -259,13 +259,13 @@ fn leading_layers_become_the_base_on_the_cold_frame_and_are_copied_after() {
     let list = based_scene(1, 10.0, Color::rgb(200, 40, 40));
     let mut raster = Renderer::new(g, 2);
     let mut fb = FrameBuffer::new(120, 101);
-    raster.render(&list, &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&list, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     // The background, the card, and the translated card after it.
     assert_eq!((raster.stats().base, raster.stats().layers_in_base), (BaseUse::Drawn, 3));
     assert_eq!(raster.stats().layers_rasterized, 0, "the base's layers are drawn in place, not into images");
     let first = fb.clone();
     fb.pixels.fill(0x55);
-    raster.render(&list, &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&list, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!((raster.stats().base, raster.stats().layers_in_base), (BaseUse::Copied, 3));
     assert_eq!(max_diff(&first, &fb), 0, "a copied base gives the cold frame's pixels exactly");
     // Drawn from scratch, drawn in 3 bands: the same within a level.
@@ -278,18 +278,18 @@ fn a_changed_base_layer_redraws_only_its_damage_and_matches_a_fresh_frame() {
     let (g, fonts) = setup();
     let mut raster = Renderer::new(g, 2);
     let mut fb = FrameBuffer::new(120, 101);
-    raster.render(&based_scene(1, 10.0, Color::rgb(200, 40, 40)), &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&based_scene(1, 10.0, Color::rgb(200, 40, 40)), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     // A new version with new content, moved by a fraction of a pixel: its old and new boxes are redrawn.
     let changed = based_scene(2, 13.5, Color::rgb(40, 40, 200));
-    raster.render(&changed, &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&changed, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!(raster.stats().base, BaseUse::Damaged(2));
     assert!(max_diff(&fb, &cold(g, &fonts, &changed, 1)) <= 1, "{}", max_diff(&fb, &cold(g, &fonts, &changed, 1)));
-    raster.render(&changed, &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&changed, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!(raster.stats().base, BaseUse::Copied);
     // Another layer in the run: drawn again from scratch.
     let mut other = changed.clone();
     other.ops.remove(1);
-    raster.render(&other, &fonts, fb.target(), Pixels::Fresh).unwrap();
+    raster.render(&other, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
     assert_eq!(raster.stats().base, BaseUse::Drawn);
     assert!(max_diff(&fb, &cold(g, &fonts, &other, 1)) <= 1);
 }
@@ -428,7 +428,7 @@ fn an_op_costs_only_the_rows_its_clip_lets_it_draw() {
 fn a_short_target_is_an_error() {
     let (g, fonts) = setup();
     let mut pixels = vec![0u8; 100];
-    let target = Target { pixels: &mut pixels, width: 120, height: 101, stride: 480, scale: 1.0 };
+    let target = Canvas { pixels: &mut pixels, width: 120, height: 101, stride: 480, scale: 1.0 };
     assert!(matches!(
         Renderer::new(g, 2).render(&scene(1, 0.0), &fonts, target, Pixels::Fresh),
         Err(RenderError::ShortTarget { len: 100, .. })

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use goldberry_natives::sdl::{Rect as SdlRect, Sdl, SurfaceFormat, Video, Window};
 
 use crate::shell::cli::{HEADLESS_COMMAND, RunError};
-use crate::surface::Target;
+use crate::surface::Canvas;
 
 /// Fails fast when nothing could show a window: no `--video-driver` (nor `SDL_VIDEODRIVER`) and neither
 /// `DISPLAY` nor `WAYLAND_DISPLAY` set.
@@ -63,7 +63,7 @@ impl Display {
 /// naming it).
 pub fn draw_into_window<R>(
     window: &mut Window<'_>,
-    draw: impl FnOnce(Target<'_>) -> Result<R, RunError>,
+    draw: impl FnOnce(Canvas<'_>) -> Result<R, RunError>,
 ) -> Result<R, RunError> {
     let mut surface = window.surface().map_err(RunError::sdl("the window's surface"))?;
     match surface.pixel_format() {
@@ -75,7 +75,7 @@ pub fn draw_into_window<R>(
         }
     }
     let (width, height, stride) = (surface.width(), surface.height(), surface.pitch());
-    draw(Target { pixels: surface.pixels_mut(), width, height, stride, scale: 1.0 })
+    draw(Canvas { pixels: surface.pixels_mut(), width, height, stride, scale: 1.0 })
 }
 
 /// Reads the window surface (for the screenshot): `f(pixels, width, height, stride)`.

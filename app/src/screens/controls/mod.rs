@@ -38,15 +38,15 @@ const SLIDER: (f32, f32) = (260.0, 24.0);
 
 /// The fonts the screen writes with.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Fonts {
+struct ControlsFonts {
     title: FontId,
     label: FontId,
     value: FontId,
 }
 
-impl Fonts {
-    fn new(fonts: &FontBook) -> Fonts {
-        Fonts {
+impl ControlsFonts {
+    fn new(fonts: &FontBook) -> ControlsFonts {
+        ControlsFonts {
             title: fonts.id(Face::SansBold, 18.0),
             label: fonts.id(Face::Sans, 13.0),
             value: fonts.id(Face::Mono, 12.0),
@@ -82,7 +82,7 @@ pub struct ControlsScreen {
     title: NodeId,
     rows: Vec<(NodeId, NodeId)>,
     options: Vec<NodeId>,
-    fonts: Fonts,
+    fonts: ControlsFonts,
     /// The last layout (None: lay out before the next frame).
     laid: Option<ControlsLayout>,
 }
@@ -109,7 +109,7 @@ impl Screen for ControlsScreen {
             self.laid = Some(laid);
         }
         if let Some(laid) = &self.laid {
-            let view = View {
+            let view = ControlsView {
                 controls,
                 router: page.router,
                 palette: page.palette,
@@ -125,7 +125,7 @@ impl Screen for ControlsScreen {
 impl ControlsScreen {
     /// Builds the tree: a centred panel of fixed-height rows, each a label and its widget.
     fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<ControlsScreen, NativeError> {
-        let f = Fonts::new(fonts);
+        let f = ControlsFonts::new(fonts);
         let mut tree = LayoutTree::new(g)?;
         let root = tree.add_node()?;
         tree.set_align_items(root, Align::Center);
@@ -214,7 +214,7 @@ impl ControlsScreen {
     }
 
     /// Records the screen: `controls` as they are, shown in `palette`, with the router's hover, press and focus.
-    fn draw(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &View<'_>) {
+    fn draw(&self, list: &mut DisplayList, fonts: &FontBook, layout: &ControlsLayout, view: &ControlsView<'_>) {
         let (p, f) = (&view.palette, self.fonts);
         let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
         let ink = Ink { fonts, font: f.label, palette: p, mirrored: view.mirrored };
@@ -275,7 +275,7 @@ fn beside(rect: Rect, w: f32, mirrored: bool) -> Rect {
 
 /// What the screen is drawn from besides its layout.
 #[derive(Debug)]
-struct View<'a> {
+struct ControlsView<'a> {
     /// The values.
     pub controls: &'a Controls,
     /// Hover, press and focus.
@@ -288,7 +288,7 @@ struct View<'a> {
     pub mirrored: bool,
 }
 
-impl View<'_> {
+impl ControlsView<'_> {
     fn state(&self, id: WidgetId) -> State {
         State::of(self.router, id)
     }

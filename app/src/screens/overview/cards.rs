@@ -84,7 +84,7 @@ pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32, color: Co
 
 /// What a card's static content is recorded with.
 #[derive(Clone, Copy)]
-pub struct Pen<'a> {
+pub struct CardPen<'a> {
     pub text: &'a Timed<'a>,
     pub styles: &'a Styles,
     pub icons: &'a Icons,
@@ -96,8 +96,8 @@ pub struct Pen<'a> {
 /// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
 /// the counter's pill, the still part of its visual, its text and its footer, in colours `c`. Returns the glyphs
 /// recorded.
-pub fn still(list: &mut DisplayList, pen: &Pen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
-    let Pen { text, styles, icons, colors: c, mirrored } = *pen;
+pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
+    let CardPen { text, styles, icons, colors: c, mirrored } = *pen;
     let s = styles.scale;
     let accent = c.accent(spec.hue);
     let radius = RADIUS * s;

@@ -14,7 +14,7 @@ pub mod ring;
 use goldberry_natives::{Goldberry, NativeError};
 use serde_json::{Map, Value};
 
-use self::cards::Pen;
+use self::cards::CardPen;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::LaidScene;
@@ -93,7 +93,7 @@ impl Screen for Overview {
         let layers = match self.layers.take() {
             Some(layers) if !page.fresh && layers.colors == colors => self.layers.insert(layers),
             _ => {
-                let pen = Pen {
+                let pen = CardPen {
                     text: page.text,
                     styles: &scene.styles,
                     icons: &scene.icons,
@@ -119,7 +119,7 @@ impl Screen for Overview {
 }
 
 /// The cards' layers, in `pen`'s colours.
-fn card_layers(pen: &Pen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part> {
+fn card_layers(pen: &CardPen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part> {
     let reach = (cards::SHADOW_REACH * pen.styles.scale).ceil();
     let words = layout_words(&pen.colors.words(), layout);
     CARD_SPECS

@@ -220,7 +220,7 @@ fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
             let mut raster = Renderer::new(natives(), 2);
             let mut frame = FrameBuffer::new(width, height);
             frame.pixels.fill(fill);
-            if let Err(e) = raster.render(&list, fonts(), frame.target(), Pixels::Fresh) {
+            if let Err(e) = raster.render(&list, fonts(), frame.canvas(), Pixels::Fresh) {
                 panic!("{e}");
             }
             frame.pixels
@@ -286,7 +286,7 @@ fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_every_layer() 
 fn pixels(list: &DisplayList) -> crate::surface::FrameBuffer {
     let mut fb = crate::surface::FrameBuffer::new(960, 640);
     let mut renderer = crate::raster::Renderer::new(natives(), 1);
-    if let Err(e) = renderer.render(list, fonts(), fb.target(), crate::surface::Pixels::Fresh) {
+    if let Err(e) = renderer.render(list, fonts(), fb.canvas(), crate::surface::Pixels::Fresh) {
         panic!("{e}");
     }
     fb

@@ -60,7 +60,7 @@ fn figure(i: usize) -> String {
 
 /// The fonts the screen writes with.
 #[derive(Debug, Clone, Copy)]
-struct Fonts {
+struct ListFonts {
     title: FontId,
     row: FontId,
     figure: FontId,
@@ -112,7 +112,7 @@ pub struct ScrollingScreen {
     /// The rows laid out last (first row, one past the last) and their boxes.
     rows: (Range<usize>, Vec<RowBoxes>),
     page: Option<ListPage>,
-    fonts: Fonts,
+    fonts: ListFonts,
 }
 
 impl Screen for ScrollingScreen {
@@ -149,7 +149,7 @@ impl ScrollingScreen {
     fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
         let mut tree = LayoutTree::new(g)?;
         let root = tree.add_node()?;
-        let fonts = Fonts {
+        let fonts = ListFonts {
             title: fonts.id(Face::SansBold, 18.0),
             row: fonts.id(Face::Sans, 13.0),
             figure: fonts.id(Face::Mono, 12.0),

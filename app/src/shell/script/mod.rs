@@ -4,5 +4,5 @@
 pub mod parse;
 pub mod player;
 
-pub use self::parse::{Action, Button, Chord, Script, ScriptError};
+pub use self::parse::{Action, Chord, Script, ScriptError};
 pub use self::player::Player;

@@ -22,6 +22,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::shell::cli::MAX_SIDE;
+use crate::ui::input::{Button, Mods};
 
 /// The most bytes one `SDL_TEXTINPUT` event carries (its `char text[32]` holds a terminating NUL).
 pub const TEXT_EVENT_BYTES: usize = 31;
@@ -44,35 +45,11 @@ pub struct Scripted {
     pub action: Action,
 }
 
-/// A mouse button.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Button {
-    /// The primary button.
-    Left,
-    /// The wheel button.
-    Middle,
-    /// The secondary button.
-    Right,
-}
-
-/// Modifier keys held with a key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Modifiers {
-    /// Control.
-    pub ctrl: bool,
-    /// Shift.
-    pub shift: bool,
-    /// Alt (Option).
-    pub alt: bool,
-    /// The GUI key (Super, Windows, Command).
-    pub gui: bool,
-}
-
 /// A key with its modifiers, as the script names it: SDL key names joined by `+`, e.g. `ctrl+shift+z`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chord {
     /// The modifiers held.
-    pub modifiers: Modifiers,
+    pub modifiers: Mods,
     /// The key's SDL name as written (`Tab`, `z`, `F1`, `Page Down` is written `PageDown`); resolved to a key code
     /// by SDL (`SDL_GetKeyFromName`) before the run starts.
     pub key: String,
@@ -358,7 +335,7 @@ fn button(word: &str) -> Result<Button, String> {
 
 /// `ctrl+shift+z`: modifiers (any case, each once) and then one key name, which may itself be `+`.
 fn chord(word: &str) -> Result<Chord, String> {
-    let mut modifiers = Modifiers::default();
+    let mut modifiers = Mods::default();
     let mut rest = word;
     // `ctrl++`: a `+` with nothing after it is the key itself.
     while let Some((head, tail)) = rest.split_once('+').filter(|(_, tail)| !tail.is_empty()) {
@@ -411,15 +388,12 @@ mod tests {
         assert_eq!(one("3 wheel 0 -1.5"), Action::Wheel { dx: 0.0, dy: -1.5 });
         assert_eq!(
             one("3 key ctrl+shift+z"),
-            Action::Key(Chord {
-                modifiers: Modifiers { ctrl: true, shift: true, ..Modifiers::default() },
-                key: "z".into()
-            })
+            Action::Key(Chord { modifiers: Mods { ctrl: true, shift: true, ..Mods::default() }, key: "z".into() })
         );
-        assert_eq!(one("3 key Return"), Action::Key(Chord { modifiers: Modifiers::default(), key: "Return".into() }));
+        assert_eq!(one("3 key Return"), Action::Key(Chord { modifiers: Mods::default(), key: "Return".into() }));
         assert_eq!(
             one("3 key ctrl++"),
-            Action::Key(Chord { modifiers: Modifiers { ctrl: true, ..Modifiers::default() }, key: "+".into() })
+            Action::Key(Chord { modifiers: Mods { ctrl: true, ..Mods::default() }, key: "+".into() })
         );
         assert_eq!(one(r#"3 text "a \"b\" # c""#), Action::Text("a \"b\" # c".into()));
         assert_eq!(one("3 resize 200 150"), Action::Resize { width: 200, height: 150 });

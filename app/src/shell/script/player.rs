@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Text, Video, Window};
 
 use crate::shell::cli::RunError;
-use crate::shell::script::{Action, Button, Chord, Script, ScriptError};
+use crate::shell::script::{Action, Chord, Script, ScriptError};
+use crate::ui::input::Button;
 
 /// The most SDL events pushed before the run polls the queue: well under SDL's 65,535, whatever SDL queues
 /// itself meanwhile (a resize's window events).

@@ -6,7 +6,7 @@ const MAX_STEPS: usize = 200;
 
 /// One change: `removed` at `at` was replaced by `inserted`; the caret and anchor before and after it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Step {
+pub struct Change {
     pub at: usize,
     pub removed: String,
     pub inserted: String,
@@ -17,15 +17,15 @@ pub struct Step {
 /// The steps to undo and to redo, and whether the last one is a typing run still open to more typing.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct History {
-    undo: Vec<Step>,
-    redo: Vec<Step>,
+    undo: Vec<Change>,
+    redo: Vec<Change>,
     typing: bool,
 }
 
 impl History {
     /// Records a change. Typed text that goes on where the open typing run ended joins that run, so undo takes
     /// back a run of typing at once; any other change starts a step of its own.
-    pub fn record(&mut self, step: Step, typed: bool) {
+    pub fn record(&mut self, step: Change, typed: bool) {
         self.redo.clear();
         if typed
             && self.typing
@@ -50,7 +50,7 @@ impl History {
     }
 
     /// The step to take back, moved to the redo list.
-    pub fn undo(&mut self) -> Option<&Step> {
+    pub fn undo(&mut self) -> Option<&Change> {
         self.typing = false;
         let step = self.undo.pop()?;
         self.redo.push(step);
@@ -58,7 +58,7 @@ impl History {
     }
 
     /// The step to do again, moved back to the undo list.
-    pub fn redo(&mut self) -> Option<&Step> {
+    pub fn redo(&mut self) -> Option<&Change> {
         self.typing = false;
         let step = self.redo.pop()?;
         self.undo.push(step);

@@ -8,7 +8,7 @@ mod history;
 
 use std::ops::Range;
 
-use self::history::{History, Step};
+use self::history::{Change, History};
 use crate::text::segment::{
     line_at, next_grapheme, next_word_end, prev_word_start, previous_grapheme as prev_grapheme, snap, word_at,
 };
@@ -221,7 +221,7 @@ impl TextEdit {
         self.anchor = self.caret;
         self.revision += 1;
         let step =
-            Step { at: range.start, removed, inserted: with.to_owned(), before, after: (self.caret, self.anchor) };
+            Change { at: range.start, removed, inserted: with.to_owned(), before, after: (self.caret, self.anchor) };
         self.history.record(step, typed);
     }
 }
