@@ -103,7 +103,8 @@ fn the_report_gives_every_widget_its_box_and_each_part_its_own() {
     let mut s = Session::new(named("text"), true);
     s.set_regions(tabs());
     let widgets = s.widgets();
-    assert_eq!(widgets["tabs"]["rect"], json!([0.0, 0.0, 490.0, 30.0]));
+    let right = 100.0 * (SCREENS.len() - 1) as f32 + 90.0;
+    assert_eq!(widgets["tabs"]["rect"], json!([0.0, 0.0, right, 30.0]));
     assert_eq!(widgets["tabs"]["parts"][4], json!([400.0, 0.0, 90.0, 30.0]));
     assert!(widgets["controls.button"].get("rect").is_none(), "not on this screen");
 }

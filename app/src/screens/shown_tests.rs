@@ -109,9 +109,10 @@ fn the_screens_body_is_its_own_and_the_chrome_is_shared() {
     let layer_keys = |list: &DisplayList| -> Vec<crate::display_list::LayerKey> {
         list.ops.iter().filter_map(|op| if let Op::Layer { key, .. } = op { Some(*key) } else { None }).collect()
     };
-    assert_eq!(layer_keys(&overview).len(), 20, "the chrome's 8 layers and the 12 cards'");
+    let chrome = 3 + TITLES.len();
+    assert_eq!(layer_keys(&overview).len(), chrome + 12, "the chrome's layers (a tab per screen) and the 12 cards'");
     assert_eq!(layer_keys(&controls), layer_keys(&text), "the chrome alone");
-    assert_eq!(layer_keys(&controls).len(), 8);
+    assert_eq!(layer_keys(&controls).len(), chrome);
     assert_eq!(layer_keys(&controls)[0], crate::scene::layers::PLAIN_BACKGROUND_LAYER);
     assert_ne!(controls, text, "each screen records its own page");
 }

@@ -17,6 +17,9 @@ use crate::ui::input::UiEvent;
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::{Palette, ThemeName};
 
+/// The overview's layers: the background, the title bar, the status bar, a tab per screen, and the 12 cards.
+const LAYERS: usize = 3 + TITLES.len() + 12;
+
 fn scene() -> Stage {
     match Stage::new(natives(), fonts()) {
         Ok(stage) => stage,
@@ -120,7 +123,7 @@ fn a_settled_frame_reuses_every_layer_and_only_animates() {
             .collect()
     };
     let (a, b) = (layers(&cold), layers(&settled));
-    assert_eq!(a.len(), 20, "background, title bar, status bar, 5 tabs and 12 cards");
+    assert_eq!(a.len(), LAYERS, "background, title bar, status bar, a tab per screen and 12 cards");
     for ((ka, va, ca), (kb, vb, cb)) in a.iter().zip(&b) {
         assert_eq!((ka, va), (kb, vb));
         // The same recording: the settled frame neither laid out nor recorded the layers again.
@@ -277,7 +280,7 @@ fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_every_layer() 
     assert_eq!(changed(&plain, &hovered), [tab_layer(3)]);
     let lit = record_view(&mut scene, 9, &LIGHT);
     let all = changed(&plain, &lit);
-    assert_eq!(all.len(), 20, "background, title bar, status bar, 5 tabs and 12 cards: {all:?}");
+    assert_eq!(all.len(), LAYERS, "background, title bar, status bar, a tab per screen and 12 cards: {all:?}");
     assert!((0..12).all(|i| all.contains(&card_layer(i))), "the cards follow the theme");
     assert_eq!(plain, record_view(&mut scene, 9, &OVERVIEW), "and back");
 }
@@ -338,7 +341,7 @@ fn a_settled_light_frame_reuses_every_layer() {
     for (a, b) in contents(&first).iter().zip(contents(&settled)) {
         assert!(Arc::ptr_eq(a, &b), "the settled frame recorded no layer again");
     }
-    assert_eq!(contents(&first).len(), 20);
+    assert_eq!(contents(&first).len(), LAYERS);
 }
 
 #[test]
