@@ -34,8 +34,11 @@ pub struct Entry {
     /// A fresh state.
     pub state: fn() -> Box<dyn AnyState>,
     /// Builds the natives-backed part.
-    pub build: fn(&'static Goldberry, &FontBook) -> Result<Box<dyn AnyScreen>, ScreenError>,
+    pub build: BuildScreen,
 }
+
+/// How an [`Entry`] builds its screen's natives-backed part.
+pub type BuildScreen = fn(&'static Goldberry, &FontBook) -> Result<Box<dyn AnyScreen>, ScreenError>;
 
 const fn entry<S: Screen>() -> Entry {
     Entry {
