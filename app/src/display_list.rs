@@ -1,9 +1,10 @@
 //! The display list: what painting records, as plain Rust data, and what raster replays through the natives.
 //!
-//! The scene and the HUD record [`Op`]s into a [`DisplayList`]; the raster module replays them on one or several
-//! Blend2D contexts (one per band). Content that does not change from frame to frame is recorded inside a
-//! [`Op::Layer`]: raster keeps it as an offscreen image keyed by [`LayerKey`] and re-rasterizes it only when its
-//! `version`, size or scale changes, blitting it otherwise.
+//! The scene and the HUD record [`Op`]s into a [`DisplayList`] through its methods, one per op ([`DisplayList::clip`]
+//! and [`DisplayList::translate`] wrap what they record, so that every push has its pop); the raster module replays
+//! them on one or several Blend2D contexts (one per band). Content that does not change from frame to frame is
+//! recorded inside a [`Op::Layer`]: raster keeps it as an offscreen image keyed by [`LayerKey`] and re-rasterizes it
+//! only when its `version`, size or scale changes, blitting it otherwise.
 //!
 //! Every pass over a list (layer discovery, costs, glyph collection, replay, the base's damage) is a loop over
 //! one [`Walk`]: it yields each op with the translation and clip in effect, so no pass keeps a stack of its own.
@@ -53,6 +54,13 @@ pub enum PathCommand {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PathData {
     pub commands: Vec<PathCommand>,
+}
+
+impl From<Color> for Paint {
+    /// A colour paints solid.
+    fn from(color: Color) -> Paint {
+        Paint::Solid(color)
+    }
 }
 
 /// How a stroke is drawn.
@@ -153,6 +161,68 @@ impl DisplayList {
     /// Appends an op.
     pub fn push(&mut self, op: Op) {
         self.ops.push(op);
+    }
+
+    /// Fills `rect` with `paint` (a colour or a gradient).
+    pub fn fill_rect(&mut self, rect: Rect, paint: impl Into<Paint>) {
+        self.push(Op::FillRect { rect, paint: paint.into() });
+    }
+
+    /// Fills `rect` with its corners rounded to `radius`.
+    pub fn fill_round_rect(&mut self, rect: Rect, radius: f32, paint: impl Into<Paint>) {
+        self.push(Op::FillRoundRect { rect, radius, paint: paint.into() });
+    }
+
+    /// Strokes the outline of `rect` with its corners rounded to `radius`, the stroke centred on that outline.
+    pub fn stroke_round_rect(&mut self, rect: Rect, radius: f32, stroke: Stroke, paint: impl Into<Paint>) {
+        self.push(Op::StrokeRoundRect { rect, radius, stroke, paint: paint.into() });
+    }
+
+    /// Strokes a one-pixel outline just inside `rect`, corners rounded to `radius` (the line's own, at its centre).
+    /// It runs half a pixel in so that on a whole-pixel edge it covers one row of pixels, not half of two (a blur).
+    pub fn hairline(&mut self, rect: Rect, radius: f32, color: Color) {
+        self.stroke_round_rect(rect.inset(0.5), radius, Stroke { width: 1.0, round: false }, color);
+    }
+
+    /// Fills the circle of radius `r` centred on (`cx`, `cy`).
+    pub fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, paint: impl Into<Paint>) {
+        self.push(Op::FillCircle { cx, cy, r, paint: paint.into() });
+    }
+
+    /// Fills `path` (a new one, or one shared through its `Arc`).
+    pub fn fill_path(&mut self, path: impl Into<Arc<PathData>>, paint: impl Into<Paint>) {
+        self.push(Op::FillPath { path: path.into(), paint: paint.into() });
+    }
+
+    /// Strokes `path` (a new one, or one shared through its `Arc`).
+    pub fn stroke_path(&mut self, path: impl Into<Arc<PathData>>, stroke: Stroke, paint: impl Into<Paint>) {
+        self.push(Op::StrokePath { path: path.into(), stroke, paint: paint.into() });
+    }
+
+    /// Draws `run`, shaped in `font`, with its baseline origin at (`x`, `y`) as given (not rounded, even if empty).
+    pub fn glyphs(&mut self, font: FontId, x: f32, y: f32, run: impl Into<Arc<GlyphRun>>, color: Color) {
+        self.push(Op::Glyphs { font, x, y, run: run.into(), color });
+    }
+
+    /// Records what `record` records clipped to `rect` (a push before it, a pop after) and returns its result.
+    pub fn clip<R>(&mut self, rect: Rect, record: impl FnOnce(&mut DisplayList) -> R) -> R {
+        self.push(Op::PushClip(rect));
+        let out = record(self);
+        self.push(Op::PopClip);
+        out
+    }
+
+    /// Records what `record` records offset by (`dx`, `dy`) (a push before it, a pop after) and returns its result.
+    pub fn translate<R>(&mut self, dx: f32, dy: f32, record: impl FnOnce(&mut DisplayList) -> R) -> R {
+        self.push(Op::PushTranslate(dx, dy));
+        let out = record(self);
+        self.push(Op::PopTranslate);
+        out
+    }
+
+    /// Draws the retained layer `key` at `rect`: `content`, re-rasterized only when `version` or the size changes.
+    pub fn layer(&mut self, key: LayerKey, rect: Rect, version: u64, content: impl Into<Arc<DisplayList>>) {
+        self.push(Op::Layer { key, rect, version, content: content.into() });
     }
 
     /// The number of ops, counting those inside layers.

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::BUDGET_MS;
-use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Stroke};
+use crate::display_list::{DisplayList, LayerKey, PathCommand, PathData, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 
@@ -355,7 +355,7 @@ impl Hud {
         }
         self.since_refresh += 1;
         if let Some(content) = &self.content {
-            list.push(Op::Layer { key: HUD_LAYER, rect: panel, version: self.version, content: content.clone() });
+            list.layer(HUD_LAYER, panel, self.version, Arc::clone(content));
         }
     }
 
@@ -363,26 +363,21 @@ impl Hud {
     fn record_panel(&self, stats: &HudStats, fonts: &FontBook) -> DisplayList {
         let mut list = DisplayList::new();
         let r = Rect::new(0.0, 0.0, PANEL_W, PANEL_H);
-        list.push(Op::FillRoundRect { rect: r, radius: 8.0, paint: Paint::Solid(Color(0xec_10_14_1c)) });
-        list.push(Op::StrokeRoundRect {
-            rect: r.inset(0.5),
-            radius: 8.0,
-            stroke: Stroke { width: 1.0, round: false },
-            paint: Paint::Solid(Color(0x60_ff_ff_ff)),
-        });
+        list.fill_round_rect(r, 8.0, Color(0xec_10_14_1c));
+        list.hairline(r, 8.0, Color(0x60_ff_ff_ff));
         let ascent = FONT_PX * 0.8;
         let header = Color::rgb(0x8a, 0x94, 0xa6);
         for (col, name) in ["min", "med", "max"].into_iter().enumerate() {
             let run = fonts.shape(self.font, name);
             let x = PAD + LABEL_W + CELL_W * col as f32 + 4.0;
-            list.push(Op::Glyphs { font: self.font, x, y: PAD + ascent, run, color: header });
+            list.glyphs(self.font, x, PAD + ascent, run, header);
         }
         let label = Color::rgb(0xe6, 0xea, 0xf0);
         let names = Phase::ALL.iter().map(|p| p.name()).chain(["damage %", "input", "fps"]);
         for (row, name) in names.enumerate() {
             let run = fonts.shape(self.font, name);
             let y = PAD + ROW_H * (row as f32 + 1.0) + ascent;
-            list.push(Op::Glyphs { font: self.font, x: PAD, y, run, color: label });
+            list.glyphs(self.font, PAD, y, run, label);
         }
         for (row, phase) in Phase::ALL.into_iter().enumerate() {
             let y = PAD + ROW_H * (row as f32 + 1.0) + ascent;
@@ -417,21 +412,18 @@ impl Hud {
     fn text(&self, fonts: &FontBook, list: &mut DisplayList, text: &str, x: f32, y: f32, color: Color) {
         let run = fonts.compose(self.font, text);
         if !run.is_empty() {
-            list.push(Op::Glyphs { font: self.font, x, y, run: Arc::new(run), color });
+            list.glyphs(self.font, x, y, run, color);
         }
     }
 
     /// The sparkline of the last frames' times with the budget line, at the bottom of `panel`.
     fn sparkline(&self, stats: &HudStats, panel: Rect, list: &mut DisplayList) {
         let area = Rect::new(panel.x + PAD, panel.bottom() - PAD - SPARK_H, panel.w - 2.0 * PAD, SPARK_H);
-        list.push(Op::FillRect { rect: area, paint: Paint::Solid(Color(0x40_00_00_00)) });
+        list.fill_rect(area, Color(0x40_00_00_00));
         let top = BUDGET_MS * 2.0;
         let y_of = |v: f64| area.bottom() - (v.min(top) / top) as f32 * area.h;
         let budget_y = y_of(BUDGET_MS);
-        list.push(Op::FillRect {
-            rect: Rect::new(area.x, budget_y - 0.5, area.w, 1.0),
-            paint: Paint::Solid(Level::Over.color().with_alpha(0xb0)),
-        });
+        list.fill_rect(Rect::new(area.x, budget_y - 0.5, area.w, 1.0), Level::Over.color().with_alpha(0xb0));
         let times = stats.frame_times();
         if times.len() < 2 {
             return;
@@ -445,11 +437,7 @@ impl Hud {
         }
         let worst = times.iter().copied().fold(0.0, f64::max);
         let color = Level::of(worst, Some(BUDGET_MS)).color();
-        list.push(Op::StrokePath {
-            path: Arc::new(line),
-            stroke: Stroke { width: 1.5, round: true },
-            paint: Paint::Solid(color),
-        });
+        list.stroke_path(line, Stroke { width: 1.5, round: true }, color);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The window's chrome: the background, the title bar and its tabs, the status bar (static, each recorded once per
 //! layout, theme and tab state into a layer), and the title bar's status line (recorded every frame).
 
-use crate::display_list::{DisplayList, Op, Paint, Stop, Stroke};
+use crate::display_list::{DisplayList, Paint, Stop};
 use crate::geom::{Color, Rect};
 use crate::scene::colors::ChromeColors;
 use crate::scene::draw::geometry;
@@ -36,7 +36,7 @@ pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect], c: &Ch
         stops: vec![Stop { offset: 0.0, color: c.bg_top }, Stop { offset: 1.0, color: c.bg_bottom }],
     };
     for piece in &pieces {
-        list.push(Op::FillRect { rect: *piece, paint: linear.clone() });
+        list.fill_rect(*piece, linear.clone());
     }
     let reach = window.w.max(window.h);
     let glows = [
@@ -47,7 +47,7 @@ pub fn background(list: &mut DisplayList, window: Rect, covered: &[Rect], c: &Ch
         let paint = Paint::Radial { cx, cy, r, stops: glow_stops(color) };
         let reach = Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r);
         for piece in pieces.iter().filter_map(|piece| piece.intersection(reach)) {
-            list.push(Op::FillRect { rect: piece, paint: paint.clone() });
+            list.fill_rect(piece, paint.clone());
         }
     }
 }
@@ -63,17 +63,17 @@ pub fn title_bar(
     c: &ChromeColors,
 ) -> usize {
     let bar = l.bar;
-    list.push(Op::FillRect {
-        rect: bar,
-        paint: Paint::Linear {
+    list.fill_rect(
+        bar,
+        Paint::Linear {
             x0: bar.x,
             y0: 0.0,
             x1: bar.right(),
             y1: 0.0,
             stops: vec![Stop { offset: 0.0, color: c.bar_left }, Stop { offset: 1.0, color: c.bar_right }],
         },
-    });
-    list.push(Op::FillRect { rect: Rect::new(bar.x, bar.bottom() - 1.0, bar.w, 1.0), paint: Paint::Solid(c.edge) });
+    );
+    list.fill_rect(Rect::new(bar.x, bar.bottom() - 1.0, bar.w, 1.0), c.edge);
     icon(list, icons, IconName::Berry, l.logo, c.logo, styles.scale, Glow::Behind);
     let glyphs = line(list, text, styles.bar_title, l.title, TITLE, c.title, false);
     glyphs + line(list, text, styles.bar_subtitle, l.subtitle, SUBTITLE, c.muted, false)
@@ -101,18 +101,13 @@ pub fn tab(
 ) -> usize {
     let radius = rect.h / 2.0;
     if state.selected {
-        list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(c.tab_selected) });
+        list.fill_round_rect(rect, radius, c.tab_selected);
     }
     if state.hovered {
-        list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(c.tab_hovered) });
+        list.fill_round_rect(rect, radius, c.tab_hovered);
     }
     if state.selected {
-        list.push(Op::StrokeRoundRect {
-            rect: rect.inset(0.5),
-            radius: radius - 0.5,
-            stroke: Stroke { width: 1.0, round: false },
-            paint: Paint::Solid(c.tab_selected_edge),
-        });
+        list.hairline(rect, radius - 0.5, c.tab_selected_edge);
     }
     let run = text.shape(styles.tab, label);
     let width = run.width_px(text.fonts().size_px(styles.tab));
@@ -131,15 +126,13 @@ pub fn status_bar(
     first: &str,
     c: &ChromeColors,
 ) -> usize {
-    list.push(Op::FillRect { rect: l.bar, paint: Paint::Solid(c.status_fill) });
-    list.push(Op::FillRect { rect: Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0), paint: Paint::Solid(c.edge) });
+    list.fill_rect(l.bar, c.status_fill);
+    list.fill_rect(Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0), c.edge);
     let mut glyphs = 0;
     for (i, (rect, item)) in l.items.iter().zip(STATUS_ITEMS).enumerate() {
         let color = if i == 0 { c.accent } else { c.muted };
         let item = if i == 0 { first } else { item };
-        list.push(Op::PushClip(*rect));
-        glyphs += line(list, text, styles.status_bar, *rect, item, color, false);
-        list.push(Op::PopClip);
+        glyphs += list.clip(*rect, |list| line(list, text, styles.status_bar, *rect, item, color, false));
     }
     glyphs
 }
@@ -155,8 +148,6 @@ pub fn status(
 ) -> usize {
     let run = text.figure(styles.status, status);
     let n = run.len();
-    list.push(Op::PushClip(l.status));
-    run_in(list, text.fonts(), styles.status, l.status, run, c.accent, true);
-    list.push(Op::PopClip);
+    list.clip(l.status, |list| run_in(list, text.fonts(), styles.status, l.status, run, c.accent, true));
     n
 }

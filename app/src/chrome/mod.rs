@@ -119,7 +119,7 @@ impl Chrome {
         let mut glyphs = 0;
         let parts = [&layers.background.1, &layers.title_bar, &layers.status_bar.1].into_iter();
         for part in parts.chain(layers.tabs.iter().flatten().map(|(_, part)| part)) {
-            list.push(part.op.clone());
+            part.record(list);
             glyphs += part.glyphs;
         }
         glyphs

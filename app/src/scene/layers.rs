@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::display_list::{DisplayList, LayerKey, Op};
+use crate::display_list::{DisplayList, LayerKey};
 use crate::geom::Rect;
 use crate::scene::layout::SceneLayout;
 
@@ -71,20 +71,31 @@ pub fn layer(spec: LayerSpec<'_>, content: DisplayList) -> Part {
     let LayerSpec { key, rect, scale, depends, extra } = spec;
     let glyphs = content.glyph_count();
     let mut shifted = DisplayList { ops: Vec::with_capacity(content.ops.len() + 2), ..DisplayList::default() };
-    shifted.push(Op::PushTranslate(-rect.x, -rect.y));
-    shifted.ops.extend(content.ops);
-    shifted.push(Op::PopTranslate);
+    shifted.translate(-rect.x, -rect.y, |shifted| shifted.ops.extend(content.ops));
     let version = version(key, rect, scale, depends, extra);
-    Part { op: Op::Layer { key, rect, version, content: Arc::new(shifted) }, glyphs }
+    Part { key, rect, version, content: Arc::new(shifted), glyphs }
 }
 
-/// A recorded layer op and the glyphs inside it.
+/// A recorded layer, kept to be drawn frame after frame, and the glyphs inside it.
 #[derive(Debug, Clone)]
 pub struct Part {
-    /// The layer op.
-    pub op: Op,
+    /// Its key.
+    pub key: LayerKey,
+    /// Where it is drawn.
+    pub rect: Rect,
+    /// Its version.
+    pub version: u64,
+    /// What it holds, in its own coordinates.
+    pub content: Arc<DisplayList>,
     /// The glyphs inside it.
     pub glyphs: usize,
+}
+
+impl Part {
+    /// Draws the layer into `list`.
+    pub fn record(&self, list: &mut DisplayList) {
+        list.layer(self.key, self.rect, self.version, Arc::clone(&self.content));
+    }
 }
 
 /// The words every layer's version follows besides its box: its colours, and the layout's direction (a mirrored

@@ -9,7 +9,7 @@ use goldberry_natives::yoga::Direction;
 
 use crate::chrome::{Chrome, ChromeView, TABS};
 use crate::clock::FrameInput;
-use crate::display_list::{DisplayList, Op};
+use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::scene::shaping::Timed;
 use crate::scene::{Scene, SceneTimings};
@@ -123,24 +123,25 @@ impl Stage {
         };
         self.chrome.record_layers(list, &text, scene, scene_fresh, &view);
         let body = scene.layout.grid;
-        list.push(Op::PushClip(body));
-        let mut page = Page {
-            frame,
-            fonts,
-            text: &text,
-            scene,
-            list,
-            body,
-            direction,
-            router: shown.router,
-            palette: shown.palette,
-            theme: shown.theme,
-            fresh,
-            layout: Duration::ZERO,
-        };
-        let recorded = screen.record(&mut page, shown.state)?;
-        layout += page.layout;
-        list.push(Op::PopClip);
+        let recorded = list.clip(body, |list| {
+            let mut page = Page {
+                frame,
+                fonts,
+                text: &text,
+                scene,
+                list,
+                body,
+                direction,
+                router: shown.router,
+                palette: shown.palette,
+                theme: shown.theme,
+                fresh,
+                layout: Duration::ZERO,
+            };
+            let recorded = screen.record(&mut page, shown.state);
+            layout += page.layout;
+            recorded
+        })?;
         self.chrome.record_status(list, &text, scene, frame, &view);
         let regions = match recorded.regions {
             Some(own) => Some(Chrome::regions(&scene.layout, TABS).into_iter().chain(own).collect()),

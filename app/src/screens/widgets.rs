@@ -1,11 +1,9 @@
 //! The widgets' looks, shared by the screens: how a button, a checkbox, a radio option, a toggle, a slider, a
 //! progress bar and a focus ring are drawn in a palette, and a line of text placed in a box.
 
-use std::sync::Arc;
-
 use goldberry_natives::yoga::Align;
 
-use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stroke};
+use crate::display_list::{DisplayList, PathCommand, PathData, Stroke};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_in;
@@ -81,13 +79,9 @@ pub struct Ink<'a> {
     pub mirrored: bool,
 }
 
-pub fn fill_round(list: &mut DisplayList, rect: Rect, radius: f32, color: Color) {
-    list.push(Op::FillRoundRect { rect, radius, paint: Paint::Solid(color) });
-}
-
+/// A border `width` wide just inside `rect`, its centre line's corners rounded to `radius`.
 pub fn stroke_round(list: &mut DisplayList, rect: Rect, radius: f32, width: f32, color: Color) {
-    let stroke = Stroke { width, round: false };
-    list.push(Op::StrokeRoundRect { rect: rect.inset(width / 2.0), radius, stroke, paint: Paint::Solid(color) });
+    list.stroke_round_rect(rect.inset(width / 2.0), radius, Stroke { width, round: false }, color);
 }
 
 /// The keyboard focus ring: 2 px, just outside the widget.
@@ -123,7 +117,7 @@ pub fn body_color(p: &Palette, state: State) -> Color {
 
 pub fn button(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, state: State) {
     let Ink { fonts, font, palette: p, .. } = ink;
-    fill_round(list, rect, 6.0, body_color(p, state));
+    list.fill_round_rect(rect, 6.0, body_color(p, state));
     stroke_round(list, rect, 6.0, 1.0, if state.hovered { p.accent } else { p.border });
     text(list, fonts, font, rect, label, if state.disabled { p.muted } else { p.text }, Align::Center);
     if state.focused {
@@ -136,7 +130,7 @@ pub fn checkbox(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, c
     let square_x = if mirrored { rect.right() - BOX } else { rect.x };
     let square = Rect::new(square_x, rect.y + (rect.h - BOX) / 2.0, BOX, BOX);
     if checked {
-        fill_round(list, square, 4.0, p.accent);
+        list.fill_round_rect(square, 4.0, p.accent);
         let (x, y) = (square.x, square.y);
         let tick = PathData {
             commands: vec![
@@ -145,13 +139,9 @@ pub fn checkbox(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, c
                 PathCommand::LineTo(x + 14.0, y + 5.5),
             ],
         };
-        list.push(Op::StrokePath {
-            path: Arc::new(tick),
-            stroke: Stroke { width: 2.2, round: true },
-            paint: Paint::Solid(p.on_accent),
-        });
+        list.stroke_path(tick, Stroke { width: 2.2, round: true }, p.on_accent);
     } else {
-        fill_round(list, square, 4.0, body_color(p, state));
+        list.fill_round_rect(square, 4.0, body_color(p, state));
         stroke_round(list, square, 4.0, 1.5, if state.hovered { p.accent } else { p.border });
     }
     text(list, fonts, font, label_box(rect, mirrored), label, p.text, start(mirrored));
@@ -165,21 +155,21 @@ pub fn radio(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, sele
     let r = BOX / 2.0;
     let cx = if mirrored { rect.right() - r } else { rect.x + r };
     let cy = rect.y + rect.h / 2.0;
-    list.push(Op::FillCircle { cx, cy, r, paint: Paint::Solid(if selected { p.accent } else { p.border }) });
-    list.push(Op::FillCircle { cx, cy, r: r - 1.5, paint: Paint::Solid(body_color(p, state)) });
+    list.fill_circle(cx, cy, r, if selected { p.accent } else { p.border });
+    list.fill_circle(cx, cy, r - 1.5, body_color(p, state));
     if selected {
-        list.push(Op::FillCircle { cx, cy, r: r - 5.0, paint: Paint::Solid(p.accent) });
+        list.fill_circle(cx, cy, r - 5.0, p.accent);
     }
     text(list, fonts, font, label_box(rect, mirrored), label, p.text, start(mirrored));
 }
 
 pub fn toggle(list: &mut DisplayList, rect: Rect, on: bool, mirrored: bool, p: &Palette, state: State) {
     let r = rect.h / 2.0;
-    fill_round(list, rect, r, if on { p.accent } else { p.border });
+    list.fill_round_rect(rect, r, if on { p.accent } else { p.border });
     // On is toward the end edge: the right, or the left when mirrored.
     let cx = if on != mirrored { rect.right() - r } else { rect.x + r };
     let knob = if state.pressed { p.surface_pressed } else { p.surface };
-    list.push(Op::FillCircle { cx, cy: rect.y + r, r: r - 3.0, paint: Paint::Solid(knob) });
+    list.fill_circle(cx, rect.y + r, r - 3.0, knob);
     if state.focused {
         focus_ring(list, rect, r, p);
     }
@@ -188,14 +178,14 @@ pub fn toggle(list: &mut DisplayList, rect: Rect, on: bool, mirrored: bool, p: &
 pub fn slider(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p: &Palette, state: State) {
     let cy = rect.y + rect.h / 2.0;
     let track = Rect::new(rect.x, cy - 2.0, rect.w, 4.0);
-    fill_round(list, track, 2.0, p.border);
+    list.fill_round_rect(track, 2.0, p.border);
     let filled = rect.w * f32::from(value) / 100.0;
     // The fill grows from the start edge: the left, or the right when mirrored.
     let (x, fill_x) = if mirrored { (rect.right() - filled, rect.right() - filled) } else { (rect.x + filled, rect.x) };
-    fill_round(list, Rect::new(fill_x, cy - 2.0, filled, 4.0), 2.0, p.accent);
+    list.fill_round_rect(Rect::new(fill_x, cy - 2.0, filled, 4.0), 2.0, p.accent);
     let r = if state.pressed || state.hovered { 9.0 } else { 8.0 };
-    list.push(Op::FillCircle { cx: x, cy, r, paint: Paint::Solid(p.accent) });
-    list.push(Op::FillCircle { cx: x, cy, r: r - 3.0, paint: Paint::Solid(p.surface) });
+    list.fill_circle(x, cy, r, p.accent);
+    list.fill_circle(x, cy, r - 3.0, p.surface);
     if state.focused {
         focus_ring(list, rect, rect.h / 2.0, p);
     }
@@ -203,10 +193,10 @@ pub fn slider(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p: 
 
 pub fn progress(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p: &Palette) {
     let bar = Rect::new(rect.x, rect.y + rect.h / 2.0 - 4.0, rect.w, 8.0);
-    fill_round(list, bar, 4.0, p.border);
+    list.fill_round_rect(bar, 4.0, p.border);
     let filled = bar.w * f32::from(value) / 100.0;
     if filled > 0.0 {
         let x = if mirrored { bar.right() - filled } else { bar.x };
-        fill_round(list, Rect::new(x, bar.y, filled, bar.h), 4.0, p.accent);
+        list.fill_round_rect(Rect::new(x, bar.y, filled, bar.h), 4.0, p.accent);
     }
 }

@@ -1,9 +1,7 @@
 //! An icon of the set drawn in the scene: its stroked path and the glow behind it. Both the chrome and the
 //! cards draw icons.
 
-use std::sync::Arc;
-
-use crate::display_list::{DisplayList, Op, Paint, Stop, Stroke};
+use crate::display_list::{DisplayList, Paint, Stop, Stroke};
 use crate::geom::{Color, Rect};
 use crate::scene::icons::{IconName, Icons};
 
@@ -26,11 +24,8 @@ pub fn icon(list: &mut DisplayList, icons: &Icons, name: IconName, rect: Rect, c
         ];
         radial_glow(list, cx, cy, rect.w * 0.95, stops);
     }
-    list.push(Op::StrokePath {
-        path: Arc::new(icons.at(name, rect.x, rect.y, rect.w)),
-        stroke: Stroke { width: (1.8 * rect.w / 24.0).max(1.0 * s), round: true },
-        paint: Paint::Solid(color),
-    });
+    let stroke = Stroke { width: (1.8 * rect.w / 24.0).max(1.0 * s), round: true };
+    list.stroke_path(icons.at(name, rect.x, rect.y, rect.w), stroke, color);
 }
 
 /// A soft glow of radius `r` around (`cx`, `cy`): a radial gradient through `stops`, which end transparent.
@@ -39,5 +34,5 @@ pub fn radial_glow(list: &mut DisplayList, cx: f32, cy: f32, r: f32, stops: Vec<
     // and Blend2D fills a whole-pixel box with no edge to rasterize, where a circle is a path (record 9).
     let (x0, y0) = ((cx - r).floor(), (cy - r).floor());
     let rect = Rect::new(x0, y0, (cx + r).ceil() - x0, (cy + r).ceil() - y0);
-    list.push(Op::FillRect { rect, paint: Paint::Radial { cx, cy, r, stops } });
+    list.fill_rect(rect, Paint::Radial { cx, cy, r, stops });
 }

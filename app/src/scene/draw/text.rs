@@ -6,7 +6,7 @@ use std::sync::Arc;
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::yoga::Align;
 
-use crate::display_list::{DisplayList, Op};
+use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::shaping::Timed;
@@ -15,7 +15,7 @@ use crate::text::Line;
 /// Records `run` with its baseline at `y` from its left edge `x`, both rounded to whole pixels.
 pub fn glyphs(list: &mut DisplayList, font: FontId, x: f32, y: f32, run: Arc<GlyphRun>, color: Color) {
     if !run.is_empty() {
-        list.push(Op::Glyphs { font, x: x.round(), y: y.round(), run, color });
+        list.glyphs(font, x.round(), y.round(), run, color);
     }
 }
 

@@ -13,7 +13,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::{
-    BOX, Ink, State, button, checkbox, fill_round, focus_ring, progress, radio, slider, stroke_round, text, toggle,
+    BOX, Ink, State, button, checkbox, focus_ring, progress, radio, slider, stroke_round, text, toggle,
 };
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::{Palette, ThemeName};
@@ -218,7 +218,7 @@ impl ControlsScreen {
         let (p, f) = (&view.palette, self.fonts);
         let start = if view.mirrored { Align::FlexEnd } else { Align::FlexStart };
         let ink = Ink { fonts, font: f.label, palette: p, mirrored: view.mirrored };
-        fill_round(list, layout.panel, 10.0, p.surface);
+        list.fill_round_rect(layout.panel, 10.0, p.surface);
         stroke_round(list, layout.panel, 10.0, 1.0, p.border);
         text(list, fonts, f.title, layout.title, "Controls", p.text, start);
         for (i, ((label, id), rect)) in ROWS.iter().zip(&layout.widgets).enumerate() {

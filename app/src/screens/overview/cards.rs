@@ -2,7 +2,7 @@
 //! every frame on top of the layer).
 
 use super::{charts, ring};
-use crate::display_list::{DisplayList, Op, Paint, Stop, Stroke};
+use crate::display_list::{DisplayList, Paint, Stop, Stroke};
 use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{self, Falloff};
@@ -78,7 +78,7 @@ pub fn shadow(list: &mut DisplayList, rect: Rect, radius: f32, s: f32, color: Co
                 Paint::Linear { x0, y0, x1, y1, stops }
             }
         };
-        list.push(Op::FillRect { rect: piece, paint });
+        list.fill_rect(piece, paint);
     }
 }
 
@@ -104,39 +104,21 @@ pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &Car
     let card = l.card;
     let mut glyphs = 0;
     shadow(list, card, radius, s, c.shadow);
-    list.push(Op::FillRoundRect { rect: card, radius, paint: Paint::Solid(c.card) });
+    list.fill_round_rect(card, radius, c.card);
     // The header band: the card's top, tinted by its accent and fading to the right.
     let band = Rect::new(card.x, card.y, card.w, (l.header.bottom() - card.y + 5.0 * s).min(card.h));
-    list.push(Op::PushClip(band));
-    list.push(Op::FillRoundRect {
-        rect: card,
-        radius,
-        paint: horizontal(card, accent.with_alpha(0x40), accent.with_alpha(0x00)),
+    list.clip(band, |list| {
+        list.fill_round_rect(card, radius, horizontal(card, accent.with_alpha(0x40), accent.with_alpha(0x00)));
     });
-    list.push(Op::PopClip);
-    list.push(Op::FillRect {
-        rect: Rect::new(card.x + radius, band.bottom() - 1.0, card.w - 2.0 * radius, 1.0),
-        paint: horizontal(card, accent.with_alpha(0x70), accent.with_alpha(0x00)),
-    });
-    list.push(Op::StrokeRoundRect {
-        rect: card.inset(0.5),
-        radius: radius - 0.5,
-        stroke: Stroke { width: 1.0, round: false },
-        paint: Paint::Solid(c.edge),
-    });
+    list.fill_rect(
+        Rect::new(card.x + radius, band.bottom() - 1.0, card.w - 2.0 * radius, 1.0),
+        horizontal(card, accent.with_alpha(0x70), accent.with_alpha(0x00)),
+    );
+    list.hairline(card, radius - 0.5, c.edge);
     icon(list, icons, spec.icon, l.icon, accent, s, Glow::Behind);
     glyphs += line(list, text, styles.card_title, l.title, spec.title, c.title, false);
-    list.push(Op::FillRoundRect {
-        rect: l.badge,
-        radius: l.badge.h / 2.0,
-        paint: Paint::Solid(accent.with_alpha(0x26)),
-    });
-    list.push(Op::StrokeRoundRect {
-        rect: l.badge.inset(0.5),
-        radius: l.badge.h / 2.0 - 0.5,
-        stroke: Stroke { width: 1.0, round: false },
-        paint: Paint::Solid(accent.with_alpha(0x66)),
-    });
+    list.fill_round_rect(l.badge, l.badge.h / 2.0, accent.with_alpha(0x26));
+    list.hairline(l.badge, l.badge.h / 2.0 - 0.5, accent.with_alpha(0x66));
 
     match (spec.visual, &l.visual) {
         (Visual::LineChart { speed, seed }, VisualLayout::Chart(panel)) => {
@@ -159,17 +141,8 @@ pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &Car
         }
         (Visual::Chips(labels), VisualLayout::Chips(boxes)) => {
             for (label, rect) in labels.iter().zip(boxes) {
-                list.push(Op::FillRoundRect {
-                    rect: *rect,
-                    radius: rect.h / 2.0,
-                    paint: Paint::Solid(accent.with_alpha(0x22)),
-                });
-                list.push(Op::StrokeRoundRect {
-                    rect: rect.inset(0.5),
-                    radius: rect.h / 2.0 - 0.5,
-                    stroke: Stroke { width: 1.0, round: false },
-                    paint: Paint::Solid(accent.with_alpha(0x80)),
-                });
+                list.fill_round_rect(*rect, rect.h / 2.0, accent.with_alpha(0x22));
+                list.hairline(*rect, rect.h / 2.0 - 0.5, accent.with_alpha(0x80));
                 let inner = Rect::new(rect.x + 6.0 * s, rect.y, rect.w - 12.0 * s, rect.h);
                 glyphs += line(list, text, styles.chip, inner, label, c.title, false);
             }
@@ -198,18 +171,11 @@ pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &Car
                         stops: stops(palette::AMBER, palette::ROSE.with_alpha(0x40)),
                     },
                 };
-                list.push(Op::FillRoundRect { rect: *rect, radius: 6.0 * s, paint });
-                list.push(Op::StrokeRoundRect {
-                    rect: rect.inset(0.5),
-                    radius: 6.0 * s - 0.5,
-                    stroke: Stroke { width: 1.0, round: false },
-                    paint: Paint::Solid(c.swatch_edge),
-                });
+                list.fill_round_rect(*rect, 6.0 * s, paint);
+                list.hairline(*rect, 6.0 * s - 0.5, c.swatch_edge);
                 let label = ["linear", "linear, 3 stops", "radial"][i.min(2)];
                 let inner = Rect::new(rect.x + 5.0 * s, rect.bottom() - 14.0 * s, rect.w - 10.0 * s, 12.0 * s);
-                list.push(Op::PushClip(*rect));
-                glyphs += line(list, text, styles.label, inner, label, palette::PANEL, false);
-                list.push(Op::PopClip);
+                glyphs += list.clip(*rect, |list| line(list, text, styles.label, inner, label, palette::PANEL, false));
             }
         }
         _ => {}
@@ -218,17 +184,13 @@ pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &Car
     match spec.body {
         Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, c.text, mirrored),
         Body::Code(code) => {
-            list.push(Op::FillRoundRect { rect: l.body, radius: 6.0 * s, paint: Paint::Solid(c.panel) });
-            list.push(Op::FillRect {
-                rect: Rect::new(l.body.x, l.body.y + 4.0 * s, 2.0 * s, (l.body.h - 8.0 * s).max(0.0)),
-                paint: Paint::Solid(accent.with_alpha(0xa0)),
-            });
+            list.fill_round_rect(l.body, 6.0 * s, c.panel);
+            let rule = Rect::new(l.body.x, l.body.y + 4.0 * s, 2.0 * s, (l.body.h - 8.0 * s).max(0.0));
+            list.fill_rect(rule, accent.with_alpha(0xa0));
             glyphs += unwrapped(list, text, styles.code, l.text, code, c.code);
         }
     }
-    list.push(Op::PushClip(l.footer));
-    glyphs += line(list, text, styles.footer, l.footer, spec.footer, c.muted, false);
-    list.push(Op::PopClip);
+    glyphs += list.clip(l.footer, |list| line(list, text, styles.footer, l.footer, spec.footer, c.muted, false));
     glyphs += line(list, text, styles.footer, l.tag, &card_tag(index), accent.with_alpha(0xb0), false);
     glyphs
 }
@@ -281,16 +243,7 @@ pub fn lift(list: &mut DisplayList, l: &CardLayout, accent: Color, s: f32) {
     let radius = RADIUS * s;
     let card = l.card;
     let halo = Rect::new(card.x - 2.0 * s, card.y - 2.0 * s, card.w + 4.0 * s, card.h + 4.0 * s);
-    list.push(Op::StrokeRoundRect {
-        rect: halo.inset(1.0 * s),
-        radius: radius + 1.0 * s,
-        stroke: Stroke { width: 2.0 * s, round: false },
-        paint: Paint::Solid(accent.with_alpha(0x40)),
-    });
-    list.push(Op::StrokeRoundRect {
-        rect: card.inset(0.75),
-        radius: radius - 0.75,
-        stroke: Stroke { width: 1.5, round: false },
-        paint: Paint::Solid(accent.with_alpha(0xd0)),
-    });
+    let stroke = |width| Stroke { width, round: false };
+    list.stroke_round_rect(halo.inset(1.0 * s), radius + 1.0 * s, stroke(2.0 * s), accent.with_alpha(0x40));
+    list.stroke_round_rect(card.inset(0.75), radius - 0.75, stroke(1.5), accent.with_alpha(0xd0));
 }

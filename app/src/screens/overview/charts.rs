@@ -3,9 +3,7 @@
 //! A chart's panel, grid and labels are static (recorded into its card's layer); its data is recorded every
 //! frame when it moves, or into the layer with the rest when it is still.
 
-use std::sync::Arc;
-
-use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stop, Stroke};
+use crate::display_list::{DisplayList, Paint, PathCommand, PathData, Stop, Stroke};
 use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{area_under, bar, grid_lines, smooth_curve};
@@ -58,13 +56,9 @@ pub fn panel(
     c: &CardColors,
 ) -> usize {
     let s = styles.scale;
-    list.push(Op::FillRoundRect { rect: panel, radius: 6.0 * s, paint: Paint::Solid(c.panel) });
+    list.fill_round_rect(panel, 6.0 * s, c.panel);
     let plot = plot_area(panel, s);
-    list.push(Op::StrokePath {
-        path: Arc::new(grid_lines(plot, 4)),
-        stroke: Stroke { width: 1.0, round: false },
-        paint: Paint::Solid(c.grid),
-    });
+    list.stroke_path(grid_lines(plot, 4), Stroke { width: 1.0, round: false }, c.grid);
     let label = Rect::new(plot.x + 2.0 * s, plot.y + 1.0 * s, plot.w, 10.0 * s);
     let mut glyphs = line(list, text, styles.label, label, if budget { "ms" } else { "max" }, c.muted, false);
     // The time axis, along the plot's bottom.
@@ -74,11 +68,7 @@ pub fn panel(
     if budget {
         let y = (plot.y + plot.h * 0.3).round() + 0.5;
         let path = PathData { commands: vec![PathCommand::MoveTo(plot.x, y), PathCommand::LineTo(plot.right(), y)] };
-        list.push(Op::StrokePath {
-            path: Arc::new(path),
-            stroke: Stroke { width: 1.0 * s, round: false },
-            paint: Paint::Solid(c.accent(Hue::Rose).with_alpha(0xa0)),
-        });
+        list.stroke_path(path, Stroke { width: 1.0 * s, round: false }, c.accent(Hue::Rose).with_alpha(0xa0));
         let tag = Rect::new(plot.x, y - 11.0 * s, plot.w - 2.0 * s, 10.0 * s);
         glyphs += line(list, text, styles.label, tag, "16.7", c.accent(Hue::Rose), true);
     }
@@ -103,31 +93,23 @@ pub fn line_data(list: &mut DisplayList, panel: Rect, s: f32, seed: u32, phase: 
             (x, plot.bottom() - v * plot.h)
         })
         .collect();
-    list.push(Op::PushClip(plot));
-    list.push(Op::FillPath {
-        path: Arc::new(PathData { commands: area_under(&points, plot.bottom()) }),
-        paint: Paint::Linear {
-            x0: 0.0,
-            y0: plot.y,
-            x1: 0.0,
-            y1: plot.bottom(),
-            stops: stops(accent.with_alpha(0x70), accent.with_alpha(0x00)),
-        },
+    list.clip(plot, |list| {
+        list.fill_path(
+            PathData { commands: area_under(&points, plot.bottom()) },
+            Paint::Linear {
+                x0: 0.0,
+                y0: plot.y,
+                x1: 0.0,
+                y1: plot.bottom(),
+                stops: stops(accent.with_alpha(0x70), accent.with_alpha(0x00)),
+            },
+        );
+        let curve = PathData { commands: smooth_curve(&points) };
+        list.stroke_path(curve, Stroke { width: 1.75 * s, round: true }, accent);
+        // The value at the right edge.
+        let v = wave(seed, phase + (LINE_SAMPLES - 1) as f64);
+        list.fill_circle(plot.right() - 1.0, plot.bottom() - v * plot.h, 3.0 * s, dot);
     });
-    list.push(Op::StrokePath {
-        path: Arc::new(PathData { commands: smooth_curve(&points) }),
-        stroke: Stroke { width: 1.75 * s, round: true },
-        paint: Paint::Solid(accent),
-    });
-    // The value at the right edge.
-    let v = wave(seed, phase + (LINE_SAMPLES - 1) as f64);
-    list.push(Op::FillCircle {
-        cx: plot.right() - 1.0,
-        cy: plot.bottom() - v * plot.h,
-        r: 3.0 * s,
-        paint: Paint::Solid(dot),
-    });
-    list.push(Op::PopClip);
 }
 
 /// Records a bar chart's bars at time `t`, one path filled with a vertical gradient, clipped to the plot area.
@@ -144,23 +126,20 @@ pub fn bar_data(list: &mut DisplayList, panel: Rect, s: f32, seed: u32, t: f64, 
         let x = plot.x + i as f32 * slot + (slot - width) / 2.0;
         bar(&mut commands, Rect::new(x, plot.bottom() - h, width, h), 3.0 * s);
     }
-    list.push(Op::PushClip(plot));
-    list.push(Op::FillPath {
-        path: Arc::new(PathData { commands }),
-        paint: Paint::Linear {
-            x0: 0.0,
-            y0: plot.y,
-            x1: 0.0,
-            y1: plot.bottom(),
-            stops: stops(accent, accent.with_alpha(0x50)),
-        },
-    });
-    list.push(Op::PopClip);
+    let paint = Paint::Linear {
+        x0: 0.0,
+        y0: plot.y,
+        x1: 0.0,
+        y1: plot.bottom(),
+        stops: stops(accent, accent.with_alpha(0x50)),
+    };
+    list.clip(plot, |list| list.fill_path(PathData { commands }, paint));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::display_list::Op;
 
     #[test]
     fn waves_and_bars_stay_in_range_and_move() {

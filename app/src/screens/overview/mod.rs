@@ -104,7 +104,7 @@ impl Screen for Overview {
             }
         };
         for part in &layers.parts {
-            page.list.push(part.op.clone());
+            part.record(page.list);
         }
         let t = page.now();
         for (spec, card) in CARD_SPECS.iter().zip(&scene.layout.cards) {

@@ -2,9 +2,8 @@
 //! percentage in its middle.
 
 use std::f32::consts::{FRAC_PI_2, TAU};
-use std::sync::Arc;
 
-use crate::display_list::{DisplayList, Op, Paint, PathData, Stop, Stroke};
+use crate::display_list::{DisplayList, Paint, PathData, Stop, Stroke};
 use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{arc, circle};
@@ -30,25 +29,12 @@ fn geometry(square: Rect, s: f32) -> (f32, f32, f32, f32) {
 /// Records the ring's static part: a soft glow of `accent` and the full track in `track`.
 pub fn track(list: &mut DisplayList, square: Rect, s: f32, accent: Color, track: Color) {
     let (cx, cy, r, width) = geometry(square, s);
-    list.push(Op::FillCircle {
-        cx,
-        cy,
-        r: r + width,
-        paint: Paint::Radial {
-            cx,
-            cy,
-            r: r + width,
-            stops: vec![
-                Stop { offset: 0.0, color: accent.with_alpha(0x30) },
-                Stop { offset: 1.0, color: accent.with_alpha(0x00) },
-            ],
-        },
-    });
-    list.push(Op::StrokePath {
-        path: Arc::new(PathData { commands: circle(cx, cy, r) }),
-        stroke: Stroke { width, round: false },
-        paint: Paint::Solid(track),
-    });
+    let glow = vec![
+        Stop { offset: 0.0, color: accent.with_alpha(0x30) },
+        Stop { offset: 1.0, color: accent.with_alpha(0x00) },
+    ];
+    list.fill_circle(cx, cy, r + width, Paint::Radial { cx, cy, r: r + width, stops: glow });
+    list.stroke_path(PathData { commands: circle(cx, cy, r) }, Stroke { width, round: false }, track);
 }
 
 /// Records the ring's moving part at `progress` (0..1): the arc from twelve o'clock, its end dot, and the
@@ -66,23 +52,13 @@ pub fn progress_arc(
     let (cx, cy, r, width) = geometry(square, s);
     let start = -FRAC_PI_2;
     let end = start + TAU * progress.clamp(0.002, 1.0);
-    list.push(Op::StrokePath {
-        path: Arc::new(PathData { commands: arc(cx, cy, r, start, end, true) }),
-        stroke: Stroke { width, round: true },
-        paint: Paint::Linear {
-            x0: cx - r,
-            y0: cy - r,
-            x1: cx + r,
-            y1: cy + r,
-            stops: vec![Stop { offset: 0.0, color: c.title }, Stop { offset: 1.0, color: accent }],
-        },
-    });
-    list.push(Op::FillCircle {
-        cx: cx + r * end.cos(),
-        cy: cy + r * end.sin(),
-        r: width * 0.32,
-        paint: Paint::Solid(c.panel),
-    });
+    let stops = vec![Stop { offset: 0.0, color: c.title }, Stop { offset: 1.0, color: accent }];
+    list.stroke_path(
+        PathData { commands: arc(cx, cy, r, start, end, true) },
+        Stroke { width, round: true },
+        Paint::Linear { x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r, stops },
+    );
+    list.fill_circle(cx + r * end.cos(), cy + r * end.sin(), width * 0.32, c.panel);
     let label = format!("{:>3}%", (progress * 100.0).floor() as u32);
     let run = text.figure(styles.ring, &label);
     let w = run.width_px(text.fonts().size_px(styles.ring));

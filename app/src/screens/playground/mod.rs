@@ -14,7 +14,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use self::glide::Glide;
 use self::panel::{Panel, PanelFonts, PanelLayout, PanelView};
 use self::state::{BOX_COUNT, PlaygroundState, Props, ids};
-use crate::display_list::{DisplayList, Op, Paint, Stroke};
+use crate::display_list::{DisplayList, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
 use crate::screens::interface::{Page, Recorded, Screen};
@@ -266,35 +266,26 @@ impl Playground {
             "Change a property: the Yoga calls it makes and the layout time show here".to_owned()
         };
         text(list, fonts, self.fonts.label, stats, &figures, p.muted, Align::FlexStart);
-        list.push(Op::FillRoundRect { rect: laid.stage, radius: 8.0, paint: Paint::Solid(p.surface_pressed) });
+        list.fill_round_rect(laid.stage, 8.0, p.surface_pressed);
         let c = laid.container;
-        list.push(Op::FillRect { rect: c, paint: Paint::Solid(p.surface) });
-        list.push(Op::StrokeRoundRect {
-            rect: c.inset(0.5),
-            radius: 2.0,
-            stroke: Stroke { width: 1.0, round: false },
-            paint: Paint::Solid(p.border),
+        list.fill_rect(c, p.surface);
+        list.hairline(c, 2.0, p.border);
+        list.clip(laid.stage, |list| {
+            for (i, (rect, (_, _, label))) in laid.glide.at(now).iter().zip(BOXES).enumerate() {
+                let hovered = router.hovered() == Some(Target { id: ids::BOXES, part: i as u8 });
+                let hue = HUES[i % HUES.len()];
+                list.fill_round_rect(*rect, 6.0, hue.with_alpha(0xd8));
+                if laid.props.grow[i] || hovered {
+                    let edge = if hovered { p.focus } else { p.text };
+                    list.stroke_round_rect(rect.inset(1.0), 5.0, Stroke { width: 2.0, round: false }, edge);
+                }
+                if !label.is_empty() {
+                    text(list, fonts, self.fonts.label, *rect, label, Color::rgb(0xff, 0xff, 0xff), Align::Center);
+                }
+            }
         });
-        list.push(Op::PushClip(laid.stage));
-        for (i, (rect, (_, _, label))) in laid.glide.at(now).iter().zip(BOXES).enumerate() {
-            let hovered = router.hovered() == Some(Target { id: ids::BOXES, part: i as u8 });
-            let hue = HUES[i % HUES.len()];
-            list.push(Op::FillRoundRect { rect: *rect, radius: 6.0, paint: Paint::Solid(hue.with_alpha(0xd8)) });
-            if laid.props.grow[i] || hovered {
-                list.push(Op::StrokeRoundRect {
-                    rect: rect.inset(1.0),
-                    radius: 5.0,
-                    stroke: Stroke { width: 2.0, round: false },
-                    paint: Paint::Solid(if hovered { p.focus } else { p.text }),
-                });
-            }
-            if !label.is_empty() {
-                text(list, fonts, self.fonts.label, *rect, label, Color::rgb(0xff, 0xff, 0xff), Align::Center);
-            }
-        }
-        list.push(Op::PopClip);
         let handle = corner(c);
-        list.push(Op::FillRoundRect { rect: handle, radius: 3.0, paint: Paint::Solid(p.accent) });
+        list.fill_round_rect(handle, 3.0, p.accent);
     }
 }
 

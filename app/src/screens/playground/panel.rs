@@ -4,7 +4,7 @@
 use goldberry_natives::NativeError;
 use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 
-use crate::display_list::{DisplayList, Op, Paint, Stroke};
+use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::{FontId, Rect};
 use crate::screens::playground::state::{
@@ -174,13 +174,8 @@ impl Panel {
     /// Records the panel showing `view.props`, a hovered chip lifted.
     pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, laid: &PanelLayout, view: &PanelView<'_>) {
         let PanelView { props, router, palette: p, fonts: f } = *view;
-        list.push(Op::FillRoundRect { rect: laid.rect, radius: 10.0, paint: Paint::Solid(p.surface) });
-        list.push(Op::StrokeRoundRect {
-            rect: laid.rect.inset(0.5),
-            radius: 10.0,
-            stroke: Stroke { width: 1.0, round: false },
-            paint: Paint::Solid(p.border),
-        });
+        list.fill_round_rect(laid.rect, 10.0, p.surface);
+        list.hairline(laid.rect, 10.0, p.border);
         text(list, fonts, f.title, laid.title, "Layout", p.text, Align::FlexStart);
         for (((label, id, words), label_rect), chips) in self.groups.iter().zip(&laid.labels).zip(&laid.chips) {
             text(list, fonts, f.label, *label_rect, label, p.muted, Align::FlexStart);
@@ -192,7 +187,7 @@ impl Panel {
                     (false, true) => (p.surface_pressed, p.text),
                     (false, false) => (p.surface_hover, p.text),
                 };
-                list.push(Op::FillRoundRect { rect: *rect, radius: CHIP_HEIGHT / 2.0, paint: Paint::Solid(fill) });
+                list.fill_round_rect(*rect, CHIP_HEIGHT / 2.0, fill);
                 text(list, fonts, f.chip, *rect, word, ink, Align::Center);
             }
         }

@@ -9,7 +9,6 @@ pub mod model;
 pub mod state;
 
 use std::ops::Range;
-use std::sync::Arc;
 use std::time::Instant;
 
 use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId};
@@ -17,7 +16,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use self::model::{HEADER_H, SECTION_ROWS};
 use self::state::{ScrollState, ids};
-use crate::display_list::{DisplayList, Op, Paint, ScrollHint};
+use crate::display_list::{DisplayList, ScrollHint};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::screens::interface::{Page, Recorded, Screen};
@@ -286,43 +285,41 @@ impl ScrollingScreen {
         text_in(list, fonts, f.row, note, &heading, p.muted, Align::FlexStart);
         let v = page.viewport;
         // What lies under the rows is one colour, so that moving the rows' pixels moves nothing else (ScrollHint).
-        list.push(Op::FillRect { rect: v, paint: Paint::Solid(p.surface) });
+        list.fill_rect(v, p.surface);
         let start = list.ops.len();
-        list.push(Op::PushClip(v));
-        list.push(Op::PushTranslate(v.x, v.y - offset));
-        let (first, end) = (self.rows.0.start, self.rows.0.end);
-        for s in first / SECTION_ROWS..=(end.max(1) - 1) / SECTION_ROWS {
-            let top = model::section_top(s);
-            if top + HEADER_H > offset && top < offset + v.h {
-                self.header(list, fonts, s, Rect::new(0.0, top, v.w, HEADER_H), p);
-            }
-        }
-        for b in &self.rows.1 {
-            self.row(list, fonts, b, p);
-        }
-        list.push(Op::PopTranslate);
-        list.push(Op::PopClip);
+        list.clip(v, |list| {
+            list.translate(v.x, v.y - offset, |list| {
+                let (first, end) = (self.rows.0.start, self.rows.0.end);
+                for s in first / SECTION_ROWS..=(end.max(1) - 1) / SECTION_ROWS {
+                    let top = model::section_top(s);
+                    if top + HEADER_H > offset && top < offset + v.h {
+                        self.header(list, fonts, s, Rect::new(0.0, top, v.w, HEADER_H), p);
+                    }
+                }
+                for b in &self.rows.1 {
+                    self.row(list, fonts, b, p);
+                }
+            })
+        });
         let ops = start..list.ops.len();
         // The header of the section at the top sticks there, pushed up by the next one.
         let s = model::row_at(offset) / SECTION_ROWS;
         let next = model::section_top(s + 1) - offset;
         let y = v.y + (next - HEADER_H).min(0.0);
-        list.push(Op::PushClip(v));
-        self.header(list, fonts, s, Rect::new(v.x, y, v.w, HEADER_H), p);
-        list.push(Op::PopClip);
+        list.clip(v, |list| self.header(list, fonts, s, Rect::new(v.x, y, v.w, HEADER_H), p));
         let alpha = state.bar_alpha(now);
         if alpha > 0.0 {
             let a = |c: Color, max: f32| c.with_alpha((alpha * max) as u8);
             let track = page.track;
-            list.push(Op::FillRoundRect { rect: track, radius: BAR_W / 2.0, paint: Paint::Solid(a(p.border, 90.0)) });
+            list.fill_round_rect(track, BAR_W / 2.0, a(p.border, 90.0));
             let thumb = model::thumb(track, offset, v.h);
-            list.push(Op::FillRoundRect { rect: thumb, radius: BAR_W / 2.0, paint: Paint::Solid(a(p.muted, 255.0)) });
+            list.fill_round_rect(thumb, BAR_W / 2.0, a(p.muted, 255.0));
         }
         Ok(Some(ScrollHint { viewport: v, offset, ops }))
     }
 
     fn header(&self, list: &mut DisplayList, fonts: &FontBook, s: usize, rect: Rect, p: &Palette) {
-        list.push(Op::FillRect { rect, paint: Paint::Solid(p.surface_hover) });
+        list.fill_rect(rect, p.surface_hover);
         let text = format!("Section {}   rows {} to {}", s + 1, s * SECTION_ROWS + 1, (s + 1) * SECTION_ROWS);
         let inner = Rect { x: rect.x + 14.0, w: rect.w - 28.0, ..rect };
         text_in(list, fonts, self.fonts.header, inner, &text, p.muted, Align::FlexStart);
@@ -332,29 +329,17 @@ impl ScrollingScreen {
         let f = self.fonts;
         let i = b.index;
         let hue = HUES[(i / 7) % HUES.len()];
-        list.push(Op::FillRect {
-            rect: Rect::new(b.row.x + 14.0, b.row.bottom() - 1.0, b.row.w - 28.0, 1.0),
-            paint: Paint::Solid(p.border),
-        });
-        list.push(Op::FillRoundRect { rect: b.icon, radius: 5.0, paint: Paint::Solid(hue) });
-        list.push(Op::FillCircle {
-            cx: b.icon.x + ICON / 2.0,
-            cy: b.icon.y + ICON / 2.0,
-            r: 4.0,
-            paint: Paint::Solid(Color::rgb(0xff, 0xff, 0xff)),
-        });
+        list.fill_rect(Rect::new(b.row.x + 14.0, b.row.bottom() - 1.0, b.row.w - 28.0, 1.0), p.border);
+        list.fill_round_rect(b.icon, 5.0, hue);
+        list.fill_circle(b.icon.x + ICON / 2.0, b.icon.y + ICON / 2.0, 4.0, Color::rgb(0xff, 0xff, 0xff));
         text_in(list, fonts, f.row, b.title, &title(i), p.text, Align::FlexStart);
-        let run = Arc::new(fonts.compose(f.figure, &figure(i)));
+        let run = fonts.compose(f.figure, &figure(i));
         let m = fonts.metrics(f.figure);
         let x = b.figure.right() - run.width_px(fonts.size_px(f.figure));
         let y = b.figure.y + (b.figure.h - m.line_height) / 2.0 + m.ascent;
-        list.push(Op::Glyphs { font: f.figure, x: x.round(), y: y.round(), run, color: p.muted });
+        list.glyphs(f.figure, x.round(), y.round(), run, p.muted);
         let tag = TAGS[i % TAGS.len()];
-        list.push(Op::FillRoundRect {
-            rect: b.pill,
-            radius: b.pill.h / 2.0,
-            paint: Paint::Solid(hue.with_alpha(0x40)),
-        });
+        list.fill_round_rect(b.pill, b.pill.h / 2.0, hue.with_alpha(0x40));
         text_in(list, fonts, f.tag, b.pill, tag, p.text, Align::Center);
     }
 }

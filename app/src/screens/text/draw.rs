@@ -1,6 +1,6 @@
 //! Laid-out text drawn: a line's runs as glyph ops, the selection behind them, the caret at its byte.
 
-use crate::display_list::{DisplayList, Op, Paint};
+use crate::display_list::DisplayList;
 use crate::geom::{Color, Rect};
 use crate::text::Line;
 
@@ -35,5 +35,5 @@ pub fn selection_spans(line: &Line, size_px: f32, selected: std::ops::Range<usiz
 
 /// The caret: a 2 px bar at x, a line tall.
 pub fn caret(list: &mut DisplayList, x: f32, top: f32, height: f32, color: Color) {
-    list.push(Op::FillRect { rect: Rect::new(x.round() - 1.0, top, 2.0, height), paint: Paint::Solid(color) });
+    list.fill_rect(Rect::new(x.round() - 1.0, top, 2.0, height), color);
 }

@@ -13,12 +13,12 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{INSET, TextLayout, TextTree};
 use self::state::{Laid, SIZES, TextFields, TextGeometry, default_on, ids};
-use crate::display_list::{DisplayList, Op, Paint};
+use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
 use crate::screens::interface::{Page, Recorded, Screen};
-use crate::screens::widgets::{Ink, State, fill_round, focus_ring, slider, stroke_round, text};
+use crate::screens::widgets::{Ink, State, focus_ring, slider, stroke_round, text};
 use crate::text::segment::snap;
 use crate::text::{Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
@@ -201,7 +201,7 @@ impl TextScreen {
     ) -> Laid {
         let p = &view.palette;
         let state = State::of(view.router, id);
-        fill_round(list, rect, 6.0, p.surface);
+        list.fill_round_rect(rect, 6.0, p.surface);
         stroke_round(list, rect, 6.0, 1.0, if state.focused || state.hovered { p.accent } else { p.border });
         if state.focused {
             focus_ring(list, rect, 6.0, p);
@@ -215,27 +215,27 @@ impl TextScreen {
         let (sx, sy) = if multiline { (0.0, laid.scroll) } else { (laid.scroll, 0.0) };
         let selection = edit.selection();
         let local = selection.start.saturating_sub(laid.start)..selection.end.saturating_sub(laid.start);
-        list.push(Op::PushClip(content));
-        let first = (sy / laid.line_height.max(1.0)).floor().max(0.0) as usize;
-        let shown = (content.h / laid.line_height.max(1.0)).ceil() as usize + 1;
-        for (i, line) in laid.paragraph.lines.iter().enumerate().skip(first).take(shown) {
-            let x = content.x + laid.line_x[i] - sx;
-            let top = content.y + i as f32 * laid.line_height - sy;
-            if !selection.is_empty() {
-                for (a, b) in draw::selection_spans(line, size_px, local.clone()) {
-                    let highlight = Rect::new(x + a, top, b - a, laid.line_height);
-                    list.push(Op::FillRect { rect: highlight, paint: Paint::Solid(p.accent.with_alpha(80)) });
+        list.clip(content, |list| {
+            let first = (sy / laid.line_height.max(1.0)).floor().max(0.0) as usize;
+            let shown = (content.h / laid.line_height.max(1.0)).ceil() as usize + 1;
+            for (i, line) in laid.paragraph.lines.iter().enumerate().skip(first).take(shown) {
+                let x = content.x + laid.line_x[i] - sx;
+                let top = content.y + i as f32 * laid.line_height - sy;
+                if !selection.is_empty() {
+                    for (a, b) in draw::selection_spans(line, size_px, local.clone()) {
+                        let highlight = Rect::new(x + a, top, b - a, laid.line_height);
+                        list.fill_rect(highlight, p.accent.with_alpha(80));
+                    }
                 }
+                line_runs(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
             }
-            line_runs(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
-        }
-        if state.focused && view.texts.blink_on(view.now) {
-            let i = laid.line_of(edit.caret());
-            let x = content.x + laid.caret_x(edit.caret()) - sx;
-            let top = content.y + i as f32 * laid.line_height - sy;
-            draw::caret(list, x, top, laid.line_height, p.text);
-        }
-        list.push(Op::PopClip);
+            if state.focused && view.texts.blink_on(view.now) {
+                let i = laid.line_of(edit.caret());
+                let x = content.x + laid.caret_x(edit.caret()) - sx;
+                let top = content.y + i as f32 * laid.line_height - sy;
+                draw::caret(list, x, top, laid.line_height, p.text);
+            }
+        });
         // Where the six lines shown sit in the whole text, when it is longer.
         let height = laid.paragraph.lines.len() as f32 * laid.line_height;
         if multiline && height > content.h {
@@ -243,7 +243,7 @@ impl TextScreen {
             let thumb_h = (content.h * content.h / height).max(12.0);
             let y = track.y + (track.h - thumb_h) * (laid.scroll / (height - content.h)).clamp(0.0, 1.0);
             let thumb = Rect::new(track.x, y, track.w, thumb_h);
-            list.push(Op::FillRoundRect { rect: thumb, radius: 1.5, paint: Paint::Solid(p.muted.with_alpha(160)) });
+            list.fill_round_rect(thumb, 1.5, p.muted.with_alpha(160));
         }
         laid
     }
@@ -320,7 +320,7 @@ fn chip(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, tag: &[u8; 4], on: boo
     } else {
         p.surface
     };
-    fill_round(list, rect, r, body);
+    list.fill_round_rect(rect, r, body);
     if !on {
         stroke_round(list, rect, r, 1.0, if state.hovered { p.accent } else { p.border });
     }
@@ -329,7 +329,7 @@ fn chip(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, tag: &[u8; 4], on: boo
 }
 
 fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
-    fill_round(list, rect, 6.0, p.surface);
+    list.fill_round_rect(rect, 6.0, p.surface);
     stroke_round(list, rect, 6.0, 1.0, p.border);
 }
 
@@ -350,17 +350,18 @@ fn paragraph_in(
     // Half a pixel of slack: a box laid out for n lines may come out a hair shorter on the pixel grid.
     let fit = ((rect.h + 0.5) / m.line_height).floor().max(1.0) as usize;
     let cut = paragraph.lines.len() > fit;
-    list.push(Op::PushClip(rect));
-    for (i, line) in paragraph.lines.iter().take(fit).enumerate() {
-        let top = rect.y + i as f32 * m.line_height;
-        // The last line that fits ends with "…" when lines are left over.
-        let last = (cut && i + 1 == fit).then(|| fonts.ellipsized(style, &content[line.bytes.start..], rect.w).ok());
-        let line = match &last {
-            Some(Some(ellipsized)) => ellipsized,
-            _ => line,
-        };
-        let x = if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x };
-        line_runs(list, line, x, top + m.ascent, color);
-    }
-    list.push(Op::PopClip);
+    list.clip(rect, |list| {
+        for (i, line) in paragraph.lines.iter().take(fit).enumerate() {
+            let top = rect.y + i as f32 * m.line_height;
+            // The last line that fits ends with "…" when lines are left over.
+            let last =
+                (cut && i + 1 == fit).then(|| fonts.ellipsized(style, &content[line.bytes.start..], rect.w).ok());
+            let line = match &last {
+                Some(Some(ellipsized)) => ellipsized,
+                _ => line,
+            };
+            let x = if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x };
+            line_runs(list, line, x, top + m.ascent, color);
+        }
+    });
 }
