@@ -120,6 +120,28 @@ pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &Car
     list.fill_round_rect(l.badge, l.badge.h / 2.0, accent.with_alpha(0x26));
     list.hairline(l.badge, l.badge.h / 2.0 - 0.5, accent.with_alpha(0x66));
 
+    glyphs += still_visual(list, pen, spec, l, accent);
+
+    match spec.body {
+        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, c.text, mirrored),
+        Body::Code(code) => {
+            list.fill_round_rect(l.body, 6.0 * s, c.panel);
+            let rule = Rect::new(l.body.x, l.body.y + 4.0 * s, 2.0 * s, (l.body.h - 8.0 * s).max(0.0));
+            list.fill_rect(rule, accent.with_alpha(0xa0));
+            glyphs += unwrapped(list, text, styles.code, l.text, code, c.code);
+        }
+    }
+    glyphs += list.clip(l.footer, |list| line(list, text, styles.footer, l.footer, spec.footer, c.muted, false));
+    glyphs += line(list, text, styles.footer, l.tag, &card_tag(index), accent.with_alpha(0xb0), false);
+    glyphs
+}
+
+/// Records the still part of the card's visual (a chart's panel, a ring's track and figures, the chips, the
+/// swatches) in `accent`. Returns the glyphs recorded.
+fn still_visual(list: &mut DisplayList, pen: &CardPen<'_>, spec: &CardSpec, l: &CardLayout, accent: Color) -> usize {
+    let CardPen { text, styles, colors: c, .. } = *pen;
+    let s = styles.scale;
+    let mut glyphs = 0;
     match (spec.visual, &l.visual) {
         (Visual::LineChart { speed, seed }, VisualLayout::Chart(panel)) => {
             glyphs += charts::panel(list, text, styles, *panel, seed == 1, c);
@@ -180,18 +202,6 @@ pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &Car
         }
         _ => {}
     }
-
-    match spec.body {
-        Body::Prose(prose) => glyphs += paragraph(list, text, styles.prose, l.text, prose, c.text, mirrored),
-        Body::Code(code) => {
-            list.fill_round_rect(l.body, 6.0 * s, c.panel);
-            let rule = Rect::new(l.body.x, l.body.y + 4.0 * s, 2.0 * s, (l.body.h - 8.0 * s).max(0.0));
-            list.fill_rect(rule, accent.with_alpha(0xa0));
-            glyphs += unwrapped(list, text, styles.code, l.text, code, c.code);
-        }
-    }
-    glyphs += list.clip(l.footer, |list| line(list, text, styles.footer, l.footer, spec.footer, c.muted, false));
-    glyphs += line(list, text, styles.footer, l.tag, &card_tag(index), accent.with_alpha(0xb0), false);
     glyphs
 }
 
