@@ -28,3 +28,11 @@ pub fn fonts() -> &'static FontBook {
     static FONTS: OnceLock<FontBook> = OnceLock::new();
     FONTS.get_or_init(book)
 }
+
+/// Whether `inner` lies inside `outer`, within a hundredth of a pixel (boxes read back from Yoga in floats).
+pub fn inside(inner: crate::geom::Rect, outer: crate::geom::Rect) -> bool {
+    inner.x >= outer.x - 0.01
+        && inner.y >= outer.y - 0.01
+        && inner.right() <= outer.right() + 0.01
+        && inner.bottom() <= outer.bottom() + 0.01
+}

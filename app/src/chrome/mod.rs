@@ -20,7 +20,7 @@ use crate::scene::layout::{SceneLayout, TitleBarLayout, snap};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
 use crate::scene::texts::{status_first_item, status_text};
-use crate::ui::router::{Cursor, Region, Target, WidgetId};
+use crate::ui::router::{Cursor, Region, WidgetId};
 use crate::ui::theme::Palette;
 
 /// The tab strip's id; its tabs are parts 0, 1 … in tab order.
@@ -147,14 +147,8 @@ impl Chrome {
     /// The tabs' regions, in tab order, where they show inside the tabs' row.
     pub fn regions(layout: &SceneLayout, tabs: WidgetId) -> Vec<Region> {
         let l = &layout.title_bar;
-        let region = |part: usize, rect| Region {
-            target: Target { id: tabs, part: part as u8 },
-            rect,
-            cursor: Cursor::Hand,
-            focusable: false,
-            enabled: true,
-        };
-        l.tabs.iter().enumerate().filter_map(|(i, tab)| Some(region(i, tab.intersection(l.tab_row)?))).collect()
+        let tab = |(i, tab): (usize, &Rect)| Some(Region::at(tabs, i, tab.intersection(l.tab_row)?, Cursor::Hand));
+        l.tabs.iter().enumerate().filter_map(tab).collect()
     }
 }
 

@@ -6,7 +6,7 @@ use crate::scene::layout::{Rounding, VisualLayout};
 use crate::scene::model::CARDS;
 use crate::scene::texts::{STATUS_ITEMS, status_first_item};
 use crate::screens::TITLES;
-use crate::test_support::{fonts, natives};
+use crate::test_support::{fonts, inside, natives};
 
 fn scene() -> Scene {
     match Scene::new(natives(), fonts(), &TITLES) {
@@ -26,13 +26,6 @@ fn lay_out(scene: &mut Scene, width: u32, height: u32) -> SceneLayout {
 
 fn overlaps(a: Rect, b: Rect) -> bool {
     a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom()
-}
-
-fn inside(inner: Rect, outer: Rect) -> bool {
-    inner.x >= outer.x - 0.01
-        && inner.y >= outer.y - 0.01
-        && inner.right() <= outer.right() + 0.01
-        && inner.bottom() <= outer.bottom() + 0.01
 }
 
 #[test]

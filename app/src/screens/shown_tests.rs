@@ -7,7 +7,7 @@ use crate::geom::Rect;
 use crate::screens::controls::state::Tracks;
 use crate::screens::overview::CARDS;
 use crate::session::Session;
-use crate::test_support::{fonts, natives};
+use crate::test_support::{fonts, inside, natives};
 use crate::ui::router::Cursor;
 
 fn screens() -> Stage {
@@ -33,10 +33,6 @@ fn record(stage: &mut Stage, screen: ScreenId, router: &Router, size: (u32, u32)
 
 fn body(stage: &Stage) -> Rect {
     stage.scene().layout().map(|l| l.grid).unwrap_or_default()
-}
-
-fn inside(inner: Rect, outer: Rect) -> bool {
-    inner.x >= outer.x && inner.y >= outer.y && inner.right() <= outer.right() && inner.bottom() <= outer.bottom()
 }
 
 #[test]

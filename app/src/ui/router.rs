@@ -47,6 +47,15 @@ pub struct Region {
     pub enabled: bool,
 }
 
+impl Region {
+    /// Part `part` of widget `id` at `rect`, under `cursor`: enabled, and no Tab stop (parts past 255 share the
+    /// last).
+    pub fn at(id: WidgetId, part: usize, rect: Rect, cursor: Cursor) -> Region {
+        let part = part.min(usize::from(u8::MAX)) as u8;
+        Region { target: Target { id, part }, rect, cursor, focusable: false, enabled: true }
+    }
+}
+
 /// What happened to a widget.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {

@@ -20,10 +20,10 @@ use crate::geom::Rect;
 use crate::scene::LaidScene;
 use crate::scene::colors::CardColors;
 use crate::scene::layers::{LayerSpec, Part, card_layer, layer, layout_words};
-use crate::scene::layout::{SceneLayout, snap};
+use crate::scene::layout::{CardLayout, SceneLayout, snap};
 use crate::scene::model::CARDS as CARD_SPECS;
 use crate::screens::interface::{Input, Page, Recorded, Screen, ScreenState};
-use crate::ui::router::{Cursor, Message, Region, Target, WidgetId};
+use crate::ui::router::{Cursor, Message, Region, WidgetId};
 use crate::ui::theme::Theme;
 
 /// The cards' id; card `i` is part `i`.
@@ -138,19 +138,10 @@ fn card_layers(pen: &CardPen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part>
 
 /// The cards' regions: a card takes input only where it shows, inside the grid.
 fn regions(layout: &SceneLayout) -> Vec<Region> {
-    let region = |i: usize, rect| Region {
-        target: Target { id: CARDS, part: i as u8 },
-        rect,
-        cursor: Cursor::Arrow,
-        focusable: false,
-        enabled: true,
+    let card = |(i, card): (usize, &CardLayout)| {
+        Some(Region::at(CARDS, i, card.card.intersection(layout.grid)?, Cursor::Arrow))
     };
-    layout
-        .cards
-        .iter()
-        .enumerate()
-        .filter_map(|(i, card)| Some(region(i, card.card.intersection(layout.grid)?)))
-        .collect()
+    layout.cards.iter().enumerate().filter_map(card).collect()
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::scene::layout::SceneLayout;
 use crate::screens::overview::{CARDS, cards};
 use crate::screens::{ScreenId, Shown, Stage, TITLES};
 use crate::session::Session;
-use crate::test_support::{fonts, natives};
+use crate::test_support::{fonts, inside, natives};
 use crate::ui::input::UiEvent;
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::{Palette, ThemeName};
@@ -80,19 +80,23 @@ fn record_at(stage: &mut Stage, index: u64, (width, height): (u32, u32), view: &
     }
 }
 
+/// Each layer of `list`: its key, its version and its content.
+fn layers(list: &DisplayList) -> Vec<(LayerKey, u64, Arc<DisplayList>)> {
+    list.ops
+        .iter()
+        .filter_map(|op| match op {
+            Op::Layer { key, version, content, .. } => Some((*key, *version, Arc::clone(content))),
+            _ => None,
+        })
+        .collect()
+}
+
 fn record(stage: &mut Stage, index: u64, width: u32, height: u32) -> DisplayList {
     record_at(stage, index, (width, height), &OVERVIEW)
 }
 
 fn record_view(stage: &mut Stage, index: u64, view: &View) -> DisplayList {
     record_at(stage, index, (960, 640), view)
-}
-
-fn inside(inner: Rect, outer: Rect) -> bool {
-    inner.x >= outer.x - 0.01
-        && inner.y >= outer.y - 0.01
-        && inner.right() <= outer.right() + 0.01
-        && inner.bottom() <= outer.bottom() + 0.01
 }
 
 #[test]
@@ -113,15 +117,6 @@ fn a_settled_frame_reuses_every_layer_and_only_animates() {
     let mut scene = scene();
     let cold = record(&mut scene, 0, 960, 640);
     let settled = record(&mut scene, 1, 960, 640);
-    let layers = |list: &DisplayList| -> Vec<(LayerKey, u64, Arc<DisplayList>)> {
-        list.ops
-            .iter()
-            .filter_map(|op| match op {
-                Op::Layer { key, version, content, .. } => Some((*key, *version, Arc::clone(content))),
-                _ => None,
-            })
-            .collect()
-    };
     let (a, b) = (layers(&cold), layers(&settled));
     assert_eq!(a.len(), LAYERS, "background, title bar, status bar, a tab per screen and 12 cards");
     for ((ka, va, ca), (kb, vb, cb)) in a.iter().zip(&b) {
@@ -181,15 +176,6 @@ fn resizing_lays_everything_out_again() {
         assert_ne!(a.card, b.card);
         assert!(b.card.w > a.card.w && b.card.h > a.card.h);
     }
-    let layers = |list: &DisplayList| -> Vec<(LayerKey, u64, Arc<DisplayList>)> {
-        list.ops
-            .iter()
-            .filter_map(|op| match op {
-                Op::Layer { key, version, content, .. } => Some((*key, *version, Arc::clone(content))),
-                _ => None,
-            })
-            .collect()
-    };
     let tabs: Vec<LayerKey> = (0..TITLES.len()).map(tab_layer).collect();
     for ((key, va, ca), (_, vb, cb)) in layers(&small).iter().zip(layers(&big)) {
         if tabs.contains(key) {

@@ -21,7 +21,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::text as text_in;
-use crate::ui::router::{Cursor, Region, Target};
+use crate::ui::router::{Cursor, Region};
 use crate::ui::theme::Palette;
 
 const MARGIN: f32 = 16.0;
@@ -188,9 +188,7 @@ impl ScrollingScreen {
     /// The regions: the viewport and the scrollbar's track.
     pub fn regions(&self) -> Vec<Region> {
         let Some(page) = self.page else { return Vec::new() };
-        let region =
-            |id, rect, cursor| Region { target: Target { id, part: 0 }, rect, cursor, focusable: false, enabled: true };
-        vec![region(ids::LIST, page.viewport, Cursor::Arrow), region(ids::BAR, page.track, Cursor::Arrow)]
+        vec![Region::at(ids::LIST, 0, page.viewport, Cursor::Arrow), Region::at(ids::BAR, 0, page.track, Cursor::Arrow)]
     }
 
     /// Lays out the rows the viewport shows at `offset` (when they are other rows than last time): attaches as many

@@ -9,7 +9,7 @@ use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::screens::text::TextFonts;
 use crate::screens::text::state::{AREA_LINES, ids};
-use crate::ui::router::{Cursor, Region, Target};
+use crate::ui::router::{Cursor, Region};
 
 /// The parts' boxes, in window pixels.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -135,13 +135,7 @@ impl TextTree {
             regions: Vec::new(),
             chips,
         };
-        let region = |id, part: usize, rect, cursor| Region {
-            target: Target { id, part: part.min(usize::from(u8::MAX)) as u8 },
-            rect,
-            cursor,
-            focusable: true,
-            enabled: true,
-        };
+        let region = |id, part, rect, cursor| Region { focusable: true, ..Region::at(id, part, rect, cursor) };
         let mut regions =
             vec![region(ids::FIELD, 0, layout.field, Cursor::IBeam), region(ids::AREA, 0, layout.area, Cursor::IBeam)];
         regions.extend(layout.chips.iter().enumerate().map(|(i, r)| region(ids::FEATURES, i, *r, Cursor::Hand)));
