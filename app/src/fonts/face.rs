@@ -1,0 +1,134 @@
+//! [`Face`]: the typefaces the app draws with, and for each the file, family, Debian package and size it comes
+//! with.
+
+/// A typeface the app draws with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Face {
+    /// Inter Regular (prose).
+    Sans,
+    /// Inter SemiBold (titles).
+    SansBold,
+    /// JetBrains Mono Regular (numbers, code).
+    Mono,
+    /// DejaVu Sans, the first fallback (wide coverage: Latin, Greek, Cyrillic, symbols, some Arabic and Hebrew).
+    DejaVuSans,
+    /// Noto Sans Arabic (fallback).
+    NotoArabic,
+    /// Noto Sans Hebrew (fallback).
+    NotoHebrew,
+    /// Noto Sans Devanagari (fallback).
+    NotoDevanagari,
+    /// Noto Sans Thai (fallback).
+    NotoThai,
+    /// Symbola (fallback): emoji and symbols as outlines, which Blend2D draws (colour emoji fonts are bitmaps).
+    Symbola,
+}
+
+impl Face {
+    /// The primary faces, loaded at start, in the book's order.
+    pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
+
+    /// The fallback chain after the primary face, in order, loaded when first needed.
+    pub const FALLBACKS: [Face; 6] =
+        [Face::DejaVuSans, Face::NotoArabic, Face::NotoHebrew, Face::NotoDevanagari, Face::NotoThai, Face::Symbola];
+
+    /// Every face, primary then fallback; a face's place here is its [`Face::index`].
+    pub const EVERY: [Face; 9] = [
+        Face::Sans,
+        Face::SansBold,
+        Face::Mono,
+        Face::DejaVuSans,
+        Face::NotoArabic,
+        Face::NotoHebrew,
+        Face::NotoDevanagari,
+        Face::NotoThai,
+        Face::Symbola,
+    ];
+
+    /// The face's place in [`Face::EVERY`] (the primary faces' places are theirs in [`Face::ALL`]).
+    pub const fn index(self) -> usize {
+        match self {
+            Face::Sans => 0,
+            Face::SansBold => 1,
+            Face::Mono => 2,
+            Face::DejaVuSans => 3,
+            Face::NotoArabic => 4,
+            Face::NotoHebrew => 5,
+            Face::NotoDevanagari => 6,
+            Face::NotoThai => 7,
+            Face::Symbola => 8,
+        }
+    }
+
+    /// Whether the face is one of the primary ones, loaded at start.
+    pub const fn is_primary(self) -> bool {
+        self.index() < Face::ALL.len()
+    }
+
+    /// The file wanted for this face.
+    pub const fn file(self) -> &'static str {
+        match self {
+            Face::Sans => "Inter-Regular.otf",
+            Face::SansBold => "Inter-SemiBold.otf",
+            Face::Mono => "JetBrainsMono-Regular.ttf",
+            Face::DejaVuSans => "DejaVuSans.ttf",
+            Face::NotoArabic => "NotoSansArabic-Regular.ttf",
+            Face::NotoHebrew => "NotoSansHebrew-Regular.ttf",
+            Face::NotoDevanagari => "NotoSansDevanagari-Regular.ttf",
+            Face::NotoThai => "NotoSansThai-Regular.ttf",
+            Face::Symbola => "Symbola_hint.ttf",
+        }
+    }
+
+    /// The DejaVu file that stands in when [`Face::file`] is missing.
+    pub const fn fallback_file(self) -> &'static str {
+        match self {
+            Face::SansBold => "DejaVuSans-Bold.ttf",
+            Face::Mono => "DejaVuSansMono.ttf",
+            _ => "DejaVuSans.ttf",
+        }
+    }
+
+    /// The family name of [`Face::file`].
+    pub const fn family(self) -> &'static str {
+        match self {
+            Face::Sans => "Inter",
+            Face::SansBold => "Inter SemiBold",
+            Face::Mono => "JetBrains Mono",
+            Face::DejaVuSans => "DejaVu Sans",
+            Face::NotoArabic => "Noto Sans Arabic",
+            Face::NotoHebrew => "Noto Sans Hebrew",
+            Face::NotoDevanagari => "Noto Sans Devanagari",
+            Face::NotoThai => "Noto Sans Thai",
+            Face::Symbola => "Symbola",
+        }
+    }
+
+    /// The family name of [`Face::fallback_file`].
+    pub(super) const fn fallback_family(self) -> &'static str {
+        match self {
+            Face::SansBold => "DejaVu Sans Bold",
+            Face::Mono => "DejaVu Sans Mono",
+            _ => "DejaVu Sans",
+        }
+    }
+
+    /// The Debian package that installs [`Face::file`].
+    pub const fn package(self) -> &'static str {
+        match self {
+            Face::Sans | Face::SansBold => "fonts-inter",
+            Face::Mono => "fonts-jetbrains-mono",
+            Face::DejaVuSans => "fonts-dejavu-core",
+            Face::Symbola => "fonts-symbola",
+            _ => "fonts-noto-core",
+        }
+    }
+
+    /// The size a book creates up front for this face.
+    pub(super) const fn default_size(self) -> f32 {
+        match self {
+            Face::Mono => 13.0,
+            _ => 14.0,
+        }
+    }
+}

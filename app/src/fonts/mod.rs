@@ -1,0 +1,108 @@
+//! The font book: every font the scene and the HUD draw with.
+//!
+//! Three primary faces ([`Face::Sans`] Inter for prose, [`Face::SansBold`] Inter SemiBold for titles,
+//! [`Face::Mono`] JetBrains Mono for numbers and code), each loaded twice from the same file: as a Blend2D face (to
+//! draw) and as a HarfBuzz face and font (to shape). When Inter or JetBrains Mono is missing, DejaVu Sans (Bold,
+//! Mono) stands in, with a warning. A [`FontId`](crate::geom::FontId) names a face at a pixel size;
+//! [`FontBook::id`] creates the Blend2D font for a new pair once and returns the same id for it ever after.
+//!
+//! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
+//! `fonts-noto-core`, then Symbola from `fonts-symbola` for emoji) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
+//! They are loaded lazily, the first time a character the primary face lacks asks for them: most texts never
+//! need them, and reading six more files at start would add to every launch (and every test's book) for
+//! nothing. A missing fallback face is a warning, not an error: the chain skips it.
+//!
+//! Files are searched for, in order, in `$GOLDBERRY_FONT_DIR` (when set), then in the Debian font directories
+//! ([`SYSTEM_FONT_DIRS`]) unless `GOLDBERRY_NO_SYSTEM_FONTS=1`; [`FontBook::load_from`] searches exactly the
+//! directories it is given (tests use it to make a font go missing).
+//!
+//! `FontBook` is `Send + Sync`: raster threads read Blend2D fonts from it while the frame thread shapes.
+//!
+//! The book is cut by what each part does: [`Face`] and its files (`face`), where files are searched for
+//! (`dirs`), what fails (`error`), loading faces (`load`), the ids of a face at a size (`ids`), line metrics
+//! (`metrics`), shaping and layout (`shaping`) and the fallback chain text layout walks (`chain`). This file
+//! holds the book's own data.
+
+mod chain;
+mod dirs;
+mod error;
+mod face;
+mod ids;
+mod load;
+mod metrics;
+mod shaping;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use goldberry_natives::{Goldberry, blend2d, harfbuzz};
+
+use crate::text::Shaper;
+
+pub use dirs::{SYSTEM_FONT_DIRS, default_dirs};
+pub use error::{FontError, INSTALL_HINT};
+pub use face::Face;
+pub use ids::MAX_FONTS;
+pub use metrics::LineMetrics;
+
+/// One face, loaded for both drawing and shaping.
+struct LoadedFace {
+    path: PathBuf,
+    fallback: bool,
+    family: &'static str,
+    blend2d: blend2d::FontFace,
+    /// The face `harfbuzz` is made from (it holds its own reference in HarfBuzz); read for its feature tags.
+    harfbuzz_face: harfbuzz::Face,
+    harfbuzz: harfbuzz::Font,
+    units_per_em: u32,
+    ascender: i32,
+    descender: i32,
+    line_gap: i32,
+}
+
+/// A face at a pixel size.
+struct SizedFont {
+    face: Face,
+    size_px: f32,
+    font: blend2d::Font,
+}
+
+/// Every font the scene and the HUD use (see the module docs).
+pub struct FontBook {
+    g: &'static Goldberry,
+    /// The primary faces, in [`Face::ALL`] order.
+    faces: Vec<LoadedFace>,
+    /// The fallback faces, in [`Face::FALLBACKS`] order: loaded on first use, `None` when missing.
+    fallbacks: Vec<OnceLock<Option<LoadedFace>>>,
+    /// Where the fallback faces are searched for.
+    dirs: Vec<PathBuf>,
+    /// `FontId(i)` is `slots[i]`; slots fill in order and are never replaced, so a `&blend2d::Font` handed out
+    /// stays valid for the book's life.
+    slots: Vec<OnceLock<SizedFont>>,
+    /// The (face, size in 1/64 px) of every filled slot, in slot order; guards slot creation.
+    ids: Mutex<Vec<(Face, u32)>>,
+    /// Stands in for an id that names no slot (never happens for ids this book gave out).
+    fallback: blend2d::Font,
+    shaper: Shaper,
+}
+
+impl fmt::Debug for FontBook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FontBook")
+            .field("faces", &self.faces.iter().map(|face| &face.path).collect::<Vec<_>>())
+            .field("fonts", &self.ids.lock().unwrap_or_else(PoisonError::into_inner).len())
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_book_is_send_and_sync() {
+        fn assert<T: Send + Sync>() {}
+        assert::<FontBook>();
+    }
+}
