@@ -27,3 +27,14 @@ bool goldberry_heap_retain(int32_t bytes) {
 bool goldberry_heap_trim(void) {
   return malloc_trim(0) == 1;
 }
+
+/* Caps how many arenas malloc keeps. glibc gives each thread that allocates an arena of its own, up to 8 per core,
+ * and memory freed into one arena serves only the threads that allocate from it: with the band threads allocating
+ * too, each arena climbs to a high-water mark of its own and the process's resident peak creeps up over a long
+ * run though its heap does not grow (record 15). */
+bool goldberry_heap_arenas(int32_t count) {
+  if (count < 1) {
+    return false;
+  }
+  return mallopt(M_ARENA_MAX, count) == 1;
+}

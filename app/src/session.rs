@@ -15,7 +15,8 @@ use crate::geom::Rect;
 use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
-use crate::ui::theme::{Palette, Theme, ThemeName};
+use crate::ui::settings::Settings;
+use crate::ui::theme::{Palette, Theme};
 
 /// The session (see the module docs).
 #[derive(Debug, Clone)]
@@ -25,8 +26,8 @@ pub struct Session {
     pub router: Router,
     /// Each screen's state, in [`SCREENS`] order.
     states: Vec<Box<dyn AnyState>>,
-    /// The theme every screen follows, and its fade.
-    theme: Theme,
+    /// What every screen follows: the theme and its fade, the cards' shadows, the inspector.
+    settings: Settings,
     /// Every screen is mirrored: laid out right to left (Ctrl+R).
     mirrored: bool,
     /// Whether the caret showed in the last frame painted (None: no caret shows).
@@ -57,7 +58,7 @@ impl Session {
             screen,
             router,
             states,
-            theme: Theme::new(ThemeName::Dark),
+            settings: Settings::new(),
             mirrored: false,
             caret_shown: None,
             hud,
@@ -94,20 +95,25 @@ impl Session {
             screen: self.screen,
             state: self.state(),
             router: &self.router,
-            palette: self.theme.palette(now),
-            theme: self.theme.name(),
+            palette: self.settings.theme.palette(now),
+            settings: self.settings,
             mirrored: self.mirrored,
         }
     }
 
     /// The theme.
     pub fn theme(&self) -> &Theme {
-        &self.theme
+        &self.settings.theme
+    }
+
+    /// What every screen follows: the theme, the cards' shadows, the inspector.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// The colours at `now` (mid-fade during a theme change).
     pub fn palette(&self, now: f64) -> Palette {
-        self.theme.palette(now)
+        self.settings.theme.palette(now)
     }
 
     /// Whether the HUD shows.
@@ -173,7 +179,8 @@ impl Session {
                 return;
             }
             let state = &mut self.states[self.screen.index()];
-            let mut input = Input { regions: &self.regions, now, theme: &mut self.theme, clipboard: &mut *clipboard };
+            let mut input =
+                Input { regions: &self.regions, now, settings: &mut self.settings, clipboard: &mut *clipboard };
             if state.key(key, mods, &mut input) {
                 self.changed = true;
                 return;
@@ -189,7 +196,8 @@ impl Session {
                 continue;
             }
             let state = &mut self.states[self.screen.index()];
-            let mut input = Input { regions: &self.regions, now, theme: &mut self.theme, clipboard: &mut *clipboard };
+            let mut input =
+                Input { regions: &self.regions, now, settings: &mut self.settings, clipboard: &mut *clipboard };
             self.changed |= state.handle(message, &mut input);
         }
         self.changed |= (self.router.seen(), self.hud) != before;
@@ -205,7 +213,7 @@ impl Session {
                 None => return false,
             },
             Global::Step(by) => self.show(self.screen.step(by)),
-            Global::Theme => self.theme.toggle(now),
+            Global::Theme => self.settings.theme.toggle(now),
             Global::Mirror => {
                 self.mirrored = !self.mirrored;
                 self.relayout = true;
@@ -222,7 +230,7 @@ impl Session {
     /// Whether something moves without input (the theme fading, the screen's own animation): the next frame must
     /// be painted.
     pub fn animating(&self, now: f64) -> bool {
-        self.theme.animating(now) || self.state().animating(now)
+        self.settings.theme.animating(now) || self.state().animating(now)
     }
 
     /// Whether the caret's blink shows something new at `now`: it turned on or off since the last frame painted,
@@ -246,7 +254,7 @@ impl Session {
     pub fn widgets(&self) -> Value {
         let mut widgets = Map::new();
         for state in &self.states {
-            state.report(&self.regions, &self.theme, &mut widgets);
+            state.report(&self.regions, &self.settings, &mut widgets);
         }
         widgets.insert("mirrored".to_owned(), json!(self.mirrored));
         widgets.insert("focus".to_owned(), json!(self.router.focus()));

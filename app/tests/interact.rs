@@ -91,8 +91,10 @@ fn the_checkbox_and_the_radio_group_follow_clicks() {
             click(3, part("controls.radio", 1).centre()),
         ],
     );
-    assert_eq!(widget(&r, "controls.checkbox", "checked"), true);
+    // The cards' shadows start drawn: one click takes them away.
+    assert_eq!(widget(&r, "controls.checkbox", "checked"), false);
     assert_eq!(widget(&r, "controls.radio", "selected"), 1);
+    assert_eq!(widget(&r, "controls.radio", "shows"), "Layers", "the inspector shows what the option says");
     assert_eq!(r["widgets"]["focus"], "controls.radio", "a click focuses what it clicks");
 }
 
@@ -192,7 +194,7 @@ fn tab_walks_the_controls_in_order_skipping_the_disabled_button_and_shift_tab_wa
     let r = play("interact", "tab-order", "controls", &script);
     let w = &r["widgets"];
     assert_eq!(w["controls.button"]["presses"], 2);
-    assert_eq!(w["controls.checkbox"]["checked"], true);
+    assert_eq!(w["controls.checkbox"]["checked"], false, "toggled once from on: the shadows are off");
     assert_eq!(w["controls.radio"]["selected"], 1);
     assert_eq!(w["controls.toggle"]["on"], true);
     assert_eq!(w["controls.slider"]["value"], 39);
@@ -253,7 +255,7 @@ fn the_tour_runs_to_its_end_and_changes_every_control() {
     let w = &r["widgets"];
     assert_eq!(r["screen"], "controls");
     assert_eq!(w["controls.button"]["presses"], 3);
-    assert_eq!(w["controls.checkbox"]["checked"], true);
+    assert_eq!(w["controls.checkbox"]["checked"], false, "toggled once from on: the shadows are off");
     assert_eq!(w["controls.radio"]["selected"], 1);
     assert_eq!(w["controls.toggle"]["on"], true);
     assert_eq!(w["controls.slider"]["value"], 89);
@@ -285,7 +287,7 @@ fn the_keyboard_script_needs_no_mouse() {
     let w = &r["widgets"];
     assert_eq!(r["screen"], "controls");
     assert_eq!(w["controls.button"]["presses"], 2);
-    assert_eq!(w["controls.checkbox"]["checked"], true);
+    assert_eq!(w["controls.checkbox"]["checked"], false, "toggled once from on: the shadows are off");
     assert_eq!(w["controls.radio"]["selected"], 1);
     assert_eq!(w["controls.toggle"]["on"], true);
     assert_eq!(w["controls.slider"]["value"], 11);

@@ -4,7 +4,9 @@
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use goldberry_calls::shim::{GoldberryConstantRow, GoldberryProbeSize, GoldberryStructRow, goldberry_heap_retain};
+use goldberry_calls::shim::{
+    GoldberryConstantRow, GoldberryProbeSize, GoldberryStructRow, goldberry_heap_arenas, goldberry_heap_retain,
+};
 
 use crate::{Goldberry, NativeError};
 
@@ -89,6 +91,22 @@ impl Goldberry {
     pub fn trim_freed_memory(&self) -> bool {
         // SAFETY: no arguments; malloc_trim locks each arena itself and may be called from any thread.
         unsafe { self.heap.goldberry_heap_trim.call() }
+    }
+
+    /// Caps the C heap at `count` arenas (`mallopt(M_ARENA_MAX)`), for every allocation in the process. glibc
+    /// gives each allocating thread an arena of its own, up to 8 per core, and memory freed into one arena serves
+    /// only its threads: with threads that allocate in turn, the resident peak creeps up while the heap does not.
+    pub fn limit_heap_arenas(&self, count: usize) -> Result<(), NativeError> {
+        let c_count = i32::try_from(count).unwrap_or(i32::MAX);
+        // SAFETY: a plain value in, a bool out; mallopt may be called at any time from any thread.
+        if count >= 1 && unsafe { self.heap.goldberry_heap_arenas.call(c_count) } {
+            Ok(())
+        } else {
+            Err(NativeError::Failed {
+                function: goldberry_heap_arenas::SYMBOL,
+                context: format!("malloc refused {count} arenas"),
+            })
+        }
     }
 
     /// The C compiler's layout of every struct and field the Rust side declares.

@@ -46,8 +46,10 @@ pub struct ChromeView<'a> {
 #[derive(Debug)]
 struct Layers {
     colors: ChromeColors,
-    /// What the background is cut around, and its layer.
+    /// What the background is cut around, and its layer: the one shown, and the other screens' (a dashboard's
+    /// background and a plain one, so that a screen switch records nothing again).
     background: (Vec<Rect>, Part),
+    other_background: Option<(Vec<Rect>, Part)>,
     title_bar: Part,
     /// The screen the status bar's first item names (`None`: the dashboard's cards and rows), and its layer.
     status_bar: (Option<usize>, Part),
@@ -99,7 +101,11 @@ impl Chrome {
             _ => self.layers.insert(pen.layers(self.titles, screen, view.covered)),
         };
         if layers.background.0 != view.covered {
-            layers.background = pen.background(view.covered);
+            let shown = match layers.other_background.take() {
+                Some(other) if other.0 == view.covered => other,
+                _ => pen.background(view.covered),
+            };
+            layers.other_background = Some(std::mem::replace(&mut layers.background, shown));
         }
         if layers.status_bar.0 != screen {
             layers.status_bar = pen.status_bar(screen.map(|i| self.titles[i]), self.titles.len(), screen);
@@ -174,6 +180,7 @@ impl ChromePen<'_> {
         Layers {
             colors: self.colors,
             background: self.background(covered),
+            other_background: None,
             title_bar: layer(spec, list),
             status_bar: self.status_bar(screen.map(|i| titles[i]), titles.len(), screen),
             tabs: titles.iter().enumerate().map(|(i, title)| self.tab(i, title, TabState::default())).collect(),

@@ -76,6 +76,8 @@ pub enum SceneError {
 pub struct LaidScene {
     /// (width, height, scale) bits and the direction it was made for.
     key: (u32, u32, u32, bool),
+    /// Counts the layouts the scene made: what is recorded from one layout is kept until the next.
+    pub generation: u64,
     /// Device pixels per list pixel.
     pub scale: f32,
     /// The fonts of each part.
@@ -93,6 +95,8 @@ pub struct Scene {
     /// The layout trees, laid out again at every new size.
     tree: SceneTree,
     laid: Option<LaidScene>,
+    /// The layouts made so far.
+    layouts: u64,
 }
 
 impl Scene {
@@ -111,7 +115,7 @@ impl Scene {
         for label in ["ms", "max", "-60 s", "now", "16.7", "linear", "linear, 3 stops", "radial"] {
             text.shape(styles.label, label);
         }
-        Ok(Scene { icons, tree, laid: None })
+        Ok(Scene { icons, tree, laid: None, layouts: 0 })
     }
 
     /// Lays the frame out at `frame`'s size and scale, running `direction`, unless the last layout was made for
@@ -139,7 +143,9 @@ impl Scene {
                 })?;
                 let styles = Styles::new(text.fonts(), 1.0);
                 let icons = Arc::clone(&self.icons);
-                (self.laid.insert(LaidScene { key, scale, styles, layout, icons }), true)
+                self.layouts += 1;
+                let generation = self.layouts;
+                (self.laid.insert(LaidScene { key, generation, scale, styles, layout, icons }), true)
             }
         };
         *layout_time += start.elapsed().saturating_sub(text.spent() - shaped);

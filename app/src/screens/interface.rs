@@ -19,7 +19,8 @@ use crate::scene::LaidScene;
 use crate::scene::shaping::Timed;
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Router, WidgetId};
-use crate::ui::theme::{Palette, Theme, ThemeName};
+use crate::ui::settings::Settings;
+use crate::ui::theme::Palette;
 
 /// What a screen's input may read and change besides its own state.
 pub struct Input<'a> {
@@ -27,8 +28,8 @@ pub struct Input<'a> {
     pub regions: &'a [Region],
     /// The frame time, s.
     pub now: f64,
-    /// The theme every screen follows (the controls screen switches it).
-    pub theme: &'a mut Theme,
+    /// What every screen follows: the theme, the cards' shadows, the inspector (the controls screen sets them).
+    pub settings: &'a mut Settings,
     /// Copy and paste.
     pub clipboard: &'a mut dyn Clipboard,
 }
@@ -76,7 +77,7 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     }
 
     /// Adds the screen's widgets to the report, by id (`regions`: the last layout's, of whichever screen is shown).
-    fn report(&self, regions: &[Region], theme: &Theme, into: &mut Map<String, Value>);
+    fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
 }
 
 /// What a screen records its page with: the frame, the body it owns and what it is drawn from.
@@ -99,8 +100,8 @@ pub struct Page<'a> {
     pub router: &'a Router,
     /// The colours at this frame (mid-fade during a theme change).
     pub palette: Palette,
-    /// The theme the colours are going to.
-    pub theme: ThemeName,
+    /// What every screen follows (the theme the colours are going to, the cards' shadows, the inspector).
+    pub settings: Settings,
     /// The body, the direction or the screen is new since the last frame: lay out anew.
     pub fresh: bool,
     /// The time the screen spent laying out this frame (the HUD's layout row): add to it with [`Page::lay_out`].
@@ -185,7 +186,7 @@ pub trait AnyState: Debug + Send + Sync {
     /// Takes a frame's [`ScreenState::Laid`]; one of another screen is dropped.
     fn laid_out(&mut self, laid: Box<dyn Any + Send>);
     /// See [`ScreenState::report`].
-    fn report(&self, regions: &[Region], theme: &Theme, into: &mut Map<String, Value>);
+    fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
     /// A copy (the session is `Clone`).
     fn clone_box(&self) -> Box<dyn AnyState>;
     /// The state itself, for its screen's recorder.
@@ -225,8 +226,8 @@ impl<S: ScreenState> AnyState for S {
         }
     }
 
-    fn report(&self, regions: &[Region], theme: &Theme, into: &mut Map<String, Value>) {
-        ScreenState::report(self, regions, theme, into);
+    fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
+        ScreenState::report(self, regions, settings, into);
     }
 
     fn clone_box(&self) -> Box<dyn AnyState> {

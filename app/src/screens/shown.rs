@@ -16,7 +16,8 @@ use crate::scene::{Scene, SceneTimings};
 use crate::screens::interface::{AnyScreen, AnyState, Page, ScreenError};
 use crate::screens::{SCREENS, ScreenId, TITLES};
 use crate::ui::router::{Region, Router};
-use crate::ui::theme::{Palette, ThemeName};
+use crate::ui::settings::Settings;
+use crate::ui::theme::Palette;
 
 /// What a frame shows besides the time: the screen and its state, who is hovered, pressed and focused, the colours.
 #[derive(Debug, Clone, Copy)]
@@ -29,8 +30,8 @@ pub struct Shown<'a> {
     pub router: &'a Router,
     /// The colours at this frame (mid-fade during a theme change).
     pub palette: Palette,
-    /// The theme the colours are going to.
-    pub theme: ThemeName,
+    /// What every screen follows: the theme, the cards' shadows, the inspector.
+    pub settings: Settings,
     /// Every screen laid out right to left.
     pub mirrored: bool,
 }
@@ -134,7 +135,7 @@ impl Stage {
                 direction,
                 router: shown.router,
                 palette: shown.palette,
-                theme: shown.theme,
+                settings: shown.settings,
                 fresh,
                 layout: Duration::ZERO,
             };

@@ -9,4 +9,5 @@
 pub mod edit;
 pub mod input;
 pub mod router;
+pub mod settings;
 pub mod theme;

@@ -4,7 +4,7 @@ use std::ffi::{c_char, c_int, c_void};
 
 /// The ABI version this Rust code was written against; `goldberry_abi_version()` must return the same number.
 /// Bump it together with `GOLDBERRY_ABI_VERSION` in shim/goldberry_shim.h whenever a declaration changes.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// The shim's own constants, as the Rust side knows them.
 pub const CONSTANT_VALUES: &[crate::layout::ConstantValue] =
@@ -94,5 +94,7 @@ crate::holders! {
         fn goldberry_heap_retain(bytes: i32) -> bool;
         /// `bool goldberry_heap_trim(void)`: `malloc_trim(0)`: gives every whole free page of every arena back to the kernel; true when some memory was released.
         fn goldberry_heap_trim() -> bool;
+        /// `bool goldberry_heap_arenas(int32_t count)`: `mallopt(M_ARENA_MAX, count)`: at most `count` malloc arenas; false when `count` is below 1 or malloc refused.
+        fn goldberry_heap_arenas(count: i32) -> bool;
     }
 }

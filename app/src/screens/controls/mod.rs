@@ -16,7 +16,8 @@ use crate::screens::widgets::{
     BOX, Ink, State, button, checkbox, focus_ring, progress, radio, slider, stroke_round, text, toggle,
 };
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
-use crate::ui::theme::{Palette, ThemeName};
+use crate::ui::settings::Settings;
+use crate::ui::theme::Palette;
 
 /// The rows, top to bottom: a label, and the widget it names.
 const ROWS: [(&str, WidgetId); 8] = [
@@ -113,7 +114,7 @@ impl Screen for ControlsScreen {
                 controls,
                 router: page.router,
                 palette: page.palette,
-                theme: page.theme,
+                settings: page.settings,
                 mirrored: page.mirrored(),
             };
             self.draw(page.list, page.fonts, laid, &view);
@@ -169,7 +170,7 @@ impl ControlsScreen {
                 for option in RADIO_OPTIONS {
                     let node = tree.add_node()?;
                     tree.add_child(widget, node)?;
-                    tree.set_width(node, Length::Points(BOX + 8.0 + fonts.width_px(f.label, option)));
+                    tree.set_width(node, Length::Points(BOX + 8.0 + fonts.width_px(f.label, option.label())));
                     tree.set_height(node, Length::Points(BOX + 6.0));
                     options.push(node);
                 }
@@ -237,16 +238,16 @@ impl ControlsScreen {
                 }
                 ids::DISABLED => button(list, ink, *rect, "Unavailable", State::DISABLED),
                 ids::THEME => {
-                    let name = view.theme.as_str();
+                    let name = view.settings.theme.name().as_str();
                     button(list, ink, *rect, &format!("Theme: {name}"), state);
                     let hint = beside(*rect, 220.0, view.mirrored);
                     text(list, fonts, f.value, hint, "Ctrl+T anywhere", p.muted, start);
                 }
-                ids::CHECKBOX => checkbox(list, ink, *rect, CHECKBOX_TEXT, view.controls.checked, state),
+                ids::CHECKBOX => checkbox(list, ink, *rect, CHECKBOX_TEXT, view.settings.shadows, state),
                 ids::RADIO => {
                     for (part, (option, r)) in RADIO_OPTIONS.iter().zip(&layout.options).enumerate() {
                         let state = view.part_state(id, part as u8);
-                        radio(list, ink, *r, option, view.controls.selected == part, state);
+                        radio(list, ink, *r, option.label(), view.settings.inspect.index() == part, state);
                     }
                     if state.focused {
                         let group = layout.options.iter().fold(layout.options[0], |a, b| a.union(*b));
@@ -282,8 +283,8 @@ struct ControlsView<'a> {
     pub router: &'a Router,
     /// The colours (mid-fade during a theme change).
     pub palette: Palette,
-    /// The theme switched to (the switch names it).
-    pub theme: ThemeName,
+    /// What the checkbox, the radio group and the theme switch show.
+    pub settings: Settings,
     /// Laid out right to left: labels stand against their boxes' right edges.
     pub mirrored: bool,
 }

@@ -1,6 +1,7 @@
 //! The controls screen's widgets as state: a counting button, a checkbox, a radio group of three, a toggle
-//! switch, a slider 0–100 with a progress bar bound to it, a disabled button and the theme switch (the theme
-//! itself is the session's: every screen follows it); and what each [`Message`] does to them.
+//! switch, a slider 0–100 with a progress bar bound to it, a disabled button and the theme switch; and what each
+//! [`Message`] does to them. The checkbox, the radio group and the theme switch set what every screen follows
+//! ([`Settings`]: the cards' shadows, what the inspector shows, the theme), which the session keeps.
 
 use serde_json::{Map, Value, json};
 
@@ -8,7 +9,7 @@ use crate::geom::Rect;
 use crate::screens::interface::{Input, ScreenState};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
-use crate::ui::theme::Theme;
+use crate::ui::settings::{Inspect, Settings};
 
 /// The controls' stable ids, as the report prints them.
 pub mod ids {
@@ -30,8 +31,8 @@ pub mod ids {
     pub const THEME: WidgetId = "controls.theme";
 }
 
-/// The radio group's options.
-pub const RADIO_OPTIONS: [&str; 3] = ["Bands", "Layers", "Glyph cache"];
+/// The radio group's options: what the inspector shows.
+pub const RADIO_OPTIONS: [Inspect; 3] = Inspect::ALL;
 
 /// How far (px) a press must travel before a toggle follows the pointer instead of flipping on release.
 const DRAG_SLOP: f32 = 3.0;
@@ -52,10 +53,6 @@ pub struct Tracks {
 pub struct Controls {
     /// How many times the button was activated.
     pub presses: u32,
-    /// The checkbox.
-    pub checked: bool,
-    /// The radio group's selected option.
-    pub selected: usize,
     /// The toggle switch.
     pub on: bool,
     /// The slider, 0 to 100.
@@ -77,12 +74,10 @@ impl Default for Controls {
 }
 
 impl Controls {
-    /// The controls as a session starts with them: nothing pressed or checked, the slider at 40.
+    /// The controls as a session starts with them: nothing pressed, the toggle off, the slider at 40.
     pub const fn new() -> Controls {
         Controls {
             presses: 0,
-            checked: false,
-            selected: 0,
             on: false,
             value: 40,
             tracks: Tracks {
@@ -96,16 +91,16 @@ impl Controls {
         }
     }
 
-    /// Applies one message at frame time `now` (the theme switch switches `theme`); returns whether any value
-    /// changed.
-    pub fn apply(&mut self, message: &Message, theme: &mut Theme, now: f64) -> bool {
-        let before = (self.values(), *theme);
+    /// Applies one message at frame time `now` (the checkbox, the radio group and the theme switch change
+    /// `settings`); returns whether any value changed.
+    pub fn apply(&mut self, message: &Message, settings: &mut Settings, now: f64) -> bool {
+        let before = (self.values(), *settings);
         let tracks = self.tracks;
         let tracks = &tracks;
         let drag_ended = std::mem::take(&mut self.drag_ended);
         match *message {
             Message::Activate(Target { id: ids::TOGGLE, .. }) if drag_ended => {}
-            Message::Activate(Target { id, part }) => self.activate(id, part, theme, now),
+            Message::Activate(Target { id, part }) => self.activate(id, part, settings, now),
             Message::Press { target, x, .. } => match target.id {
                 ids::SLIDER => self.value = slider_value(tracks, x),
                 ids::TOGGLE => self.toggle_press = Some((x, false)),
@@ -136,29 +131,31 @@ impl Controls {
                 self.nudge(steps as i32);
             }
             Message::Wheel { .. } => {}
-            Message::Key { id, key, mods } => self.key(id, key, mods),
+            Message::Key { id, key, mods } => self.key(id, key, mods, settings),
             Message::Text { .. } => {}
         }
-        (self.values(), *theme) != before
+        (self.values(), *settings) != before
     }
 
     /// What a person sees of the controls (not the bookkeeping of a press in progress).
-    fn values(&self) -> (u32, bool, usize, bool, u8) {
-        (self.presses, self.checked, self.selected, self.on, self.value)
+    fn values(&self) -> (u32, bool, u8) {
+        (self.presses, self.on, self.value)
     }
 
-    fn activate(&mut self, id: WidgetId, part: u8, theme: &mut Theme, now: f64) {
+    fn activate(&mut self, id: WidgetId, part: u8, settings: &mut Settings, now: f64) {
         match id {
             ids::BUTTON => self.presses = self.presses.saturating_add(1),
-            ids::CHECKBOX => self.checked = !self.checked,
-            ids::RADIO => self.selected = usize::from(part).min(RADIO_OPTIONS.len() - 1),
+            ids::CHECKBOX => settings.shadows = !settings.shadows,
+            ids::RADIO => settings.inspect = Inspect::at(usize::from(part)),
             ids::TOGGLE => self.on = !self.on,
-            ids::THEME => theme.toggle(now),
+            ids::THEME => settings.theme.toggle(now),
             _ => {}
         }
     }
 
-    fn key(&mut self, id: WidgetId, key: Key, mods: Mods) {
+    fn key(&mut self, id: WidgetId, key: Key, mods: Mods, settings: &mut Settings) {
+        let selected = settings.inspect.index();
+        let n = RADIO_OPTIONS.len();
         let step = if mods.shift { 10 } else { 1 };
         match (id, key) {
             (ids::SLIDER, Key::Left | Key::Down) => self.nudge(-step),
@@ -167,12 +164,10 @@ impl Controls {
             (ids::SLIDER, Key::PageUp) => self.nudge(10),
             (ids::SLIDER, Key::Home) => self.value = 0,
             (ids::SLIDER, Key::End) => self.value = 100,
-            (ids::RADIO, Key::Left | Key::Up) => {
-                self.selected = (self.selected + RADIO_OPTIONS.len() - 1) % RADIO_OPTIONS.len();
-            }
-            (ids::RADIO, Key::Right | Key::Down) => self.selected = (self.selected + 1) % RADIO_OPTIONS.len(),
-            (ids::RADIO, Key::Home) => self.selected = 0,
-            (ids::RADIO, Key::End) => self.selected = RADIO_OPTIONS.len() - 1,
+            (ids::RADIO, Key::Left | Key::Up) => settings.inspect = Inspect::at((selected + n - 1) % n),
+            (ids::RADIO, Key::Right | Key::Down) => settings.inspect = Inspect::at((selected + 1) % n),
+            (ids::RADIO, Key::Home) => settings.inspect = Inspect::at(0),
+            (ids::RADIO, Key::End) => settings.inspect = Inspect::at(n - 1),
             _ => {}
         }
     }
@@ -186,21 +181,21 @@ impl ScreenState for Controls {
     type Laid = Tracks;
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
-        self.apply(message, input.theme, input.now)
+        self.apply(message, input.settings, input.now)
     }
 
     fn laid_out(&mut self, tracks: Tracks) {
         self.tracks = tracks;
     }
 
-    fn report(&self, _regions: &[Region], theme: &Theme, into: &mut Map<String, Value>) {
+    fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
         let values = [
             (ids::BUTTON, json!({ "presses": self.presses })),
-            (ids::CHECKBOX, json!({ "checked": self.checked })),
-            (ids::RADIO, json!({ "selected": self.selected })),
+            (ids::CHECKBOX, json!({ "checked": settings.shadows })),
+            (ids::RADIO, json!({ "selected": settings.inspect.index(), "shows": settings.inspect.label() })),
             (ids::TOGGLE, json!({ "on": self.on })),
             (ids::SLIDER, json!({ "value": self.value })),
-            (ids::THEME, json!({ "theme": theme.name().as_str() })),
+            (ids::THEME, json!({ "theme": settings.theme.name().as_str() })),
         ];
         into.extend(values.into_iter().map(|(id, value)| (id.to_owned(), value)));
     }
@@ -232,7 +227,7 @@ mod tests {
     /// Applies `message` with the controls laid out on [`TRACKS`].
     fn handle(c: &mut Controls, message: &Message, now: f64) -> bool {
         c.tracks = TRACKS;
-        c.apply(message, &mut Theme::new(ThemeName::Dark), now)
+        c.apply(message, &mut Settings::new(), now)
     }
 
     fn key(controls: &mut Controls, id: WidgetId, key: Key) -> bool {
@@ -245,14 +240,15 @@ mod tests {
         assert!(handle(&mut c, &Message::Activate(target(ids::BUTTON)), 0.0));
         assert!(handle(&mut c, &Message::Activate(target(ids::BUTTON)), 0.0));
         assert_eq!(c.presses, 2);
-        handle(&mut c, &Message::Activate(target(ids::CHECKBOX)), 0.0);
-        assert!(c.checked);
-        handle(&mut c, &Message::Activate(Target { id: ids::RADIO, part: 2 }), 0.0);
-        assert_eq!(c.selected, 2);
-        let mut theme = Theme::new(ThemeName::Dark);
-        assert!(c.apply(&Message::Activate(target(ids::THEME)), &mut theme, 1.0));
-        assert_eq!(theme.name(), ThemeName::Light);
-        assert!(theme.animating(1.05));
+        // The checkbox, the radio group and the theme switch set what every screen follows.
+        let mut settings = Settings::new();
+        assert!(c.apply(&Message::Activate(target(ids::CHECKBOX)), &mut settings, 0.0));
+        assert!(!settings.shadows, "the cards' shadows go");
+        c.apply(&Message::Activate(Target { id: ids::RADIO, part: 2 }), &mut settings, 0.0);
+        assert_eq!(settings.inspect, Inspect::GlyphCache);
+        assert!(c.apply(&Message::Activate(target(ids::THEME)), &mut settings, 1.0));
+        assert_eq!(settings.theme.name(), ThemeName::Light);
+        assert!(settings.theme.animating(1.05));
         assert!(!handle(&mut c, &Message::Activate(target(ids::DISABLED)), 0.0), "the disabled button does nothing");
     }
 
@@ -287,11 +283,12 @@ mod tests {
 
     #[test]
     fn arrows_move_the_radio_selection_around() {
-        let mut c = Controls::default();
-        key(&mut c, ids::RADIO, Key::Left);
-        assert_eq!(c.selected, 2);
-        key(&mut c, ids::RADIO, Key::Down);
-        assert_eq!(c.selected, 0);
+        let (mut c, mut settings) = (Controls::default(), Settings::new());
+        let arrow = |key| Message::Key { id: ids::RADIO, key, mods: Mods::NONE };
+        c.apply(&arrow(Key::Left), &mut settings, 0.0);
+        assert_eq!(settings.inspect, Inspect::GlyphCache);
+        c.apply(&arrow(Key::Down), &mut settings, 0.0);
+        assert_eq!(settings.inspect, Inspect::Bands);
     }
 
     #[test]

@@ -91,19 +91,23 @@ pub struct CardPen<'a> {
     pub colors: &'a CardColors,
     /// A mirrored UI: prose stands against its box's right edge.
     pub mirrored: bool,
+    /// The card casts its soft shadow (the controls screen's checkbox).
+    pub shadows: bool,
 }
 
 /// Records the card's static content (absolute coordinates): shadow, fill, header band, outline, icon, title,
 /// the counter's pill, the still part of its visual, its text and its footer, in colours `c`. Returns the glyphs
 /// recorded.
 pub fn still(list: &mut DisplayList, pen: &CardPen<'_>, index: usize, spec: &CardSpec, l: &CardLayout) -> usize {
-    let CardPen { text, styles, icons, colors: c, mirrored } = *pen;
+    let CardPen { text, styles, icons, colors: c, mirrored, shadows } = *pen;
     let s = styles.scale;
     let accent = c.accent(spec.hue);
     let radius = RADIUS * s;
     let card = l.card;
     let mut glyphs = 0;
-    shadow(list, card, radius, s, c.shadow);
+    if shadows {
+        shadow(list, card, radius, s, c.shadow);
+    }
     list.fill_round_rect(card, radius, c.card);
     // The header band: the card's top, tinted by its accent and fading to the right.
     let band = Rect::new(card.x, card.y, card.w, (l.header.bottom() - card.y + 5.0 * s).min(card.h));

@@ -24,7 +24,7 @@ use crate::scene::layout::{CardLayout, SceneLayout, snap};
 use crate::scene::model::CARDS as CARD_SPECS;
 use crate::screens::interface::{Input, Page, Recorded, Screen, ScreenState};
 use crate::ui::router::{Cursor, Message, Region, WidgetId};
-use crate::ui::theme::Theme;
+use crate::ui::settings::Settings;
 
 /// The cards' id; card `i` is part `i`.
 pub const CARDS: WidgetId = "overview.cards";
@@ -44,13 +44,16 @@ impl ScreenState for OverviewState {
         true
     }
 
-    fn report(&self, _regions: &[Region], _theme: &Theme, _into: &mut Map<String, Value>) {}
+    fn report(&self, _regions: &[Region], _settings: &Settings, _into: &mut Map<String, Value>) {}
 }
 
-/// The cards' layers, in the colours they were recorded in.
+/// The cards' layers, for one layout of the frame, in the colours they were recorded in, with or without their
+/// shadows.
 #[derive(Debug)]
 struct CardLayers {
+    generation: u64,
     colors: CardColors,
+    shadows: bool,
     parts: Vec<Part>,
 }
 
@@ -90,8 +93,15 @@ impl Screen for Overview {
     fn record(&mut self, page: &mut Page<'_>, _state: &OverviewState) -> Result<Recorded<()>, NativeError> {
         let scene = page.scene;
         let colors = CardColors::following(&page.palette);
+        let shadows = page.settings.shadows;
         let layers = match self.layers.take() {
-            Some(layers) if !page.fresh && layers.colors == colors => self.layers.insert(layers),
+            // Kept across screen switches (not only frames): recording twelve cards again would be the same ops,
+            // and long-lived allocations made at every switch fragment the heap (record 15).
+            Some(layers)
+                if layers.generation == scene.generation && layers.colors == colors && layers.shadows == shadows =>
+            {
+                self.layers.insert(layers)
+            }
             _ => {
                 let pen = CardPen {
                     text: page.text,
@@ -99,8 +109,10 @@ impl Screen for Overview {
                     icons: &scene.icons,
                     colors: &colors,
                     mirrored: scene.layout.mirrored,
+                    shadows,
                 };
-                self.layers.insert(CardLayers { colors, parts: card_layers(&pen, &scene.layout, scene.scale) })
+                let parts = card_layers(&pen, &scene.layout, scene.scale);
+                self.layers.insert(CardLayers { generation: scene.generation, colors, shadows, parts })
             }
         };
         for part in &layers.parts {
@@ -121,7 +133,8 @@ impl Screen for Overview {
 /// The cards' layers, in `pen`'s colours.
 fn card_layers(pen: &CardPen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part> {
     let reach = (cards::SHADOW_REACH * pen.styles.scale).ceil();
-    let words = layout_words(&pen.colors.words(), layout);
+    let mut words = layout_words(&pen.colors.words(), layout);
+    words.push(u64::from(pen.shadows));
     CARD_SPECS
         .iter()
         .zip(&layout.cards)

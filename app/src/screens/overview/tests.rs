@@ -15,6 +15,7 @@ use crate::session::Session;
 use crate::test_support::{fonts, inside, natives};
 use crate::ui::input::UiEvent;
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
+use crate::ui::settings::Settings;
 use crate::ui::theme::{Palette, ThemeName};
 
 /// The overview's layers: the background, the title bar, the status bar, a tab per screen, and the 12 cards.
@@ -34,9 +35,12 @@ struct View {
     hovered_tab: Option<usize>,
     hovered_card: Option<usize>,
     palette: Palette,
+    /// The cards cast their shadows.
+    shadows: bool,
 }
 
-const OVERVIEW: View = View { tab: 0, hovered_tab: None, hovered_card: None, palette: Palette::of(ThemeName::Dark) };
+const OVERVIEW: View =
+    View { tab: 0, hovered_tab: None, hovered_card: None, palette: Palette::of(ThemeName::Dark), shadows: true };
 const LIGHT: View = View { palette: Palette::of(ThemeName::Light), ..OVERVIEW };
 
 /// A router with the pointer over `target`'s box.
@@ -72,7 +76,8 @@ fn record_at(stage: &mut Stage, index: u64, (width, height): (u32, u32), view: &
     let card = view.hovered_card.map(|i| (CARDS, i, l.cards[i].card));
     let tab = view.hovered_tab.map(|i| (TABS, i, l.title_bar.tabs[i]));
     let router = hovering(card.or(tab));
-    let shown = Shown { router: &router, palette: view.palette, ..session.shown(frame.time_s) };
+    let settings = Settings { shadows: view.shadows, ..Settings::new() };
+    let shown = Shown { router: &router, palette: view.palette, settings, ..session.shown(frame.time_s) };
     let mut list = DisplayList::new();
     match stage.record(&frame, fonts(), &mut list, &shown) {
         Ok(_) => list,
@@ -367,4 +372,27 @@ fn versions(list: &DisplayList) -> Vec<(LayerKey, u64)> {
         .iter()
         .filter_map(|op| if let Op::Layer { key, version, .. } = op { Some((*key, *version)) } else { None })
         .collect()
+}
+
+#[test]
+fn the_shadows_checkbox_takes_the_cards_shadows_away_and_nothing_else() {
+    let mut scene = scene();
+    let with = record_view(&mut scene, 9, &OVERVIEW);
+    let without = record_view(&mut scene, 9, &View { shadows: false, ..OVERVIEW });
+    let cards = (0..12).map(card_layer).collect::<Vec<_>>();
+    let changed = changed(&with, &without);
+    assert_eq!(changed, cards, "every card's layer, and no other, is recorded again");
+    let (lit, plain) = (pixels(&with), pixels(&without));
+    let l = layout(&scene);
+    // Below each card, in the grid's gap, the shadow darkens the background; inside the card nothing changes.
+    for (i, card) in l.cards.iter().enumerate() {
+        let below = Rect::new(card.card.x + card.card.w / 2.0 - 10.0, card.card.bottom() + 2.0, 20.0, 4.0);
+        if below.bottom() > l.grid.bottom() {
+            continue;
+        }
+        let (a, b) = (brightness(&lit, below), brightness(&plain, below));
+        assert!(a + 1.0 < b, "card {i}: {a:.1} with its shadow, {b:.1} without");
+        let core = cards::covered(card, 1.0);
+        assert_eq!(brightness(&lit, core), brightness(&plain, core), "card {i}'s face is the same");
+    }
 }

@@ -8,7 +8,7 @@ use crate::geom::Rect;
 use crate::screens::interface::{Input, ScreenState};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
-use crate::ui::theme::Theme;
+use crate::ui::settings::Settings;
 
 /// The widgets' stable ids, as the report prints them.
 pub mod ids {
@@ -308,7 +308,7 @@ impl ScreenState for PlaygroundState {
         self.gliding(now)
     }
 
-    fn report(&self, regions: &[Region], _theme: &Theme, into: &mut serde_json::Map<String, Value>) {
+    fn report(&self, regions: &[Region], _settings: &Settings, into: &mut serde_json::Map<String, Value>) {
         into.insert(ids::CONTAINER.to_owned(), self.report_container(region_of(regions, ids::CONTAINER)));
         into.insert(ids::BOXES.to_owned(), json!({ "grow": self.props.grow.to_vec() }));
     }

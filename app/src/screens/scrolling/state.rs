@@ -8,7 +8,7 @@ use crate::screens::interface::{Input, ScreenState};
 use crate::screens::scrolling::model::{self, LINE_PX};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
-use crate::ui::theme::Theme;
+use crate::ui::settings::Settings;
 
 /// The widgets' stable ids, as the report prints them.
 pub mod ids {
@@ -186,7 +186,7 @@ impl ScreenState for ScrollState {
         self.moving(now)
     }
 
-    fn report(&self, regions: &[Region], _theme: &Theme, into: &mut serde_json::Map<String, Value>) {
+    fn report(&self, regions: &[Region], _settings: &Settings, into: &mut serde_json::Map<String, Value>) {
         let viewport_h = region_of(regions, ids::LIST).map(|r| r.h);
         into.insert(ids::LIST.to_owned(), self.report_list(viewport_h));
     }

@@ -13,7 +13,7 @@ use crate::text::{Features, Paragraph};
 use crate::ui::edit::{TextEdit, Towards};
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
-use crate::ui::theme::Theme;
+use crate::ui::settings::Settings;
 
 /// The text screen's stable ids, as the report prints them.
 pub mod ids {
@@ -387,7 +387,7 @@ impl ScreenState for TextFields {
         self.set_geometry(geometry);
     }
 
-    fn report(&self, _regions: &[Region], _theme: &Theme, into: &mut serde_json::Map<String, serde_json::Value>) {
+    fn report(&self, _regions: &[Region], _settings: &Settings, into: &mut serde_json::Map<String, serde_json::Value>) {
         let g = self.geometry();
         let tags: Vec<_> = g.chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
         let set: serde_json::Map<_, _> = self
