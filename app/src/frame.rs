@@ -15,6 +15,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::PixelRect;
 use crate::hud::{FrameTimes, Hud, HudStats};
+use crate::inspector::{self, Inspector};
 use crate::raster::{Damage, RenderError, Renderer};
 use crate::screens::{Feedback, ScreenError, Shown, Stage};
 use crate::surface::{Canvas, Pixels};
@@ -81,6 +82,9 @@ pub struct Painter {
     list: DisplayList,
     /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).
     hud_list: DisplayList,
+    /// The inspector's panel (F3), and what it says of the last frame drawn.
+    inspector: Inspector,
+    inspected: Vec<String>,
     last_size: Option<(u32, u32)>,
 }
 
@@ -107,6 +111,8 @@ impl Painter {
             raster: Renderer::new(g, threads),
             list: DisplayList::new(),
             hud_list: DisplayList::new(),
+            inspector: Inspector::new(fonts),
+            inspected: Vec::new(),
             last_size: None,
         })
     }
@@ -190,7 +196,13 @@ impl Painter {
         hud_raster.map_err(raster_error("'s HUD"))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
+        if shown.settings.inspector {
+            self.inspector.record(&self.inspected, fonts, input.width, &mut self.list);
+        }
         let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
+        if shown.settings.inspector {
+            self.inspected = inspector::lines(shown.settings.inspect, &self.raster);
+        }
         let times = FrameTimes {
             layout: timings.layout,
             shape: timings.shape,

@@ -13,6 +13,7 @@ pub mod frame;
 pub mod geom;
 pub mod glyph_cache;
 pub mod hud;
+pub mod inspector;
 pub mod raster;
 pub mod render_error;
 pub mod scene;

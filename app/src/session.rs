@@ -3,7 +3,7 @@
 //!
 //! Keys that work on every screen are handled here before the screen's own: Ctrl+1 … Ctrl+9 and Ctrl+Tab /
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
-//! hides the HUD, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
+//! hides the HUD, F3 the inspector, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
 //! the others.
 
 use std::any::Any;
@@ -208,6 +208,7 @@ impl Session {
         match key {
             Global::Quit => self.quit = true,
             Global::Hud => self.hud = !self.hud,
+            Global::Inspector => self.settings.inspector = !self.settings.inspector,
             Global::Show(index) => match ScreenId::at(index) {
                 Some(screen) => self.show(screen),
                 None => return false,
@@ -257,6 +258,8 @@ impl Session {
             state.report(&self.regions, &self.settings, &mut widgets);
         }
         widgets.insert("mirrored".to_owned(), json!(self.mirrored));
+        let inspector = json!({ "on": self.settings.inspector, "shows": self.settings.inspect.label() });
+        widgets.insert("inspector".to_owned(), inspector);
         widgets.insert("focus".to_owned(), json!(self.router.focus()));
         widgets.insert("hover".to_owned(), json!(self.router.hovered().map(|t| format!("{}#{}", t.id, t.part))));
         // Where each widget of the screen shown lies (the tabs and the disabled button too), so a script can aim at
@@ -280,6 +283,7 @@ impl Session {
 enum Global {
     Quit,
     Hud,
+    Inspector,
     /// Ctrl+digit: the screen at that place in tab order.
     Show(usize),
     /// Ctrl+Tab, Ctrl+Shift+Tab.
@@ -293,6 +297,7 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
     Some(match (key, mods) {
         (Key::Escape, Mods::NONE) => Global::Quit,
         (Key::F(1), Mods::NONE) => Global::Hud,
+        (Key::F(3), Mods::NONE) => Global::Inspector,
         (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
         (Key::Char('t'), Mods::CTRL) => Global::Theme,

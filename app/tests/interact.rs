@@ -420,3 +420,38 @@ fn mirrored_by_ctrl_r_the_slider_runs_from_the_right_and_the_rows_swap_sides() {
     assert!(value <= 5, "a click near the mirrored slider's right end reads {value}");
     assert_eq!(r["widgets"]["mirrored"], true);
 }
+
+/// The rows of `image` between `y0` and `y1`, right of `x0`, as bytes.
+fn region(image: &goldberry::shell::screenshot::RgbImage, x0: u32, (y0, y1): (u32, u32)) -> Vec<u8> {
+    let row = |y: u32| {
+        let start = ((y * image.width + x0) * 3) as usize;
+        image.data[start..((y + 1) * image.width * 3) as usize].to_vec()
+    };
+    (y0..y1).flat_map(row).collect()
+}
+
+#[test]
+fn f3_shows_the_inspector_and_the_radio_group_picks_what_it_says() {
+    use goldberry::shell::screenshot::RgbImage;
+    let dir = temp_dir("interact", "inspector");
+    let shot = |name: &str| dir.join(name).display().to_string();
+    let script = [
+        "2 screenshot ".to_owned() + &shot("without.png"),
+        key(3, "F3"),
+        "5 screenshot ".to_owned() + &shot("bands.png"),
+        click(6, part("controls.radio", 1).centre()),
+        // The inspector speaks of the frame drawn before the one it is drawn in.
+        mv(8, (5, 5)),
+        "10 screenshot ".to_owned() + &shot("layers.png"),
+    ];
+    let r = play("interact", "inspector-run", "controls", &script);
+    assert_eq!(r["widgets"]["inspector"]["on"], true);
+    assert_eq!(r["widgets"]["inspector"]["shows"], "Layers");
+    let read = |name: &str| RgbImage::read_png(&dir.join(name)).unwrap_or_else(|e| panic!("{e}"));
+    let (without, bands, layers) = (read("without.png"), read("bands.png"), read("layers.png"));
+    let _ = std::fs::remove_dir_all(&dir);
+    // The panel stands under the HUD, at the right: there the three pictures differ.
+    let (x0, rows) = (without.width - 320, (230, 320));
+    assert_ne!(region(&without, x0, rows), region(&bands, x0, rows), "F3 shows the inspector's panel");
+    assert_ne!(region(&bands, x0, rows), region(&layers, x0, rows), "the radio group changes what it says");
+}

@@ -94,6 +94,8 @@ pub struct Renderer {
     /// Whether the glyph cache keeps the base's runs as images.
     use_run_images: bool,
     stats: RasterStats,
+    /// The last frame's band edges: band `i` was rows `edges[i]..edges[i + 1]` (empty when nothing was drawn).
+    last_edges: Vec<usize>,
     /// Counts the frames whose bands were handed to the pool (see [`Renderer::wake_band_threads`]).
     bands_handed_out: Arc<AtomicU64>,
 }
@@ -107,6 +109,7 @@ impl Renderer {
             base: BaseCache::default(),
             layers: LayerCache::default(),
             prints: Prints::default(),
+            last_edges: Vec::new(),
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -177,6 +180,12 @@ impl Renderer {
         self.prints.forget();
     }
 
+    /// The last frame's bands as row edges: band `i` was rows `edges[i]..edges[i + 1]` (none when it drew
+    /// nothing).
+    pub fn band_edges(&self) -> &[usize] {
+        &self.last_edges
+    }
+
     /// The number of glyphs in the glyph cache.
     pub fn cached_glyphs(&self) -> usize {
         self.glyphs.len()
@@ -245,11 +254,13 @@ impl Renderer {
         }
         let partial = (!damage.is_whole(target.width, target.height)).then_some(&damage);
         if damage.is_empty() {
+            self.last_edges.clear();
             // Nothing to draw: the band threads kept awake for this frame may leave.
             self.bands_handed_out.fetch_add(1, Ordering::Release);
             self.rasterize_shared_layers(&ctx, stale)?;
         } else {
             let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale, partial)?;
+            self.last_edges.clone_from(&edges);
             let (local, shared) = split_by_band(stale, &edges);
             self.rasterize_shared_layers(&ctx, shared)?;
             let prepared = match prepared_on_pool {

@@ -13,12 +13,14 @@ pub struct Settings {
     pub shadows: bool,
     /// What the inspector shows of the renderer (the controls screen's radio group).
     pub inspect: Inspect,
+    /// The inspector shows (F3).
+    pub inspector: bool,
 }
 
 impl Settings {
-    /// As a session starts: dark, the cards' shadows drawn, the inspector on the bands.
+    /// As a session starts: dark, the cards' shadows drawn, the inspector hidden and on the bands.
     pub const fn new() -> Settings {
-        Settings { theme: Theme::new(ThemeName::Dark), shadows: true, inspect: Inspect::Bands }
+        Settings { theme: Theme::new(ThemeName::Dark), shadows: true, inspect: Inspect::Bands, inspector: false }
     }
 }
 
