@@ -121,6 +121,40 @@ pub enum Op {
     },
 }
 
+impl Paint {
+    /// Whether every number of the paint (a gradient's geometry and stop offsets) is finite.
+    pub fn is_finite(&self) -> bool {
+        let stops = |stops: &[Stop]| stops.iter().all(|s| s.offset.is_finite());
+        match self {
+            Paint::Solid(_) => true,
+            Paint::Linear { x0, y0, x1, y1, stops: s } => [x0, y0, x1, y1].iter().all(|v| v.is_finite()) && stops(s),
+            Paint::Radial { cx, cy, r, stops: s } => [cx, cy, r].iter().all(|v| v.is_finite()) && stops(s),
+        }
+    }
+}
+
+impl Op {
+    /// Whether every number the op draws with is finite: raster draws nothing for an op that has a NaN or an
+    /// infinity (it names no place; Blend2D's beta crashed on some), nor for one whose paint has one. Paths are
+    /// checked where they are built (a path's points are many).
+    pub fn is_finite(&self) -> bool {
+        match self {
+            Op::FillRect { rect, paint } => rect.is_finite() && paint.is_finite(),
+            Op::FillRoundRect { rect, radius, paint } => rect.is_finite() && radius.is_finite() && paint.is_finite(),
+            Op::StrokeRoundRect { rect, radius, stroke, paint } => {
+                rect.is_finite() && radius.is_finite() && stroke.width.is_finite() && paint.is_finite()
+            }
+            Op::FillCircle { cx, cy, r, paint } => [cx, cy, r].iter().all(|v| v.is_finite()) && paint.is_finite(),
+            Op::FillPath { paint, .. } => paint.is_finite(),
+            Op::StrokePath { stroke, paint, .. } => stroke.width.is_finite() && paint.is_finite(),
+            Op::Glyphs { x, y, .. } => x.is_finite() && y.is_finite(),
+            Op::PushClip(rect) | Op::Layer { rect, .. } => rect.is_finite(),
+            Op::PushTranslate(dx, dy) => dx.is_finite() && dy.is_finite(),
+            Op::PopClip | Op::PopTranslate => true,
+        }
+    }
+}
+
 /// A recorded frame (or layer): ops in painting order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct DisplayList {

@@ -59,6 +59,16 @@ impl Rect {
     pub fn bottom(&self) -> f32 {
         self.y + self.h
     }
+
+    /// Whether its corner and size are finite.
+    pub fn is_finite(&self) -> bool {
+        [self.x, self.y, self.w, self.h].iter().all(|v| v.is_finite())
+    }
+
+    /// Whether it has a width and a height of at least 0 (a negative or NaN size covers nothing).
+    pub fn has_size(&self) -> bool {
+        self.w >= 0.0 && self.h >= 0.0
+    }
 }
 
 /// Which font a glyph run is drawn with: an index into the app's font book.

@@ -700,3 +700,27 @@ fn an_image_drawn_in_bands_through_its_own_rows_matches_one_context() {
     assert!(worst <= 1, "bands differ from one context by {worst} levels");
     assert_ne!(b.pixel(32, 24), a.pixel(0, 0), "the circle was drawn");
 }
+
+/// A segment needs a figure to continue: the beta's stroker refuses a path with a line before any move or right
+/// after a close, and that refusal left freed memory in use (the raster fuzz found it). Such a segment is refused
+/// when the path is built, and a close with no figure open is nothing.
+#[test]
+fn a_segment_with_no_figure_open_is_refused_and_a_close_with_none_does_nothing() {
+    let g = goldberry();
+    let mut path = Path::new(g).expect("path");
+    assert!(matches!(path.line_to(1.0, 1.0), Err(NativeError::InvalidArgument(_))), "a line before any move");
+    path.close().expect("a close with nothing open");
+    assert!(path.is_empty());
+    path.move_to(1.0, 1.0).expect("move");
+    path.line_to(10.0, 10.0).expect("line");
+    path.close().expect("close");
+    path.close().expect("a second close");
+    assert_eq!(path.len(), 3, "move, line, one close");
+    assert!(matches!(path.cubic_to(1.0, 2.0, 3.0, 4.0, 5.0, 6.0), Err(NativeError::InvalidArgument(_))));
+    assert!(matches!(path.line_to(f64::NAN, 1.0), Err(NativeError::InvalidArgument(_))), "a NaN point");
+    let mut image = cleared(g, 20, 20);
+    let mut ctx = Context::begin(&mut image).expect("context");
+    ctx.set_stroke_width(3.0).expect("width");
+    ctx.stroke_path(&path).expect("a path built this way strokes");
+    ctx.end().expect("end");
+}

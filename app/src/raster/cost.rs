@@ -67,6 +67,11 @@ impl Costs<'_> {
                         continue;
                     }
                     let per_row = op_cost(op, b, s) / f64::from(y1 - y0);
+                    // A shape with an infinite point costs NaN, which would leave the bands uncut (a hang, found by
+                    // the raster fuzz); it draws nothing anyway.
+                    if !per_row.is_finite() {
+                        continue;
+                    }
                     self.delta[y0 as usize] += per_row;
                     self.delta[y1 as usize] -= per_row;
                 }

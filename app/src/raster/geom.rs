@@ -62,6 +62,8 @@ pub(super) struct LayerShape {
     pub(super) frac_x: f32,
     pub(super) frac_y: f32,
     pub(super) scale: f32,
+    /// The layer's rect's size in list pixels: its content is clipped to it.
+    pub(super) size: (f32, f32),
 }
 
 impl LayerShape {
@@ -83,6 +85,7 @@ impl LayerShape {
             frac_x,
             frac_y,
             scale,
+            size: (rect.w, rect.h),
         })
     }
 

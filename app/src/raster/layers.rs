@@ -5,7 +5,7 @@
 //! have. A stale layer inside one band's rows is rasterized by that band's thread before it draws; the others
 //! before the bands start.
 
-use goldberry_natives::blend2d::{Context, Image, PixelFormat};
+use goldberry_natives::blend2d::{Context, Image, PixelFormat, Rect};
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::bands::{Schedule, draw_bands, even_edges};
@@ -199,6 +199,9 @@ pub(super) fn rasterize_layer(
         if shape.scale != 1.0 {
             ctx.scale(f64::from(shape.scale), f64::from(shape.scale))?;
         }
+        // Clipped to the layer's rect, as a layer drawn in place is: the image's first and last columns and rows
+        // hold parts of pixels outside it.
+        ctx.clip_to_rect(Rect::new(0.0, 0.0, f64::from(shape.size.0), f64::from(shape.size.1)))?;
         // The layer's device pixels: its list pixels, scaled and shifted by the sub-pixel offset.
         let visible = DeviceRect { x0: 0.0, y0: top as f32, x1: shape.width as f32, y1: (top + rows) as f32 };
         let offset = (shape.frac_x, shape.frac_y);

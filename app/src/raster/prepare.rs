@@ -40,12 +40,16 @@ pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayLis
             | Op::FillCircle { paint, .. } => (None, Some(paint)),
             _ => (None, None),
         };
+        // A shape with a point that is not finite draws nothing: it names no place, and `bl::Path` refuses it.
         let path = match op {
-            Op::StrokeRoundRect { rect, radius, stroke, .. } => Some(stroke_ring(g, *rect, *radius, *stroke)?),
-            _ => path.map(|p| to_path(g, p)).transpose()?,
+            Op::StrokeRoundRect { rect, radius, stroke, .. } => {
+                let drawn = op.is_finite() && rect.has_size() && stroke.width > 0.0;
+                drawn.then(|| stroke_ring(g, *rect, *radius, *stroke)).transpose()?
+            }
+            _ => path.filter(|p| finite_points(p)).map(|p| to_path(g, p)).transpose()?,
         };
         prepared.paths.push(path);
-        prepared.gradients.push(paint.map(|p| to_gradient(g, p)).transpose()?.flatten());
+        prepared.gradients.push(paint.filter(|p| p.is_finite()).map(|p| to_gradient(g, p)).transpose()?.flatten());
         prepared.bounds.push(op_bounds(op, fonts));
     }
     Ok(prepared)
@@ -68,6 +72,7 @@ pub(super) fn prepare_frame(ctx: &FrameContext<'_>) -> Result<Prepared, NativeEr
 /// for a round join), so this is the stroke's own outline; filling it skips Blend2D's stroker, which each band
 /// would run again for every outline crossing its rows (record 11).
 fn stroke_ring(g: &'static Goldberry, rect: Rect, radius: f32, stroke: Stroke) -> Result<bl::Path, NativeError> {
+    let radius = corner(rect, radius);
     let half = stroke.width / 2.0;
     let outer_radius = if radius > 0.0 || stroke.round { radius + half } else { 0.0 };
     let mut path = bl::Path::new(g)?;
@@ -78,13 +83,41 @@ fn stroke_ring(g: &'static Goldberry, rect: Rect, radius: f32, stroke: Stroke) -
     Ok(path)
 }
 
-/// A Blend2D path from path data.
+/// The corner radius a round rect is drawn with: at least 0, at most half its shorter side. A larger one rounds
+/// the short sides whole, a pill, as CSS scales it: Blend2D would clamp each axis alone and draw an ellipse.
+pub(super) fn corner(rect: Rect, radius: f32) -> f32 {
+    radius.max(0.0).min(rect.w.min(rect.h).max(0.0) / 2.0)
+}
+
+/// Whether every point of `data` is finite.
+fn finite_points(data: &PathData) -> bool {
+    data.commands.iter().all(|command| match *command {
+        PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => x.is_finite() && y.is_finite(),
+        PathCommand::QuadTo(x1, y1, x, y) => [x1, y1, x, y].iter().all(|v| v.is_finite()),
+        PathCommand::CubicTo(x1, y1, x2, y2, x, y) => [x1, y1, x2, y2, x, y].iter().all(|v| v.is_finite()),
+        PathCommand::Close => true,
+    })
+}
+
+/// A Blend2D path from path data (an error for a point that is not finite). Commands before the first move
+/// have no point to start from and are left out; a segment right after a close starts a new figure where the
+/// closed one started, as in SVG ([`bl::Path`] refuses a segment with no figure open).
 pub fn to_path(g: &'static Goldberry, data: &PathData) -> Result<bl::Path, NativeError> {
     let mut path = bl::Path::new(g)?;
     let f = f64::from;
-    for command in &data.commands {
+    let first_move = data.commands.iter().position(|c| matches!(c, PathCommand::MoveTo(..)));
+    let mut start = (0.0, 0.0);
+    let mut closed = false;
+    for command in &data.commands[first_move.unwrap_or(data.commands.len())..] {
+        if closed && !matches!(command, PathCommand::MoveTo(..) | PathCommand::Close) {
+            path.move_to(f(start.0), f(start.1))?;
+        }
+        closed = matches!(command, PathCommand::Close);
         match *command {
-            PathCommand::MoveTo(x, y) => path.move_to(f(x), f(y))?,
+            PathCommand::MoveTo(x, y) => {
+                start = (x, y);
+                path.move_to(f(x), f(y))?
+            }
             PathCommand::LineTo(x, y) => path.line_to(f(x), f(y))?,
             PathCommand::QuadTo(x1, y1, x, y) => path.quad_to(f(x1), f(y1), f(x), f(y))?,
             PathCommand::CubicTo(x1, y1, x2, y2, x, y) => path.cubic_to(f(x1), f(y1), f(x2), f(y2), f(x), f(y))?,
@@ -102,8 +135,10 @@ pub fn to_gradient(g: &'static Goldberry, paint: &Paint) -> Result<Option<Gradie
         Paint::Linear { x0, y0, x1, y1, stops } => (Gradient::linear(g, f(*x0), f(*y0), f(*x1), f(*y1))?, stops),
         Paint::Radial { cx, cy, r, stops } => (Gradient::radial(g, f(*cx), f(*cy), f(*cx), f(*cy), f(*r))?, stops),
     };
-    for stop in stops {
-        gradient.add_stop(f(stop.offset), Rgba32(stop.color.0))?;
+    // Blend2D refuses an offset outside 0..=1 (an error that failed the whole frame): one past an end is taken
+    // to that end, and one that is not a number is dropped.
+    for stop in stops.iter().filter(|s| !s.offset.is_nan()) {
+        gradient.add_stop(f(stop.offset.clamp(0.0, 1.0)), Rgba32(stop.color.0))?;
     }
     Ok(Some(gradient))
 }

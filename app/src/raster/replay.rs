@@ -5,7 +5,7 @@ use goldberry_natives::blend2d::{self as bl, Context, Gradient, Image, ImageView
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping};
-use super::prepare::{Prepared, bl_rect, prepare};
+use super::prepare::{Prepared, bl_rect, corner, prepare};
 use crate::display_list::{Op, Paint, Step, Stroke, Visit, Walk};
 use crate::fonts::FontBook;
 use crate::geom::Rect;
@@ -59,19 +59,21 @@ impl Replayer<'_> {
                     continue;
                 }
             };
-            if !self.may_draw(prepared.bounds.get(i).copied().flatten(), place.translation) {
+            if !op.is_finite() || !self.may_draw(prepared.bounds.get(i).copied().flatten(), place.translation) {
                 continue;
             }
             let gradient = prepared.gradients.get(i).and_then(Option::as_ref);
             match op {
-                Op::FillRect { rect, paint } => {
+                // A rect of negative size covers nothing (Blend2D would fill a rect flipped, not a round rect).
+                Op::FillRect { rect, paint } if rect.has_size() => {
                     ctx.set_fill(&style(paint, gradient))?;
                     ctx.fill_rect(bl_rect(*rect))?;
                 }
-                Op::FillRoundRect { rect, radius, paint } => {
+                Op::FillRoundRect { rect, radius, paint } if rect.has_size() => {
                     ctx.set_fill(&style(paint, gradient))?;
-                    ctx.fill_round_rect(bl_rect(*rect), f64::from(*radius))?;
+                    ctx.fill_round_rect(bl_rect(*rect), f64::from(corner(*rect, *radius)))?;
                 }
+                Op::FillRect { .. } | Op::FillRoundRect { .. } => {}
                 Op::StrokeRoundRect { paint, .. } => {
                     if let Some(Some(ring)) = prepared.paths.get(i) {
                         ctx.set_fill(&style(paint, gradient))?;
@@ -91,7 +93,8 @@ impl Replayer<'_> {
                     }
                 }
                 Op::StrokePath { stroke, paint, .. } => {
-                    if let Some(Some(path)) = prepared.paths.get(i) {
+                    // A stroke of no width covers nothing (and the beta's stroker runs away on some at width 0).
+                    if let (Some(Some(path)), true) = (prepared.paths.get(i), stroke.width > 0.0) {
                         set_stroke(ctx, *stroke, paint, gradient)?;
                         ctx.stroke_path(path)?;
                     }
@@ -149,13 +152,19 @@ impl Replayer<'_> {
 /// Applies a clip, translation or pop of a walk to the context's state (drawing steps are left alone).
 fn apply_state(ctx: &mut Context<'_>, step: Step<'_>) -> Result<(), NativeError> {
     match step {
+        // A clip with no size, or with a number that is not finite, hides what it wraps, as the walk's place
+        // says; so does a translation that is not finite.
         Step::Clip(rect) => {
             ctx.save()?;
-            ctx.clip_to_rect(bl_rect(rect))
+            ctx.clip_to_rect(if rect.is_finite() && rect.has_size() { bl_rect(rect) } else { bl_rect(Rect::default()) })
         }
-        Step::Translate(dx, dy) => {
+        Step::Translate(dx, dy) if dx.is_finite() && dy.is_finite() => {
             ctx.save()?;
             ctx.translate(f64::from(dx), f64::from(dy))
+        }
+        Step::Translate(..) => {
+            ctx.save()?;
+            ctx.clip_to_rect(bl_rect(Rect::default()))
         }
         Step::Pop => ctx.restore(),
         Step::StrayPop | Step::Draw(_) => Ok(()),

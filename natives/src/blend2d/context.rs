@@ -45,6 +45,11 @@ pub struct Context<'a> {
     /// `None` once states are saved deeper than [`SAVED_CLIPS`] (every rect then takes the safe path).
     clip_rows: Option<(f64, f64)>,
     saved_clip_rows: [Option<(f64, f64)>; SAVED_CLIPS],
+    /// The stroke width, and that of each saved state (`None`: not followed that deep): a stroke of no width is
+    /// not handed to the beta, whose stroker takes memory without end on some paths at width 0 (measured: all
+    /// of 24 GiB, or `BL_ERROR_OUT_OF_MEMORY` under a limit).
+    stroke_width: Option<f64>,
+    saved_stroke_widths: [Option<f64>; SAVED_CLIPS],
     /// The target's height: the clip with no clip set.
     target_rows: f64,
     ended: bool,
@@ -86,6 +91,9 @@ impl<'a> Context<'a> {
             saved: 0,
             clip_rows: Some((0.0, f64::from(rows))),
             saved_clip_rows: [None; SAVED_CLIPS],
+            // Blend2D's default.
+            stroke_width: Some(1.0),
+            saved_stroke_widths: [None; SAVED_CLIPS],
             target_rows: f64::from(rows),
             ended: false,
             _target: PhantomData,
@@ -126,6 +134,9 @@ impl<'a> Context<'a> {
         if let Some(slot) = self.saved_clip_rows.get_mut(self.saved) {
             *slot = self.clip_rows;
         }
+        if let Some(slot) = self.saved_stroke_widths.get_mut(self.saved) {
+            *slot = self.stroke_width;
+        }
         self.saved += 1;
         Ok(())
     }
@@ -136,6 +147,7 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }?;
         self.saved = self.saved.saturating_sub(1);
         self.clip_rows = self.saved_clip_rows.get(self.saved).copied().flatten();
+        self.stroke_width = self.saved_stroke_widths.get(self.saved).copied().flatten();
         Ok(())
     }
 
@@ -245,10 +257,12 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextSetFillRule(&mut self.core, rule.to_bl())) }
     }
 
-    /// Stroke width in user units (`blContextSetStrokeWidth`).
+    /// Stroke width in user units (`blContextSetStrokeWidth`); at 0 or less (or NaN), strokes draw nothing.
     pub fn set_stroke_width(&mut self, width: f64) -> Result<(), NativeError> {
         // SAFETY: an initialised context.
-        unsafe { bl!(self.calls.context, blContextSetStrokeWidth(&mut self.core, width)) }
+        unsafe { bl!(self.calls.context, blContextSetStrokeWidth(&mut self.core, width)) }?;
+        self.stroke_width = Some(width);
+        Ok(())
     }
 
     /// Both ends of stroked open lines (`blContextSetStrokeCaps`).
@@ -297,8 +311,17 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextFillRectD(&mut self.core, &rect)) }
     }
 
+    /// Whether the stroke width is known to be 0, negative or NaN: a stroke then covers nothing and is not drawn
+    /// (see the `stroke_width` field).
+    fn strokes_nothing(&self) -> bool {
+        self.stroke_width.is_some_and(|w| !(w > 0.0))
+    }
+
     /// Strokes `rect`'s outline (`blContextStrokeRectD`).
     pub fn stroke_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        if self.strokes_nothing() {
+            return Ok(());
+        }
         let rect = rect.to_bl();
         // SAFETY: an initialised context and a rect alive for the call.
         unsafe { bl!(self.calls.context, blContextStrokeRectD(&mut self.core, &rect)) }
@@ -308,6 +331,8 @@ impl<'a> Context<'a> {
     /// row as Blend2D's box filler sees them (24.8 fixed point; a margin of a fixed-point step each side takes
     /// in rounding); a transform that is not axis-aligned never reaches that filler.
     fn within_one_row(&self, rect: Rect) -> Result<bool, NativeError> {
+        // Blend2D fills a rect of negative size as the rect it spans, through the same box filler.
+        let rect = Rect::new(rect.x.min(rect.x + rect.w), rect.y.min(rect.y + rect.h), rect.w.abs(), rect.h.abs());
         if !(rect.w > 0.0 && rect.h > 0.0) {
             return Ok(false);
         }
@@ -340,6 +365,9 @@ impl<'a> Context<'a> {
     }
 
     fn stroke_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
+        if self.strokes_nothing() {
+            return Ok(());
+        }
         // SAFETY: as in `fill_geometry`.
         unsafe {
             bl!(
@@ -392,6 +420,9 @@ impl<'a> Context<'a> {
 
     /// Strokes `path` (`blContextStrokePathD`).
     pub fn stroke_path(&mut self, path: &Path) -> Result<(), NativeError> {
+        if self.strokes_nothing() {
+            return Ok(());
+        }
         // SAFETY: an initialised context and an initialised path, only read.
         unsafe { bl!(self.calls.context, blContextStrokePathD(&mut self.core, &path.core)) }
     }

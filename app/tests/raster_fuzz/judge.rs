@@ -1,0 +1,288 @@
+//! Judging one case: its list drawn by our renderer at 1, 2 and 3 threads (the 3-thread renderer draws it twice,
+//! the second time with the glyph cache warm and the base's runs kept as images), each picture compared with the
+//! oracle's. A render that fails or panics, or a picture that differs, is a [`Finding`].
+//!
+//! The oracle is vello_cpu when it draws every item of the case as Blend2D should ([`vello_draws`]), else our
+//! renderer at 1 thread with the glyph cache off (Blend2D's own glyph rasterizer), both drawing the list with
+//! every layer flattened in place (clipped to its rect, translated to its corner): the pictures under test blit
+//! the layers from the layer cache, the oracle draws them where they are.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use goldberry::display_list::{Paint, PathCommand};
+use goldberry::fonts::FontBook;
+use goldberry::raster::Renderer;
+use goldberry::surface::{FrameBuffer, Pixels};
+use goldberry_natives::Goldberry;
+
+use crate::case::{Case, Item};
+use crate::peers::{self, Blend2d, FontFiles, flatten, vello::Vello};
+
+/// A channel difference that counts as "differs": the peers test's (app/tests/peers.rs), above what two correct
+/// rasterizers' anti-aliasing of one edge gives.
+pub const TOLERANCE: u8 = 64;
+
+/// The share of pixels that may differ by more than [`TOLERANCE`]: the peers test's 0.1 %, and never fewer than
+/// [`MIN_PIXELS`], since a fuzz canvas can be a few pixels and two rasterizers may disagree on one edge pixel.
+pub const MAX_SHARE: f64 = 0.001;
+
+/// How many pixels may differ by more than [`TOLERANCE`] whatever the canvas size.
+pub const MIN_PIXELS: usize = 2;
+
+/// Which oracle judged a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Oracle {
+    Vello,
+    OneThread,
+}
+
+/// What went wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A render returned an error (a native call failed).
+    Error,
+    /// A render panicked.
+    Panic,
+    /// A picture differs from the oracle's.
+    Differs,
+    /// The process died (a signal: a segmentation fault, an abort), or hung.
+    Crash,
+    /// vello_cpu could not draw a list [`vello_draws`] gave it: the rule, not our renderer, is wrong.
+    OracleFailed,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Error => "error",
+            Kind::Panic => "panic",
+            Kind::Differs => "differs",
+            Kind::Crash => "crash",
+            Kind::OracleFailed => "oracle",
+        }
+    }
+}
+
+/// A disagreement, a failure or a crash, in one line, with the pictures of a disagreement.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    pub kind: Kind,
+    pub detail: String,
+    /// Ours, the oracle's and their difference, side by side, as RGB (width three times the canvas's).
+    pub pictures: Option<Vec<u8>>,
+}
+
+/// What a case that passed tells: its oracle, and how far the banded pictures were from the 1-thread one.
+#[derive(Debug, Clone, Copy)]
+pub struct Passed {
+    pub oracle: Oracle,
+    pub band_max: u8,
+}
+
+/// The natives, the fonts and the font files the oracles read.
+pub struct Judge {
+    pub g: &'static Goldberry,
+    pub fonts: FontBook,
+    files: FontFiles,
+}
+
+impl Judge {
+    /// Loads the natives (from `GOLDBERRY_NATIVES_DIR` when it is set, as the app's `--natives-dir`) and the
+    /// fonts (the test's precondition: the machine as ci/setup leaves it).
+    pub fn new() -> Judge {
+        let dir = std::env::var_os(goldberry_natives::loader::NATIVES_DIR_ENV).map(std::path::PathBuf::from);
+        let g = Goldberry::load(dir.as_deref())
+            .unwrap_or_else(|e| panic!("libgoldberry must load (cargo build builds it): {e}"));
+        let fonts = FontBook::load(g).unwrap_or_else(|e| panic!("the fonts must be installed: {e}"));
+        let files = FontFiles::read(&fonts).unwrap_or_else(|e| panic!("{e}"));
+        Judge { g, fonts, files }
+    }
+
+    /// Draws `case` every way and compares; a panic anywhere in our renderer is a finding.
+    pub fn judge(&self, case: &Case) -> Result<Passed, Finding> {
+        match catch_unwind(AssertUnwindSafe(|| self.judge_unguarded(case))) {
+            Ok(verdict) => verdict,
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic with no message".into());
+                Err(Finding { kind: Kind::Panic, detail: message, pictures: None })
+            }
+        }
+    }
+
+    fn judge_unguarded(&self, case: &Case) -> Result<Passed, Finding> {
+        let (w, h) = (case.width, case.height);
+        let list = case.record(&self.fonts);
+        let mut ours: Vec<(String, Vec<u8>)> = Vec::new();
+        for threads in [1, 2, 3] {
+            let mut renderer = Renderer::new(self.g, threads);
+            let mut frame = FrameBuffer::new(w, h);
+            let frames = if threads == 3 { 2 } else { 1 };
+            for n in 0..frames {
+                if n > 0 {
+                    renderer.clear_layers();
+                    frame.pixels.fill(0);
+                }
+                renderer.render(&list, &self.fonts, frame.canvas(), Pixels::Fresh).map_err(|e| Finding {
+                    kind: Kind::Error,
+                    detail: format!("{threads} thread(s), frame {}: {e}", n + 1),
+                    pictures: None,
+                })?;
+                let what = if n == 0 { format!("{threads} thread(s)") } else { format!("{threads} threads, again") };
+                ours.push((what, frame.pixels.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0]]).collect()));
+            }
+        }
+        let flat = flatten(&list);
+        let (oracle, theirs) = match vello_draws(&case.items) {
+            Ok(()) => {
+                // vello_cpu's own panic is no finding of ours: it is reported by the run as the oracle's.
+                let drawn = catch_unwind(AssertUnwindSafe(|| {
+                    let mut vello = Vello::new(w as u16, h as u16, 0, &self.fonts, &self.files, &flat);
+                    vello.draw(&flat, &self.fonts);
+                    vello.rgb()
+                }));
+                match drawn {
+                    Ok(rgb) => (Oracle::Vello, rgb),
+                    Err(_) => return Err(Finding {
+                        kind: Kind::OracleFailed,
+                        detail: "vello_cpu panicked".into(),
+                        pictures: None,
+                    }),
+                }
+            }
+            Err(_) => {
+                let mut one = Blend2d::new(self.g, 1, w, h);
+                one.draw(&flat, &self.fonts).map_err(|e| Finding {
+                    kind: Kind::Error,
+                    detail: format!("the 1-thread oracle: {e}"),
+                    pictures: None,
+                })?;
+                (Oracle::OneThread, one.rgb())
+            }
+        };
+        let allowed = ((f64::from(w * h) * MAX_SHARE) as usize).max(MIN_PIXELS);
+        for (what, picture) in &ours {
+            let (max, share, diff) = peers::compare(picture, &theirs, TOLERANCE);
+            let over = (share * f64::from(w * h)).round() as usize;
+            if over > allowed {
+                return Err(Finding {
+                    kind: Kind::Differs,
+                    detail: format!(
+                        "{what} vs {oracle:?}: {over} of {} pixels differ by more than {TOLERANCE} (at most {allowed} may), max {max}",
+                        w * h
+                    ),
+                    pictures: Some(side_by_side(w, h, &[picture, &theirs, &diff])),
+                });
+            }
+        }
+        let band_max = ours.iter().skip(1).map(|(_, p)| peers::compare(p, &ours[0].1, 255).0).max().unwrap_or(0);
+        Ok(Passed { oracle, band_max })
+    }
+}
+
+/// Pictures of one size next to each other, as one RGB picture.
+fn side_by_side(w: u32, h: u32, pictures: &[&Vec<u8>]) -> Vec<u8> {
+    let row = w as usize * 3;
+    let mut out = Vec::with_capacity(row * pictures.len() * h as usize);
+    for y in 0..h as usize {
+        for p in pictures {
+            out.extend_from_slice(&p[y * row..(y + 1) * row]);
+        }
+    }
+    out
+}
+
+/// The largest coordinate vello_cpu is trusted with: past it, f32 steps are coarser than an anti-aliased edge.
+const VELLO_LIMIT: f32 = 1.0e5;
+
+/// Whether vello_cpu draws every item as Blend2D should; the error says what it does not.
+pub fn vello_draws(items: &[Item]) -> Result<(), &'static str> {
+    for item in items {
+        let mut numbers = Vec::new();
+        let mut rects = Vec::new();
+        let mut radii = Vec::new();
+        let mut paint = None;
+        let mut path: &[PathCommand] = &[];
+        match item {
+            Item::Glyphs { .. } => return Err("glyph runs (vello_cpu's are unhinted skrifa outlines)"),
+            Item::Rect { rect, paint: p } => (rects, paint) = (vec![*rect], Some(p)),
+            Item::RoundRect { rect, radius, paint: p } => (rects, radii, paint) = (vec![*rect], vec![*radius], Some(p)),
+            Item::StrokeRoundRect { rect, radius, stroke, paint: p } => {
+                (rects, radii, paint) = (vec![*rect], vec![*radius], Some(p));
+                numbers.push(stroke.width);
+            }
+            Item::Hairline { rect, radius, .. } => (rects, radii) = (vec![*rect], vec![*radius]),
+            Item::Circle { cx, cy, r, paint: p } => {
+                numbers.extend([*cx, *cy]);
+                (radii, paint) = (vec![*r], Some(p));
+            }
+            Item::FillPath { commands, paint: p } => (path, paint) = (commands, Some(p)),
+            Item::StrokePath { commands, stroke, paint: p } => {
+                (path, paint) = (commands, Some(p));
+                numbers.push(stroke.width);
+            }
+            Item::Clip { rect, items } | Item::Layer { rect, items, .. } => {
+                rects.push(*rect);
+                vello_draws(items)?;
+            }
+            Item::Translate { dx, dy, items } => {
+                numbers.extend([*dx, *dy]);
+                vello_draws(items)?;
+            }
+        }
+        if rects.iter().any(|r| !r.has_size()) {
+            return Err("a rect of negative size (ours covers nothing, vello_cpu fills it flipped)");
+        }
+        if radii.iter().any(|r| *r < 0.0) {
+            return Err("a negative radius (no meaning; kurbo's shapes turn inside out)");
+        }
+        numbers.extend(rects.iter().flat_map(|r| [r.x, r.y, r.w, r.h]));
+        numbers.extend(&radii);
+        if let Some(p) = paint {
+            let stops = match p {
+                Paint::Solid(_) => &[][..],
+                Paint::Linear { x0, y0, x1, y1, stops } => {
+                    if x0 == x1 && y0 == y1 {
+                        return Err("a linear gradient of no length (no direction to paint along)");
+                    }
+                    numbers.extend([*x0, *y0, *x1, *y1]);
+                    stops
+                }
+                Paint::Radial { cx, cy, r, stops } => {
+                    if *r <= 0.0 {
+                        return Err("a radial gradient of no radius");
+                    }
+                    numbers.extend([*cx, *cy, *r]);
+                    stops
+                }
+            };
+            let offsets: Vec<f32> = stops.iter().map(|s| s.offset).collect();
+            if offsets.windows(2).any(|w| !(w[0] <= w[1])) || offsets.iter().any(|o| !(0.0..=1.0).contains(o)) {
+                return Err("stops out of order or outside 0..=1 (Blend2D sorts and ours clamps them)");
+            }
+        }
+        if path.first().is_some_and(|c| !matches!(c, PathCommand::MoveTo(..))) {
+            return Err("a path that does not start with a move (kurbo's paths must)");
+        }
+        for (i, c) in path.iter().enumerate() {
+            let after_close = i > 0 && path[i - 1] == PathCommand::Close;
+            match *c {
+                PathCommand::MoveTo(x, y) => numbers.extend([x, y]),
+                PathCommand::LineTo(x, y) => numbers.extend([x, y]),
+                PathCommand::QuadTo(a, b, x, y) => numbers.extend([a, b, x, y]),
+                PathCommand::CubicTo(a, b, c, d, x, y) => numbers.extend([a, b, c, d, x, y]),
+                PathCommand::Close => {}
+            }
+            if after_close && !matches!(c, PathCommand::MoveTo(..) | PathCommand::Close) {
+                return Err("a segment right after a close (where it starts differs between the two)");
+            }
+        }
+        if numbers.iter().any(|v| !(v.is_finite() && v.abs() <= VELLO_LIMIT)) {
+            return Err("a number that is not finite or past 1e5");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! Shrinking a failing case to a minimal one: drop an item, unwrap a group, halve the canvas, make a gradient
+//! solid, drop a stop, a path command or half the text, round or halve an item's numbers; keep each change
+//! that still fails the same way and that makes the case simpler, until no change does or the budget is spent.
+
+use goldberry::display_list::{Paint, PathCommand};
+
+use crate::case::{Case, Item};
+
+/// The simplest case reached from `case` by single changes each of which `still_fails`, trying at most
+/// `budget` candidates.
+pub fn shrink(case: &Case, budget: usize, mut still_fails: impl FnMut(&Case) -> bool) -> Case {
+    let mut best = case.clone();
+    let mut tries = 0;
+    'simpler: loop {
+        let cost = cost(&best);
+        for candidate in candidates(&best) {
+            if !cost_lt(&self::cost(&candidate), &cost) {
+                continue;
+            }
+            if tries >= budget {
+                break 'simpler;
+            }
+            tries += 1;
+            if still_fails(&candidate) {
+                best = candidate;
+                continue 'simpler;
+            }
+        }
+        break;
+    }
+    best
+}
+
+/// How complex a case is, compared in order: items, their details (stops, commands, characters), canvas
+/// pixels, digits of their numbers, size of their numbers.
+type Cost = (usize, usize, u64, usize, f64);
+
+fn cost_lt(a: &Cost, b: &Cost) -> bool {
+    (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)).then(a.4.total_cmp(&b.4)).is_lt()
+}
+
+fn cost(case: &Case) -> Cost {
+    let items = case.walk();
+    let details = items.iter().map(|item| details(item)).sum();
+    let mut digits = 0;
+    let mut size = 0.0;
+    for item in &items {
+        let mut item = (*item).clone();
+        numbers(&mut item, &mut |v| {
+            digits += format!("{v:?}").len();
+            size += if v.is_finite() { f64::from(v.abs()) } else { 1e40 };
+        });
+    }
+    (items.len(), details, u64::from(case.width) * u64::from(case.height), digits, size)
+}
+
+fn details(item: &Item) -> usize {
+    let stops = |p: &Paint| match p {
+        Paint::Solid(_) => 0,
+        Paint::Linear { stops, .. } | Paint::Radial { stops, .. } => 1 + stops.len(),
+    };
+    match item {
+        Item::Rect { paint, .. }
+        | Item::RoundRect { paint, .. }
+        | Item::StrokeRoundRect { paint, .. }
+        | Item::Circle { paint, .. } => stops(paint),
+        Item::FillPath { commands, paint } | Item::StrokePath { commands, paint, .. } => {
+            commands.len() + stops(paint)
+        }
+        Item::Glyphs { text, .. } => text.chars().count(),
+        _ => 0,
+    }
+}
+
+/// Calls `f` on every number of the item itself (not of the items a group holds).
+fn numbers(item: &mut Item, f: &mut dyn FnMut(&mut f32)) {
+    fn paint(p: &mut Paint, f: &mut dyn FnMut(&mut f32)) {
+        match p {
+            Paint::Solid(_) => {}
+            Paint::Linear { x0, y0, x1, y1, stops } => {
+                [x0, y0, x1, y1].into_iter().for_each(&mut *f);
+                stops.iter_mut().for_each(|s| f(&mut s.offset));
+            }
+            Paint::Radial { cx, cy, r, stops } => {
+                [cx, cy, r].into_iter().for_each(&mut *f);
+                stops.iter_mut().for_each(|s| f(&mut s.offset));
+            }
+        }
+    }
+    fn rect(r: &mut goldberry::geom::Rect, f: &mut dyn FnMut(&mut f32)) {
+        [&mut r.x, &mut r.y, &mut r.w, &mut r.h].into_iter().for_each(f);
+    }
+    fn path(commands: &mut [PathCommand], f: &mut dyn FnMut(&mut f32)) {
+        for c in commands {
+            match c {
+                PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => [x, y].into_iter().for_each(&mut *f),
+                PathCommand::QuadTo(a, b, x, y) => [a, b, x, y].into_iter().for_each(&mut *f),
+                PathCommand::CubicTo(a, b, c2, d, x, y) => [a, b, c2, d, x, y].into_iter().for_each(&mut *f),
+                PathCommand::Close => {}
+            }
+        }
+    }
+    match item {
+        Item::Rect { rect: r, paint: p } => {
+            rect(r, f);
+            paint(p, f);
+        }
+        Item::RoundRect { rect: r, radius, paint: p } => {
+            rect(r, f);
+            f(radius);
+            paint(p, f);
+        }
+        Item::StrokeRoundRect { rect: r, radius, stroke, paint: p } => {
+            rect(r, f);
+            f(radius);
+            f(&mut stroke.width);
+            paint(p, f);
+        }
+        Item::Hairline { rect: r, radius, .. } => {
+            rect(r, f);
+            f(radius);
+        }
+        Item::Circle { cx, cy, r, paint: p } => {
+            [cx, cy, r].into_iter().for_each(&mut *f);
+            paint(p, f);
+        }
+        Item::FillPath { commands, paint: p } => {
+            path(commands, f);
+            paint(p, f);
+        }
+        Item::StrokePath { commands, stroke, paint: p } => {
+            f(&mut stroke.width);
+            path(commands, f);
+            paint(p, f);
+        }
+        Item::Glyphs { x, y, .. } => [x, y].into_iter().for_each(f),
+        Item::Clip { rect: r, .. } | Item::Layer { rect: r, .. } => rect(r, f),
+        Item::Translate { dx, dy, .. } => [dx, dy].into_iter().for_each(f),
+    }
+}
+
+/// Every case one change away from `case`, the bolder changes first.
+fn candidates(case: &Case) -> Vec<Case> {
+    let count = case.walk().len();
+    let mut out = Vec::new();
+    let mut halved = |width: u32, height: u32| out.push(Case { width, height, items: case.items.clone() });
+    if case.width > 1 {
+        halved(case.width / 2, case.height);
+    }
+    if case.height > 1 {
+        halved(case.width, case.height / 2);
+    }
+    let edits: [&dyn Fn(&Item) -> Vec<Vec<Item>>; 3] = [
+        &|_| vec![Vec::new()],
+        &|item| item.children().map(|c| vec![c.to_vec()]).unwrap_or_default(),
+        &|item| simpler(item).into_iter().map(|i| vec![i]).collect(),
+    ];
+    for edit in edits {
+        for k in 0..count {
+            for replacement in nth(&case.items, k).map(edit).unwrap_or_default() {
+                let mut items = case.items.clone();
+                replace(&mut items, &mut { k }, &replacement);
+                out.push(Case { items, ..case.clone() });
+            }
+        }
+    }
+    out
+}
+
+/// The item made simpler in each way it can be.
+fn simpler(item: &Item) -> Vec<Item> {
+    let mut out = Vec::new();
+    let solid = |p: &Paint| match p {
+        Paint::Solid(_) => None,
+        Paint::Linear { stops, .. } | Paint::Radial { stops, .. } => {
+            Some(Paint::Solid(stops.first().map_or(goldberry::geom::Color(0xff00_0000), |s| s.color)))
+        }
+    };
+    let fewer_stops = |p: &Paint| -> Vec<Paint> {
+        let (Paint::Linear { stops, .. } | Paint::Radial { stops, .. }) = p else { return Vec::new() };
+        (0..stops.len())
+            .map(|i| {
+                let mut p = p.clone();
+                if let Paint::Linear { stops, .. } | Paint::Radial { stops, .. } = &mut p {
+                    stops.remove(i);
+                }
+                p
+            })
+            .collect()
+    };
+    if let Some(p) = paint(item) {
+        for new in solid(p).into_iter().chain(fewer_stops(p)) {
+            let mut item = item.clone();
+            set_paint(&mut item, new);
+            out.push(item);
+        }
+    }
+    match item {
+        Item::FillPath { commands, .. } | Item::StrokePath { commands, .. } => {
+            for i in 0..commands.len() {
+                let mut item = item.clone();
+                if let Item::FillPath { commands, .. } | Item::StrokePath { commands, .. } = &mut item {
+                    commands.remove(i);
+                }
+                out.push(item);
+            }
+        }
+        Item::Glyphs { text, .. } if !text.is_empty() => {
+            let chars: Vec<char> = text.chars().collect();
+            for part in [&chars[..chars.len() / 2], &chars[chars.len() / 2..]] {
+                let mut item = item.clone();
+                if let Item::Glyphs { text, .. } = &mut item {
+                    *text = part.iter().collect();
+                }
+                out.push(item);
+            }
+        }
+        _ => {}
+    }
+    let map = |f: &dyn Fn(f32) -> f32| {
+        let mut item = item.clone();
+        numbers(&mut item, &mut |v| {
+            if v.is_finite() {
+                *v = f(*v);
+            }
+        });
+        item
+    };
+    out.push(map(&|v| v.round()));
+    out.push(map(&|v| (v * 4.0).round() / 4.0));
+    out.push(map(&|v| v / 2.0));
+    out
+}
+
+fn paint(item: &Item) -> Option<&Paint> {
+    match item {
+        Item::Rect { paint, .. }
+        | Item::RoundRect { paint, .. }
+        | Item::StrokeRoundRect { paint, .. }
+        | Item::Circle { paint, .. }
+        | Item::FillPath { paint, .. }
+        | Item::StrokePath { paint, .. } => Some(paint),
+        _ => None,
+    }
+}
+
+fn set_paint(item: &mut Item, new: Paint) {
+    match item {
+        Item::Rect { paint, .. }
+        | Item::RoundRect { paint, .. }
+        | Item::StrokeRoundRect { paint, .. }
+        | Item::Circle { paint, .. }
+        | Item::FillPath { paint, .. }
+        | Item::StrokePath { paint, .. } => *paint = new,
+        _ => {}
+    }
+}
+
+/// The `k`th item in preorder.
+fn nth(items: &[Item], k: usize) -> Option<&Item> {
+    fn find<'i>(items: &'i [Item], k: &mut usize) -> Option<&'i Item> {
+        for item in items {
+            if *k == 0 {
+                return Some(item);
+            }
+            *k -= 1;
+            if let Some(found) = item.children().and_then(|c| find(c, k)) {
+                return Some(found);
+            }
+        }
+        None
+    }
+    find(items, &mut { k })
+}
+
+/// Replaces the `k`th item in preorder by `with`; true once done.
+fn replace(items: &mut Vec<Item>, k: &mut usize, with: &[Item]) -> bool {
+    let mut i = 0;
+    while i < items.len() {
+        if *k == 0 {
+            items.splice(i..=i, with.iter().cloned());
+            return true;
+        }
+        *k -= 1;
+        if let Some(children) = items[i].children_mut()
+            && replace(children, k, with)
+        {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
