@@ -39,18 +39,65 @@ pub struct Case {
 /// One drawing item, or a group of them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Item {
-    Rect { rect: Rect, paint: Paint },
-    RoundRect { rect: Rect, radius: f32, paint: Paint },
-    StrokeRoundRect { rect: Rect, radius: f32, stroke: Stroke, paint: Paint },
-    Hairline { rect: Rect, radius: f32, color: Color },
-    Circle { cx: f32, cy: f32, r: f32, paint: Paint },
-    FillPath { commands: Vec<PathCommand>, paint: Paint },
-    StrokePath { commands: Vec<PathCommand>, stroke: Stroke, paint: Paint },
+    Rect {
+        rect: Rect,
+        paint: Paint,
+    },
+    RoundRect {
+        rect: Rect,
+        radius: f32,
+        paint: Paint,
+    },
+    StrokeRoundRect {
+        rect: Rect,
+        radius: f32,
+        stroke: Stroke,
+        paint: Paint,
+    },
+    Hairline {
+        rect: Rect,
+        radius: f32,
+        color: Color,
+    },
+    Circle {
+        cx: f32,
+        cy: f32,
+        r: f32,
+        paint: Paint,
+    },
+    FillPath {
+        commands: Vec<PathCommand>,
+        paint: Paint,
+    },
+    StrokePath {
+        commands: Vec<PathCommand>,
+        stroke: Stroke,
+        paint: Paint,
+    },
     /// `text` shaped in `face` at `size` px with the app's font book when the case is recorded.
-    Glyphs { face: Face, size: f32, x: f32, y: f32, color: Color, text: String },
-    Clip { rect: Rect, items: Vec<Item> },
-    Translate { dx: f32, dy: f32, items: Vec<Item> },
-    Layer { key: u64, rect: Rect, version: u64, items: Vec<Item> },
+    Glyphs {
+        face: Face,
+        size: f32,
+        x: f32,
+        y: f32,
+        color: Color,
+        text: String,
+    },
+    Clip {
+        rect: Rect,
+        items: Vec<Item>,
+    },
+    Translate {
+        dx: f32,
+        dy: f32,
+        items: Vec<Item>,
+    },
+    Layer {
+        key: u64,
+        rect: Rect,
+        version: u64,
+        items: Vec<Item>,
+    },
 }
 
 impl Item {
@@ -179,7 +226,8 @@ fn rect4(r: Rect) -> String {
 }
 
 fn paint(p: &Paint) -> String {
-    let stops = |stops: &[Stop]| stops.iter().map(|s| format!(" {:?} {}", s.offset, color(s.color))).collect::<String>();
+    let stops =
+        |stops: &[Stop]| stops.iter().map(|s| format!(" {:?} {}", s.offset, color(s.color))).collect::<String>();
     match p {
         Paint::Solid(c) => color(*c),
         Paint::Linear { x0, y0, x1, y1, stops: s } => format!("linear {}{}", nums(&[*x0, *y0, *x1, *y1]), stops(s)),
@@ -212,15 +260,12 @@ fn line(item: &Item) -> (String, Option<String>) {
             format!("stroke_round_rect {} {radius:?} {:?} {}", rect4(*rect), stroke.width, caps(*stroke)),
             Some(paint(p)),
         ),
-        Item::Hairline { rect, radius, color: c } => {
-            (format!("hairline {} {radius:?}", rect4(*rect)), Some(color(*c)))
-        }
+        Item::Hairline { rect, radius, color: c } => (format!("hairline {} {radius:?}", rect4(*rect)), Some(color(*c))),
         Item::Circle { cx, cy, r, paint: p } => (format!("circle {}", nums(&[*cx, *cy, *r])), Some(paint(p))),
         Item::FillPath { commands: c, paint: p } => (format!("fill_path {}", commands(c)), Some(paint(p))),
-        Item::StrokePath { commands: c, stroke, paint: p } => (
-            format!("stroke_path {:?} {} {}", stroke.width, caps(*stroke), commands(c)),
-            Some(paint(p)),
-        ),
+        Item::StrokePath { commands: c, stroke, paint: p } => {
+            (format!("stroke_path {:?} {} {}", stroke.width, caps(*stroke), commands(c)), Some(paint(p)))
+        }
         Item::Glyphs { face, size, x, y, color: c, text } => {
             (format!("glyphs {face:?} {} {} {text:?}", nums(&[*size, *x, *y]), color(*c)), None)
         }
@@ -327,14 +372,9 @@ impl<'t> Words<'t> {
                 "M" => PathCommand::MoveTo(self.num()?, self.num()?),
                 "L" => PathCommand::LineTo(self.num()?, self.num()?),
                 "Q" => PathCommand::QuadTo(self.num()?, self.num()?, self.num()?, self.num()?),
-                "C" => PathCommand::CubicTo(
-                    self.num()?,
-                    self.num()?,
-                    self.num()?,
-                    self.num()?,
-                    self.num()?,
-                    self.num()?,
-                ),
+                "C" => {
+                    PathCommand::CubicTo(self.num()?, self.num()?, self.num()?, self.num()?, self.num()?, self.num()?)
+                }
                 "Z" => PathCommand::Close,
                 w => return Err(format!("`{w}` is not a path command")),
             });

@@ -20,11 +20,16 @@ use crate::shrink::shrink;
 /// Cases per worker: a crash loses at most the start-up of one more.
 const CHUNK: u64 = 20_000;
 
-/// Candidates a worker tries when it shrinks a finding (each one draws the case five times).
+/// Candidates a worker tries when it shrinks a finding (each one draws the case five times), unless
+/// `GOLDBERRY_FUZZ_SHRINK` says how many (0: findings are saved as drawn, for a long run that finds many).
 const SHRINK_BUDGET: usize = 3000;
 
-/// Candidates the driver tries when it shrinks a crash (each one a child process).
+/// Candidates the driver tries at most when it shrinks a crash (each one a child process).
 const CRASH_SHRINK_BUDGET: usize = 400;
+
+fn shrink_budget() -> usize {
+    std::env::var("GOLDBERRY_FUZZ_SHRINK").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(SHRINK_BUDGET)
+}
 
 /// What a run of the fuzz did.
 #[derive(Debug, Default)]
@@ -127,13 +132,12 @@ pub fn run(first: u64, count: u64, every: u64) -> Report {
             panic!("a fuzz worker failed outside any case ({}):\n{}", outcome.status, outcome.stderr);
         };
         report.cases += 1;
-        // A crash while a finding shrank is the crash of the candidate it was drawing.
-        let crashed = if shrinking {
-            let path = candidate_path(seed);
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-            case::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        } else {
-            generate::case(seed)
+        // A crash while a finding shrank is the crash of the candidate it was drawing (the case itself when it
+        // crashed drawn again, with no candidate written).
+        let candidate = shrinking.then(|| std::fs::read_to_string(candidate_path(seed)).ok()).flatten();
+        let crashed = match candidate {
+            Some(text) => case::parse(&text).unwrap_or_else(|e| panic!("seed {seed}'s candidate: {e}")),
+            None => generate::case(seed),
         };
         let line = crash(seed, &crashed, &outcome.status);
         println!("fuzz: finding {line}");
@@ -211,7 +215,8 @@ fn crash(seed: u64, original: &Case, status: &str) -> String {
         });
         !outcome.success && !verdict
     };
-    let minimal = if crashes(original) { shrink(original, CRASH_SHRINK_BUDGET, crashes) } else { original.clone() };
+    let budget = CRASH_SHRINK_BUDGET.min(shrink_budget());
+    let minimal = if budget > 0 && crashes(original) { shrink(original, budget, crashes) } else { original.clone() };
     let _ = std::fs::remove_file(&scratch);
     let finding = Finding { kind: Kind::Crash, detail: format!("the process died: {status}"), pictures: None };
     save(seed, &minimal, &finding)
@@ -281,7 +286,7 @@ pub fn work() {
                 let _ = writeln!(out, "fuzz: shrinking {seed}");
                 let _ = out.flush();
                 let scratch = candidate_path(seed);
-                let minimal = shrink(&case, SHRINK_BUDGET, |c| {
+                let minimal = shrink(&case, shrink_budget(), |c| {
                     write_file(&scratch, &case::write(c, "a candidate"));
                     judge.judge(c).err().is_some_and(|f| f.kind == kind)
                 });

@@ -109,7 +109,10 @@ impl Gen {
                 let x = self.r.between(-0.25, 1.0) * extent.0 + self.fraction();
                 let y = self.r.between(-0.25, 1.0) * extent.1 + self.fraction();
                 let (w, h) = match self.r.weighted(&[8, 1, 1]) {
-                    0 => (self.r.between(0.0, extent.0) + self.fraction(), self.r.between(0.0, extent.1) + self.fraction()),
+                    0 => (
+                        self.r.between(0.0, extent.0) + self.fraction(),
+                        self.r.between(0.0, extent.1) + self.fraction(),
+                    ),
                     1 => (self.r.between(0.0, 1.5), self.r.between(0.0, 1.5)),
                     _ => (self.r.between(0.0, 20000.0), self.r.between(0.0, 300.0)),
                 };
@@ -283,7 +286,8 @@ impl Gen {
                     PathCommand::QuadTo(c.0, c.1, to.0, to.1)
                 }
                 2 => {
-                    let (c1, c2) = if self.r.chance(0.2) { (last, to) } else { (self.point(extent), self.point(extent)) };
+                    let (c1, c2) =
+                        if self.r.chance(0.2) { (last, to) } else { (self.point(extent), self.point(extent)) };
                     PathCommand::CubicTo(c1.0, c1.1, c2.0, c2.1, to.0, to.1)
                 }
                 3 => PathCommand::Close,

@@ -146,11 +146,13 @@ impl Judge {
                 }));
                 match drawn {
                     Ok(rgb) => (Oracle::Vello, rgb),
-                    Err(_) => return Err(Finding {
-                        kind: Kind::OracleFailed,
-                        detail: "vello_cpu panicked".into(),
-                        pictures: None,
-                    }),
+                    Err(_) => {
+                        return Err(Finding {
+                            kind: Kind::OracleFailed,
+                            detail: "vello_cpu panicked".into(),
+                            pictures: None,
+                        });
+                    }
                 }
             }
             Err(_) => {
@@ -260,7 +262,9 @@ pub fn vello_draws(items: &[Item]) -> Result<(), &'static str> {
                 }
             };
             let offsets: Vec<f32> = stops.iter().map(|s| s.offset).collect();
-            if offsets.windows(2).any(|w| !(w[0] <= w[1])) || offsets.iter().any(|o| !(0.0..=1.0).contains(o)) {
+            if offsets.windows(2).any(|w| w[0].is_nan() || w[0] > w[1])
+                || offsets.iter().any(|o| !(0.0..=1.0).contains(o))
+            {
                 return Err("stops out of order or outside 0..=1 (Blend2D sorts and ours clamps them)");
             }
         }

@@ -64,9 +64,7 @@ fn details(item: &Item) -> usize {
         | Item::RoundRect { paint, .. }
         | Item::StrokeRoundRect { paint, .. }
         | Item::Circle { paint, .. } => stops(paint),
-        Item::FillPath { commands, paint } | Item::StrokePath { commands, paint, .. } => {
-            commands.len() + stops(paint)
-        }
+        Item::FillPath { commands, paint } | Item::StrokePath { commands, paint, .. } => commands.len() + stops(paint),
         Item::Glyphs { text, .. } => text.chars().count(),
         _ => 0,
     }
@@ -139,6 +137,9 @@ fn numbers(item: &mut Item, f: &mut dyn FnMut(&mut f32)) {
     }
 }
 
+/// One kind of change to an item: what it may be replaced by, each a run of items (none: dropped).
+type Edit = dyn Fn(&Item) -> Vec<Vec<Item>>;
+
 /// Every case one change away from `case`, the bolder changes first.
 fn candidates(case: &Case) -> Vec<Case> {
     let count = case.walk().len();
@@ -150,11 +151,10 @@ fn candidates(case: &Case) -> Vec<Case> {
     if case.height > 1 {
         halved(case.width, case.height / 2);
     }
-    let edits: [&dyn Fn(&Item) -> Vec<Vec<Item>>; 3] = [
-        &|_| vec![Vec::new()],
-        &|item| item.children().map(|c| vec![c.to_vec()]).unwrap_or_default(),
-        &|item| simpler(item).into_iter().map(|i| vec![i]).collect(),
-    ];
+    let edits: [&Edit; 3] =
+        [&|_| vec![Vec::new()], &|item| item.children().map(|c| vec![c.to_vec()]).unwrap_or_default(), &|item| {
+            simpler(item).into_iter().map(|i| vec![i]).collect()
+        }];
     for edit in edits {
         for k in 0..count {
             for replacement in nth(&case.items, k).map(edit).unwrap_or_default() {

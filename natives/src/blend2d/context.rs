@@ -314,7 +314,7 @@ impl<'a> Context<'a> {
     /// Whether the stroke width is known to be 0, negative or NaN: a stroke then covers nothing and is not drawn
     /// (see the `stroke_width` field).
     fn strokes_nothing(&self) -> bool {
-        self.stroke_width.is_some_and(|w| !(w > 0.0))
+        self.stroke_width.is_some_and(|w| w.is_nan() || w <= 0.0)
     }
 
     /// Strokes `rect`'s outline (`blContextStrokeRectD`).
