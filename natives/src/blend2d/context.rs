@@ -61,6 +61,9 @@ pub struct Context<'a> {
     _target: PhantomData<&'a mut ()>,
 }
 
+/// How far from the origin (user units, 2^24) a path may reach and still be stroked: see [`Context::stroke_path`].
+pub const STROKE_REACH: f64 = 16_777_216.0;
+
 /// How deep [`Context`] follows saved clips without allocating (the app nests a few).
 const SAVED_CLIPS: usize = 16;
 
@@ -485,8 +488,17 @@ impl<'a> Context<'a> {
     }
 
     /// Strokes `path` (`blContextStrokePathD`).
+    ///
+    /// A path whose box reaches past [`STROKE_REACH`] units is not stroked: the beta's stroker loops forever
+    /// offsetting a cubic with a control point at 1.6e34 (found by the raster fuzz, seed 1000525).
     pub fn stroke_path(&mut self, path: &Path) -> Result<(), NativeError> {
         if self.strokes_nothing() {
+            return Ok(());
+        }
+        // An empty path has no box (an error): it is stroked as it is, to nothing.
+        if let Ok(b) = path.bounding_box()
+            && [b.x, b.y, b.x + b.w, b.y + b.h].iter().any(|v| v.is_nan() || v.abs() > STROKE_REACH)
+        {
             return Ok(());
         }
         // SAFETY: an initialised context and an initialised path, only read.
