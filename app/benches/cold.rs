@@ -53,7 +53,7 @@ fn painter(
 ) -> Result<Painter, String> {
     let mut painter = Painter::new(g, fonts, threads, true).map_err(|e| e.to_string())?;
     painter.raster.set_run_images(run_images);
-    painter.warm_up(fonts, w, h, &OVERVIEW.shown(0.0)).map_err(|e| e.to_string())?;
+    painter.warm_up(fonts, &FrameInput::headless(0, w, h), &OVERVIEW.shown(0.0)).map_err(|e| e.to_string())?;
     Ok(painter)
 }
 

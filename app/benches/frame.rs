@@ -115,7 +115,7 @@ fn cold_frame(
         let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
         painter.raster.set_glyph_cache(glyphs);
         if warm {
-            painter.warm_up(fonts, w, h, &OVERVIEW.shown(0.0)).expect("warm up");
+            painter.warm_up(fonts, &FrameInput::headless(0, w, h), &OVERVIEW.shown(0.0)).expect("warm up");
         }
         let frame = painter
             .paint(&FrameInput::headless(0, w, h), fonts, buffer.canvas(), &OVERVIEW.shown(0.0), Pixels::Fresh)
@@ -158,7 +158,7 @@ fn settled(
             .expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {
-            records.push(FrameRecord::new(index, false, w, h, &frame.times));
+            records.push(FrameRecord::new(index, false, (w, h, 1.0), &frame.times));
             damage.push(frame.damage.pixels());
         }
     }

@@ -128,7 +128,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
     // goldberry's own cold frame: one painter with its caches, 2 threads, no HUD (the peers draw no HUD); the
     // two sizes alternate, so every frame is the first at its size.
     let mut painter = Painter::new(g, fonts, 2, false).map_err(|e| e.to_string())?;
-    painter.warm_up(fonts, 960, 640, &OVERVIEW.shown(0.0)).map_err(|e| e.to_string())?;
+    painter.warm_up(fonts, &FrameInput::headless(0, 960, 640), &OVERVIEW.shown(0.0)).map_err(|e| e.to_string())?;
     let mut frame_buffers: Vec<FrameBuffer> = SIZES.iter().map(|&(w, h)| FrameBuffer::new(w, h)).collect();
 
     // Layout and shaping inputs.

@@ -19,9 +19,11 @@ pub struct FrameInput {
     pub index: u64,
     /// The frame clock in seconds: `index / 60` in headless runs, wall-clock time on a desktop.
     pub time_s: f64,
+    /// The target's width in device pixels.
     pub width: u32,
+    /// The target's height in device pixels.
     pub height: u32,
-    /// Device pixels per display-list pixel (1 on a normal display).
+    /// Device pixels per logical unit (display-list pixel): 1 on a normal display, 2 on a HiDPI one.
     pub scale: f32,
 }
 
@@ -29,6 +31,16 @@ impl FrameInput {
     /// Frame `index` of a headless (deterministic) run: its time comes from its index at 60 frames a second.
     pub fn headless(index: u64, width: u32, height: u32) -> FrameInput {
         FrameInput { index, time_s: index as f64 / FRAMES_PER_SECOND, width, height, scale: 1.0 }
+    }
+
+    /// The same frame at `scale` device pixels per logical unit (its size stays in device pixels).
+    pub fn at_scale(self, scale: f32) -> FrameInput {
+        FrameInput { scale, ..self }
+    }
+
+    /// The frame's width in logical units, whole (what the HUD and the panels lay themselves out in).
+    pub fn logical_width(&self) -> u32 {
+        (self.width as f32 / self.scale).floor() as u32
     }
 }
 

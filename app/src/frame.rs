@@ -85,7 +85,7 @@ pub struct Painter {
     /// The inspector's panel (F3), and what it says of the last frame drawn.
     inspector: Inspector,
     inspected: Vec<String>,
-    last_size: Option<(u32, u32)>,
+    last_size: Option<((u32, u32), u32)>,
 }
 
 /// How much freed memory the process keeps for its next allocations ([`Goldberry::retain_freed_memory`]), and
@@ -122,15 +122,13 @@ impl Painter {
     /// the list. The first frame then still lays out and rasterizes everything (it is a cold frame like any
     /// other), but blits its glyphs instead of rasterizing each one first. `run` does this while SDL opens the
     /// window.
-    pub fn warm_up(&mut self, fonts: &FontBook, width: u32, height: u32, shown: &Shown<'_>) -> Result<(), FrameError> {
+    pub fn warm_up(&mut self, fonts: &FontBook, input: &FrameInput, shown: &Shown<'_>) -> Result<(), FrameError> {
         let _span = tracing::info_span!("warm up").entered();
         self.list.clear();
-        self.stage
-            .record(&FrameInput::headless(0, width, height), fonts, &mut self.list, shown)
-            .map_err(FrameError::WarmUp)?;
-        self.hud.record(&self.stats, fonts, width, &mut self.list);
-        self.raster.warm_glyphs(&self.list, fonts).map_err(FrameError::WarmGlyphs)?;
-        self.raster.reserve_base(width, height);
+        self.stage.record(input, fonts, &mut self.list, shown).map_err(FrameError::WarmUp)?;
+        self.hud.record(&self.stats, fonts, input.logical_width(), &mut self.list);
+        self.raster.warm_glyphs(&self.list, fonts, input.scale).map_err(FrameError::WarmGlyphs)?;
+        self.raster.reserve_base(input.width, input.height);
         self.stage.forget_layout();
         self.list.clear();
         Ok(())
@@ -156,11 +154,12 @@ impl Painter {
         // (record 10).
         self.raster.wake_band_threads();
         let size = (input.width, input.height);
-        let cold = self.last_size != Some(size);
+        // A new scale is a new frame too: every layer and glyph is drawn again at it.
+        let cold = self.last_size != Some((size, input.scale.to_bits()));
         if cold {
             self.raster.clear_layers();
         }
-        self.last_size = Some(size);
+        self.last_size = Some((size, input.scale.to_bits()));
         self.list.clear();
         let mut hud_list = std::mem::take(&mut self.hud_list);
         hud_list.clear();
@@ -173,7 +172,7 @@ impl Painter {
         let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
         let mut record_hud = |hud_list: &mut DisplayList| {
             let _span = tracing::info_span!("hud").entered();
-            hud.record(stats, fonts, input.width, hud_list);
+            hud.record(stats, fonts, input.logical_width(), hud_list);
             if cold { raster.rasterize_layers_ahead(hud_list, fonts, input.scale) } else { Ok(()) }
         };
         let record_screen = |stage: &mut Stage, list: &mut DisplayList| {
@@ -197,7 +196,7 @@ impl Painter {
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
         if shown.settings.inspector {
-            self.inspector.record(&self.inspected, fonts, input.width, &mut self.list);
+            self.inspector.record(&self.inspected, fonts, input.logical_width(), &mut self.list);
         }
         let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
         if shown.settings.inspector {

@@ -15,7 +15,7 @@ use crate::geom::Rect;
 use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
-use crate::ui::settings::Settings;
+use crate::ui::settings::{Settings, Zoom};
 use crate::ui::theme::{Palette, Theme};
 
 /// The session (see the module docs).
@@ -215,6 +215,9 @@ impl Session {
             },
             Global::Step(by) => self.show(self.screen.step(by)),
             Global::Theme => self.settings.theme.toggle(now),
+            Global::ZoomIn => self.settings.zoom = self.settings.zoom.step_in(),
+            Global::ZoomOut => self.settings.zoom = self.settings.zoom.step_out(),
+            Global::ZoomReset => self.settings.zoom = Zoom::NONE,
             Global::Mirror => {
                 self.mirrored = !self.mirrored;
                 self.relayout = true;
@@ -260,6 +263,7 @@ impl Session {
         widgets.insert("mirrored".to_owned(), json!(self.mirrored));
         let inspector = json!({ "on": self.settings.inspector, "shows": self.settings.inspect.label() });
         widgets.insert("inspector".to_owned(), inspector);
+        widgets.insert("zoom".to_owned(), json!(self.settings.zoom.factor()));
         widgets.insert("focus".to_owned(), json!(self.router.focus()));
         widgets.insert("hover".to_owned(), json!(self.router.hovered().map(|t| format!("{}#{}", t.id, t.part))));
         // Where each widget of the screen shown lies (the tabs and the disabled button too), so a script can aim at
@@ -290,6 +294,10 @@ enum Global {
     Step(isize),
     Theme,
     Mirror,
+    /// Ctrl+Plus (Ctrl+= on a keyboard whose plus is shifted), Ctrl+Minus, Ctrl+0.
+    ZoomIn,
+    ZoomOut,
+    ZoomReset,
 }
 
 /// Which global key `key` with `mods` is, if any.
@@ -302,6 +310,9 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
         (Key::Char('t'), Mods::CTRL) => Global::Theme,
         (Key::Char('r'), Mods::CTRL) => Global::Mirror,
+        (Key::Char('=' | '+'), Mods { ctrl: true, alt: false, gui: false, .. }) => Global::ZoomIn,
+        (Key::Char('-'), Mods::CTRL) => Global::ZoomOut,
+        (Key::Char('0'), Mods::CTRL) => Global::ZoomReset,
         _ => return None,
     })
 }

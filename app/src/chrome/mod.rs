@@ -144,7 +144,10 @@ impl Chrome {
         let status = if view.dashboard {
             status_text(frame.index, frame.time_s, frame.width, frame.height)
         } else {
-            format!("{}x{}", frame.width, frame.height)
+            match frame.scale {
+                1.0 => format!("{}x{}", frame.width, frame.height),
+                scale => format!("{}x{} @{scale}x", frame.width, frame.height),
+            }
         };
         let colors = ChromeColors::following(&view.palette);
         draw::status(list, text, &scene.styles, &scene.layout.title_bar, &status, &colors)

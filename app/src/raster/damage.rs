@@ -216,13 +216,14 @@ impl Prints {
                     (Some(o), Some(n)) if o.offset != n.offset => match Blit::between(o, n) {
                         Some(b) => {
                             diff_scrolled(old, &ops, (o, n), &b, &mut damage);
+                            n.rim().into_iter().for_each(|r| damage.add(r));
                             blit = Some(b);
                         }
                         None => {
                             // Printed where they lie in the content, the scrolled ops look unmoved: their viewport is
                             // drawn anew.
                             diff(old, &ops, &mut damage, OldInk::Kept, RESYNC);
-                            for v in [o.viewport, n.viewport].into_iter().flatten() {
+                            for v in [o.outer, n.outer].into_iter().flatten() {
                                 damage.add(v);
                             }
                         }

@@ -203,8 +203,9 @@ impl Renderer {
 
     /// Adds every glyph `list` draws (in its layers too) to the glyph cache without drawing anything, so that
     /// a first frame of that list finds them rasterized (the frame loop's warm-up).
-    pub fn warm_glyphs(&mut self, list: &DisplayList, fonts: &FontBook) -> Result<(), RenderError> {
-        if !self.use_glyph_cache {
+    pub fn warm_glyphs(&mut self, list: &DisplayList, fonts: &FontBook, scale: f32) -> Result<(), RenderError> {
+        // The cache draws at scale 1 only (see [`crate::glyph_cache`]).
+        if !self.use_glyph_cache || scale != 1.0 {
             return Ok(());
         }
         let _span = tracing::info_span!("warm glyphs").entered();

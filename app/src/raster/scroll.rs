@@ -12,29 +12,58 @@ use crate::display_list::ScrollHint;
 use crate::geom::PixelRect;
 
 /// A scroll as the print of a frame keeps it: the viewport in device pixels, the offset in device pixels.
+///
+/// At a fractional scale the viewport's edges may fall inside pixels, which hold both the scrolled content and
+/// what lies around it: only the whole pixels inside (`viewport`) are moved, and the pixels its edges cut
+/// (`outer` less `viewport`) are drawn again whenever the offset changes.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct ScrollPrint {
+    /// The viewport's whole pixels, when it has some inside the target.
     pub(super) viewport: Option<PixelRect>,
+    /// Every pixel the viewport touches, inside the target.
+    pub(super) outer: Option<PixelRect>,
     pub(super) offset: f32,
     pub(super) ops: Range<usize>,
 }
 
 impl ScrollPrint {
-    /// The print of `hint` at `scale` in a `width` x `height` target; no viewport when it is not on whole device
-    /// pixels inside the target.
+    /// The print of `hint` at `scale` in a `width` x `height` target.
     pub(super) fn of(hint: &ScrollHint, scale: f32, width: u32, height: u32) -> ScrollPrint {
         let v = hint.viewport;
         let edges = [v.x * scale, v.y * scale, v.right() * scale, v.bottom() * scale];
-        let whole = edges.iter().all(|e| e.fract() == 0.0 && *e >= 0.0);
-        let viewport = whole
-            .then(|| PixelRect {
-                x: edges[0] as u32,
-                y: edges[1] as u32,
-                w: (edges[2] - edges[0]) as u32,
-                h: (edges[3] - edges[1]) as u32,
+        let rect = |[x0, y0, x1, y1]: [f32; 4]| {
+            let (x0, y0) = (x0.max(0.0), y0.max(0.0));
+            let (x1, y1) = (x1.min(width as f32), y1.min(height as f32));
+            (x1 > x0 && y1 > y0).then_some(PixelRect {
+                x: x0 as u32,
+                y: y0 as u32,
+                w: (x1 - x0) as u32,
+                h: (y1 - y0) as u32,
             })
-            .filter(|r| r.right() <= width && r.bottom() <= height && r.area() > 0);
-        ScrollPrint { viewport, offset: hint.offset * scale, ops: hint.ops.clone() }
+        };
+        // An edge inside a pixel keeps one whole pixel more out of the move: the strip drawn again there is then
+        // at least a pixel wide inside the viewport's clip, which the beta clips wrongly when narrower (see `rim`).
+        let start = |e: f32| if e.fract() == 0.0 { e } else { e.ceil() + 1.0 };
+        let end = |e: f32| if e.fract() == 0.0 { e } else { e.floor() - 1.0 };
+        let inner = [start(edges[0]), start(edges[1]), end(edges[2]), end(edges[3])];
+        let outer = [edges[0].floor(), edges[1].floor(), edges[2].ceil(), edges[3].ceil()];
+        ScrollPrint { viewport: rect(inner), outer: rect(outer), offset: hint.offset * scale, ops: hint.ops.clone() }
+    }
+
+    /// The pixels around the moved ones that the viewport touches (none on whole pixels): drawn again whenever
+    /// the offset changes. At an edge inside a pixel they are that pixel and the whole one inside it: the beta
+    /// clips a fill wrongly to a box narrower than a pixel (the viewport's clip cut by a one-pixel strip), and
+    /// a fresh render, clipped by the viewport alone, would not.
+    pub(super) fn rim(&self) -> Vec<PixelRect> {
+        let Some(outer) = self.outer else { return Vec::new() };
+        let Some(inner) = self.viewport else { return vec![outer] };
+        let strips = [
+            PixelRect { h: inner.y - outer.y, ..outer },
+            PixelRect { y: inner.bottom(), h: outer.bottom() - inner.bottom(), ..outer },
+            PixelRect { y: inner.y, w: inner.x - outer.x, h: inner.h, ..outer },
+            PixelRect { x: inner.right(), y: inner.y, w: outer.right() - inner.right(), h: inner.h },
+        ];
+        strips.into_iter().filter(|r| r.area() > 0).collect()
     }
 }
 

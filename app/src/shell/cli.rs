@@ -6,7 +6,7 @@
 //! | ---- | ----- |
 //! | 0 | success (also `--help`, `--version`) |
 //! | 1 | any other failure (a native call failed mid-run, a scene error) |
-//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1` |
+//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0` |
 //! | 3 | the natives cannot be loaded: missing `--natives-dir`, a corrupt or ABI-mismatched libgoldberry, no SDL2 |
 //! | 4 | no display, or the video driver is unknown or failed to start |
 //! | 5 | a font is missing or unreadable |
@@ -36,9 +36,13 @@ pub struct Args {
     #[arg(long, env = "GOLDBERRY_FRAMES", value_name = "N", allow_negative_numbers = true, value_parser = parse_frames)]
     pub frames: Option<u64>,
 
-    /// Window size in pixels, WxH (each side 1 to 16384).
+    /// Window size in logical units, WxH (each side 1 to 16384 at the frame's scale).
     #[arg(long, env = "GOLDBERRY_SIZE", value_name = "WxH", default_value = "960x640")]
     pub size: Size,
+
+    /// Device pixels per logical unit, 0.5 to 4 (e.g. 1, 1.25, 1.5, 2, 3); wins over the platform's scale.
+    #[arg(long, env = "GOLDBERRY_SCALE", value_name = "FACTOR")]
+    pub scale: Option<Scale>,
 
     /// SDL video driver (e.g. `dummy` for headless runs); falls back to SDL_VIDEODRIVER.
     #[arg(long, env = "SDL_VIDEODRIVER", value_name = "NAME")]
@@ -141,6 +145,34 @@ impl FromStr for Size {
             Ok(value as u32)
         };
         Ok(Size { width: side(w, "width")?, height: side(h, "height")? })
+    }
+}
+
+/// `--scale`: device pixels per logical unit, a finite number from [`Scale::MIN`] to [`Scale::MAX`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale(f32);
+
+impl Scale {
+    /// The smallest scale accepted.
+    pub const MIN: f32 = 0.5;
+    /// The largest scale accepted: a 4K frame at 4x is already 15360 pixels wide.
+    pub const MAX: f32 = 4.0;
+
+    /// The factor.
+    pub fn get(self) -> f32 {
+        self.0
+    }
+}
+
+impl FromStr for Scale {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Scale, String> {
+        let text = s.trim().trim_end_matches(['x', 'X']);
+        match text.parse::<f32>() {
+            Ok(v) if (Scale::MIN..=Scale::MAX).contains(&v) => Ok(Scale(v)),
+            _ => Err(format!("the scale must be a number from {} to {}, e.g. 1.5, not `{s}`", Scale::MIN, Scale::MAX)),
+        }
     }
 }
 
@@ -277,6 +309,18 @@ mod tests {
         assert!("100000x100000".parse::<Size>().unwrap_err().contains("not 100000"));
         assert!("abc".parse::<Size>().unwrap_err().contains("WxH"));
         assert!("12xz".parse::<Size>().unwrap_err().contains("not a whole number"));
+    }
+
+    #[test]
+    fn scales_parse_and_reject_zero_negative_nan_and_huge() {
+        assert_eq!("1.5".parse::<Scale>().map(Scale::get), Ok(1.5));
+        assert_eq!("2x".parse::<Scale>().map(Scale::get), Ok(2.0));
+        for bad in ["0", "-1", "NaN", "inf", "100", "two", ""] {
+            assert!(bad.parse::<Scale>().is_err(), "{bad}");
+        }
+        let e = parse_ignoring_environment(["goldberry", "--scale", "NaN"]).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.one_line().contains("--scale"), "{}", e.one_line());
     }
 
     #[test]

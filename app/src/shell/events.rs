@@ -11,7 +11,8 @@ pub enum WindowEvent {
     Input(UiEvent),
     /// The window was closed, or the program asked to quit.
     Quit,
-    /// The window has a new size (its surface will be a new one).
+    /// The window has a new size (its surface will be a new one), or moved to another display (whose scale may
+    /// differ).
     Resized,
     /// The window was uncovered: its pixels must be presented again.
     Exposed,
@@ -19,22 +20,24 @@ pub enum WindowEvent {
     Ignored,
 }
 
-/// Translates one SDL event.
-pub fn translate(event: Event) -> WindowEvent {
+/// Translates one SDL event; a pointer's window coordinates are multiplied by `to_logical` (the logical units per
+/// window coordinate, see [`crate::shell::scaling`]).
+pub fn translate(event: Event, to_logical: f32) -> WindowEvent {
     let input = |e| WindowEvent::Input(e);
+    let at = |v: i32| v as f32 * to_logical;
     match event {
         Event::Quit | Event::CloseRequested => WindowEvent::Quit,
-        Event::Resized { .. } => WindowEvent::Resized,
+        Event::Resized { .. } | Event::DisplayChanged => WindowEvent::Resized,
         Event::Exposed => WindowEvent::Exposed,
         Event::MouseLeft => input(UiEvent::PointerLeft),
         Event::FocusLost => input(UiEvent::FocusLost),
-        Event::MouseMotion { x, y } => input(UiEvent::PointerMoved { x: x as f32, y: y as f32 }),
+        Event::MouseMotion { x, y } => input(UiEvent::PointerMoved { x: at(x), y: at(y) }),
         Event::MouseButtonDown { button, x, y, clicks } => match self::button(button) {
-            Some(button) => input(UiEvent::ButtonDown { button, x: x as f32, y: y as f32, clicks }),
+            Some(button) => input(UiEvent::ButtonDown { button, x: at(x), y: at(y), clicks }),
             None => WindowEvent::Ignored,
         },
         Event::MouseButtonUp { button, x, y, .. } => match self::button(button) {
-            Some(button) => input(UiEvent::ButtonUp { button, x: x as f32, y: y as f32 }),
+            Some(button) => input(UiEvent::ButtonUp { button, x: at(x), y: at(y) }),
             None => WindowEvent::Ignored,
         },
         Event::MouseWheel { dx, dy } => input(UiEvent::Wheel { dx, dy }),
@@ -100,9 +103,14 @@ mod tests {
         assert_eq!(mods(Modifiers::LCTRL | Modifiers::RSHIFT), Mods { ctrl: true, shift: true, ..Mods::NONE });
         let down = Event::MouseButtonDown { button: MouseButton::RIGHT, x: 3, y: 4, clicks: 2 };
         assert_eq!(
-            translate(down),
+            translate(down, 1.0),
             WindowEvent::Input(UiEvent::ButtonDown { button: Button::Right, x: 3.0, y: 4.0, clicks: 2 })
         );
-        assert_eq!(translate(Event::CloseRequested), WindowEvent::Quit);
+        assert_eq!(translate(Event::CloseRequested, 1.0), WindowEvent::Quit);
+        // At 2 window pixels a logical unit, the pointer's pixel (3, 5) is at logical (1.5, 2.5).
+        assert_eq!(
+            translate(Event::MouseMotion { x: 3, y: 5 }, 0.5),
+            WindowEvent::Input(UiEvent::PointerMoved { x: 1.5, y: 2.5 })
+        );
     }
 }

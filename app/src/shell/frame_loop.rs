@@ -19,6 +19,7 @@ use crate::shell::events::{WindowEvent, translate};
 use crate::shell::memory::{peak_rss_mib, rss_mib};
 use crate::shell::present::{self, Pacer};
 use crate::shell::report::FrameRecord;
+use crate::shell::scaling::Scaling;
 use crate::shell::screenshot::write_window;
 use crate::shell::script::Player;
 use crate::surface::Pixels;
@@ -54,6 +55,8 @@ pub struct Setup<'r, 'v> {
     pub video: &'v Video,
     /// The window, open.
     pub window: Window<'v>,
+    /// How the window's coordinates and pixels relate to logical units.
+    pub scaling: Scaling,
     /// The script being played, if any.
     pub player: Option<Player>,
     /// Headless: the frame clock derives time from the frame index, and nothing waits.
@@ -87,6 +90,9 @@ pub struct FrameLoop<'r, 'v> {
     session: Session,
     video: &'v Video,
     window: Window<'v>,
+    scaling: Scaling,
+    /// Device pixels per logical unit of the frame painted last (or about to be).
+    scale: f32,
     player: Option<Player>,
     clock: FrameClock,
     pacer: Pacer,
@@ -137,8 +143,22 @@ struct Presented {
 impl<'r, 'v> FrameLoop<'r, 'v> {
     /// A loop over `setup`, at frame 0.
     pub fn new(setup: Setup<'r, 'v>) -> FrameLoop<'r, 'v> {
-        let Setup { args, g, fonts, painter, session, video, window, player, headless, frames, fps_limit, started } =
-            setup;
+        let Setup {
+            args,
+            g,
+            fonts,
+            painter,
+            session,
+            video,
+            window,
+            scaling,
+            player,
+            headless,
+            frames,
+            fps_limit,
+            started,
+        } = setup;
+        let scale = scaling.device(session.settings().zoom.factor());
         FrameLoop {
             args,
             g,
@@ -147,6 +167,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             session,
             video,
             window,
+            scaling,
+            scale,
             player,
             clock: if headless { FrameClock::Headless } else { FrameClock::wall() },
             pacer: Pacer::new(fps_limit),
@@ -203,11 +225,14 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let mut polled = std::mem::take(&mut self.woken);
         loop {
             let more = match self.player.as_mut() {
-                Some(player) => player.push(self.index, self.video, &mut self.window, &mut polled.shots)?,
+                Some(player) => {
+                    let per_logical = self.scaling.window_per_logical(self.session.settings().zoom.factor());
+                    player.push(self.index, self.video, &mut self.window, per_logical, &mut polled.shots)?
+                }
                 None => false,
             };
             while let Some((event, queued_ms)) = self.video.poll_timed() {
-                polled.take(event, queued_ms, &mut self.session, now, self.video);
+                polled.take(event, queued_ms, &mut self.session, now, self.video, &self.scaling);
             }
             if !more {
                 return Ok(polled);
@@ -229,6 +254,15 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     /// Whether this frame must be painted: something changed, moves, was uncovered or is to be shot.
     fn decide(&mut self, now: f64, polled: &Polled) -> bool {
         self.fresh |= polled.resized;
+        if polled.resized {
+            // The window may be on a display of another scale now.
+            let (pixels_wide, _) = self.window.size_in_pixels();
+            let (points_wide, _) = self.window.size();
+            (self.scaling, _) = self.scaling.measured(self.args.scale, pixels_wide, points_wide);
+        }
+        // A new scale (a zoom, another display) lays the frame out again and paints it whole.
+        let scale = self.scaling.device(self.session.settings().zoom.factor());
+        self.fresh |= std::mem::replace(&mut self.scale, scale) != scale;
         let animating = self.session.animating(now);
         let changed = self.session.take_changed() | self.session.needs_layout() | self.session.blink_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
@@ -241,9 +275,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     /// timing). Otherwise the loop sleeps until SDL has an event, and handles it with the frame it leads to.
     fn idle(&mut self, now: f64, polled: &Polled) {
         if self.headless || self.player.is_some() {
-            let (width, height) = self.window.size();
-            let record =
-                FrameRecord { idle: true, ..FrameRecord::new(self.index, false, width, height, &Default::default()) };
+            let (width, height) = self.window.size_in_pixels();
+            let record = FrameRecord::new(self.index, false, (width, height, self.scale), &Default::default());
+            let record = FrameRecord { idle: true, ..record };
             self.records.push(FrameRecord { events: polled.events, ..record });
             self.print_rss_at_events();
             self.index += 1;
@@ -253,7 +287,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         } else if let Some(event) = self.video.wait_event(self.idle_wait_ms(now)) {
             let queued_ms = u32::try_from(self.video.sdl().ticks_ms()).unwrap_or(u32::MAX);
             let now = self.clock.time_s(self.index);
-            self.woken.take(event, queued_ms, &mut self.session, now, self.video);
+            self.woken.take(event, queued_ms, &mut self.session, now, self.video, &self.scaling);
         }
     }
 
@@ -266,10 +300,10 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         }
         self.last_start = Some(frame_start);
         let (index, fresh) = (self.index, self.fresh);
-        let (painter, fonts, shown) = (&mut self.painter, self.fonts, self.session.shown(now));
-        let mut painted = present::draw_into_window(&mut self.window, |target| {
+        let (painter, fonts, shown, scale) = (&mut self.painter, self.fonts, self.session.shown(now), self.scale);
+        let mut painted = present::draw_into_window(&mut self.window, scale, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
-            let input = FrameInput { index, time_s: now, width: target.width, height: target.height, scale: 1.0 };
+            let input = FrameInput { index, time_s: now, width: target.width, height: target.height, scale };
             let pixels = if fresh { Pixels::Fresh } else { Pixels::Kept };
             Ok(painter.paint(&input, fonts, target, &shown, pixels)?)
         })?;
@@ -322,7 +356,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             presented_px: presented.pixels,
             events: polled.events,
             latency_ms: presented.latency.map(|l| l.as_secs_f64() * 1000.0),
-            ..FrameRecord::new(self.index, painted.cold, width, height, &times)
+            ..FrameRecord::new(self.index, painted.cold, (width, height, self.scale), &times)
         });
         for shot in &polled.shots {
             write_window(&mut self.window, shot)?;
@@ -368,8 +402,17 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
 
 impl Polled {
     /// Handles one of SDL's events: input goes to the session, the window's own are noted.
-    fn take(&mut self, event: Event, queued_ms: u32, session: &mut Session, now: f64, video: &Video) {
-        match translate(event) {
+    fn take(
+        &mut self,
+        event: Event,
+        queued_ms: u32,
+        session: &mut Session,
+        now: f64,
+        video: &Video,
+        scaling: &Scaling,
+    ) {
+        let to_logical = 1.0 / scaling.window_per_logical(session.settings().zoom.factor());
+        match translate(event, to_logical) {
             WindowEvent::Input(input) => {
                 session.handle(&input, now, &mut SdlClipboard(video));
                 self.events += 1;

@@ -14,5 +14,6 @@ pub mod memory;
 pub mod present;
 pub mod report;
 pub mod run;
+pub mod scaling;
 pub mod screenshot;
 pub mod script;

@@ -59,10 +59,11 @@ impl Display {
     }
 }
 
-/// Runs `draw` on the window surface's pixels as a raster target (XRGB32 only: any other format is an error
-/// naming it).
+/// Runs `draw` on the window surface's pixels as a raster target at `scale` device pixels per logical unit
+/// (XRGB32 only: any other format is an error naming it).
 pub fn draw_into_window<R>(
     window: &mut Window<'_>,
+    scale: f32,
     draw: impl FnOnce(Canvas<'_>) -> Result<R, RunError>,
 ) -> Result<R, RunError> {
     let mut surface = window.surface().map_err(RunError::sdl("the window's surface"))?;
@@ -75,7 +76,7 @@ pub fn draw_into_window<R>(
         }
     }
     let (width, height, stride) = (surface.width(), surface.height(), surface.pitch());
-    draw(Canvas { pixels: surface.pixels_mut(), width, height, stride, scale: 1.0 })
+    draw(Canvas { pixels: surface.pixels_mut(), width, height, stride, scale })
 }
 
 /// Reads the window surface (for the screenshot): `f(pixels, width, height, stride)`.

@@ -23,8 +23,12 @@ pub struct FrameRecord {
     pub index: u64,
     /// Nothing was cached: frame 0 or the first after a resize.
     pub cold: bool,
+    /// The frame's width in device pixels.
     pub width: u32,
+    /// The frame's height in device pixels.
     pub height: u32,
+    /// Device pixels per logical unit.
+    pub scale: f32,
     /// layout + shape + raster.
     pub paint_ms: f64,
     /// Yoga.
@@ -49,14 +53,16 @@ pub struct FrameRecord {
 }
 
 impl FrameRecord {
-    /// A record from a frame's measured times.
-    pub fn new(index: u64, cold: bool, width: u32, height: u32, t: &FrameTimes) -> FrameRecord {
+    /// A record from a frame's measured times; `frame` is its size in device pixels and its scale.
+    pub fn new(index: u64, cold: bool, frame: (u32, u32, f32), t: &FrameTimes) -> FrameRecord {
+        let (width, height, scale) = frame;
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
         FrameRecord {
             index,
             cold,
             width,
             height,
+            scale,
             paint_ms: ms(t.paint),
             layout_ms: ms(t.layout),
             shape_ms: ms(t.shape),
@@ -178,8 +184,14 @@ impl RunSummary {
 pub struct Report {
     /// Process start to the first presented frame, ms.
     pub first_frame_ms: f64,
-    /// The requested size, `WxH`.
+    /// The requested size in logical units, `WxH`.
     pub size: String,
+    /// Device pixels per logical unit of the last frame.
+    pub scale: f32,
+    /// The last frame's width in device pixels.
+    pub width_px: u32,
+    /// The last frame's height in device pixels.
+    pub height_px: u32,
     /// Raster threads (bands).
     pub threads: usize,
     /// The SDL video driver that ran.
@@ -210,6 +222,7 @@ mod tests {
             cold,
             width: 960,
             height: 640,
+            scale: 1.0,
             paint_ms: paint,
             layout_ms: 0.01,
             shape_ms: 0.01,

@@ -7,15 +7,18 @@ use std::time::Instant;
 
 use goldberry_natives::Goldberry;
 
+use crate::clock::FrameInput;
 use crate::fonts::FontBook;
 use crate::frame::Painter;
 use crate::session::Session;
 use crate::shell::atomic_file::{check_writable, temp_path};
+use crate::shell::cli::MAX_SIDE;
 use crate::shell::cli::{Args, RunError};
 use crate::shell::frame_loop::{FrameLoop, Ran, Setup};
 use crate::shell::memory::rss_mib;
 use crate::shell::present::{self, Display};
 use crate::shell::report::{Report, RunSummary};
+use crate::shell::scaling::Scaling;
 use crate::shell::screenshot::write_window;
 use crate::shell::script::{Player, Script};
 
@@ -110,19 +113,37 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let driver = display.driver();
     let headless = args.headless() || driver == "dummy" || driver == "offscreen";
     let session = Session::new(args.screen, !args.no_hud);
+    // The window opens at the logical size times the scale asked for; the platform's own is known once it is open.
+    let scaling = Scaling::requested(args.scale);
+    let (width, height) = scaling.window_size(args.size.width, args.size.height, 1.0);
+    if width.max(height) > MAX_SIDE {
+        return Err(RunError::Usage(format!(
+            "--size {} at scale {} is {width}x{height} pixels, more than {MAX_SIDE} on a side",
+            args.size,
+            scaling.device(1.0)
+        )));
+    }
     // The glyph cache warms up on another thread while SDL opens the window on this one.
     let shown = session.shown(0.0);
+    let warm = FrameInput::headless(0, width, height).at_scale(scaling.device(1.0));
     let (window, warmed) = std::thread::scope(|s| {
-        let warming = s.spawn(|| painter.warm_up(&fonts, args.size.width, args.size.height, &shown));
-        let window = display.window(args.size.width, args.size.height, !headless);
+        let warming = s.spawn(|| painter.warm_up(&fonts, &warm, &shown));
+        let window = display.window(width, height, !headless);
         let warmed = match warming.join() {
             Ok(warmed) => warmed.map_err(RunError::from),
             Err(_) => Err(RunError::WarmUpPanicked),
         };
         (window, warmed)
     });
-    let window = window?;
+    let mut window = window?;
     warmed?;
+    let (pixels_wide, _) = window.size_in_pixels();
+    let (points_wide, _) = window.size();
+    let (scaling, resize) = scaling.measured(args.scale, pixels_wide, points_wide);
+    if resize {
+        let (width, height) = scaling.window_size(args.size.width, args.size.height, 1.0);
+        window.set_size(width, height).map_err(RunError::sdl("sizing the window to --scale"))?;
+    }
     let fps_limit = match args.fps_limit {
         Some(n) => Some(n),
         None if headless => None,
@@ -132,8 +153,21 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     // A script without a line paints one frame.
     let frames = args.frames.or_else(|| player.as_ref().map(|p| p.last_frame().map_or(1, |last| last + 2)));
     tracing::info!(driver, threads, ?fps_limit, "goldberry starts");
-    let setup =
-        Setup { args, g, fonts: &fonts, painter, session, video, window, player, headless, frames, fps_limit, started };
+    let setup = Setup {
+        args,
+        g,
+        fonts: &fonts,
+        painter,
+        session,
+        video,
+        window,
+        scaling,
+        player,
+        headless,
+        frames,
+        fps_limit,
+        started,
+    };
     let Ran { mut window, session, records, first_frame_ms } = FrameLoop::new(setup).run()?;
 
     if let Some(path) = &args.screenshot {
@@ -143,10 +177,14 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         write_window(&mut window, path)?;
     }
     let summary = RunSummary::of(&records);
+    let last = records.iter().rev().find(|r| !r.idle).or(records.last());
     if let Some(path) = &args.report {
         let report = Report {
             first_frame_ms: first_frame_ms.unwrap_or(0.0),
             size: args.size.to_string(),
+            scale: last.map_or(1.0, |r| r.scale),
+            width_px: last.map_or(0, |r| r.width),
+            height_px: last.map_or(0, |r| r.height),
             threads,
             driver: driver.clone(),
             summary: summary.clone(),

@@ -10,10 +10,11 @@ use goldberry_calls::sdl::types::{
     SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_MOUSEWHEEL, SDL_MOUSEWHEEL_FLIPPED,
     SDL_MOUSEWHEEL_NORMAL, SDL_MouseButtonEvent, SDL_MouseMotionEvent, SDL_MouseWheelEvent, SDL_PRESSED, SDL_QUIT,
     SDL_RELEASED, SDL_Scancode, SDL_TEXTINPUT, SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextInputEvent, SDL_WINDOWEVENT,
-    SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_FOCUS_GAINED,
-    SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SIZE_CHANGED,
-    SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE, SDLK_DELETE, SDLK_DOWN, SDLK_END, SDLK_ESCAPE, SDLK_F1,
-    SDLK_HOME, SDLK_LEFT, SDLK_PAGEDOWN, SDLK_PAGEUP, SDLK_RETURN, SDLK_RIGHT, SDLK_SPACE, SDLK_TAB, SDLK_UP,
+    SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_EXPOSED,
+    SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_RESIZED,
+    SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE, SDLK_DELETE, SDLK_DOWN, SDLK_END,
+    SDLK_ESCAPE, SDLK_F1, SDLK_HOME, SDLK_LEFT, SDLK_PAGEDOWN, SDLK_PAGEUP, SDLK_RETURN, SDLK_RIGHT, SDLK_SPACE,
+    SDLK_TAB, SDLK_UP,
 };
 
 use super::Video;
@@ -46,6 +47,8 @@ pub enum Event {
     FocusLost,
     /// `SDL_WINDOWEVENT_EXPOSED`: the window was uncovered and its pixels must be presented again.
     Exposed,
+    /// `SDL_WINDOWEVENT_DISPLAY_CHANGED`: the window moved to another display (whose scale may differ).
+    DisplayChanged,
     /// `SDL_MOUSEMOTION`: the pointer is now at `x`, `y` (window pixels).
     MouseMotion {
         /// X relative to the window's left edge.
@@ -347,6 +350,7 @@ impl Event {
                     SDL_WINDOWEVENT_FOCUS_GAINED => Event::FocusGained,
                     SDL_WINDOWEVENT_FOCUS_LOST => Event::FocusLost,
                     SDL_WINDOWEVENT_EXPOSED => Event::Exposed,
+                    SDL_WINDOWEVENT_DISPLAY_CHANGED => Event::DisplayChanged,
                     _ => Event::Other,
                 }
             }
@@ -452,6 +456,7 @@ impl Event {
             Event::FocusGained => event = window(SDL_WINDOWEVENT_FOCUS_GAINED, 0, 0),
             Event::FocusLost => event = window(SDL_WINDOWEVENT_FOCUS_LOST, 0, 0),
             Event::Exposed => event = window(SDL_WINDOWEVENT_EXPOSED, 0, 0),
+            Event::DisplayChanged => event = window(SDL_WINDOWEVENT_DISPLAY_CHANGED, 0, 0),
             Event::MouseMotion { x, y } => {
                 event.motion = SDL_MouseMotionEvent {
                     r#type: SDL_MOUSEMOTION.0,

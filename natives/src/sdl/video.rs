@@ -6,7 +6,8 @@ use std::ptr::NonNull;
 
 use goldberry_calls::sdl::types::{
     SDL_DisplayMode, SDL_PIXELFORMAT_ARGB8888, SDL_PIXELFORMAT_RGB888, SDL_PixelFormatEnum, SDL_Rect, SDL_Surface,
-    SDL_WINDOW_RESIZABLE, SDL_WINDOW_SHOWN, SDL_WINDOWPOS_UNDEFINED, SDL_Window, sdl_mustlock,
+    SDL_WINDOW_ALLOW_HIGHDPI, SDL_WINDOW_RESIZABLE, SDL_WINDOW_SHOWN, SDL_WINDOWPOS_UNDEFINED, SDL_Window,
+    sdl_mustlock,
 };
 use goldberry_calls::sdl::video::{
     SDL_CreateWindow, SDL_GetWindowSurface, SDL_LockSurface, SDL_UpdateWindowSurface, SDL_UpdateWindowSurfaceRects,
@@ -93,7 +94,9 @@ impl Video {
     ) -> Result<Window<'_>, NativeError> {
         let (w, h) = (dimension("width", width)?, dimension("height", height)?);
         let title = c_string_lossy(title);
-        let mut flags = SDL_WINDOW_SHOWN.0;
+        // Where the platform scales windows, the surface gets the display's pixels and the app draws at their
+        // scale; elsewhere (X11, dummy) the flag changes nothing.
+        let mut flags = SDL_WINDOW_SHOWN.0 | SDL_WINDOW_ALLOW_HIGHDPI.0;
         if resizable {
             flags |= SDL_WINDOW_RESIZABLE.0;
         }
@@ -114,6 +117,15 @@ impl Window<'_> {
         let (mut w, mut h): (c_int, c_int) = (0, 0);
         // SAFETY: the window is alive; `w` and `h` are valid out-pointers for the call.
         unsafe { self.video.sdl.calls.video.SDL_GetWindowSize.call(self.window.as_ptr(), &mut w, &mut h) };
+        (u32::try_from(w).unwrap_or(0), u32::try_from(h).unwrap_or(0))
+    }
+
+    /// `SDL_GetWindowSizeInPixels`: the window's size in the display's pixels, larger than [`Window::size`]
+    /// where the platform scales windows.
+    pub fn size_in_pixels(&self) -> (u32, u32) {
+        let (mut w, mut h): (c_int, c_int) = (0, 0);
+        // SAFETY: the window is alive; `w` and `h` are valid out-pointers for the call.
+        unsafe { self.video.sdl.calls.video.SDL_GetWindowSizeInPixels.call(self.window.as_ptr(), &mut w, &mut h) };
         (u32::try_from(w).unwrap_or(0), u32::try_from(h).unwrap_or(0))
     }
 

@@ -74,8 +74,12 @@ impl Player {
         frame: u64,
         video: &Video,
         window: &mut Window<'_>,
+        per_logical: f32,
         shots: &mut Vec<PathBuf>,
     ) -> Result<bool, RunError> {
+        // The script speaks in logical units; SDL's events and window sizes are in window coordinates.
+        let at = |v: i32| (v as f32 * per_logical).round() as i32;
+        let side = |v: u32| ((v as f32 * per_logical).round() as u32).max(1);
         let start = self.next.max(self.script.events.partition_point(|e| e.frame < frame));
         let end = self.lines_through(frame);
         let mut pushed = 0;
@@ -91,8 +95,8 @@ impl Player {
             };
             match action {
                 Action::Move { x, y } => {
-                    self.pointer = (x, y);
-                    push(Event::MouseMotion { x, y })?;
+                    self.pointer = (at(x), at(y));
+                    push(Event::MouseMotion { x: at(x), y: at(y) })?;
                 }
                 Action::Press(b) => {
                     let (x, y) = self.pointer;
@@ -103,6 +107,7 @@ impl Player {
                     push(Event::MouseButtonUp { button: button(b), x, y, clicks: 1 })?;
                 }
                 Action::Click { x, y, button: b, clicks } => {
+                    let (x, y) = (at(x), at(y));
                     self.pointer = (x, y);
                     push(Event::MouseMotion { x, y })?;
                     push(Event::MouseButtonDown { button: button(b), x, y, clicks })?;
@@ -122,6 +127,7 @@ impl Player {
                     }
                 }
                 Action::Resize { width, height } => {
+                    let (width, height) = (side(width), side(height));
                     window.set_size(width, height).map_err(RunError::sdl(format!("script frame {frame}: resizing")))?
                 }
                 Action::Screenshot(path) => shots.push(path),

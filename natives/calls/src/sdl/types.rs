@@ -421,6 +421,9 @@ crate::c_enums! {
         SDL_WINDOW_HIDDEN = 0x0000_0008,
         /// `SDL_WINDOW_RESIZABLE = 0x00000020`: the window can be resized.
         SDL_WINDOW_RESIZABLE = 0x0000_0020,
+        /// `SDL_WINDOW_ALLOW_HIGHDPI = 0x00002000`: where the platform scales windows (Wayland, macOS), the
+        /// window's surface has the display's pixels rather than its points.
+        SDL_WINDOW_ALLOW_HIGHDPI = 0x0000_2000,
     }
 
     /// Window positions for `SDL_CreateWindow`'s `int x, int y` (macros in SDL_video.h).
@@ -473,6 +476,8 @@ crate::c_enums! {
         SDL_WINDOWEVENT_FOCUS_LOST = 13,
         /// `SDL_WINDOWEVENT_CLOSE = 14`: the window manager asks the window to close.
         SDL_WINDOWEVENT_CLOSE = 14,
+        /// `SDL_WINDOWEVENT_DISPLAY_CHANGED = 18` (SDL 2.0.18): the window moved to display `data1`.
+        SDL_WINDOWEVENT_DISPLAY_CHANGED = 18,
     }
 
     /// The `Uint8 state` of a keyboard event (`#define`s in SDL_events.h).

@@ -21,6 +21,9 @@ crate::holders! {
         fn SDL_GetWindowID(window: *mut SDL_Window) -> u32;
         /// `void SDL_GetWindowSize(SDL_Window* window, int* w, int* h)`
         fn SDL_GetWindowSize(window: *mut SDL_Window, w: *mut c_int, h: *mut c_int);
+        /// `void SDL_GetWindowSizeInPixels(SDL_Window* window, int* w, int* h)` (SDL 2.26): the size in the
+        /// display's pixels, which differs from the window size where the platform scales windows.
+        fn SDL_GetWindowSizeInPixels(window: *mut SDL_Window, w: *mut c_int, h: *mut c_int);
         /// `void SDL_SetWindowSize(SDL_Window* window, int w, int h)`
         fn SDL_SetWindowSize(window: *mut SDL_Window, w: c_int, h: c_int);
         /// `void SDL_SetWindowTitle(SDL_Window* window, const char* title)`
