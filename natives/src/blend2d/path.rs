@@ -26,12 +26,48 @@ use crate::{Goldberry, NativeError};
 /// close with none open does nothing. The beta's stroker refuses such a path (`BL_ERROR_INVALID_GEOMETRY`), and
 /// that refusal leaves its raster worker's memory freed but in use: the next context in the process read it and
 /// crashed (measured with valgrind: a use after free in `BLRasterFiller::fillAnalyticImpl`).
+///
+/// A figure reaches Blend2D only once it leaves its start point (by more than [`SAME_POINT`]); one that never
+/// does (a lone move, a line back to its start, a curve whose every point is its start) is left out, as it
+/// covers nothing filled or stroked. The beta's stroker, given such a figure before another, grows its scratch
+/// path for it and never shrinks it back: the next figure's outline then starts with uninitialised vertices,
+/// and strokes drew stray edges that changed from run to run and from band to band (found by the raster fuzz,
+/// seeds 98, 101 and 116; valgrind: uninitialised values in `BLEdgeBuilder::addPath` under
+/// `BLRasterContextStrokeSink`). A curve that returns to its start through controls elsewhere is split in two at
+/// a point off the start (the same curve), so that its figure always leaves the start.
 #[derive(Debug)]
 pub struct Path {
     pub(crate) core: BLPathCore,
     calls: &'static Blend2dCalls,
     /// Whether the last figure is open, so that a segment may continue it.
     open: bool,
+    /// The open figure while it has not left its start: its start and its segments, not yet in `core`.
+    pending: Option<Pending>,
+}
+
+/// Within this distance (user units) a point is its figure's start (the stroker's own test is 1e-10 device
+/// units: this leaves room for a scale down to 1e-4).
+pub const SAME_POINT: f64 = 1e-6;
+
+/// A figure not handed to Blend2D yet (see [`Path`]).
+#[derive(Debug, Clone, Default)]
+struct Pending {
+    start: (f64, f64),
+    segments: Vec<Segment>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Segment {
+    Line(f64, f64),
+    Quad([f64; 4]),
+    Cubic([f64; 6]),
+}
+
+impl Pending {
+    /// Whether (`x`, `y`) is the figure's start (see [`SAME_POINT`]).
+    fn at_start(&self, x: f64, y: f64) -> bool {
+        (x - self.start.0).hypot(y - self.start.1) <= SAME_POINT
+    }
 }
 
 // SAFETY: the path's impl is reference-counted with atomics, read-only through `&Path`, and copied by Blend2D
@@ -61,17 +97,17 @@ impl Path {
     /// An empty path (`blPathInit`).
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
-        let mut path = Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false };
+        let mut path = Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false, pending: None };
         // SAFETY: `path.core` is writable; `blPathInit` initialises it.
         unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
         Ok(path)
     }
 
     /// Starts a new figure at (`x`, `y`) (`blPathMoveTo`).
+    /// A figure that has not left its start is dropped (see the type's documentation).
     pub fn move_to(&mut self, x: f64, y: f64) -> Result<(), NativeError> {
         finite("blPathMoveTo", &[x, y])?;
-        // SAFETY: an initialised path.
-        unsafe { bl!(self.calls.path, blPathMoveTo(&mut self.core, x, y)) }?;
+        self.pending = Some(Pending { start: (x, y), segments: Vec::new() });
         self.open = true;
         Ok(())
     }
@@ -80,24 +116,68 @@ impl Path {
     pub fn line_to(&mut self, x: f64, y: f64) -> Result<(), NativeError> {
         finite("blPathLineTo", &[x, y])?;
         self.continues("blPathLineTo")?;
-        // SAFETY: an initialised path.
-        unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) }
+        self.segment(Segment::Line(x, y))
     }
 
     /// A quadratic curve through control point (`x1`, `y1`) to (`x2`, `y2`) (`blPathQuadTo`).
     pub fn quad_to(&mut self, x1: f64, y1: f64, x2: f64, y2: f64) -> Result<(), NativeError> {
         finite("blPathQuadTo", &[x1, y1, x2, y2])?;
         self.continues("blPathQuadTo")?;
-        // SAFETY: an initialised path.
-        unsafe { bl!(self.calls.path, blPathQuadTo(&mut self.core, x1, y1, x2, y2)) }
+        self.segment(Segment::Quad([x1, y1, x2, y2]))
     }
 
     /// A cubic curve through control points (`x1`, `y1`), (`x2`, `y2`) to (`x3`, `y3`) (`blPathCubicTo`).
     pub fn cubic_to(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, x3: f64, y3: f64) -> Result<(), NativeError> {
         finite("blPathCubicTo", &[x1, y1, x2, y2, x3, y3])?;
         self.continues("blPathCubicTo")?;
+        self.segment(Segment::Cubic([x1, y1, x2, y2, x3, y3]))
+    }
+
+    /// Adds `segment` to the open figure: to Blend2D when the figure has left its start (or does with it, the
+    /// figure's held segments first), else held (see the type's documentation).
+    fn segment(&mut self, segment: Segment) -> Result<(), NativeError> {
+        let Some(pending) = self.pending.as_mut() else { return self.emit(segment) };
+        let (end, controls): ((f64, f64), &[f64]) = match &segment {
+            Segment::Line(x, y) => ((*x, *y), &[]),
+            Segment::Quad(p) => ((p[2], p[3]), &p[..2]),
+            Segment::Cubic(p) => ((p[4], p[5]), &p[..4]),
+        };
+        if !pending.at_start(end.0, end.1) {
+            pending.segments.push(segment);
+            return self.flush();
+        }
+        if controls.chunks_exact(2).all(|c| pending.at_start(c[0], c[1])) {
+            pending.segments.push(segment);
+            return Ok(());
+        }
+        // A curve back to the start through controls elsewhere: the same curve in two halves, the first ending
+        // off the start, so that the stroker opens the figure.
+        let start = pending.start;
+        pending.segments.extend(split(start, segment, |x, y| (x - start.0).hypot(y - start.1) > SAME_POINT));
+        self.flush()
+    }
+
+    /// Hands the held figure to Blend2D: its move and its segments.
+    fn flush(&mut self) -> Result<(), NativeError> {
+        let Some(Pending { start: (x, y), segments }) = self.pending.take() else { return Ok(()) };
         // SAFETY: an initialised path.
-        unsafe { bl!(self.calls.path, blPathCubicTo(&mut self.core, x1, y1, x2, y2, x3, y3)) }
+        unsafe { bl!(self.calls.path, blPathMoveTo(&mut self.core, x, y)) }?;
+        segments.into_iter().try_for_each(|s| self.emit(s))
+    }
+
+    fn emit(&mut self, segment: Segment) -> Result<(), NativeError> {
+        match segment {
+            // SAFETY: an initialised path.
+            Segment::Line(x, y) => unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) },
+            // SAFETY: an initialised path.
+            Segment::Quad([x1, y1, x2, y2]) => unsafe {
+                bl!(self.calls.path, blPathQuadTo(&mut self.core, x1, y1, x2, y2))
+            },
+            // SAFETY: an initialised path.
+            Segment::Cubic([x1, y1, x2, y2, x3, y3]) => unsafe {
+                bl!(self.calls.path, blPathCubicTo(&mut self.core, x1, y1, x2, y2, x3, y3))
+            },
+        }
     }
 
     /// Adds `arc`; it starts a new figure when `force_move_to` or when no figure is open, otherwise a line joins
@@ -106,6 +186,17 @@ impl Path {
         let EllipticArc { cx, cy, rx, ry, start, sweep } = arc;
         finite("blPathArcTo", &[cx, cy, rx, ry, start, sweep])?;
         let force_move_to = force_move_to || !self.open;
+        if rx == 0.0 && ry == 0.0 || sweep == 0.0 {
+            // An arc that is one point: a move to it, or a line (see the type's documentation).
+            let (x, y) = (cx + rx * start.cos(), cy + ry * start.sin());
+            return if force_move_to { self.move_to(x, y) } else { self.line_to(x, y) };
+        }
+        if force_move_to {
+            self.pending = None;
+        } else {
+            // The line to the arc's start joins a figure that then leaves its start.
+            self.flush()?;
+        }
         // SAFETY: an initialised path.
         unsafe { bl!(self.calls.path, blPathArcTo(&mut self.core, cx, cy, rx, ry, start, sweep, force_move_to)) }?;
         self.open = true;
@@ -117,10 +208,13 @@ impl Path {
         if !self.open {
             return Ok(());
         }
-        // SAFETY: an initialised path.
-        unsafe { bl!(self.calls.path, blPathClose(&mut self.core)) }?;
         self.open = false;
-        Ok(())
+        // A figure that never left its start is dropped with its close.
+        if self.pending.take().is_some() {
+            return Ok(());
+        }
+        // SAFETY: an initialised path.
+        unsafe { bl!(self.calls.path, blPathClose(&mut self.core)) }
     }
 
     /// Refuses a segment when no figure is open (see the type's documentation).
@@ -135,6 +229,7 @@ impl Path {
     fn add_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
         // Each shape is a closed figure of its own.
         self.open = false;
+        self.pending = None;
         // SAFETY: an initialised path; every caller passes the geometry struct `kind` names, alive for the
         // call; no transform (null matrix).
         unsafe {
@@ -196,6 +291,36 @@ impl Path {
     }
 }
 
+/// `segment` (a curve from `start`) as two curves that are the same curve, split where it is `off` (at its
+/// middle, else at a quarter; a curve off nowhere is kept whole).
+fn split(start: (f64, f64), segment: Segment, off: impl Fn(f64, f64) -> bool) -> Vec<Segment> {
+    let lerp = |a: (f64, f64), b: (f64, f64), t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    for t in [0.5, 0.25] {
+        let halves = match segment {
+            Segment::Line(..) => return vec![segment],
+            Segment::Quad([x1, y1, x2, y2]) => {
+                let (p1, p2) = ((x1, y1), (x2, y2));
+                let (a, b) = (lerp(start, p1, t), lerp(p1, p2, t));
+                let m = lerp(a, b, t);
+                [Segment::Quad([a.0, a.1, m.0, m.1]), Segment::Quad([b.0, b.1, p2.0, p2.1])]
+            }
+            Segment::Cubic([x1, y1, x2, y2, x3, y3]) => {
+                let (p1, p2, p3) = ((x1, y1), (x2, y2), (x3, y3));
+                let (a, b, c) = (lerp(start, p1, t), lerp(p1, p2, t), lerp(p2, p3, t));
+                let (d, e) = (lerp(a, b, t), lerp(b, c, t));
+                let m = lerp(d, e, t);
+                [Segment::Cubic([a.0, a.1, d.0, d.1, m.0, m.1]), Segment::Cubic([e.0, e.1, c.0, c.1, p3.0, p3.1])]
+            }
+        };
+        if let Segment::Quad([.., x, y]) | Segment::Cubic([.., x, y]) = halves[0]
+            && off(x, y)
+        {
+            return halves.to_vec();
+        }
+    }
+    vec![segment]
+}
+
 /// Refuses a point that is not finite: the beta's rasterizer crashes (a segmentation fault, or memory taken
 /// until the system kills the process; measured) filling a path with a NaN in a line's point, and no such
 /// point names a place to draw.
@@ -217,7 +342,7 @@ impl Clone for Path {
             (self.calls.path.blPathInit.call(&mut core), self.calls.path.blPathAssignWeak.call(&mut core, &self.core))
         };
         debug_assert!(init.0 == 0 && assign.0 == 0, "blPathInit / blPathAssignWeak cannot fail");
-        Path { core, calls: self.calls, open: self.open }
+        Path { core, calls: self.calls, open: self.open, pending: self.pending.clone() }
     }
 }
 
