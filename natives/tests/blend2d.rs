@@ -783,3 +783,64 @@ fn a_figure_that_never_leaves_its_start_is_left_out_and_a_loop_is_kept_in_halves
     let bounds = path.bounding_box().expect("box");
     assert!(bounds.x + bounds.w > 12.0, "the loop reaches right: {bounds:?}");
 }
+
+/// A ring of two round rects, the inner one a hole (drawn the other way round), fills a pixel both outlines cross
+/// by its exact coverage: here 0.25 of the pixel row both top edges cross (the even-odd rule painted it whole).
+#[test]
+fn a_round_rect_hole_cuts_a_pixel_both_outlines_cross_by_its_coverage() {
+    let g = goldberry();
+    let mut image = cleared(g, 16, 8);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32(0xFFFF_FFFF))).expect("style");
+        let mut ring = Path::new(g).expect("path");
+        ring.add_round_rect(Rect::new(6.875, 2.375, 47.5, 1.75), 0.875).expect("outer");
+        ring.add_round_rect_hole(Rect::new(7.125, 2.625, 47.0, 1.25), 0.625).expect("hole");
+        ctx.fill_path(&ring).expect("fill");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    let alpha = |y| px(&pixels, 10, y) >> 24;
+    assert!(alpha(2).abs_diff(64) <= 3, "row 2: 0.625 of the outer less 0.375 of the hole: {}", alpha(2));
+    assert!(alpha(3).abs_diff(32) <= 3, "row 3: all of the outer less 0.875 of the hole: {}", alpha(3));
+}
+
+/// A gradient from transparent fades in: the beta painted one whose first stop has alpha 0 in its last stop's
+/// colour throughout (the raster fuzz found it against vello_cpu).
+#[test]
+fn a_gradient_from_a_transparent_stop_fades_in() {
+    let g = goldberry();
+    let mut image = cleared(g, 4, 24);
+    {
+        let mut gradient = Gradient::linear(g, 0.0, 0.0, 0.0, 24.0).expect("gradient");
+        gradient.add_stop(0.0, Rgba32(0x0000_0000)).expect("stop");
+        gradient.add_stop(1.0, Rgba32(0xFFFF_FFFF)).expect("stop");
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Gradient(&gradient)).expect("style");
+        ctx.fill_rect(Rect::new(0.0, 0.0, 4.0, 24.0)).expect("fill");
+        ctx.end().expect("end");
+    }
+    let pixels = image.pixels().expect("pixels");
+    let alpha = |y| px(&pixels, 2, y) >> 24;
+    assert!(alpha(0) < 16, "transparent at the top: {}", alpha(0));
+    assert!(alpha(12).abs_diff(133) < 12, "half way at the middle: {}", alpha(12));
+    assert!(alpha(23) > 240, "opaque at the bottom: {}", alpha(23));
+}
+
+/// A quad that turns back is kept as lines close to it, and strokes: the beta's stroker looped forever offsetting
+/// this one (the raster fuzz, seed 142).
+#[test]
+fn a_quad_that_turns_back_is_kept_as_lines_and_strokes() {
+    let g = goldberry();
+    let mut path = Path::new(g).expect("path");
+    path.move_to(-1.4122286, 0.0).expect("move");
+    path.quad_to(-206_376.88, 1.0, -1.4125133, 0.0).expect("quad");
+    assert!(path.len() > 100, "lines a twentieth of a pixel from the curve: {}", path.len());
+    let bounds = path.bounding_box().expect("box");
+    assert!(bounds.x < -100_000.0, "the apex is kept: {bounds:?}");
+    let mut image = cleared(g, 20, 4);
+    let mut ctx = Context::begin(&mut image).expect("context");
+    ctx.set_stroke_width(0.5678071).expect("width");
+    ctx.stroke_path(&path).expect("stroke");
+    ctx.end().expect("end");
+}

@@ -82,9 +82,7 @@ impl Replayer<'_> {
                 Op::StrokeRoundRect { paint, .. } => {
                     if let Some(Some(ring)) = prepared.paths.get(i) {
                         ctx.set_fill(&style(paint, gradient))?;
-                        ctx.set_fill_rule(bl::FillRule::EvenOdd)?;
                         ctx.fill_path(ring)?;
-                        ctx.set_fill_rule(bl::FillRule::NonZero)?;
                     }
                 }
                 Op::FillCircle { cx, cy, r, paint } => {

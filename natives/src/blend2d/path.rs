@@ -8,8 +8,9 @@ use goldberry_calls::blend2d::path::{
     blPathMoveTo, blPathQuadTo, blPathReset,
 };
 use goldberry_calls::blend2d::types::{
-    BL_GEOMETRY_DIRECTION_CW, BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE, BL_GEOMETRY_TYPE_RECTD,
-    BL_GEOMETRY_TYPE_ROUND_RECT, BLBox, BLCircle, BLEllipse, BLGeometryType, BLPathCore, BLRoundRect,
+    BL_GEOMETRY_DIRECTION_CCW, BL_GEOMETRY_DIRECTION_CW, BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE,
+    BL_GEOMETRY_TYPE_RECTD, BL_GEOMETRY_TYPE_ROUND_RECT, BLBox, BLCircle, BLEllipse, BLGeometryDirection,
+    BLGeometryType, BLPathCore, BLRoundRect,
 };
 
 use super::{Blend2dCalls, Rect, bl};
@@ -43,11 +44,16 @@ pub struct Path {
     open: bool,
     /// The open figure while it has not left its start: its start and its segments, not yet in `core`.
     pending: Option<Pending>,
+    /// The point the last segment handed to Blend2D ended at (`None` after an arc or a shape).
+    current: Option<(f64, f64)>,
 }
 
 /// Within this distance (user units) a point is its figure's start (the stroker's own test is 1e-10 device
 /// units: this leaves room for a scale down to 1e-4).
 pub const SAME_POINT: f64 = 1e-6;
+
+/// How far (user units) the lines a quad that turns back is handed over as may stray from it.
+const FLATNESS: f64 = 0.05;
 
 /// A figure not handed to Blend2D yet (see [`Path`]).
 #[derive(Debug, Clone, Default)]
@@ -97,7 +103,8 @@ impl Path {
     /// An empty path (`blPathInit`).
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
-        let mut path = Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false, pending: None };
+        let mut path =
+            Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false, pending: None, current: None };
         // SAFETY: `path.core` is writable; `blPathInit` initialises it.
         unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
         Ok(path)
@@ -162,10 +169,33 @@ impl Path {
         let Some(Pending { start: (x, y), segments }) = self.pending.take() else { return Ok(()) };
         // SAFETY: an initialised path.
         unsafe { bl!(self.calls.path, blPathMoveTo(&mut self.core, x, y)) }?;
+        self.current = Some((x, y));
         segments.into_iter().try_for_each(|s| self.emit(s))
     }
 
     fn emit(&mut self, segment: Segment) -> Result<(), NativeError> {
+        let start = self.current;
+        self.current = Some(match segment {
+            Segment::Line(x, y) | Segment::Quad([_, _, x, y]) | Segment::Cubic([.., x, y]) => (x, y),
+        });
+        // A quad that turns back (its direction turns by more than a right angle) is handed over as lines a
+        // twentieth of a pixel from it: the beta's stroker looped forever offsetting one whose apex lay 2e5 units
+        // out (raster fuzz, seed 142), and split at its apex its halves' tangents vanish there.
+        if let (Segment::Quad([x1, y1, x2, y2]), Some(p0)) = (segment, start) {
+            let (ax, ay, bx, by) = (x1 - p0.0, y1 - p0.1, x2 - x1, y2 - y1);
+            if ax * bx + ay * by < 0.0 {
+                // Lines of a quad are within `tolerance` of it when there are sqrt(|p0 - 2c + p2| / 8 tolerance).
+                let n = ((bx - ax).hypot(by - ay) / (8.0 * FLATNESS)).sqrt().ceil().clamp(1.0, 4096.0) as u32;
+                for i in 1..=n {
+                    let t = f64::from(i) / f64::from(n);
+                    let (u, v, w) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t), t * t);
+                    let (x, y) = (u * p0.0 + v * x1 + w * x2, u * p0.1 + v * y1 + w * y2);
+                    // SAFETY: an initialised path.
+                    unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) }?;
+                }
+                return Ok(());
+            }
+        }
         match segment {
             // SAFETY: an initialised path.
             Segment::Line(x, y) => unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) },
@@ -200,6 +230,7 @@ impl Path {
         // SAFETY: an initialised path.
         unsafe { bl!(self.calls.path, blPathArcTo(&mut self.core, cx, cy, rx, ry, start, sweep, force_move_to)) }?;
         self.open = true;
+        self.current = None;
         Ok(())
     }
 
@@ -227,21 +258,25 @@ impl Path {
     }
 
     fn add_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
+        self.add_geometry_turning(kind, geometry, BL_GEOMETRY_DIRECTION_CW)
+    }
+
+    fn add_geometry_turning<T>(
+        &mut self,
+        kind: BLGeometryType,
+        geometry: &T,
+        direction: BLGeometryDirection,
+    ) -> Result<(), NativeError> {
         // Each shape is a closed figure of its own.
         self.open = false;
         self.pending = None;
+        self.current = None;
         // SAFETY: an initialised path; every caller passes the geometry struct `kind` names, alive for the
         // call; no transform (null matrix).
         unsafe {
             bl!(
                 self.calls.path,
-                blPathAddGeometry(
-                    &mut self.core,
-                    kind,
-                    geometry as *const T as *const c_void,
-                    ptr::null(),
-                    BL_GEOMETRY_DIRECTION_CW
-                )
+                blPathAddGeometry(&mut self.core, kind, geometry as *const T as *const c_void, ptr::null(), direction)
             )
         }
     }
@@ -257,6 +292,18 @@ impl Path {
         finite("blPathAddGeometry", &[rect.x, rect.y, rect.w, rect.h, radius])?;
         let round = BLRoundRect { x: rect.x, y: rect.y, w: rect.w, h: rect.h, rx: radius, ry: radius };
         self.add_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round)
+    }
+
+    /// Adds `rect` with corners rounded by `radius` as a closed figure drawn the other way round (counter-
+    /// clockwise): a hole in a figure added with [`Path::add_round_rect`] around it, under the non-zero rule.
+    ///
+    /// Cut this way, a pixel that both outlines cross gets its exact coverage; cut by the even-odd rule it does
+    /// not: the beta's analytic rasterizer sums each edge's coverage of a pixel before it applies the rule, so a
+    /// ring of 0.25 px inside one pixel row was painted whole (found by the raster fuzz against vello_cpu).
+    pub fn add_round_rect_hole(&mut self, rect: Rect, radius: f64) -> Result<(), NativeError> {
+        finite("blPathAddGeometry", &[rect.x, rect.y, rect.w, rect.h, radius])?;
+        let round = BLRoundRect { x: rect.x, y: rect.y, w: rect.w, h: rect.h, rx: radius, ry: radius };
+        self.add_geometry_turning(BL_GEOMETRY_TYPE_ROUND_RECT, &round, BL_GEOMETRY_DIRECTION_CCW)
     }
 
     /// Adds the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`).
@@ -342,7 +389,7 @@ impl Clone for Path {
             (self.calls.path.blPathInit.call(&mut core), self.calls.path.blPathAssignWeak.call(&mut core, &self.core))
         };
         debug_assert!(init.0 == 0 && assign.0 == 0, "blPathInit / blPathAssignWeak cannot fail");
-        Path { core, calls: self.calls, open: self.open, pending: self.pending.clone() }
+        Path { core, calls: self.calls, open: self.open, pending: self.pending.clone(), current: self.current }
     }
 }
 
