@@ -844,3 +844,20 @@ fn a_quad_that_turns_back_is_kept_as_lines_and_strokes() {
     ctx.stroke_path(&path).expect("stroke");
     ctx.end().expect("end");
 }
+
+/// A cubic with controls far past any canvas fills, as its control polygon: the beta's filler crashed on it (the
+/// raster fuzz, seed 22097 of a run of 100,000).
+#[test]
+fn a_cubic_with_far_controls_fills_as_its_polygon() {
+    let g = goldberry();
+    let mut path = Path::new(g).expect("path");
+    path.move_to(2.0, -883_000_600.0).expect("move");
+    path.cubic_to(2.0, -883_000_600.0, 0.0, 5.1258557e35, 0.0, 5.1258557e35).expect("cubic");
+    path.line_to(0.418, -0.5).expect("line");
+    assert_eq!(path.len(), 5, "a move, three lines along the polygon, a line");
+    let mut image = cleared(g, 2, 2);
+    let mut ctx = Context::begin(&mut image).expect("context");
+    ctx.set_fill(&Style::Solid(Rgba32(0xFF00_0000))).expect("style");
+    ctx.fill_path(&path).expect("fill");
+    ctx.end().expect("end");
+}

@@ -52,6 +52,10 @@ pub struct Path {
 /// units: this leaves room for a scale down to 1e-4).
 pub const SAME_POINT: f64 = 1e-6;
 
+/// How far from the origin (user units, 2^24) a curve's control point may lie and the curve reach Blend2D as
+/// a curve (see [`Path`]'s `emit`).
+const FAR: f64 = 16_777_216.0;
+
 /// How far (user units) the lines a quad that turns back is handed over as may stray from it.
 const FLATNESS: f64 = 0.05;
 
@@ -178,6 +182,27 @@ impl Path {
         self.current = Some(match segment {
             Segment::Line(x, y) | Segment::Quad([_, _, x, y]) | Segment::Cubic([.., x, y]) => (x, y),
         });
+        // A curve with a control point past [`FAR`] is handed over as its control polygon: the beta's filler
+        // crashed (a segmentation fault in `fillAnalyticImpl`) on a cubic with controls at 5e35 (raster fuzz, seed
+        // 22097 of the 100,000 run). Near an end on the canvas such a curve leaves along its polygon's leg, and
+        // parts from its end within a canvas of it stray from the leg by (that distance)^2 / (3 x the leg).
+        let controls: &[f64] = match &segment {
+            Segment::Line(..) => &[],
+            Segment::Quad(p) => &p[..2],
+            Segment::Cubic(p) => &p[..4],
+        };
+        if controls.iter().any(|v| v.abs() > FAR) {
+            let points: Vec<(f64, f64)> = match segment {
+                Segment::Line(..) => Vec::new(),
+                Segment::Quad([x1, y1, x2, y2]) => vec![(x1, y1), (x2, y2)],
+                Segment::Cubic([x1, y1, x2, y2, x3, y3]) => vec![(x1, y1), (x2, y2), (x3, y3)],
+            };
+            for (x, y) in points {
+                // SAFETY: an initialised path.
+                unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) }?;
+            }
+            return Ok(());
+        }
         // A quad that turns back (its direction turns by more than a right angle) is handed over as lines a
         // twentieth of a pixel from it: the beta's stroker looped forever offsetting one whose apex lay 2e5 units
         // out (raster fuzz, seed 142), and split at its apex its halves' tangents vanish there.
