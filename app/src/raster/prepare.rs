@@ -67,7 +67,7 @@ pub(super) fn prepare_frame(ctx: &FrameContext<'_>) -> Result<Prepared, NativeEr
 }
 
 /// The outline a stroke of `stroke` along the round rect `rect` (corner `radius`) covers, as a path to fill
-/// with the even-odd rule: the round rect grown by half the width and the one shrunk by it. Offsetting a round
+/// with the non-zero rule: the round rect grown by half the width, and the one shrunk by it as a hole. Offsetting a round
 /// rect's outline gives round rects (a sharp corner's outer edge follows the join: square for a mitre, round
 /// for a round join), so this is the stroke's own outline; filling it skips Blend2D's stroker, which each band
 /// would run again for every outline crossing its rows (record 11).
@@ -78,7 +78,7 @@ fn stroke_ring(g: &'static Goldberry, rect: Rect, radius: f32, stroke: Stroke) -
     let mut path = bl::Path::new(g)?;
     path.add_round_rect(bl_rect(rect.inset(-half)), f64::from(outer_radius))?;
     if rect.w > stroke.width && rect.h > stroke.width {
-        path.add_round_rect(bl_rect(rect.inset(half)), f64::from((radius - half).max(0.0)))?;
+        path.add_round_rect_hole(bl_rect(rect.inset(half)), f64::from((radius - half).max(0.0)))?;
     }
     Ok(path)
 }

@@ -32,6 +32,11 @@ impl Replayer<'_> {
     /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
     fn may_draw(&self, bounds: Option<Rect>, translation: (f32, f32)) -> bool {
         let (Some(visible), Some(b)) = (self.visible, bounds) else { return true };
+        // Bounds and translations are f32: past 2^22 units a sum of them is rounded by more than the pixel of room
+        // `op_bounds` leaves, and a band culled an op that reached it (raster fuzz seed 117): Blend2D clips it.
+        if [b.x, b.y, b.w, b.h, translation.0, translation.1].iter().any(|v| v.abs() > 4_194_304.0) {
+            return true;
+        }
         let s = self.mapping.scale;
         let device = DeviceRect {
             x0: (b.x + translation.0) * s + self.offset.0,
@@ -77,9 +82,7 @@ impl Replayer<'_> {
                 Op::StrokeRoundRect { paint, .. } => {
                     if let Some(Some(ring)) = prepared.paths.get(i) {
                         ctx.set_fill(&style(paint, gradient))?;
-                        ctx.set_fill_rule(bl::FillRule::EvenOdd)?;
                         ctx.fill_path(ring)?;
-                        ctx.set_fill_rule(bl::FillRule::NonZero)?;
                     }
                 }
                 Op::FillCircle { cx, cy, r, paint } => {

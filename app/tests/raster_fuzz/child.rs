@@ -27,6 +27,9 @@ const SHRINK_BUDGET: usize = 3000;
 /// Candidates the driver tries at most when it shrinks a crash (each one a child process).
 const CRASH_SHRINK_BUDGET: usize = 400;
 
+/// The seeds whose findings a worker does not shrink, comma-separated (see [`run`]).
+const OPEN_ENV: &str = "GOLDBERRY_FUZZ_OPEN";
+
 fn shrink_budget() -> usize {
     std::env::var("GOLDBERRY_FUZZ_SHRINK").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(SHRINK_BUDGET)
 }
@@ -73,8 +76,10 @@ fn worker_command(task: &str) -> Command {
     command
 }
 
-/// Runs seeds `first..first + count`, in workers of [`CHUNK`] cases, printing progress every `every` cases.
-pub fn run(first: u64, count: u64, every: u64) -> Report {
+/// Runs seeds `first..first + count`, in workers of [`CHUNK`] cases, printing progress every `every` cases; the
+/// findings of the seeds in `open` (known already) are saved as drawn, not shrunk.
+pub fn run(first: u64, count: u64, every: u64, open: &[u64]) -> Report {
+    let open = open.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     let start = Instant::now();
     let mut report = Report::default();
     let end = first.saturating_add(count);
@@ -85,7 +90,9 @@ pub fn run(first: u64, count: u64, every: u64) -> Report {
         let mut current = None;
         let mut shrinking = false;
         let mut done = false;
-        let outcome = watch(worker_command(&format!("seeds:{next}:{chunk}")), |line| {
+        let mut command = worker_command(&format!("seeds:{next}:{chunk}"));
+        command.env(OPEN_ENV, &open);
+        let outcome = watch(command, |line| {
             // libtest may have started the line with the test's name.
             let Some(words) = line.find("fuzz: ").map(|at| &line[at + "fuzz: ".len()..]) else { return };
             let mut words = words.splitn(2, ' ');
@@ -286,7 +293,9 @@ pub fn work() {
                 let _ = writeln!(out, "fuzz: shrinking {seed}");
                 let _ = out.flush();
                 let scratch = candidate_path(seed);
-                let minimal = shrink(&case, shrink_budget(), |c| {
+                let known = std::env::var(OPEN_ENV).is_ok_and(|v| v.split(',').any(|s| s == seed.to_string()));
+                let budget = if known { 0 } else { shrink_budget() };
+                let minimal = shrink(&case, budget, |c| {
                     write_file(&scratch, &case::write(c, "a candidate"));
                     judge.judge(c).err().is_some_and(|f| f.kind == kind)
                 });

@@ -223,6 +223,11 @@ pub fn vello_draws(items: &[Item]) -> Result<(), &'static str> {
             }
             Item::FillPath { commands, paint: p } => (path, paint) = (commands, Some(p)),
             Item::StrokePath { commands, stroke, paint: p } => {
+                if !stroke.round {
+                    return Err(
+                        "a mitre join (ours clips a mitre past the limit, SVG 2's miter-clip; kurbo bevels it)",
+                    );
+                }
                 (path, paint) = (commands, Some(p));
                 numbers.push(stroke.width);
             }
@@ -261,7 +266,13 @@ pub fn vello_draws(items: &[Item]) -> Result<(), &'static str> {
                     stops
                 }
             };
+            if stops.is_empty() && !matches!(p, Paint::Solid(_)) {
+                return Err("a gradient with no stops (ours paints nothing, vello_cpu black)");
+            }
             let offsets: Vec<f32> = stops.iter().map(|s| s.offset).collect();
+            if offsets.windows(2).any(|w| w[0] == w[1]) {
+                return Err("a hard stop (two stops at one offset: the two sample the step at different points)");
+            }
             if offsets.windows(2).any(|w| w[0].is_nan() || w[0] > w[1])
                 || offsets.iter().any(|o| !(0.0..=1.0).contains(o))
             {

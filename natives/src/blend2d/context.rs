@@ -321,11 +321,10 @@ impl<'a> Context<'a> {
 
     /// Fills `rect` (`blContextFillRectD`).
     ///
-    /// A rect that lies inside one pixel row on the target goes through the path rasterizer instead: the beta's
-    /// box filler computes that row's coverage with an unsigned underflow (`initBoxAU8bpc24x8`) and crashes
-    /// (a segmentation fault, measured) or paints garbage.
+    /// A rect that the beta's box filler would draw wrong goes through the path rasterizer instead (see
+    /// [`Context::box_filler_fails`]).
     pub fn fill_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
-        if self.within_one_row(rect)? {
+        if self.box_filler_fails(rect)? {
             return self.fill_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round_rect(rect, 0.0));
         }
         let rect = rect.to_bl();
@@ -349,20 +348,35 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextStrokeRectD(&mut self.core, &rect)) }
     }
 
-    /// Whether `rect`, mapped by the user transform and clipped, may have its top and bottom inside one pixel
-    /// row as Blend2D's box filler sees them (24.8 fixed point; a margin of a fixed-point step each side takes
-    /// in rounding); a transform that is not axis-aligned never reaches that filler.
-    fn within_one_row(&self, rect: Rect) -> Result<bool, NativeError> {
+    /// Whether `rect`, mapped by the user transform and clipped, reaches the beta's box filler (24.8 fixed point)
+    /// with an edge inside a pixel in a shape that filler draws wrong (measured against the path rasterizer, rects
+    /// at every quarter-pixel offset: `natives/tests/blend2d.rs`):
+    /// - inside one pixel row: the coverage of that row underflows (`initBoxAU8bpc24x8`): a segmentation fault,
+    ///   or garbage;
+    /// - over two rows with the bottom edge inside a pixel: the bottom row is painted whole (raster fuzz seed 90:
+    ///   a band's clip cut a rect to rows 46 to 47.07);
+    /// - inside one pixel column: the column is left unpainted.
+    ///
+    /// A margin of a fixed-point step each side takes in rounding; a box on whole pixels takes another filler,
+    /// and a transform that is not axis-aligned never reaches this one.
+    fn box_filler_fails(&self, rect: Rect) -> Result<bool, NativeError> {
         // Blend2D fills a rect of negative size as the rect it spans, through the same box filler.
         let rect = Rect::new(rect.x.min(rect.x + rect.w), rect.y.min(rect.y + rect.h), rect.w.abs(), rect.h.abs());
         if !(rect.w > 0.0 && rect.h > 0.0) {
             return Ok(false);
         }
-        let Some((top, bottom)) = self.clip_rows else { return Ok(true) };
-        let Some((y0, y1)) = self.device_rows(rect)? else { return Ok(false) };
-        let (y0, y1) = (y0.max(top), y1.min(bottom));
+        let (Some((top, bottom)), Some((left, right))) = (self.clip_rows, self.clip_cols) else { return Ok(true) };
+        let (Some((y0, y1)), Some((x0, x1))) = (self.device_rows(rect)?, self.device_cols(rect)?) else {
+            return Ok(false);
+        };
+        let (y0, y1, x0, x1) = (y0.max(top), y1.min(bottom), x0.max(left), x1.min(right));
+        if !(y0 < y1 && x0 < x1) || [y0, y1, x0, x1].iter().all(|v| v.fract() == 0.0) {
+            return Ok(false);
+        }
         const STEP: f64 = 1.0 / 256.0;
-        Ok(y0 < y1 && (y1 - STEP).floor() <= (y0 + STEP).floor())
+        let rows = (y1 - STEP).floor() - (y0 + STEP).floor();
+        let columns = (x1 - STEP).floor() - (x0 + STEP).floor();
+        Ok(rows <= 1.0 || columns <= 0.0)
     }
 
     /// The rows `rect` covers on the target, top first, when the user transform keeps it axis-aligned.
@@ -490,9 +504,15 @@ impl<'a> Context<'a> {
     /// Strokes `path` (`blContextStrokePathD`).
     ///
     /// A path whose box reaches past [`STROKE_REACH`] units is not stroked: the beta's stroker loops forever
-    /// offsetting a cubic with a control point at 1.6e34 (found by the raster fuzz, seed 1000525).
+    /// offsetting a cubic with a control point at 1.6e34 (found by the raster fuzz, seed 1000525); nor is one
+    /// with a pen wider than that.
     pub fn stroke_path(&mut self, path: &Path) -> Result<(), NativeError> {
         if self.strokes_nothing() {
+            return Ok(());
+        }
+        // A pen wider than the reach gave pictures that changed with the clip (raster fuzz seed 23: a width of
+        // 6.8e24 painted one band and not the other); it is held to the same rule as the path's box.
+        if self.stroke_width.is_some_and(|w| w > STROKE_REACH) {
             return Ok(());
         }
         // An empty path has no box (an error): it is stroked as it is, to nothing.

@@ -59,9 +59,14 @@ impl Gradient {
     }
 
     /// Adds a colour stop at `offset` (0..=1) (`blGradientAddStopRgba32`).
+    ///
+    /// A colour of alpha 0 is added with alpha 1 (of 255; at most one level anywhere): the beta paints a
+    /// gradient whose first stop has alpha 0 in its last stop's colour everywhere (measured: 0x00000000 to
+    /// 0xFFFFFFFF painted white throughout; found by the raster fuzz against vello_cpu).
     pub fn add_stop(&mut self, offset: f64, color: Rgba32) -> Result<(), NativeError> {
+        let color = if color.0 >> 24 == 0 { color.0 | 0x0100_0000 } else { color.0 };
         // SAFETY: an initialised gradient.
-        unsafe { bl!(self.calls.gradient, blGradientAddStopRgba32(&mut self.core, offset, color.0)) }
+        unsafe { bl!(self.calls.gradient, blGradientAddStopRgba32(&mut self.core, offset, color)) }
     }
 
     /// What the gradient paints beyond its ends (`blGradientSetExtendMode`).
