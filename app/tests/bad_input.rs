@@ -40,6 +40,18 @@ fn size_too_large() {
 }
 
 #[test]
+fn scale_zero_negative_nan_or_huge() {
+    for bad in ["0", "-1", "NaN", "100"] {
+        fails(headless(&["--scale", bad]), 2, "the scale must be a number from 0.5 to 4");
+    }
+}
+
+#[test]
+fn a_size_past_the_largest_side_at_its_scale() {
+    fails(headless(&["--size", "9000x100", "--scale", "2"]), 2, "18000x200 pixels");
+}
+
+#[test]
 fn size_not_a_size() {
     fails(headless(&["--size", "abc"]), 2, "WxH");
 }

@@ -20,9 +20,14 @@ use process::temp_dir;
 
 /// The binary, headless at 960x640 without the HUD, with an environment that does not leak the caller's settings.
 fn goldberry() -> Command {
+    goldberry_at("960x640", "1")
+}
+
+/// The binary as [`goldberry`] runs it, at `size` logical units and `scale` device pixels a unit.
+fn goldberry_at(size: &str, scale: &str) -> Command {
     let mut cmd = process::goldberry();
     // One band, as golden.rs paints, and the status bar names the band count.
-    cmd.args(["--video-driver", "dummy", "--no-hud", "--size", "960x640", "--threads", "1"]);
+    cmd.args(["--video-driver", "dummy", "--no-hud", "--size", size, "--scale", scale, "--threads", "1"]);
     cmd
 }
 
@@ -90,6 +95,26 @@ fn each_screens_first_frame() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Every screen's first frame at 1.5 and 2 device pixels a unit (at 720x480 units, so that the pictures stay a
+/// few hundred KiB): text rasterized at the device's size, hairlines on its pixels, the layout the 1x one.
+#[test]
+fn each_screens_first_frame_at_one_and_a_half_and_two_pixels_a_unit() {
+    let dir = temp_dir("screens-golden", "scaled");
+    let mut shots = Vec::new();
+    for scale in ["1.5", "2"] {
+        for screen in ["overview", "text", "playground", "controls", "scrolling"] {
+            let shot = dir.join(format!("{screen}-{scale}.png"));
+            let mut cmd = goldberry_at("720x480", scale);
+            cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);
+            run(cmd);
+            shots.push((format!("screen-{screen}@{scale}x.png"), shot));
+        }
+    }
+    let failures = check(&shots.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// The centre of widget `id` on the controls screen, from a one-frame report.
 fn centre(widgets: &serde_json::Value, id: &str) -> (i64, i64) {
     let r = &widgets[id]["rect"];
@@ -126,9 +151,19 @@ fn states_script(widgets: &serde_json::Value, theme: &str, dir: &Path) -> String
 
 #[test]
 fn the_controls_in_both_themes_with_hover_press_and_focus() {
-    let dir = temp_dir("screens-golden", "states");
+    controls_in_both_themes("1", "");
+}
+
+/// As at 1x, at 2 device pixels a unit: the script aims at the same logical points.
+#[test]
+fn the_controls_in_both_themes_at_two_pixels_a_unit() {
+    controls_in_both_themes("2", "@2x");
+}
+
+fn controls_in_both_themes(scale: &str, suffix: &str) {
+    let dir = temp_dir("screens-golden", &format!("states-{scale}"));
     let where_ = dir.join("where.json");
-    let mut cmd = goldberry();
+    let mut cmd = goldberry_at("960x640", scale);
     cmd.args(["--frames", "1", "--screen", "controls", "--report"]).arg(&where_);
     run(cmd);
     let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&where_).expect("the report")).expect("JSON");
@@ -136,12 +171,12 @@ fn the_controls_in_both_themes_with_hover_press_and_focus() {
     for theme in ["dark", "light"] {
         let script = dir.join(format!("{theme}.txt"));
         std::fs::write(&script, states_script(&report["widgets"], theme, &dir)).expect("write the script");
-        let mut cmd = goldberry();
+        let mut cmd = goldberry_at("960x640", scale);
         cmd.args(["--screen", "controls", "--script"]).arg(&script);
         run(cmd);
         for state in ["hover-focus", "pressed"] {
             let name = format!("controls-{theme}-{state}.png");
-            names.push((name.clone(), dir.join(name)));
+            names.push((format!("controls-{theme}-{state}{suffix}.png"), dir.join(name)));
         }
     }
     let failures = check(&names.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());

@@ -41,7 +41,7 @@ pub struct Args {
     pub size: Size,
 
     /// Device pixels per logical unit, 0.5 to 4 (e.g. 1, 1.25, 1.5, 2, 3); wins over the platform's scale.
-    #[arg(long, env = "GOLDBERRY_SCALE", value_name = "FACTOR")]
+    #[arg(long, env = "GOLDBERRY_SCALE", value_name = "FACTOR", allow_negative_numbers = true)]
     pub scale: Option<Scale>,
 
     /// SDL video driver (e.g. `dummy` for headless runs); falls back to SDL_VIDEODRIVER.
