@@ -14,6 +14,7 @@
 //! its figures compare with those from before damage-driven frames. Last, the same settled frames painted as
 //! [`Pixels::Kept`] over the frame before, as a window's are: only their damage is drawn, and its share of the
 //! window (p50) is printed beside them.
+//! First, the HiDPI rows (1920x1080 units at 1x and 2x); `GOLDBERRY_BENCH_ONLY=hidpi` prints only those.
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300; `GOLDBERRY_BENCH_STATS=1` also prints what raster did on the
 //! last settled frame of each row (layers rasterized, reused, in the base; time per step).
 
@@ -105,7 +106,9 @@ fn cold_frame(
     threads: usize,
     (glyphs, warm): (bool, bool),
     samples: usize,
+    scale: f32,
 ) -> Cold {
+    let input = FrameInput::headless(0, w, h).at_scale(scale);
     let mut paint = Vec::new();
     let mut raster = Vec::new();
     // The target outlives the scene, as a window surface does: its pages are already mapped.
@@ -115,11 +118,10 @@ fn cold_frame(
         let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
         painter.raster.set_glyph_cache(glyphs);
         if warm {
-            painter.warm_up(fonts, &FrameInput::headless(0, w, h), &OVERVIEW.shown(0.0)).expect("warm up");
+            painter.warm_up(fonts, &input, &OVERVIEW.shown(0.0)).expect("warm up");
         }
-        let frame = painter
-            .paint(&FrameInput::headless(0, w, h), fonts, buffer.canvas(), &OVERVIEW.shown(0.0), Pixels::Fresh)
-            .expect("paint");
+        let frame =
+            painter.paint(&input, fonts, canvas(&mut buffer, scale), &OVERVIEW.shown(0.0), Pixels::Fresh).expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
                 "{w}x{h} {threads} thr, fresh cold frame ({} cached glyphs): {:?} {:?}",
@@ -134,6 +136,13 @@ fn cold_frame(
     Cold { paint: median(paint), raster: median(raster) }
 }
 
+/// `buffer` as a raster target at `scale` device pixels a unit.
+fn canvas(buffer: &mut FrameBuffer, scale: f32) -> goldberry::surface::Canvas<'_> {
+    let mut canvas = buffer.canvas();
+    canvas.scale = scale;
+    canvas
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -146,6 +155,7 @@ fn settled(
     threads: usize,
     frames: u64,
     (glyphs, pixels): (bool, Pixels),
+    scale: f32,
 ) -> (Vec<FrameRecord>, Vec<u64>) {
     let mut painter = Painter::new(g, fonts, threads, true).expect("painter");
     painter.raster.set_glyph_cache(glyphs);
@@ -153,12 +163,12 @@ fn settled(
     let (mut records, mut damage) = (Vec::new(), Vec::new());
     for index in 0..=frames {
         let over = if index == 0 { Pixels::Fresh } else { pixels };
-        let frame = painter
-            .paint(&FrameInput::headless(index, w, h), fonts, buffer.canvas(), &OVERVIEW.shown(0.0), over)
-            .expect("paint");
+        let input = FrameInput::headless(index, w, h).at_scale(scale);
+        let frame =
+            painter.paint(&input, fonts, canvas(&mut buffer, scale), &OVERVIEW.shown(0.0), over).expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {
-            records.push(FrameRecord::new(index, false, (w, h, 1.0), &frame.times));
+            records.push(FrameRecord::new(index, false, (w, h, scale), &frame.times));
             damage.push(frame.damage.pixels());
         }
     }
@@ -180,16 +190,20 @@ fn main() {
     let frames: u64 = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
     let (g, fonts) = support::natives_and_fonts("frame");
     println!("goldberry frame bench: default scene + HUD, offscreen, {frames} settled frames per row (ms)");
+    hidpi(g, &fonts, frames);
+    if std::env::var("GOLDBERRY_BENCH_ONLY").is_ok_and(|only| only == "hidpi") {
+        return;
+    }
     println!(
         "{:<10} {:>3}  {:>21}  {:>21}  {:>17}  {:>17}  target",
         "size", "thr", "paint p50/p95/max", "raster p50/p95/max", "fresh paint/raster", "resize paint/rast"
     );
     for (w, h) in [(960u32, 640u32), (1920, 1080)] {
         for threads in [1usize, 2] {
-            let (records, _) = settled(g, &fonts, (w, h), threads, frames, (true, Pixels::Fresh));
+            let (records, _) = settled(g, &fonts, (w, h), threads, frames, (true, Pixels::Fresh), 1.0);
             let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
             let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
-            let cold = cold_frame(g, &fonts, (w, h), threads, (true, true), COLD_SAMPLES);
+            let cold = cold_frame(g, &fonts, (w, h), threads, (true, true), COLD_SAMPLES, 1.0);
             let resize = resize_cold_frame(g, &fonts, (w, h), threads, true, COLD_SAMPLES);
             let target = match (w, threads) {
                 (960, 1) => format!(
@@ -226,16 +240,16 @@ fn main() {
     println!("960x640 paint ms (cold: median of 9), Blend2D's fill_glyph_run vs the glyph cache:");
     for threads in [1usize, 2] {
         let (off, on) = (
-            cold_frame(g, &fonts, (960, 640), threads, (false, true), COLD_SAMPLES),
-            cold_frame(g, &fonts, (960, 640), threads, (true, true), COLD_SAMPLES),
+            cold_frame(g, &fonts, (960, 640), threads, (false, true), COLD_SAMPLES, 1.0),
+            cold_frame(g, &fonts, (960, 640), threads, (true, true), COLD_SAMPLES, 1.0),
         );
-        let unwarmed = cold_frame(g, &fonts, (960, 640), threads, (true, false), COLD_SAMPLES);
+        let unwarmed = cold_frame(g, &fonts, (960, 640), threads, (true, false), COLD_SAMPLES, 1.0);
         let (roff, ron) = (
             resize_cold_frame(g, &fonts, (960, 640), threads, false, COLD_SAMPLES),
             resize_cold_frame(g, &fonts, (960, 640), threads, true, COLD_SAMPLES),
         );
         let p50 = |glyphs| {
-            let (records, _) = settled(g, &fonts, (960, 640), threads, frames, (glyphs, Pixels::Fresh));
+            let (records, _) = settled(g, &fonts, (960, 640), threads, frames, (glyphs, Pixels::Fresh), 1.0);
             Percentiles::of(records.iter().map(|r| r.paint_ms)).p50
         };
         let (soff, son) = (p50(false), p50(true));
@@ -248,7 +262,7 @@ fn main() {
     let (mut fresh, mut resize) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
     for _ in 0..COLD_SAMPLES {
         for threads in [1usize, 2] {
-            fresh[threads - 1].push(cold_frame(g, &fonts, (1920, 1080), threads, (true, true), 1).paint);
+            fresh[threads - 1].push(cold_frame(g, &fonts, (1920, 1080), threads, (true, true), 1, 1.0).paint);
             resize[threads - 1].push(resize_cold_frame(g, &fonts, (1920, 1080), threads, true, 1).paint);
         }
     }
@@ -263,7 +277,7 @@ fn main() {
     println!("settled frames painted over the frame before (Pixels::Kept), only their damage drawn (ms):");
     for (w, h) in [(960u32, 640u32), (1920, 1080)] {
         for threads in [1usize, 2] {
-            let (records, damage) = settled(g, &fonts, (w, h), threads, frames, (true, Pixels::Kept));
+            let (records, damage) = settled(g, &fonts, (w, h), threads, frames, (true, Pixels::Kept), 1.0);
             let paint = Percentiles::of(records.iter().map(|r| r.paint_ms));
             let raster = Percentiles::of(records.iter().map(|r| r.raster_ms));
             let share = Percentiles::of(damage.iter().map(|&px| 100.0 * px as f64 / f64::from(w * h)));
@@ -280,6 +294,35 @@ fn main() {
                 share.p50
             );
         }
+    }
+}
+
+/// The HiDPI rows: 1920x1080 units at 2 device pixels a unit (3840x2160 pixels), settled and cold, 1 and 2
+/// threads; and the settled frame at 2x against 1x at that logical size, rows taken in turn so that a busy machine
+/// weighs on both alike.
+fn hidpi(g: &'static Goldberry, fonts: &FontBook, frames: u64) {
+    println!("HiDPI: 1920x1080 units; @2x is 3840x2160 pixels (paint ms; cold: median of {COLD_SAMPLES})");
+    for threads in [1usize, 2] {
+        let p50 = |scale: f32, pixels| {
+            let side = |v: u32| (v as f32 * scale) as u32;
+            let (records, _) = settled(g, fonts, (side(1920), side(1080)), threads, frames, (true, pixels), scale);
+            Percentiles::of(records.iter().map(|r| r.paint_ms)).p50
+        };
+        let (one, two) = (p50(1.0, Pixels::Fresh), p50(2.0, Pixels::Fresh));
+        let (kept_one, kept_two) = (p50(1.0, Pixels::Kept), p50(2.0, Pixels::Kept));
+        let cold = cold_frame(g, fonts, (3840, 2160), threads, (true, true), COLD_SAMPLES, 2.0);
+        let target = match threads {
+            1 => format!("settled @2x <= 2.5x the 1x frame ({})", verdict(two / one <= 2.5)),
+            _ => format!("cold 3840x2160 paint <= 12 ({})", verdict(cold.paint <= 12.0)),
+        };
+        println!(
+            "  {threads} thr: settled p50 @1x {one:.2}, @2x {two:.2} ({:.2}x); over the frame before @1x {kept_one:.2}, \
+             @2x {kept_two:.2} ({:.2}x); cold @2x paint {:.2} raster {:.2}  {target}",
+            two / one,
+            kept_two / kept_one,
+            cold.paint,
+            cold.raster
+        );
     }
 }
 
