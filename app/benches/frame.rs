@@ -120,8 +120,9 @@ fn cold_frame(
         if warm {
             painter.warm_up(fonts, &input, &OVERVIEW.shown(0.0)).expect("warm up");
         }
-        let frame =
-            painter.paint(&input, fonts, canvas(&mut buffer, scale), &OVERVIEW.shown(0.0), Pixels::Fresh).expect("paint");
+        let frame = painter
+            .paint(&input, fonts, canvas(&mut buffer, scale), &OVERVIEW.shown(0.0), Pixels::Fresh)
+            .expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
                 "{w}x{h} {threads} thr, fresh cold frame ({} cached glyphs): {:?} {:?}",
