@@ -46,6 +46,8 @@ pub struct Path {
     pending: Option<Pending>,
     /// The point the last segment handed to Blend2D ended at (`None` after an arc or a shape).
     current: Option<(f64, f64)>,
+    /// Where the figure handed to Blend2D last started (`None` after an arc or a shape), for its closing line.
+    start: Option<(f64, f64)>,
 }
 
 /// Within this distance (user units) a point is its figure's start (the stroker's own test is 1e-10 device
@@ -55,6 +57,9 @@ pub const SAME_POINT: f64 = 1e-6;
 /// How far from the origin (user units, 2^24) a curve's control point may lie and the curve reach Blend2D as
 /// a curve (see [`Path`]'s `emit`).
 const FAR: f64 = 16_777_216.0;
+
+/// How far from the origin (user units) a line's points may lie and reach Blend2D unclamped (see `line`).
+const REACH: f64 = 1_048_576.0;
 
 /// How far (user units) the lines a quad that turns back is handed over as may stray from it.
 const FLATNESS: f64 = 0.05;
@@ -108,7 +113,7 @@ impl Path {
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
         let mut path =
-            Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false, pending: None, current: None };
+            Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false, pending: None, current: None, start: None };
         // SAFETY: `path.core` is writable; `blPathInit` initialises it.
         unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
         Ok(path)
@@ -171,9 +176,12 @@ impl Path {
     /// Hands the held figure to Blend2D: its move and its segments.
     fn flush(&mut self) -> Result<(), NativeError> {
         let Some(Pending { start: (x, y), segments }) = self.pending.take() else { return Ok(()) };
+        // A start past [`FAR`] goes over clamped into the box, as every point of a line does (see `line`).
+        let (bx, by) = (x.clamp(-REACH, REACH), y.clamp(-REACH, REACH));
         // SAFETY: an initialised path.
-        unsafe { bl!(self.calls.path, blPathMoveTo(&mut self.core, x, y)) }?;
+        unsafe { bl!(self.calls.path, blPathMoveTo(&mut self.core, bx, by)) }?;
         self.current = Some((x, y));
+        self.start = Some((x, y));
         segments.into_iter().try_for_each(|s| self.emit(s))
     }
 
@@ -191,15 +199,33 @@ impl Path {
             Segment::Quad(p) => &p[..2],
             Segment::Cubic(p) => &p[..4],
         };
-        if controls.iter().any(|v| v.abs() > FAR) {
+        let ends = [start.unwrap_or_default(), self.current.unwrap_or_default()];
+        let far_end = matches!(segment, Segment::Quad(_) | Segment::Cubic(_))
+            && ends.iter().any(|(x, y)| x.abs() > FAR || y.abs() > FAR);
+        if far_end || controls.iter().any(|v| v.abs() > FAR) {
             let points: Vec<(f64, f64)> = match segment {
                 Segment::Line(..) => Vec::new(),
                 Segment::Quad([x1, y1, x2, y2]) => vec![(x1, y1), (x2, y2)],
                 Segment::Cubic([x1, y1, x2, y2, x3, y3]) => vec![(x1, y1), (x2, y2), (x3, y3)],
             };
+            let mut from = start;
             for (x, y) in points {
-                // SAFETY: an initialised path.
-                unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) }?;
+                self.line(from, (x, y))?;
+                from = Some((x, y));
+            }
+            return Ok(());
+        }
+        // A curve on one vertical (or horizontal) line goes over as lines through its turning points, the same
+        // points: the beta's edge builder crashed (a segmentation fault in `BLEdgeBuilder::addPath`, valgrind)
+        // filling a figure whose curve ran down the target's right edge, `M 8 1.8 Q 8 0 8 0` on 8 x 8 (raster
+        // fuzz, seeds 2737 and 15204 of the 100,000 run, shrunk).
+        if let Some(p0) = start
+            && let Some(points) = straight(p0, segment)
+        {
+            let mut from = start;
+            for point in points {
+                self.line(from, point)?;
+                from = Some(point);
             }
             return Ok(());
         }
@@ -222,8 +248,7 @@ impl Path {
             }
         }
         match segment {
-            // SAFETY: an initialised path.
-            Segment::Line(x, y) => unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) },
+            Segment::Line(x, y) => self.line(start, (x, y)),
             // SAFETY: an initialised path.
             Segment::Quad([x1, y1, x2, y2]) => unsafe {
                 bl!(self.calls.path, blPathQuadTo(&mut self.core, x1, y1, x2, y2))
@@ -233,6 +258,34 @@ impl Path {
                 bl!(self.calls.path, blPathCubicTo(&mut self.core, x1, y1, x2, y2, x3, y3))
             },
         }
+    }
+
+    /// A line from `from` (the current point, when known) to `to`, clamped into the box [`REACH`] about the origin:
+    /// the beta's filler crashed (a segmentation fault in `fillAnalyticImpl`) on figures with lines out to 1e27
+    /// and beyond (raster fuzz, seeds 2737, 15204, 30752, 44952, 53395, 79664 and 99287 of the 100,000 run).
+    /// Clamping each coordinate is the nearest point of the box, and it is linear between the points where the line
+    /// crosses the box's sides, so the line goes over as the clamped pieces between them: each point moves straight
+    /// to the box without crossing its inside, so a fill's coverage inside the box is exactly the same.
+    fn line(&mut self, from: Option<(f64, f64)>, to: (f64, f64)) -> Result<(), NativeError> {
+        let clamp = |(x, y): (f64, f64)| (x.clamp(-REACH, REACH), y.clamp(-REACH, REACH));
+        let mut points = Vec::new();
+        if let Some(from) = from
+            && (from.0.abs().max(from.1.abs()) > REACH || to.0.abs().max(to.1.abs()) > REACH)
+        {
+            let mut ts: Vec<f64> = [(from.0, to.0), (from.1, to.1)]
+                .into_iter()
+                .flat_map(|(a, b)| [-REACH, REACH].map(move |side| (side - a) / (b - a)))
+                .filter(|t| *t > 0.0 && *t < 1.0)
+                .collect();
+            ts.sort_by(f64::total_cmp);
+            points.extend(ts.into_iter().map(|t| clamp((from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t))));
+        }
+        points.push(clamp(to));
+        for (x, y) in points {
+            // SAFETY: an initialised path.
+            unsafe { bl!(self.calls.path, blPathLineTo(&mut self.core, x, y)) }?;
+        }
+        Ok(())
     }
 
     /// Adds `arc`; it starts a new figure when `force_move_to` or when no figure is open, otherwise a line joins
@@ -256,6 +309,7 @@ impl Path {
         unsafe { bl!(self.calls.path, blPathArcTo(&mut self.core, cx, cy, rx, ry, start, sweep, force_move_to)) }?;
         self.open = true;
         self.current = None;
+        self.start = None;
         Ok(())
     }
 
@@ -268,6 +322,14 @@ impl Path {
         // A figure that never left its start is dropped with its close.
         if self.pending.take().is_some() {
             return Ok(());
+        }
+        // The closing line of a figure with an end past [`FAR`] goes over clamped (see `line`), not as the line
+        // between the two clamped points.
+        if let (Some(from), Some(to)) = (self.current, self.start)
+            && [from, to].iter().any(|(x, y)| x.abs() > REACH || y.abs() > REACH)
+        {
+            self.line(Some(from), to)?;
+            self.current = Some(to);
         }
         // SAFETY: an initialised path.
         unsafe { bl!(self.calls.path, blPathClose(&mut self.core)) }
@@ -296,6 +358,7 @@ impl Path {
         self.open = false;
         self.pending = None;
         self.current = None;
+        self.start = None;
         // SAFETY: an initialised path; every caller passes the geometry struct `kind` names, alive for the
         // call; no transform (null matrix).
         unsafe {
@@ -363,6 +426,54 @@ impl Path {
     }
 }
 
+/// The points a curve from `start` lying on one vertical or horizontal line turns back at, then its end (`None`
+/// for a line or a curve off such a line). Along the line each coordinate is a polynomial in t: it turns where
+/// its derivative is zero.
+fn straight(start: (f64, f64), segment: Segment) -> Option<Vec<(f64, f64)>> {
+    let points: Vec<(f64, f64)> = match segment {
+        Segment::Line(..) => return None,
+        Segment::Quad([x1, y1, x2, y2]) => vec![start, (x1, y1), (x2, y2)],
+        Segment::Cubic([x1, y1, x2, y2, x3, y3]) => vec![start, (x1, y1), (x2, y2), (x3, y3)],
+    };
+    let vertical = points.iter().all(|p| p.0 == start.0);
+    if !vertical && !points.iter().all(|p| p.1 == start.1) {
+        return None;
+    }
+    let along: Vec<f64> = points.iter().map(|p| if vertical { p.1 } else { p.0 }).collect();
+    // The derivative's coefficients (a t^2 + b t + c) over the hull's differences, d_i = along[i+1] - along[i].
+    let d: Vec<f64> = along.windows(2).map(|w| w[1] - w[0]).collect();
+    let (a, b, c) = match d[..] {
+        [d0, d1] => (0.0, d1 - d0, d0),
+        [d0, d1, d2] => (d0 - 2.0 * d1 + d2, 2.0 * (d1 - d0), d0),
+        _ => return None,
+    };
+    let mut ts = Vec::new();
+    if a.abs() > f64::EPSILON * (b.abs() + c.abs()) {
+        let disc = b * b - 4.0 * a * c;
+        if disc >= 0.0 {
+            ts.extend([(-b - disc.sqrt()) / (2.0 * a), (-b + disc.sqrt()) / (2.0 * a)]);
+        }
+    } else if b != 0.0 {
+        ts.push(-c / b);
+    }
+    ts.retain(|t| *t > 0.0 && *t < 1.0);
+    ts.sort_by(f64::total_cmp);
+    let at = |t: f64| {
+        // De Casteljau along the hull.
+        let mut v = along.clone();
+        for n in (1..v.len()).rev() {
+            for i in 0..n {
+                v[i] += (v[i + 1] - v[i]) * t;
+            }
+        }
+        v[0]
+    };
+    let mut out: Vec<(f64, f64)> =
+        ts.into_iter().map(|t| if vertical { (start.0, at(t)) } else { (at(t), start.1) }).collect();
+    out.extend(points.last().copied());
+    Some(out)
+}
+
 /// `segment` (a curve from `start`) as two curves that are the same curve, split where it is `off` (at its
 /// middle, else at a quarter; a curve off nowhere is kept whole).
 fn split(start: (f64, f64), segment: Segment, off: impl Fn(f64, f64) -> bool) -> Vec<Segment> {
@@ -414,7 +525,7 @@ impl Clone for Path {
             (self.calls.path.blPathInit.call(&mut core), self.calls.path.blPathAssignWeak.call(&mut core, &self.core))
         };
         debug_assert!(init.0 == 0 && assign.0 == 0, "blPathInit / blPathAssignWeak cannot fail");
-        Path { core, calls: self.calls, open: self.open, pending: self.pending.clone(), current: self.current }
+        Path { core, calls: self.calls, open: self.open, pending: self.pending.clone(), current: self.current, start: self.start }
     }
 }
 
