@@ -414,7 +414,10 @@ impl<'a> Context<'a> {
             }
             // The nearest number that lands on the whole pixel once the translation is added back.
             let snapped = whole - offset;
-            [snapped, snapped.next_up(), snapped.next_down()].into_iter().find(|s| s + offset == whole).unwrap_or(snapped)
+            [snapped, snapped.next_up(), snapped.next_down()]
+                .into_iter()
+                .find(|s| s + offset == whole)
+                .unwrap_or(snapped)
         };
         Ok((snap(x, m20), snap(y, m21)))
     }

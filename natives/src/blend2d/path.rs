@@ -112,8 +112,14 @@ impl Path {
     /// An empty path (`blPathInit`).
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
-        let mut path =
-            Path { core: BLPathCore { r#impl: ptr::null_mut() }, calls, open: false, pending: None, current: None, start: None };
+        let mut path = Path {
+            core: BLPathCore { r#impl: ptr::null_mut() },
+            calls,
+            open: false,
+            pending: None,
+            current: None,
+            start: None,
+        };
         // SAFETY: `path.core` is writable; `blPathInit` initialises it.
         unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
         Ok(path)
@@ -525,7 +531,14 @@ impl Clone for Path {
             (self.calls.path.blPathInit.call(&mut core), self.calls.path.blPathAssignWeak.call(&mut core, &self.core))
         };
         debug_assert!(init.0 == 0 && assign.0 == 0, "blPathInit / blPathAssignWeak cannot fail");
-        Path { core, calls: self.calls, open: self.open, pending: self.pending.clone(), current: self.current, start: self.start }
+        Path {
+            core,
+            calls: self.calls,
+            open: self.open,
+            pending: self.pending.clone(),
+            current: self.current,
+            start: self.start,
+        }
     }
 }
 
