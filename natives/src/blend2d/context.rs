@@ -325,7 +325,7 @@ impl<'a> Context<'a> {
     /// Fills `rect` (`blContextFillRectD`).
     ///
     /// A rect that the beta's box filler would draw wrong goes through the path rasterizer instead (see
-    /// [`Context::box_filler_fails`]).
+    /// `Context::box_filler_fails`).
     pub fn fill_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
         if self.box_filler_fails(rect)? {
             return self.fill_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round_rect(rect, 0.0));
@@ -532,7 +532,7 @@ impl<'a> Context<'a> {
 
     /// Strokes `path` (`blContextStrokePathD`).
     ///
-    /// A path whose box reaches past [`STROKE_REACH`] units is not stroked: the beta's stroker loops forever
+    /// A path whose box reaches past `STROKE_REACH` units is not stroked: the beta's stroker loops forever
     /// offsetting a cubic with a control point at 1.6e34 (found by the raster fuzz, seed 1000525); nor is one
     /// with a pen wider than that.
     pub fn stroke_path(&mut self, path: &Path) -> Result<(), NativeError> {

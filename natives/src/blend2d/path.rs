@@ -28,7 +28,7 @@ use crate::{Goldberry, NativeError};
 /// that refusal leaves its raster worker's memory freed but in use: the next context in the process read it and
 /// crashed (measured with valgrind: a use after free in `BLRasterFiller::fillAnalyticImpl`).
 ///
-/// A figure reaches Blend2D only once it leaves its start point (by more than [`SAME_POINT`]); one that never
+/// A figure reaches Blend2D only once it leaves its start point (by more than `SAME_POINT`); one that never
 /// does (a lone move, a line back to its start, a curve whose every point is its start) is left out, as it
 /// covers nothing filled or stroked. The beta's stroker, given such a figure before another, grows its scratch
 /// path for it and never shrinks it back: the next figure's outline then starts with uninitialised vertices,
@@ -79,7 +79,7 @@ enum Segment {
 }
 
 impl Pending {
-    /// Whether (`x`, `y`) is the figure's start (see [`SAME_POINT`]).
+    /// Whether (`x`, `y`) is the figure's start (see `SAME_POINT`).
     fn at_start(&self, x: f64, y: f64) -> bool {
         (x - self.start.0).hypot(y - self.start.1) <= SAME_POINT
     }
