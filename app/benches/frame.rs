@@ -120,9 +120,8 @@ fn cold_frame(
         if warm {
             painter.warm_up(fonts, &input, &OVERVIEW.shown(0.0)).expect("warm up");
         }
-        let frame = painter
-            .paint(&input, fonts, canvas(&mut buffer, scale), &OVERVIEW.shown(0.0), Pixels::Fresh)
-            .expect("paint");
+        let frame =
+            painter.paint(&input, fonts, buffer.canvas_at(scale), &OVERVIEW.shown(0.0), Pixels::Fresh).expect("paint");
         if std::env::var_os("GOLDBERRY_BENCH_STATS").is_some() {
             eprintln!(
                 "{w}x{h} {threads} thr, fresh cold frame ({} cached glyphs): {:?} {:?}",
@@ -135,13 +134,6 @@ fn cold_frame(
         raster.push(ms(frame.times.raster));
     }
     Cold { paint: median(paint), raster: median(raster) }
-}
-
-/// `buffer` as a raster target at `scale` device pixels a unit.
-fn canvas(buffer: &mut FrameBuffer, scale: f32) -> goldberry::surface::Canvas<'_> {
-    let mut canvas = buffer.canvas();
-    canvas.scale = scale;
-    canvas
 }
 
 fn ms(d: Duration) -> f64 {
@@ -165,8 +157,7 @@ fn settled(
     for index in 0..=frames {
         let over = if index == 0 { Pixels::Fresh } else { pixels };
         let input = FrameInput::headless(index, w, h).at_scale(scale);
-        let frame =
-            painter.paint(&input, fonts, canvas(&mut buffer, scale), &OVERVIEW.shown(0.0), over).expect("paint");
+        let frame = painter.paint(&input, fonts, buffer.canvas_at(scale), &OVERVIEW.shown(0.0), over).expect("paint");
         painter.stats.record(&frame.times);
         if !frame.cold {
             records.push(FrameRecord::new(index, false, (w, h, scale), &frame.times));

@@ -70,9 +70,8 @@ impl Rig {
         let now = self.index as f64 / 60.0;
         let shown = self.session.shown(now);
         let input = FrameInput::headless(self.index, w, h).at_scale(self.scale);
-        let mut canvas = self.buffer.canvas();
-        canvas.scale = self.scale;
-        let painted = self.painter.paint(&input, fonts, canvas, &shown, pixels).expect("paint");
+        let painted =
+            self.painter.paint(&input, fonts, self.buffer.canvas_at(self.scale), &shown, pixels).expect("paint");
         self.session.take_feedback(painted.feedback);
         self.index += 1;
         let share = 100.0 * painted.damage.pixels() as f64 / (u64::from(w) * u64::from(h)) as f64;

@@ -85,7 +85,8 @@ pub struct Painter {
     /// The inspector's panel (F3), and what it says of the last frame drawn.
     inspector: Inspector,
     inspected: Vec<String>,
-    last_size: Option<((u32, u32), u32)>,
+    /// The last frame's size and scale (its bits): a frame of another is cold.
+    last_shape: Option<((u32, u32), u32)>,
 }
 
 /// How much freed memory the process keeps for its next allocations ([`Goldberry::retain_freed_memory`]), and
@@ -113,7 +114,7 @@ impl Painter {
             hud_list: DisplayList::new(),
             inspector: Inspector::new(fonts),
             inspected: Vec::new(),
-            last_size: None,
+            last_shape: None,
         })
     }
 
@@ -155,11 +156,11 @@ impl Painter {
         self.raster.wake_band_threads();
         let size = (input.width, input.height);
         // A new scale is a new frame too: every layer and glyph is drawn again at it.
-        let cold = self.last_size != Some((size, input.scale.to_bits()));
+        let cold = self.last_shape != Some((size, input.scale.to_bits()));
         if cold {
             self.raster.clear_layers();
         }
-        self.last_size = Some((size, input.scale.to_bits()));
+        self.last_shape = Some((size, input.scale.to_bits()));
         self.list.clear();
         let mut hud_list = std::mem::take(&mut self.hud_list);
         hud_list.clear();

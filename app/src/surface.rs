@@ -49,9 +49,14 @@ impl FrameBuffer {
         self.width as usize * 4
     }
 
-    /// The frame as a raster target.
+    /// The frame as a raster target at one device pixel a unit.
     pub fn canvas(&mut self) -> Canvas<'_> {
+        self.canvas_at(1.0)
+    }
+
+    /// The frame as a raster target at `scale` device pixels a logical unit.
+    pub fn canvas_at(&mut self, scale: f32) -> Canvas<'_> {
         let stride = self.stride();
-        Canvas { pixels: &mut self.pixels, width: self.width, height: self.height, stride, scale: 1.0 }
+        Canvas { pixels: &mut self.pixels, width: self.width, height: self.height, stride, scale }
     }
 }

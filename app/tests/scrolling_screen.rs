@@ -121,9 +121,8 @@ impl Rig {
         let shown = self.session.shown(now);
         let (width, height) = (self.buffer.width, self.buffer.height);
         let input = FrameInput::headless(index, width, height).at_scale(self.scale);
-        let mut canvas = self.buffer.canvas();
-        canvas.scale = self.scale;
-        let painted = self.painter.paint(&input, fonts, canvas, &shown, pixels).expect("paint");
+        let painted =
+            self.painter.paint(&input, fonts, self.buffer.canvas_at(self.scale), &shown, pixels).expect("paint");
         self.session.take_feedback(painted.feedback);
         (painted.damage.pixels() as f64 / (f64::from(width) * f64::from(height)), painted.moved.is_some())
     }

@@ -256,9 +256,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         self.fresh |= polled.resized;
         if polled.resized {
             // The window may be on a display of another scale now.
-            let (pixels_wide, _) = self.window.size_in_pixels();
-            let (points_wide, _) = self.window.size();
-            (self.scaling, _) = self.scaling.measured(self.args.scale, pixels_wide, points_wide);
+            (self.scaling, _) = self.scaling.measure(&self.window);
         }
         // A new scale (a zoom, another display) lays the frame out again and paints it whole.
         let scale = self.scaling.device(self.session.settings().zoom.factor());
@@ -277,8 +275,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         if self.headless || self.player.is_some() {
             let (width, height) = self.window.size_in_pixels();
             let record = FrameRecord::new(self.index, false, (width, height, self.scale), &Default::default());
-            let record = FrameRecord { idle: true, ..record };
-            self.records.push(FrameRecord { events: polled.events, ..record });
+            self.records.push(FrameRecord { idle: true, events: polled.events, ..record });
             self.print_rss_at_events();
             self.index += 1;
             if !self.headless {
@@ -411,7 +408,7 @@ impl Polled {
         video: &Video,
         scaling: &Scaling,
     ) {
-        let to_logical = 1.0 / scaling.window_per_logical(session.settings().zoom.factor());
+        let to_logical = scaling.logical_per_window(session.settings().zoom.factor());
         match translate(event, to_logical) {
             WindowEvent::Input(input) => {
                 session.handle(&input, now, &mut SdlClipboard(video));

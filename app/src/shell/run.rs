@@ -137,9 +137,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     });
     let mut window = window?;
     warmed?;
-    let (pixels_wide, _) = window.size_in_pixels();
-    let (points_wide, _) = window.size();
-    let (scaling, resize) = scaling.measured(args.scale, pixels_wide, points_wide);
+    let (scaling, resize) = scaling.measure(&window);
     if resize {
         let (width, height) = scaling.window_size(args.size.width, args.size.height, 1.0);
         window.set_size(width, height).map_err(RunError::sdl("sizing the window to --scale"))?;
