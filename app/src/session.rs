@@ -3,7 +3,7 @@
 //!
 //! Keys that work on every screen are handled here before the screen's own: Ctrl+1 … Ctrl+9 and Ctrl+Tab /
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
-//! hides the HUD, F3 the inspector, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
+//! hides the HUD, F2 paint flashing, F3 the inspector, F4 the layout bounds, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
 //! the others.
 
 use std::any::Any;
@@ -209,6 +209,8 @@ impl Session {
             Global::Quit => self.quit = true,
             Global::Hud => self.hud = !self.hud,
             Global::Inspector => self.settings.inspector = !self.settings.inspector,
+            Global::Flashing => self.settings.flashing = !self.settings.flashing,
+            Global::Bounds => self.settings.bounds = !self.settings.bounds,
             Global::Show(index) => match ScreenId::at(index) {
                 Some(screen) => self.show(screen),
                 None => return false,
@@ -263,6 +265,13 @@ impl Session {
         widgets.insert("mirrored".to_owned(), json!(self.mirrored));
         let inspector = json!({ "on": self.settings.inspector, "shows": self.settings.inspect.label() });
         widgets.insert("inspector".to_owned(), inspector);
+        let overlay = json!({
+            "mode": self.settings.overlay().label(),
+            "flashing": self.settings.flashing,
+            "inspector": self.settings.inspector,
+            "bounds": self.settings.bounds,
+        });
+        widgets.insert("overlay".to_owned(), overlay);
         widgets.insert("zoom".to_owned(), json!(self.settings.zoom.factor()));
         widgets.insert("focus".to_owned(), json!(self.router.focus()));
         widgets.insert("hover".to_owned(), json!(self.router.hovered().map(|t| format!("{}#{}", t.id, t.part))));
@@ -288,6 +297,8 @@ enum Global {
     Quit,
     Hud,
     Inspector,
+    Flashing,
+    Bounds,
     /// Ctrl+digit: the screen at that place in tab order.
     Show(usize),
     /// Ctrl+Tab, Ctrl+Shift+Tab.
@@ -305,7 +316,9 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
     Some(match (key, mods) {
         (Key::Escape, Mods::NONE) => Global::Quit,
         (Key::F(1), Mods::NONE) => Global::Hud,
+        (Key::F(2), Mods::NONE) => Global::Flashing,
         (Key::F(3), Mods::NONE) => Global::Inspector,
+        (Key::F(4), Mods::NONE) => Global::Bounds,
         (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
         (Key::Char('t'), Mods::CTRL) => Global::Theme,

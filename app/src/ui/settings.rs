@@ -1,5 +1,6 @@
-//! What the controls screen sets for every screen: the theme, whether the overview's cards cast shadows, and which
-//! of the renderer's workings the inspector shows; and the zoom the keyboard sets (Ctrl+Plus, Ctrl+Minus, Ctrl+0). The session keeps them; a screen's input may change them and
+//! What the controls screen sets for every screen: the theme, whether the overview's cards cast shadows, which of
+//! the renderer's workings the inspector shows and which overlays are drawn over the frame; and the zoom the
+//! keyboard sets (Ctrl+Plus, Ctrl+Minus, Ctrl+0). The session keeps them; a screen's input may change them and
 //! every frame is drawn from them.
 
 use crate::ui::theme::{Theme, ThemeName};
@@ -13,8 +14,12 @@ pub struct Settings {
     pub shadows: bool,
     /// What the inspector shows of the renderer (the controls screen's radio group).
     pub inspect: Inspect,
-    /// The inspector shows (F3).
+    /// The inspector shows (F3): its panel, and over the frame the bands, the layers or the glyph cache.
     pub inspector: bool,
+    /// Paint flashing (F2): each frame's damage tinted over the frame, fading.
+    pub flashing: bool,
+    /// Layout bounds (F4): every box of the screen's layout outlined over the frame.
+    pub bounds: bool,
     /// How much larger than the platform's scale the frame is drawn.
     pub zoom: Zoom,
 }
@@ -27,8 +32,81 @@ impl Settings {
             shadows: true,
             inspect: Inspect::Bands,
             inspector: false,
+            flashing: false,
+            bounds: false,
             zoom: Zoom::NONE,
         }
+    }
+
+    /// The overlay drawn, as the controls' dropdown names it: the first of paint flashing, the inspector and the
+    /// layout bounds that is on.
+    pub fn overlay(&self) -> Overlay {
+        if self.flashing {
+            Overlay::Flashing
+        } else if self.inspector {
+            Overlay::Inspect(self.inspect)
+        } else if self.bounds {
+            Overlay::Bounds
+        } else {
+            Overlay::Off
+        }
+    }
+
+    /// Draws `overlay` alone (the dropdown's choice): the other overlays are turned off.
+    pub fn set_overlay(&mut self, overlay: Overlay) {
+        self.flashing = overlay == Overlay::Flashing;
+        self.bounds = overlay == Overlay::Bounds;
+        self.inspector = matches!(overlay, Overlay::Inspect(_));
+        if let Overlay::Inspect(inspect) = overlay {
+            self.inspect = inspect;
+        }
+    }
+}
+
+/// One overlay mode, as the controls screen's dropdown offers them (the keys F2, F3 and F4 toggle each apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing over the frame.
+    Off,
+    /// Paint flashing (F2).
+    Flashing,
+    /// The inspector (F3) on one of its subjects.
+    Inspect(Inspect),
+    /// Layout bounds (F4).
+    Bounds,
+}
+
+impl Overlay {
+    /// Every mode, in the dropdown's order.
+    pub const ALL: [Overlay; 6] = [
+        Overlay::Off,
+        Overlay::Flashing,
+        Overlay::Inspect(Inspect::Bands),
+        Overlay::Inspect(Inspect::Layers),
+        Overlay::Inspect(Inspect::GlyphCache),
+        Overlay::Bounds,
+    ];
+
+    /// The dropdown's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Overlay::Off => "No overlay",
+            Overlay::Flashing => "Paint flashing",
+            Overlay::Inspect(Inspect::Bands) => "Bands",
+            Overlay::Inspect(Inspect::Layers) => "Layers",
+            Overlay::Inspect(Inspect::GlyphCache) => "Glyph cache",
+            Overlay::Bounds => "Layout bounds",
+        }
+    }
+
+    /// Its place in [`Overlay::ALL`].
+    pub fn index(self) -> usize {
+        Overlay::ALL.iter().position(|o| *o == self).unwrap_or(0)
+    }
+
+    /// The mode at `index` in [`Overlay::ALL`], the last for any past it.
+    pub fn at(index: usize) -> Overlay {
+        Overlay::ALL[index.min(Overlay::ALL.len() - 1)]
     }
 }
 
@@ -120,5 +198,18 @@ mod tests {
             zoom = zoom.step_out();
         }
         assert_eq!(zoom.factor(), 0.5);
+    }
+
+    #[test]
+    fn an_overlay_chosen_turns_the_others_off_and_reads_back() {
+        let mut settings = Settings::new();
+        settings.flashing = true;
+        settings.bounds = true;
+        for overlay in Overlay::ALL {
+            settings.set_overlay(overlay);
+            assert_eq!(settings.overlay(), overlay);
+            assert_eq!(Overlay::at(overlay.index()), overlay);
+        }
+        assert!(!settings.flashing && !settings.inspector && !settings.bounds);
     }
 }
