@@ -210,6 +210,7 @@ mod tests {
             assert_eq!(settings.overlay(), overlay);
             assert_eq!(Overlay::at(overlay.index()), overlay);
         }
+        settings.set_overlay(Overlay::Off);
         assert!(!settings.flashing && !settings.inspector && !settings.bounds);
     }
 }
