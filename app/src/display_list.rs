@@ -165,6 +165,9 @@ pub struct DisplayList {
     pub opaque_lead: bool,
     /// Which of its ops scroll in a viewport, and how far (a screen that scrolls says so).
     pub scroll: Option<ScrollHint>,
+    /// Where the inspector's overlay starts: the ops from this index on draw over the frame, and raster counts
+    /// their damage apart from the frame's (`crate::raster::FrameDamage`).
+    pub overlay_from: Option<usize>,
 }
 
 /// Which ops of a list scroll, where, and how far (raster's blit-scroll, `crate::raster`): the promise is that inside the viewport, the ops
@@ -190,6 +193,7 @@ impl DisplayList {
         self.ops.clear();
         self.opaque_lead = false;
         self.scroll = None;
+        self.overlay_from = None;
     }
 
     /// Appends an op.
@@ -430,6 +434,7 @@ mod tests {
             ],
             opaque_lead: false,
             scroll: None,
+            overlay_from: None,
         };
         let mut walk = walk(&list);
         let visits: Vec<Visit<'_>> = walk.by_ref().take(3).collect();

@@ -15,7 +15,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::PixelRect;
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::inspector::{self, Inspector};
+use crate::overlay::{OverlayView, Overlays};
 use crate::raster::{Damage, RenderError, Renderer};
 use crate::screens::{Feedback, ScreenError, Shown, Stage};
 use crate::surface::{Canvas, Pixels};
@@ -62,6 +62,8 @@ pub struct PaintedFrame {
     pub cold: bool,
     /// The target's pixels the frame wrote (every pixel unless the target held the last frame).
     pub damage: Damage,
+    /// Of those, what the frame changed, the inspector's overlay's own damage left out (the figures count these).
+    pub frame_damage: Damage,
     /// The regions of a new layout and what the screen's layout placed: hand them to the session.
     pub feedback: Feedback,
     /// The pixels a blit-scroll moved before the damage was drawn: they changed too (present them).
@@ -82,9 +84,8 @@ pub struct Painter {
     list: DisplayList,
     /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).
     hud_list: DisplayList,
-    /// The inspector's panel (F3), and what it says of the last frame drawn.
-    inspector: Inspector,
-    inspected: Vec<String>,
+    /// The inspector's overlay and panel (F2, F3, F4).
+    overlays: Overlays,
     /// The last frame's size and scale (its bits): a frame of another is cold.
     last_shape: Option<((u32, u32), u32)>,
 }
@@ -112,8 +113,7 @@ impl Painter {
             raster: Renderer::new(g, threads),
             list: DisplayList::new(),
             hud_list: DisplayList::new(),
-            inspector: Inspector::new(fonts),
-            inspected: Vec::new(),
+            overlays: Overlays::new(fonts),
             last_shape: None,
         })
     }
@@ -133,6 +133,27 @@ impl Painter {
         self.stage.forget_layout();
         self.list.clear();
         Ok(())
+    }
+
+    /// Whether the overlay must be drawn again though nothing else changed (a flash fading, the overlay catching up
+    /// with the last frame): the frame loop paints a frame for it.
+    pub fn overlay_needs_frame(&self, shown: &Shown<'_>, now: f64) -> bool {
+        self.overlays.needs_frame(&shown.settings, now)
+    }
+
+    /// Records the inspector's overlay, last (see [`crate::overlay`]).
+    fn record_overlay(&mut self, input: &FrameInput, fonts: &FontBook, shown: &Shown<'_>) {
+        let settings = &shown.settings;
+        let boxes = if settings.bounds { self.stage.outline(shown.screen) } else { Vec::new() };
+        let s = input.scale.max(f32::MIN_POSITIVE);
+        let view = OverlayView {
+            settings,
+            now: input.time_s,
+            size: (input.width as f32 / s, input.height as f32 / s),
+            boxes: &boxes,
+            pointer: shown.router.pointer(),
+        };
+        self.overlays.record(&view, fonts, &mut self.list);
     }
 
     /// The display list of the last frame.
@@ -196,13 +217,10 @@ impl Painter {
         hud_raster.map_err(raster_error("'s HUD"))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
-        if shown.settings.inspector {
-            self.inspector.record(&self.inspected, fonts, input.logical_width(), &mut self.list);
-        }
+        self.record_overlay(input, fonts, shown);
         let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
-        if shown.settings.inspector {
-            self.inspected = inspector::lines(shown.settings.inspect, &self.raster);
-        }
+        let frame_damage = rendered.parts.frame;
+        self.overlays.observe(&frame_damage, &self.raster, &self.list, input.scale, &shown.settings, input.time_s);
         let times = FrameTimes {
             layout: timings.layout,
             shape: timings.shape,
@@ -214,6 +232,7 @@ impl Painter {
             times,
             cold,
             damage: rendered.damage,
+            frame_damage,
             feedback: staged.feedback,
             moved: rendered.moved,
             size,

@@ -173,6 +173,7 @@ impl Session {
     /// Handles one event at frame time `now`; copy and paste go through `clipboard`.
     pub fn handle(&mut self, event: &UiEvent, now: f64, clipboard: &mut dyn Clipboard) {
         let before = (self.router.seen(), self.hud);
+        let pointer = self.router.pointer();
         if let UiEvent::KeyDown { key, mods, .. } = *event {
             if global_key(key, mods).is_some_and(|global| self.global(global, now)) {
                 self.changed = true;
@@ -201,6 +202,8 @@ impl Session {
             self.changed |= state.handle(message, &mut input);
         }
         self.changed |= (self.router.seen(), self.hud) != before;
+        // The layout bounds name the box under the pointer: it moving is something to show.
+        self.changed |= self.settings.bounds && self.router.pointer() != pointer;
     }
 
     /// Does what a global key asks; true when it was done.

@@ -111,7 +111,32 @@ pub struct Wants {
     pub runs_at_first_sight: bool,
 }
 
+/// One atlas as the inspector's overlay maps it: its size in pixels and each cell's inked box in it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AtlasPage {
+    pub width: u32,
+    pub height: u32,
+    /// x, y, width, height in the atlas's pixels.
+    pub cells: Vec<[i32; 4]>,
+}
+
 impl GlyphCache {
+    /// Each atlas of cells, with where its cells' ink lies, and the bytes of all their pixels: what the
+    /// inspector's overlay draws of the cache.
+    pub fn atlas_pages(&self) -> (Vec<AtlasPage>, usize) {
+        let mut pages: Vec<AtlasPage> = self
+            .atlases
+            .iter()
+            .map(|a| AtlasPage { width: a.width(), height: a.height(), cells: Vec::new() })
+            .collect();
+        for cell in self.cells.values() {
+            if let (Some(page), Some(ink)) = (pages.get_mut(cell.atlas), cell.ink) {
+                page.cells.push([ink.x, ink.y, ink.w, ink.h]);
+            }
+        }
+        (pages, self.atlas_bytes)
+    }
+
     /// An empty cache.
     pub fn new() -> GlyphCache {
         GlyphCache::default()

@@ -10,6 +10,10 @@
 //! outside the damage is then drawn by the same ops, in the same order and places, in both frames: it keeps its
 //! value.
 //!
+//! The ops of the inspector's overlay (from [`DisplayList::overlay_from`] on) are compared apart, into a damage of
+//! their own ([`FrameDamage::overlay`]): the figures the overlay shows (the damage it flashes, the HUD's share)
+//! are the frame's, and a flash fading does not feed the next flash.
+//!
 //! A list that scrolls some of its ops ([`ScrollHint`]) has them printed where they lie in the scrolled content,
 //! not on screen; when the offset changed and the pixels can be moved ([`Blit`]), the two prints are compared in
 //! three runs (before the scrolled ops, the scrolled ops, after them), an old op's ink taken where its pixels were
@@ -24,7 +28,7 @@ use super::base::BasePlan;
 use super::context::FrameContext;
 use super::geom::{DeviceRect, op_bounds};
 use super::scroll::{Blit, ScrollPrint};
-use crate::display_list::{Op, Paint, PathData, Place, ScrollHint, Step, walk};
+use crate::display_list::{DisplayList, Op, Paint, PathData, Place, ScrollHint, Step, walk};
 use crate::geom::PixelRect;
 use crate::geom::Rect;
 use crate::surface::Pixels;
@@ -111,6 +115,24 @@ impl Damage {
     }
 }
 
+/// What a frame wrote: the frame's own damage and the overlay's, apart (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FrameDamage {
+    /// What the frame's ops changed (the overlay's left out).
+    pub frame: Damage,
+    /// What the overlay's ops changed beyond that: its old ink and its new.
+    pub overlay: Damage,
+}
+
+impl FrameDamage {
+    /// Every pixel either changed: what is drawn and presented.
+    pub fn written(&self) -> Damage {
+        let mut all = self.frame;
+        self.overlay.rects().iter().for_each(|r| all.add(*r));
+        all
+    }
+}
+
 /// Whether `a` and `b` overlap, or drawing them as their bounding box costs about no more than drawing them apart.
 fn worth_merging(a: &PixelRect, b: &PixelRect) -> bool {
     a.overlap(b) > 0 || a.union(b).area() <= a.area() + b.area() + MERGE_SLACK_PX
@@ -162,8 +184,8 @@ struct Frame {
     opaque_lead: bool,
 }
 
-/// One frame's print: the target it was for, its ops', and its scroll.
-type Print = (Frame, Vec<OpPrint>, Option<ScrollPrint>);
+/// One frame's print: the target it was for, its ops' (the overlay's from the index given on), and its scroll.
+type Print = (Frame, Vec<OpPrint>, usize, Option<ScrollPrint>);
 
 /// The print of the last frame rendered, that of the frame being rendered, and a spare list of ops (the two lists
 /// take turns, so that printing a frame allocates nothing once they have grown).
@@ -188,7 +210,7 @@ impl Prints {
         pixels: Pixels,
         plan: &BasePlan,
         scroll: Option<&ScrollHint>,
-    ) -> (Damage, Option<Blit>) {
+    ) -> (FrameDamage, Option<Blit>) {
         let frame = Frame {
             width: ctx.width,
             height: ctx.height,
@@ -202,12 +224,18 @@ impl Prints {
         let scroll = scroll.map(|hint| (ScrollPrint::of(hint, frame.scale, ctx.width, height), hint.offset));
         print(ctx, &mut ops, scroll.as_ref().map(|(print, offset)| (&print.ops, *offset)));
         let scroll = scroll.map(|(print, _)| print);
+        let overlay_from = overlay_start(ctx.list, ops.len());
         let last = self.last.take();
         let mut blit = None;
+        let mut overlay = Damage::default();
         let damage = match (&last, pixels, plan) {
-            (Some((was, old, old_scroll)), Pixels::Kept, BasePlan::None | BasePlan::Copy | BasePlan::Damage(_))
-                if *was == frame =>
-            {
+            (
+                Some((was, all_old, old_from, old_scroll)),
+                Pixels::Kept,
+                BasePlan::None | BasePlan::Copy | BasePlan::Damage(_),
+            ) if *was == frame => {
+                let (old, old_overlay) = all_old.split_at(*old_from);
+                let (new, new_overlay) = ops.split_at(overlay_from);
                 let mut damage = Damage::default();
                 if let BasePlan::Damage(rects) = plan {
                     rects.iter().filter_map(|r| PixelRect::of_device(r, ctx.width, height)).for_each(|r| damage.add(r));
@@ -215,31 +243,36 @@ impl Prints {
                 match (old_scroll, &scroll) {
                     (Some(o), Some(n)) if o.offset != n.offset => match Blit::between(o, n) {
                         Some(b) => {
-                            diff_scrolled(old, &ops, (o, n), &b, &mut damage);
+                            diff_scrolled(old, new, (o, n), &b, &mut damage);
                             n.rim().into_iter().for_each(|r| damage.add(r));
+                            diff_moved(old_overlay, new_overlay, &b, &mut overlay);
                             blit = Some(b);
                         }
                         None => {
                             // Printed where they lie in the content, the scrolled ops look unmoved: their viewport is
                             // drawn anew.
-                            diff(old, &ops, &mut damage, OldInk::Kept, RESYNC);
+                            diff(old, new, &mut damage, OldInk::Kept, RESYNC);
+                            diff(old_overlay, new_overlay, &mut overlay, OldInk::Kept, RESYNC);
                             for v in [o.outer, n.outer].into_iter().flatten() {
                                 damage.add(v);
                             }
                         }
                     },
-                    _ => diff(old, &ops, &mut damage, OldInk::Kept, RESYNC),
+                    _ => {
+                        diff(old, new, &mut damage, OldInk::Kept, RESYNC);
+                        diff(old_overlay, new_overlay, &mut overlay, OldInk::Kept, RESYNC);
+                    }
                 }
                 damage
             }
             _ => Damage::whole(ctx.width, height),
         };
-        if let Some((_, mut old, _)) = last {
+        if let Some((_, mut old, _, _)) = last {
             old.clear();
             self.spare = old;
         }
-        self.pending = Some((frame, ops, scroll));
-        (damage, blit)
+        self.pending = Some((frame, ops, overlay_from, scroll));
+        (FrameDamage { frame: damage, overlay }, blit)
     }
 
     /// The frame printed by the last [`Prints::damage`] is drawn: the next frame is compared with it.
@@ -303,6 +336,23 @@ fn diff_scrolled(
         damage.add(blit.inside(ink).unwrap_or_default());
     }
     damage.add(blit.uncovered());
+}
+
+/// The overlay's diff after a blit: compared as they lie, an old op's ink also where its pixels were moved to; and
+/// every overlay op over the moved pixels drawn again, where it is and where its old pixels went.
+fn diff_moved(old: &[OpPrint], new: &[OpPrint], blit: &Blit, damage: &mut Damage) {
+    diff(old, new, damage, OldInk::KeptAndMoved(blit), RESYNC);
+    for ink in old.iter().filter_map(|op| op.ink) {
+        damage.add(blit.moved(ink).unwrap_or_default());
+    }
+    for ink in new.iter().filter_map(|op| op.ink) {
+        damage.add(blit.inside(ink).unwrap_or_default());
+    }
+}
+
+/// Where the overlay's ops start in a print of `len` ops of `list` (`len` when it has none).
+fn overlay_start(list: &DisplayList, len: usize) -> usize {
+    list.overlay_from.map_or(len, |from| from.min(len))
 }
 
 /// Adds to `damage` the ink of every op of `old` and `new` left out of a common run of equal prints (an old op's

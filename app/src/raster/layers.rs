@@ -13,7 +13,7 @@ use super::context::FrameContext;
 use super::geom::{CachedLayer, DeviceRect, LayerImages, LayerShape, Mapping};
 use super::prepare::prepare;
 use super::replay::{Replayer, close, rows_view};
-use super::stats::RasterStats;
+use super::stats::{LayerFate, RasterStats};
 use crate::display_list::{DisplayList, LayerKey, Op, Step, Walk, walk};
 use crate::fonts::FontBook;
 use crate::glyph_cache::GlyphCache;
@@ -28,6 +28,10 @@ pub(super) struct LayerCache {
     pub(super) images: LayerImages,
     /// Layers rasterized ahead of the next frame (reported in its stats).
     pub(super) ahead: usize,
+    /// Their keys: the next frame counts them as redrawn.
+    pub(super) ahead_keys: Vec<LayerKey>,
+    /// What the last frame did with each top-level layer, by key (for the inspector's overlay).
+    pub(super) fates: Vec<(LayerKey, LayerFate)>,
 }
 
 impl LayerCache {
@@ -53,9 +57,12 @@ impl LayerCache {
         }
         let mut stale: Vec<StaleLayer<'_>> = Vec::new();
         let mut reused = 0;
+        let ahead = std::mem::take(&mut self.ahead_keys);
+        self.fates.clear();
         for visit in walk(ctx.list) {
             let Step::Draw(Op::Layer { key, rect, version, content }) = visit.step else { continue };
             if visit.index < ctx.lead_end {
+                self.fates.push((*key, LayerFate::InBase));
                 continue;
             }
             let Some(shape) = LayerShape::of(*rect, *version, visit.place.translation, ctx.mapping.scale) else {
@@ -67,11 +74,14 @@ impl LayerCache {
                         reused += 1;
                     }
                     cached.used = true;
+                    let fate = if ahead.contains(key) { LayerFate::Redrawn } else { LayerFate::Kept };
+                    self.fates.push((*key, fate));
                 }
                 _ => {
                     if !stale.iter().any(|(k, ..)| k == key) {
                         stale.push((*key, shape, &**content));
                     }
+                    self.fates.push((*key, LayerFate::Redrawn));
                 }
             }
         }

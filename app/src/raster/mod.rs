@@ -44,9 +44,9 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::{Goldberry, NativeError};
 
-pub use self::damage::{Damage, MAX_DAMAGE_RECTS};
+pub use self::damage::{Damage, FrameDamage, MAX_DAMAGE_RECTS};
 pub use self::prepare::{to_gradient, to_path};
-pub use self::stats::{BaseUse, RasterStats};
+pub use self::stats::{BaseUse, LayerFate, RasterStats};
 pub use crate::render_error::RenderError;
 
 use self::bands::{STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, stay_awake_for_bands};
@@ -76,8 +76,19 @@ pub struct Rendered {
     pub time: Duration,
     /// The pixels written (all of them unless the target held the last frame, none when nothing changed).
     pub damage: Damage,
+    /// Of those, what the frame changed (the overlay's own damage left out) and what the overlay did.
+    pub parts: FrameDamage,
     /// The pixels moved by a blit-scroll before the damage was drawn (they changed too: present them).
     pub moved: Option<PixelRect>,
+}
+
+/// The thread that drew a band.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawer {
+    /// The thread that called [`Renderer::render`].
+    Caller,
+    /// This thread of the pool.
+    Pool(usize),
 }
 
 /// The renderer: the base, the retained layers, the glyph cache and the band count.
@@ -96,6 +107,8 @@ pub struct Renderer {
     stats: RasterStats,
     /// The last frame's band edges: band `i` was rows `edges[i]..edges[i + 1]` (empty when nothing was drawn).
     last_edges: Vec<usize>,
+    /// Which thread drew each band of the last frame, by the band's first row.
+    last_drawers: Vec<(usize, Drawer)>,
     /// Counts the frames whose bands were handed to the pool (see [`Renderer::wake_band_threads`]).
     bands_handed_out: Arc<AtomicU64>,
 }
@@ -110,6 +123,7 @@ impl Renderer {
             layers: LayerCache::default(),
             prints: Prints::default(),
             last_edges: Vec::new(),
+            last_drawers: Vec::new(),
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -139,6 +153,7 @@ impl Renderer {
             let image = rasterize_layer(self.g, content, fonts, glyphs, shape, 1)?;
             self.layers.images.insert(key, CachedLayer { shape, image, used: true });
             self.layers.ahead += 1;
+            self.layers.ahead_keys.push(key);
         }
         Ok(())
     }
@@ -186,9 +201,24 @@ impl Renderer {
         &self.last_edges
     }
 
+    /// Which thread drew the band that started at each row of the last frame.
+    pub fn band_drawers(&self) -> &[(usize, Drawer)] {
+        &self.last_drawers
+    }
+
+    /// What the last frame did with each top-level layer it drew, by key.
+    pub fn layer_fates(&self) -> &[(crate::display_list::LayerKey, LayerFate)] {
+        &self.layers.fates
+    }
+
     /// The number of glyphs in the glyph cache.
     pub fn cached_glyphs(&self) -> usize {
         self.glyphs.len()
+    }
+
+    /// The glyph cache's atlases as maps of their cells, and their bytes.
+    pub fn atlas_pages(&self) -> (Vec<crate::glyph_cache::AtlasPage>, usize) {
+        self.glyphs.atlas_pages()
     }
 
     /// How many runs the glyph cache keeps as images, and the bytes of their atlases.
@@ -249,13 +279,15 @@ impl Renderer {
         let (ctx, plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
         self.stats = RasterStats::default();
         let stale = self.layers.update(&ctx, &mut self.stats);
-        let (damage, blit) = self.prints.damage(&ctx, pixels, &plan, list.scroll.as_ref());
+        let (parts, blit) = self.prints.damage(&ctx, pixels, &plan, list.scroll.as_ref());
+        let damage = parts.written();
         if let Some(blit) = &blit {
             blit.apply(target.pixels, target.stride);
         }
         let partial = (!damage.is_whole(target.width, target.height)).then_some(&damage);
         if damage.is_empty() {
             self.last_edges.clear();
+            self.last_drawers.clear();
             // Nothing to draw: the band threads kept awake for this frame may leave.
             self.bands_handed_out.fetch_add(1, Ordering::Release);
             self.rasterize_shared_layers(&ctx, stale)?;
@@ -274,7 +306,7 @@ impl Renderer {
         }
         self.keep_base(plan, base_frame, lead_layers);
         self.prints.done();
-        Ok(Rendered { time: start.elapsed(), damage, moved: blit.map(|b| b.rect) })
+        Ok(Rendered { time: start.elapsed(), damage, parts, moved: blit.map(|b| b.rect) })
     }
 
     /// Stage 1: the frame's leading run, how the base is brought up to date, and the frame's context.
@@ -426,7 +458,10 @@ impl Renderer {
                 visible: None,
             },
         };
+        let drawers = std::sync::Mutex::new(Vec::with_capacity(edges.len()));
         let draw_band = |top: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), RenderError> {
+            let drawer = rayon::current_thread_index().map_or(Drawer::Caller, Drawer::Pool);
+            drawers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((top, drawer));
             let mine = band.draw(top, rows, base)?;
             if !mine.is_empty() {
                 rasterized.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
@@ -442,6 +477,7 @@ impl Renderer {
             threads_name: "a raster band thread",
         };
         draw_bands(&schedule, &mut pixels[..ctx.needed()], base, &draw_band)?;
+        self.last_drawers = drawers.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         let rasterized = rasterized.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.stats.layers_rasterized += rasterized.len();
         self.layers.images.extend(rasterized);

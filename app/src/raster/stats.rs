@@ -16,6 +16,17 @@ pub enum BaseUse {
     Copied,
 }
 
+/// What a frame did with one layer, as the inspector's overlay outlines it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayerFate {
+    /// One of the leading layers the base stands for.
+    InBase,
+    /// Blitted from the cache unchanged.
+    Kept,
+    /// Rasterized into its image again (new, changed, or rasterized ahead of the frame).
+    Redrawn,
+}
+
 /// What the last frame's render did with the base and the layers.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RasterStats {

@@ -118,6 +118,11 @@ impl Scene {
         Ok(Scene { icons, tree, laid: None, layouts: 0 })
     }
 
+    /// Every box of the frame's last layout, the cards' when `cards` (the layout-bounds overlay).
+    pub fn outline(&self, cards: bool, into: &mut Vec<layout::LaidBox>) {
+        self.tree.outline(cards, into);
+    }
+
     /// Lays the frame out at `frame`'s size and scale, running `direction`, unless the last layout was made for
     /// them; returns the layout and whether it is new. Yoga's time (measure functions excluded: they shape, and
     /// count in `text`) is added to `layout_time`.

@@ -16,6 +16,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::LaidScene;
+use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Router, WidgetId};
@@ -167,6 +168,12 @@ pub trait Screen: Debug + Send + Sized + 'static {
         page: &mut Page<'_>,
         state: &Self::State,
     ) -> Result<Recorded<<Self::State as ScreenState>::Laid>, NativeError>;
+
+    /// Every box of the page's last layout in `body`, in window pixels (the layout-bounds overlay, F4); none
+    /// before one.
+    fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
+        let _ = (body, into);
+    }
 }
 
 /// A screen's state behind a pointer: what the session holds.
@@ -279,6 +286,8 @@ pub trait AnyScreen: Debug + Send {
     fn covered(&self, scene: &LaidScene) -> Vec<Rect>;
     /// See [`Screen::record`]; `state` must be this screen's (another's is an error).
     fn record(&mut self, page: &mut Page<'_>, state: &dyn AnyState) -> Result<AnyRecorded, ScreenError>;
+    /// See [`Screen::outline`].
+    fn outline(&self, body: Rect, into: &mut Vec<LaidBox>);
     /// The screen itself (tests and benches read a screen's last layout through it).
     fn as_any(&self) -> &dyn Any;
 }
@@ -313,6 +322,10 @@ impl<S: Screen> AnyScreen for S {
             regions: recorded.regions,
             laid: recorded.laid.map(|laid| Box::new(laid) as Box<dyn Any + Send>),
         })
+    }
+
+    fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
+        Screen::outline(self, body, into);
     }
 
     fn as_any(&self) -> &dyn Any {

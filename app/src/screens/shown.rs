@@ -11,6 +11,7 @@ use crate::chrome::{Chrome, ChromeView, TABS};
 use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
+use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::scene::{Scene, SceneTimings};
 use crate::screens::interface::{AnyScreen, AnyState, Page, ScreenError};
@@ -86,6 +87,16 @@ impl Stage {
     /// The screen of type `S`, if the list has one (tests and benches read its last layout).
     pub fn screen_of<S: Any>(&self) -> Option<&S> {
         self.screens.iter().find_map(|screen| screen.as_any().downcast_ref::<S>())
+    }
+
+    /// Every box of the last layout of `screen`: the frame's (the cards' on the dashboard), then the page's.
+    pub fn outline(&self, screen: ScreenId) -> Vec<LaidBox> {
+        let mut boxes = Vec::new();
+        self.scene.outline(screen.entry().dashboard, &mut boxes);
+        if let (Some(page), Some(layout)) = (self.screens.get(screen.index()), self.scene.layout()) {
+            page.outline(layout.grid, &mut boxes);
+        }
+        boxes
     }
 
     /// Forgets every layout, so that the next frame lays out anew (as after a resize) and hands out regions.

@@ -107,6 +107,8 @@ pub struct FrameLoop<'r, 'v> {
     /// The window surface is new (first frame, after a resize): it is painted and presented whole.
     fresh: bool,
     was_animating: bool,
+    /// This frame is painted only for the inspector's overlay.
+    overlay_only: bool,
     captured: bool,
     /// Painted frames since the size last changed.
     size_held: u32,
@@ -182,6 +184,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             index: 0,
             fresh: true,
             was_animating: false,
+            overlay_only: false,
             captured: false,
             size_held: 0,
             trimmed: true,
@@ -265,7 +268,11 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let changed = self.session.take_changed() | self.session.needs_layout() | self.session.blink_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut self.was_animating, animating);
-        self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty()
+        let wanted = self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty();
+        // A frame painted only for the inspector's overlay is not counted in the HUD: its figures are the frame's,
+        // and counting the overlay's own frames would change the HUD, which would be a change to show, and so on.
+        self.overlay_only = !wanted && self.painter.overlay_needs_frame(&self.session.shown(now), now);
+        wanted || self.overlay_only
     }
 
     /// Nothing to paint. Headless or scripted, the frame clock still ticks and a script's lines name frames: the
@@ -342,14 +349,17 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let (width, height) = painted.size;
         let window_px = u64::from(width) * u64::from(height);
         let times = FrameTimes { present: presented.time, ..painted.times };
-        let stats = &mut self.painter.stats;
-        stats.record(&times);
-        stats.record_damage(100.0 * painted.damage.pixels() as f64 / window_px.max(1) as f64);
-        if let Some(latency) = presented.latency {
-            stats.record_latency(latency);
+        if !self.overlay_only {
+            let stats = &mut self.painter.stats;
+            stats.record(&times);
+            stats.record_damage(100.0 * painted.frame_damage.pixels() as f64 / window_px.max(1) as f64);
+            if let Some(latency) = presented.latency {
+                stats.record_latency(latency);
+            }
         }
         self.records.push(FrameRecord {
-            damage_px: painted.damage.pixels(),
+            damage_px: painted.frame_damage.pixels(),
+            overlay_px: painted.damage.pixels() - painted.frame_damage.pixels().min(painted.damage.pixels()),
             presented_px: presented.pixels,
             events: polled.events,
             latency_ms: presented.latency.map(|l| l.as_secs_f64() * 1000.0),

@@ -41,8 +41,10 @@ pub struct FrameRecord {
     pub present_ms: f64,
     /// Nothing changed and nothing animated: the frame was neither rasterized nor presented.
     pub idle: bool,
-    /// Pixels rasterized.
+    /// Pixels the frame changed (the inspector's overlay's own left out).
     pub damage_px: u64,
+    /// Pixels rasterized beyond those for the inspector's overlay alone.
+    pub overlay_px: u64,
     /// Pixels in the rectangles presented.
     pub presented_px: u64,
     /// Input events handled before the frame.
@@ -70,6 +72,7 @@ impl FrameRecord {
             present_ms: ms(t.present),
             idle: false,
             damage_px: 0,
+            overlay_px: 0,
             presented_px: 0,
             events: 0,
             latency_ms: None,
@@ -230,6 +233,7 @@ mod tests {
             present_ms: 0.02,
             idle: false,
             damage_px: 0,
+            overlay_px: 0,
             presented_px: 0,
             events: 0,
             latency_ms: None,

@@ -279,6 +279,11 @@ impl Router {
         (self.hovered(), self.pressed(), self.focus)
     }
 
+    /// Where the pointer is, while it is over the window.
+    pub fn pointer(&self) -> Option<(f32, f32)> {
+        self.pointer
+    }
+
     /// The widget part under the pointer, when no other one holds the pointer.
     pub fn hovered(&self) -> Option<Target> {
         match self.captured {

@@ -27,6 +27,7 @@ mod build;
 mod card_trees;
 mod error;
 mod measure;
+mod outline;
 mod pixel_grid;
 
 use std::collections::HashSet;
@@ -38,6 +39,7 @@ pub use self::boxes::{CardLayout, SceneLayout, StatusBarLayout, TitleBarLayout, 
 use self::build::{Builder, CODE_PADDING, CardNodes, TitleBarNodes, VisualNodes};
 use self::card_trees::{CardPass, CardTree, SharedCards, lay_out_cards, lock};
 pub use self::error::LayoutError;
+pub use self::outline::{LaidBox, Mount, outline};
 pub use self::pixel_grid::snap;
 use self::pixel_grid::{Placement, placements, rect};
 use crate::geom::Rect;
@@ -119,6 +121,34 @@ impl std::fmt::Debug for SceneTree {
 }
 
 impl SceneTree {
+    /// Every box of the last layout (see [`outline`]): the frame's, and each card's when `cards`.
+    pub fn outline(&self, cards: bool, into: &mut Vec<LaidBox>) {
+        let frame_box = self.tree.layout(self.root);
+        let start = into.len();
+        outline(&self.tree, self.root, Mount { origin: (frame_box.x, frame_box.y), depth: 0 }, "frame", into);
+        // The frame's parts by name: the title bar, the body (the grid of card slots) and the status bar.
+        for b in &mut into[start..] {
+            for (path, name) in [("frame/0", "title bar"), ("frame/1", "body"), ("frame/2", "status bar")] {
+                if let Some(rest) = b.name.strip_prefix(path) {
+                    b.name = format!("{name}{rest}");
+                }
+            }
+        }
+        if !cards {
+            // The slots are laid out on every screen, but only the overview fills them.
+            into.retain(|b| !b.name.starts_with("body/"));
+            return;
+        }
+        if let Cards::Split(split) = &self.cards {
+            for (i, card) in split.iter().enumerate() {
+                let card = lock(card);
+                let slot = self.tree.layout(card.slot);
+                let mount = Mount { origin: (slot.x, slot.y), depth: 3 };
+                outline(&card.tree, card.nodes.card, mount, &format!("card {}", i + 1), into);
+            }
+        }
+    }
+
     /// Builds the trees with every length multiplied by `scale`, shaping their texts through `text`: the frame's
     /// (with `tabs` in the title bar) and one per card (see the type's docs).
     pub fn build(

@@ -11,6 +11,7 @@ use self::state::{Controls, RADIO_OPTIONS, Tracks, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
+use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::{
     BOX, Ink, State, button, checkbox, focus_ring, progress, radio, slider, stroke_round, text, toggle,
@@ -120,6 +121,12 @@ impl Screen for ControlsScreen {
             self.draw(page.list, page.fonts, laid, &view);
         }
         Ok(recorded)
+    }
+
+    fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
+        if self.laid.is_some() {
+            outline(&self.tree, self.root, Mount { origin: (body.x, body.y), depth: 2 }, "controls", into);
+        }
     }
 }
 

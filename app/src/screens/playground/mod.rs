@@ -17,6 +17,7 @@ use self::state::{BOX_COUNT, PlaygroundState, Props, ids};
 use crate::display_list::{DisplayList, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
+use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::text;
 use crate::ui::router::{Cursor, Region, Router, Target};
@@ -113,6 +114,15 @@ impl Screen for Playground {
         let moved = page.lay_out(|| self.update(body, &state.props, now))?;
         self.draw(page.list, page.fonts, now, page.router, &page.palette);
         Ok(Recorded { regions: moved.then(|| self.regions()), laid: None })
+    }
+
+    fn outline(&self, _body: Rect, into: &mut Vec<LaidBox>) {
+        if let Some(laid) = &self.laid {
+            let panel = Mount { origin: (laid.panel.rect.x, laid.panel.rect.y), depth: 2 };
+            outline(&self.tree, self.panel.root(), panel, "panel", into);
+            let container = Mount { origin: (laid.container.x, laid.container.y), depth: 2 };
+            outline(&self.tree, self.container, container, "container", into);
+        }
     }
 }
 

@@ -104,6 +104,11 @@ pub struct PanelLayout {
 }
 
 impl Panel {
+    /// The panel's root: a tree of its own beside the container's.
+    pub fn root(&self) -> NodeId {
+        self.root
+    }
+
     /// Adds the panel's nodes to `tree`, as a root of their own.
     pub fn new(tree: &mut LayoutTree, fonts: &FontBook, f: PanelFonts) -> Result<Panel, NativeError> {
         let root = tree.add_node()?;

@@ -19,6 +19,7 @@ use self::state::{ScrollState, ids};
 use crate::display_list::{DisplayList, ScrollHint};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
+use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::text as text_in;
 use crate::ui::router::{Cursor, Region};
@@ -140,6 +141,17 @@ impl Screen for ScrollingScreen {
         page.list.scroll = self.draw(page.list, page.fonts, state, page.frame.time_s, &page.palette)?;
         page.layout += start.elapsed();
         Ok(Recorded { regions, laid: None })
+    }
+
+    /// The page's boxes; the rows are Yoga boxes too, but they lie where the scroll offset puts them, which the
+    /// state holds, not the screen.
+    fn outline(&self, _body: Rect, into: &mut Vec<LaidBox>) {
+        if let Some(page) = &self.page {
+            into.push(LaidBox::plain("scrolling".to_owned(), page.body, 2));
+            for (name, rect) in [("title", page.title), ("viewport", page.viewport), ("scrollbar", page.track)] {
+                into.push(LaidBox::plain(format!("scrolling/{name}"), rect, 3));
+            }
+        }
     }
 }
 

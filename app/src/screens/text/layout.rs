@@ -7,6 +7,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use crate::fonts::FontBook;
 use crate::geom::Rect;
+use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::text::TextFonts;
 use crate::screens::text::state::{AREA_LINES, ids};
 use crate::ui::router::{Cursor, Region};
@@ -56,6 +57,11 @@ pub struct TextTree {
 pub const INSET: f32 = 8.0;
 
 impl TextTree {
+    /// Every box of the last layout in `body` (see [`outline`]).
+    pub fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
+        outline(&self.tree, self.root, Mount { origin: (body.x, body.y), depth: 2 }, "text", into);
+    }
+
     /// Builds the tree for chips labelled `chip_labels`.
     pub fn new(
         g: &'static Goldberry,

@@ -17,6 +17,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
+use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::{Ink, State, focus_ring, slider, stroke_round, text};
 use crate::text::segment::snap;
@@ -133,6 +134,12 @@ impl Screen for TextScreen {
             TextView { texts, router: page.router, palette: page.palette, now: page.now(), mirrored: page.mirrored() };
         let geometry = self.draw(page.list, page.fonts, laid, &view);
         Ok(Recorded { regions, laid: Some(geometry) })
+    }
+
+    fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
+        if self.laid.is_some() {
+            self.tree.outline(body, into);
+        }
     }
 }
 

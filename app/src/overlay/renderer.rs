@@ -1,0 +1,169 @@
+//! The inspector's view of the renderer over the frame (F3): the bands a frame was cut into and the thread that
+//! drew each, the layers and what became of each (in the base, kept, drawn again), or a map of the glyph cache's
+//! atlases. What it shows is taken from the last frame observed ([`Seen::of`]).
+
+use crate::display_list::{DisplayList, Op, Step, walk};
+use crate::fonts::FontBook;
+use crate::geom::{Color, Rect};
+use crate::glyph_cache::{AtlasPage, MAX_ATLAS_BYTES, MAX_GLYPHS};
+use crate::raster::{Drawer, LayerFate, Renderer};
+use crate::ui::settings::Inspect;
+
+use super::labels::Labels;
+use super::outline;
+
+/// A band's tint by the thread that drew it: the caller's, then the pool's in turn.
+const THREAD_TINTS: [Color; 4] =
+    [Color(0xe0_35_d0_ba), Color(0xe0_ff_9f_1c), Color(0xe0_9b_6b_ff), Color(0xe0_ff_4f_6d)];
+
+/// A layer's outline by its fate.
+fn fate_color(fate: LayerFate) -> Color {
+    match fate {
+        LayerFate::InBase => Color(0xff_4f_8f_ff),
+        LayerFate::Kept => Color(0xff_3c_d0_5a),
+        LayerFate::Redrawn => Color(0xff_ff_4f_4f),
+    }
+}
+
+fn fate_name(fate: LayerFate) -> &'static str {
+    match fate {
+        LayerFate::InBase => "base",
+        LayerFate::Kept => "kept",
+        LayerFate::Redrawn => "redrawn",
+    }
+}
+
+/// One band in logical units: its top and bottom, and who drew it.
+#[derive(Debug, Clone, PartialEq)]
+struct Band {
+    top: f32,
+    bottom: f32,
+    rows: (usize, usize),
+    drawer: Option<Drawer>,
+}
+
+/// What the renderer did in the frame observed.
+#[derive(Debug, Default)]
+pub struct Seen {
+    bands: Vec<Band>,
+    layers: Vec<(Rect, LayerFate)>,
+    atlas: (Vec<AtlasPage>, usize),
+    cells: usize,
+}
+
+impl Seen {
+    /// What `raster` did drawing `list` (the frame's list, its overlay left out) at `scale`.
+    pub fn of(raster: &Renderer, list: &DisplayList, scale: f32) -> Seen {
+        let s = scale.max(f32::MIN_POSITIVE);
+        let edges = raster.band_edges();
+        let drawers = raster.band_drawers();
+        let bands = edges
+            .windows(2)
+            .filter(|e| e[1] > e[0])
+            .map(|e| Band {
+                top: e[0] as f32 / s,
+                bottom: e[1] as f32 / s,
+                rows: (e[0], e[1]),
+                drawer: drawers.iter().find(|(top, _)| *top == e[0]).map(|(_, d)| *d),
+            })
+            .collect();
+        let fates = raster.layer_fates();
+        let end = list.overlay_from.unwrap_or(list.ops.len());
+        let mut layers = Vec::new();
+        for visit in walk(list).take(end) {
+            let Step::Draw(Op::Layer { key, rect, .. }) = visit.step else { continue };
+            let Some((_, fate)) = fates.iter().find(|(k, _)| k == key) else { continue };
+            let (dx, dy) = visit.place.translation;
+            layers.push((Rect::new(rect.x + dx, rect.y + dy, rect.w, rect.h), *fate));
+        }
+        Seen { bands, layers, atlas: raster.atlas_pages(), cells: raster.cached_glyphs() }
+    }
+
+    /// Records what `inspect` picks of it over a frame of `size` logical units.
+    pub fn record(
+        &self,
+        inspect: Inspect,
+        size: (f32, f32),
+        labels: &mut Labels,
+        fonts: &FontBook,
+        list: &mut DisplayList,
+    ) {
+        match inspect {
+            Inspect::Bands => self.bands(size, labels, fonts, list),
+            Inspect::Layers => self.layers(labels, fonts, list),
+            Inspect::GlyphCache => self.atlas(size, labels, fonts, list),
+        }
+    }
+
+    fn bands(&self, size: (f32, f32), labels: &mut Labels, fonts: &FontBook, list: &mut DisplayList) {
+        for (i, band) in self.bands.iter().enumerate() {
+            let thread = match band.drawer {
+                Some(Drawer::Caller) | None => 0,
+                Some(Drawer::Pool(k)) => k + 1,
+            };
+            // A bar down the left edge in the thread's colour, not a tint over the frame: the bands move with every
+            // frame's damage, and a tint over all of it would be the overlay's damage every frame.
+            let bar = Rect::new(0.0, band.top, 6.0, band.bottom - band.top);
+            list.fill_rect(bar, THREAD_TINTS[thread % THREAD_TINTS.len()]);
+            list.fill_rect(Rect::new(0.0, band.top, size.0, 1.0), Color(0xff_35_d0_ba));
+            let who = match band.drawer {
+                Some(Drawer::Caller) => "the frame's thread".to_owned(),
+                Some(Drawer::Pool(k)) => format!("pool thread {k}"),
+                None => "?".to_owned(),
+            };
+            let words = format!("band {i}: rows {}..{}, {who}", band.rows.0, band.rows.1);
+            let at = labels.chip(&words, 12.0, band.top + 4.0, fonts);
+            labels.draw(&words, at, None, fonts, list);
+        }
+    }
+
+    fn layers(&self, labels: &mut Labels, fonts: &FontBook, list: &mut DisplayList) {
+        for (rect, fate) in &self.layers {
+            outline(list, *rect, 2.0, fate_color(*fate));
+            let at = labels.chip(fate_name(*fate), rect.x + 3.0, rect.y + 3.0, fonts);
+            if at.w <= rect.w && at.h <= rect.h {
+                labels.draw(fate_name(*fate), at, Some(fate_color(*fate)), fonts, list);
+            }
+        }
+    }
+
+    /// The atlases in the frame's bottom-left corner, each cell's ink a dot of its box, with the cache's counts.
+    fn atlas(&self, size: (f32, f32), labels: &mut Labels, fonts: &FontBook, list: &mut DisplayList) {
+        let (pages, bytes) = &self.atlas;
+        let words = format!(
+            "glyph cache: {} of {MAX_GLYPHS} cells, {} atlases, {} of {} KiB",
+            self.cells,
+            pages.len(),
+            bytes / 1024,
+            MAX_ATLAS_BYTES / 1024
+        );
+        let (margin, height) = (12.0, 140.0_f32.min(size.1 / 3.0));
+        let mut x = margin;
+        let top = size.1 - margin - height;
+        for page in pages {
+            if page.width == 0 || page.height == 0 {
+                continue;
+            }
+            let k = height / page.height as f32;
+            let w = page.width as f32 * k;
+            if x + w > size.0 - margin {
+                break;
+            }
+            let frame = Rect::new(x, top, w, height);
+            list.fill_rect(frame, Color(0xe6_10_14_1c));
+            for [cx, cy, cw, ch] in &page.cells {
+                let cell = Rect::new(
+                    x + *cx as f32 * k,
+                    top + *cy as f32 * k,
+                    (*cw as f32 * k).max(0.5),
+                    (*ch as f32 * k).max(0.5),
+                );
+                list.fill_rect(cell, Color(0xc0_35_d0_ba));
+            }
+            outline(list, frame, 1.0, Color(0xff_35_d0_ba));
+            x += w + 8.0;
+        }
+        let at = labels.chip(&words, margin, top - 20.0, fonts);
+        labels.draw(&words, at, None, fonts, list);
+    }
+}
