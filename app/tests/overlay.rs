@@ -1,0 +1,155 @@
+//! The inspector's overlay driven as a person drives it (F2, F3, F4 pushed as SDL key events by a script,
+//! headless): what it draws over the frame, that it draws nothing under it and leaves no trace when it goes, that
+//! its own damage is counted apart from the frame's, and that a window with nothing moving goes idle under it.
+//! Where to aim comes from a one-frame report of the controls screen.
+
+#[path = "support/pixels.rs"]
+mod pixels;
+#[path = "support/process.rs"]
+mod process;
+#[path = "support/scripts.rs"]
+mod scripts;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use goldberry::shell::screenshot::RgbImage;
+use process::temp_dir;
+use scripts::{Box, goldberry, report};
+use serde_json::Value;
+
+/// The box of `id` on the controls screen, from a one-frame report (run once).
+fn controls_box(id: &str) -> Box {
+    static WIDGETS: OnceLock<Value> = OnceLock::new();
+    let widgets = WIDGETS.get_or_init(|| {
+        let dir = temp_dir("overlay", "where");
+        let mut cmd = goldberry();
+        cmd.args(["--screen", "controls", "--frames", "1", "--threads", "1"]);
+        let widgets = report(cmd, &dir)["widgets"].clone();
+        let _ = std::fs::remove_dir_all(&dir);
+        widgets
+    });
+    Box::of(&widgets[id]["rect"])
+}
+
+/// Plays `lines` on the controls screen with one thread; returns the report and the screenshots' paths, named
+/// by the frames in `shots`.
+fn play(name: &str, lines: &[String], shots: &[u64]) -> (Value, Vec<PathBuf>, PathBuf) {
+    let dir = temp_dir("overlay", name);
+    let paths: Vec<PathBuf> = shots.iter().map(|f| dir.join(format!("frame-{f}.png"))).collect();
+    let mut script: Vec<String> = lines.to_vec();
+    script.extend(shots.iter().zip(&paths).map(|(f, p)| format!("{f} screenshot \"{}\"", p.display())));
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", "controls", "--threads", "1", "--script"]).arg(&path);
+    (report(cmd, &dir), paths, dir)
+}
+
+fn image(path: &Path) -> RgbImage {
+    RgbImage::read_png(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// How many pixels inside `inside` and outside it differ between `a` and `b`.
+fn differing(a: &RgbImage, b: &RgbImage, inside: Box) -> (usize, usize) {
+    assert_eq!((a.width, a.height), (b.width, b.height));
+    let (mut inner, mut outer) = (0, 0);
+    for y in 0..a.height {
+        for x in 0..a.width {
+            let i = ((y * a.width + x) * 3) as usize;
+            if a.data[i..i + 3] == b.data[i..i + 3] {
+                continue;
+            }
+            let (fx, fy) = (f64::from(x), f64::from(y));
+            let within = fx >= inside.x && fx < inside.x + inside.w && fy >= inside.y && fy < inside.y + inside.h;
+            if within { inner += 1 } else { outer += 1 }
+        }
+    }
+    (inner, outer)
+}
+
+fn frame(report: &Value, index: usize) -> &Value {
+    &report["frames"][index]
+}
+
+fn px(frame: &Value, field: &str) -> u64 {
+    frame[field].as_u64().unwrap_or_else(|| panic!("no {field} in {frame}"))
+}
+
+#[test]
+fn paint_flashing_tints_what_a_hover_repainted_fades_and_leaves_no_trace() {
+    let button = controls_box("controls.button");
+    let (x, y) = button.centre();
+    let hover = format!("10 move {x} {y}");
+    // The flash of frame 10's damage shows in frame 11 and is gone 0.4 s (24 frames) later. (A screenshot's frame
+    // is painted whatever changed.)
+    let shots = [11, 38];
+    let (flashing, with, dir_a) = play("flashing", &["1 key F2".to_owned(), hover.clone(), "60 key F2".into()], &shots);
+    let (plain, without, dir_b) = play("plain", std::slice::from_ref(&hover), &shots);
+
+    assert_eq!(flashing["widgets"]["overlay"]["mode"], "No overlay", "F2 twice turns it off");
+    // The hover's own damage is the same with the overlay on: the overlay's is counted apart.
+    assert_eq!(px(frame(&flashing, 10), "damage_px"), px(frame(&plain, 10), "damage_px"));
+    assert!(px(frame(&plain, 10), "damage_px") > 0);
+    let flash = frame(&flashing, 11);
+    assert_eq!((flash["idle"].as_bool(), px(flash, "damage_px")), (Some(false), 0), "frame 11 is the overlay's alone");
+    assert!(px(flash, "overlay_px") > 0, "{flash}");
+    assert_eq!(px(frame(&plain, 11), "damage_px"), 0, "without the overlay nothing changes after the hover");
+
+    // Frame 11: the button's box (and a pixel of its edge) tinted, nothing else changed.
+    let around = Box { x: button.x - 2.0, y: button.y - 2.0, w: button.w + 4.0, h: button.h + 4.0 };
+    let (inner, outer) = differing(&image(&with[0]), &image(&without[0]), around);
+    assert!(inner as f64 > button.area() * 0.9, "{inner} of the button's {} pixels tinted", button.area());
+    assert_eq!(outer, 0, "the flash tints nothing but the damage");
+
+    // Faded: the same pixels as a run that never flashed, and the loop idle until the next change.
+    let (inner, outer) = differing(&image(&with[1]), &image(&without[1]), around);
+    assert_eq!((inner, outer), (0, 0), "a faded flash leaves no trace");
+    let idle = (40..60).filter(|&i| frame(&flashing, i)["idle"] == true).count();
+    assert_eq!(idle, 20, "nothing moves once the flash has faded: no frame is painted");
+    for dir in [dir_a, dir_b] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn the_inspector_and_the_layout_bounds_draw_over_the_frame_and_go_without_a_trace() {
+    let button = controls_box("controls.button");
+    let (x, y) = button.centre();
+    let lines = [
+        format!("1 move {x} {y}"),
+        "3 key F3".to_owned(),
+        "6 key F3".to_owned(),
+        "8 key F4".to_owned(),
+        "11 key F4".to_owned(),
+    ];
+    let (r, shots, dir) = play("inspect", &lines, &[2, 5, 10, 13]);
+    let [before, bands, bounds, after] = [0, 1, 2, 3].map(|i| image(&shots[i]));
+    let nowhere = Box { x: 0.0, y: 0.0, w: 0.0, h: 0.0 };
+    // The bands overlay: the band's edge and label at the top, and the inspector's panel.
+    let (_, changed) = differing(&before, &bands, nowhere);
+    assert!(changed > 1000, "the bands and the panel show: {changed} pixels");
+    // The bounds: the button's box outlined, and the tooltip naming the box under the pointer below it.
+    let edge = Box { x: button.x, y: button.y, w: button.w, h: 1.0 };
+    let (outlined, _) = differing(&before, &bounds, edge);
+    assert!(outlined as f64 >= button.w * 0.9, "the button's top edge is outlined: {outlined} px");
+    let tooltip = Box { x: x as f64 + 10.0, y: y as f64 + 18.0, w: 120.0, h: 20.0 };
+    let (named, _) = differing(&before, &bounds, tooltip);
+    assert!(named > 100, "a tooltip below the pointer: {named} px");
+    // Off again: the frame as it was.
+    assert_eq!(differing(&before, &after, nowhere), (0, 0), "the overlays leave no trace");
+    assert_eq!(r["widgets"]["overlay"]["mode"], "No overlay");
+    let mode_frames = r["frames"].as_array().map_or(0, Vec::len);
+    assert!(mode_frames >= 13);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_report_names_the_overlay_each_key_turns_on() {
+    let (r, _, dir) = play("keys", &["1 key F4".to_owned(), "2 key F3".to_owned()], &[]);
+    let overlay = &r["widgets"]["overlay"];
+    assert_eq!((overlay["bounds"].as_bool(), overlay["inspector"].as_bool()), (Some(true), Some(true)));
+    assert_eq!(overlay["flashing"], false);
+    assert_eq!(overlay["mode"], "Bands", "the inspector is named before the bounds");
+    let _ = std::fs::remove_dir_all(dir);
+}
