@@ -3,7 +3,7 @@
 //!
 //! Keys that work on every screen are handled here before the screen's own: Ctrl+1 … Ctrl+9 and Ctrl+Tab /
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
-//! hides the HUD, F2 paint flashing, F3 the inspector, F4 the layout bounds, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
+//! hides the HUD, F2 paint flashing, F3 the inspector (Shift+F3 its next subject), F4 the layout bounds, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
 //! the others.
 
 use std::any::Any;
@@ -15,7 +15,7 @@ use crate::geom::Rect;
 use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
-use crate::ui::settings::{Settings, Zoom};
+use crate::ui::settings::{Inspect, Settings, Zoom};
 use crate::ui::theme::{Palette, Theme};
 
 /// The session (see the module docs).
@@ -213,6 +213,11 @@ impl Session {
             Global::Hud => self.hud = !self.hud,
             Global::Inspector => self.settings.inspector = !self.settings.inspector,
             Global::Flashing => self.settings.flashing = !self.settings.flashing,
+            Global::NextSubject => {
+                let next = (self.settings.inspect.index() + 1) % Inspect::ALL.len();
+                self.settings.inspect = Inspect::at(next);
+                self.settings.inspector = true;
+            }
             Global::Bounds => self.settings.bounds = !self.settings.bounds,
             Global::Show(index) => match ScreenId::at(index) {
                 Some(screen) => self.show(screen),
@@ -301,6 +306,8 @@ enum Global {
     Hud,
     Inspector,
     Flashing,
+    /// Shift+F3: the inspector on, showing its next subject.
+    NextSubject,
     Bounds,
     /// Ctrl+digit: the screen at that place in tab order.
     Show(usize),
@@ -321,6 +328,7 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
         (Key::F(1), Mods::NONE) => Global::Hud,
         (Key::F(2), Mods::NONE) => Global::Flashing,
         (Key::F(3), Mods::NONE) => Global::Inspector,
+        (Key::F(3), Mods::SHIFT) => Global::NextSubject,
         (Key::F(4), Mods::NONE) => Global::Bounds,
         (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),

@@ -217,3 +217,44 @@ fn the_text_screen_and_the_overview_mirrored_by_ctrl_r() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Each overlay over the overview (one thread, so one band): paint flashing a few frames after it was turned on,
+/// the inspector's bands, layers and glyph cache (Shift+F3 steps through them), and the layout bounds with the
+/// pointer over a card's header. The overview's animation runs on the frame clock, so each picture is the same
+/// every run.
+#[test]
+fn each_overlay_over_the_overview() {
+    let dir = temp_dir("screens-golden", "overlays");
+    let modes = ["flashing", "bands", "layers", "glyph-cache", "bounds"];
+    let shot = |mode: &str| dir.join(format!("overlay-{mode}.png"));
+    let script = format!(
+        "2 key F2
+8 screenshot \"{}\"
+9 key F2
+10 key F3
+16 screenshot \"{}\"
+17 key shift+F3
+22 screenshot \"{}\"
+23 key shift+F3
+28 screenshot \"{}\"
+29 key F3
+30 key F4
+31 move 330 80
+36 screenshot \"{}\"
+",
+        shot(modes[0]).display(),
+        shot(modes[1]).display(),
+        shot(modes[2]).display(),
+        shot(modes[3]).display(),
+        shot(modes[4]).display()
+    );
+    let path = dir.join("overlays.txt");
+    std::fs::write(&path, script).expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", "overview", "--script"]).arg(&path);
+    run(cmd);
+    let shots: Vec<(String, PathBuf)> = modes.iter().map(|m| (format!("overlay-{m}.png"), shot(m))).collect();
+    let failures = check(&shots.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -121,7 +121,8 @@ impl Seen {
         for (rect, fate) in &self.layers {
             outline(list, *rect, 2.0, fate_color(*fate));
             let at = labels.chip(fate_name(*fate), rect.x + 3.0, rect.y + 3.0, fonts);
-            if at.w <= rect.w && at.h <= rect.h {
+            // Named only where the word leaves most of the layer to be seen (not on a tab).
+            if at.w * 3.0 <= rect.w && at.h * 2.0 <= rect.h {
                 labels.draw(fate_name(*fate), at, Some(fate_color(*fate)), fonts, list);
             }
         }
@@ -137,31 +138,37 @@ impl Seen {
             bytes / 1024,
             MAX_ATLAS_BYTES / 1024
         );
-        let (margin, height) = (12.0, 140.0_f32.min(size.1 / 3.0));
-        let mut x = margin;
-        let top = size.1 - margin - height;
-        for page in pages {
-            if page.width == 0 || page.height == 0 {
-                continue;
+        // The atlases side by side in rows, in a box in the bottom-left corner, at the largest scale that fits.
+        let margin = 12.0;
+        let (width, height) = ((size.0 * 0.6).min(640.0), (size.1 / 3.0).min(180.0));
+        let gap = 3.0;
+        let flow = |k: f32| -> (Vec<Rect>, f32) {
+            let (mut x, mut y, mut row_h, mut placed) = (0.0_f32, 0.0_f32, 0.0_f32, Vec::with_capacity(pages.len()));
+            for page in pages {
+                let (w, h) = ((page.width as f32 * k).max(1.0), (page.height as f32 * k).max(1.0));
+                if x > 0.0 && x + w > width {
+                    (x, y, row_h) = (0.0, y + row_h + gap, 0.0);
+                }
+                placed.push(Rect::new(x, y, w, h));
+                x += w + gap;
+                row_h = row_h.max(h);
             }
-            let k = height / page.height as f32;
-            let w = page.width as f32 * k;
-            if x + w > size.0 - margin {
-                break;
-            }
-            let frame = Rect::new(x, top, w, height);
+            (placed, y + row_h)
+        };
+        let scales = [4.0, 3.0, 2.0, 1.5, 1.0, 0.75, 0.5, 0.35, 0.25, 0.15, 0.1];
+        let k = scales.iter().copied().find(|k| flow(*k).1 <= height).unwrap_or(0.05);
+        let (placed, used) = flow(k);
+        let top = size.1 - margin - used;
+        for (page, at) in pages.iter().zip(&placed) {
+            let frame = Rect::new(margin + at.x, top + at.y, at.w, at.h);
             list.fill_rect(frame, Color(0xe6_10_14_1c));
             for [cx, cy, cw, ch] in &page.cells {
-                let cell = Rect::new(
-                    x + *cx as f32 * k,
-                    top + *cy as f32 * k,
-                    (*cw as f32 * k).max(0.5),
-                    (*ch as f32 * k).max(0.5),
+                let (x0, y0) = (frame.x + *cx as f32 * k, frame.y + *cy as f32 * k);
+                list.fill_rect(
+                    Rect::new(x0, y0, (*cw as f32 * k).max(0.5), (*ch as f32 * k).max(0.5)),
+                    Color(0xc0_35_d0_ba),
                 );
-                list.fill_rect(cell, Color(0xc0_35_d0_ba));
             }
-            outline(list, frame, 1.0, Color(0xff_35_d0_ba));
-            x += w + 8.0;
         }
         let at = labels.chip(&words, margin, top - 20.0, fonts);
         labels.draw(&words, at, None, fonts, list);

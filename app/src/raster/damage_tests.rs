@@ -112,6 +112,35 @@ fn a_changed_colour_damages_the_op_s_bounds() {
     assert_eq!(damage.pixels(), 32 * 12);
 }
 
+/// `fills` with an overlay over it: a tint at `tint_x`.
+fn overlaid(color: Color, x: f32, tint_x: f32) -> DisplayList {
+    let mut list = fills(color, x);
+    list.overlay_from = Some(list.ops.len());
+    list.push(fill(Rect::new(tint_x, 60.0, 20.0, 20.0), Color(0x60_ff_00_ff)));
+    list
+}
+
+#[test]
+fn the_overlay_s_damage_is_counted_apart_from_the_frame_s_and_both_are_drawn() {
+    let (g, fonts) = setup();
+    let (green, blue) = (Color::rgb(0, 200, 0), Color::rgb(0, 0, 200));
+    // The overlay alone moved: the frame's damage is empty, the overlay's is the tint's old and new place.
+    let damage = step(g, &fonts, 1, &overlaid(green, 60.0, 10.0), &overlaid(green, 60.0, 80.0));
+    assert!(inside(&damage, 15, 65) && inside(&damage, 85, 65), "both places of the tint drawn: {damage:?}");
+    let mut raster = Renderer::new(g, 1);
+    let mut fb = frame_at(1.0);
+    raster.render(&overlaid(green, 60.0, 10.0), &fonts, fb.canvas(), Pixels::Fresh).expect("render");
+    let moved = raster.render(&overlaid(green, 60.0, 80.0), &fonts, fb.canvas(), Pixels::Kept).expect("render");
+    assert!(moved.parts.frame.is_empty(), "{:?}", moved.parts);
+    assert_eq!(moved.parts.overlay.pixels(), moved.damage.pixels());
+    // The frame alone changed: the overlay adds nothing to it.
+    let recoloured = raster.render(&overlaid(blue, 60.0, 80.0), &fonts, fb.canvas(), Pixels::Kept).expect("render");
+    assert_eq!(recoloured.parts.frame.rects(), [PixelRect { x: 59, y: 39, w: 32, h: 12 }]);
+    assert!(recoloured.parts.overlay.is_empty());
+    // Both: what is drawn is their union, each pixel once.
+    step(g, &fonts, 2, &overlaid(green, 60.0, 10.0), &overlaid(blue, 60.0, 20.0));
+}
+
 #[test]
 fn a_moved_op_damages_where_it_was_and_where_it_is() {
     let (g, fonts) = setup();
