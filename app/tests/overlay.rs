@@ -3,8 +3,6 @@
 //! its own damage is counted apart from the frame's, and that a window with nothing moving goes idle under it.
 //! Where to aim comes from a one-frame report of the controls screen.
 
-#[path = "support/pixels.rs"]
-mod pixels;
 #[path = "support/process.rs"]
 mod process;
 #[path = "support/scripts.rs"]
