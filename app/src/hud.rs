@@ -202,6 +202,8 @@ pub struct HudStats {
     damage_pct: Ring,
     /// From the oldest input event a frame handled to that frame presented, ms.
     latency_ms: Ring,
+    /// Counts the frames recorded: the HUD refreshes only when its figures may have changed.
+    frames: u64,
 }
 
 fn ms(d: Duration) -> f64 {
@@ -220,6 +222,7 @@ impl HudStats {
             self.phases[phase.index()].push(ms(times.get(phase)));
         }
         self.frame_ms.push(ms(times.paint + times.present));
+        self.frames += 1;
     }
 
     /// Records the share of the window a painted frame rasterized, in percent.
@@ -309,6 +312,8 @@ pub struct Hud {
     content: Option<Arc<DisplayList>>,
     version: u64,
     since_refresh: u64,
+    /// The stats' frame count at the last refresh.
+    stats_seen: u64,
     measured: bool,
     frac_x: f32,
 }
@@ -317,7 +322,7 @@ impl Hud {
     /// A HUD in JetBrains Mono from `fonts`, visible or hidden (`--no-hud`).
     pub fn new(fonts: &FontBook, visible: bool) -> Hud {
         let font = fonts.id(Face::Mono, FONT_PX);
-        Hud { font, visible, content: None, version: 0, since_refresh: 0, measured: false, frac_x: 0.0 }
+        Hud { font, visible, content: None, version: 0, since_refresh: 0, stats_seen: 0, measured: false, frac_x: 0.0 }
     }
 
     /// Whether the HUD is drawn.
@@ -342,14 +347,17 @@ impl Hud {
         }
         let panel = Hud::panel_rect(width);
         let measured = stats.summary(Phase::Paint).is_some();
+        // A frame the stats did not count (one painted for the inspector's overlay alone) changes no figure: a
+        // refresh then would be damage of its own, which the overlay would show, which would paint a frame.
         let stale = self.content.is_none()
-            || self.since_refresh >= REFRESH_FRAMES
+            || (self.since_refresh >= REFRESH_FRAMES && stats.frames != self.stats_seen)
             || measured != self.measured
             || panel.x.fract() != self.frac_x;
         if stale {
             self.content = Some(Arc::new(self.record_panel(stats, fonts)));
             self.version += 1;
             self.since_refresh = 0;
+            self.stats_seen = stats.frames;
             self.measured = measured;
             self.frac_x = panel.x.fract();
         }

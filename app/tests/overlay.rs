@@ -151,3 +151,19 @@ fn the_report_names_the_overlay_each_key_turns_on() {
     assert_eq!(overlay["mode"], "Bands", "the inspector is named before the bounds");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn with_the_hud_shown_and_every_overlay_on_a_settled_window_goes_idle() {
+    let button = controls_box("controls.button");
+    let (x, y) = button.centre();
+    let dir = temp_dir("overlay", "hud-idle");
+    let path = dir.join("script.txt");
+    std::fs::write(&path, format!("1 key F2\n2 key F3\n3 key F4\n10 move {x} {y}\n119 move 0 0\n")).expect("write");
+    // The HUD shown: its figures change after every counted frame, and the overlay shows that change.
+    let mut cmd = process::goldberry();
+    cmd.args(["--video-driver", "dummy", "--screen", "controls", "--threads", "2", "--script"]).arg(&path);
+    let r = report(cmd, &dir);
+    let painted: Vec<usize> = (60..119).filter(|&i| frame(&r, i)["idle"] == false).collect();
+    assert!(painted.is_empty(), "frames painted with nothing moving: {painted:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

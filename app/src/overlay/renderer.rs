@@ -101,11 +101,12 @@ impl Seen {
                 Some(Drawer::Caller) | None => 0,
                 Some(Drawer::Pool(k)) => k + 1,
             };
-            // A bar down the left edge in the thread's colour, not a tint over the frame: the bands move with every
-            // frame's damage, and a tint over all of it would be the overlay's damage every frame.
+            // A bar down the left edge in the thread's colour and a tick at the band's first row, not a tint or a
+            // line across the frame: the bands move with every frame's damage, and the damage of marks across the
+            // frame would be a box as large as the frame.
             let bar = Rect::new(0.0, band.top, 6.0, band.bottom - band.top);
             list.fill_rect(bar, THREAD_TINTS[thread % THREAD_TINTS.len()]);
-            list.fill_rect(Rect::new(0.0, band.top, size.0, 1.0), Color(0xff_35_d0_ba));
+            list.fill_rect(Rect::new(0.0, band.top, 40.0_f32.min(size.0), 2.0), Color(0xff_35_d0_ba));
             let who = match band.drawer {
                 Some(Drawer::Caller) => "the frame's thread".to_owned(),
                 Some(Drawer::Pool(k)) => format!("pool thread {k}"),

@@ -299,7 +299,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     /// hands what it laid out to the session.
     fn paint(&mut self, now: f64) -> Result<PaintedFrame, RunError> {
         let frame_start = Instant::now();
-        if let Some(last) = self.last_start {
+        if let Some(last) = self.last_start.filter(|_| !self.overlay_only) {
             self.painter.stats.record_interval(frame_start - last);
         }
         self.last_start = Some(frame_start);
