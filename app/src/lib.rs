@@ -13,7 +13,6 @@ pub mod frame;
 pub mod geom;
 pub mod glyph_cache;
 pub mod hud;
-pub mod inspector;
 pub mod overlay;
 pub mod raster;
 pub mod render_error;

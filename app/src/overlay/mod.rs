@@ -12,18 +12,19 @@
 mod bounds;
 mod flashing;
 mod labels;
+mod panel;
 mod renderer;
 
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
-use crate::inspector::{self, Inspector};
 use crate::raster::{Damage, Renderer};
 use crate::scene::layout::LaidBox;
 use crate::ui::settings::Settings;
 
 use self::flashing::Flashes;
 use self::labels::Labels;
+use self::panel::Inspector;
 use self::renderer::Seen;
 
 /// What the overlay draws from, besides what it observed: the settings, the time, the frame's size in logical
@@ -116,7 +117,7 @@ impl Overlays {
         }
         if settings.inspector {
             self.seen = Seen::of(raster, list, scale);
-            self.panel_lines = inspector::lines(settings.inspect, raster);
+            self.panel_lines = panel::lines(settings.inspect, raster);
         }
         self.observed += 1;
     }

@@ -1,8 +1,7 @@
-//! The inspector (F3): what the renderer did in the last frame it drew, in words, on a panel under the HUD. The
-//! controls screen's radio group picks what it shows: the bands the frame was cut into, the retained layers and
-//! what became of each kind, or the glyph cache. A panel of its own layer, recorded again only when its words
-//! change, so a settled frame draws nothing new for it. (The overlay drawn over the frame itself, outlining the
-//! bands and layers where they lie, is still to come.)
+//! The inspector's panel (F3): what the renderer did in the last frame it drew, in words, under the HUD, beside
+//! the overlay's marks. The controls screen's radio group picks what it shows: the bands the frame was cut into,
+//! the retained layers and what became of each kind, or the glyph cache. A panel of its own layer, recorded again
+//! only when its words change, so a settled frame draws nothing new for it.
 
 use std::sync::Arc;
 
