@@ -199,6 +199,7 @@ impl Painter {
         if shown.settings.inspector {
             self.inspector.record(&self.inspected, fonts, input.logical_width(), &mut self.list);
         }
+        crate::popup::draw::record(&shown.popups, shown.router, &shown.palette, fonts, &mut self.list);
         let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
         if shown.settings.inspector {
             self.inspected = inspector::lines(shown.settings.inspect, &self.raster);
