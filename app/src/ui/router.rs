@@ -467,6 +467,20 @@ mod tests {
     }
 
     #[test]
+    fn a_right_click_asks_what_is_under_it_for_a_context_menu_and_focuses_it() {
+        let mut router = Router::new();
+        let right = UiEvent::ButtonDown { button: Button::Right, x: 25.0, y: 5.0, clicks: 1 };
+        assert_eq!(
+            route(&mut router, right),
+            [Message::Context { target: Target { id: "b", part: 0 }, x: 25.0, y: 5.0 }]
+        );
+        assert_eq!((router.focus(), router.pressed()), (Some("b"), None), "focused, not held");
+        let nowhere = UiEvent::ButtonDown { button: Button::Right, x: 95.0, y: 5.0, clicks: 1 };
+        assert!(route(&mut router, nowhere).is_empty());
+        assert_eq!(router.focus(), Some("b"), "a right click on nothing leaves the focus");
+    }
+
+    #[test]
     fn the_wheel_goes_to_what_is_under_the_pointer() {
         let mut router = Router::new();
         route(&mut router, UiEvent::PointerMoved { x: 35.0, y: 5.0 });

@@ -248,6 +248,7 @@ pub fn slider_value(tracks: &Tracks, x: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::router::Cursor;
     use crate::ui::theme::ThemeName;
 
     const TRACKS: Tracks =
@@ -312,6 +313,25 @@ mod tests {
         assert!(!handle(&mut c, &wheel(0.5), 0.0));
         assert!(handle(&mut c, &wheel(0.5), 0.0), "two half notches make a step");
         assert_eq!(c.value, 4);
+    }
+
+    #[test]
+    fn the_overlay_dropdowns_pick_sets_the_overlay_alone() {
+        let (mut c, mut settings) = (Controls::default(), Settings::new());
+        settings.bounds = true;
+        assert!(c.apply(&Message::Pick { id: ids::OVERLAY, item: 1 }, &mut settings, 0.0));
+        assert_eq!(settings.overlay(), Overlay::Flashing);
+        assert!(!settings.bounds, "the dropdown draws one overlay");
+        assert!(!c.apply(&Message::Pick { id: ids::OVERLAY, item: 1 }, &mut settings, 0.0), "already so");
+        let regions = [Region {
+            focusable: true,
+            ..Region::at(ids::OVERLAY, 0, Rect::new(10.0, 20.0, 200.0, 32.0), Cursor::Hand)
+        }];
+        let Some(Request::Menu { items, highlighted, anchor, .. }) = overlay_menu(&settings, &regions) else {
+            panic!("no menu");
+        };
+        assert_eq!((items.len(), highlighted, anchor.w), (6, 1, 200.0));
+        assert!(items[1].checked && !items[0].checked);
     }
 
     #[test]
