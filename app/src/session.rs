@@ -309,7 +309,11 @@ impl Session {
                     self.changed |= self.global(global, now);
                     return;
                 }
-                // A dialog's Tab, Return and Space go to its buttons; any other key is swallowed.
+                // A dialog's Tab, Return and Space go to its buttons; any other key, and any key a menu does not
+                // take (Tab too: a menu's items are no Tab stops), is swallowed.
+                if self.popups.open().is_some_and(|p| matches!(p.kind, Kind::Menu { .. })) {
+                    return;
+                }
                 let mut messages = Vec::new();
                 self.router.route(event, &regions, &mut messages);
                 self.popup_messages(&messages, now, clipboard);
