@@ -217,6 +217,7 @@ impl Painter {
         hud_raster.map_err(raster_error("'s HUD"))?;
         self.list.ops.append(&mut hud_list.ops);
         self.hud_list = hud_list;
+        crate::popup::draw::record(&shown.popups, shown.router, &shown.palette, fonts, &mut self.list);
         self.record_overlay(input, fonts, shown);
         let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
         let frame_damage = rendered.parts.frame;

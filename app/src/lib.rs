@@ -14,6 +14,7 @@ pub mod geom;
 pub mod glyph_cache;
 pub mod hud;
 pub mod overlay;
+pub mod popup;
 pub mod raster;
 pub mod render_error;
 pub mod scene;

@@ -5,6 +5,12 @@
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
 //! hides the HUD, F2 paint flashing, F3 the inspector (Shift+F3 its next subject), F4 the layout bounds, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
 //! the others.
+//!
+//! Above the screen lies the popup layer ([`Popups`]): while a popup is open it takes every event first. Escape
+//! closes it (it does not quit then); a press outside a menu closes the menu and does nothing else, a press outside
+//! a dialog does nothing; the screen's widgets are neither hovered nor hit meanwhile. A global key closes it before
+//! it acts. When it closes, the focus goes back where it was. The hovered widget's tooltip shows once the pointer
+//! has rested on it for [`crate::popup::TOOLTIP_DELAY_S`].
 
 use std::any::Any;
 
@@ -12,6 +18,8 @@ use serde_json::{Map, Value, json};
 
 use crate::chrome::TABS;
 use crate::geom::Rect;
+use crate::popup::draw::PopupView;
+use crate::popup::{Hover, Kind, Outcome, Popups, Request, Tip};
 use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
@@ -39,6 +47,10 @@ pub struct Session {
     changed: bool,
     /// The screen or the direction changed: the next frame lays the screen out anew.
     relayout: bool,
+    /// The popup open, above the screen.
+    popups: Popups,
+    /// What a tooltip waits on.
+    hover: Hover,
 }
 
 impl Default for Session {
@@ -66,6 +78,8 @@ impl Session {
             regions: Vec::new(),
             changed: true,
             relayout: true,
+            popups: Popups::new(),
+            hover: Hover::default(),
         }
     }
 
@@ -98,7 +112,40 @@ impl Session {
             palette: self.settings.theme.palette(now),
             settings: self.settings,
             mirrored: self.mirrored,
+            popups: PopupView { open: self.popups.open(), tip: self.tooltip(now), viewport: self.popups.viewport() },
         }
+    }
+
+    /// The popup layer.
+    pub fn popups(&self) -> &Popups {
+        &self.popups
+    }
+
+    /// The tooltip a frame at `now` shows: the hovered widget's, once the pointer has rested on it long enough,
+    /// unless a popup is open or a button is held.
+    pub fn tooltip(&self, now: f64) -> Option<Tip> {
+        if self.popups.is_open() || self.router.pressed().is_some() {
+            return None;
+        }
+        let target = self.hover.due(now)?;
+        let text = self.state().tooltip(target)?;
+        let anchor = self.regions.iter().find(|r| r.target == target)?.rect;
+        Some(Tip { text, anchor, target })
+    }
+
+    /// Whether the tooltip a frame at `now` shows differs from the last frame painted's; remembers it.
+    pub fn tooltip_changed(&mut self, now: f64) -> bool {
+        let tip = self.tooltip(now).map(|t| t.target);
+        self.hover.changed(tip)
+    }
+
+    /// When a tooltip that waits will show (None when none waits): the frame loop sleeps until then.
+    pub fn next_tooltip(&self, now: f64) -> Option<f64> {
+        if self.popups.is_open() {
+            return None;
+        }
+        self.router.hovered().filter(|t| self.state().tooltip(*t).is_some())?;
+        self.hover.next(now)
     }
 
     /// The theme.
@@ -139,7 +186,10 @@ impl Session {
     /// Takes the regions of a new layout: hover follows the pointer onto them, focus on a widget that is gone is
     /// dropped.
     pub fn set_regions(&mut self, regions: Vec<Region>) {
-        self.router.relayout(&regions);
+        // While a popup is open the router hits its regions; the screen's new ones are for when it closes.
+        if !self.popups.is_open() {
+            self.router.relayout(&regions);
+        }
         self.regions = regions;
         self.relayout = false;
     }
@@ -147,6 +197,10 @@ impl Session {
     /// Takes what a frame hands back: the regions of a new layout, and what the screen's layout placed (a text's
     /// lines, a slider's track) for the screen shown.
     pub fn take_feedback(&mut self, feedback: Feedback) {
+        // A popup was placed in the old window.
+        if feedback.viewport.is_some_and(|v| self.popups.set_viewport(v)) {
+            self.close_popup();
+        }
         if let Some(regions) = feedback.regions {
             self.set_regions(regions);
         }
@@ -163,6 +217,7 @@ impl Session {
     /// Shows `screen`, focused where it opens focused.
     pub fn show(&mut self, screen: ScreenId) {
         if screen != self.screen {
+            self.close_popup();
             self.screen = screen;
             self.router.set_focus(self.states[screen.index()].focus_on_show());
             self.relayout = true;
@@ -174,15 +229,41 @@ impl Session {
     pub fn handle(&mut self, event: &UiEvent, now: f64, clipboard: &mut dyn Clipboard) {
         let before = (self.router.seen(), self.hud);
         let pointer = self.router.pointer();
+        if matches!(event, UiEvent::ButtonDown { .. } | UiEvent::KeyDown { .. }) {
+            self.hover.dismiss();
+        }
+        if self.popups.is_open() {
+            self.handle_popup(event, now, clipboard);
+        } else {
+            self.handle_screen(event, now, clipboard);
+        }
+        self.hover.follow(self.router.hovered(), now);
+        self.changed |= (self.router.seen(), self.hud) != before;
+        // The layout bounds name the box under the pointer: it moving is something to show.
+        self.changed |= self.settings.bounds && self.router.pointer() != pointer;
+    }
+
+    /// An event for the screen: global keys, the screen's own keys, then the router and the screen's widgets.
+    fn handle_screen(&mut self, event: &UiEvent, now: f64, clipboard: &mut dyn Clipboard) {
         if let UiEvent::KeyDown { key, mods, .. } = *event {
             if global_key(key, mods).is_some_and(|global| self.global(global, now)) {
                 self.changed = true;
                 return;
             }
             let state = &mut self.states[self.screen.index()];
-            let mut input =
-                Input { regions: &self.regions, now, settings: &mut self.settings, clipboard: &mut *clipboard };
-            if state.key(key, mods, &mut input) {
+            let mut popup = None;
+            let mut input = Input {
+                regions: &self.regions,
+                now,
+                settings: &mut self.settings,
+                clipboard: &mut *clipboard,
+                popup: &mut popup,
+            };
+            let took = state.key(key, mods, &mut input);
+            if let Some(request) = popup {
+                self.open_popup(request);
+            }
+            if took {
                 self.changed = true;
                 return;
             }
@@ -196,14 +277,106 @@ impl Session {
                 }
                 continue;
             }
-            let state = &mut self.states[self.screen.index()];
-            let mut input =
-                Input { regions: &self.regions, now, settings: &mut self.settings, clipboard: &mut *clipboard };
-            self.changed |= state.handle(message, &mut input);
+            self.dispatch(message, now, clipboard);
         }
-        self.changed |= (self.router.seen(), self.hud) != before;
-        // The layout bounds name the box under the pointer: it moving is something to show.
-        self.changed |= self.settings.bounds && self.router.pointer() != pointer;
+    }
+
+    /// Hands `message` to the screen shown, and opens the popup it asks for.
+    fn dispatch(&mut self, message: &Message, now: f64, clipboard: &mut dyn Clipboard) {
+        let state = &mut self.states[self.screen.index()];
+        let mut popup = None;
+        let mut input = Input {
+            regions: &self.regions,
+            now,
+            settings: &mut self.settings,
+            clipboard: &mut *clipboard,
+            popup: &mut popup,
+        };
+        self.changed |= state.handle(message, &mut input);
+        if let Some(request) = popup {
+            self.open_popup(request);
+        }
+    }
+
+    /// An event while a popup is open (see the module docs).
+    fn handle_popup(&mut self, event: &UiEvent, now: f64, clipboard: &mut dyn Clipboard) {
+        let regions = self.popups.regions();
+        match *event {
+            UiEvent::KeyDown { key, mods, .. } => {
+                if let Some(outcome) = self.popups.key(key, mods) {
+                    self.popup_outcome(outcome, now, clipboard);
+                    return;
+                }
+                if let Some(global) = global_key(key, mods) {
+                    self.close_popup();
+                    self.changed |= self.global(global, now);
+                    return;
+                }
+                // A dialog's Tab, Return and Space go to its buttons; any other key, and any key a menu does not
+                // take (Tab too: a menu's items are no Tab stops), is swallowed.
+                if self.popups.open().is_some_and(|p| matches!(p.kind, Kind::Menu { .. })) {
+                    return;
+                }
+                let mut messages = Vec::new();
+                self.router.route(event, &regions, &mut messages);
+                self.popup_messages(&messages, now, clipboard);
+            }
+            UiEvent::ButtonDown { x, y, .. } if !self.popups.contains(x, y) => {
+                if self.popups.open().is_some_and(|p| matches!(p.kind, Kind::Menu { .. })) {
+                    self.close_popup();
+                }
+            }
+            // A press on the popup's own surface or on a disabled item does nothing (it must not drop the focus).
+            UiEvent::ButtonDown { x, y, .. } if Router::hit(&regions, x, y).is_none_or(|r| !r.enabled) => {}
+            UiEvent::Text(_) => {}
+            _ => {
+                let mut messages = Vec::new();
+                self.router.route(event, &regions, &mut messages);
+                if self.popups.hover(self.router.hovered()) {
+                    self.changed = true;
+                }
+                self.popup_messages(&messages, now, clipboard);
+            }
+        }
+    }
+
+    /// What the router sent for the popup's regions.
+    fn popup_messages(&mut self, messages: &[Message], now: f64, clipboard: &mut dyn Clipboard) {
+        for message in messages {
+            if let Some(outcome) = self.popups.message(message) {
+                self.popup_outcome(outcome, now, clipboard);
+            }
+        }
+    }
+
+    /// Acts on what the popup did: closes it, and hands a pick to the screen.
+    fn popup_outcome(&mut self, outcome: Outcome, now: f64, clipboard: &mut dyn Clipboard) {
+        self.changed = true;
+        match outcome {
+            Outcome::Kept => {}
+            Outcome::Closed => self.close_popup(),
+            Outcome::Picked { id, item } => {
+                self.close_popup();
+                self.dispatch(&Message::Pick { id, item }, now, clipboard);
+            }
+        }
+    }
+
+    /// Opens what the screen asked for: the router hits the popup's regions from now on.
+    fn open_popup(&mut self, request: Request) {
+        let focus = self.popups.show(request, self.router.focus());
+        self.router.relayout(&self.popups.regions());
+        self.router.set_focus(focus);
+        self.changed = true;
+    }
+
+    /// Closes the popup open, if any: the router hits the screen's regions again and the focus goes back.
+    fn close_popup(&mut self) {
+        if let Some(popup) = self.popups.close() {
+            self.router.relayout(&self.regions);
+            self.router.set_focus(popup.return_focus);
+            self.changed = true;
+        }
     }
 
     /// Does what a global key asks; true when it was done.
@@ -261,6 +434,9 @@ impl Session {
 
     /// The cursor the pointer should show.
     pub fn cursor(&self) -> Cursor {
+        if self.popups.is_open() {
+            return self.router.cursor(&self.popups.regions());
+        }
         self.router.cursor(&self.regions)
     }
 
@@ -281,11 +457,19 @@ impl Session {
         });
         widgets.insert("overlay".to_owned(), overlay);
         widgets.insert("zoom".to_owned(), json!(self.settings.zoom.factor()));
+        widgets.insert("popup".to_owned(), self.report_popup());
+        let tip = self.hover.shown().and_then(|t| self.state().tooltip(t).map(|text| (t, text)));
+        let tooltip = match tip {
+            Some((t, text)) => json!({ "shown": text, "for": format!("{}#{}", t.id, t.part) }),
+            None => json!({ "shown": null }),
+        };
+        widgets.insert("tooltip".to_owned(), tooltip);
         widgets.insert("focus".to_owned(), json!(self.router.focus()));
         widgets.insert("hover".to_owned(), json!(self.router.hovered().map(|t| format!("{}#{}", t.id, t.part))));
         // Where each widget of the screen shown lies (the tabs and the disabled button too), so a script can aim at
         // it; a widget of several parts lists each part's box.
-        for (id, rect, parts) in boxes(&self.regions) {
+        let popup_regions = self.popups.regions();
+        for (id, rect, parts) in boxes(&[self.regions.as_slice(), &popup_regions].concat()) {
             let object = widgets.entry(id).or_insert_with(|| json!({}));
             if let Some(object) = object.as_object_mut() {
                 object.insert("rect".to_owned(), json!([rect.x, rect.y, rect.w, rect.h]));
@@ -296,6 +480,24 @@ impl Session {
             }
         }
         Value::Object(widgets)
+    }
+
+    /// The report's `popup`: which widget's popup is open, what kind, and a menu's items and highlight.
+    fn report_popup(&self) -> Value {
+        let Some(popup) = self.popups.open() else { return json!({ "open": null }) };
+        let r = popup.rect;
+        let rect = json!([r.x, r.y, r.w, r.h]);
+        match &popup.kind {
+            Kind::Menu { items, highlighted, .. } => json!({
+                "open": popup.owner,
+                "kind": "menu",
+                "highlighted": highlighted,
+                "items": items.iter().map(|i| i.label).collect::<Vec<_>>(),
+                "enabled": items.iter().map(|i| i.enabled).collect::<Vec<_>>(),
+                "rect": rect,
+            }),
+            Kind::Modal { title, .. } => json!({ "open": popup.owner, "kind": "modal", "title": title, "rect": rect }),
+        }
     }
 }
 

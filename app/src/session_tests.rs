@@ -108,3 +108,63 @@ fn the_report_gives_every_widget_its_box_and_each_part_its_own() {
     assert_eq!(widgets["tabs"]["parts"][4], json!([400.0, 0.0, 90.0, 30.0]));
     assert!(widgets["controls.button"].get("rect").is_none(), "not on this screen");
 }
+
+fn press(s: &mut Session, x: f32, y: f32, button: Button) {
+    s.handle(&UiEvent::ButtonDown { button, x, y, clicks: 1 }, 0.0, &mut String::new());
+    s.handle(&UiEvent::ButtonUp { button, x, y }, 0.0, &mut String::new());
+}
+
+/// The controls screen with its dropdown at (100, 100) 200 x 30 and its button at (100, 300), in an 800 x 600 window.
+fn controls_with_dropdown() -> Session {
+    let mut s = Session::new(named("controls"), false);
+    let at = |id, y| Region { focusable: true, ..Region::at(id, 0, Rect::new(100.0, y, 200.0, 30.0), Cursor::Hand) };
+    let regions = vec![at("controls.overlay", 100.0), at("controls.button", 300.0)];
+    s.take_feedback(Feedback { regions: Some(regions), laid: None, viewport: Some(Rect::new(0.0, 0.0, 800.0, 600.0)) });
+    s
+}
+
+#[test]
+fn an_open_popup_takes_escape_first_and_the_screen_is_not_hit_under_it() {
+    let mut s = controls_with_dropdown();
+    press(&mut s, 150.0, 110.0, Button::Left);
+    assert_eq!(s.popups().open().map(|p| p.owner), Some("controls.overlay"));
+    assert_eq!(s.router.focus(), Some("controls.overlay"));
+    // The list's six rows run from y 134 to 310, over the top of the button's box: a click there is the list's.
+    press(&mut s, 150.0, 305.0, Button::Left);
+    assert_eq!(s.settings().overlay(), crate::ui::settings::Overlay::Bounds, "the last row picked");
+    assert_eq!(s.state_of::<Controls>().map(|c| c.presses), Some(0), "the button under it was not pressed");
+    press(&mut s, 150.0, 110.0, Button::Left);
+    s.handle(&key(Key::Tab, Mods::NONE), 0.0, &mut String::new());
+    assert_eq!(s.router.focus(), Some("controls.overlay"), "Tab does nothing in a menu");
+    s.handle(&key(Key::Escape, Mods::NONE), 0.0, &mut String::new());
+    assert!(!s.quit() && !s.popups().is_open(), "Escape closed the list and did not quit");
+    assert_eq!(s.router.focus(), Some("controls.overlay"));
+    s.handle(&key(Key::Escape, Mods::NONE), 0.0, &mut String::new());
+    assert!(s.quit(), "with nothing open Escape quits");
+}
+
+#[test]
+fn a_press_outside_a_menu_closes_it_and_does_nothing_else_and_a_global_key_closes_it_first() {
+    let mut s = controls_with_dropdown();
+    press(&mut s, 150.0, 110.0, Button::Left);
+    press(&mut s, 700.0, 500.0, Button::Right);
+    assert!(!s.popups().is_open());
+    assert_eq!(s.router.focus(), Some("controls.overlay"), "the press outside did not take the focus away");
+    press(&mut s, 150.0, 110.0, Button::Left);
+    s.handle(&key(Key::Char('1'), Mods::CTRL), 0.0, &mut String::new());
+    assert!(!s.popups().is_open());
+    assert_eq!(s.screen(), named("overview"));
+}
+
+#[test]
+fn a_tooltip_waits_for_the_pointer_to_rest_and_wakes_the_loop_when_due() {
+    let mut s = controls_with_dropdown();
+    s.handle(&UiEvent::PointerMoved { x: 150.0, y: 310.0 }, 1.0, &mut String::new());
+    assert_eq!(s.tooltip(1.2), None);
+    assert_eq!(s.next_tooltip(1.2), Some(1.0 + crate::popup::TOOLTIP_DELAY_S));
+    assert_eq!(s.tooltip(1.5).map(|t| t.text), Some("Counts its presses"));
+    assert!(s.tooltip_changed(1.5));
+    assert!(!s.tooltip_changed(1.6), "already shown");
+    assert_eq!(s.next_tooltip(1.6), None, "nothing to wake for once it shows");
+    assert_eq!(s.widgets()["tooltip"]["shown"], "Counts its presses");
+}

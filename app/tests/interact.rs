@@ -186,9 +186,12 @@ fn tab_walks_the_controls_in_order_skipping_the_disabled_button_and_shift_tab_wa
         vec![key(10, "Left")],
         tabs(11, 1),
         vec![key(12, "Return")],
-        // Past the theme switch Tab wraps to the button; Shift+Tab comes back to the theme switch.
+        // The overlay dropdown: Down opens nothing (Space would), so the mode stays.
         tabs(13, 1),
-        vec![key(14, "space"), key(15, "shift+Tab")],
+        vec![key(14, "Down")],
+        // Past the dropdown Tab wraps to the button; Shift+Tab comes back to the dropdown, and again to the theme.
+        tabs(15, 1),
+        vec![key(16, "space"), key(17, "shift+Tab"), key(18, "shift+Tab")],
     ]
     .concat();
     let r = play("interact", "tab-order", "controls", &script);
@@ -199,12 +202,13 @@ fn tab_walks_the_controls_in_order_skipping_the_disabled_button_and_shift_tab_wa
     assert_eq!(w["controls.toggle"]["on"], true);
     assert_eq!(w["controls.slider"]["value"], 39);
     assert_eq!(w["controls.theme"]["theme"], "light");
+    assert_eq!(w["controls.overlay"]["value"], "No overlay");
     assert_eq!(w["focus"], "controls.theme");
-    // Seven Tabs: six stops and back to the first, never the disabled button.
-    let seven = after_keys("tab-seven", &["Tab"; 7]);
-    assert_eq!(seven["widgets"]["focus"], "controls.button");
+    // Eight Tabs: seven stops and back to the first, never the disabled button.
+    let eight = after_keys("tab-eight", &["Tab"; 8]);
+    assert_eq!(eight["widgets"]["focus"], "controls.button");
     let back = after_keys("shift-tab", &["shift+Tab"]);
-    assert_eq!(back["widgets"]["focus"], "controls.theme", "Shift+Tab from nothing starts at the end");
+    assert_eq!(back["widgets"]["focus"], "controls.overlay", "Shift+Tab from nothing starts at the end");
 }
 
 #[test]

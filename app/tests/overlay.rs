@@ -48,8 +48,8 @@ fn image(path: &Path) -> RgbImage {
     RgbImage::read_png(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// How many pixels inside `inside` and outside it differ between `a` and `b`.
-fn differing(a: &RgbImage, b: &RgbImage, inside: Box) -> (usize, usize) {
+/// How many pixels inside `inside` and outside it differ between `a` and `b`, those in `apart` not counted.
+fn differing_but(a: &RgbImage, b: &RgbImage, inside: Box, apart: Box) -> (usize, usize) {
     assert_eq!((a.width, a.height), (b.width, b.height));
     let (mut inner, mut outer) = (0, 0);
     for y in 0..a.height {
@@ -59,11 +59,19 @@ fn differing(a: &RgbImage, b: &RgbImage, inside: Box) -> (usize, usize) {
                 continue;
             }
             let (fx, fy) = (f64::from(x), f64::from(y));
-            let within = fx >= inside.x && fx < inside.x + inside.w && fy >= inside.y && fy < inside.y + inside.h;
-            if within { inner += 1 } else { outer += 1 }
+            let within = |b: Box| fx >= b.x && fx < b.x + b.w && fy >= b.y && fy < b.y + b.h;
+            if within(apart) {
+                continue;
+            }
+            if within(inside) { inner += 1 } else { outer += 1 }
         }
     }
     (inner, outer)
+}
+
+/// How many pixels inside `inside` and outside it differ between `a` and `b`.
+fn differing(a: &RgbImage, b: &RgbImage, inside: Box) -> (usize, usize) {
+    differing_but(a, b, inside, Box { x: 0.0, y: 0.0, w: 0.0, h: 0.0 })
 }
 
 fn frame(report: &Value, index: usize) -> &Value {
@@ -82,7 +90,7 @@ fn paint_flashing_tints_what_a_hover_repainted_fades_and_leaves_no_trace() {
     // The flash of frame 10's damage shows in frame 11 and is gone 0.4 s (24 frames) later. (A screenshot's frame
     // is painted whatever changed.)
     let shots = [11, 38];
-    let (flashing, with, dir_a) = play("flashing", &["1 key F2".to_owned(), hover.clone(), "60 key F2".into()], &shots);
+    let (flashing, with, dir_a) = play("flashing", &["1 key F2".to_owned(), hover.clone(), "95 key F2".into()], &shots);
     let (plain, without, dir_b) = play("plain", std::slice::from_ref(&hover), &shots);
 
     assert_eq!(flashing["widgets"]["overlay"]["mode"], "No overlay", "F2 twice turns it off");
@@ -94,17 +102,20 @@ fn paint_flashing_tints_what_a_hover_repainted_fades_and_leaves_no_trace() {
     assert!(px(flash, "overlay_px") > 0, "{flash}");
     assert_eq!(px(frame(&plain, 11), "damage_px"), 0, "without the overlay nothing changes after the hover");
 
-    // Frame 11: the button's box (and a pixel of its edge) tinted, nothing else changed.
-    let around = Box { x: button.x - 2.0, y: button.y - 2.0, w: button.w + 4.0, h: button.h + 4.0 };
-    let (inner, outer) = differing(&image(&with[0]), &image(&without[0]), around);
+    // Frame 11: the button's box (and a pixel of its edge) tinted, nothing else changed but the overlay dropdown,
+    // which names the mode (and flashes from frame 1, when it changed).
+    let grown = |b: Box| Box { x: b.x - 2.0, y: b.y - 2.0, w: b.w + 4.0, h: b.h + 4.0 };
+    let (around, dropdown) = (grown(button), grown(controls_box("controls.overlay")));
+    let (inner, outer) = differing_but(&image(&with[0]), &image(&without[0]), around, dropdown);
     assert!(inner as f64 > button.area() * 0.9, "{inner} of the button's {} pixels tinted", button.area());
     assert_eq!(outer, 0, "the flash tints nothing but the damage");
 
     // Faded: the same pixels as a run that never flashed, and the loop idle until the next change.
-    let (inner, outer) = differing(&image(&with[1]), &image(&without[1]), around);
+    let (inner, outer) = differing_but(&image(&with[1]), &image(&without[1]), around, dropdown);
     assert_eq!((inner, outer), (0, 0), "a faded flash leaves no trace");
-    let idle = (40..60).filter(|&i| frame(&flashing, i)["idle"] == true).count();
-    assert_eq!(idle, 20, "nothing moves once the flash has faded: no frame is painted");
+    // The button's tooltip shows 0.5 s after the hover (frame 40) and flashes in turn; then nothing moves.
+    let idle = (70..90).filter(|&i| frame(&flashing, i)["idle"] == true).count();
+    assert_eq!(idle, 20, "nothing moves once the flashes have faded: no frame is painted");
     for dir in [dir_a, dir_b] {
         let _ = std::fs::remove_dir_all(dir);
     }
@@ -163,7 +174,8 @@ fn with_the_hud_shown_and_every_overlay_on_a_settled_window_goes_idle() {
     let mut cmd = process::goldberry();
     cmd.args(["--video-driver", "dummy", "--screen", "controls", "--threads", "2", "--script"]).arg(&path);
     let r = report(cmd, &dir);
-    let painted: Vec<usize> = (60..119).filter(|&i| frame(&r, i)["idle"] == false).collect();
+    // The tooltip of the button shows half a second after the hover and its flash fades by frame 70.
+    let painted: Vec<usize> = (80..119).filter(|&i| frame(&r, i)["idle"] == false).collect();
     assert!(painted.is_empty(), "frames painted with nothing moving: {painted:?}");
     let _ = std::fs::remove_dir_all(dir);
 }

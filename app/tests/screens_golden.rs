@@ -258,3 +258,45 @@ fn each_overlay_over_the_overview() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Each popup open, taken by a script's `screenshot` lines: the overlay dropdown's list (opened by a click, so the
+/// dropdown is hovered and focused under it), the text field's context menu with nothing selected (Cut and Copy
+/// disabled), the playground's Reset dialog focused on Cancel, and the button's tooltip after its delay.
+#[test]
+fn each_popup_open() {
+    let dir = temp_dir("screens-golden", "popups");
+    let mut names = Vec::new();
+    for (screen, name, lines) in [
+        ("controls", "popup-dropdown", vec!["1 click {controls.overlay}", "3 screenshot {shot}"]),
+        ("text", "popup-context-menu", vec!["1 key End", "2 click {text.field} right", "4 screenshot {shot}"]),
+        ("playground", "popup-modal", vec!["1 click {playground.reset}", "3 screenshot {shot}"]),
+        ("controls", "popup-tooltip", vec!["1 move {controls.button}", "40 screenshot {shot}"]),
+    ] {
+        let where_ = dir.join(format!("{name}.json"));
+        let mut cmd = goldberry();
+        cmd.args(["--frames", "1", "--screen", screen, "--report"]).arg(&where_);
+        run(cmd);
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&where_).expect("the report")).expect("JSON");
+        let shot = dir.join(format!("{name}.png"));
+        let mut script = String::new();
+        for line in lines {
+            let mut line = line.replace("{shot}", &format!("\"{}\"", shot.display()));
+            if let (Some(open), Some(close)) = (line.find('{'), line.find('}')) {
+                let (x, y) = centre(&report["widgets"], &line[open + 1..close]);
+                line.replace_range(open..=close, &format!("{x} {y}"));
+            }
+            script.push_str(&line);
+            script.push('\n');
+        }
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, script).expect("write the script");
+        let mut cmd = goldberry();
+        cmd.args(["--screen", screen, "--script"]).arg(&path);
+        run(cmd);
+        names.push((format!("{name}.png"), shot));
+    }
+    let failures = check(&names.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

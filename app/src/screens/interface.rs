@@ -15,11 +15,12 @@ use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
+use crate::popup::Request;
 use crate::scene::LaidScene;
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::ui::input::{Clipboard, Key, Mods};
-use crate::ui::router::{Message, Region, Router, WidgetId};
+use crate::ui::router::{Message, Region, Router, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
 
@@ -33,6 +34,9 @@ pub struct Input<'a> {
     pub settings: &'a mut Settings,
     /// Copy and paste.
     pub clipboard: &'a mut dyn Clipboard,
+    /// A popup the screen asks to open (a dropdown's list, a context menu, a dialog): the session opens it after
+    /// the message and tells the screen what is picked ([`Message::Pick`]).
+    pub popup: &'a mut Option<Request>,
 }
 
 /// The pure part of a screen: what a person did to it. It knows no natives, so a test drives it with messages.
@@ -75,6 +79,12 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     /// Takes what the last frame's layout placed.
     fn laid_out(&mut self, laid: Self::Laid) {
         let _ = laid;
+    }
+
+    /// What the tooltip of `target` says, shown once the pointer has rested on it (None: it has none).
+    fn tooltip(&self, target: Target) -> Option<&'static str> {
+        let _ = target;
+        None
     }
 
     /// Adds the screen's widgets to the report, by id (`regions`: the last layout's, of whichever screen is shown).
@@ -190,6 +200,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool>;
     /// See [`ScreenState::next_blink`].
     fn next_blink(&self, now: f64) -> Option<f64>;
+    /// See [`ScreenState::tooltip`].
+    fn tooltip(&self, target: Target) -> Option<&'static str>;
     /// Takes a frame's [`ScreenState::Laid`]; one of another screen is dropped.
     fn laid_out(&mut self, laid: Box<dyn Any + Send>);
     /// See [`ScreenState::report`].
@@ -225,6 +237,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn next_blink(&self, now: f64) -> Option<f64> {
         ScreenState::next_blink(self, now)
+    }
+
+    fn tooltip(&self, target: Target) -> Option<&'static str> {
+        ScreenState::tooltip(self, target)
     }
 
     fn laid_out(&mut self, laid: Box<dyn Any + Send>) {

@@ -11,6 +11,8 @@ use crate::chrome::{Chrome, ChromeView, TABS};
 use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
+use crate::geom::Rect;
+use crate::popup::draw::PopupView;
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::scene::{Scene, SceneTimings};
@@ -35,6 +37,8 @@ pub struct Shown<'a> {
     pub settings: Settings,
     /// Every screen laid out right to left.
     pub mirrored: bool,
+    /// The popup open and the tooltip showing, drawn above everything else.
+    pub popups: PopupView<'a>,
 }
 
 /// What a frame hands back for the next input: the regions when it laid the screen out anew, and what the
@@ -45,6 +49,8 @@ pub struct Feedback {
     pub regions: Option<Vec<Region>>,
     /// For the screen's state.
     pub laid: Option<Box<dyn Any + Send>>,
+    /// The window's box in the regions' units, with new regions: popups are kept inside it.
+    pub viewport: Option<Rect>,
 }
 
 /// What [`Stage::record`] did besides recording.
@@ -162,7 +168,9 @@ impl Stage {
         };
         self.laid_for = Some((shown.screen, shown.mirrored));
         let timings = SceneTimings { layout, shape: text.spent() };
-        Ok(Staged { timings, feedback: Feedback { regions, laid: recorded.laid } })
+        let window = Rect::new(0.0, 0.0, frame.logical_width() as f32, (frame.height as f32 / frame.scale).floor());
+        let viewport = regions.is_some().then_some(window);
+        Ok(Staged { timings, feedback: Feedback { regions, laid: recorded.laid, viewport } })
     }
 }
 

@@ -1,5 +1,5 @@
 //! The widgets' looks, shared by the screens: how a button, a checkbox, a radio option, a toggle, a slider, a
-//! progress bar and a focus ring are drawn in a palette, and a line of text placed in a box.
+//! progress bar, a dropdown and a focus ring are drawn in a palette, and a line of text placed in a box.
 
 use goldberry_natives::yoga::Align;
 
@@ -198,5 +198,28 @@ pub fn progress(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p
     if filled > 0.0 {
         let x = if mirrored { bar.right() - filled } else { bar.x };
         list.fill_round_rect(Rect::new(x, bar.y, filled, bar.h), 4.0, p.accent);
+    }
+}
+
+/// A dropdown, closed: its value at the start, a chevron at the end (its list is a popup, [`crate::popup`]).
+pub fn dropdown(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, value: &str, state: State) {
+    let Ink { fonts, font, palette: p, mirrored } = ink;
+    list.fill_round_rect(rect, 6.0, body_color(p, state));
+    stroke_round(list, rect, 6.0, 1.0, if state.hovered { p.accent } else { p.border });
+    let cx = if mirrored { rect.x + 16.0 } else { rect.right() - 16.0 };
+    let cy = rect.y + rect.h / 2.0;
+    let chevron = PathData {
+        commands: vec![
+            PathCommand::MoveTo(cx - 4.5, cy - 2.0),
+            PathCommand::LineTo(cx, cy + 2.5),
+            PathCommand::LineTo(cx + 4.5, cy - 2.0),
+        ],
+    };
+    list.stroke_path(chevron, Stroke { width: 1.8, round: true }, p.muted);
+    let x = if mirrored { rect.x + 32.0 } else { rect.x + 12.0 };
+    let label = Rect::new(x, rect.y, rect.w - 44.0, rect.h);
+    text(list, fonts, font, label, value, p.text, start(mirrored));
+    if state.focused {
+        focus_ring(list, rect, 6.0, p);
     }
 }

@@ -265,7 +265,10 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let scale = self.scaling.device(self.session.settings().zoom.factor());
         self.fresh |= std::mem::replace(&mut self.scale, scale) != scale;
         let animating = self.session.animating(now);
-        let changed = self.session.take_changed() | self.session.needs_layout() | self.session.blink_changed(now);
+        let changed = self.session.take_changed()
+            | self.session.needs_layout()
+            | self.session.blink_changed(now)
+            | self.session.tooltip_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut self.was_animating, animating);
         let wanted = self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty();
@@ -382,9 +385,12 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         Ok(())
     }
 
-    /// How long an idle desktop loop may sleep: until the caret's next blink when one shows, else [`IDLE_WAIT_MS`].
+    /// How long an idle desktop loop may sleep: until the caret's next blink or a waiting tooltip's showing,
+    /// whichever comes first, else [`IDLE_WAIT_MS`].
     fn idle_wait_ms(&self, now: f64) -> i32 {
-        match self.session.next_blink(now) {
+        let wake =
+            [self.session.next_blink(now), self.session.next_tooltip(now)].into_iter().flatten().reduce(f64::min);
+        match wake {
             Some(at) => (((at - now) * 1000.0).ceil() as i32).clamp(1, IDLE_WAIT_MS),
             None => IDLE_WAIT_MS,
         }

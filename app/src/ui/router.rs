@@ -115,6 +115,23 @@ pub enum Message {
         /// What was typed (or composed).
         text: String,
     },
+    /// The right button went down on it: a context menu is asked for at (x, y).
+    Context {
+        /// Which part.
+        target: Target,
+        /// Window x.
+        x: f32,
+        /// Window y.
+        y: f32,
+    },
+    /// Item `item` of the popup widget `id` opened was picked (a dropdown's option, a menu's command, a dialog's
+    /// confirm button); the popup has closed.
+    Pick {
+        /// The widget that opened the popup.
+        id: WidgetId,
+        /// Which item, from 0.
+        item: usize,
+    },
 }
 
 impl Message {
@@ -125,8 +142,9 @@ impl Message {
             | Message::Press { target, .. }
             | Message::Drag { target, .. }
             | Message::Release { target, .. }
-            | Message::Wheel { target, .. } => target.id,
-            Message::Key { id, .. } | Message::Text { id, .. } => id,
+            | Message::Wheel { target, .. }
+            | Message::Context { target, .. } => target.id,
+            Message::Key { id, .. } | Message::Text { id, .. } | Message::Pick { id, .. } => id,
         }
     }
 }
@@ -148,7 +166,7 @@ impl Router {
 
     /// The region under the pointer that takes input: enabled, hit last-painted first. A disabled region on
     /// top hides what is under it.
-    fn hit(regions: &[Region], x: f32, y: f32) -> Option<&Region> {
+    pub fn hit(regions: &[Region], x: f32, y: f32) -> Option<&Region> {
         regions.iter().rev().find(|r| x >= r.rect.x && x < r.rect.right() && y >= r.rect.y && y < r.rect.bottom())
     }
 
@@ -190,6 +208,18 @@ impl Router {
                     if self.hover == Some(target) {
                         out.push(Message::Activate(target));
                     }
+                }
+            }
+            UiEvent::ButtonDown { button: Button::Right, x, y, .. } => {
+                self.pointer = Some((x, y));
+                self.hover = Router::enabled_hit(regions, x, y);
+                // A context menu is for what is under the pointer, which takes the focus (a text field keeps its
+                // selection); nothing under it leaves the focus where it was.
+                if let (None, Some(target)) = (self.captured, self.hover) {
+                    if regions.iter().any(|r| r.target.id == target.id && r.focusable) {
+                        self.focus = Some(target.id);
+                    }
+                    out.push(Message::Context { target, x, y });
                 }
             }
             UiEvent::ButtonDown { .. } | UiEvent::ButtonUp { .. } => {}
@@ -439,6 +469,20 @@ mod tests {
                 Message::Key { id: "field", key: Key::Return, mods: Mods::NONE }
             ]
         );
+    }
+
+    #[test]
+    fn a_right_click_asks_what_is_under_it_for_a_context_menu_and_focuses_it() {
+        let mut router = Router::new();
+        let right = UiEvent::ButtonDown { button: Button::Right, x: 25.0, y: 5.0, clicks: 1 };
+        assert_eq!(
+            route(&mut router, right),
+            [Message::Context { target: Target { id: "b", part: 0 }, x: 25.0, y: 5.0 }]
+        );
+        assert_eq!((router.focus(), router.pressed()), (Some("b"), None), "focused, not held");
+        let nowhere = UiEvent::ButtonDown { button: Button::Right, x: 95.0, y: 5.0, clicks: 1 };
+        assert!(route(&mut router, nowhere).is_empty());
+        assert_eq!(router.focus(), Some("b"), "a right click on nothing leaves the focus");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The controls screen: a panel of labelled rows (button, checkbox, radio group, toggle, slider, progress bar,
-//! disabled button, theme switch), laid out by Yoga once per size, drawn from the controls' state ([`state`]) and
+//! disabled button, theme switch, the overlay's dropdown), laid out by Yoga once per size, drawn from the controls' state ([`state`]) and
 //! the router's hover, press and focus.
 
 pub mod state;
@@ -14,14 +14,14 @@ use crate::geom::{FontId, Rect};
 use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::screens::widgets::{
-    BOX, Ink, State, button, checkbox, focus_ring, progress, radio, slider, stroke_round, text, toggle,
+    BOX, Ink, State, button, checkbox, dropdown, focus_ring, progress, radio, slider, stroke_round, text, toggle,
 };
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
 
 /// The rows, top to bottom: a label, and the widget it names.
-const ROWS: [(&str, WidgetId); 8] = [
+const ROWS: [(&str, WidgetId); 9] = [
     ("Button", ids::BUTTON),
     ("Checkbox", ids::CHECKBOX),
     ("Radio group", ids::RADIO),
@@ -30,6 +30,7 @@ const ROWS: [(&str, WidgetId); 8] = [
     ("Progress", "controls.progress"),
     ("Disabled", ids::DISABLED),
     ("Theme", ids::THEME),
+    ("Overlay", ids::OVERLAY),
 ];
 
 const ROW_HEIGHT: f32 = 40.0;
@@ -37,6 +38,7 @@ const LABEL_WIDTH: f32 = 132.0;
 const BUTTON: (f32, f32) = (136.0, 32.0);
 const TOGGLE: (f32, f32) = (46.0, 24.0);
 const SLIDER: (f32, f32) = (260.0, 24.0);
+const DROPDOWN: (f32, f32) = (200.0, 32.0);
 
 /// The fonts the screen writes with.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -63,7 +65,8 @@ pub struct ControlsLayout {
     pub panel: Rect,
     /// The screen's title.
     pub title: Rect,
-    /// Each row's label box, top to bottom (button, checkbox, radio group, toggle, slider, progress, disabled, theme).
+    /// Each row's label box, top to bottom (button, checkbox, radio group, toggle, slider, progress, disabled, theme,
+    /// overlay).
     pub labels: Vec<Rect>,
     /// Each row's widget box, in the same order (the radio group's is the whole group).
     pub widgets: Vec<Rect>,
@@ -169,6 +172,7 @@ impl ControlsScreen {
                 ids::CHECKBOX => (BOX + 8.0 + fonts.width_px(f.label, CHECKBOX_TEXT), BOX),
                 ids::TOGGLE => TOGGLE,
                 ids::SLIDER | "controls.progress" => SLIDER,
+                ids::OVERLAY => DROPDOWN,
                 _ => (0.0, BOX),
             };
             if id == ids::RADIO {
@@ -262,6 +266,11 @@ impl ControlsScreen {
                     }
                 }
                 ids::TOGGLE => toggle(list, *rect, view.controls.on, view.mirrored, p, state),
+                ids::OVERLAY => {
+                    dropdown(list, ink, *rect, view.settings.overlay().label(), state);
+                    let hint = beside(*rect, 160.0, view.mirrored);
+                    text(list, fonts, f.value, hint, "or F2, F3, F4", p.muted, start);
+                }
                 ids::SLIDER => {
                     slider(list, *rect, view.controls.value, view.mirrored, p, state);
                     let after = beside(*rect, 80.0, view.mirrored);

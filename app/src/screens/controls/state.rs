@@ -1,15 +1,18 @@
 //! The controls screen's widgets as state: a counting button, a checkbox, a radio group of three, a toggle
-//! switch, a slider 0–100 with a progress bar bound to it, a disabled button and the theme switch; and what each
-//! [`Message`] does to them. The checkbox, the radio group and the theme switch set what every screen follows
-//! ([`Settings`]: the cards' shadows, what the inspector shows, the theme), which the session keeps.
+//! switch, a slider 0–100 with a progress bar bound to it, a disabled button, the theme switch and the overlay's
+//! dropdown; what each [`Message`] does to them, and their tooltips. The checkbox, the radio group, the theme
+//! switch and the dropdown set what every screen follows ([`Settings`]: the cards' shadows, what the inspector
+//! shows, the theme, the overlay), which the session keeps. The dropdown's list is a popup the session opens
+//! ([`crate::popup`]); what is picked in it comes back as a [`Message::Pick`].
 
 use serde_json::{Map, Value, json};
 
 use crate::geom::Rect;
+use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::ui::input::{Key, Mods};
-use crate::ui::router::{Message, Region, Target, WidgetId};
-use crate::ui::settings::{Inspect, Settings};
+use crate::ui::router::{Message, Region, Target, WidgetId, region_of};
+use crate::ui::settings::{Inspect, Overlay, Settings};
 
 /// The controls' stable ids, as the report prints them.
 pub mod ids {
@@ -29,6 +32,8 @@ pub mod ids {
     pub const DISABLED: WidgetId = "controls.disabled";
     /// The theme switch.
     pub const THEME: WidgetId = "controls.theme";
+    /// The dropdown that chooses the overlay drawn over the frame; its list is a popup of [`super::Overlay::ALL`].
+    pub const OVERLAY: WidgetId = "controls.overlay";
 }
 
 /// The radio group's options: what the inspector shows.
@@ -132,7 +137,8 @@ impl Controls {
             }
             Message::Wheel { .. } => {}
             Message::Key { id, key, mods } => self.key(id, key, mods, settings),
-            Message::Text { .. } => {}
+            Message::Pick { id: ids::OVERLAY, item } => settings.set_overlay(Overlay::at(item)),
+            Message::Text { .. } | Message::Context { .. } | Message::Pick { .. } => {}
         }
         (self.values(), *settings) != before
     }
@@ -181,7 +187,24 @@ impl ScreenState for Controls {
     type Laid = Tracks;
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        if let Message::Activate(Target { id: ids::OVERLAY, .. }) = message {
+            *input.popup = overlay_menu(input.settings, input.regions);
+            return false;
+        }
         self.apply(message, input.settings, input.now)
+    }
+
+    fn tooltip(&self, target: Target) -> Option<&'static str> {
+        Some(match target.id {
+            ids::BUTTON => "Counts its presses",
+            ids::CHECKBOX => "Draws or removes the overview's card shadows",
+            ids::RADIO => "What the inspector (F3) shows",
+            ids::TOGGLE => "Click, drag or press Space",
+            ids::SLIDER => "0 to 100: drag, arrows, Page keys, the wheel",
+            ids::THEME => "Dark or light; Ctrl+T anywhere",
+            ids::OVERLAY => "What is drawn over the frame",
+            _ => return None,
+        })
     }
 
     fn laid_out(&mut self, tracks: Tracks) {
@@ -196,9 +219,19 @@ impl ScreenState for Controls {
             (ids::TOGGLE, json!({ "on": self.on })),
             (ids::SLIDER, json!({ "value": self.value })),
             (ids::THEME, json!({ "theme": settings.theme.name().as_str() })),
+            (ids::OVERLAY, json!({ "value": settings.overlay().label(), "index": settings.overlay().index() })),
         ];
         into.extend(values.into_iter().map(|(id, value)| (id.to_owned(), value)));
     }
+}
+
+/// The dropdown's list under it: every overlay mode, the current one checked and highlighted (None before a
+/// layout has placed the dropdown).
+fn overlay_menu(settings: &Settings, regions: &[Region]) -> Option<Request> {
+    let current = settings.overlay();
+    let items = Overlay::ALL.iter().map(|o| Item { checked: *o == current, ..Item::new(o.label()) }).collect();
+    let anchor = region_of(regions, ids::OVERLAY)?;
+    Some(Request::Menu { owner: ids::OVERLAY, anchor, items, highlighted: current.index(), min_width: 0.0 })
 }
 
 /// The slider's value for pointer x over its track: 0 at the left edge, 100 at the right (the other way round,
@@ -215,6 +248,7 @@ pub fn slider_value(tracks: &Tracks, x: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::router::Cursor;
     use crate::ui::theme::ThemeName;
 
     const TRACKS: Tracks =
@@ -279,6 +313,25 @@ mod tests {
         assert!(!handle(&mut c, &wheel(0.5), 0.0));
         assert!(handle(&mut c, &wheel(0.5), 0.0), "two half notches make a step");
         assert_eq!(c.value, 4);
+    }
+
+    #[test]
+    fn the_overlay_dropdowns_pick_sets_the_overlay_alone() {
+        let (mut c, mut settings) = (Controls::default(), Settings::new());
+        settings.bounds = true;
+        assert!(c.apply(&Message::Pick { id: ids::OVERLAY, item: 1 }, &mut settings, 0.0));
+        assert_eq!(settings.overlay(), Overlay::Flashing);
+        assert!(!settings.bounds, "the dropdown draws one overlay");
+        assert!(!c.apply(&Message::Pick { id: ids::OVERLAY, item: 1 }, &mut settings, 0.0), "already so");
+        let regions = [Region {
+            focusable: true,
+            ..Region::at(ids::OVERLAY, 0, Rect::new(10.0, 20.0, 200.0, 32.0), Cursor::Hand)
+        }];
+        let Some(Request::Menu { items, highlighted, anchor, .. }) = overlay_menu(&settings, &regions) else {
+            panic!("no menu");
+        };
+        assert_eq!((items.len(), highlighted, anchor.w), (6, 1, 200.0));
+        assert!(items[1].checked && !items[0].checked);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
 use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Screen};
-use crate::screens::widgets::text;
+use crate::screens::widgets::{Ink, State, button, text};
 use crate::ui::router::{Cursor, Region, Router, Target};
 use crate::ui::theme::Palette;
 use goldberry_natives::yoga::Align;
@@ -52,6 +52,7 @@ const HUES: [Color; 6] = [
 
 const MARGIN: f32 = 16.0;
 const STATS_HEIGHT: f32 = 28.0;
+const RESET_WIDTH: f32 = 72.0;
 
 /// Where the page's parts lie, and the boxes' glide.
 #[derive(Debug, Clone, PartialEq)]
@@ -257,6 +258,7 @@ impl Playground {
             regions.push(region(ids::BOXES, i, *rect, Cursor::Hand, true));
         }
         regions.push(region(ids::CORNER, 0, corner(laid.container), Cursor::Hand, true));
+        regions.push(Region { focusable: true, ..region(ids::RESET, 0, reset_button(laid.stage), Cursor::Hand, true) });
         regions.extend(self.panel.regions(&laid.panel));
         regions
     }
@@ -268,7 +270,9 @@ impl Playground {
         let p = palette;
         let view = PanelView { props: &laid.props, router, palette: p, fonts: self.fonts };
         self.panel.record(list, fonts, &laid.panel, &view);
-        let stats = Rect::new(laid.stage.x, laid.stage.y - STATS_HEIGHT, laid.stage.w, STATS_HEIGHT - 6.0);
+        let reset = reset_button(laid.stage);
+        let stats =
+            Rect::new(laid.stage.x, laid.stage.y - STATS_HEIGHT, reset.x - 12.0 - laid.stage.x, STATS_HEIGHT - 6.0);
         // Before the first change the line says what it will show: a first frame's picture holds no timing.
         let figures = if laid.changed {
             format!("{} Yoga calls for the last change   layout {:.3} ms", laid.calls, laid.time.as_secs_f64() * 1000.0)
@@ -296,7 +300,14 @@ impl Playground {
         });
         let handle = corner(c);
         list.fill_round_rect(handle, 3.0, p.accent);
+        let ink = Ink { fonts, font: self.fonts.label, palette: p, mirrored: false };
+        button(list, ink, reset, "Reset…", State::of(router, ids::RESET));
     }
+}
+
+/// The Reset button: at the end of the figures' line above the stage.
+fn reset_button(stage: Rect) -> Rect {
+    Rect::new(stage.right() - RESET_WIDTH, stage.y - STATS_HEIGHT, RESET_WIDTH, STATS_HEIGHT - 6.0)
 }
 
 /// The container's corner handle.

@@ -1,10 +1,13 @@
 //! The layout playground's state: the container's flexbox properties, its size and which boxes grow; what keys,
 //! chips, a click on a box and a drag of the container's corner do to them; and their CSS words for the report.
+//! The Reset button asks first, in a dialog the session opens ([`crate::popup`]); confirmed, it comes back as a
+//! [`Message::Pick`] and the properties go back to where they started.
 
 use goldberry_natives::yoga::{Align, FlexDirection, Justify, Length};
 use serde_json::{Value, json};
 
 use crate::geom::Rect;
+use crate::popup::{CONFIRM_ITEM, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
@@ -34,6 +37,8 @@ pub mod ids {
     pub const ALIGN_CONTENT: WidgetId = "playground.align_content";
     /// The gap chips.
     pub const GAP: WidgetId = "playground.gap";
+    /// The button that resets every property, once its dialog is confirmed.
+    pub const RESET: WidgetId = "playground.reset";
 }
 
 /// How many boxes the container holds.
@@ -260,6 +265,7 @@ impl PlaygroundState {
                     _ => {}
                 }
             }
+            Message::Pick { id: ids::RESET, item: CONFIRM_ITEM } => *p = Props::new(),
             Message::Press { target: Target { id: ids::CORNER, .. }, x, y, .. }
             | Message::Drag { target: Target { id: ids::CORNER, .. }, x, y } => {
                 if let Some(stage) = region_of(regions, ids::STAGE) {
@@ -301,7 +307,20 @@ impl ScreenState for PlaygroundState {
     }
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        if let Message::Activate(Target { id: ids::RESET, .. }) = message {
+            *input.popup = Some(Request::Modal {
+                owner: ids::RESET,
+                title: "Reset the playground?",
+                body: "Every property goes back to where it started.",
+                confirm: "Reset",
+            });
+            return false;
+        }
         self.apply(message, input.regions, input.now)
+    }
+
+    fn tooltip(&self, target: Target) -> Option<&'static str> {
+        (target.id == ids::RESET).then_some("Every property back to its start, after asking")
     }
 
     fn animating(&self, now: f64) -> bool {
@@ -311,6 +330,7 @@ impl ScreenState for PlaygroundState {
     fn report(&self, regions: &[Region], _settings: &Settings, into: &mut serde_json::Map<String, Value>) {
         into.insert(ids::CONTAINER.to_owned(), self.report_container(region_of(regions, ids::CONTAINER)));
         into.insert(ids::BOXES.to_owned(), json!({ "grow": self.props.grow.to_vec() }));
+        into.insert(ids::RESET.to_owned(), json!({ "changed": self.props != Props::new() }));
     }
 }
 

@@ -1,5 +1,7 @@
 //! The text screen's widgets as state: the single-line field and the multi-line area (each a [`TextEdit`]), the
-//! OpenType feature toggles and the sample's size; and what each [`Message`] does to them.
+//! OpenType feature toggles and the sample's size; and what each [`Message`] does to them. A right click on the
+//! field or the area opens its context menu ([`Command`]), a popup the session opens; what is picked in it comes
+//! back as a [`Message::Pick`] and does what its key does.
 //!
 //! Where the pointer lands in the text, and which byte lies a line above the caret, depends on how the last frame
 //! laid the text out: the screen hands that back as a [`TextGeometry`] after each frame (as a layout hands the
@@ -8,6 +10,7 @@
 use std::sync::Arc;
 
 use crate::geom::Rect;
+use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::text::{Features, Paragraph};
 use crate::ui::edit::{TextEdit, Towards};
@@ -46,6 +49,73 @@ const AREA_TEXT: &str = "Goldberry shapes every run with HarfBuzz. Arabic: ال�
                          and Hebrew: עברית נכתבת מימין לשמאל.\nThai has no spaces between words: ภาษาไทยไม่มีช่องว่างระหว่างคำ \
                          and Devanagari joins its letters: हिन्दी देवनागरी।\nEmoji families stay whole: \
                          👨\u{200D}👩\u{200D}👧\u{200D}👦, accents too: e\u{301}te\u{301}.";
+
+/// What a text widget's context menu offers, in its order (item `i` is `Command::ALL[i]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// The selection to the clipboard, and out of the text (Ctrl+X).
+    Cut,
+    /// The selection to the clipboard (Ctrl+C).
+    Copy,
+    /// The clipboard's text in place of the selection (Ctrl+V).
+    Paste,
+    /// Every byte selected (Ctrl+A).
+    SelectAll,
+}
+
+impl Command {
+    /// Every command, in the menu's order.
+    pub const ALL: [Command; 4] = [Command::Cut, Command::Copy, Command::Paste, Command::SelectAll];
+
+    /// The menu's words for it, and its key.
+    pub fn label(self) -> (&'static str, &'static str) {
+        match self {
+            Command::Cut => ("Cut", "Ctrl+X"),
+            Command::Copy => ("Copy", "Ctrl+C"),
+            Command::Paste => ("Paste", "Ctrl+V"),
+            Command::SelectAll => ("Select all", "Ctrl+A"),
+        }
+    }
+
+    /// Does it to `edit` (widget `id`), through `clipboard`.
+    fn run(self, edit: &mut TextEdit, id: WidgetId, clipboard: &mut dyn Clipboard) {
+        match self {
+            Command::SelectAll => edit.select_all(),
+            Command::Copy => {
+                if !edit.selected_text().is_empty() {
+                    clipboard.set(edit.selected_text());
+                }
+            }
+            Command::Cut => {
+                if let Some(text) = edit.cut() {
+                    clipboard.set(&text);
+                }
+            }
+            Command::Paste => {
+                if let Some(text) = clipboard.get()
+                    && let Err(e) = edit.insert(&text, false)
+                {
+                    tracing::warn!("{id}: paste: {e}");
+                }
+            }
+        }
+    }
+
+    /// The context menu of `edit` (widget `id`) at window point (x, y): Cut and Copy disabled with nothing
+    /// selected.
+    fn menu(edit: &TextEdit, id: WidgetId, x: f32, y: f32) -> Request {
+        let selected = !edit.selection().is_empty();
+        let items = Command::ALL
+            .iter()
+            .map(|c| {
+                let (label, key) = c.label();
+                let enabled = selected || !matches!(c, Command::Cut | Command::Copy);
+                Item { enabled, shortcut: Some(key), ..Item::new(label) }
+            })
+            .collect();
+        Request::Menu { owner: id, anchor: Rect::new(x, y, 0.0, 0.0), items, highlighted: 0, min_width: 200.0 }
+    }
+}
 
 /// One text widget as the last frame laid it out.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -267,6 +337,12 @@ impl TextFields {
                 self.moved(now);
             }
             Message::Key { id, key, mods } if self.key(id, *key, *mods, clipboard) => self.moved(now),
+            Message::Pick { id, item } => {
+                if let (Some((edit, _)), Some(command)) = (self.widget(id), Command::ALL.get(*item)) {
+                    command.run(edit, id, clipboard);
+                    self.moved(now);
+                }
+            }
             _ => {}
         }
         self.seen() != before
@@ -336,24 +412,10 @@ impl TextFields {
                     tracing::warn!("{id}: {e}");
                 }
             }
-            (Key::Char('a'), true) => edit.select_all(),
-            (Key::Char('c'), true) => {
-                if !edit.selected_text().is_empty() {
-                    clipboard.set(edit.selected_text());
-                }
-            }
-            (Key::Char('x'), true) => {
-                if let Some(text) = edit.cut() {
-                    clipboard.set(&text);
-                }
-            }
-            (Key::Char('v'), true) => {
-                if let Some(text) = clipboard.get()
-                    && let Err(e) = edit.insert(&text, false)
-                {
-                    tracing::warn!("{id}: paste: {e}");
-                }
-            }
+            (Key::Char('a'), true) => Command::SelectAll.run(edit, id, clipboard),
+            (Key::Char('c'), true) => Command::Copy.run(edit, id, clipboard),
+            (Key::Char('x'), true) => Command::Cut.run(edit, id, clipboard),
+            (Key::Char('v'), true) => Command::Paste.run(edit, id, clipboard),
             (Key::Char('z'), true) if shift => _ = edit.redo(),
             (Key::Char('z'), true) => _ = edit.undo(),
             (Key::Char('y'), true) => _ = edit.redo(),
@@ -367,6 +429,12 @@ impl ScreenState for TextFields {
     type Laid = TextGeometry;
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        if let Message::Context { target, x, y } = *message
+            && let Some((edit, _)) = self.widget(target.id)
+        {
+            *input.popup = Some(Command::menu(edit, target.id, x, y));
+            return false;
+        }
         self.apply(message, input.clipboard, input.now)
     }
 

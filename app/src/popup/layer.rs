@@ -1,0 +1,330 @@
+//! The popup that is open, as state: where it lies (computed from its request and the window, no layout engine:
+//! a list of rows, a dialog of fixed size), its hit regions above the screen's, and what a key or a routed message
+//! does to it. It knows no natives, so unit tests drive it with keys and messages.
+
+use crate::geom::Rect;
+use crate::popup::{CONFIRM_ITEM, Item, Request, ids};
+use crate::ui::input::{Key, Mods};
+use crate::ui::router::{Cursor, Message, Region, Target, WidgetId};
+
+/// A menu row's height.
+pub const ROW_H: f32 = 28.0;
+/// The space around a menu's rows.
+pub const MENU_PAD: f32 = 4.0;
+/// Between a menu and its anchor.
+const MENU_GAP: f32 = 4.0;
+/// A dialog's size.
+pub const MODAL: (f32, f32) = (400.0, 156.0);
+/// A dialog button's size.
+pub const MODAL_BUTTON: (f32, f32) = (100.0, 32.0);
+/// Inside a dialog's edge.
+pub const MODAL_PAD: f32 = 20.0;
+
+/// What an open popup is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// A list of items.
+    Menu {
+        /// The items, top to bottom.
+        items: Vec<Item>,
+        /// The item the keyboard (or the pointer) is on; never a disabled one.
+        highlighted: Option<usize>,
+        /// Each item's row.
+        rows: Vec<Rect>,
+    },
+    /// A dialog with Cancel and a confirm button.
+    Modal {
+        /// The question.
+        title: &'static str,
+        /// What confirming does.
+        body: &'static str,
+        /// The confirm button's label.
+        confirm: &'static str,
+        /// The Cancel button's box.
+        cancel_rect: Rect,
+        /// The confirm button's box.
+        confirm_rect: Rect,
+    },
+}
+
+/// An open popup.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Popup {
+    /// The widget that opened it.
+    pub owner: WidgetId,
+    /// What it is.
+    pub kind: Kind,
+    /// Its box, window pixels (what it covers; its shadow reaches a little past it).
+    pub rect: Rect,
+    /// The focus when it opened, given back when it closes.
+    pub return_focus: Option<WidgetId>,
+}
+
+/// What a popup did with an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It took the event; it may look different.
+    Kept,
+    /// It closed with nothing picked.
+    Closed,
+    /// It closed with item `item` picked, for widget `id`.
+    Picked {
+        /// The owner.
+        id: WidgetId,
+        /// The item.
+        item: usize,
+    },
+}
+
+/// The popup layer's state: at most one popup open, and the window it is placed in.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Popups {
+    open: Option<Popup>,
+    /// The window, in the units regions are in.
+    viewport: Rect,
+}
+
+impl Popups {
+    /// No popup open.
+    pub fn new() -> Popups {
+        Popups::default()
+    }
+
+    /// The popup open, if any.
+    pub fn open(&self) -> Option<&Popup> {
+        self.open.as_ref()
+    }
+
+    /// Whether a popup is open.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// The window popups are placed in.
+    pub fn viewport(&self) -> Rect {
+        self.viewport
+    }
+
+    /// Takes the window's box; true when it changed (an open popup is then closed: it was placed for the old one).
+    pub fn set_viewport(&mut self, viewport: Rect) -> bool {
+        std::mem::replace(&mut self.viewport, viewport) != viewport
+    }
+
+    /// Opens what `request` asks for (closing what was open), remembering `focus` to give it back on close.
+    /// Returns the focus while it is open: a dialog's Cancel button; a menu leaves it with its owner.
+    pub fn show(&mut self, request: Request, focus: Option<WidgetId>) -> Option<WidgetId> {
+        let (owner, kind, rect) = match request {
+            Request::Menu { owner, anchor, items, highlighted, min_width } => {
+                let w = anchor.w.max(min_width);
+                let h = 2.0 * MENU_PAD + ROW_H * items.len() as f32;
+                let rect = self.beside(anchor, w, h);
+                let rows = (0..items.len())
+                    .map(|i| {
+                        Rect::new(rect.x + MENU_PAD, rect.y + MENU_PAD + ROW_H * i as f32, w - 2.0 * MENU_PAD, ROW_H)
+                    })
+                    .collect();
+                let highlighted = if items.get(highlighted).is_some_and(|i| i.enabled) {
+                    Some(highlighted)
+                } else {
+                    items.iter().position(|i| i.enabled)
+                };
+                (owner, Kind::Menu { items, highlighted, rows }, rect)
+            }
+            Request::Modal { owner, title, body, confirm } => {
+                let v = self.viewport;
+                let (w, h) = MODAL;
+                let rect = Rect::new((v.x + (v.w - w) / 2.0).round(), (v.y + (v.h - h) / 2.0).round(), w, h);
+                let (bw, bh) = MODAL_BUTTON;
+                let y = rect.bottom() - MODAL_PAD - bh;
+                let confirm_rect = Rect::new(rect.right() - MODAL_PAD - bw, y, bw, bh);
+                let cancel_rect = Rect::new(confirm_rect.x - 12.0 - bw, y, bw, bh);
+                (owner, Kind::Modal { title, body, confirm, cancel_rect, confirm_rect }, rect)
+            }
+        };
+        let own_focus = matches!(kind, Kind::Modal { .. }).then_some(ids::CANCEL);
+        self.open = Some(Popup { owner, kind, rect, return_focus: focus });
+        own_focus.or(focus)
+    }
+
+    /// A `w` x `h` box under `anchor`, or over it when the window has no room below; kept inside the window.
+    fn beside(&self, anchor: Rect, w: f32, h: f32) -> Rect {
+        let v = self.viewport;
+        let below = anchor.bottom() + MENU_GAP;
+        let y = if below + h <= v.bottom() || anchor.y - MENU_GAP - h < v.y { below } else { anchor.y - MENU_GAP - h };
+        let x = anchor.x.min(v.right() - w).max(v.x);
+        Rect::new(x, y, w, h)
+    }
+
+    /// Closes the popup open; returns it (its `return_focus` is where the focus goes back to).
+    pub fn close(&mut self) -> Option<Popup> {
+        self.open.take()
+    }
+
+    /// The open popup's hit regions, above the screen's: a menu's rows (a disabled item's is hit but takes no
+    /// input), a dialog's two buttons, which Tab cycles.
+    pub fn regions(&self) -> Vec<Region> {
+        let Some(popup) = &self.open else { return Vec::new() };
+        match &popup.kind {
+            Kind::Menu { items, rows, .. } => items
+                .iter()
+                .zip(rows)
+                .enumerate()
+                .map(|(i, (item, row))| Region {
+                    enabled: item.enabled,
+                    ..Region::at(ids::ITEM, i, *row, if item.enabled { Cursor::Hand } else { Cursor::Arrow })
+                })
+                .collect(),
+            Kind::Modal { cancel_rect, confirm_rect, .. } => {
+                [(ids::CANCEL, *cancel_rect), (ids::CONFIRM, *confirm_rect)]
+                    .into_iter()
+                    .map(|(id, rect)| Region { focusable: true, ..Region::at(id, 0, rect, Cursor::Hand) })
+                    .collect()
+            }
+        }
+    }
+
+    /// Whether window point (x, y) is inside the open popup's box.
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        self.open.as_ref().is_some_and(|p| {
+            let r = p.rect;
+            x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
+        })
+    }
+
+    /// A key while a popup is open: Escape closes it; in a menu Up, Down, Home and End move the highlight over
+    /// the enabled items and Return or Space picks it. None: the key is not the popup's (a dialog's Tab, Return
+    /// and Space go through the router to its buttons).
+    pub fn key(&mut self, key: Key, mods: Mods) -> Option<Outcome> {
+        let popup = self.open.as_mut()?;
+        if (key, mods) == (Key::Escape, Mods::NONE) {
+            return Some(Outcome::Closed);
+        }
+        let Kind::Menu { items, highlighted, .. } = &mut popup.kind else { return None };
+        if mods != Mods::NONE {
+            return None;
+        }
+        let enabled: Vec<usize> = (0..items.len()).filter(|i| items[*i].enabled).collect();
+        let at = highlighted.and_then(|h| enabled.iter().position(|i| *i == h));
+        let moved = |to: usize| enabled.get(to).copied();
+        match key {
+            Key::Down => *highlighted = at.map_or(moved(0), |a| moved((a + 1) % enabled.len())),
+            Key::Up => {
+                *highlighted = at.map_or(enabled.last().copied(), |a| moved((a + enabled.len() - 1) % enabled.len()));
+            }
+            Key::Home => *highlighted = moved(0),
+            Key::End => *highlighted = enabled.last().copied(),
+            Key::Return | Key::Space => {
+                return Some(match highlighted {
+                    Some(item) => Outcome::Picked { id: popup.owner, item: *item },
+                    None => Outcome::Kept,
+                });
+            }
+            _ => return None,
+        }
+        Some(Outcome::Kept)
+    }
+
+    /// A message the router sent for the popup's regions: a click on an item picks it, on Cancel closes, on the
+    /// confirm button picks [`CONFIRM_ITEM`].
+    pub fn message(&mut self, message: &Message) -> Option<Outcome> {
+        let popup = self.open.as_ref()?;
+        match message {
+            Message::Activate(Target { id: ids::ITEM, part }) => match &popup.kind {
+                Kind::Menu { items, .. } if items.get(usize::from(*part)).is_some_and(|i| i.enabled) => {
+                    Some(Outcome::Picked { id: popup.owner, item: usize::from(*part) })
+                }
+                _ => Some(Outcome::Kept),
+            },
+            Message::Activate(Target { id: ids::CANCEL, .. }) => Some(Outcome::Closed),
+            Message::Activate(Target { id: ids::CONFIRM, .. }) => {
+                Some(Outcome::Picked { id: popup.owner, item: CONFIRM_ITEM })
+            }
+            _ => None,
+        }
+    }
+
+    /// The pointer is over `target` (a popup's region, or nothing): a menu's highlight follows it onto an enabled
+    /// item. True when the highlight moved.
+    pub fn hover(&mut self, target: Option<Target>) -> bool {
+        let Some(Popup { kind: Kind::Menu { items, highlighted, .. }, .. }) = &mut self.open else { return false };
+        let Some(Target { id: ids::ITEM, part }) = target else { return false };
+        let part = usize::from(part);
+        if items.get(part).is_some_and(|i| i.enabled) && *highlighted != Some(part) {
+            *highlighted = Some(part);
+            return true;
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(items: Vec<Item>, highlighted: usize) -> Request {
+        Request::Menu {
+            owner: "x.menu",
+            anchor: Rect::new(100.0, 100.0, 200.0, 30.0),
+            items,
+            highlighted,
+            min_width: 0.0,
+        }
+    }
+
+    fn popups() -> Popups {
+        let mut p = Popups::new();
+        p.set_viewport(Rect::new(0.0, 0.0, 800.0, 600.0));
+        p
+    }
+
+    fn highlighted(p: &Popups) -> Option<usize> {
+        match p.open().map(|p| &p.kind) {
+            Some(Kind::Menu { highlighted, .. }) => *highlighted,
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_menu_opens_under_its_anchor_and_its_keys_skip_disabled_items() {
+        let mut p = popups();
+        let items = vec![Item::new("a"), Item { enabled: false, ..Item::new("b") }, Item::new("c")];
+        assert_eq!(p.show(menu(items, 1), Some("x.menu")), Some("x.menu"), "a menu leaves the focus with its owner");
+        assert_eq!(p.open().map(|o| o.rect), Some(Rect::new(100.0, 134.0, 200.0, 2.0 * MENU_PAD + 3.0 * ROW_H)));
+        assert_eq!(highlighted(&p), Some(0), "a disabled item is not highlighted");
+        assert_eq!(p.key(Key::Down, Mods::NONE), Some(Outcome::Kept));
+        assert_eq!(highlighted(&p), Some(2));
+        p.key(Key::Down, Mods::NONE);
+        assert_eq!(highlighted(&p), Some(0), "around");
+        p.key(Key::Up, Mods::NONE);
+        assert_eq!(p.key(Key::Return, Mods::NONE), Some(Outcome::Picked { id: "x.menu", item: 2 }));
+        assert_eq!(p.key(Key::Escape, Mods::NONE), Some(Outcome::Closed));
+        assert!(!p.hover(Some(Target { id: ids::ITEM, part: 1 })), "the pointer does not highlight a disabled item");
+        let disabled = Message::Activate(Target { id: ids::ITEM, part: 1 });
+        assert_eq!(p.message(&disabled), Some(Outcome::Kept));
+    }
+
+    #[test]
+    fn a_menu_with_no_room_below_opens_above_and_stays_in_the_window() {
+        let mut p = popups();
+        let anchor = Rect::new(700.0, 560.0, 0.0, 0.0);
+        let items = vec![Item::new("a"); 4];
+        p.show(Request::Menu { owner: "m", anchor, items, highlighted: 0, min_width: 180.0 }, None);
+        let rect = p.open().map(|o| o.rect).unwrap_or_default();
+        assert_eq!((rect.x, rect.bottom()), (620.0, 556.0));
+    }
+
+    #[test]
+    fn a_dialog_takes_the_focus_and_its_buttons_cancel_or_confirm() {
+        let mut p = popups();
+        let request = Request::Modal { owner: "d", title: "Sure?", body: "It goes.", confirm: "Go" };
+        assert_eq!(p.show(request, Some("before")), Some(ids::CANCEL));
+        let regions = p.regions();
+        assert_eq!(regions.iter().filter(|r| r.focusable).count(), 2);
+        assert_eq!(p.key(Key::Tab, Mods::NONE), None, "Tab is the router's");
+        assert_eq!(p.message(&Message::Activate(Target { id: ids::CANCEL, part: 0 })), Some(Outcome::Closed));
+        let confirm = Message::Activate(Target { id: ids::CONFIRM, part: 0 });
+        assert_eq!(p.message(&confirm), Some(Outcome::Picked { id: "d", item: CONFIRM_ITEM }));
+        assert_eq!(p.close().and_then(|o| o.return_focus), Some("before"));
+        assert!(!p.is_open());
+    }
+}
