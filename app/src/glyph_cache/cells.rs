@@ -239,10 +239,13 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
             _ if advance < size * 0.05 => size * 0.7,
             _ => size * 0.4,
         };
-        let origin_x = left.ceil() as i32 + 1;
-        let origin_y = (ascent + size * 0.1).ceil() as i32 + 1;
-        let width = (origin_x + (advance + size * 0.3).ceil() as i32 + 1).clamp(1, ATLAS_WIDTH);
-        let height = (origin_y + (descent + size * 0.1).ceil() as i32 + 1).max(1);
+        // A pixel of margin at 1x, as many at a scale as it covers: a glyph that just fits its cell at 1x (the
+        // Devanagari i sign's arc over the next letter) still fits at 2x.
+        let margin = s.ceil() as i32;
+        let origin_x = left.ceil() as i32 + margin;
+        let origin_y = (ascent + size * 0.1).ceil() as i32 + margin;
+        let width = (origin_x + (advance + size * 0.3).ceil() as i32 + margin).clamp(1, ATLAS_WIDTH);
+        let height = (origin_y + (descent + size * 0.1).ceil() as i32 + margin).max(1);
         if x + width > ATLAS_WIDTH {
             (x, y, row_height) = (0, y + row_height, 0);
         }
