@@ -30,6 +30,7 @@ mod damage;
 mod damage_tests;
 mod draw;
 mod geom;
+mod hairline;
 mod layers;
 mod prepare;
 mod replay;
@@ -45,6 +46,7 @@ use std::time::{Duration, Instant};
 use goldberry_natives::{Goldberry, NativeError};
 
 pub use self::damage::{Damage, MAX_DAMAGE_RECTS};
+pub use self::hairline::{HairlineRing, hairline_ring};
 pub use self::prepare::{to_gradient, to_path};
 pub use self::stats::{BaseUse, RasterStats};
 pub use crate::render_error::RenderError;
