@@ -309,7 +309,8 @@ fn hidpi(g: &'static Goldberry, fonts: &FontBook, frames: u64) {
         let cold = cold_frame(g, fonts, (3840, 2160), threads, (true, true), COLD_SAMPLES, 2.0);
         let cold_outlines = cold_frame(g, fonts, (3840, 2160), threads, (false, true), COLD_SAMPLES, 2.0);
         let target = match threads {
-            1 => format!("settled @2x <= 2.5x the 1x frame ({})", verdict(two / one <= 2.5)),
+            // Record 16's target: the settled overview drawn over the frame before, as a running app draws it.
+            1 => format!("over the frame before @2x <= 2.5x the 1x ({})", verdict(kept_two / kept_one <= 2.5)),
             _ => format!("cold 3840x2160 paint <= 12 ({})", verdict(cold.paint <= 12.0)),
         };
         println!(

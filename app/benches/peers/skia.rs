@@ -127,7 +127,8 @@ impl Skia {
                 Op::Hairline { rect: r, radius, color: c } => {
                     let Some(ring) = hairline_path(*r, *radius, (dx, dy)) else { return };
                     let paint = Paint::Solid(*c);
-                    let shape = Shape { path: to_path(&ring), paint: &paint, outline: None, bounds: Some(r.inset(-1.0)) };
+                    let shape =
+                        Shape { path: to_path(&ring), paint: &paint, outline: None, bounds: Some(r.inset(-1.0)) };
                     return canvas.fill(shape, clip, t);
                 }
                 _ => return,
