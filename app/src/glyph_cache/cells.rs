@@ -219,8 +219,8 @@ struct Packed {
     origin_y: i32,
 }
 
-/// Lays the cells out in shelves across [`ATLAS_WIDTH`]: room for the glyph's advance, 0.3 em right of it and 0.4
-/// em left (more for a glyph without advance, a mark drawn over the glyph before it, and for ligatures), the
+/// Lays the cells out in shelves across [`ATLAS_WIDTH`]: room for the glyph's advance, 0.3 em right of it (0.6 for
+/// Devanagari at a scale other than 1) and 0.4 em left (more for a glyph without advance, a mark drawn over the glyph before it, and for ligatures), the
 /// font's ascent and descent and 0.1 em above and below.
 fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     let mut cells = Vec::with_capacity(wanted.len());
@@ -239,12 +239,16 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
             _ if advance < size * 0.05 => size * 0.7,
             _ => size * 0.4,
         };
-        // A pixel of margin at 1x, as many at a scale as it covers: a glyph that just fits its cell at 1x (the
-        // Devanagari i sign's arc over the next letter) still fits at 2x.
+        // The Devanagari i sign draws its arc over the letter after it, past 0.3 em; at 1x the cells keep their
+        // old width (a wider one moves the cells, and every 1x pixel is kept as it was).
+        let devanagari = fonts.face(w.key.font) == Face::NotoDevanagari;
+        let right = if devanagari && s != 1.0 { size * 0.6 } else { size * 0.3 };
+        // A pixel of margin at 1x, as many at a scale as it covers: a glyph that just fits its cell at 1x still
+        // fits at 2x.
         let margin = s.ceil() as i32;
         let origin_x = left.ceil() as i32 + margin;
         let origin_y = (ascent + size * 0.1).ceil() as i32 + margin;
-        let width = (origin_x + (advance + size * 0.3).ceil() as i32 + margin).clamp(1, ATLAS_WIDTH);
+        let width = (origin_x + (advance + right).ceil() as i32 + margin).clamp(1, ATLAS_WIDTH);
         let height = (origin_y + (descent + size * 0.1).ceil() as i32 + margin).max(1);
         if x + width > ATLAS_WIDTH {
             (x, y, row_height) = (0, y + row_height, 0);
