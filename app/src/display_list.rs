@@ -85,6 +85,9 @@ pub enum Op {
     FillRoundRect { rect: Rect, radius: f32, paint: Paint },
     /// Strokes a rounded rectangle's outline.
     StrokeRoundRect { rect: Rect, radius: f32, stroke: Stroke, paint: Paint },
+    /// A one-device-pixel outline just inside `rect`, its edges on whole device pixels at every scale, corners
+    /// following `radius` (the line's centre at 1x); see [`DisplayList::hairline`].
+    Hairline { rect: Rect, radius: f32, color: Color },
     /// Fills a circle.
     FillCircle { cx: f32, cy: f32, r: f32, paint: Paint },
     /// Fills a path.
@@ -144,6 +147,7 @@ impl Op {
             Op::StrokeRoundRect { rect, radius, stroke, paint } => {
                 rect.is_finite() && radius.is_finite() && stroke.width.is_finite() && paint.is_finite()
             }
+            Op::Hairline { rect, radius, .. } => rect.is_finite() && radius.is_finite(),
             Op::FillCircle { cx, cy, r, paint } => [cx, cy, r].iter().all(|v| v.is_finite()) && paint.is_finite(),
             Op::FillPath { paint, .. } => paint.is_finite(),
             Op::StrokePath { stroke, paint, .. } => stroke.width.is_finite() && paint.is_finite(),
@@ -216,10 +220,11 @@ impl DisplayList {
         self.push(Op::StrokeRoundRect { rect, radius, stroke, paint: paint.into() });
     }
 
-    /// Strokes a one-pixel outline just inside `rect`, corners rounded to `radius` (the line's own, at its centre).
-    /// It runs half a pixel in so that on a whole-pixel edge it covers one row of pixels, not half of two (a blur).
+    /// Strokes a one-device-pixel outline just inside `rect`, corners rounded to `radius` (the line's own, at its
+    /// centre at 1x). Raster puts its edges on whole device pixels at every scale (record 16), so that it covers
+    /// one row of pixels, not two at 2x nor half of two (a blur) at 1.5x or off a whole pixel.
     pub fn hairline(&mut self, rect: Rect, radius: f32, color: Color) {
-        self.stroke_round_rect(rect.inset(0.5), radius, Stroke { width: 1.0, round: false }, color);
+        self.push(Op::Hairline { rect, radius, color });
     }
 
     /// Fills the circle of radius `r` centred on (`cx`, `cy`).

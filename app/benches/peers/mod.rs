@@ -130,6 +130,40 @@ pub fn round_rect(r: Rect, radius: f32) -> PathData {
     }
 }
 
+/// A round rect traced the other way round from [`round_rect`]: a hole in it under the non-zero rule.
+fn round_rect_reversed(r: Rect, radius: f32) -> Vec<PathCommand> {
+    use PathCommand::*;
+    let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
+    let k = 0.552_284_8 * rad;
+    let (x0, y0, x1, y1) = (r.x, r.y, r.right(), r.bottom());
+    vec![
+        MoveTo(x0 + rad, y0),
+        CubicTo(x0 + rad - k, y0, x0, y0 + rad - k, x0, y0 + rad),
+        LineTo(x0, y1 - rad),
+        CubicTo(x0, y1 - rad + k, x0 + rad - k, y1, x0 + rad, y1),
+        LineTo(x1 - rad, y1),
+        CubicTo(x1 - rad + k, y1, x1, y1 - rad + k, x1, y1 - rad),
+        LineTo(x1, y0 + rad),
+        CubicTo(x1, y0 + rad - k, x1 - rad + k, y0, x1 - rad, y0),
+        Close,
+    ]
+}
+
+/// The pixels a hairline covers under translation `t` at 1x, as our raster snaps them
+/// ([`goldberry::raster::hairline_ring`]), as a path in list coordinates to fill with the non-zero rule.
+pub fn hairline_path(rect: Rect, radius: f32, t: (f32, f32)) -> Option<PathData> {
+    let (tx, ty) = (f64::from(t.0), f64::from(t.1));
+    let ring = goldberry::raster::hairline_ring(rect, radius, 1.0, (tx, ty))?;
+    let list_rect = |(x0, y0, x1, y1): (f64, f64, f64, f64)| {
+        Rect::new((x0 - tx) as f32, (y0 - ty) as f32, (x1 - x0) as f32, (y1 - y0) as f32)
+    };
+    let mut path = round_rect(list_rect(ring.outer), ring.outer_radius as f32);
+    if let Some((hole, radius)) = ring.hole {
+        path.commands.extend(round_rect_reversed(list_rect(hole), radius as f32));
+    }
+    Some(path)
+}
+
 /// The font files the list's runs are drawn in, read once: one per face of the book.
 pub struct FontFiles {
     bytes: HashMap<Face, Arc<Vec<u8>>>,

@@ -10,7 +10,7 @@ use tiny_skia::{
     Shader, SpreadMode, Transform,
 };
 
-use super::{FontFiles, PathSink, draw_glyph, glyph_positions, round_rect, walk};
+use super::{FontFiles, PathSink, draw_glyph, glyph_positions, hairline_path, round_rect, walk};
 
 /// A tiny-skia renderer for one size.
 pub struct Skia {
@@ -122,6 +122,13 @@ impl Skia {
                     let bounds = Rect::new(*x, y - ascent, run.width_px(size) + size, 2.0 * ascent);
                     let paint = Paint::Solid(*c);
                     let shape = Shape { path: b.finish(), paint: &paint, outline: None, bounds: Some(bounds) };
+                    return canvas.fill(shape, clip, t);
+                }
+                Op::Hairline { rect: r, radius, color: c } => {
+                    let Some(ring) = hairline_path(*r, *radius, (dx, dy)) else { return };
+                    let paint = Paint::Solid(*c);
+                    let shape =
+                        Shape { path: to_path(&ring), paint: &paint, outline: None, bounds: Some(r.inset(-1.0)) };
                     return canvas.fill(shape, clip, t);
                 }
                 _ => return,

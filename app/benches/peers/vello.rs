@@ -11,7 +11,7 @@ use vello_cpu::kurbo::{self, Affine, BezPath, Cap, Join, Shape};
 use vello_cpu::peniko::{self, Blob, FontData};
 use vello_cpu::{Glyph, Pixmap, RenderContext, RenderSettings, Resources};
 
-use super::{FontFiles, glyph_positions, walk};
+use super::{FontFiles, glyph_positions, hairline_path, walk};
 
 /// A vello_cpu renderer for one size and thread count.
 pub struct Vello {
@@ -153,6 +153,12 @@ impl Vello {
                     set_paint(ctx, paint);
                     set_stroke(ctx, *stroke);
                     ctx.stroke_path(&path(p));
+                }
+                Op::Hairline { rect: r, radius, color: c } => {
+                    if let Some(ring) = hairline_path(*r, *radius, (dx, dy)) {
+                        ctx.set_paint(color(*c));
+                        ctx.fill_path(&path(&ring));
+                    }
                 }
                 Op::Glyphs { font, x, y, run, color: c } => {
                     let Some(data) = font_data.get(font) else { return };

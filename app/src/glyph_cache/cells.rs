@@ -1,5 +1,5 @@
-//! The glyph cells: a glyph's key (font, glyph, colour, sub-pixel phase), where each glyph of a run lands, and
-//! the atlases the missing cells are drawn into.
+//! The glyph cells: a glyph's key (font, device size, glyph, colour, sub-pixel phase), where each glyph of a run
+//! lands, and the atlases the missing cells are drawn into.
 
 use std::collections::HashMap;
 
@@ -11,10 +11,12 @@ use super::PHASES;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId};
 
-/// One glyph at one colour and phase.
+/// One glyph at one device size, colour and phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GlyphKey {
     pub(super) font: FontId,
+    /// `f32::to_bits` of the size it is rasterized at, in device pixels: the font's size times the frame's scale.
+    pub(super) px: u32,
     pub(super) glyph: u32,
     pub(super) color: u32,
     pub(super) phase_x: u8,
@@ -23,12 +25,12 @@ pub struct GlyphKey {
 
 impl std::hash::Hash for GlyphKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        // One word: the glyph in the low 32 bits, the font and the phases above, the colour folded in.
+        // One word: the glyph in the low 32 bits, the font and the phases above, the colour and size folded in.
         let word = u64::from(self.glyph)
             | u64::from(self.font.0) << 32
             | u64::from(self.phase_x) << 48
             | u64::from(self.phase_y) << 56;
-        state.write_u64(word ^ u64::from(self.color).rotate_left(17));
+        state.write_u64(word ^ u64::from(self.color).rotate_left(17) ^ u64::from(self.px).rotate_left(41));
     }
 }
 
@@ -86,13 +88,14 @@ pub(super) struct Placed {
     pub(super) advance: f64,
 }
 
-/// Calls `each` with the device position of every glyph of `run`, the pen at device (`x`, `y`), in order, until
-/// it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
+/// Calls `each` with the device position of every glyph of `run` drawn at `scale` device pixels a unit, the pen at
+/// device (`x`, `y`), in order, until it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
 /// a glyph id does not fit Blend2D's 16 bits; `each` may have seen the glyphs before the one that says so) or
 /// `each` stopped.
 pub(super) fn place(
     fonts: &FontBook,
     (font, color): (FontId, Color),
+    scale: f64,
     x: f64,
     y: f64,
     run: &GlyphRun,
@@ -103,8 +106,9 @@ pub(super) fn place(
     if upem == 0 || run.units_per_em != upem || run.glyphs.len() != run.placements.len() {
         return false;
     }
-    // Blend2D maps design units by size / units per em, y up.
-    let scale = f64::from(bl_font.size()) / f64::from(upem);
+    // Blend2D maps design units by size / units per em, y up; the frame's scale maps those pixels to the device's.
+    let px = (f64::from(bl_font.size()) * scale) as f32;
+    let scale = f64::from(bl_font.size()) / f64::from(upem) * scale;
     let (mut pen_x, mut pen_y) = (0i64, 0i64);
     for (&glyph, p) in run.glyphs.iter().zip(&run.placements) {
         if glyph > u32::from(u16::MAX) {
@@ -125,6 +129,7 @@ pub(super) fn place(
         let placed = Placed {
             key: GlyphKey {
                 font,
+                px: px.to_bits(),
                 glyph,
                 color: color.0,
                 phase_x: qx.rem_euclid(phases) as u8,
@@ -147,9 +152,16 @@ fn round_half_away(v: f64) -> i64 {
     if v < 0.0 { -magnitude } else { magnitude }
 }
 
-/// Whether a user transform is a pure translation (the only case the cache draws).
-pub fn is_translation(m: &[f64; 6]) -> bool {
-    m[0] == 1.0 && m[1] == 0.0 && m[2] == 0.0 && m[3] == 1.0
+/// The scale of a user transform that only scales (the same in x and y) and translates, the only transforms the
+/// cache draws under (`None` for any other: a rotation, a skew, a mirror, a scale that differs along x and y).
+pub fn uniform_scale(m: &[f64; 6]) -> Option<f64> {
+    (m[1] == 0.0 && m[2] == 0.0 && m[0] == m[3] && m[0] > 0.0 && m[0].is_finite()).then_some(m[0])
+}
+
+/// The scale a glyph of `key` is drawn at: its device size over its font's size (1 exactly at 1x).
+fn key_scale(fonts: &FontBook, key: &GlyphKey) -> f64 {
+    let size = fonts.blend2d_font(key.font).size();
+    if size > 0.0 { f64::from(f32::from_bits(key.px)) / f64::from(size) } else { 1.0 }
 }
 
 /// A glyph the cache lacks, with the widest advance it is drawn with (pixels: the cell's width follows it).
@@ -207,8 +219,8 @@ struct Packed {
     origin_y: i32,
 }
 
-/// Lays the cells out in shelves across [`ATLAS_WIDTH`]: room for the glyph's advance, 0.3 em right of it and 0.4
-/// em left (more for a glyph without advance, a mark drawn over the glyph before it, and for ligatures), the
+/// Lays the cells out in shelves across [`ATLAS_WIDTH`]: room for the glyph's advance, 0.3 em right of it (0.6 for
+/// Devanagari at a scale other than 1) and 0.4 em left (more for a glyph without advance, a mark drawn over the glyph before it, and for ligatures), the
 /// font's ascent and descent and 0.1 em above and below.
 fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     let mut cells = Vec::with_capacity(wanted.len());
@@ -216,7 +228,10 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     for w in wanted {
         let font = fonts.blend2d_font(w.key.font);
         let metrics = font.metrics();
-        let size = f64::from(font.size());
+        // All in device pixels: the font's metrics times the scale the glyph is drawn at.
+        let s = key_scale(fonts, &w.key);
+        let size = f64::from(font.size()) * s;
+        let (ascent, descent) = (f64::from(metrics.ascent) * s, f64::from(metrics.descent) * s);
         let advance = w.advance.clamp(0.0, size * 4.0);
         // JetBrains Mono draws a ligature (`=>`, `->`, `===`) over the glyphs before it: room for two cells.
         let left = match fonts.face(w.key.font) {
@@ -224,10 +239,17 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
             _ if advance < size * 0.05 => size * 0.7,
             _ => size * 0.4,
         };
-        let origin_x = left.ceil() as i32 + 1;
-        let origin_y = (f64::from(metrics.ascent) + size * 0.1).ceil() as i32 + 1;
-        let width = (origin_x + (advance + size * 0.3).ceil() as i32 + 1).clamp(1, ATLAS_WIDTH);
-        let height = (origin_y + (f64::from(metrics.descent) + size * 0.1).ceil() as i32 + 1).max(1);
+        // The Devanagari i sign draws its arc over the letter after it, past 0.3 em; at 1x the cells keep their
+        // old width (a wider one moves the cells, and every 1x pixel is kept as it was).
+        let devanagari = fonts.face(w.key.font) == Face::NotoDevanagari;
+        let right = if devanagari && s != 1.0 { size * 0.6 } else { size * 0.3 };
+        // A pixel of margin at 1x, as many at a scale as it covers: a glyph that just fits its cell at 1x still
+        // fits at 2x.
+        let margin = s.ceil() as i32;
+        let origin_x = left.ceil() as i32 + margin;
+        let origin_y = (ascent + size * 0.1).ceil() as i32 + margin;
+        let width = (origin_x + (advance + right).ceil() as i32 + margin).clamp(1, ATLAS_WIDTH);
+        let height = (origin_y + (descent + size * 0.1).ceil() as i32 + margin).max(1);
         if x + width > ATLAS_WIDTH {
             (x, y, row_height) = (0, y + row_height, 0);
         }
@@ -238,18 +260,21 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     cells
 }
 
-/// Draws the packed glyphs: one run per font and colour, every glyph placed at its cell's origin and phase by its
-/// offset from the atlas' top-left corner (design units: within 1/200 px at these sizes).
+/// Draws the packed glyphs: one run per font, device size and colour, every glyph placed at its cell's origin and
+/// phase by its offset from the atlas' top-left corner (design units: within 1/200 px at these sizes). A glyph at
+/// another scale than 1 is drawn under that scale, so that its outline is rasterized at its device size.
 fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(), NativeError> {
     let mut start = 0;
     while start < cells.len() {
-        let (font_id, color) = (cells[start].wanted.key.font, cells[start].wanted.key.color);
+        let first = cells[start].wanted.key;
+        let (font_id, px, color) = (first.font, first.px, first.color);
         let end = cells[start..]
             .iter()
-            .position(|p| (p.wanted.key.font, p.wanted.key.color) != (font_id, color))
+            .position(|p| (p.wanted.key.font, p.wanted.key.px, p.wanted.key.color) != (font_id, px, color))
             .map_or(cells.len(), |n| start + n);
         let font = fonts.blend2d_font(font_id);
-        let units = f64::from(font.face_units_per_em()) / f64::from(font.size());
+        let s = key_scale(fonts, &first);
+        let units = f64::from(font.face_units_per_em()) / (f64::from(font.size()) * s);
         let mut run = GlyphRun {
             glyphs: Vec::with_capacity(end - start),
             placements: Vec::with_capacity(end - start),
@@ -268,7 +293,14 @@ fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(),
             });
         }
         ctx.set_fill(&Style::Solid(Rgba32(color)))?;
-        ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+        if s == 1.0 {
+            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+        } else {
+            ctx.save()?;
+            ctx.scale(s, s)?;
+            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+            ctx.restore()?;
+        }
         start = end;
     }
     Ok(())

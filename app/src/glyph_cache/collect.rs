@@ -29,57 +29,72 @@ pub struct Collector<'a> {
     cache: &'a GlyphCache,
     fonts: &'a FontBook,
     wants: &'a mut Wants,
+    /// Device pixels a unit: the frame's scale.
+    scale: f64,
 }
 
 impl<'a> Collector<'a> {
-    /// A collector adding to `wants` what `cache` lacks.
-    pub fn new(cache: &'a GlyphCache, fonts: &'a FontBook, wants: &'a mut Wants) -> Collector<'a> {
-        Collector { cache, fonts, wants }
+    /// A collector adding to `wants` what `cache` lacks for a frame drawn at `scale` device pixels a unit.
+    pub fn new(cache: &'a GlyphCache, fonts: &'a FontBook, scale: f32, wants: &'a mut Wants) -> Collector<'a> {
+        Collector { cache, fonts, wants, scale: f64::from(scale) }
     }
 
-    /// Adds the glyphs `list` will draw (its origin at device (0, 0), under a pure translation), following its
-    /// translations as a replay does. `layer(i)` says how the top-level layer at op `i` is drawn; layers inside a
+    /// Adds the glyphs `list` will draw (its origin at device (0, 0), under the scale and translations only),
+    /// following its translations as a replay does. `layer(i)` says how the top-level layer at op `i` is drawn; layers inside a
     /// followed one are drawn in place (in the base when it is). A layer drawn in place whose glyphs and run
     /// images the cache already holds at that place is not looked up (its runs are only marked drawn); the
     /// others are added to `wants.layers`.
     pub fn list(&mut self, list: &DisplayList, layer: &dyn Fn(usize) -> LayerGlyphs) {
-        self.walk(list, Place::default(), layer, None);
+        self.walk(list, (Place::default(), (0.0, 0.0)), layer, None);
     }
 
     /// Adds the glyphs a layer's `content` will draw into its own image, from device `origin` (its sub-pixel
     /// offset).
     pub fn layer_content(&mut self, content: &DisplayList, origin: (f64, f64)) {
-        let place = Place { translation_f64: origin, ..Place::default() };
-        self.walk(content, place, &|_| LayerGlyphs::InPlace, None);
+        // At 1x the origin is summed into the translation first, as the layer's context sums it; at another scale
+        // it is added after the scale, as there.
+        let start = if self.scale == 1.0 {
+            (Place { translation_f64: origin, ..Place::default() }, (0.0, 0.0))
+        } else {
+            (Place::default(), origin)
+        };
+        self.walk(content, start, &|_| LayerGlyphs::InPlace, None);
+    }
+
+    /// The device pixel of list point (`x`, `y`) under translation `t` (units) and then `offset` (device pixels).
+    fn device(&self, (x, y): (f32, f32), t: (f64, f64), offset: (f64, f64)) -> (f64, f64) {
+        let s = self.scale;
+        (f64::from(x) * s + (offset.0 + s * t.0), f64::from(y) * s + (offset.1 + s * t.1))
     }
 
     /// Looks up a run of the base like [`GlyphCache::collect`]; also adds the run to `wants.runs` when it has
     /// [`MIN_GLYPHS`] or more, and its key to `keys` (the runs of the layer being looked up).
     pub fn base_run(&mut self, glyph: (FontId, Color), x: f64, y: f64, run: &Arc<GlyphRun>, keys: &mut Vec<u64>) {
         let (cache, fonts) = (self.cache, self.fonts);
+        let scale = self.scale;
         if !super::caches(fonts, glyph.0) {
             return;
         }
         if run.len() < MIN_GLYPHS {
-            cache.collect(fonts, glyph, x, y, run, &mut self.wants.glyphs);
+            cache.collect(fonts, glyph, scale, x, y, run, &mut self.wants.glyphs);
             return;
         }
-        let Some(key) = RunKey::of(fonts, glyph, x, y, run) else { return };
+        let Some(key) = RunKey::of(fonts, glyph, scale, x, y, run) else { return };
         let key = key.finish();
         keys.push(key);
         // A run with an image draws no glyph: its cells are not looked up.
         if cache.runs.get(key).is_none() {
-            cache.collect(fonts, glyph, x, y, run, &mut self.wants.glyphs);
+            cache.collect(fonts, glyph, scale, x, y, run, &mut self.wants.glyphs);
         }
-        self.wants.runs.push(WantedRun { key, glyph, origin: (x, y), run: Arc::clone(run) });
+        self.wants.runs.push(WantedRun { key, glyph, scale, origin: (x, y), run: Arc::clone(run) });
     }
 
-    /// [`Collector::list`] from `origin`; `base_runs` collects the keys of the base's runs when this is the
-    /// content of a layer in the base.
+    /// [`Collector::list`] from `origin` (a place, then device pixels added after the scale); `base_runs`
+    /// collects the keys of the base's runs when this is the content of a layer in the base.
     fn walk(
         &mut self,
         list: &DisplayList,
-        origin: Place,
+        (origin, offset): (Place, (f64, f64)),
         layer: &dyn Fn(usize) -> LayerGlyphs,
         mut base_runs: Option<&mut Vec<u64>>,
     ) {
@@ -88,10 +103,13 @@ impl<'a> Collector<'a> {
             let t = visit.place.translation_f64;
             match op {
                 Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
-                    let (x, y) = (f64::from(*x) + t.0, f64::from(*y) + t.1);
+                    let (x, y) = self.device((*x, *y), t, offset);
                     match base_runs.as_deref_mut() {
                         Some(keys) => self.base_run((*font, *color), x, y, run, keys),
-                        None => self.cache.collect(self.fonts, (*font, *color), x, y, run, &mut self.wants.glyphs),
+                        None => {
+                            let (glyph, scale) = ((*font, *color), self.scale);
+                            self.cache.collect(self.fonts, glyph, scale, x, y, run, &mut self.wants.glyphs)
+                        }
                     }
                 }
                 Op::Layer { key, rect, version, content } => {
@@ -100,8 +118,9 @@ impl<'a> Collector<'a> {
                         continue;
                     }
                     let inner = visit.place.inside(*rect);
-                    let origin = (inner.translation_f64.0.to_bits(), inner.translation_f64.1.to_bits());
-                    let placed = PlacedLayer { key: *key, version: *version, origin };
+                    let corner = self.device((0.0, 0.0), inner.translation_f64, offset);
+                    let origin = (corner.0.to_bits(), corner.1.to_bits());
+                    let placed = PlacedLayer { key: *key, version: *version, origin, scale: self.scale.to_bits() };
                     if let Some(keys) = self.cache.complete_layer(&placed) {
                         self.wants.used_runs.extend_from_slice(keys);
                         continue;
@@ -109,7 +128,7 @@ impl<'a> Collector<'a> {
                     let in_base = base_runs.is_some() || drawn == LayerGlyphs::InBase;
                     let mut keys = Vec::new();
                     let inside = if in_base { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
-                    self.walk(content, inner, &|_| inside, in_base.then_some(&mut keys));
+                    self.walk(content, (inner, offset), &|_| inside, in_base.then_some(&mut keys));
                     self.wants.layers.push((placed, keys));
                 }
                 _ => {}

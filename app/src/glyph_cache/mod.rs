@@ -2,9 +2,11 @@
 //!
 //! The Blend2D beta keeps no glyph cache: `fill_glyph_run` decodes every glyph's outline (CFF or glyf) and
 //! rasterizes it as a path each time it is drawn, which is most of a cold frame. Here a glyph is keyed by
-//! (font, glyph id, colour, sub-pixel phase of its origin in x and y, quantised to 1/[`PHASES`] px), drawn once
-//! with `fill_glyph_run` of a one-glyph run at that phase into a cell as tall as the font's ascent and descent
-//! (plus a margin) and wide enough for any glyph, and blitted at a whole device pixel after that. Glyph outlines
+//! (font, device size, glyph id, colour, sub-pixel phase of its origin in x and y in device pixels, quantised to
+//! 1/[`PHASES`] px), drawn once with `fill_glyph_run` of a one-glyph run at that phase into a cell as tall as the
+//! font's ascent and descent (plus a margin) and wide enough for any glyph, and blitted at a whole device pixel
+//! after that. At a scale other than 1 (HiDPI, record 16) the device size is the font's size times the scale and
+//! the cell's outline is rasterized at that size, so the glyph is as sharp as the run drawn directly. Glyph outlines
 //! are not hinted, so a glyph drawn at the same phase gives the same coverage wherever it lands; the only
 //! differences from drawing the run directly are the phase rounding (at most 1/8 px) and the compositing of
 //! overlapping anti-aliased edges.
@@ -15,7 +17,7 @@
 //! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over. It also
 //! remembers the layers drawn in place whose glyphs it holds ([`PlacedLayer`]): a layer with the same key,
 //! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over.
-//! Only runs under a pure translation use it; a scaled or rotated context draws the run directly.
+//! Only runs under a scale and a translation use it; a rotated or skewed context draws the run directly.
 //!
 //! The runs of the base (the text a cold frame redraws) that it has seen in an earlier base are also kept whole,
 //! as run images drawn from the cells, and blitted in one call instead of one per glyph ([`runs`]).
@@ -38,7 +40,7 @@ use crate::geom::{Color, FontId};
 use crate::render_error::RenderError;
 
 use cells::{Atlas, Cells, build_atlas, place};
-pub use cells::{GlyphKey, Wanted, is_translation};
+pub use cells::{GlyphKey, Wanted, uniform_scale};
 pub use collect::{Collector, LayerGlyphs};
 pub use runs::{KEEP_GENERATIONS, MIN_GLYPHS, RunUpdate};
 use runs::{RunKey, Runs, WantedRun};
@@ -82,8 +84,8 @@ pub struct GlyphCache {
     runs: Runs,
 }
 
-/// A layer drawn in place: its key, its version (its content follows from both) and the bits of its device
-/// origin (its glyphs' phases follow from that).
+/// A layer drawn in place: its key, its version (its content follows from both), the bits of its device origin
+/// and of the scale (its glyphs' phases and sizes follow from those).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PlacedLayer {
     /// The layer.
@@ -92,6 +94,8 @@ pub struct PlacedLayer {
     pub version: u64,
     /// `f64::to_bits` of its origin's x and y, in device pixels.
     pub origin: (u64, u64),
+    /// `f64::to_bits` of the device pixels a unit it is drawn at.
+    pub scale: u64,
 }
 
 /// What a frame needs from the cache: the glyphs it lacks ([`GlyphCache::collect`]), and the layers whose
@@ -152,12 +156,14 @@ impl GlyphCache {
         self.cells.is_empty()
     }
 
-    /// Adds to `missing` the glyphs of `run` (pen at device (`x`, `y`) under a pure translation) that the
-    /// cache does not hold yet.
+    /// Adds to `missing` the glyphs of `run` (pen at device (`x`, `y`), drawn at `scale` device pixels a unit)
+    /// that the cache does not hold yet.
+    #[allow(clippy::too_many_arguments)]
     pub fn collect(
         &self,
         fonts: &FontBook,
         glyph: (FontId, Color),
+        scale: f64,
         x: f64,
         y: f64,
         run: &GlyphRun,
@@ -166,7 +172,7 @@ impl GlyphCache {
         if !caches(fonts, glyph.0) {
             return;
         }
-        place(fonts, glyph, x, y, run, |p| {
+        place(fonts, glyph, scale, x, y, run, |p| {
             if !self.cells.contains_key(&p.key) {
                 missing.push(Wanted { key: p.key, advance: p.advance });
             }
@@ -203,7 +209,7 @@ impl GlyphCache {
             self.complete.clear();
         }
         let _span = tracing::info_span!("glyph_cache", missing = missing.len(), runs = runs.len()).entered();
-        let order = |k: &GlyphKey| (k.font.0, k.color, k.glyph, k.phase_x, k.phase_y);
+        let order = |k: &GlyphKey| (k.font.0, k.px, k.color, k.glyph, k.phase_x, k.phase_y);
         // The widest advance of each key first, then one of each.
         missing.sort_unstable_by(|a, b| order(&a.key).cmp(&order(&b.key)).then(b.advance.total_cmp(&a.advance)));
         missing.dedup_by_key(|w| w.key);
@@ -281,7 +287,8 @@ impl GlyphCache {
 
     /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its image when it has one ([`runs`]), its
     /// cached glyphs otherwise, and returns whether it did: `false` (nothing drawn) when the context is not under
-    /// a pure translation or a glyph is not cached, for the caller to draw the run directly.
+    /// a scale and a translation or a glyph is not cached (at that device size), for the caller to draw the run
+    /// directly.
     pub fn draw_run(
         &self,
         ctx: &mut Context<'_>,
@@ -295,21 +302,20 @@ impl GlyphCache {
             return Ok(false);
         }
         let m = ctx.user_transform()?;
-        if !is_translation(&m) {
-            return Ok(false);
-        }
-        let (x, y) = (x + m[4], y + m[5]);
+        let Some(scale) = uniform_scale(&m) else { return Ok(false) };
+        // The pen in device pixels, as the context maps it (at 1x exactly the old `x + m[4]`).
+        let (x, y) = if scale == 1.0 { (x + m[4], y + m[5]) } else { (x * scale + m[4], y * scale + m[5]) };
         let mut blits = Vec::with_capacity(1);
         // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
         if self.runs.len() > 0
-            && let Some(key) = RunKey::of(fonts, glyph, x, y, run)
+            && let Some(key) = RunKey::of(fonts, glyph, scale, x, y, run)
             && let (Some((image, atlas)), Some((ax, ay))) = (self.runs.get(key.finish()), key.anchor)
         {
             let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };
             blits.push(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas));
         } else {
             blits.reserve(run.glyphs.len());
-            let complete = place(fonts, glyph, x, y, run, |p| {
+            let complete = place(fonts, glyph, scale, x, y, run, |p| {
                 let Some(cell) = self.cells.get(&p.key) else { return false };
                 if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
                     // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
@@ -327,9 +333,9 @@ impl GlyphCache {
             return Ok(true);
         }
         // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
-        // are placed in user space, shifted back by it; under a fractional one, in device space, the transform
-        // reset for them.
-        let whole = m[4].fract() == 0.0 && m[5].fract() == 0.0;
+        // are placed in user space, shifted back by it; under a fractional one or a scale, in device space, the
+        // transform reset for them (the cells are already at the device size).
+        let whole = scale == 1.0 && m[4].fract() == 0.0 && m[5].fract() == 0.0;
         let shift = if whole { (m[4], m[5]) } else { (0.0, 0.0) };
         if !whole {
             ctx.save()?;

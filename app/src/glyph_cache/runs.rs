@@ -41,8 +41,8 @@ const ATLAS_WIDTH: i32 = 2048;
 /// The maps keyed by a run's key ([`RunKey::finish`]).
 pub(super) type ByRun<V> = HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
 
-/// Hashes what a run's pixels follow from: the colour, and for each glyph its key (glyph, font, phases) and
-/// its whole-pixel offset from the run's anchor, the first glyph's whole device pixel.
+/// Hashes what a run's pixels follow from: the colour, and for each glyph its key (glyph, font, device size,
+/// phases) and its whole-pixel offset from the run's anchor, the first glyph's whole device pixel.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct RunKey {
     hash: u64,
@@ -52,14 +52,21 @@ pub(super) struct RunKey {
 }
 
 impl RunKey {
-    /// The key of `run` (font and colour `glyph`, pen at device (`x`, `y`)): `None` for a run shorter than
-    /// [`MIN_GLYPHS`] (never kept as an image) or one the glyph cache cannot place.
-    pub(super) fn of(fonts: &FontBook, glyph: (FontId, Color), x: f64, y: f64, run: &GlyphRun) -> Option<RunKey> {
+    /// The key of `run` (font and colour `glyph`, at `scale` device pixels a unit, pen at device (`x`, `y`)):
+    /// `None` for a run shorter than [`MIN_GLYPHS`] (never kept as an image) or one the glyph cache cannot place.
+    pub(super) fn of(
+        fonts: &FontBook,
+        glyph: (FontId, Color),
+        scale: f64,
+        x: f64,
+        y: f64,
+        run: &GlyphRun,
+    ) -> Option<RunKey> {
         if run.len() < MIN_GLYPHS {
             return None;
         }
         let mut key = RunKey::new(glyph.1);
-        place(fonts, glyph, x, y, run, |p| {
+        place(fonts, glyph, scale, x, y, run, |p| {
             key.add(&p);
             true
         })
@@ -86,6 +93,7 @@ impl RunKey {
             u64::from(k.glyph) | u64::from(k.font.0) << 32 | u64::from(k.phase_x) << 48 | u64::from(k.phase_y) << 56,
         );
         self.mix(((p.x - ax) as u32 as u64) | ((p.y - ay) as u32 as u64) << 32);
+        self.mix(u64::from(k.px));
         self.glyphs += 1;
     }
 
@@ -118,6 +126,8 @@ pub struct WantedRun {
     pub(super) key: u64,
     /// Font and colour.
     pub(super) glyph: (FontId, Color),
+    /// Device pixels a unit.
+    pub(super) scale: f64,
     /// The pen at the run's origin, in device pixels.
     pub(super) origin: (f64, f64),
     /// The glyphs.
@@ -276,7 +286,7 @@ fn build_run_atlas(
     for w in runs {
         let mut inks = Vec::with_capacity(w.run.len());
         let mut anchor = None;
-        let complete = place(fonts, w.glyph, w.origin.0, w.origin.1, &w.run, |p| {
+        let complete = place(fonts, w.glyph, w.scale, w.origin.0, w.origin.1, &w.run, |p| {
             let Some(cell) = cells.get(&p.key) else { return false };
             let (ax, ay) = *anchor.get_or_insert((p.x, p.y));
             if let Some(ink) = cell.ink {

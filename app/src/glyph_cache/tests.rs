@@ -10,7 +10,9 @@ use crate::geom::Color;
 
 fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &GlyphCache) -> (Vec<u8>, bool) {
     let fonts = FontBook::load(g).expect("fonts");
-    let (width, height) = (160u32, 40u32);
+    // 160x40 units, in device pixels.
+    let s = transform.unwrap_or(1.0);
+    let (width, height) = ((160.0 * s) as u32, (40.0 * s) as u32);
     let mut pixels = vec![0u8; (width * height * 4) as usize];
     let font = fonts.id(Face::Sans, 14.0);
     let run = fonts.shape(font, "Kerning: AVA To 1/4");
@@ -32,12 +34,19 @@ fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &Gly
 }
 
 fn filled(g: &'static Goldberry) -> GlyphCache {
+    filled_at(g, 1.0)
+}
+
+/// A cache holding the glyphs [`draw`] draws at `scale` device pixels a unit.
+fn filled_at(g: &'static Goldberry, scale: f64) -> GlyphCache {
     let fonts = FontBook::load(g).expect("fonts");
     let font = fonts.id(Face::Sans, 14.0);
     let run = fonts.shape(font, "Kerning: AVA To 1/4");
     let mut cache = GlyphCache::new();
     let mut missing = Vec::new();
-    cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.25, 24.0, &run, &mut missing);
+    // The pen in device pixels, as the scaled context maps (4.25, 24).
+    let color = Color::rgb(230, 200, 120);
+    cache.collect(&fonts, (font, color), scale, 4.25 * scale, 24.0 * scale, &run, &mut missing);
     assert_eq!(missing.len(), run.len());
     cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 2).expect("fill");
     // Repeated glyphs share a cell; the space leaves no ink.
@@ -62,6 +71,28 @@ fn a_cached_run_looks_like_the_run_drawn_directly() {
     assert!(off * 10 < ink, "{off} of {ink}");
 }
 
+/// HiDPI (record 16): at 2 and 1.5 device pixels a unit the cache's cells are rasterized at the device size, so a
+/// run blitted from them is the run Blend2D fills from its outlines at that scale within the 1x tolerance; cells
+/// of the 1x size scaled up would be off by far more along every stem.
+#[test]
+fn a_cached_run_at_two_or_one_and_a_half_pixels_a_unit_looks_like_the_run_drawn_directly() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    for scale in [2.0, 1.5] {
+        let cache = filled_at(g, scale);
+        let (direct, _) = draw(g, false, Some(scale), &cache);
+        let (blitted, drawn) = draw(g, true, Some(scale), &cache);
+        assert!(drawn, "drawn from the cache at {scale}x");
+        let worst = direct.iter().zip(&blitted).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+        assert!(worst <= 48, "worst {worst} at {scale}x");
+        let ink: u64 = direct.iter().map(|&b| u64::from(b)).sum();
+        let off: u64 = direct.iter().zip(&blitted).map(|(a, b)| u64::from(a.abs_diff(*b))).sum();
+        assert!(off * 10 < ink, "{off} of {ink} at {scale}x");
+        // The 1x cells are not used for a scaled frame (nor the scaled ones at 1x): each size has its own.
+        assert!(!draw(g, true, Some(scale), &filled(g)).1);
+        assert!(!draw(g, true, None, &cache).1);
+    }
+}
+
 #[test]
 fn an_atlas_is_as_wide_as_the_cells_it_holds() {
     let g = Goldberry::load(None).expect("libgoldberry");
@@ -69,7 +100,7 @@ fn an_atlas_is_as_wide_as_the_cells_it_holds() {
     let font = fonts.id(Face::Sans, 14.0);
     let mut cache = GlyphCache::new();
     let mut missing = Vec::new();
-    cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 4.0, 24.0, &fonts.shape(font, "W"), &mut missing);
+    cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 1.0, 4.0, 24.0, &fonts.shape(font, "W"), &mut missing);
     cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
     // One glyph: one cell a few em wide, not a full-width shelf (a figure at a new colour adds one like it).
     assert_eq!(cache.atlases.len(), 1);
@@ -77,7 +108,7 @@ fn an_atlas_is_as_wide_as_the_cells_it_holds() {
     // Many glyphs still fill shelves across the full width.
     let mut missing = Vec::new();
     let run = fonts.shape(font, "The quick brown fox jumps over the lazy dog 0123456789 ABCDEFGHIJKLMNOPQRSTUVXYZ");
-    cache.collect(&fonts, (font, Color::rgb(1, 2, 3)), 4.25, 24.5, &run, &mut missing);
+    cache.collect(&fonts, (font, Color::rgb(1, 2, 3)), 1.0, 4.25, 24.5, &run, &mut missing);
     cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
     assert!(cache.atlases.iter().skip(1).any(|atlas| atlas.width() > 512));
 }
@@ -127,7 +158,7 @@ fn fill_base_run(
 ) -> RunUpdate {
     let mut wants = Wants::default();
     let mut keys = Vec::new();
-    Collector::new(cache, fonts, &mut wants).base_run(glyph, x, y, run, &mut keys);
+    Collector::new(cache, fonts, 1.0, &mut wants).base_run(glyph, x, y, run, &mut keys);
     assert_eq!(keys.len(), 1);
     cache.fill(g, fonts, wants, 1).expect("fill")
 }
@@ -187,7 +218,7 @@ fn the_warm_up_gives_a_run_its_image_at_first_sight() {
     let (g, fonts, glyph, run) = shaped(Face::Sans, 13.0, Color::rgb(240, 240, 240), "The first frame draws this");
     let mut cache = GlyphCache::new();
     let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
-    Collector::new(&cache, &fonts, &mut wants).base_run(glyph, 2.0, 20.0, &run, &mut Vec::new());
+    Collector::new(&cache, &fonts, 1.0, &mut wants).base_run(glyph, 2.0, 20.0, &run, &mut Vec::new());
     assert_eq!(cache.fill(g, &fonts, wants, 1).expect("fill").built, 1);
 }
 
@@ -206,9 +237,9 @@ fn display_sizes_are_drawn_directly_and_never_fill_the_cache() {
     let cache = GlyphCache::default();
     let mut missing = Vec::new();
     let big = fonts.id(Face::Sans, 72.0);
-    cache.collect(fonts, (big, color), 4.0, 80.0, &fonts.shape(big, "Big"), &mut missing);
+    cache.collect(fonts, (big, color), 1.0, 4.0, 80.0, &fonts.shape(big, "Big"), &mut missing);
     assert!(missing.is_empty(), "a 72 px run asks for no cell");
     let body = fonts.id(Face::Sans, 14.0);
-    cache.collect(fonts, (body, color), 4.0, 20.0, &fonts.shape(body, "Big"), &mut missing);
+    cache.collect(fonts, (body, color), 1.0, 4.0, 20.0, &fonts.shape(body, "Big"), &mut missing);
     assert_eq!(missing.len(), 3, "a 14 px run asks for a cell a glyph");
 }

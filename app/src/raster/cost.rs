@@ -93,7 +93,7 @@ fn op_cost(op: &Op, bounds: Rect, s: f32) -> f64 {
                 w * h * per_pixel(paint)
             }
             Op::FillPath { path, paint } => w * h * 0.8 * per_pixel(paint) + path.commands.len() as f64 * 50.0,
-            Op::StrokeRoundRect { .. } => 2.0 * (w + h) * 9.0,
+            Op::StrokeRoundRect { .. } | Op::Hairline { .. } => 2.0 * (w + h) * 9.0,
             Op::StrokePath { path, .. } => path.commands.len() as f64 * 850.0,
             Op::Glyphs { run, .. } => run.glyphs.len() as f64 * 340.0,
             Op::Layer { .. } => w * h * 1.5,

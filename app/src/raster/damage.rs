@@ -497,6 +497,11 @@ fn hash_op(op: &Op, h: &mut DefaultHasher) -> Shared {
             stroke.round.hash(h);
             hash_paint(paint, h);
         }
+        Op::Hairline { rect, radius, color } => {
+            hash_rect(rect, h);
+            hash_f32s(&[*radius], h);
+            color.hash(h);
+        }
         Op::FillCircle { cx, cy, r, paint } => {
             hash_f32s(&[*cx, *cy, *r], h);
             hash_paint(paint, h);

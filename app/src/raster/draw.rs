@@ -68,9 +68,9 @@ impl BandReplay<'_> {
         };
         let from = match (self.plan, base) {
             (BasePlan::Draw, Some(base)) => {
-                // At another scale the lead's whole pixels are not the frame's: their seams would let the
-                // previous frame show through.
-                if !(list.opaque_lead && mapping.scale == 1.0) {
+                // At a fractional scale the lead's whole pixels are not the frame's: their seams would let the
+                // previous frame show through (at 2x a whole unit is two whole pixels).
+                if !(list.opaque_lead && mapping.scale.fract() == 0.0) {
                     rows.fill(0);
                 }
                 {

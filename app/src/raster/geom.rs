@@ -115,6 +115,8 @@ pub(super) fn op_bounds(op: &Op, fonts: &FontBook) -> Option<Rect> {
     match op {
         Op::FillRect { rect, .. } | Op::FillRoundRect { rect, .. } => Some(grow(*rect, 1.0)),
         Op::StrokeRoundRect { rect, stroke, .. } => Some(grow(*rect, stroke.width / 2.0 + 1.0)),
+        // Snapped inside its rect: a pixel of room for the rect's pixels it lies in, as for a fill.
+        Op::Hairline { rect, .. } => Some(grow(*rect, 1.0)),
         Op::FillCircle { cx, cy, r, .. } => Some(grow(Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r), 1.0)),
         Op::FillPath { path, .. } => path_bounds(path).map(|r| grow(r, 1.0)),
         // A mitred join reaches up to the miter limit (Blend2D's default: 4) times half the width.

@@ -30,6 +30,7 @@ mod damage;
 mod damage_tests;
 mod draw;
 mod geom;
+mod hairline;
 mod layers;
 mod prepare;
 mod replay;
@@ -45,6 +46,7 @@ use std::time::{Duration, Instant};
 use goldberry_natives::{Goldberry, NativeError};
 
 pub use self::damage::{Damage, FrameDamage, MAX_DAMAGE_RECTS};
+pub use self::hairline::{HairlineRing, hairline_ring};
 pub use self::prepare::{to_gradient, to_path};
 pub use self::stats::{BaseUse, LayerFate, RasterStats};
 pub use crate::render_error::RenderError;
@@ -145,7 +147,7 @@ impl Renderer {
         let stale = self.layers.missing(list, scale);
         if self.use_glyph_cache {
             let mut wants = Wants::default();
-            collect_layer_glyphs(&mut Collector::new(&self.glyphs, fonts, &mut wants), &stale);
+            collect_layer_glyphs(&mut Collector::new(&self.glyphs, fonts, scale, &mut wants), &stale);
             self.glyphs.fill(self.g, fonts, wants, 1)?;
         }
         let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
@@ -234,17 +236,16 @@ impl Renderer {
     /// Adds every glyph `list` draws (in its layers too) to the glyph cache without drawing anything, so that
     /// a first frame of that list finds them rasterized (the frame loop's warm-up).
     pub fn warm_glyphs(&mut self, list: &DisplayList, fonts: &FontBook, scale: f32) -> Result<(), RenderError> {
-        // The cache draws at scale 1 only (see [`crate::glyph_cache`]).
-        if !self.use_glyph_cache || scale != 1.0 {
+        if !self.use_glyph_cache {
             return Ok(());
         }
         let _span = tracing::info_span!("warm glyphs").entered();
         // The first frame draws the base's runs: they get their images now.
         let mut wants = Wants { runs_at_first_sight: true, ..Wants::default() };
-        let lead = Lead::of(list, 1.0);
+        let lead = Lead::of(list, scale);
         let run_images = self.use_run_images;
         let drawn = |i: usize| if run_images && i < lead.end { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
-        Collector::new(&self.glyphs, fonts, &mut wants).list(list, &drawn);
+        Collector::new(&self.glyphs, fonts, scale, &mut wants).list(list, &drawn);
         self.glyphs.fill(self.g, fonts, wants, self.threads).map(|_| ())
     }
 
@@ -374,17 +375,15 @@ impl Renderer {
         let glyphs_start = Instant::now();
         if self.use_glyph_cache {
             let mut wants = Wants::default();
-            let mut collector = Collector::new(&self.glyphs, ctx.fonts, &mut wants);
+            let mut collector = Collector::new(&self.glyphs, ctx.fonts, ctx.mapping.scale, &mut wants);
             collect_layer_glyphs(&mut collector, stale);
-            if ctx.mapping.scale == 1.0 {
-                let run_images = self.use_run_images;
-                let drawn = |i: usize| match (ctx.in_place(i), run_images) {
-                    (false, _) => LayerGlyphs::Blitted,
-                    (true, true) => LayerGlyphs::InBase,
-                    (true, false) => LayerGlyphs::InPlace,
-                };
-                collector.list(ctx.list, &drawn);
-            }
+            let run_images = self.use_run_images;
+            let drawn = |i: usize| match (ctx.in_place(i), run_images) {
+                (false, _) => LayerGlyphs::Blitted,
+                (true, true) => LayerGlyphs::InBase,
+                (true, false) => LayerGlyphs::InPlace,
+            };
+            collector.list(ctx.list, &drawn);
             let before = self.glyphs.len();
             let runs = self.glyphs.fill(ctx.g, ctx.fonts, wants, ctx.threads)?;
             self.stats.glyphs_cached = self.glyphs.len().saturating_sub(before);
@@ -545,10 +544,10 @@ fn check_target(target: &Canvas<'_>) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// Adds to the collector the glyphs the `stale` layers draw into their images (each from its sub-pixel origin;
-/// a scaled layer draws its runs directly, not from the cache).
+/// Adds to the collector the glyphs the `stale` layers draw into their images (each from its sub-pixel origin, at
+/// the frame's scale, the collector's).
 fn collect_layer_glyphs(collector: &mut Collector<'_>, stale: &[StaleLayer<'_>]) {
-    for (_, shape, content) in stale.iter().filter(|(_, shape, _)| shape.scale == 1.0) {
+    for (_, shape, content) in stale {
         collector.layer_content(content, (f64::from(shape.frac_x), f64::from(shape.frac_y)));
     }
 }

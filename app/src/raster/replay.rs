@@ -5,6 +5,7 @@ use goldberry_natives::blend2d::{self as bl, Context, Gradient, Image, ImageView
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping};
+use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
 use crate::display_list::{Op, Paint, Step, Stroke, Visit, Walk};
 use crate::fonts::FontBook;
@@ -85,6 +86,7 @@ impl Replayer<'_> {
                         ctx.fill_path(ring)?;
                     }
                 }
+                Op::Hairline { rect, radius, color } => hairline::draw(ctx, self.g, *rect, *radius, *color)?,
                 Op::FillCircle { cx, cy, r, paint } => {
                     ctx.set_fill(&style(paint, gradient))?;
                     ctx.fill_circle(f64::from(*cx), f64::from(*cy), f64::from(*r))?;

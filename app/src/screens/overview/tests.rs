@@ -225,6 +225,34 @@ fn the_leading_layers_cover_the_frame_so_nothing_under_them_shows() {
     }
 }
 
+/// At 2 device pixels a unit the lead's whole units are whole pixels: a cold frame is not cleared first there
+/// either (record 16), and nothing under the lead shows.
+#[test]
+fn at_two_pixels_a_unit_the_leading_layers_still_cover_the_frame() {
+    use crate::raster::Renderer;
+    use crate::surface::{FrameBuffer, Pixels};
+    let (width, height) = (2 * 701, 2 * 433);
+    let frame = FrameInput::headless(7, width, height).at_scale(2.0);
+    let mut list = DisplayList::new();
+    let session = Session::default();
+    if let Err(e) = scene().record(&frame, fonts(), &mut list, &session.shown(frame.time_s)) {
+        panic!("{e}");
+    }
+    assert!(list.opaque_lead);
+    let draw = |fill: u8| {
+        let mut raster = Renderer::new(natives(), 2);
+        let mut pixels = FrameBuffer::new(width, height);
+        pixels.pixels.fill(fill);
+        if let Err(e) = raster.render(&list, fonts(), pixels.canvas_at(2.0), Pixels::Fresh) {
+            panic!("{e}");
+        }
+        pixels.pixels
+    };
+    let (over_zeros, over_other) = (draw(0x00), draw(0xab));
+    let differing = over_zeros.iter().zip(&over_other).position(|(a, b)| a != b);
+    assert_eq!(differing.map(|i| (i / 4 % width as usize, i / 4 / width as usize)), None);
+}
+
 #[test]
 fn the_selected_tab_is_drawn_apart() {
     let mut scene = scene();
