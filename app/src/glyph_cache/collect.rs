@@ -72,7 +72,7 @@ impl<'a> Collector<'a> {
     pub fn base_run(&mut self, glyph: (FontId, Color), x: f64, y: f64, run: &Arc<GlyphRun>, keys: &mut Vec<u64>) {
         let (cache, fonts) = (self.cache, self.fonts);
         let scale = self.scale;
-        if !super::caches(fonts, glyph.0) {
+        if !super::caches(fonts, glyph.0, scale) {
             return;
         }
         if run.len() < MIN_GLYPHS {

@@ -63,9 +63,14 @@ pub const MAX_ATLAS_BYTES: usize = 16 << 20;
 /// text ones; larger text is drawn directly, as the beta draws any run.
 pub const MAX_CACHED_PX: f32 = 24.0;
 
-/// Whether glyphs of `font` go through the cache.
-pub fn caches(fonts: &FontBook, font: FontId) -> bool {
-    fonts.size_px(font) <= MAX_CACHED_PX
+/// The largest device size (px) whose glyphs are cached: the text [`MAX_CACHED_PX`] allows at 2x, and less of it
+/// at 3x or 4x, whose cells would take 9 or 16 times the room of the 1x ones.
+pub const MAX_CACHED_DEVICE_PX: f64 = 48.0;
+
+/// Whether glyphs of `font` drawn at `scale` device pixels a unit go through the cache.
+pub fn caches(fonts: &FontBook, font: FontId, scale: f64) -> bool {
+    let size = fonts.size_px(font);
+    size <= MAX_CACHED_PX && f64::from(size) * scale <= MAX_CACHED_DEVICE_PX
 }
 
 /// How many complete layers the cache remembers before it forgets them all (each resize brings new versions).
@@ -169,7 +174,7 @@ impl GlyphCache {
         run: &GlyphRun,
         missing: &mut Vec<Wanted>,
     ) {
-        if !caches(fonts, glyph.0) {
+        if !caches(fonts, glyph.0, scale) {
             return;
         }
         place(fonts, glyph, scale, x, y, run, |p| {
@@ -298,13 +303,16 @@ impl GlyphCache {
         y: f64,
         run: &GlyphRun,
     ) -> Result<bool, NativeError> {
-        if (self.cells.is_empty() && self.runs.len() == 0) || !caches(fonts, glyph.0) {
+        if self.cells.is_empty() && self.runs.len() == 0 {
             return Ok(false);
         }
         let m = ctx.user_transform()?;
         let Some(scale) = uniform_scale(&m) else { return Ok(false) };
-        // The pen in device pixels, as the context maps it (at 1x exactly the old `x + m[4]`).
-        let (x, y) = if scale == 1.0 { (x + m[4], y + m[5]) } else { (x * scale + m[4], y * scale + m[5]) };
+        if !caches(fonts, glyph.0, scale) {
+            return Ok(false);
+        }
+        // The pen in device pixels, as the context maps it (`x * 1.0` is `x`: at 1x the same sum as ever).
+        let (x, y) = (x * scale + m[4], y * scale + m[5]);
         let mut blits = Vec::with_capacity(1);
         // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
         if self.runs.len() > 0

@@ -242,4 +242,8 @@ fn display_sizes_are_drawn_directly_and_never_fill_the_cache() {
     let body = fonts.id(Face::Sans, 14.0);
     cache.collect(fonts, (body, color), 1.0, 4.0, 20.0, &fonts.shape(body, "Big"), &mut missing);
     assert_eq!(missing.len(), 3, "a 14 px run asks for a cell a glyph");
+    // At 4x a 14 px font is 56 device pixels: drawn directly too.
+    let mut missing = Vec::new();
+    cache.collect(fonts, (body, color), 4.0, 16.0, 80.0, &fonts.shape(body, "Big"), &mut missing);
+    assert!(missing.is_empty(), "a 14 px run at 4x asks for no cell");
 }
