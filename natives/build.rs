@@ -506,18 +506,17 @@ fn build_package(
     if let Some(client) = jobserver {
         client.configure(&mut command);
     }
-    // The -sys crates compile through cc, which appends CFLAGS and CXXFLAGS to every file's command and reruns
-    // their build scripts when those change.
+    // The three libraries are C++ compiled through cc, which appends CXXFLAGS to every file's command and reruns
+    // their build scripts when it changes. Not CFLAGS: it would instrument the C in the build scripts' own
+    // dependencies too (libloading's, under blend2d-sys's bindgen), which then fail to link without the runtime.
     let flags = sanitize.flags();
     if !flags.is_empty() {
-        for var in ["CFLAGS", "CXXFLAGS"] {
-            let mut value = env::var(var).unwrap_or_default();
-            for flag in &flags {
-                value.push(' ');
-                value.push_str(flag);
-            }
-            command.env(var, value.trim_start());
+        let mut value = env::var("CXXFLAGS").unwrap_or_default();
+        for flag in &flags {
+            value.push(' ');
+            value.push_str(flag);
         }
+        command.env("CXXFLAGS", value.trim_start());
     }
     let mut child = command.spawn().map_err(|e| format!("cannot run {cargo}: {e}"))?;
 
