@@ -49,7 +49,10 @@ const CI_CASES: u64 = 2000;
 /// - 1407: a glyph cell of the glyph cache blitted into a layer whose rect ends inside a pixel row: the crash
 ///   guard of seed 62 (`Context::blit_image_area`) cuts the blit to the clip's whole pixels, so the row the clip
 ///   covers in part loses its ink (the 1-thread oracle draws the glyph's outline under the clip itself).
-const OPEN: [u64; 2] = [1135, 1407];
+/// - 1825: a self-crossing fill in a layer whose rect's left edge is inside a pixel: Blend2D clips a fill to a
+///   clip edge inside a pixel by summing the coverage of what lies beyond it into that pixel, where the path's
+///   overlapping parts add up (ours 183, the exact share 92); drawn in place, unclipped, it passes.
+const OPEN: [u64; 3] = [1135, 1407, 1825];
 
 fn env_number(name: &str, default: u64) -> u64 {
     match std::env::var(name) {
@@ -166,12 +169,12 @@ fn the_either_rule_still_catches_a_missing_or_moved_shape() {
     };
     let whole = "size 40 30\nrect 4.25 3.5 12.0 9.75 ; #FF3080F0\ncircle 26.0 18.0 7.5 ; #FFF08030\n";
     let (ours, fine, summed) = draw(whole);
-    assert_eq!(judge::compare_either(&ours, &fine, Some(&summed)).1, 0, "the whole list draws alike");
+    assert_eq!(judge::compare_either(&ours, &fine, Some(&summed), None).1, 0, "the whole list draws alike");
     let without_circle = "size 40 30\nrect 4.25 3.5 12.0 9.75 ; #FF3080F0\n";
     let moved = "size 40 30\nrect 5.25 3.5 12.0 9.75 ; #FF3080F0\ncircle 26.0 19.0 7.5 ; #FFF08030\n";
     for (what, text) in [("a missing circle", without_circle), ("both shapes a pixel off", moved)] {
         let (wrong, _, _) = draw(text);
-        let over = judge::compare_either(&wrong, &fine, Some(&summed)).1;
+        let over = judge::compare_either(&wrong, &fine, Some(&summed), None).1;
         assert!(over > 20, "{what}: only {over} pixels differ from both of vello_cpu's pictures");
     }
 }
