@@ -153,10 +153,9 @@ impl Sanitize {
         let value = env::var(Self::VAR).unwrap_or_default();
         let mut kinds = Vec::new();
         for kind in value.split(',').map(str::trim).filter(|k| !k.is_empty()) {
-            let known = Self::KNOWN
-                .iter()
-                .find(|k| **k == kind)
-                .ok_or_else(|| format!("{}={value}: unknown sanitizer `{kind}`; known: address, undefined", Self::VAR))?;
+            let known = Self::KNOWN.iter().find(|k| **k == kind).ok_or_else(|| {
+                format!("{}={value}: unknown sanitizer `{kind}`; known: address, undefined", Self::VAR)
+            })?;
             if !kinds.contains(known) {
                 kinds.push(*known);
             }

@@ -10,8 +10,8 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use goldberry::display_list::{DisplayList, Op, Paint, PathCommand};
-use goldberry::geom::Rect;
 use goldberry::fonts::FontBook;
+use goldberry::geom::Rect;
 use goldberry::raster::Renderer;
 use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry_natives::Goldberry;
@@ -220,7 +220,11 @@ impl Judge {
             summed.draw(list, &self.fonts);
             (downsample(&fine.rgb(), w, h), summed.rgb())
         }))
-        .map_err(|_| Finding { kind: Kind::OracleFailed, detail: "vello_cpu panicked".into(), pictures: None })
+        .map_err(|_| Finding {
+            kind: Kind::OracleFailed,
+            detail: "vello_cpu panicked".into(),
+            pictures: None,
+        })
     }
 }
 
@@ -250,12 +254,7 @@ impl Rule {
 /// [`TOLERANCE`], and the picture of the differences. With a second picture of the oracle, `summed` (vello_cpu
 /// at 1x), a pixel is as far as the nearer of the two (rule "either coverage", see [`SUPERSAMPLE`]); a pixel of
 /// `mask` is not compared (rule "steps within a pixel", see [`step_mask`]).
-pub fn compare_either(
-    ours: &[u8],
-    fine: &[u8],
-    summed: Option<&[u8]>,
-    mask: Option<&[bool]>,
-) -> (u8, usize, Vec<u8>) {
+pub fn compare_either(ours: &[u8], fine: &[u8], summed: Option<&[u8]>, mask: Option<&[bool]>) -> (u8, usize, Vec<u8>) {
     let far = |a: &[u8], b: &[u8]| (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0);
     let (mut max, mut over) = (0u8, 0usize);
     let mut diff = Vec::with_capacity(ours.len());
@@ -366,7 +365,9 @@ pub fn step_mask(flat: &DisplayList, w: u32, h: u32) -> Option<Vec<bool>> {
             Op::FillCircle { cx, cy, r, paint } => (paint, Some(Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r))),
             Op::FillPath { path, paint } => (paint, points_box(&path.commands)),
             // A mitre reaches out up to 4 half widths (Blend2D's default limit) from the path.
-            Op::StrokePath { path, stroke, paint } => (paint, points_box(&path.commands).map(|b| b.inset(-2.0 * stroke.width))),
+            Op::StrokePath { path, stroke, paint } => {
+                (paint, points_box(&path.commands).map(|b| b.inset(-2.0 * stroke.width)))
+            }
             _ => return,
         };
         let (length, stops) = match paint {

@@ -13,6 +13,8 @@
 //!   up to a pixel) and numbers past 1e5 or not finite (where f32 steps are coarser than an anti-aliased edge);
 //!   otherwise our renderer at 1 thread with the glyph cache off, so that Blend2D's own glyph rasterizer checks
 //!   the glyph cache. The oracle draws layers in place; the renderer under test blits them from its cache.
+//!   vello_cpu draws at 4x (averaged down) and at 1x, and the judge's named rules ([`judge::Rule`]) tell the
+//!   known kinds of disagreement that are not ours from findings; a run counts the cases each rule decided.
 //! - **The measure**: the peers test's (`app/tests/peers.rs`): a pixel differs when a channel is more than 64
 //!   levels off, and at most 0.1 % of the pixels may differ (at least 2, for canvases of a few pixels).
 //! - **Crashes**: cases run in a child process ([`child`]), so that a segmentation fault names its seed.
@@ -137,7 +139,8 @@ fn the_pen_rule_is_narrow_and_draws_what_the_pen_covers() {
     let text = "size 8 16\nstroke_round_rect 4.0 4.0 0.0 8.0 0.0 2.0 butt ; #FFFFFFFF\n";
     let case = case::parse(text).unwrap_or_else(|e| panic!("{e}"));
     let flat = peers::flatten(&case.record(&judge.fonts));
-    let (fine, summed) = judge.vello(&judge::pen_covers_the_rect(&flat), 8, 16).unwrap_or_else(|f| panic!("{}", f.detail));
+    let (fine, summed) =
+        judge.vello(&judge::pen_covers_the_rect(&flat), 8, 16).unwrap_or_else(|f| panic!("{}", f.detail));
     for (name, picture) in [("4x", &fine), ("1x", &summed)] {
         for y in 0..16 {
             for x in 0..8 {
