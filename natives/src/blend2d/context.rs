@@ -504,7 +504,7 @@ impl<'a> Context<'a> {
     pub fn fill_circle(&mut self, cx: f64, cy: f64, r: f64) -> Result<(), NativeError> {
         // The beta fills a negative radius as its absolute value, where the bounds a band culls by cover nothing
         // (raster fuzz seed 533: drawn by one context, not by three bands).
-        if !(r > 0.0) {
+        if r.is_nan() || r <= 0.0 {
             return Ok(());
         }
         self.fill_geometry(BL_GEOMETRY_TYPE_CIRCLE, &BLCircle { cx, cy, r })
