@@ -5,6 +5,10 @@
 //! Cargo.lock: blend2d-sys's bindgen 0.49 and yoga's bindgen 0.71 cannot share a cargo graph), always in
 //! release, in `<target>/natives/`. The result is cached: when the hash of every native input equals the one
 //! recorded beside the library, nothing is rebuilt.
+//!
+//! `GOLDBERRY_NATIVES_SANITIZE=address,undefined` (or either one) compiles every native file (the shim, Blend2D,
+//! Yoga, HarfBuzz) and links libgoldberry with those sanitizers; the setting is part of the input hash, so a
+//! sanitized and a plain library are never taken for each other. ci/sanitize runs the tests against such a build.
 
 use std::collections::VecDeque;
 use std::env;
@@ -85,6 +89,7 @@ fn run() -> BuildResult<()> {
         .flat_map(|g| g.symbols.iter().map(String::as_str))
         .collect();
     let version_script = version_script(&exported);
+    let sanitize = Sanitize::from_env()?;
 
     let shim_dir = root.join("shim");
     let mut inputs = vec![manifest_dir.join("build.rs")];
@@ -98,14 +103,14 @@ fn run() -> BuildResult<()> {
     }
     println!("cargo:rerun-if-changed={}", calls_src.display());
     println!("cargo:rerun-if-changed={}", shim_dir.display());
-    for var in ["CC", "CXX", "GOLDBERRY_NATIVES_REBUILD"] {
+    for var in ["CC", "CXX", "GOLDBERRY_NATIVES_REBUILD", Sanitize::VAR] {
         println!("cargo:rerun-if-env-changed={var}");
     }
 
     let library = natives_dir.join("libgoldberry.so");
     let static_shim = natives_dir.join("libgoldberry_shim_static.a");
     let stamp_path = natives_dir.join("libgoldberry.inputs");
-    let stamp = input_hash(&inputs, &version_script)?;
+    let stamp = input_hash(&inputs, &version_script, &sanitize)?;
     let fresh = library.exists()
         && static_shim.exists()
         && fs::read_to_string(&stamp_path).map(|s| s.trim() == stamp).unwrap_or(false)
@@ -118,11 +123,11 @@ fn run() -> BuildResult<()> {
         let done = AtomicBool::new(false);
         let built = std::thread::scope(|scope| {
             scope.spawn(|| progress.report_until(&done, &manifest_dir, &natives_dir));
-            let built = build_packages(&manifest_dir, &natives_dir);
+            let built = build_packages(&manifest_dir, &natives_dir, &sanitize);
             done.store(true, Ordering::Relaxed);
             built
         })?;
-        link_library(&shim_dir, &natives_dir, &built, &version_script, &exported)?;
+        link_library(&shim_dir, &natives_dir, &built, &version_script, &exported, &sanitize)?;
         fs::write(&stamp_path, &stamp).map_err(|e| format!("cannot write {}: {e}", stamp_path.display()))?;
         progress.finish(&library, exported.len());
     }
@@ -132,6 +137,40 @@ fn run() -> BuildResult<()> {
     println!("cargo:rustc-link-search=native={}", natives_dir.display());
     println!("cargo:rustc-link-arg-benches=-Wl,-rpath,{}", natives_dir.display());
     Ok(())
+}
+
+/// The sanitizers the native code is compiled with, from `GOLDBERRY_NATIVES_SANITIZE` (empty: none).
+struct Sanitize {
+    kinds: Vec<&'static str>,
+}
+
+impl Sanitize {
+    const VAR: &'static str = "GOLDBERRY_NATIVES_SANITIZE";
+    /// The sanitizers GCC and Clang both offer that make sense in a shared library loaded by a plain binary.
+    const KNOWN: [&'static str; 2] = ["address", "undefined"];
+
+    fn from_env() -> BuildResult<Self> {
+        let value = env::var(Self::VAR).unwrap_or_default();
+        let mut kinds = Vec::new();
+        for kind in value.split(',').map(str::trim).filter(|k| !k.is_empty()) {
+            let known = Self::KNOWN.iter().find(|k| **k == kind).ok_or_else(|| {
+                format!("{}={value}: unknown sanitizer `{kind}`; known: address, undefined", Self::VAR)
+            })?;
+            if !kinds.contains(known) {
+                kinds.push(*known);
+            }
+        }
+        Ok(Self { kinds })
+    }
+
+    /// The compiler and linker flags, or none when no sanitizer is asked for.
+    fn flags(&self) -> Vec<String> {
+        if self.kinds.is_empty() {
+            return Vec::new();
+        }
+        // Frame pointers give the sanitizers' reports whole stacks through optimised native code.
+        vec![format!("-fsanitize={}", self.kinds.join(",")), "-fno-omit-frame-pointer".to_owned()]
+    }
 }
 
 fn env_var(name: &str) -> BuildResult<String> {
@@ -227,8 +266,8 @@ fn write_if_changed(path: &Path, text: &str) -> BuildResult<()> {
     fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// FNV-1a over every input's path and bytes, and the export list.
-fn input_hash(inputs: &[PathBuf], version_script: &str) -> BuildResult<String> {
+/// FNV-1a over every input's path and bytes, the export list and the sanitizers.
+fn input_hash(inputs: &[PathBuf], version_script: &str, sanitize: &Sanitize) -> BuildResult<String> {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
         for byte in bytes {
@@ -242,6 +281,9 @@ fn input_hash(inputs: &[PathBuf], version_script: &str) -> BuildResult<String> {
         feed(&bytes);
     }
     feed(version_script.as_bytes());
+    if !sanitize.kinds.is_empty() {
+        feed(format!("sanitize={}", sanitize.kinds.join(",")).as_bytes());
+    }
     Ok(format!("{hash:016x}"))
 }
 
@@ -349,7 +391,7 @@ fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> 
 /// gave this script takes them one after another, and each token the jobserver hands out meanwhile starts another
 /// worker on the same queue. So `cargo build -j1` builds them one by one, `-j2` two at a time, and cc's `parallel`
 /// feature (enabled in natives/build/*) draws from the same pool: at most N native files compile at once.
-fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<BuiltPackage>> {
+fn build_packages(manifest_dir: &Path, natives_dir: &Path, sanitize: &Sanitize) -> BuildResult<Vec<BuiltPackage>> {
     // SAFETY: cargo hands a build script its jobserver in CARGO_MAKEFLAGS, and this is the only place that opens
     // those descriptors; nothing else in this process reads or closes them.
     let jobserver = unsafe { jobserver::Client::from_env() };
@@ -360,7 +402,7 @@ fn build_packages(manifest_dir: &Path, natives_dir: &Path) -> BuildResult<Vec<Bu
             // Taken in a statement of its own: the queue's lock must not be held while the package builds.
             let next = lock(&queue).pop_front();
             let Some(package) = next else { break };
-            let built = build_package(manifest_dir, natives_dir, package, jobserver.as_ref());
+            let built = build_package(manifest_dir, natives_dir, package, jobserver.as_ref(), sanitize);
             lock(&results).push(built);
         }
         drop(token);
@@ -416,6 +458,7 @@ fn build_package(
     natives_dir: &Path,
     package: &NativePackage,
     jobserver: Option<&jobserver::Client>,
+    sanitize: &Sanitize,
 ) -> BuildResult<BuiltPackage> {
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let manifest = manifest_dir.join("build").join(package.dir).join("Cargo.toml");
@@ -462,6 +505,18 @@ fn build_package(
     if let Some(client) = jobserver {
         client.configure(&mut command);
     }
+    // The three libraries are C++ compiled through cc, which appends CXXFLAGS to every file's command and reruns
+    // their build scripts when it changes. Not CFLAGS: it would instrument the C in the build scripts' own
+    // dependencies too (libloading's, under blend2d-sys's bindgen), which then fail to link without the runtime.
+    let flags = sanitize.flags();
+    if !flags.is_empty() {
+        let mut value = env::var("CXXFLAGS").unwrap_or_default();
+        for flag in &flags {
+            value.push(' ');
+            value.push_str(flag);
+        }
+        command.env("CXXFLAGS", value.trim_start());
+    }
     let mut child = command.spawn().map_err(|e| format!("cannot run {cargo}: {e}"))?;
 
     let mut out_dirs = Vec::new();
@@ -507,6 +562,7 @@ fn link_library(
     built: &[BuiltPackage],
     version_script: &str,
     exported: &[&str],
+    sanitize: &Sanitize,
 ) -> BuildResult<()> {
     let cc = env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let cxx = env::var("CXX").unwrap_or_else(|_| "c++".to_owned());
@@ -520,6 +576,7 @@ fn link_library(
         let object = object_dir.join(format!("{stem}.o"));
         let mut command = Command::new(&cc);
         command.args(["-std=gnu11", "-O2", "-fPIC", "-Wall", "-Wextra", "-Werror", "-c"]).arg(&source);
+        command.args(sanitize.flags());
         command.arg("-o").arg(&object).arg("-I").arg(shim_dir).arg("-I").arg(&sdl_include);
         for package in built {
             command.arg("-I").arg(&package.include);
@@ -535,6 +592,8 @@ fn link_library(
     let mut link = Command::new(&cxx);
     link.arg("-shared").arg("-o").arg(&partial).arg("-Wl,-soname,libgoldberry.so");
     link.arg(format!("-Wl,--version-script={}", script_path.display()));
+    // With sanitizers, the compiler driver adds their runtimes (libasan, libubsan) as the library's dependencies.
+    link.args(sanitize.flags());
     link.args(&objects).arg("-Wl,--whole-archive");
     for package in built {
         link.args(&package.archives);

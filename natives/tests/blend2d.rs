@@ -159,6 +159,32 @@ fn a_rect_inside_one_pixel_row_fills_its_share_of_the_pixel() {
     }
 }
 
+/// A circle of negative radius draws nothing, as a rect of negative size does: the beta filled it as the circle of
+/// the radius's absolute value, which the renderer's bands, culling by the circle's bounds, left out (raster fuzz
+/// seed 533).
+#[test]
+fn a_circle_of_negative_radius_draws_nothing() {
+    let g = goldberry();
+    let mut image = cleared(g, 20, 20);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0, 0))).expect("style");
+        ctx.fill_circle(10.0, 10.0, -6.0).expect("fill");
+        ctx.fill_circle(10.0, 10.0, f64::NAN).expect("fill");
+        ctx.stroke_circle(10.0, 10.0, -6.0).expect("stroke");
+        ctx.end().expect("end");
+    }
+    assert_eq!(inked_box(&image.pixels().expect("pixels"), 0), None, "nothing is drawn");
+    let mut image = cleared(g, 20, 20);
+    {
+        let mut ctx = Context::begin(&mut image).expect("context");
+        ctx.set_fill(&Style::Solid(Rgba32::rgb(0xFF, 0, 0))).expect("style");
+        ctx.fill_circle(10.0, 10.0, 6.0).expect("fill");
+        ctx.end().expect("end");
+    }
+    assert_eq!(inked_box(&image.pixels().expect("pixels"), 0), Some((4, 4, 15, 15)), "a positive radius is drawn");
+}
+
 /// The same crash reached through clipping: a tall rect that the target's edge or a clip cuts down to part of one
 /// row (a band's context starts at a fractional rect's end).
 #[test]

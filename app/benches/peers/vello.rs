@@ -22,6 +22,9 @@ pub struct Vello {
     /// Keeps vello_cpu's glyph atlas and outline cache across frames (its best case), or starts every frame
     /// from fresh resources (cold, as every backend's cold row).
     pub keep_glyphs: bool,
+    /// Device pixels per list pixel: the pixmap must be this many times the list's size. The fuzz draws at 4 and
+    /// averages each 4x4 block, since vello_cpu flattens to within a quarter of a device pixel (its `TOL`).
+    pub scale: f64,
 }
 
 fn color(c: Color) -> AlphaColor<Srgb> {
@@ -98,6 +101,7 @@ impl Vello {
             pixmap: Pixmap::new(width, height),
             fonts: by_id,
             keep_glyphs: false,
+            scale: 1.0,
         }
     }
 
@@ -113,6 +117,7 @@ impl Vello {
         let font_data = &self.fonts;
         let resources = &mut self.resources;
         let keep = self.keep_glyphs;
+        let scale = Affine::scale(self.scale);
         walk(list, |op, (dx, dy), op_clip| {
             if op_clip != clip {
                 if clipped {
@@ -120,13 +125,13 @@ impl Vello {
                     clipped = false;
                 }
                 if let Some(c) = op_clip {
-                    ctx.set_transform(Affine::IDENTITY);
+                    ctx.set_transform(scale);
                     ctx.push_clip_rect(&rect(c));
                     clipped = true;
                 }
                 clip = op_clip;
             }
-            ctx.set_transform(Affine::translate((f64::from(dx), f64::from(dy))));
+            ctx.set_transform(scale * Affine::translate((f64::from(dx), f64::from(dy))));
             match op {
                 Op::FillRect { rect: r, paint } => {
                     set_paint(ctx, paint);

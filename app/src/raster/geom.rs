@@ -66,14 +66,26 @@ pub(super) struct LayerShape {
     pub(super) size: (f32, f32),
 }
 
+/// The longest side of a layer's image, in device pixels.
+const MAX_LAYER_SIDE: f32 = 16384.0;
+
 impl LayerShape {
+    /// Whether a layer at `rect` under translation `t` and `scale` has pixels but more on a side than an image of
+    /// the layer cache may: its content is drawn in place instead (raster fuzz seed 685: it was left out).
+    pub(super) fn too_large(rect: Rect, t: (f32, f32), scale: f32) -> bool {
+        let (dx, dy) = ((t.0 + rect.x) * scale, (t.1 + rect.y) * scale);
+        let width = (dx - dx.floor() + rect.w * scale).ceil();
+        let height = (dy - dy.floor() + rect.h * scale).ceil();
+        width >= 1.0 && height >= 1.0 && width.is_finite() && height.is_finite() && width.max(height) > MAX_LAYER_SIDE
+    }
+
     /// The pixel shape of a layer drawn at `rect` under translation `t` and `scale`; `None` when it is empty.
     pub(super) fn of(rect: Rect, version: u64, t: (f32, f32), scale: f32) -> Option<LayerShape> {
         let (dx, dy) = ((t.0 + rect.x) * scale, (t.1 + rect.y) * scale);
         let (frac_x, frac_y) = (dx - dx.floor(), dy - dy.floor());
         let width = (frac_x + rect.w * scale).ceil();
         let height = (frac_y + rect.h * scale).ceil();
-        if !(width >= 1.0 && height >= 1.0 && width <= 16384.0 && height <= 16384.0) {
+        if !(width >= 1.0 && height >= 1.0 && width <= MAX_LAYER_SIDE && height <= MAX_LAYER_SIDE) {
             return None;
         }
         Some(LayerShape {

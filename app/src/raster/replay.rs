@@ -121,7 +121,7 @@ impl Replayer<'_> {
                     let shape = LayerShape::of(*rect, *version, place.translation, self.mapping.scale);
                     let cached = self.layers.and_then(|l| l.get(key)).or_else(|| self.local.and_then(|l| l.get(key)));
                     match (cached, shape) {
-                        (_, None) => {}
+                        (_, None) if !LayerShape::too_large(*rect, place.translation, self.mapping.scale) => {}
                         (Some(cached), Some(shape)) if cached.shape.reusable_for(&shape) => {
                             // At the whole device pixel the layer starts in (see [`super::layers`]).
                             blit_device(ctx, self.mapping, (shape.left, shape.top), place.translation, &cached.image)?;

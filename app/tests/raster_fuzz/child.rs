@@ -42,6 +42,8 @@ pub struct Report {
     pub by_one_thread: u64,
     /// The largest channel difference seen between a banded picture and the 1-thread one.
     pub band_max: u8,
+    /// How many cases each rule of the judge decided (see [`crate::judge::Rule`]), by its name.
+    pub by_rule: std::collections::BTreeMap<String, u64>,
     /// One line per finding: its seed, kind, where its shrunk case was saved, and what it was.
     pub findings: Vec<String>,
     pub elapsed: Duration,
@@ -64,10 +66,14 @@ const SILENCE: Duration = Duration::from_secs(60);
 /// The test binary again, running `worker` for `task`, its memory bounded by the shell's `ulimit`.
 fn worker_command(task: &str) -> Command {
     let exe = std::env::current_exe().unwrap_or_else(|e| panic!("the test binary's path: {e}"));
+    // Under AddressSanitizer (ci/sanitize) the cap is its `hard_rss_limit_mb`: its shadow memory alone is
+    // terabytes of address space, which `ulimit -v` refuses.
+    let limit = if std::env::var_os("ASAN_OPTIONS").is_some() { "true" } else { "ulimit -v $GOLDBERRY_FUZZ_KIB" };
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!("ulimit -v {WORKER_MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(format!("{limit} && exec \"$0\" \"$@\""))
+        .env("GOLDBERRY_FUZZ_KIB", WORKER_MEMORY_KIB.to_string())
         .arg(exe)
         .args(["worker", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
         .env("GOLDBERRY_FUZZ_WORKER", task)
@@ -109,6 +115,9 @@ pub fn run(first: u64, count: u64, every: u64, open: &[u64]) -> Report {
                     }
                     let band = rest.next().and_then(|b| b.parse().ok()).unwrap_or(0);
                     report.band_max = report.band_max.max(band);
+                    if let Some(rule) = rest.next().filter(|r| *r != "none") {
+                        *report.by_rule.entry(rule.to_string()).or_default() += 1;
+                    }
                 }
                 (Some("finding"), Some(rest)) => {
                     current = None;
@@ -284,7 +293,8 @@ pub fn work() {
         match judge.judge(&case) {
             Ok(passed) => {
                 let oracle = if passed.oracle == Oracle::Vello { "Vello" } else { "OneThread" };
-                let _ = writeln!(out, "fuzz: passed {oracle} {}", passed.band_max);
+                let rule = passed.rule.map_or("none", |r| r.name());
+                let _ = writeln!(out, "fuzz: passed {oracle} {} {rule}", passed.band_max);
             }
             Err(finding) => {
                 let kind = finding.kind;

@@ -13,6 +13,8 @@
 //!   up to a pixel) and numbers past 1e5 or not finite (where f32 steps are coarser than an anti-aliased edge);
 //!   otherwise our renderer at 1 thread with the glyph cache off, so that Blend2D's own glyph rasterizer checks
 //!   the glyph cache. The oracle draws layers in place; the renderer under test blits them from its cache.
+//!   vello_cpu draws at 4x (averaged down) and at 1x, and the judge's named rules ([`judge::Rule`]) tell the
+//!   known kinds of disagreement that are not ours from findings; a run counts the cases each rule decided.
 //! - **The measure**: the peers test's (`app/tests/peers.rs`): a pixel differs when a channel is more than 64
 //!   levels off, and at most 0.1 % of the pixels may differ (at least 2, for canvases of a few pixels).
 //! - **Crashes**: cases run in a child process ([`child`]), so that a segmentation fault names its seed.
@@ -38,15 +40,22 @@ use std::path::PathBuf;
 const CI_SEED: u64 = 1;
 
 /// The cases CI runs: about a minute of a debug build on two cores, as `cargo test --workspace` runs it (the
-/// book's chapter "The raster fuzz" has the figure; a hang found costs the worker's minute of silence).
-const CI_CASES: u64 = 2000;
+/// book's chapter "The raster fuzz" has the figure; a hang found costs the worker's minute of silence). 1,500 since
+/// the oracle draws vello_cpu twice, once at 16 times the pixels: 2,000 took 83 s.
+const CI_CASES: u64 = 1500;
 
-/// Seeds of the CI set whose findings are open, not fixed yet (the book's chapter "The raster fuzz" says what
-/// each is): a run fails on a finding of any other seed, and names those of these that pass.
-const OPEN: [u64; 34] = [
-    190, 231, 257, 335, 360, 378, 515, 533, 540, 631, 640, 675, 685, 691, 715, 759, 811, 895, 935, 975, 985, 1036,
-    1135, 1260, 1303, 1407, 1435, 1561, 1581, 1625, 1686, 1706, 1825, 1890,
-];
+/// Seeds of the CI set whose findings are explained but not fixed (the book's chapter "The raster fuzz" says
+/// what each is): a run fails on a finding of any other seed, and names those of these that pass.
+/// - 1135: a stroke whose outline overlaps itself inside a pixel (the path turns back within it): Blend2D sums
+///   the overlapping parts' coverage there (up to 92 levels over the exact share); neither of vello_cpu's
+///   pictures has the same outline to sum.
+/// - 1407: a glyph cell of the glyph cache blitted into a layer whose rect ends inside a pixel row: the crash
+///   guard of seed 62 (`Context::blit_image_area`) cuts the blit to the clip's whole pixels, so the row the clip
+///   covers in part loses its ink (the 1-thread oracle draws the glyph's outline under the clip itself).
+/// - 1825: a self-crossing fill in a layer whose rect's left edge is inside a pixel: Blend2D clips a fill to a
+///   clip edge inside a pixel by summing the coverage of what lies beyond it into that pixel, where the path's
+///   overlapping parts add up (ours 183, the exact share 92); drawn in place, unclipped, it passes.
+const OPEN: [u64; 3] = [1135, 1407, 1825];
 
 fn env_number(name: &str, default: u64) -> u64 {
     match std::env::var(name) {
@@ -63,7 +72,7 @@ fn random_lists_draw_alike_at_every_thread_count_and_as_the_oracle_draws_them() 
     let report = child::run(first, count, 1_000, &OPEN);
     println!(
         "fuzz: {} cases, seeds {first}..{}, in {:.1} s ({:.0} a second): {} judged by vello_cpu, {} by the 1-thread renderer; \
-         banded pictures at most {} level(s) from the 1-thread one; {} finding(s)",
+         banded pictures at most {} level(s) from the 1-thread one; decided by a rule: {:?}; {} finding(s)",
         report.cases,
         first.saturating_add(count),
         report.elapsed.as_secs_f64(),
@@ -71,6 +80,7 @@ fn random_lists_draw_alike_at_every_thread_count_and_as_the_oracle_draws_them() 
         report.by_vello,
         report.by_one_thread,
         report.band_max,
+        report.by_rule,
         report.findings.len()
     );
     let seed_of = |line: &String| line.split(' ').next().and_then(|s| s.parse::<u64>().ok());
@@ -110,6 +120,67 @@ fn every_saved_case_draws_alike() {
         }
     }
     assert!(failed.is_empty(), "{} saved case(s) fail again:\n{}", failed.len(), failed.join("\n"));
+}
+
+/// Rule "the pen covers the rect" applies only where the pen is at least as wide as the rect's shorter side, and
+/// what vello_cpu then draws is the coverage worked out by hand: a judge with the rule still sees a stroke drawn
+/// anywhere else.
+#[test]
+fn the_pen_rule_is_narrow_and_draws_what_the_pen_covers() {
+    use goldberry::geom::Rect;
+    assert!(judge::covered_by_pen(Rect::new(30.0, 49.0, 0.0, 47.0), 3.0), "a side of zero");
+    assert!(judge::covered_by_pen(Rect::new(3.0, 1.5, 3.0, 1.5), 5.0), "a pen wider than the rect");
+    assert!(judge::covered_by_pen(Rect::new(3.0, 1.5, 3.0, 5.0), 3.0), "a side as long as the pen");
+    assert!(!judge::covered_by_pen(Rect::new(30.0, 49.0, 3.01, 47.0), 3.0), "a side longer than the pen");
+    assert!(!judge::covered_by_pen(Rect::new(30.0, 49.0, 0.0, 47.0), 0.0), "no pen");
+    assert!(!judge::covered_by_pen(Rect::new(30.0, 49.0, -1.0, 47.0), 3.0), "a rect of negative size");
+
+    // A zero-width rect at x = 4 from y = 4 to 12, a 2 px butt pen: the pen covers x 3..5, y 3..13 exactly.
+    let judge = judge::Judge::new();
+    let text = "size 8 16\nstroke_round_rect 4.0 4.0 0.0 8.0 0.0 2.0 butt ; #FFFFFFFF\n";
+    let case = case::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let flat = peers::flatten(&case.record(&judge.fonts));
+    let (fine, summed) =
+        judge.vello(&judge::pen_covers_the_rect(&flat), 8, 16).unwrap_or_else(|f| panic!("{}", f.detail));
+    for (name, picture) in [("4x", &fine), ("1x", &summed)] {
+        for y in 0..16 {
+            for x in 0..8 {
+                let expected = if (3..5).contains(&x) && (3..13).contains(&y) { 255 } else { 0 };
+                let got = picture[(y * 8 + x) * 3];
+                assert!(got.abs_diff(expected) <= 2, "{name}: pixel ({x}, {y}) is {got}, the pen covers {expected}");
+            }
+        }
+    }
+    // The same stroke of a rect 4 px wide is vello_cpu's own stroke, not the rule's fill.
+    let text = "size 12 16\nstroke_round_rect 4.0 4.0 4.0 8.0 0.0 2.0 butt ; #FFFFFFFF\n";
+    let case = case::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let flat = peers::flatten(&case.record(&judge.fonts));
+    assert_eq!(judge::pen_covers_the_rect(&flat).ops, flat.ops, "a rect wider than the pen is left to vello_cpu");
+}
+
+/// Rule "either coverage" lets a pixel match vello_cpu's 1x picture or its 4x one; a shape that is missing or
+/// one pixel off differs from both, and is still a finding.
+#[test]
+fn the_either_rule_still_catches_a_missing_or_moved_shape() {
+    let judge = judge::Judge::new();
+    let draw = |text: &str| {
+        let case = case::parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let flat = peers::flatten(&case.record(&judge.fonts));
+        let mut ours = peers::Blend2d::new(judge.g, 1, case.width, case.height);
+        ours.draw(&flat, &judge.fonts).unwrap_or_else(|e| panic!("{e}"));
+        let (fine, summed) = judge.vello(&flat, case.width, case.height).unwrap_or_else(|f| panic!("{}", f.detail));
+        (ours.rgb(), fine, summed)
+    };
+    let whole = "size 40 30\nrect 4.25 3.5 12.0 9.75 ; #FF3080F0\ncircle 26.0 18.0 7.5 ; #FFF08030\n";
+    let (ours, fine, summed) = draw(whole);
+    assert_eq!(judge::compare_either(&ours, &fine, Some(&summed), None).1, 0, "the whole list draws alike");
+    let without_circle = "size 40 30\nrect 4.25 3.5 12.0 9.75 ; #FF3080F0\n";
+    let moved = "size 40 30\nrect 5.25 3.5 12.0 9.75 ; #FF3080F0\ncircle 26.0 19.0 7.5 ; #FFF08030\n";
+    for (what, text) in [("a missing circle", without_circle), ("both shapes a pixel off", moved)] {
+        let (wrong, _, _) = draw(text);
+        let over = judge::compare_either(&wrong, &fine, Some(&summed), None).1;
+        assert!(over > 20, "{what}: only {over} pixels differ from both of vello_cpu's pictures");
+    }
 }
 
 /// The text format reads back what it writes, for the cases of many seeds.

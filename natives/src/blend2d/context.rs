@@ -499,13 +499,23 @@ impl<'a> Context<'a> {
         self.stroke_geometry(BL_GEOMETRY_TYPE_ROUND_RECT, &round_rect(rect, radius))
     }
 
-    /// Fills the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`).
+    /// Fills the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`); a radius that is not
+    /// positive is no circle and draws nothing.
     pub fn fill_circle(&mut self, cx: f64, cy: f64, r: f64) -> Result<(), NativeError> {
+        // The beta fills a negative radius as its absolute value, where the bounds a band culls by cover nothing
+        // (raster fuzz seed 533: drawn by one context, not by three bands).
+        if r.is_nan() || r <= 0.0 {
+            return Ok(());
+        }
         self.fill_geometry(BL_GEOMETRY_TYPE_CIRCLE, &BLCircle { cx, cy, r })
     }
 
-    /// Strokes the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`).
+    /// Strokes the circle of radius `r` about (`cx`, `cy`) (`BL_GEOMETRY_TYPE_CIRCLE`); a negative radius, as
+    /// for [`Context::fill_circle`], draws nothing.
     pub fn stroke_circle(&mut self, cx: f64, cy: f64, r: f64) -> Result<(), NativeError> {
+        if r < 0.0 {
+            return Ok(());
+        }
         self.stroke_geometry(BL_GEOMETRY_TYPE_CIRCLE, &BLCircle { cx, cy, r })
     }
 
