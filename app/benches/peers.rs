@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use goldberry::display_list::DisplayList;
 use goldberry::fonts::FontBook;
-use goldberry::frame::{FrameInput, Painter};
+use goldberry::frame::{FrameInput, PaintedFrame, Painter};
 use goldberry::session::Session;
 use goldberry::shell::report::Percentiles;
 use goldberry::surface::{FrameBuffer, Pixels};
@@ -165,19 +165,7 @@ fn run(g: &'static Goldberry, fonts: &FontBook, rounds: usize) -> Result<(), Str
                 rows.time(&format!("{w}x{h} all vello_cpu warm {}", i + 1), || v.draw(&at.lists[0].1, fonts));
             }
             if only.alone() != Some("vello-alone") {
-                let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
-                let painted = painter
-                    .paint(
-                        &FrameInput::headless(peers::FRAME, w, h),
-                        fonts,
-                        target.canvas(),
-                        &OVERVIEW.shown(0.0),
-                        Pixels::Fresh,
-                    )
-                    .map_err(|e| e.to_string())?;
-                if !painted.cold {
-                    return Err(format!("goldberry's frame at {w}x{h} was not cold"));
-                }
+                let painted = cold_frame(&mut painter, fonts, &mut frame_buffers, (w, h))?;
                 rows.push(&format!("{w}x{h} goldberry cold"), painted.times.paint);
                 rows.push(&format!("{w}x{h} goldberry cold layout"), painted.times.layout);
                 rows.push(&format!("{w}x{h} goldberry cold shaping"), painted.times.shape);
@@ -248,19 +236,7 @@ fn blocks(
         for frame in 0..rounds + 1 {
             for at in sizes.iter() {
                 let (w, h) = at.size;
-                let target = frame_buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
-                let painted = painter
-                    .paint(
-                        &FrameInput::headless(peers::FRAME, w, h),
-                        fonts,
-                        target.canvas(),
-                        &OVERVIEW.shown(0.0),
-                        Pixels::Fresh,
-                    )
-                    .map_err(|e| e.to_string())?;
-                if !painted.cold {
-                    return Err(format!("goldberry's frame at {w}x{h} was not cold"));
-                }
+                let painted = cold_frame(painter, fonts, frame_buffers, (w, h))?;
                 if frame > 0 {
                     rows.push(&format!("{w}x{h} goldberry cold block"), painted.times.paint);
                 }
@@ -353,6 +329,24 @@ fn report(rows: &Rows, rounds: usize) {
         r("shaping scene harfbuzz") * 1000.0,
         r("shaping scene harfrust") * 1000.0,
     );
+}
+
+/// goldberry's cold frame of the overview at `(w, h)` into its buffer among `buffers`: an error unless it was cold.
+fn cold_frame(
+    painter: &mut Painter,
+    fonts: &FontBook,
+    buffers: &mut [FrameBuffer],
+    (w, h): (u32, u32),
+) -> Result<PaintedFrame, String> {
+    let target = buffers.iter_mut().find(|b| (b.width, b.height) == (w, h)).ok_or("no buffer")?;
+    let input = FrameInput::headless(peers::FRAME, w, h);
+    let painted = painter
+        .paint(&input, fonts, target.canvas(), &OVERVIEW.shown(0.0), Pixels::Fresh)
+        .map_err(|e| e.to_string())?;
+    if !painted.cold {
+        return Err(format!("goldberry's frame at {w}x{h} was not cold"));
+    }
+    Ok(painted)
 }
 
 fn main() {

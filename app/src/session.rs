@@ -250,20 +250,7 @@ impl Session {
                 self.changed = true;
                 return;
             }
-            let state = &mut self.states[self.screen.index()];
-            let mut popup = None;
-            let mut input = Input {
-                regions: &self.regions,
-                now,
-                settings: &mut self.settings,
-                clipboard: &mut *clipboard,
-                popup: &mut popup,
-            };
-            let took = state.key(key, mods, &mut input);
-            if let Some(request) = popup {
-                self.open_popup(request);
-            }
-            if took {
+            if self.ask_screen(now, clipboard, |state, input| state.key(key, mods, input)) {
                 self.changed = true;
                 return;
             }
@@ -283,6 +270,17 @@ impl Session {
 
     /// Hands `message` to the screen shown, and opens the popup it asks for.
     fn dispatch(&mut self, message: &Message, now: f64, clipboard: &mut dyn Clipboard) {
+        self.changed |= self.ask_screen(now, clipboard, |state, input| state.handle(message, input));
+    }
+
+    /// Gives the screen shown `what` to do with its input (the regions, the settings, the clipboard), then opens
+    /// the popup it asked for; returns whether it took the event.
+    fn ask_screen(
+        &mut self,
+        now: f64,
+        clipboard: &mut dyn Clipboard,
+        what: impl FnOnce(&mut dyn AnyState, &mut Input<'_>) -> bool,
+    ) -> bool {
         let state = &mut self.states[self.screen.index()];
         let mut popup = None;
         let mut input = Input {
@@ -292,10 +290,11 @@ impl Session {
             clipboard: &mut *clipboard,
             popup: &mut popup,
         };
-        self.changed |= state.handle(message, &mut input);
+        let took = what(state.as_mut(), &mut input);
         if let Some(request) = popup {
             self.open_popup(request);
         }
+        took
     }
 
     /// An event while a popup is open (see the module docs).
