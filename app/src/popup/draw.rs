@@ -9,7 +9,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
 use crate::popup::layer::{Kind, MODAL_PAD, Popup};
 use crate::popup::{Tip, ids};
-use crate::screens::widgets::{Ink, State, button, stroke_round, text};
+use crate::scene::draw::widgets::{Ink, State, button, stroke_round, text};
 use crate::ui::router::Router;
 use crate::ui::theme::Palette;
 

@@ -11,7 +11,6 @@ pub mod playground;
 pub mod scrolling;
 mod shown;
 pub mod text;
-pub mod widgets;
 
 use std::fmt;
 use std::str::FromStr;

@@ -11,11 +11,11 @@ use self::state::{Controls, RADIO_OPTIONS, Tracks, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
-use crate::scene::layout::{LaidBox, Mount, outline};
-use crate::screens::interface::{Page, Recorded, Screen};
-use crate::screens::widgets::{
+use crate::scene::draw::widgets::{
     BOX, Ink, State, button, checkbox, dropdown, focus_ring, progress, radio, slider, stroke_round, text, toggle,
 };
+use crate::scene::layout::{LaidBox, Mount, outline};
+use crate::screens::interface::{Page, Recorded, Screen};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;

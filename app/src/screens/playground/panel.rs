@@ -7,11 +7,11 @@ use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::{FontId, Rect};
+use crate::scene::draw::widgets::text;
 use crate::screens::playground::state::{
     ALIGN_CONTENTS, ALIGN_ITEMS, DIRECTIONS, GAPS, JUSTIFIES, Props, align_word, direction_word, gap_word, ids,
     justify_word,
 };
-use crate::screens::widgets::text;
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::Palette;
 use goldberry_natives::yoga::Align;

@@ -19,9 +19,9 @@ use self::state::{ScrollState, ids};
 use crate::display_list::{DisplayList, ScrollHint};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
+use crate::scene::draw::widgets::text as text_in;
 use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
-use crate::screens::widgets::text as text_in;
 use crate::ui::router::{Cursor, Region};
 use crate::ui::theme::Palette;
 
