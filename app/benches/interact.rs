@@ -70,27 +70,20 @@ impl Rig {
 
     /// Paints the next frame; returns its paint time (ms) and damaged share of the window (percent).
     fn frame(&mut self, fonts: &FontBook, pixels: Pixels) -> (f64, f64) {
+        let (ms, written, _) = self.frame_parts(fonts, pixels);
         let (w, h) = (self.buffer.width, self.buffer.height);
-        let now = self.index as f64 / 60.0;
-        let shown = self.session.shown(now);
-        let input = FrameInput::headless(self.index, w, h).at_scale(self.scale);
-        let painted =
-            self.painter.paint(&input, fonts, self.buffer.canvas_at(self.scale), &shown, pixels).expect("paint");
-        self.session.take_feedback(painted.feedback);
-        self.index += 1;
-        let share = 100.0 * painted.damage.pixels() as f64 / (u64::from(w) * u64::from(h)) as f64;
-        (painted.times.paint.as_secs_f64() * 1000.0, share)
+        (ms, 100.0 * written as f64 / (u64::from(w) * u64::from(h)) as f64)
     }
 
-    /// Paints the next frame `Kept`; returns its paint time (ms), the pixels it wrote and those the frame changed
-    /// (the overlay's own left out).
-    fn frame_parts(&mut self, fonts: &FontBook) -> (f64, u64, u64) {
+    /// Paints the next frame; returns its paint time (ms), the pixels it wrote and those the frame changed (the
+    /// overlay's own left out).
+    fn frame_parts(&mut self, fonts: &FontBook, pixels: Pixels) -> (f64, u64, u64) {
         let (w, h) = (self.buffer.width, self.buffer.height);
         let now = self.index as f64 / 60.0;
         let shown = self.session.shown(now);
         let input = FrameInput::headless(self.index, w, h).at_scale(self.scale);
         let target = self.buffer.canvas_at(self.scale);
-        let painted = self.painter.paint(&input, fonts, target, &shown, Pixels::Kept).expect("paint");
+        let painted = self.painter.paint(&input, fonts, target, &shown, pixels).expect("paint");
         self.session.take_feedback(painted.feedback);
         self.index += 1;
         (painted.times.paint.as_secs_f64() * 1000.0, painted.damage.pixels(), painted.frame_damage.pixels())
@@ -136,7 +129,7 @@ fn hover_flashing(g: &'static Goldberry, fonts: &FontBook, frames: usize) -> (Pe
             rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.index as f64 / 60.0, &mut String::new());
         }
         off.push(plain.frame(fonts, Pixels::Kept).0);
-        let (ms, written, own) = flashing.frame_parts(fonts);
+        let (ms, written, own) = flashing.frame_parts(fonts, Pixels::Kept);
         on.push(ms);
         frame.push(own as f64 / window);
         overlay.push((written - own) as f64 / window);

@@ -19,6 +19,7 @@ use crate::overlay::{OverlayView, Overlays};
 use crate::raster::{Damage, RenderError, Renderer};
 use crate::screens::{Feedback, ScreenError, Shown, Stage};
 use crate::surface::{Canvas, Pixels};
+use crate::ui::settings::Settings;
 
 /// A frame could not be painted.
 #[derive(Debug, thiserror::Error)]
@@ -137,8 +138,8 @@ impl Painter {
 
     /// Whether the overlay must be drawn again though nothing else changed (a flash fading, the overlay catching up
     /// with the last frame): the frame loop paints a frame for it.
-    pub fn overlay_needs_frame(&self, shown: &Shown<'_>, now: f64) -> bool {
-        self.overlays.needs_frame(&shown.settings, now)
+    pub fn overlay_needs_frame(&self, settings: &Settings, now: f64) -> bool {
+        self.overlays.needs_frame(settings, now)
     }
 
     /// Records the inspector's overlay, last (see [`crate::overlay`]).

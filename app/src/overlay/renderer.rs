@@ -157,8 +157,11 @@ impl Seen {
             (placed, y + row_h)
         };
         let scales = [4.0, 3.0, 2.0, 1.5, 1.0, 0.75, 0.5, 0.35, 0.25, 0.15, 0.1];
-        let k = scales.iter().copied().find(|k| flow(*k).1 <= height).unwrap_or(0.05);
-        let (placed, used) = flow(k);
+        let (k, (placed, used)) = scales
+            .iter()
+            .map(|&k| (k, flow(k)))
+            .find(|(_, (_, used))| *used <= height)
+            .unwrap_or_else(|| (0.05, flow(0.05)));
         let top = size.1 - margin - used;
         for (page, at) in pages.iter().zip(&placed) {
             let frame = Rect::new(margin + at.x, top + at.y, at.w, at.h);

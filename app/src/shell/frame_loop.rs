@@ -274,7 +274,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let wanted = self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty();
         // A frame painted only for the inspector's overlay is not counted in the HUD: its figures are the frame's,
         // and counting the overlay's own frames would change the HUD, which would be a change to show, and so on.
-        self.overlay_only = !wanted && self.painter.overlay_needs_frame(&self.session.shown(now), now);
+        self.overlay_only = !wanted && self.painter.overlay_needs_frame(self.session.settings(), now);
         wanted || self.overlay_only
     }
 
@@ -362,7 +362,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         }
         self.records.push(FrameRecord {
             damage_px: painted.frame_damage.pixels(),
-            overlay_px: painted.damage.pixels() - painted.frame_damage.pixels().min(painted.damage.pixels()),
+            overlay_px: painted.damage.pixels().saturating_sub(painted.frame_damage.pixels()),
             presented_px: presented.pixels,
             events: polled.events,
             latency_ms: presented.latency.map(|l| l.as_secs_f64() * 1000.0),
