@@ -64,6 +64,25 @@ pub(super) fn cut_bands(per_row: &[f64], shares: &[f64]) -> Vec<usize> {
     edges
 }
 
+/// The most bytes of rows a band of a frame drawn whole takes: its rows then stay in a core's cache (2 MiB of L2
+/// here) while every op of the base's run draws over them and they are copied into the base, where a band of a
+/// 3840x2160 frame (33 MB for one thread) went out to memory for each. A cold 2x frame of the overview took a
+/// quarter less on 1 thread and an eighth less on 2 (record 17).
+pub(super) const BAND_BYTES: usize = 1 << 20;
+
+/// `edges` with every band of more than `max_bytes` of rows (`stride` bytes a row) cut into bands of even height
+/// of at most that (and at least a row).
+pub(super) fn split_tall_bands(edges: &[usize], stride: usize, max_bytes: usize) -> Vec<usize> {
+    let max_rows = (max_bytes / stride.max(1)).max(1);
+    let mut out = vec![edges.first().copied().unwrap_or(0)];
+    for pair in edges.windows(2) {
+        let rows = pair[1].saturating_sub(pair[0]);
+        let pieces = rows.div_ceil(max_rows).max(1);
+        out.extend((1..=pieces).map(|i| pair[0] + i * rows / pieces));
+    }
+    out
+}
+
 /// The edges of `bands` bands of (about) equal height over `height` rows.
 pub(super) fn even_edges(height: usize, bands: usize) -> Vec<usize> {
     let bands = bands.clamp(1, height.max(1));

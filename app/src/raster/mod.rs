@@ -51,7 +51,9 @@ pub use self::prepare::{to_gradient, to_path};
 pub use self::stats::{BaseUse, LayerFate, RasterStats};
 pub use crate::render_error::RenderError;
 
-use self::bands::{STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, stay_awake_for_bands};
+use self::bands::{
+    BAND_BYTES, STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, split_tall_bands, stay_awake_for_bands,
+};
 use self::base::{BaseCache, BaseFrame, BasePlan, Lead};
 use self::context::FrameContext;
 use self::cost::row_costs;
@@ -364,6 +366,8 @@ impl Renderer {
             let mut edges = cut_bands(&per_row, &shares);
             if let Some(damage) = damage {
                 keep_rects_whole(&mut edges, damage);
+            } else {
+                edges = split_tall_bands(&edges, ctx.stride, BAND_BYTES);
             }
             Ok(edges)
         })?;

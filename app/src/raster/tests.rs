@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::bands::{STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, stay_awake_for_bands};
+use super::bands::{STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, split_tall_bands, stay_awake_for_bands};
 use super::context::FrameContext;
 use super::cost::{Costs, row_costs};
 use super::geom::Mapping;
@@ -449,4 +449,17 @@ fn a_band_thread_kept_awake_leaves_once_the_bands_are_out_or_at_its_deadline() {
         handed_out.fetch_add(1, Ordering::Release);
         assert!(waiter.join().expect("the waiter returns"), "the bands came before the deadline");
     });
+}
+
+#[test]
+fn a_tall_band_is_cut_so_that_its_rows_fit_the_cache() {
+    // 3840 pixels a row: 68 rows to a MiB.
+    let stride = 3840 * 4;
+    let edges = split_tall_bands(&[0, 10, 2160], stride, 1 << 20);
+    assert_eq!((edges[0], edges[1], *edges.last().unwrap_or(&0)), (0, 10, 2160));
+    assert!(edges.windows(2).all(|pair| pair[1] > pair[0] && (pair[1] - pair[0]) * stride <= 1 << 20), "{edges:?}");
+    assert_eq!(edges.len() - 1, 1 + 2150usize.div_ceil(68));
+    // Rows wider than the limit are a band each; bands within it are left as they are.
+    assert_eq!(split_tall_bands(&[0, 3], 2 << 20, 1 << 20), vec![0, 1, 2, 3]);
+    assert_eq!(split_tall_bands(&[0, 5, 9], 16, 1 << 20), vec![0, 5, 9]);
 }
