@@ -7,7 +7,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping};
 use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
-use crate::display_list::{Op, Paint, Step, Stroke, Visit, Walk};
+use crate::display_list::{DisplayList, Op, Paint, Place, Step, Stroke, Visit, Walk};
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::glyph_cache::GlyphCache;
@@ -122,35 +122,61 @@ impl Replayer<'_> {
                     let cached = self.layers.and_then(|l| l.get(key)).or_else(|| self.local.and_then(|l| l.get(key)));
                     match (cached, shape) {
                         (_, None) if !LayerShape::too_large(*rect, place.translation, self.mapping.scale) => {}
-                        (Some(cached), Some(shape)) if cached.shape.reusable_for(&shape) => {
-                            // At the whole device pixel the layer starts in (see [`super::layers`]).
-                            blit_device(ctx, self.mapping, (shape.left, shape.top), place.translation, &cached.image)?;
-                        }
-                        _ => {
-                            // Not cached (the base's, or a layer inside a layer): draw the content in place.
-                            let built;
-                            let sub = match prepared.layers.get(i).and_then(Option::as_ref) {
-                                Some(sub) => sub,
-                                None => {
-                                    built = prepare(self.g, self.fonts, content)?;
-                                    &built
-                                }
-                            };
-                            ctx.save()?;
-                            ctx.clip_to_rect(bl_rect(*rect))?;
-                            ctx.translate(f64::from(rect.x), f64::from(rect.y))?;
-                            let nested = Replayer { layers: None, local: None, ..*self };
-                            let mut inner = Walk::new(content, place.inside(*rect));
-                            nested.replay(ctx, sub, &mut inner)?;
-                            close(ctx, &inner)?;
-                            ctx.restore()?;
-                        }
+                        // At the whole device pixel the layer starts in (see [`super::layers`]); a blit that a
+                        // clip edge inside a pixel would cut is drawn in place instead (raster fuzz seed 2446).
+                        (Some(cached), Some(shape))
+                            if cached.shape.reusable_for(&shape)
+                                && blit_device(
+                                    ctx,
+                                    self.mapping,
+                                    (shape.left, shape.top),
+                                    place.translation,
+                                    &cached.image,
+                                )? => {}
+                        // Not cached (the base's, or a layer inside a layer): draw the content in place.
+                        _ => self.layer_in_place(
+                            ctx,
+                            prepared.layers.get(i).and_then(Option::as_ref),
+                            *rect,
+                            content,
+                            place,
+                        )?,
                     }
                 }
                 Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
             }
         }
         Ok(())
+    }
+}
+
+impl Replayer<'_> {
+    /// Draws a layer's `content` in place, clipped to its `rect`, from its prepared ops (`sub`, built here when
+    /// there are none).
+    fn layer_in_place(
+        &self,
+        ctx: &mut Context<'_>,
+        sub: Option<&Prepared>,
+        rect: Rect,
+        content: &DisplayList,
+        place: Place,
+    ) -> Result<(), NativeError> {
+        let built;
+        let sub = match sub {
+            Some(sub) => sub,
+            None => {
+                built = prepare(self.g, self.fonts, content)?;
+                &built
+            }
+        };
+        ctx.save()?;
+        ctx.clip_to_rect(bl_rect(rect))?;
+        ctx.translate(f64::from(rect.x), f64::from(rect.y))?;
+        let nested = Replayer { layers: None, local: None, ..*self };
+        let mut inner = Walk::new(content, place.inside(rect));
+        nested.replay(ctx, sub, &mut inner)?;
+        close(ctx, &inner)?;
+        ctx.restore()
     }
 }
 
@@ -223,14 +249,15 @@ fn set_stroke(
 }
 
 /// Blits `image` 1:1 whatever the scale with its top-left corner at device pixel `device`, the translation in
-/// effect being `translation` (list pixels).
+/// effect being `translation` (list pixels), and returns `true`; or draws nothing and returns `false` when a clip
+/// edge inside a pixel would cut the blit (the pixels it covers in part would lose their ink).
 fn blit_device(
     ctx: &mut Context<'_>,
     mapping: Mapping,
     device: (f32, f32),
     translation: (f32, f32),
     image: &Image,
-) -> Result<(), NativeError> {
+) -> Result<bool, NativeError> {
     // Under scale s and translation t a point p lands at s * (p + t); with the scale undone, at p + s * t.
     let s = f64::from(mapping.scale);
     let x = f64::from(device.0) - s * f64::from(translation.0);
@@ -238,11 +265,15 @@ fn blit_device(
     if s != 1.0 {
         ctx.save()?;
         ctx.scale(1.0 / s, 1.0 / s)?;
-        ctx.blit_image(x, y, image)?;
-        ctx.restore()
-    } else {
-        ctx.blit_image(x, y, image)
     }
+    let cut = ctx.partial_clip_cuts_blit(x, y, image.width(), image.height())?;
+    if !cut {
+        ctx.blit_image(x, y, image)?;
+    }
+    if s != 1.0 {
+        ctx.restore()?;
+    }
+    Ok(!cut)
 }
 
 /// An image view over whole rows of `format` pixels (a band's rows, or all of the base's), `stride` bytes apart.

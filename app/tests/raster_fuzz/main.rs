@@ -49,13 +49,10 @@ const CI_CASES: u64 = 1500;
 /// - 1135: a stroke whose outline overlaps itself inside a pixel (the path turns back within it): Blend2D sums
 ///   the overlapping parts' coverage there (up to 92 levels over the exact share); neither of vello_cpu's
 ///   pictures has the same outline to sum.
-/// - 1407: a glyph cell of the glyph cache blitted into a layer whose rect ends inside a pixel row: the crash
-///   guard of seed 62 (`Context::blit_image_area`) cuts the blit to the clip's whole pixels, so the row the clip
-///   covers in part loses its ink (the 1-thread oracle draws the glyph's outline under the clip itself).
 /// - 1825: a self-crossing fill in a layer whose rect's left edge is inside a pixel: Blend2D clips a fill to a
 ///   clip edge inside a pixel by summing the coverage of what lies beyond it into that pixel, where the path's
 ///   overlapping parts add up (ours 183, the exact share 92); drawn in place, unclipped, it passes.
-const OPEN: [u64; 3] = [1135, 1407, 1825];
+const OPEN: [u64; 2] = [1135, 1825];
 
 fn env_number(name: &str, default: u64) -> u64 {
     match std::env::var(name) {

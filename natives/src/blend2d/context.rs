@@ -422,6 +422,21 @@ impl<'a> Context<'a> {
         Ok((snap(x, m20), snap(y, m21)))
     }
 
+    /// Whether a clip edge inside a pixel cuts a blit of a `w` x `h` image area at (`x`, `y`):
+    /// [`Context::blit_image_area`] cuts such a blit to the clip's whole pixels (the beta crashes on it otherwise),
+    /// so the pixels the clip covers in part lose their ink. A caller that can draw what the image stands for
+    /// another way (a glyph run from its outlines, a layer's content in place) does that instead.
+    pub fn partial_clip_cuts_blit(&self, x: f64, y: f64, w: u32, h: u32) -> Result<bool, NativeError> {
+        let whole = |v: f64| v.fract() == 0.0;
+        let (Some((left, right)), Some((top, bottom))) = (self.clip_cols, self.clip_rows) else { return Ok(false) };
+        if [left, right, top, bottom].into_iter().all(whole) {
+            return Ok(false);
+        }
+        let (x, y) = self.blit_snap(x, y)?;
+        let area = PixelArea { x: 0, y: 0, w: w.min(i32::MAX as u32) as i32, h: h.min(i32::MAX as u32) as i32 };
+        Ok(self.blit_cut(x, y, area)? != Some((x, y, area)))
+    }
+
     /// What of a blit of `area` at (`x`, `y`) to hand the beta: the beta crashes (a segmentation fault, found
     /// by the raster fuzz; a glyph cell blitted under a clip from y = 2.25 to 4.75 that also cut it left or
     /// right) blitting an image that a clip with an edge inside a pixel cuts. Under a translation, with the blit
