@@ -220,8 +220,8 @@ struct Packed {
 }
 
 /// Lays the cells out in shelves across [`ATLAS_WIDTH`]: room for the glyph's advance, 0.3 em right of it (0.6 for
-/// Devanagari at a scale other than 1) and 0.4 em left (more for a glyph without advance, a mark drawn over the glyph before it, and for ligatures), the
-/// font's ascent and descent and 0.1 em above and below.
+/// Devanagari, an em for a glyph without advance) and 0.4 em left (more for a glyph without advance, a mark drawn
+/// over the glyph before it, and for ligatures), the font's ascent and descent and 0.1 em above and below.
 fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     let mut cells = Vec::with_capacity(wanted.len());
     let (mut x, mut y, mut row_height) = (0i32, 0i32, 0i32);
@@ -239,10 +239,14 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
             _ if advance < size * 0.05 => size * 0.7,
             _ => size * 0.4,
         };
-        // The Devanagari i sign draws its arc over the letter after it, past 0.3 em; at 1x the cells keep their
-        // old width (a wider one moves the cells, and every 1x pixel is kept as it was).
+        // The Devanagari i sign draws its arc over the letter after it, past 0.3 em. A glyph without advance drawn
+        // past its pen (a font's .notdef box standing in for a mark it lacks: raster fuzz seed 63692) needs an em.
         let devanagari = fonts.face(w.key.font) == Face::NotoDevanagari;
-        let right = if devanagari && s != 1.0 { size * 0.6 } else { size * 0.3 };
+        let right = match () {
+            _ if devanagari => size * 0.6,
+            _ if advance < size * 0.05 => size,
+            _ => size * 0.3,
+        };
         // A pixel of margin at 1x, as many at a scale as it covers: a glyph that just fits its cell at 1x still
         // fits at 2x.
         let margin = s.ceil() as i32;
