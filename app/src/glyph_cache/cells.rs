@@ -88,19 +88,22 @@ pub(super) struct Placed {
     pub(super) advance: f64,
 }
 
-/// Calls `each` with the device position of every glyph of `run` drawn at `scale` device pixels a unit, the pen at
-/// device (`x`, `y`), in order, until it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
+/// A run as the cache places it: its font and colour, the scale it is drawn at (device pixels a unit), and its
+/// pen in device pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct Pen<'r> {
+    pub glyph: (FontId, Color),
+    pub scale: f64,
+    pub x: f64,
+    pub y: f64,
+    pub run: &'r GlyphRun,
+}
+
+/// Calls `each` with the device position of every glyph of the pen's run, in order, until it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
 /// a glyph id does not fit Blend2D's 16 bits; `each` may have seen the glyphs before the one that says so) or
 /// `each` stopped.
-pub(super) fn place(
-    fonts: &FontBook,
-    (font, color): (FontId, Color),
-    scale: f64,
-    x: f64,
-    y: f64,
-    run: &GlyphRun,
-    mut each: impl FnMut(Placed) -> bool,
-) -> bool {
+pub(super) fn place(fonts: &FontBook, pen: Pen<'_>, mut each: impl FnMut(Placed) -> bool) -> bool {
+    let Pen { glyph: (font, color), scale, x, y, run } = pen;
     let bl_font = fonts.blend2d_font(font);
     let upem = bl_font.face_units_per_em();
     if upem == 0 || run.units_per_em != upem || run.glyphs.len() != run.placements.len() {

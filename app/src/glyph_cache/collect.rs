@@ -7,7 +7,7 @@ use std::sync::Arc;
 use goldberry_natives::glyphs::GlyphRun;
 
 use super::runs::{MIN_GLYPHS, RunKey, WantedRun};
-use super::{GlyphCache, PlacedLayer, Wants};
+use super::{GlyphCache, Pen, PlacedLayer, Wants};
 use crate::display_list::{DisplayList, Op, Place, Step, Walk};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
@@ -75,16 +75,17 @@ impl<'a> Collector<'a> {
         if !super::caches(fonts, glyph.0, scale) {
             return;
         }
+        let pen = Pen { glyph, scale, x, y, run };
         if run.len() < MIN_GLYPHS {
-            cache.collect(fonts, glyph, scale, x, y, run, &mut self.wants.glyphs);
+            cache.collect(fonts, pen, &mut self.wants.glyphs);
             return;
         }
-        let Some(key) = RunKey::of(fonts, glyph, scale, x, y, run) else { return };
+        let Some(key) = RunKey::of(fonts, pen) else { return };
         let key = key.finish();
         keys.push(key);
         // A run with an image draws no glyph: its cells are not looked up.
         if cache.runs.get(key).is_none() {
-            cache.collect(fonts, glyph, scale, x, y, run, &mut self.wants.glyphs);
+            cache.collect(fonts, pen, &mut self.wants.glyphs);
         }
         self.wants.runs.push(WantedRun { key, glyph, scale, origin: (x, y), run: Arc::clone(run) });
     }
@@ -107,8 +108,8 @@ impl<'a> Collector<'a> {
                     match base_runs.as_deref_mut() {
                         Some(keys) => self.base_run((*font, *color), x, y, run, keys),
                         None => {
-                            let (glyph, scale) = ((*font, *color), self.scale);
-                            self.cache.collect(self.fonts, glyph, scale, x, y, run, &mut self.wants.glyphs)
+                            let pen = Pen { glyph: (*font, *color), scale: self.scale, x, y, run };
+                            self.cache.collect(self.fonts, pen, &mut self.wants.glyphs)
                         }
                     }
                 }

@@ -40,7 +40,7 @@ use crate::geom::{Color, FontId};
 use crate::render_error::RenderError;
 
 use cells::{Atlas, Cells, build_atlas, place};
-pub use cells::{GlyphKey, Wanted, uniform_scale};
+pub use cells::{GlyphKey, Pen, Wanted, uniform_scale};
 pub use collect::{Collector, LayerGlyphs};
 pub use runs::{KEEP_GENERATIONS, MIN_GLYPHS, RunUpdate};
 use runs::{RunKey, Runs, WantedRun};
@@ -161,23 +161,12 @@ impl GlyphCache {
         self.cells.is_empty()
     }
 
-    /// Adds to `missing` the glyphs of `run` (pen at device (`x`, `y`), drawn at `scale` device pixels a unit)
-    /// that the cache does not hold yet.
-    #[allow(clippy::too_many_arguments)]
-    pub fn collect(
-        &self,
-        fonts: &FontBook,
-        glyph: (FontId, Color),
-        scale: f64,
-        x: f64,
-        y: f64,
-        run: &GlyphRun,
-        missing: &mut Vec<Wanted>,
-    ) {
-        if !caches(fonts, glyph.0, scale) {
+    /// Adds to `missing` the glyphs of the pen's run that the cache does not hold yet.
+    pub fn collect(&self, fonts: &FontBook, pen: Pen<'_>, missing: &mut Vec<Wanted>) {
+        if !caches(fonts, pen.glyph.0, pen.scale) {
             return;
         }
-        place(fonts, glyph, scale, x, y, run, |p| {
+        place(fonts, pen, |p| {
             if !self.cells.contains_key(&p.key) {
                 missing.push(Wanted { key: p.key, advance: p.advance });
             }
@@ -313,17 +302,18 @@ impl GlyphCache {
         }
         // The pen in device pixels, as the context maps it (`x * 1.0` is `x`: at 1x the same sum as ever).
         let (x, y) = (x * scale + m[4], y * scale + m[5]);
+        let pen = Pen { glyph, scale, x, y, run };
         let mut blits = Vec::with_capacity(1);
         // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
         if self.runs.len() > 0
-            && let Some(key) = RunKey::of(fonts, glyph, scale, x, y, run)
+            && let Some(key) = RunKey::of(fonts, pen)
             && let (Some((image, atlas)), Some((ax, ay))) = (self.runs.get(key.finish()), key.anchor)
         {
             let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };
             blits.push(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas));
         } else {
             blits.reserve(run.glyphs.len());
-            let complete = place(fonts, glyph, scale, x, y, run, |p| {
+            let complete = place(fonts, pen, |p| {
                 let Some(cell) = self.cells.get(&p.key) else { return false };
                 if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
                     // The atlas's top-left corner, so that the cell's origin lands on the glyph's.

@@ -22,7 +22,7 @@ use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::cells::{Cells, InkBox, KeyHasher, Placed, place};
+use super::cells::{Cells, InkBox, KeyHasher, Pen, Placed, place};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
 
@@ -52,21 +52,14 @@ pub(super) struct RunKey {
 }
 
 impl RunKey {
-    /// The key of `run` (font and colour `glyph`, at `scale` device pixels a unit, pen at device (`x`, `y`)):
-    /// `None` for a run shorter than [`MIN_GLYPHS`] (never kept as an image) or one the glyph cache cannot place.
-    pub(super) fn of(
-        fonts: &FontBook,
-        glyph: (FontId, Color),
-        scale: f64,
-        x: f64,
-        y: f64,
-        run: &GlyphRun,
-    ) -> Option<RunKey> {
-        if run.len() < MIN_GLYPHS {
+    /// The key of the pen's run: `None` for a run shorter than [`MIN_GLYPHS`] (never kept as an image) or one the
+    /// glyph cache cannot place.
+    pub(super) fn of(fonts: &FontBook, pen: Pen<'_>) -> Option<RunKey> {
+        if pen.run.len() < MIN_GLYPHS {
             return None;
         }
-        let mut key = RunKey::new(glyph.1);
-        place(fonts, glyph, scale, x, y, run, |p| {
+        let mut key = RunKey::new(pen.glyph.1);
+        place(fonts, pen, |p| {
             key.add(&p);
             true
         })
@@ -286,7 +279,8 @@ fn build_run_atlas(
     for w in runs {
         let mut inks = Vec::with_capacity(w.run.len());
         let mut anchor = None;
-        let complete = place(fonts, w.glyph, w.scale, w.origin.0, w.origin.1, &w.run, |p| {
+        let pen = Pen { glyph: w.glyph, scale: w.scale, x: w.origin.0, y: w.origin.1, run: &w.run };
+        let complete = place(fonts, pen, |p| {
             let Some(cell) = cells.get(&p.key) else { return false };
             let (ax, ay) = *anchor.get_or_insert((p.x, p.y));
             if let Some(ink) = cell.ink {

@@ -46,7 +46,8 @@ fn filled_at(g: &'static Goldberry, scale: f64) -> GlyphCache {
     let mut missing = Vec::new();
     // The pen in device pixels, as the scaled context maps (4.25, 24).
     let color = Color::rgb(230, 200, 120);
-    cache.collect(&fonts, (font, color), scale, 4.25 * scale, 24.0 * scale, &run, &mut missing);
+    let pen = Pen { glyph: (font, color), scale, x: 4.25 * scale, y: 24.0 * scale, run: &run };
+    cache.collect(&fonts, pen, &mut missing);
     assert_eq!(missing.len(), run.len());
     cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 2).expect("fill");
     // Repeated glyphs share a cell; the space leaves no ink.
@@ -100,7 +101,11 @@ fn an_atlas_is_as_wide_as_the_cells_it_holds() {
     let font = fonts.id(Face::Sans, 14.0);
     let mut cache = GlyphCache::new();
     let mut missing = Vec::new();
-    cache.collect(&fonts, (font, Color::rgb(230, 200, 120)), 1.0, 4.0, 24.0, &fonts.shape(font, "W"), &mut missing);
+    cache.collect(
+        &fonts,
+        Pen { glyph: (font, Color::rgb(230, 200, 120)), scale: 1.0, x: 4.0, y: 24.0, run: &fonts.shape(font, "W") },
+        &mut missing,
+    );
     cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
     // One glyph: one cell a few em wide, not a full-width shelf (a figure at a new colour adds one like it).
     assert_eq!(cache.atlases.len(), 1);
@@ -108,7 +113,11 @@ fn an_atlas_is_as_wide_as_the_cells_it_holds() {
     // Many glyphs still fill shelves across the full width.
     let mut missing = Vec::new();
     let run = fonts.shape(font, "The quick brown fox jumps over the lazy dog 0123456789 ABCDEFGHIJKLMNOPQRSTUVXYZ");
-    cache.collect(&fonts, (font, Color::rgb(1, 2, 3)), 1.0, 4.25, 24.5, &run, &mut missing);
+    cache.collect(
+        &fonts,
+        Pen { glyph: (font, Color::rgb(1, 2, 3)), scale: 1.0, x: 4.25, y: 24.5, run: &run },
+        &mut missing,
+    );
     cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
     assert!(cache.atlases.iter().skip(1).any(|atlas| atlas.width() > 512));
 }
@@ -237,13 +246,25 @@ fn display_sizes_are_drawn_directly_and_never_fill_the_cache() {
     let cache = GlyphCache::default();
     let mut missing = Vec::new();
     let big = fonts.id(Face::Sans, 72.0);
-    cache.collect(fonts, (big, color), 1.0, 4.0, 80.0, &fonts.shape(big, "Big"), &mut missing);
+    cache.collect(
+        fonts,
+        Pen { glyph: (big, color), scale: 1.0, x: 4.0, y: 80.0, run: &fonts.shape(big, "Big") },
+        &mut missing,
+    );
     assert!(missing.is_empty(), "a 72 px run asks for no cell");
     let body = fonts.id(Face::Sans, 14.0);
-    cache.collect(fonts, (body, color), 1.0, 4.0, 20.0, &fonts.shape(body, "Big"), &mut missing);
+    cache.collect(
+        fonts,
+        Pen { glyph: (body, color), scale: 1.0, x: 4.0, y: 20.0, run: &fonts.shape(body, "Big") },
+        &mut missing,
+    );
     assert_eq!(missing.len(), 3, "a 14 px run asks for a cell a glyph");
     // At 4x a 14 px font is 56 device pixels: drawn directly too.
     let mut missing = Vec::new();
-    cache.collect(fonts, (body, color), 4.0, 16.0, 80.0, &fonts.shape(body, "Big"), &mut missing);
+    cache.collect(
+        fonts,
+        Pen { glyph: (body, color), scale: 4.0, x: 16.0, y: 80.0, run: &fonts.shape(body, "Big") },
+        &mut missing,
+    );
     assert!(missing.is_empty(), "a 14 px run at 4x asks for no cell");
 }
