@@ -281,16 +281,17 @@ impl GlyphCache {
 
     /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its image when it has one ([`runs`]), its
     /// cached glyphs otherwise, and returns whether it did: `false` (nothing drawn) when the context is not under
-    /// a scale and a translation, a glyph is not cached (at that device size) or a clip edge inside a pixel would
-    /// cut a blit, for the caller to draw the run directly.
+    /// a scale and a translation, a glyph is not cached (at that device size) or an edge of `clip` (the list's
+    /// clips around the run, left, top, right and bottom in user space) inside a device pixel would cut a blit,
+    /// for the caller to draw the run directly.
     pub fn draw_run(
         &self,
         ctx: &mut Context<'_>,
         fonts: &FontBook,
         glyph: (FontId, Color),
-        x: f64,
-        y: f64,
+        (x, y): (f64, f64),
         run: &GlyphRun,
+        clip: Option<[f64; 4]>,
     ) -> Result<bool, NativeError> {
         if self.cells.is_empty() && self.runs.len() == 0 {
             return Ok(false);
@@ -333,23 +334,22 @@ impl GlyphCache {
         // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
         // are placed in user space, shifted back by it; under a fractional one or a scale, in device space, the
         // transform reset for them (the cells are already at the device size).
+        // A blit that a clip edge inside a pixel would cut loses the ink of the pixels the clip covers in part (the
+        // beta's crash guard cuts it to whole pixels): such a run is filled from its outlines, as without the cache
+        // (raster fuzz seed 1407). The list's clips decide, not the context's: a band's or the damage's clip (whole
+        // pixels) must not change how a run is drawn, or a frame drawn over the one before would differ from a
+        // fresh one.
+        if let Some([x0, y0, x1, y1]) = clip {
+            let edges = [x0 * scale + m[4], y0 * scale + m[5], x1 * scale + m[4], y1 * scale + m[5]];
+            if blits.iter().any(|(bx, by, area, _)| cut_in_a_pixel(edges, (*bx, *by, *area))) {
+                return Ok(false);
+            }
+        }
         let whole = scale == 1.0 && m[4].fract() == 0.0 && m[5].fract() == 0.0;
         let shift = if whole { (m[4], m[5]) } else { (0.0, 0.0) };
         if !whole {
             ctx.save()?;
             ctx.reset_transform()?;
-        }
-        // A blit a clip edge inside a pixel would cut loses the ink of the pixels it covers in part: such a run is
-        // filled from its outlines, as without the cache (raster fuzz seed 1407).
-        let mut cut = false;
-        for (x, y, area, _) in &blits {
-            cut = cut || ctx.partial_clip_cuts_blit(x - shift.0, y - shift.1, area.w as u32, area.h as u32)?;
-        }
-        if cut {
-            if !whole {
-                ctx.restore()?;
-            }
-            return Ok(false);
         }
         for (x, y, area, atlas) in blits {
             ctx.blit_image_area(x - shift.0, y - shift.1, atlas, area)?;
@@ -359,4 +359,15 @@ impl GlyphCache {
         }
         Ok(true)
     }
+}
+
+/// Whether an edge of the clip `[left, top, right, bottom]` (device pixels) that lies inside a pixel crosses the
+/// blit of `area` at (`x`, `y`) (device pixels, on whole ones).
+fn cut_in_a_pixel([left, top, right, bottom]: [f64; 4], (x, y, area): (f64, f64, PixelArea)) -> bool {
+    // Within Blend2D's fixed point (1/256 px) of a pixel edge, an edge is on it.
+    let partial = |e: f64| (e - e.round()).abs() > 1.0 / 256.0;
+    let (x1, y1) = (x + f64::from(area.w), y + f64::from(area.h));
+    let across = |e: f64, lo: f64, hi: f64| partial(e) && lo < e && e < hi;
+    let meets = x < right && left < x1 && y < bottom && top < y1;
+    meets && (across(left, x, x1) || across(right, x, x1) || across(top, y, y1) || across(bottom, y, y1))
 }

@@ -23,7 +23,7 @@ fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &Gly
         ctx.scale(s, s).expect("scale");
     }
     let color = Color::rgb(230, 200, 120);
-    let drawn = cached && cache.draw_run(&mut ctx, &fonts, (font, color), 4.25, 24.0, &run).expect("draw");
+    let drawn = cached && cache.draw_run(&mut ctx, &fonts, (font, color), (4.25, 24.0), &run, None).expect("draw");
     if !drawn {
         ctx.set_fill(&Style::Solid(Rgba32(color.0))).expect("fill");
         ctx.fill_glyph_run(fonts.blend2d_font(font), 4.25, 24.0, &run).expect("glyphs");
@@ -136,7 +136,7 @@ fn draw_cached(
     let mut view =
         ImageView::over_pixels(g, &mut pixels, width, height, width as usize * 4, PixelFormat::Xrgb32).expect("view");
     let mut ctx = Context::begin_view(&mut view).expect("context");
-    let drawn = cache.draw_run(&mut ctx, fonts, (font, color), x, y, run).expect("draw");
+    let drawn = cache.draw_run(&mut ctx, fonts, (font, color), (x, y), run, None).expect("draw");
     ctx.end().expect("end");
     drop(view);
     (pixels, drawn)

@@ -14,7 +14,7 @@ use super::geom::{CachedLayer, DeviceRect, LayerImages, LayerShape, Mapping};
 use super::prepare::prepare;
 use super::replay::{Replayer, close, rows_view};
 use super::stats::{LayerFate, RasterStats};
-use crate::display_list::{DisplayList, LayerKey, Op, Step, Walk, walk};
+use crate::display_list::{DisplayList, LayerKey, Op, Place, Step, Walk, walk};
 use crate::fonts::FontBook;
 use crate::glyph_cache::GlyphCache;
 use crate::render_error::RenderError;
@@ -217,7 +217,10 @@ pub(super) fn rasterize_layer(
         let offset = (shape.frac_x, shape.frac_y);
         let replayer =
             Replayer { g, fonts, layers: None, local: None, glyphs, mapping, offset, visible: Some(visible) };
-        let mut walk = Walk::new(content, Default::default());
+        // The walk's place holds that clip too, as a layer's in place does (the replay's choices follow it).
+        let clip = crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1);
+        let place = Place { clip: Some(clip), ..Place::default() };
+        let mut walk = Walk::new(content, place);
         replayer.replay(ctx, &prepared, &mut walk)?;
         close(ctx, &walk)
     };

@@ -30,6 +30,26 @@ pub(super) struct Replayer<'a> {
 }
 
 impl Replayer<'_> {
+    /// Whether the device box of a layer at `rect` (list pixels, under `place`'s translation) crosses an edge of
+    /// the list's clips that lies inside a device pixel. Its cached image blitted there would be cut to the clip's
+    /// whole pixels ([`Context::partial_clip_cuts_blit`]) and lose the ink of the pixels the clip covers in part, so
+    /// the layer is drawn in place. Decided by the list's clips alone, never the band's or the damage's (whole
+    /// pixels), so that a frame drawn in bands, or over the frame before, draws each layer as a fresh frame does.
+    fn crosses_partial_clip(&self, place: &Place, b: Rect) -> bool {
+        let Some(clip) = place.clip else { return false };
+        let s = self.mapping.scale;
+        let (x0, y0) = (clip.x * s + self.offset.0, clip.y * s + self.offset.1);
+        let (x1, y1) = (clip.right() * s + self.offset.0, clip.bottom() * s + self.offset.1);
+        // An edge within Blend2D's fixed point (1/256 px) of a pixel edge is on it.
+        let partial = |v: f32| (v - v.round()).abs() > 1.0 / 256.0;
+        let t = place.translation;
+        let (bx0, by0) = ((b.x + t.0) * s + self.offset.0, (b.y + t.1) * s + self.offset.1);
+        let (bx1, by1) = ((b.right() + t.0) * s + self.offset.0, (b.bottom() + t.1) * s + self.offset.1);
+        let across = |e: f32, lo: f32, hi: f32| partial(e) && lo < e && e < hi;
+        let meets = bx0 < x1 && x0 < bx1 && by0 < y1 && y0 < by1;
+        meets && (across(x0, bx0, bx1) || across(x1, bx0, bx1) || across(y0, by0, by1) || across(y1, by0, by1))
+    }
+
     /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
     fn may_draw(&self, bounds: Option<Rect>, translation: (f32, f32)) -> bool {
         let (Some(visible), Some(b)) = (self.visible, bounds) else { return true };
@@ -106,9 +126,15 @@ impl Replayer<'_> {
                 }
                 Op::Glyphs { font, x, y, run, color } => {
                     let (x, y) = (f64::from(*x), f64::from(*y));
+                    // The list's clips around the run, in the context's user space (their translations undone).
+                    let t = place.translation_f64;
+                    let clip = place.clip.map(|c| {
+                        let (x0, y0) = (f64::from(c.x) - t.0, f64::from(c.y) - t.1);
+                        [x0, y0, x0 + f64::from(c.w), y0 + f64::from(c.h)]
+                    });
                     let cached = match self.glyphs {
                         Some(cache) if !run.is_empty() => {
-                            cache.draw_run(ctx, self.fonts, (*font, *color), x, y, run)?
+                            cache.draw_run(ctx, self.fonts, (*font, *color), (x, y), run, clip)?
                         }
                         _ => false,
                     };
@@ -126,6 +152,7 @@ impl Replayer<'_> {
                         // clip edge inside a pixel would cut is drawn in place instead (raster fuzz seed 2446).
                         (Some(cached), Some(shape))
                             if cached.shape.reusable_for(&shape)
+                                && !self.crosses_partial_clip(&place, *rect)
                                 && blit_device(
                                     ctx,
                                     self.mapping,

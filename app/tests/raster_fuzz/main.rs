@@ -116,6 +116,33 @@ fn every_saved_case_draws_alike() {
     assert!(failed.is_empty(), "{} saved case(s) fail again:\n{}", failed.len(), failed.join("\n"));
 }
 
+/// Rule "the pen covers the figure" applies only to closed figures under a round pen at least as wide as their
+/// box's shorter side, in an opaque paint.
+#[test]
+fn the_figure_rule_takes_only_closed_figures_a_round_pen_covers() {
+    use goldberry::display_list::{DisplayList, Op, PathCommand as C, PathData, Stroke};
+    use goldberry::geom::Color;
+    // Seed 3648: a quad 7 px long and 1 px high, closed.
+    let quad = [C::MoveTo(6.0, 1.0), C::QuadTo(9.0, 1.0, 2.0, 0.0), C::Close];
+    let round = |width| Stroke { width, round: true };
+    assert!(judge::covered_figure(&quad, round(45.0)), "a pen wider than the figure");
+    assert!(judge::covered_figure(&quad, round(1.0)), "a pen as wide as the box's shorter side");
+    assert!(!judge::covered_figure(&quad, round(0.9)), "a narrower pen");
+    assert!(!judge::covered_figure(&quad, Stroke { width: 45.0, round: false }), "a butt pen");
+    assert!(!judge::covered_figure(&quad[..2], round(45.0)), "an open figure");
+    let two = [C::MoveTo(0.0, 0.0), C::LineTo(1.0, 1.0), C::MoveTo(5.0, 5.0), C::LineTo(6.0, 5.0), C::Close];
+    assert!(!judge::covered_figure(&two, round(45.0)), "a figure left open before the next");
+    assert!(!judge::covered_figure(&[C::MoveTo(0.0, 0.0), C::LineTo(f32::NAN, 1.0), C::Close], round(45.0)));
+
+    let stroke = |color: u32| {
+        let path = PathData { commands: quad.to_vec() };
+        let op = Op::StrokePath { path: path.into(), stroke: round(45.0), paint: Color(color).into() };
+        DisplayList { ops: vec![op], ..DisplayList::default() }
+    };
+    assert_eq!(judge::pen_covers_the_figure(&stroke(0xFFEE_56FE)).ops.len(), 2, "the fill goes under the stroke");
+    assert_eq!(judge::pen_covers_the_figure(&stroke(0x90BD_BA0F)).ops.len(), 1, "not under a translucent paint");
+}
+
 /// Rule "sums past a clip edge" moves only the clip edges that are inside a pixel (after the translations in
 /// effect), each out to the pixel edge beyond it, and excuses a pixel only between the two pictures.
 #[test]
