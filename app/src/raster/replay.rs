@@ -37,15 +37,16 @@ impl Replayer<'_> {
     /// pixels), so that a frame drawn in bands, or over the frame before, draws each layer as a fresh frame does.
     fn crosses_partial_clip(&self, place: &Place, b: Rect) -> bool {
         let Some(clip) = place.clip else { return false };
-        let s = self.mapping.scale;
-        let (x0, y0) = (clip.x * s + self.offset.0, clip.y * s + self.offset.1);
-        let (x1, y1) = (clip.right() * s + self.offset.0, clip.bottom() * s + self.offset.1);
-        // An edge within Blend2D's fixed point (1/256 px) of a pixel edge is on it.
-        let partial = |v: f32| (v - v.round()).abs() > 1.0 / 256.0;
-        let t = place.translation;
-        let (bx0, by0) = ((b.x + t.0) * s + self.offset.0, (b.y + t.1) * s + self.offset.1);
-        let (bx1, by1) = ((b.right() + t.0) * s + self.offset.0, (b.bottom() + t.1) * s + self.offset.1);
-        let across = |e: f32, lo: f32, hi: f32| partial(e) && lo < e && e < hi;
+        let (s, f) = (f64::from(self.mapping.scale), f64::from);
+        let (ox, oy) = (f(self.offset.0), f(self.offset.1));
+        let (x0, y0) = (f(clip.x) * s + ox, f(clip.y) * s + oy);
+        let (x1, y1) = (f(clip.right()) * s + ox, f(clip.bottom()) * s + oy);
+        // The crash guard takes any fraction for an edge inside a pixel; this one leaves out only rounding noise.
+        let partial = |v: f64| (v - v.round()).abs() > 1e-6;
+        let (tx, ty) = (f(place.translation.0), f(place.translation.1));
+        let (bx0, by0) = ((f(b.x) + tx) * s + ox, (f(b.y) + ty) * s + oy);
+        let (bx1, by1) = ((f(b.right()) + tx) * s + ox, (f(b.bottom()) + ty) * s + oy);
+        let across = |e: f64, lo: f64, hi: f64| partial(e) && lo < e && e < hi;
         let meets = bx0 < x1 && x0 < bx1 && by0 < y1 && y0 < by1;
         meets && (across(x0, bx0, bx1) || across(x1, bx0, bx1) || across(y0, by0, by1) || across(y1, by0, by1))
     }
