@@ -421,8 +421,9 @@ pub fn pen_covers_the_rect(list: &DisplayList) -> DisplayList {
 /// of the path under its stroke. A point inside a closed figure is within half that side of the figure's outline
 /// (the outline crosses the row and the column through it on both sides, within the box), so the stroke covers the
 /// fill: ours, the beta's stroker, covers every pixel there. vello_cpu's inner offset turns inside out and leaves a
-/// hole (seeds 3648: a pen 45 px wide around a quad 7 px long, ours 238 where vello_cpu has 0; 31302, 35356, 86605,
-/// 96256 of the 100,000 run). The paint must be opaque: a translucent one would be blended twice where both cover.
+/// hole (seed 96256 of the 100,000 run). Where the hole reaches past the figure (3648: a pen 45 px wide around a quad
+/// 7 px long outside the canvas, ours 238 where vello_cpu has 0) the fill does not cover it and the case stays a
+/// finding. The paint must be opaque: a translucent one would be blended twice where both cover.
 pub fn pen_covers_the_figure(list: &DisplayList) -> DisplayList {
     let mut ops = Vec::with_capacity(list.ops.len());
     for op in &list.ops {
