@@ -331,9 +331,6 @@ impl GlyphCache {
         if blits.is_empty() {
             return Ok(true);
         }
-        // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
-        // are placed in user space, shifted back by it; under a fractional one or a scale, in device space, the
-        // transform reset for them (the cells are already at the device size).
         // A blit that a clip edge inside a pixel would cut loses the ink of the pixels the clip covers in part (the
         // beta's crash guard cuts it to whole pixels): such a run is filled from its outlines, as without the cache
         // (raster fuzz seed 1407). The list's clips decide, not the context's: a band's or the damage's clip (whole
@@ -345,6 +342,9 @@ impl GlyphCache {
                 return Ok(false);
             }
         }
+        // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
+        // are placed in user space, shifted back by it; under a fractional one or a scale, in device space, the
+        // transform reset for them (the cells are already at the device size).
         let whole = scale == 1.0 && m[4].fract() == 0.0 && m[5].fract() == 0.0;
         let shift = if whole { (m[4], m[5]) } else { (0.0, 0.0) };
         if !whole {

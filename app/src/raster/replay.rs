@@ -152,23 +152,19 @@ impl Replayer<'_> {
                         // At the whole device pixel the layer starts in (see [`super::layers`]); a blit that a
                         // clip edge inside a pixel would cut is drawn in place instead (raster fuzz seed 2446).
                         (Some(cached), Some(shape))
-                            if cached.shape.reusable_for(&shape)
-                                && !self.crosses_partial_clip(&place, *rect)
-                                && blit_device(
-                                    ctx,
-                                    self.mapping,
-                                    (shape.left, shape.top),
-                                    place.translation,
-                                    &cached.image,
-                                )? => {}
+                            if cached.shape.reusable_for(&shape) && !self.crosses_partial_clip(&place, *rect) =>
+                        {
+                            let at = (shape.left, shape.top);
+                            if !blit_device(ctx, self.mapping, at, place.translation, &cached.image)? {
+                                let sub = prepared.layers.get(i).and_then(Option::as_ref);
+                                self.layer_in_place(ctx, sub, *rect, content, place)?;
+                            }
+                        }
                         // Not cached (the base's, or a layer inside a layer): draw the content in place.
-                        _ => self.layer_in_place(
-                            ctx,
-                            prepared.layers.get(i).and_then(Option::as_ref),
-                            *rect,
-                            content,
-                            place,
-                        )?,
+                        _ => {
+                            let sub = prepared.layers.get(i).and_then(Option::as_ref);
+                            self.layer_in_place(ctx, sub, *rect, content, place)?;
+                        }
                     }
                 }
                 Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
