@@ -111,3 +111,16 @@ impl PixelRect {
         u64::from(w) * u64::from(h)
     }
 }
+
+/// Whether an edge of the clip `[left, top, right, bottom]` that lies inside a pixel (off a pixel edge by more than
+/// rounding noise) passes through the box `[left, top, right, bottom]` where the two overlap; both in device pixels.
+/// Raster draws such a box another way than a blit, which the beta's crash guard would cut to the clip's whole
+/// pixels.
+pub fn partial_edge_crosses(clip: [f64; 4], b: [f64; 4]) -> bool {
+    let [x0, y0, x1, y1] = clip;
+    let [bx0, by0, bx1, by1] = b;
+    let partial = |e: f64| (e - e.round()).abs() > 1e-6;
+    let across = |e: f64, lo: f64, hi: f64| partial(e) && lo < e && e < hi;
+    let meets = bx0 < x1 && x0 < bx1 && by0 < y1 && y0 < by1;
+    meets && (across(x0, bx0, bx1) || across(x1, bx0, bx1) || across(y0, by0, by1) || across(y1, by0, by1))
+}

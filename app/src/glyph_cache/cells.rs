@@ -99,7 +99,8 @@ pub struct Pen<'r> {
     pub run: &'r GlyphRun,
 }
 
-/// Calls `each` with the device position of every glyph of the pen's run, in order, until it returns false. Returns false when the run cannot be cached (its placements are not in the face's units, or
+/// Calls `each` with the device position of every glyph of the pen's run, in order, until it returns false.
+/// Returns false when the run cannot be cached (its placements are not in the face's units, or
 /// a glyph id does not fit Blend2D's 16 bits; `each` may have seen the glyphs before the one that says so) or
 /// `each` stopped.
 pub(super) fn place(fonts: &FontBook, pen: Pen<'_>, mut each: impl FnMut(Placed) -> bool) -> bool {
@@ -245,10 +246,12 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
         // The Devanagari i sign draws its arc over the letter after it, past 0.3 em. A glyph without advance drawn
         // past its pen (a font's .notdef box standing in for a mark it lacks: raster fuzz seed 63692) needs an em.
         let devanagari = fonts.face(w.key.font) == Face::NotoDevanagari;
-        let right = match () {
-            _ if devanagari => size * 0.6,
-            _ if advance < size * 0.05 => size,
-            _ => size * 0.3,
+        let right = if devanagari {
+            size * 0.6
+        } else if advance < size * 0.05 {
+            size
+        } else {
+            size * 0.3
         };
         // A pixel of margin at 1x, as many at a scale as it covers: a glyph that just fits its cell at 1x still
         // fits at 2x.

@@ -36,7 +36,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use crate::display_list::LayerKey;
 use crate::fonts::FontBook;
-use crate::geom::{Color, FontId};
+use crate::geom::{Color, FontId, partial_edge_crosses};
 use crate::render_error::RenderError;
 
 use cells::{Atlas, Cells, build_atlas, place};
@@ -338,7 +338,8 @@ impl GlyphCache {
         // fresh one.
         if let Some([x0, y0, x1, y1]) = clip {
             let edges = [x0 * scale + m[4], y0 * scale + m[5], x1 * scale + m[4], y1 * scale + m[5]];
-            if blits.iter().any(|(bx, by, area, _)| cut_in_a_pixel(edges, (*bx, *by, *area))) {
+            let boxed = |(x, y, area): (f64, f64, &PixelArea)| [x, y, x + f64::from(area.w), y + f64::from(area.h)];
+            if blits.iter().any(|(x, y, area, _)| partial_edge_crosses(edges, boxed((*x, *y, area)))) {
                 return Ok(false);
             }
         }
@@ -359,15 +360,4 @@ impl GlyphCache {
         }
         Ok(true)
     }
-}
-
-/// Whether an edge of the clip `[left, top, right, bottom]` (device pixels) that lies inside a pixel crosses the
-/// blit of `area` at (`x`, `y`) (device pixels, on whole ones).
-fn cut_in_a_pixel([left, top, right, bottom]: [f64; 4], (x, y, area): (f64, f64, PixelArea)) -> bool {
-    // The crash guard takes any fraction for an edge inside a pixel; this one leaves out only rounding noise.
-    let partial = |e: f64| (e - e.round()).abs() > 1e-6;
-    let (x1, y1) = (x + f64::from(area.w), y + f64::from(area.h));
-    let across = |e: f64, lo: f64, hi: f64| partial(e) && lo < e && e < hi;
-    let meets = x < right && left < x1 && y < bottom && top < y1;
-    meets && (across(left, x, x1) || across(right, x, x1) || across(top, y, y1) || across(bottom, y, y1))
 }

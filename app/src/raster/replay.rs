@@ -9,7 +9,7 @@ use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
 use crate::display_list::{DisplayList, Op, Paint, Place, Step, Stroke, Visit, Walk};
 use crate::fonts::FontBook;
-use crate::geom::Rect;
+use crate::geom::{Rect, partial_edge_crosses};
 use crate::glyph_cache::GlyphCache;
 
 /// What every replay of a frame (or of a layer's content) shares.
@@ -38,17 +38,18 @@ impl Replayer<'_> {
     fn crosses_partial_clip(&self, place: &Place, b: Rect) -> bool {
         let Some(clip) = place.clip else { return false };
         let (s, f) = (f64::from(self.mapping.scale), f64::from);
-        let (ox, oy) = (f(self.offset.0), f(self.offset.1));
-        let (x0, y0) = (f(clip.x) * s + ox, f(clip.y) * s + oy);
-        let (x1, y1) = (f(clip.right()) * s + ox, f(clip.bottom()) * s + oy);
-        // The crash guard takes any fraction for an edge inside a pixel; this one leaves out only rounding noise.
-        let partial = |v: f64| (v - v.round()).abs() > 1e-6;
-        let (tx, ty) = (f(place.translation.0), f(place.translation.1));
-        let (bx0, by0) = ((f(b.x) + tx) * s + ox, (f(b.y) + ty) * s + oy);
-        let (bx1, by1) = ((f(b.right()) + tx) * s + ox, (f(b.bottom()) + ty) * s + oy);
-        let across = |e: f64, lo: f64, hi: f64| partial(e) && lo < e && e < hi;
-        let meets = bx0 < x1 && x0 < bx1 && by0 < y1 && y0 < by1;
-        meets && (across(x0, bx0, bx1) || across(x1, bx0, bx1) || across(y0, by0, by1) || across(y1, by0, by1))
+        // List pixels (translated by `t`) to device pixels.
+        let device = |r: Rect, (tx, ty): (f64, f64)| {
+            let (ox, oy) = (f(self.offset.0), f(self.offset.1));
+            [
+                (f(r.x) + tx) * s + ox,
+                (f(r.y) + ty) * s + oy,
+                (f(r.right()) + tx) * s + ox,
+                (f(r.bottom()) + ty) * s + oy,
+            ]
+        };
+        let t = (f(place.translation.0), f(place.translation.1));
+        partial_edge_crosses(device(clip, (0.0, 0.0)), device(b, t))
     }
 
     /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
@@ -147,24 +148,23 @@ impl Replayer<'_> {
                 Op::Layer { key, rect, version, content } => {
                     let shape = LayerShape::of(*rect, *version, place.translation, self.mapping.scale);
                     let cached = self.layers.and_then(|l| l.get(key)).or_else(|| self.local.and_then(|l| l.get(key)));
-                    match (cached, shape) {
-                        (_, None) if !LayerShape::too_large(*rect, place.translation, self.mapping.scale) => {}
+                    let done = match (cached, shape) {
+                        // No pixels to draw.
+                        (_, None) => !LayerShape::too_large(*rect, place.translation, self.mapping.scale),
                         // At the whole device pixel the layer starts in (see [`super::layers`]); a blit that a
                         // clip edge inside a pixel would cut is drawn in place instead (raster fuzz seed 2446).
                         (Some(cached), Some(shape))
                             if cached.shape.reusable_for(&shape) && !self.crosses_partial_clip(&place, *rect) =>
                         {
                             let at = (shape.left, shape.top);
-                            if !blit_device(ctx, self.mapping, at, place.translation, &cached.image)? {
-                                let sub = prepared.layers.get(i).and_then(Option::as_ref);
-                                self.layer_in_place(ctx, sub, *rect, content, place)?;
-                            }
+                            blit_device(ctx, self.mapping, at, place.translation, &cached.image)?
                         }
-                        // Not cached (the base's, or a layer inside a layer): draw the content in place.
-                        _ => {
-                            let sub = prepared.layers.get(i).and_then(Option::as_ref);
-                            self.layer_in_place(ctx, sub, *rect, content, place)?;
-                        }
+                        // Not cached (the base's, or a layer inside a layer).
+                        _ => false,
+                    };
+                    if !done {
+                        let sub = prepared.layers.get(i).and_then(Option::as_ref);
+                        self.layer_in_place(ctx, sub, *rect, content, place)?;
                     }
                 }
                 Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
@@ -172,9 +172,7 @@ impl Replayer<'_> {
         }
         Ok(())
     }
-}
 
-impl Replayer<'_> {
     /// Draws a layer's `content` in place, clipped to its `rect`, from its prepared ops (`sub`, built here when
     /// there are none).
     fn layer_in_place(

@@ -197,31 +197,31 @@ impl Judge {
             Some(_) => Some(one_thread()?),
             None => None,
         };
+        // A picture of ours that differs from `other`, named by `against`: the finding, with the three pictures.
+        let differs =
+            |against: String, picture: &Vec<u8>, other: &Vec<u8>, (max, over, diff): (u8, usize, Vec<u8>)| Finding {
+                kind: Kind::Differs,
+                detail: format!(
+                    "{against}: {over} of {} pixels differ by more than {TOLERANCE} (at most {allowed} may), max {max}",
+                    w * h
+                ),
+                pictures: Some(side_by_side(w, h, &[picture, other, &diff])),
+            };
         for (what, picture) in &ours {
             if let Some(one) = &second {
-                let (max, over, diff) = compare_either(picture, one, None, None);
-                if over > allowed {
-                    return Err(Finding {
-                        kind: Kind::Differs,
-                        detail: format!(
-                            "{what} vs OneThread (under a gradient's steps): {over} of {} pixels differ by more than {TOLERANCE} (at most {allowed} may), max {max}",
-                            w * h
-                        ),
-                        pictures: Some(side_by_side(w, h, &[picture, one, &diff])),
-                    });
+                let compared = compare_either(picture, one, None, None);
+                if compared.1 > allowed {
+                    return Err(differs(
+                        format!("{what} vs OneThread (under a gradient's steps)"),
+                        picture,
+                        one,
+                        compared,
+                    ));
                 }
             }
-            let (max, over, diff) =
-                compare_within(picture, &theirs, summed.as_deref(), outward.as_deref(), mask.as_deref());
-            if over > allowed {
-                return Err(Finding {
-                    kind: Kind::Differs,
-                    detail: format!(
-                        "{what} vs {oracle:?}: {over} of {} pixels differ by more than {TOLERANCE} (at most {allowed} may), max {max}",
-                        w * h
-                    ),
-                    pictures: Some(side_by_side(w, h, &[picture, &theirs, &diff])),
-                });
+            let compared = compare_within(picture, &theirs, summed.as_deref(), outward.as_deref(), mask.as_deref());
+            if compared.1 > allowed {
+                return Err(differs(format!("{what} vs {oracle:?}"), picture, &theirs, compared));
             }
         }
         let band_max = ours.iter().skip(1).map(|(_, p)| peers::compare(p, &ours[0].1, 255).0).max().unwrap_or(0);
