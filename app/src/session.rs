@@ -282,15 +282,20 @@ impl Session {
         what: impl FnOnce(&mut dyn AnyState, &mut Input<'_>) -> bool,
     ) -> bool {
         let state = &mut self.states[self.screen.index()];
-        let mut popup = None;
+        let (mut popup, mut focus_to) = (None, None);
         let mut input = Input {
             regions: &self.regions,
             now,
             settings: &mut self.settings,
             clipboard: &mut *clipboard,
             popup: &mut popup,
+            focus: self.router.focus(),
+            focus_to: &mut focus_to,
         };
         let took = what(state.as_mut(), &mut input);
+        if let Some(id) = focus_to {
+            self.router.set_focus(Some(id));
+        }
         if let Some(request) = popup {
             self.open_popup(request);
         }
@@ -397,6 +402,10 @@ impl Session {
             },
             Global::Step(by) => self.show(self.screen.step(by)),
             Global::Theme => self.settings.theme.toggle(now),
+            Global::Density => {
+                self.settings.density = self.settings.density.toggled();
+                self.relayout = true;
+            }
             Global::ZoomIn => self.settings.zoom = self.settings.zoom.step_in(),
             Global::ZoomOut => self.settings.zoom = self.settings.zoom.step_out(),
             Global::ZoomReset => self.settings.zoom = Zoom::NONE,
@@ -456,6 +465,7 @@ impl Session {
         });
         widgets.insert("overlay".to_owned(), overlay);
         widgets.insert("zoom".to_owned(), json!(self.settings.zoom.factor()));
+        widgets.insert("density".to_owned(), json!(self.settings.density.as_str()));
         widgets.insert("popup".to_owned(), self.report_popup());
         let tip = self.hover.shown().and_then(|t| self.state().tooltip(t).map(|text| (t, text)));
         let tooltip = match tip {
@@ -515,6 +525,8 @@ enum Global {
     /// Ctrl+Tab, Ctrl+Shift+Tab.
     Step(isize),
     Theme,
+    /// Ctrl+D: regular or compact controls.
+    Density,
     Mirror,
     /// Ctrl+Plus (Ctrl+= on a keyboard whose plus is shifted), Ctrl+Minus, Ctrl+0.
     ZoomIn,
@@ -534,6 +546,7 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
         (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
         (Key::Char('t'), Mods::CTRL) => Global::Theme,
+        (Key::Char('d'), Mods::CTRL) => Global::Density,
         (Key::Char('r'), Mods::CTRL) => Global::Mirror,
         (Key::Char('=' | '+'), Mods { ctrl: true, alt: false, gui: false, .. }) => Global::ZoomIn,
         (Key::Char('-'), Mods::CTRL) => Global::ZoomOut,

@@ -32,7 +32,7 @@ fn ctrl_digits_ctrl_tab_and_the_tabs_switch_screens() {
     assert_eq!(s.screen(), named("controls"));
     assert!(s.needs_layout());
     s.handle(&key(Key::Tab, Mods { ctrl: true, shift: true, ..Mods::NONE }), 0.0, &mut String::new());
-    assert_eq!(s.screen(), named("playground"));
+    assert_eq!(s.screen(), named("layout"));
     s.handle(&key(Key::Tab, Mods::CTRL), 0.0, &mut String::new());
     assert_eq!(s.screen(), named("controls"));
     s.set_regions(tabs());

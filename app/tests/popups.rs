@@ -181,9 +181,9 @@ fn direction(r: &Value) -> &Value {
 
 #[test]
 fn the_reset_dialog_traps_the_focus_and_resets_or_cancels() {
-    let w = widgets("playground", "modal");
+    let w = widgets("layout", "modal");
     let reset = centre(&w, "playground.reset");
-    let play = |name: &str, script: &[String]| play("popups", name, "playground", script);
+    let play = |name: &str, script: &[String]| play("popups", name, "layout", script);
 
     // d turns the row around; the Reset button opens the dialog, focused on Cancel.
     let open = play("modal-open", &[key(1, "d"), click(2, reset)]);
