@@ -19,7 +19,7 @@ use serde_json::{Map, Value, json};
 use crate::chrome::TABS;
 use crate::geom::Rect;
 use crate::popup::draw::PopupView;
-use crate::popup::{Hover, Kind, Outcome, Popups, Request, Tip};
+use crate::popup::{Hover, Item, Kind, Outcome, Popups, Request, Tip};
 use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
@@ -259,8 +259,10 @@ impl Session {
         self.router.route(event, &self.regions, &mut messages);
         for message in &messages {
             if let Message::Activate(Target { id: TABS, part }) = message {
-                if let Some(screen) = ScreenId::at(usize::from(*part)) {
-                    self.show(screen);
+                match ScreenId::at(usize::from(*part)) {
+                    Some(screen) => self.show(screen),
+                    // The strip's "»": every screen in a menu, the current one checked.
+                    None => self.open_screens_menu(),
                 }
                 continue;
             }
@@ -359,11 +361,30 @@ impl Session {
         match outcome {
             Outcome::Kept => {}
             Outcome::Closed => self.close_popup(),
+            Outcome::Picked { id: TABS, item } => {
+                self.close_popup();
+                if let Some(screen) = ScreenId::at(item) {
+                    self.show(screen);
+                }
+            }
             Outcome::Picked { id, item } => {
                 self.close_popup();
                 self.dispatch(&Message::Pick { id, item }, now, clipboard);
             }
         }
+    }
+
+    /// Opens the menu of every screen under the tab strip's "»".
+    fn open_screens_menu(&mut self) {
+        let n = SCREENS.len();
+        let Some(anchor) = self.regions.iter().find(|r| r.target == Target { id: TABS, part: n as u8 }).map(|r| r.rect)
+        else {
+            return;
+        };
+        let items =
+            ScreenId::all().map(|s| Item { checked: s == self.screen, ..Item::new(s.title()) }).collect();
+        let highlighted = self.screen.index();
+        self.open_popup(Request::Menu { owner: TABS, anchor, items, highlighted, min_width: 160.0 });
     }
 
     /// Opens what the screen asked for: the router hits the popup's regions from now on.
