@@ -381,8 +381,7 @@ impl Session {
         else {
             return;
         };
-        let items =
-            ScreenId::all().map(|s| Item { checked: s == self.screen, ..Item::new(s.title()) }).collect();
+        let items = ScreenId::all().map(|s| Item { checked: s == self.screen, ..Item::new(s.title()) }).collect();
         let highlighted = self.screen.index();
         self.open_popup(Request::Menu { owner: TABS, anchor, items, highlighted, min_width: 160.0 });
     }
@@ -580,7 +579,8 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
 /// radio group's options, the tabs).
 fn boxes(regions: &[Region]) -> Vec<(WidgetId, Rect, Vec<Rect>)> {
     let mut boxes: Vec<(WidgetId, Rect, Vec<Rect>)> = Vec::new();
-    for region in regions {
+    // A row's label is a region of its widget (a click on it focuses the widget), but not part of its box.
+    for region in regions.iter().filter(|r| r.target.part != crate::widgets::LABEL_PART) {
         match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
             Some((_, union, parts)) => {
                 *union = union.union(region.rect);

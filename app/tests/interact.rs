@@ -231,7 +231,9 @@ fn the_slider_and_the_radio_group_take_arrows_home_and_end() {
 
 #[test]
 fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
-    for (i, name) in ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"].iter().enumerate() {
+    for (i, name) in
+        ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"].iter().enumerate()
+    {
         let clicked = play("interact", "tab-click", "overview", &[click(1, part("tabs", i).centre())]);
         assert_eq!(clicked["screen"], *name, "a click on tab {i}");
         let keyed = play("interact", "ctrl-digit", "overview", &[key(1, &format!("ctrl+{}", i + 1))]);

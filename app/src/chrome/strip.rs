@@ -22,7 +22,9 @@ impl Strip {
     pub fn of(layout: &TitleBarLayout, selected: usize) -> Strip {
         // The row ends at the bar's inner edge even where Yoga let it run past the window.
         let row = match layout.bar.w > 0.0 {
-            true => Rect { w: layout.tab_row.w.min(layout.bar.right() - 8.0 - layout.tab_row.x).max(0.0), ..layout.tab_row },
+            true => {
+                Rect { w: layout.tab_row.w.min(layout.bar.right() - 8.0 - layout.tab_row.x).max(0.0), ..layout.tab_row }
+            }
             false => layout.tab_row,
         };
         let tabs = &layout.tabs;

@@ -162,7 +162,9 @@ impl Stage {
         })?;
         self.chrome.record_status(list, &text, scene, frame, &view);
         let regions = match recorded.regions {
-            Some(own) => Some(Chrome::regions(&scene.layout, TABS, shown.screen.index()).into_iter().chain(own).collect()),
+            Some(own) => {
+                Some(Chrome::regions(&scene.layout, TABS, shown.screen.index()).into_iter().chain(own).collect())
+            }
             None if fresh => Some(Chrome::regions(&scene.layout, TABS, shown.screen.index())),
             None => None,
         };

@@ -298,6 +298,14 @@ where
     }
 }
 
+/// `--screen`'s parser: the names come from the list of screens, so `--help` offers exactly what is accepted.
+fn screen_names() -> impl clap::builder::TypedValueParser<Value = ScreenId> {
+    use clap::builder::TypedValueParser;
+    let names: Vec<&'static str> = ScreenId::all().map(ScreenId::name).collect();
+    // The possible values admit only names of the list, so the look-up always finds one.
+    clap::builder::PossibleValuesParser::new(names).map(|name| ScreenId::named(&name).unwrap_or_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,12 +356,4 @@ mod tests {
         assert!(args.headless());
         assert_eq!(args.frames, Some(3));
     }
-}
-
-/// `--screen`'s parser: the names come from the list of screens, so `--help` offers exactly what is accepted.
-fn screen_names() -> impl clap::builder::TypedValueParser<Value = ScreenId> {
-    use clap::builder::TypedValueParser;
-    let names: Vec<&'static str> = ScreenId::all().map(ScreenId::name).collect();
-    // The possible values admit only names of the list, so the look-up always finds one.
-    clap::builder::PossibleValuesParser::new(names).map(|name| ScreenId::named(&name).unwrap_or_default())
 }

@@ -57,7 +57,10 @@ impl Role {
 
     /// Whether a person can act on a widget of this role (it must have a name).
     pub fn interactive(self) -> bool {
-        !matches!(self, Role::ProgressIndicator | Role::Meter | Role::Status | Role::Label | Role::Image | Role::Article)
+        !matches!(
+            self,
+            Role::ProgressIndicator | Role::Meter | Role::Status | Role::Label | Role::Image | Role::Article
+        )
     }
 }
 

@@ -20,7 +20,8 @@ pub enum Variant {
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 5] = [Variant::Neutral, Variant::Info, Variant::Success, Variant::Warning, Variant::Danger];
+    pub const ALL: [Variant; 5] =
+        [Variant::Neutral, Variant::Info, Variant::Success, Variant::Warning, Variant::Danger];
 
     /// Its hue.
     fn hue(self) -> Option<Color> {

@@ -89,12 +89,23 @@ impl Widget for Carousel {
             let caption_box = Rect { y: slide.bottom() - 34.0, h: 28.0, ..slide.inset(12.0) };
             pen.text_in(pen.f.label, caption_box, caption, Color::rgb(0xff, 0xff, 0xff), Align::FlexStart);
             let count = format!("{} / {}", self.index + 1, self.slides.len());
-            pen.text_in(pen.f.mono, Rect { y: slide.y + 8.0, h: 20.0, ..slide.inset(12.0) }, &count, Color::rgb(0xff, 0xff, 0xff), Align::FlexEnd);
+            pen.text_in(
+                pen.f.mono,
+                Rect { y: slide.y + 8.0, h: 20.0, ..slide.inset(12.0) },
+                &count,
+                Color::rgb(0xff, 0xff, 0xff),
+                Align::FlexEnd,
+            );
         }
         let (back, on) = if pen.mirrored { ("›", "‹") } else { ("‹", "›") };
         for (i, (r, glyph)) in [(prev, back), (next, on)].into_iter().enumerate() {
             let state = pen.look_part(self.id, i as u8);
-            pen.list.fill_circle(r.x + ARROW / 2.0, r.y + ARROW / 2.0, ARROW / 2.0, if state.hovered { p.surface_hover } else { p.surface });
+            pen.list.fill_circle(
+                r.x + ARROW / 2.0,
+                r.y + ARROW / 2.0,
+                ARROW / 2.0,
+                if state.hovered { p.surface_hover } else { p.surface },
+            );
             pen.text_in(pen.f.big, r, glyph, p.text, Align::Center);
         }
         for (i, r) in dots.iter().enumerate() {

@@ -109,7 +109,13 @@ impl Widget for DocTabs {
         for (i, ((tab, close), name)) in tabs.iter().zip(&self.docs).enumerate() {
             let chosen = i == self.selected;
             let state = pen.look_part(self.id, 2 * i as u8);
-            let fill = if chosen { p.surface } else if state.hovered { p.surface_hover } else { p.background };
+            let fill = if chosen {
+                p.surface
+            } else if state.hovered {
+                p.surface_hover
+            } else {
+                p.background
+            };
             pen.list.fill_round_rect(*tab, 6.0, fill);
             if chosen {
                 pen.list.fill_rect(Rect::new(tab.x, tab.bottom() - 2.0, tab.w, 2.0), p.accent);

@@ -163,7 +163,8 @@ impl Field {
             text = digits;
         }
         if let Some(max) = self.max_chars {
-            let room = max.saturating_sub(count_graphemes(self.edit.text()) - count_graphemes(self.edit.selected_text()));
+            let room =
+                max.saturating_sub(count_graphemes(self.edit.text()) - count_graphemes(self.edit.selected_text()));
             let fits = cut_graphemes(&text, room);
             if fits.len() < text.len() {
                 self.hint = Some(format!("cut at {max} characters"));
@@ -319,7 +320,16 @@ impl Widget for Field {
         let shown = self.shown();
         let ink = if matches!(self.kind, Kind::Disabled | Kind::ReadOnly) { p.muted } else { p.text };
         pen.list.clip(text_box.inset(2.0), |list| {
-            let mut sub = Pen { list, fonts: pen.fonts, f: pen.f, palette: p, router: pen.router, mirrored: false, density: pen.density, now: pen.now };
+            let mut sub = Pen {
+                list,
+                fonts: pen.fonts,
+                f: pen.f,
+                palette: p,
+                router: pen.router,
+                mirrored: false,
+                density: pen.density,
+                now: pen.now,
+            };
             let x_of = |byte: usize| sub.fonts.width_px(sub.f.label, &shown[..byte.min(shown.len())]);
             let caret_x = x_of(self.shown_byte(self.edit.caret()));
             // The text slides left so that the caret stays in the box.
@@ -363,7 +373,11 @@ impl Widget for Field {
 
     fn access(&self) -> Access {
         let role = if matches!(self.kind, Kind::Password { .. }) { Role::PasswordInput } else { Role::TextInput };
-        let value = if matches!(self.kind, Kind::Password { revealed: false }) { self.shown() } else { self.edit.text().to_owned() };
+        let value = if matches!(self.kind, Kind::Password { revealed: false }) {
+            self.shown()
+        } else {
+            self.edit.text().to_owned()
+        };
         Access::new(role, self.name)
             .value(value)
             .state("readonly", self.kind == Kind::ReadOnly)

@@ -142,7 +142,8 @@ impl Widget for MenuBar {
             }
             pen.text_in(pen.f.label, r, title, p.text, Align::Center);
         }
-        let said = self.last.as_deref().map_or_else(|| "F10 or Alt focuses the bar".to_owned(), |l| format!("Last: {l}"));
+        let said =
+            self.last.as_deref().map_or_else(|| "F10 or Alt focuses the bar".to_owned(), |l| format!("Last: {l}"));
         let end = Rect { x: rect.right() - 260.0, w: 248.0, ..rect };
         pen.text_in(pen.f.small, pen.flip(end, rect), &said, p.muted, Align::FlexEnd);
         if focused {

@@ -78,7 +78,11 @@ impl Widget for Progress {
             Shape::Ring => {
                 let (cx, cy) = (rect.x + rect.w / 2.0, rect.y + rect.h / 2.0);
                 let r = rect.w.min(rect.h) / 2.0 - 4.0;
-                pen.list.stroke_path(PathData { commands: crate::scene::draw::geometry::circle(cx, cy, r) }, Stroke { width: 6.0, round: false }, p.border);
+                pen.list.stroke_path(
+                    PathData { commands: crate::scene::draw::geometry::circle(cx, cy, r) },
+                    Stroke { width: 6.0, round: false },
+                    p.border,
+                );
                 if self.fraction > 0.0 {
                     let top = -std::f32::consts::FRAC_PI_2;
                     let sweep = std::f32::consts::TAU * self.fraction * if pen.mirrored { -1.0 } else { 1.0 };

@@ -53,7 +53,13 @@ impl Widget for Statistic {
         pen.text_in(pen.f.small, Rect { y: rect.y + 6.0, h: 18.0, ..inner }, self.label, p.muted, Align::FlexStart);
         pen.text_in(pen.f.big, Rect { y: rect.y + 24.0, h: 30.0, ..inner }, &self.figure, p.text, Align::FlexStart);
         let hue = if self.delta >= 0.0 { Color::rgb(0x2f, 0xb8, 0x6e) } else { Color::rgb(0xe0, 0x4f, 0x5f) };
-        pen.text_in(pen.f.small, Rect { y: rect.y + 54.0, h: 16.0, ..inner }, &self.delta_text(), hue, Align::FlexStart);
+        pen.text_in(
+            pen.f.small,
+            Rect { y: rect.y + 54.0, h: 16.0, ..inner },
+            &self.delta_text(),
+            hue,
+            Align::FlexStart,
+        );
     }
 
     fn access(&self) -> Access {

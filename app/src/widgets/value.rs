@@ -32,7 +32,8 @@ impl Ranged {
 
     /// Sets the value, snapped to a step and clamped; true when it changed.
     pub fn set(&mut self, value: f32) -> bool {
-        let snapped = if value.is_finite() { self.min + ((value - self.min) / self.step).round() * self.step } else { self.min };
+        let snapped =
+            if value.is_finite() { self.min + ((value - self.min) / self.step).round() * self.step } else { self.min };
         let v = snapped.clamp(self.min, self.max);
         let changed = v != self.value;
         self.value = v;

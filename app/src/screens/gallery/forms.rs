@@ -67,17 +67,54 @@ impl PageSpec for Forms {
     fn build() -> KitPage {
         PageBuilder::new("Forms", "Each field checks its rule as you leave it; Submit is refused until all hold.")
             .section("Account")
-            .row(Some("Name"), vec![Box::new(Field::new(ids::NAME, "Name", "", 280.0).placeholder("Ada Lovelace").rule(required))])
-            .row(Some("Email"), vec![Box::new(Field::new(ids::EMAIL, "Email", "", 280.0).placeholder("name@example.org").rule(email))])
+            .row(
+                Some("Name"),
+                vec![Box::new(Field::new(ids::NAME, "Name", "", 280.0).placeholder("Ada Lovelace").rule(required))],
+            )
+            .row(
+                Some("Email"),
+                vec![Box::new(Field::new(ids::EMAIL, "Email", "", 280.0).placeholder("name@example.org").rule(email))],
+            )
             .row(
                 Some("Password"),
-                vec![Box::new(Field::new(ids::PASSWORD, "Password", "", 280.0).kind(Kind::Password { revealed: false }).rule(password))],
+                vec![Box::new(
+                    Field::new(ids::PASSWORD, "Password", "", 280.0)
+                        .kind(Kind::Password { revealed: false })
+                        .rule(password),
+                )],
             )
             .section("Details")
-            .row(Some("Phone"), vec![Box::new(Field::new(ids::PHONE, "Phone", "", 200.0).digits().max_chars(12).placeholder("digits only").rule(phone))])
-            .row(Some("Nickname"), vec![Box::new(Field::new(ids::NICK, "Nickname", "", 200.0).max_chars(12).placeholder("up to 12 characters").rule(none))])
-            .row(Some("Account id"), vec![Box::new(Field::new(ids::ACCOUNT, "Account id", "GB-2026-0417", 200.0).kind(Kind::ReadOnly))])
-            .row(Some("Referral code"), vec![Box::new(Field::new(ids::REFERRAL, "Referral code", "", 200.0).kind(Kind::Disabled).placeholder("not offered"))])
+            .row(
+                Some("Phone"),
+                vec![Box::new(
+                    Field::new(ids::PHONE, "Phone", "", 200.0)
+                        .digits()
+                        .max_chars(12)
+                        .placeholder("digits only")
+                        .rule(phone),
+                )],
+            )
+            .row(
+                Some("Nickname"),
+                vec![Box::new(
+                    Field::new(ids::NICK, "Nickname", "", 200.0)
+                        .max_chars(12)
+                        .placeholder("up to 12 characters")
+                        .rule(none),
+                )],
+            )
+            .row(
+                Some("Account id"),
+                vec![Box::new(Field::new(ids::ACCOUNT, "Account id", "GB-2026-0417", 200.0).kind(Kind::ReadOnly))],
+            )
+            .row(
+                Some("Referral code"),
+                vec![Box::new(
+                    Field::new(ids::REFERRAL, "Referral code", "", 200.0)
+                        .kind(Kind::Disabled)
+                        .placeholder("not offered"),
+                )],
+            )
             .row(Some("Terms"), vec![Box::new(Checkbox::new(ids::TERMS, "I accept the terms", false))])
             .section("Send")
             .row(

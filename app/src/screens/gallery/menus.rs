@@ -43,8 +43,22 @@ fn menus() -> Vec<(&'static str, Vec<Command>)> {
                 Command::disabled("Revert"),
             ],
         ),
-        ("Edit", vec![Command::new("Undo", Some("Ctrl+Z")), Command::new("Redo", Some("Ctrl+Y")), Command::disabled("Paste special")]),
-        ("View", vec![Command::checkable("Show grid", true), Command::checkable("Show rulers", false), Command::new("Zoom in", Some("Ctrl++"))]),
+        (
+            "Edit",
+            vec![
+                Command::new("Undo", Some("Ctrl+Z")),
+                Command::new("Redo", Some("Ctrl+Y")),
+                Command::disabled("Paste special"),
+            ],
+        ),
+        (
+            "View",
+            vec![
+                Command::checkable("Show grid", true),
+                Command::checkable("Show rulers", false),
+                Command::new("Zoom in", Some("Ctrl++")),
+            ],
+        ),
         ("Help", vec![Command::new("About goldberry", None)]),
     ]
 }
@@ -83,7 +97,8 @@ impl PageSpec for Menus {
             (ids::CARD, Message::Context { x, y, .. }) => {
                 let items = CONTEXT.iter().map(|label| Item::new(label)).collect();
                 let anchor = Rect::new(*x, *y, 0.0, 0.0);
-                *input.popup = Some(Request::Menu { owner: ids::CARD, anchor, items, highlighted: 0, min_width: 140.0 });
+                *input.popup =
+                    Some(Request::Menu { owner: ids::CARD, anchor, items, highlighted: 0, min_width: 140.0 });
                 None
             }
             (ids::CARD, Message::Pick { item, .. }) => CONTEXT.get(*item).map(|c| format!("Card: {c}")),

@@ -1,9 +1,9 @@
 //! The values page: every widget that holds a number or a choice, and the bindings between them (the volume
 //! slider drives a progress bar and a ring; the spinner drives the statistic).
 
+use crate::screens::interface::Input;
 use crate::screens::kit::page::{KitPage, PageBuilder};
 use crate::screens::kit::state::PageSpec;
-use crate::screens::interface::Input;
 use crate::ui::router::{Message, WidgetId};
 use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::checkbox::Checkbox;
@@ -56,10 +56,15 @@ impl PageSpec for Values {
     fn build() -> KitPage {
         PageBuilder::new("Values", "Every widget here holds a number or a choice; Tab through them, or drag.")
             .section("Sliders and progress")
-            .row(Some("Volume"), vec![Box::new(Slider::new(ids::VOLUME, "Volume", Ranged::new(40.0, 0.0, 100.0, 1.0), 240.0))])
+            .row(
+                Some("Volume"),
+                vec![Box::new(Slider::new(ids::VOLUME, "Volume", Ranged::new(40.0, 0.0, 100.0, 1.0), 240.0))],
+            )
             .row(
                 Some("Stepped"),
-                vec![Box::new(Slider::new(ids::STEPPED, "Stepped", Ranged::new(50.0, 0.0, 100.0, 10.0), 240.0).ticks(1))],
+                vec![Box::new(
+                    Slider::new(ids::STEPPED, "Stepped", Ranged::new(50.0, 0.0, 100.0, 10.0), 240.0).ticks(1),
+                )],
             )
             .row(
                 Some("Progress"),
@@ -100,7 +105,13 @@ impl PageSpec for Values {
                 None,
                 Variant::ALL
                     .iter()
-                    .zip(["values.badge.neutral", "values.badge.info", "values.badge.success", "values.badge.warning", "values.badge.danger"])
+                    .zip([
+                        "values.badge.neutral",
+                        "values.badge.info",
+                        "values.badge.success",
+                        "values.badge.warning",
+                        "values.badge.danger",
+                    ])
                     .zip(["Draft", "Info", "Shipped", "Review", "Blocked"])
                     .map(|((v, id), text)| Box::new(Badge::new(id, text, *v)) as Box<dyn crate::widgets::Widget>)
                     .collect(),
@@ -160,7 +171,7 @@ fn thousands(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -164,7 +164,9 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 for region in own.drain(..) {
                     match region.rect.intersection(viewport) {
                         Some(r) => regions.push(Region { rect: r, ..region }),
-                        None if region.focusable => regions.push(Region { rect: Rect { w: 0.0, h: 0.0, ..region.rect }, ..region }),
+                        None if region.focusable => {
+                            regions.push(Region { rect: Rect { w: 0.0, h: 0.0, ..region.rect }, ..region })
+                        }
                         None => {}
                     }
                 }
@@ -206,7 +208,13 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let offset = self.drawn.map_or(0.0, |(_, o)| o);
         for (i, r) in layout.widgets.iter().enumerate() {
             let rect = Rect { x: r.x + body.x, y: r.y + body.y - offset, ..*r };
-            into.push(LaidBox { name: format!("{}/{i}", P::NAME), rect, margin: [0.0; 4], padding: [0.0; 4], depth: 3 });
+            into.push(LaidBox {
+                name: format!("{}/{i}", P::NAME),
+                rect,
+                margin: [0.0; 4],
+                padding: [0.0; 4],
+                depth: 3,
+            });
         }
     }
 }
@@ -261,7 +269,10 @@ impl<P: PageSpec> KitScreen<P> {
                 if let (Some(label), Some(first)) = (row.label, row.items.first()) {
                     let l = tree.add_node()?;
                     tree.add_child(r, l)?;
-                    tree.set_width(l, Length::Points(LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W)));
+                    tree.set_width(
+                        l,
+                        Length::Points(LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W)),
+                    );
                     tree.set_height(l, Length::Points(m.control()));
                     labels.push((l, label, page.widgets[*first].id()));
                 }

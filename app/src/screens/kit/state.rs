@@ -275,12 +275,9 @@ impl<P: PageSpec> ScreenState for KitState<P> {
                 }
                 Message::Activate(Target { id, part: 0 })
             }
-            m if matches!(m, Message::Press { target: Target { part: LABEL_PART, .. }, .. }
-                | Message::Release { target: Target { part: LABEL_PART, .. }, .. }
-                | Message::Drag { target: Target { part: LABEL_PART, .. }, .. }) =>
-            {
-                return true;
-            }
+            Message::Press { target: Target { part: LABEL_PART, .. }, .. }
+            | Message::Release { target: Target { part: LABEL_PART, .. }, .. }
+            | Message::Drag { target: Target { part: LABEL_PART, .. }, .. } => return true,
             Message::Wheel { .. } => {
                 let focused = input.focus == Some(id);
                 if !self.page.widgets[i].takes_wheel(focused) {
@@ -303,11 +300,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn animating(&self, now: f64) -> bool {
         let view = self.laid.viewport;
-        self.page
-            .widgets
-            .iter()
-            .zip(&self.laid.rects)
-            .any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
+        self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
     }
 
     fn laid_out(&mut self, laid: PageLaid) {
