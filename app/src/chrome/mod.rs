@@ -230,10 +230,10 @@ impl ChromePen<'_> {
         (screen, layer(spec, list))
     }
 
-    /// Tab `i`'s layer in `state` at `tab` (the strip's box for it), over the part inside the tabs' row.
+    /// Tab `i`'s layer in `state` at `tab` (the strip's box for it: whole, inside the bar).
     fn tab(&self, i: usize, title: &str, state: TabState, tab: Rect) -> Option<(TabState, Rect, Part)> {
         let l: &TitleBarLayout = &self.layout.title_bar;
-        let rect = snap(tab).intersection(snap(l.tab_row))?;
+        let rect = snap(tab).intersection(snap(l.bar))?;
         let mut list = DisplayList::new();
         draw::tab(&mut list, self.text, self.styles, tab, title, state, &self.colors);
         let mut extra = self.colors.words().to_vec();

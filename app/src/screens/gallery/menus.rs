@@ -69,7 +69,7 @@ pub struct Menus;
 
 impl PageSpec for Menus {
     const NAME: &'static str = "menus";
-    const TITLE: &'static str = "Menus & Tabs";
+    const TITLE: &'static str = "Menus";
 
     fn build() -> KitPage {
         PageBuilder::new("Menus & Tabs", "F10 or Alt focuses the menubar; right-click the card for its menu.")
