@@ -63,9 +63,12 @@ impl Widget for Toggle {
                     }
                 }
             }
-            Message::Release { .. } => {
-                // A drag has placed the switch already; a plain press is flipped by the click that follows.
-                self.drag_ended = self.press.take().is_some_and(|(_, dragging)| dragging);
+            Message::Release { x, y, .. } => {
+                // A drag has placed the switch already; a plain press is flipped by the click that follows. A drag
+                // released off the switch is followed by no click, so nothing is to be swallowed.
+                let r = cx.rect;
+                let over = x >= r.x && x < r.right() && y >= r.y && y < r.bottom();
+                self.drag_ended = self.press.take().is_some_and(|(_, dragging)| dragging) && over;
             }
             _ => {}
         }
@@ -132,5 +135,12 @@ mod tests {
         assert!(t.on, "the click that ends a drag is swallowed");
         send(&mut t, Message::Activate(T));
         assert!(!t.on, "Space afterwards flips it");
+        // Dragged off and released below the switch: no click follows, and the next Space is not swallowed.
+        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1 });
+        send(&mut t, Message::Drag { target: T, x: 40.0, y: 90.0 });
+        send(&mut t, Message::Release { target: T, x: 40.0, y: 90.0 });
+        assert!(t.on);
+        send(&mut t, Message::Activate(T));
+        assert!(!t.on);
     }
 }

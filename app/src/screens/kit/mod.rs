@@ -164,11 +164,6 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         if fresh || moved {
             let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
             let mut regions = vec![Region::at(ids::PAGE, 0, viewport, Cursor::Arrow)];
-            for (rect, _, id) in &layout.labels {
-                if let Some(r) = at(*rect).intersection(viewport) {
-                    regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
-                }
-            }
             let mut own = Vec::new();
             for (w, rect) in state_page.widgets.iter().zip(&rects) {
                 own.clear();
@@ -182,6 +177,12 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                         }
                         None => {}
                     }
+                }
+            }
+            // The labels come after the widgets: a widget's first region is its own (Space activates that part).
+            for (rect, _, id) in &layout.labels {
+                if let Some(r) = at(*rect).intersection(viewport) {
+                    regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
                 }
             }
             if let Some((track, thumb)) = scrollbar(viewport, layout.height, offset, mirrored) {
