@@ -300,3 +300,30 @@ fn each_popup_open() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The kit's pages in the other theme and density: the values page in the light theme (after its fade), the form in
+/// compact density (Ctrl+D: 28 px controls, tighter rows).
+#[test]
+fn a_kit_page_in_the_light_theme_and_one_in_compact_density() {
+    let dir = temp_dir("screens-golden", "kit-looks");
+    let mut names = Vec::new();
+    for (screen, name, lines) in [
+        ("values", "values-light", ["1 key ctrl+t", "30 screenshot"]),
+        ("forms", "forms-compact", ["1 key ctrl+d", "3 screenshot"]),
+    ] {
+        let shot = dir.join(format!("{name}.png"));
+        let script: Vec<String> = lines
+            .iter()
+            .map(|l| if l.ends_with("screenshot") { format!("{l} \"{}\"", shot.display()) } else { (*l).to_owned() })
+            .collect();
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, script.join("\n")).expect("write the script");
+        let mut cmd = goldberry();
+        cmd.args(["--screen", screen, "--script"]).arg(&path);
+        run(cmd);
+        names.push((format!("{name}.png"), shot));
+    }
+    let failures = check(&names.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -19,6 +19,7 @@ use crate::display_list::ScrollHint;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
+use crate::scene::LaidScene;
 use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::ui::router::{Cursor, Region, WidgetId};
@@ -71,6 +72,12 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         Ok(KitScreen { g, fonts: KitFonts::new(fonts), laid: None, drawn: None, texts: Vec::new(), spec: PhantomData })
     }
 
+    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
+        // The page fills its body with one colour (its blit-scroll needs that): the background need not be drawn
+        // under it.
+        vec![scene.layout.grid]
+    }
+
     fn forget(&mut self) {
         self.laid = None;
         self.drawn = None;
@@ -101,6 +108,10 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         } else {
             &state.page
         };
+        // The page scrolls in the body less a gutter at its end edge for the scrollbar, which is drawn outside the
+        // moved pixels so that a scroll damages only the rows it uncovers.
+        let body = viewport;
+        let viewport = content_viewport(body, mirrored);
         let max = (layout.height - viewport.h).max(0.0);
         let focus = page.router.focus();
         let mut offset = state.offset.clamp(0.0, max);
@@ -120,7 +131,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let origin = (viewport.x, viewport.y - offset);
         let at = |r: Rect| Rect { x: r.x + origin.0, y: r.y + origin.1, ..r };
         // What lies under the page is one colour, so that moving its pixels moves nothing else (ScrollHint).
-        page.list.fill_rect(viewport, page.palette.background);
+        page.list.fill_rect(body, page.palette.background);
         let start = page.list.ops.len();
         let p = page.palette;
         let (fonts, f, router, now) = (page.fonts, self.fonts, page.router, page.now());
@@ -151,7 +162,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
             })
         });
         let ops = start..page.list.ops.len();
-        if let Some((track, thumb)) = scrollbar(viewport, layout.height, offset, mirrored) {
+        if let Some((track, thumb)) = scrollbar(body, layout.height, offset, mirrored) {
             let state_look = looks::State::of(router, ids::SCROLLBAR);
             page.list.fill_round_rect(track, BAR_W / 2.0, p.border.with_alpha(0x50));
             let color = if state_look.hovered || state_look.pressed { p.text } else { p.muted };
@@ -163,7 +174,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let mut recorded = Recorded::default();
         if fresh || moved {
             let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
-            let mut regions = vec![Region::at(ids::PAGE, 0, viewport, Cursor::Arrow)];
+            let mut regions = vec![Region::at(ids::PAGE, 0, body, Cursor::Arrow)];
             let mut own = Vec::new();
             for (w, rect) in state_page.widgets.iter().zip(&rects) {
                 own.clear();
@@ -185,7 +196,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                     regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
                 }
             }
-            if let Some((track, thumb)) = scrollbar(viewport, layout.height, offset, mirrored) {
+            if let Some((track, thumb)) = scrollbar(body, layout.height, offset, mirrored) {
                 regions.push(Region::at(ids::SCROLLBAR, 1, track, Cursor::Arrow));
                 regions.push(Region::at(ids::SCROLLBAR, 0, thumb, Cursor::Hand));
             }
@@ -204,7 +215,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 .map(|(i, w)| (i, w.stops(&measure)))
                 .collect();
             let rects = layout.widgets.iter().map(|r| at(*r)).collect();
-            recorded.laid = Some(PageLaid { rects, viewport, content_h: layout.height, offset, mirrored, stops });
+            recorded.laid = Some(PageLaid { rects, viewport: body, content_h: layout.height, offset, mirrored, stops });
             self.texts = texts;
         }
         Ok(recorded)
@@ -304,7 +315,7 @@ impl<P: PageSpec> KitScreen<P> {
             }
             sections.push((s, header));
         }
-        tree.calculate(root, viewport.w - BAR_W - 4.0, f32::NAN, direction)?;
+        tree.calculate(root, content_viewport(viewport, false).w, f32::NAN, direction)?;
         let rect = |n: NodeId| {
             let r = tree.layout(n);
             Rect::new(r.x, r.y, r.w, r.h)
@@ -319,4 +330,11 @@ impl<P: PageSpec> KitScreen<P> {
             height: rect(root).h,
         })
     }
+}
+
+/// Where a page in `body` scrolls: the body less the scrollbar's gutter at its end edge.
+fn content_viewport(body: Rect, mirrored: bool) -> Rect {
+    let gutter = (BAR_W + 4.0).min(body.w);
+    let x = if mirrored { body.x + gutter } else { body.x };
+    Rect { x, w: body.w - gutter, ..body }
 }
