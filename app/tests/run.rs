@@ -120,7 +120,8 @@ fn the_hud_shows_frame_zeros_figures_on_a_still_screen() {
     std::fs::write(dir.join("s.txt"), "0 screenshot first.png\n").expect("write the script");
     let out = goldberry()
         .current_dir(&dir)
-        .args(["--frames=10", "--video-driver=dummy", "--script=s.txt", "--report=r.json", "--screenshot=last.png"])
+        .args(["--frames=10", "--video-driver=dummy", "--screen=controls", "--script=s.txt", "--report=r.json"])
+        .arg("--screenshot=last.png")
         .output()
         .expect("run goldberry");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -144,4 +145,35 @@ fn the_hud_shows_frame_zeros_figures_on_a_still_screen() {
         .filter(|&i| first.data[i..i + 3] != last.data[i..i + 3])
         .count();
     assert!(differ > 50, "the HUD's panel did not change after frame 0: {differ} pixels");
+}
+
+/// A log line's words as they are, when stderr is a pipe (as here) or a file: no terminal colour codes.
+#[test]
+fn log_lines_are_plain_text_when_stderr_is_not_a_terminal() {
+    let dir = temp_dir("run", "plain-log");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=1", "--video-driver=dummy", "--log=info"])
+        .output()
+        .expect("run goldberry");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("goldberry starts"), "the info line is logged: {stderr}");
+    assert!(!stderr.contains('\u{1b}'), "colour codes in a pipe: {stderr:?}");
+}
+
+/// The report's `size` is the last frame's logical size: a resize of the window changes it from `--size`'s.
+#[test]
+fn the_report_size_follows_a_window_resize() {
+    let dir = temp_dir("run", "resized");
+    std::fs::write(dir.join("s.txt"), "1 resize 700 500\n").expect("write the script");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=4", "--video-driver=dummy", "--script=s.txt", "--report=r.json"])
+        .output()
+        .expect("run goldberry");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
+    assert_eq!(report["size"], "700x500");
 }
