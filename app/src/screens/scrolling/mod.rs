@@ -109,8 +109,11 @@ pub struct ListPage {
 pub struct ScrollingScreen {
     tree: LayoutTree,
     root: NodeId,
-    pool: Vec<RowNodes>,
+    /// The pooled rows, each with the row it is attached for (None: detached).
+    pool: Vec<(RowNodes, Option<usize>)>,
     attached: usize,
+    /// Each tag's pill width: the same five words on every row.
+    tag_widths: [f32; 5],
     /// The rows laid out last (first row, one past the last) and their boxes.
     rows: (Range<usize>, Vec<RowBoxes>),
     page: Option<ListPage>,
@@ -161,17 +164,27 @@ impl Screen for ScrollingScreen {
 
 impl ScrollingScreen {
     /// An empty pool under a column root.
-    fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
+    fn build(g: &'static Goldberry, book: &FontBook) -> Result<ScrollingScreen, NativeError> {
         let mut tree = LayoutTree::new(g)?;
         let root = tree.add_node()?;
         let fonts = ListFonts {
-            title: fonts.id(Face::SansBold, 18.0),
-            row: fonts.id(Face::Sans, 13.0),
-            figure: fonts.id(Face::Mono, 12.0),
-            tag: fonts.id(Face::Sans, 11.0),
-            header: fonts.id(Face::SansBold, 12.0),
+            title: book.id(Face::SansBold, 18.0),
+            row: book.id(Face::Sans, 13.0),
+            figure: book.id(Face::Mono, 12.0),
+            tag: book.id(Face::Sans, 11.0),
+            header: book.id(Face::SansBold, 12.0),
         };
-        Ok(ScrollingScreen { tree, root, pool: Vec::new(), attached: 0, rows: (0..0, Vec::new()), page: None, fonts })
+        let tag_widths = TAGS.map(|tag| (book.width_px(fonts.tag, tag) + 16.0).ceil());
+        Ok(ScrollingScreen {
+            tree,
+            root,
+            pool: Vec::new(),
+            attached: 0,
+            tag_widths,
+            rows: (0..0, Vec::new()),
+            page: None,
+            fonts,
+        })
     }
 
     /// The page, once laid out.
@@ -210,38 +223,60 @@ impl ScrollingScreen {
         vec![Region::at(ids::LIST, 0, page.viewport, Cursor::Arrow), Region::at(ids::BAR, 0, page.track, Cursor::Arrow)]
     }
 
-    /// Lays out the rows the viewport shows at `offset` (when they are other rows than last time): attaches as many
-    /// pooled rows as show, sets each one's height and pill, and reads their parts back.
-    fn lay_out_rows(&mut self, fonts: &FontBook, offset: f32) -> Result<(), NativeError> {
+    /// Lays out the rows the viewport shows at `offset` (when they are other rows than last time). Row `i` is
+    /// bound to pooled slot `i % pool size`, so a row that stays in view keeps its nodes, its height and its pill:
+    /// Yoga re-lays only the rows that came into view, and the boxes of the others are kept. Only the rows in view
+    /// are attached under the root.
+    fn lay_out_rows(&mut self, offset: f32) -> Result<(), NativeError> {
         let Some(page) = self.page else { return Ok(()) };
         let (first, end) = model::visible(offset, page.viewport.h);
         if self.rows.0 == (first..end) {
             return Ok(());
         }
         let count = end - first;
-        while self.pool.len() < count {
-            let nodes = self.new_row()?;
-            self.pool.push(nodes);
+        if self.pool.len() < count {
+            // A taller viewport: more slots, and every row bound anew to its slot.
+            for (nodes, bound) in &mut self.pool {
+                if bound.take().is_some() {
+                    self.tree.remove_child(self.root, nodes.row)?;
+                }
+            }
+            while self.pool.len() < count {
+                let nodes = self.new_row()?;
+                self.pool.push((nodes, None));
+            }
+            self.rows = (0..0, Vec::new());
         }
-        while self.attached < count {
-            self.tree.add_child(self.root, self.pool[self.attached].row)?;
-            self.attached += 1;
+        let slots = self.pool.len();
+        for (slot, (nodes, bound)) in self.pool.iter_mut().enumerate() {
+            // The row in view that this slot serves, if any (rows in view are consecutive and fewer than slots).
+            let i = first + (slot + slots - first % slots) % slots;
+            let wanted = (i < end).then_some(i);
+            if *bound == wanted {
+                continue;
+            }
+            match (*bound, wanted) {
+                (None, Some(_)) => self.tree.add_child(self.root, nodes.row)?,
+                (Some(_), None) => self.tree.remove_child(self.root, nodes.row)?,
+                _ => {}
+            }
+            if let Some(i) = wanted {
+                self.tree.set_height(nodes.row, Length::Points(model::row_height(i)));
+                self.tree.set_width(nodes.pill, Length::Points(self.tag_widths[i % TAGS.len()]));
+            }
+            *bound = wanted;
         }
-        while self.attached > count {
-            self.attached -= 1;
-            self.tree.remove_child(self.root, self.pool[self.attached].row)?;
-        }
-        for (k, i) in (first..end).enumerate() {
-            let n = self.pool[k];
-            self.tree.set_height(n.row, Length::Points(model::row_height(i)));
-            let tag = TAGS[i % TAGS.len()];
-            self.tree.set_width(n.pill, Length::Points((fonts.width_px(self.fonts.tag, tag) + 16.0).ceil()));
-        }
+        self.attached = count;
         let direction = if page.mirrored { Direction::Rtl } else { Direction::Ltr };
         self.tree.calculate(self.root, page.viewport.w, f32::NAN, direction)?;
+        let (was, old) = std::mem::take(&mut self.rows);
         let mut boxes = Vec::with_capacity(count);
-        for (k, i) in (first..end).enumerate() {
-            let n = self.pool[k];
+        for i in first..end {
+            if was.contains(&i) {
+                boxes.push(old[i - was.start]);
+                continue;
+            }
+            let n = self.pool[i % slots].0;
             let top = model::row_top(i);
             let row = self.tree.local_layout(n.row);
             let part = |node| {
@@ -296,7 +331,7 @@ impl ScrollingScreen {
         let Some(page) = self.page else { return Ok(None) };
         // The state learns a new viewport's height after this frame: this one already shows the list within its end.
         let offset = state.offset_at(now).min(model::max_offset(page.viewport.h));
-        self.lay_out_rows(fonts, offset)?;
+        self.lay_out_rows(offset)?;
         let f = self.fonts;
         let heading = format!("{} rows, virtualized: {} exist as Yoga nodes", model::ROWS, self.attached);
         let align = text_start(page.mirrored);
