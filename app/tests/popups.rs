@@ -343,14 +343,14 @@ fn the_reset_dialog_refuses_a_screen_switch() {
 #[test]
 fn mirrored_popups_open_from_the_right() {
     let mirror = key(1, "ctrl+r");
-    let text = play("popups", "mirrored-text-where", "text", &[mirror.clone()]);
+    let text = play("popups", "mirrored-text-where", "text", std::slice::from_ref(&mirror));
     let (x, y) = Box::of(&text["widgets"]["text.field"]["rect"]).centre();
     let menu = play("popups", "mirrored-menu", "text", &[mirror.clone(), right_click(3, (x, y))]);
     assert_eq!(popup(&menu)["open"], "text.field");
     let b = popup_box(&menu);
     assert!(((b.x + b.w) - x as f64).abs() <= 1.0, "the menu ends at the pointer: {b:?} against x = {x}");
 
-    let controls = play("popups", "mirrored-controls-where", "controls", &[mirror.clone()]);
+    let controls = play("popups", "mirrored-controls-where", "controls", std::slice::from_ref(&mirror));
     let field = Box::of(&controls["widgets"]["controls.overlay"]["rect"]);
     let list = play("popups", "mirrored-dropdown", "controls", &[mirror, click(3, field.centre())]);
     assert_eq!(popup(&list)["open"], "controls.overlay");
