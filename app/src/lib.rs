@@ -26,3 +26,4 @@ pub mod surface;
 mod test_support;
 pub mod text;
 pub mod ui;
+pub mod widgets;

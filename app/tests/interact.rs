@@ -231,7 +231,9 @@ fn the_slider_and_the_radio_group_take_arrows_home_and_end() {
 
 #[test]
 fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
-    for (i, name) in ["overview", "text", "playground", "controls", "scrolling"].iter().enumerate() {
+    for (i, name) in
+        ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"].iter().enumerate()
+    {
         let clicked = play("interact", "tab-click", "overview", &[click(1, part("tabs", i).centre())]);
         assert_eq!(clicked["screen"], *name, "a click on tab {i}");
         let keyed = play("interact", "ctrl-digit", "overview", &[key(1, &format!("ctrl+{}", i + 1))]);
@@ -242,10 +244,10 @@ fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
         assert_eq!(report(cmd, &dir)["screen"], *name, "--screen {name}");
         let _ = std::fs::remove_dir_all(&dir);
     }
-    let forth = play("interact", "ctrl-tab", "scrolling", &[key(1, "ctrl+Tab"), key(2, "ctrl+Tab")]);
-    assert_eq!(forth["screen"], "text", "Ctrl+Tab wraps from the last screen to the first");
+    let forth = play("interact", "ctrl-tab", "panels", &[key(1, "ctrl+Tab"), key(2, "ctrl+Tab")]);
+    assert_eq!(forth["screen"], "overview", "Ctrl+Tab wraps from the last screen to the first");
     let back = play("interact", "ctrl-shift-tab", "overview", &[key(1, "ctrl+shift+Tab")]);
-    assert_eq!(back["screen"], "scrolling");
+    assert_eq!(back["screen"], "menus");
 }
 
 #[test]

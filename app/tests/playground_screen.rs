@@ -15,7 +15,7 @@ use serde_json::Value;
 
 /// Plays `script` (lines joined with newlines) on the playground and returns the report.
 fn play(name: &str, script: &[String]) -> Value {
-    scripts::play("playground", name, "playground", script)
+    scripts::play("playground", name, "layout", script)
 }
 
 fn rect(v: &Value) -> [f32; 4] {

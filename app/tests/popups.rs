@@ -181,9 +181,9 @@ fn direction(r: &Value) -> &Value {
 
 #[test]
 fn the_reset_dialog_traps_the_focus_and_resets_or_cancels() {
-    let w = widgets("playground", "modal");
+    let w = widgets("layout", "modal");
     let reset = centre(&w, "playground.reset");
-    let play = |name: &str, script: &[String]| play("popups", name, "playground", script);
+    let play = |name: &str, script: &[String]| play("popups", name, "layout", script);
 
     // d turns the row around; the Reset button opens the dialog, focused on Cancel.
     let open = play("modal-open", &[key(1, "d"), click(2, reset)]);
@@ -287,7 +287,7 @@ fn popup_box(r: &Value) -> Box {
 #[test]
 fn the_reset_dialog_fits_a_small_window_and_stays_open_through_a_resize() {
     // Tab reaches the Reset button first; Return opens the dialog.
-    let open = play_sized("modal-small", "playground", "320x240", &[key(1, "Tab"), key(2, "Return")]);
+    let open = play_sized("modal-small", "layout", "320x240", &[key(1, "Tab"), key(2, "Return")]);
     assert_eq!(popup(&open)["open"], "playground.reset");
     let inside = |b: Box, w: f64, h: f64| b.x >= 0.0 && b.y >= 0.0 && b.x + b.w <= w && b.y + b.h <= h;
     let dialog = popup_box(&open);
@@ -298,7 +298,7 @@ fn the_reset_dialog_fits_a_small_window_and_stays_open_through_a_resize() {
     }
     let resized = play_sized(
         "modal-resized",
-        "playground",
+        "layout",
         "320x240",
         &[key(1, "Tab"), key(2, "Return"), "4 resize 800 600".to_owned()],
     );
@@ -317,25 +317,25 @@ fn the_reset_dialog_fits_a_small_window_and_stays_open_through_a_resize() {
 /// While the dialog is open, Ctrl+4 and Ctrl+Tab do not switch screens: the dialog waits on its screen.
 #[test]
 fn the_reset_dialog_refuses_a_screen_switch() {
-    let w = widgets("playground", "modal-switch");
+    let w = widgets("layout", "modal-switch");
     let reset = centre(&w, "playground.reset");
     let r = play(
         "popups",
         "modal-switch",
-        "playground",
+        "layout",
         &[key(1, "d"), click(2, reset), key(4, "ctrl+4"), key(5, "ctrl+Tab")],
     );
-    assert_eq!(r["screen"], "playground");
+    assert_eq!(r["screen"], "layout");
     assert_eq!(popup(&r)["open"], "playground.reset", "still waiting for an answer");
     assert_eq!(focus(&r), "popup.cancel");
     // Answered, the keys work again.
     let r = play(
         "popups",
         "modal-switch-after",
-        "playground",
+        "layout",
         &[key(1, "d"), click(2, reset), key(4, "ctrl+4"), key(5, "Escape"), key(6, "ctrl+4")],
     );
-    assert_ne!(r["screen"], "playground");
+    assert_ne!(r["screen"], "layout");
 }
 
 /// Mirrored, a context menu opens to the left of the pointer, and a dropdown's list lines up with its field's

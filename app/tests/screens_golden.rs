@@ -82,7 +82,7 @@ fn check(shots: &[(&str, PathBuf)]) -> Vec<String> {
 fn each_screens_first_frame() {
     let dir = temp_dir("screens-golden", "first");
     let mut shots = Vec::new();
-    for screen in ["text", "playground", "controls", "scrolling"] {
+    for screen in ["text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"] {
         let shot = dir.join(format!("{screen}.png"));
         let mut cmd = goldberry();
         cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);
@@ -102,7 +102,7 @@ fn each_screens_first_frame_at_one_and_a_half_and_two_pixels_a_unit() {
     let dir = temp_dir("screens-golden", "scaled");
     let mut shots = Vec::new();
     for scale in ["1.5", "2"] {
-        for screen in ["overview", "text", "playground", "controls", "scrolling"] {
+        for screen in ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"] {
             let shot = dir.join(format!("{screen}-{scale}.png"));
             let mut cmd = goldberry_at("720x480", scale);
             cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);
@@ -269,7 +269,7 @@ fn each_popup_open() {
     for (screen, name, lines) in [
         ("controls", "popup-dropdown", vec!["1 click {controls.overlay}", "3 screenshot {shot}"]),
         ("text", "popup-context-menu", vec!["1 key End", "2 click {text.field} right", "4 screenshot {shot}"]),
-        ("playground", "popup-modal", vec!["1 click {playground.reset}", "3 screenshot {shot}"]),
+        ("layout", "popup-modal", vec!["1 click {playground.reset}", "3 screenshot {shot}"]),
         ("controls", "popup-tooltip", vec!["1 move {controls.button}", "40 screenshot {shot}"]),
     ] {
         let where_ = dir.join(format!("{name}.json"));

@@ -37,6 +37,10 @@ pub struct Input<'a> {
     /// A popup the screen asks to open (a dropdown's list, a context menu, a dialog): the session opens it after
     /// the message and tells the screen what is picked ([`Message::Pick`]).
     pub popup: &'a mut Option<Request>,
+    /// The widget with the keyboard focus.
+    pub focus: Option<WidgetId>,
+    /// A widget the screen gives the focus to (F10 focuses a menubar): the session moves it after the message.
+    pub focus_to: &'a mut Option<WidgetId>,
 }
 
 /// The pure part of a screen: what a person did to it. It knows no natives, so a test drives it with messages.

@@ -162,8 +162,10 @@ impl Stage {
         })?;
         self.chrome.record_status(list, &text, scene, frame, &view);
         let regions = match recorded.regions {
-            Some(own) => Some(Chrome::regions(&scene.layout, TABS).into_iter().chain(own).collect()),
-            None if fresh => Some(Chrome::regions(&scene.layout, TABS)),
+            Some(own) => {
+                Some(Chrome::regions(&scene.layout, TABS, shown.screen.index()).into_iter().chain(own).collect())
+            }
+            None if fresh => Some(Chrome::regions(&scene.layout, TABS, shown.screen.index())),
             None => None,
         };
         self.laid_for = Some((shown.screen, shown.mirrored));

@@ -118,7 +118,7 @@ fn the_screens_body_is_its_own_and_the_chrome_is_shared() {
 fn the_playground_and_scrolling_screens_regions_lie_in_the_body_and_the_list_says_what_scrolls() {
     let mut screens = screens();
     for size in [(960, 640), (1920, 1080), (700, 900)] {
-        for screen in [named("playground"), named("scrolling")] {
+        for screen in [named("layout"), named("scrolling")] {
             let (list, feedback) = record(&mut screens, screen, &Router::new(), size);
             let Some(regions) = feedback.regions else { panic!("{screen} laid out") };
             let body = body(&screens);
@@ -131,7 +131,7 @@ fn the_playground_and_scrolling_screens_regions_lie_in_the_body_and_the_list_say
                     assert_eq!(list.ops[hint.ops.end - 1], Op::PopClip, "the run ends with its clip");
                     assert!(inside(hint.viewport, body));
                 }
-                ("playground", None) => {}
+                ("layout", None) => {}
                 (name, scroll) => panic!("{name}: {scroll:?}"),
             }
         }

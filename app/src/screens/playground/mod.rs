@@ -93,7 +93,7 @@ pub struct Playground {
 impl Screen for Playground {
     type State = PlaygroundState;
 
-    const NAME: &'static str = "playground";
+    const NAME: &'static str = "layout";
     const TITLE: &'static str = "Layout";
 
     fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Playground, NativeError> {
