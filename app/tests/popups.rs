@@ -319,12 +319,8 @@ fn the_reset_dialog_fits_a_small_window_and_stays_open_through_a_resize() {
 fn the_reset_dialog_refuses_a_screen_switch() {
     let w = widgets("layout", "modal-switch");
     let reset = centre(&w, "playground.reset");
-    let r = play(
-        "popups",
-        "modal-switch",
-        "layout",
-        &[key(1, "d"), click(2, reset), key(4, "ctrl+4"), key(5, "ctrl+Tab")],
-    );
+    let r =
+        play("popups", "modal-switch", "layout", &[key(1, "d"), click(2, reset), key(4, "ctrl+4"), key(5, "ctrl+Tab")]);
     assert_eq!(r["screen"], "layout");
     assert_eq!(popup(&r)["open"], "playground.reset", "still waiting for an answer");
     assert_eq!(focus(&r), "popup.cancel");
