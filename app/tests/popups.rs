@@ -348,8 +348,27 @@ fn mirrored_popups_open_from_the_right() {
 
     let controls = play("popups", "mirrored-controls-where", "controls", std::slice::from_ref(&mirror));
     let field = Box::of(&controls["widgets"]["controls.overlay"]["rect"]);
-    let list = play("popups", "mirrored-dropdown", "controls", &[mirror, click(3, field.centre())]);
+    let dir = temp_dir("popups", "mirrored-dropdown-shot");
+    let png = dir.join("list.png");
+    let shot = format!("5 screenshot \"{}\"", png.display());
+    let list = play("popups", "mirrored-dropdown", "controls", &[mirror, click(3, field.centre()), shot]);
     assert_eq!(popup(&list)["open"], "controls.overlay");
     let b = popup_box(&list);
     assert_eq!(b.x + b.w, field.x + field.w, "right-aligned under the field: {b:?} {field:?}");
+    // Its second item (neither checked nor highlighted: its label alone) reads from the right: the label's ink
+    // lies against the row's right end, not its left.
+    let row = Box::of(&list["widgets"]["popup.item"]["parts"][1]);
+    let image = goldberry::shell::screenshot::RgbImage::read_png(&png).expect("the screenshot");
+    let at = |x: i64, y: i64| {
+        let i = (y as usize * image.width as usize + x as usize) * 3;
+        [image.data[i], image.data[i + 1], image.data[i + 2]]
+    };
+    let (x0, x1) = (row.x as i64 + 2, (row.x + row.w) as i64 - 2);
+    let y = (row.y + row.h / 2.0) as i64;
+    let background = at(x0, y);
+    let ink: Vec<i64> = (x0..x1).filter(|&x| (y - 4..y + 4).any(|y| at(x, y) != background)).collect();
+    let (first, last) = (ink.first().copied().unwrap_or(0), ink.last().copied().unwrap_or(0));
+    assert!(!ink.is_empty(), "the label drew");
+    assert!(x1 - last < first - x0, "right-aligned: ink from {first} to {last} in a row from {x0} to {x1}");
+    let _ = std::fs::remove_dir_all(dir);
 }
