@@ -128,15 +128,18 @@ fn the_toggle_flips_on_a_click_and_follows_a_drag() {
 fn the_slider_follows_a_press_a_drag_that_leaves_the_track_and_the_wheel() {
     let slider = rect("controls.slider");
     let below = (slider.y + slider.h * 4.0) as i64;
-    let pressed = play("interact", "slider-press", "controls", &[click(1, slider.at(0.25, 0.5))]);
+    // The slider's box reaches a thumb's radius past each end of its track, so that the whole thumb is grabbed.
+    let r = f64::from(goldberry::widgets::slider::THUMB_R);
+    let on_track = |t: f64| ((slider.x + r + (slider.w - 2.0 * r) * t).round() as i64, slider.centre().1);
+    let pressed = play("interact", "slider-press", "controls", &[click(1, on_track(0.25))]);
     assert_eq!(widget(&pressed, "controls.slider", "value"), 25);
     let script = [
-        mv(1, slider.at(0.25, 0.5)),
+        mv(1, on_track(0.25)),
         "2 press".to_owned(),
         // Far past the right end and below the track: the slider holds the pointer and reads 100 ...
         format!("3 move {} {below}", (slider.x + slider.w * 2.0) as i64),
         // ... and, still held below the track, follows the pointer back to three quarters.
-        format!("4 move {} {below}", slider.at(0.75, 0.5).0),
+        format!("4 move {} {below}", on_track(0.75).0),
         "5 release".to_owned(),
         mv(6, slider.centre()),
         "7 wheel 0 3".to_owned(),

@@ -4,7 +4,7 @@
 use super::*;
 use crate::display_list::Op;
 use crate::geom::Rect;
-use crate::screens::controls::state::Tracks;
+use crate::screens::kit::state::PageLaid;
 use crate::screens::overview::CARDS;
 use crate::session::Session;
 use crate::test_support::{fonts, inside, natives};
@@ -77,8 +77,8 @@ fn the_controls_screens_regions_lie_inside_the_body_with_its_tracks() {
         assert!(own.len() >= 8, "{own:?}");
         assert!(own.iter().all(|r| inside(r.rect, body)), "{size:?}: {own:?} in {body:?}");
         assert!(!regions.iter().any(|r| r.target.id == CARDS), "no cards off the overview");
-        let tracks = feedback.laid.and_then(|laid| laid.downcast::<Tracks>().ok()).expect("the controls' tracks");
-        assert!(inside(tracks.slider, body) && inside(tracks.toggle, body));
+        let laid = feedback.laid.and_then(|laid| laid.downcast::<PageLaid>().ok()).expect("the controls' boxes");
+        assert_eq!(laid.viewport, body, "the page scrolls in the body");
     }
 }
 

@@ -58,6 +58,11 @@ impl Button {
     pub fn label(&self) -> &'static str {
         self.label
     }
+
+    /// Says `label` instead (a switch that names its state).
+    pub fn set_label(&mut self, label: &'static str) {
+        self.label = label;
+    }
 }
 
 impl Widget for Button {

@@ -123,7 +123,7 @@ impl Widget for Checkbox {
     }
 
     fn report(&self) -> Value {
-        json!({ "checked": self.check.as_str(), "disabled": self.disabled })
+        json!({ "checked": self.check == Check::Checked, "state": self.check.as_str(), "disabled": self.disabled })
     }
 
     clone_box!();

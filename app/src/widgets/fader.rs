@@ -85,7 +85,7 @@ impl Widget for Fader {
     }
 
     fn report(&self) -> Value {
-        json!({ "value": self.value.get() })
+        json!({ "value": self.value.json() })
     }
 
     fn takes_wheel(&self, focused: bool) -> bool {

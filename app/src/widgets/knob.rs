@@ -101,7 +101,7 @@ impl Widget for Knob {
     }
 
     fn report(&self) -> Value {
-        json!({ "value": self.value.get(), "detent": self.value.step })
+        json!({ "value": self.value.json(), "detent": self.value.step })
     }
 
     fn takes_wheel(&self, focused: bool) -> bool {

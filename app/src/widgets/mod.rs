@@ -9,11 +9,14 @@
 //! 0; [`LABEL_PART`] is the label a page writes beside a widget, whose click focuses it.
 
 pub mod access;
+pub mod area;
 pub mod badge;
+pub mod breadcrumb;
 pub mod button;
 pub mod card;
 pub mod carousel;
 pub mod checkbox;
+pub mod chips;
 pub mod disclosure;
 pub mod doc_tabs;
 pub mod dropdown;
@@ -21,16 +24,21 @@ pub mod fader;
 pub mod field;
 pub mod knob;
 pub mod menubar;
+pub mod note;
+pub mod pager;
 pub mod pen;
 pub mod progress;
 pub mod radio;
+pub mod rating;
 pub mod segmented;
 pub mod skeleton;
 pub mod slider;
 pub mod spinner;
 pub mod split;
 pub mod stat;
+pub mod stepper;
 pub mod toggle;
+pub mod tree;
 pub mod value;
 
 use std::fmt::Debug;

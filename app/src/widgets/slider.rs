@@ -10,7 +10,7 @@ use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
 use crate::clone_box;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
-use crate::ui::router::{Message, WidgetId};
+use crate::ui::router::{Message, Region, WidgetId};
 
 /// The thumb's radius: the track stops this far inside the widget's box, so the whole thumb is in its hit region
 /// at either end.
@@ -77,6 +77,13 @@ impl Widget for Slider {
         Size::fixed(self.width + 2.0 * THUMB_R + value, m.control().max(24.0))
     }
 
+    fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
+        // The track and the thumb's reach past either end; the value written after it is no target.
+        let track = self.track(rect, mirrored);
+        let hit = Rect { x: track.x - THUMB_R, w: track.w + 2.0 * THUMB_R, ..rect };
+        out.push(super::focusable(self.id, hit));
+    }
+
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         Response::changed(match message {
             Message::Press { x, .. } | Message::Drag { x, .. } => {
@@ -121,7 +128,7 @@ impl Widget for Slider {
     }
 
     fn report(&self) -> Value {
-        json!({ "value": self.value.get(), "min": self.value.min, "max": self.value.max })
+        json!({ "value": self.value.json(), "min": self.value.min, "max": self.value.max })
     }
 
     fn takes_wheel(&self, focused: bool) -> bool {
@@ -129,4 +136,41 @@ impl Widget for Slider {
     }
 
     clone_box!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::router::Target;
+
+    const T: Target = Target { id: "s", part: 0 };
+
+    fn send(s: &mut Slider, rect: Rect, mirrored: bool, message: Message) {
+        let (mut clipboard, mut popup) = (String::new(), None);
+        let mut cx = Cx { rect, now: 0.0, mirrored, clipboard: &mut clipboard, popup: &mut popup };
+        s.handle(&message, &mut cx);
+    }
+
+    #[test]
+    fn its_whole_thumb_is_grabbed_at_either_end_and_a_drag_off_the_track_still_drives_it() {
+        let mut s = Slider::new("s", "Slider", Ranged::new(40.0, 0.0, 100.0, 1.0), 200.0).bare();
+        let rect = Rect::new(100.0, 0.0, 200.0 + 2.0 * THUMB_R, 24.0);
+        // The outer half of the thumb at 100 lies past the track's end but inside the box.
+        send(&mut s, rect, false, Message::Press { target: T, x: rect.right() - 2.0, y: 12.0, clicks: 1 });
+        assert_eq!(s.value.get(), 100.0);
+        send(&mut s, rect, false, Message::Drag { target: T, x: 100.0 + THUMB_R + 50.0, y: 90.0 });
+        assert_eq!(s.value.get(), 25.0);
+        send(&mut s, rect, false, Message::Drag { target: T, x: -50.0, y: 0.0 });
+        assert_eq!(s.value.get(), 0.0);
+        // Mirrored: the minimum is at the right, and Right lowers it.
+        send(&mut s, rect, true, Message::Press { target: T, x: rect.right() - 1.0, y: 12.0, clicks: 1 });
+        assert_eq!(s.value.get(), 0.0);
+        send(
+            &mut s,
+            rect,
+            true,
+            Message::Key { id: "s", key: crate::ui::input::Key::Left, mods: crate::ui::input::Mods::NONE },
+        );
+        assert_eq!(s.value.get(), 1.0, "mirrored, Left raises it");
+    }
 }

@@ -63,9 +63,12 @@ impl Widget for Toggle {
                     }
                 }
             }
-            Message::Release { .. } => {
-                // A drag has placed the switch already; a plain press is flipped by the click that follows.
-                self.drag_ended = self.press.take().is_some_and(|(_, dragging)| dragging);
+            Message::Release { x, y, .. } => {
+                // A drag has placed the switch already; a plain press is flipped by the click that follows. A drag
+                // released off the switch is followed by no click, so nothing is to be swallowed.
+                let r = cx.rect;
+                let over = x >= r.x && x < r.right() && y >= r.y && y < r.bottom();
+                self.drag_ended = self.press.take().is_some_and(|(_, dragging)| dragging) && over;
             }
             _ => {}
         }
@@ -91,4 +94,53 @@ impl Widget for Toggle {
     }
 
     clone_box!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::router::Target;
+
+    fn send(t: &mut Toggle, message: Message) -> bool {
+        let (mut clipboard, mut popup) = (String::new(), None);
+        let mut cx = Cx {
+            rect: Rect::new(0.0, 0.0, 46.0, 32.0),
+            now: 0.0,
+            mirrored: false,
+            clipboard: &mut clipboard,
+            popup: &mut popup,
+        };
+        t.handle(&message, &mut cx).changed
+    }
+
+    const T: Target = Target { id: "t", part: 0 };
+
+    #[test]
+    fn a_click_flips_it_and_a_drag_places_it_without_the_closing_click_undoing_it() {
+        let mut t = Toggle::new("t", "Toggle", false);
+        let click = |t: &mut Toggle, x| {
+            send(t, Message::Press { target: T, x, y: 5.0, clicks: 1 });
+            send(t, Message::Release { target: T, x, y: 5.0 });
+            send(t, Message::Activate(T));
+        };
+        click(&mut t, 5.0);
+        assert!(t.on);
+        click(&mut t, 5.0);
+        assert!(!t.on);
+        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1 });
+        send(&mut t, Message::Drag { target: T, x: 40.0, y: 5.0 });
+        assert!(t.on, "dragged to the right half");
+        send(&mut t, Message::Release { target: T, x: 40.0, y: 5.0 });
+        send(&mut t, Message::Activate(T));
+        assert!(t.on, "the click that ends a drag is swallowed");
+        send(&mut t, Message::Activate(T));
+        assert!(!t.on, "Space afterwards flips it");
+        // Dragged off and released below the switch: no click follows, and the next Space is not swallowed.
+        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1 });
+        send(&mut t, Message::Drag { target: T, x: 40.0, y: 90.0 });
+        send(&mut t, Message::Release { target: T, x: 40.0, y: 90.0 });
+        assert!(t.on);
+        send(&mut t, Message::Activate(T));
+        assert!(!t.on);
+    }
 }

@@ -82,6 +82,15 @@ impl Ranged {
         steps != 0.0 && self.nudge(steps)
     }
 
+    /// The value as the report prints it: a whole number when the step is whole.
+    pub fn json(&self) -> serde_json::Value {
+        if self.step.fract() == 0.0 && self.min.fract() == 0.0 {
+            serde_json::json!(self.value.round() as i64)
+        } else {
+            serde_json::json!(self.value)
+        }
+    }
+
     /// The value as a person reads it: whole when the step is whole.
     pub fn text(&self) -> String {
         if self.step.fract() == 0.0 { format!("{}", self.value.round() as i64) } else { format!("{:.1}", self.value) }

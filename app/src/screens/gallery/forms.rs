@@ -5,6 +5,7 @@ use crate::screens::interface::Input;
 use crate::screens::kit::page::{KitPage, PageBuilder};
 use crate::screens::kit::state::PageSpec;
 use crate::ui::router::{Message, WidgetId};
+use crate::widgets::area::Area;
 use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::button::Button;
 use crate::widgets::checkbox::Checkbox;
@@ -22,6 +23,7 @@ pub mod ids {
     pub const ACCOUNT: WidgetId = "forms.account";
     pub const REFERRAL: WidgetId = "forms.referral";
     pub const TERMS: WidgetId = "forms.terms";
+    pub const MESSAGE: WidgetId = "forms.message";
     pub const SUBMIT: WidgetId = "forms.submit";
     pub const RESET: WidgetId = "forms.reset";
     pub const SUMMARY: WidgetId = "forms.summary";
@@ -115,6 +117,7 @@ impl PageSpec for Forms {
                         .placeholder("not offered"),
                 )],
             )
+            .row(Some("Message"), vec![Box::new(Area::new(ids::MESSAGE, "Message", "", 360.0))])
             .row(Some("Terms"), vec![Box::new(Checkbox::new(ids::TERMS, "I accept the terms", false))])
             .section("Send")
             .row(

@@ -9,11 +9,15 @@ use crate::screens::kit::state::PageSpec;
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, WidgetId};
 use crate::widgets::badge::{Badge, Variant};
+use crate::widgets::breadcrumb::Breadcrumb;
 use crate::widgets::button::Button;
 use crate::widgets::card::Card;
 use crate::widgets::doc_tabs::DocTabs;
 use crate::widgets::dropdown::Dropdown;
 use crate::widgets::menubar::{Command, MenuBar};
+use crate::widgets::pager::Pager;
+use crate::widgets::stepper::Stepper;
+use crate::widgets::tree::Tree;
 
 /// The menus page's ids.
 pub mod ids {
@@ -26,11 +30,27 @@ pub mod ids {
     pub const CARD: WidgetId = "menus.card";
     pub const DELETE: WidgetId = "menus.delete";
     pub const LAST: WidgetId = "menus.last";
+    pub const CRUMBS: WidgetId = "menus.crumbs";
+    pub const TREE: WidgetId = "menus.tree";
+    pub const PAGER: WidgetId = "menus.pager";
+    pub const STEPS: WidgetId = "menus.steps";
 }
 
 const FONTS: &[&str] = &["Inter", "DejaVu Sans", "JetBrains Mono"];
 const SIZES: &[&str] = &["Small", "Medium", "Large", "Huge"];
 const CONTEXT: [&str; 4] = ["Rename", "Duplicate", "Pin", "Delete"];
+const FILES: &[(usize, &str)] = &[
+    (0, "goldberry"),
+    (1, "app"),
+    (2, "src"),
+    (3, "widgets"),
+    (3, "screens"),
+    (2, "tests"),
+    (1, "natives"),
+    (2, "calls"),
+    (1, "book"),
+];
+const STEPS: &[&str] = &["Account", "Profile", "Review", "Done"];
 
 fn menus() -> Vec<(&'static str, Vec<Command>)> {
     vec![
@@ -80,6 +100,11 @@ impl PageSpec for Menus {
             .row(Some("Size"), vec![Box::new(Dropdown::new(ids::SIZE, "Size", SIZES, 1))])
             .section("Document tabs")
             .row(None, vec![Box::new(DocTabs::new(ids::DOCS, &["Notes.txt", "Plan.md", "Budget.csv"]))])
+            .section("Navigation")
+            .row(None, vec![Box::new(Breadcrumb::new(ids::CRUMBS, vec!["goldberry"]))])
+            .row(None, vec![Box::new(Tree::new(ids::TREE, "Files", FILES))])
+            .row(Some("Pages"), vec![Box::new(Pager::new(ids::PAGER, 20))])
+            .row(None, vec![Box::new(Stepper::new(ids::STEPS, STEPS))])
             .section("Context menu and dialog")
             .row(
                 None,
@@ -113,6 +138,25 @@ impl PageSpec for Menus {
             }
             (ids::DELETE, Message::Pick { .. }) => Some("Draft deleted".to_owned()),
             (ids::BAR, Message::Pick { .. }) => page.widget::<MenuBar>(ids::BAR).and_then(|b| b.last.clone()),
+            (ids::TREE, _) => {
+                let path = page.widget::<Tree>(ids::TREE).map(Tree::path).unwrap_or_default();
+                if let Some(crumbs) = page.widget_mut::<Breadcrumb>(ids::CRUMBS) {
+                    crumbs.path = path;
+                }
+                None
+            }
+            (ids::CRUMBS, _) => {
+                // A step of the path chosen: the tree selects that ancestor, and the path follows.
+                let chosen = page.widget_mut::<Breadcrumb>(ids::CRUMBS).and_then(|c| c.chosen.take());
+                if let (Some(up), Some(tree)) = (chosen, page.widget_mut::<Tree>(ids::TREE)) {
+                    tree.select_ancestor(up);
+                    let path = tree.path();
+                    if let Some(crumbs) = page.widget_mut::<Breadcrumb>(ids::CRUMBS) {
+                        crumbs.path = path;
+                    }
+                }
+                None
+            }
             _ => None,
         };
         if let (Some(said), Some(last)) = (said, page.widget_mut::<Badge>(ids::LAST)) {

@@ -7,10 +7,12 @@ use crate::screens::kit::state::PageSpec;
 use crate::ui::router::{Message, WidgetId};
 use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::checkbox::Checkbox;
+use crate::widgets::chips::Chips;
 use crate::widgets::fader::Fader;
 use crate::widgets::knob::Knob;
 use crate::widgets::progress::Progress;
 use crate::widgets::radio::RadioGroup;
+use crate::widgets::rating::Rating;
 use crate::widgets::segmented::Segmented;
 use crate::widgets::slider::Slider;
 use crate::widgets::spinner::Spinner;
@@ -40,6 +42,8 @@ pub mod ids {
     pub const ONE: WidgetId = "values.one";
     pub const TWO: WidgetId = "values.two";
     pub const LOCKED: WidgetId = "values.locked";
+    pub const RATING: WidgetId = "values.rating";
+    pub const FILTERS: WidgetId = "values.filters";
 }
 
 /// The values page.
@@ -48,6 +52,7 @@ pub struct Values;
 
 const QUALITIES: &[&str] = &["Draft", "Good", "Best"];
 const VIEWS: &[&str] = &["Day", "Week", "Month", "Year"];
+const FILTERS: &[&str] = &["Open", "Mine", "Urgent", "Blocked", "Done", "This week"];
 
 impl PageSpec for Values {
     const NAME: &'static str = "values";
@@ -100,6 +105,8 @@ impl PageSpec for Values {
                     Box::new(Checkbox::new(ids::LOCKED, "Locked", true).disabled()),
                 ],
             )
+            .row(Some("Rating"), vec![Box::new(Rating::new(ids::RATING, "Rating", 3))])
+            .row(Some("Filters"), vec![Box::new(Chips::new(ids::FILTERS, "Filters", FILTERS))])
             .section("Badges")
             .row(
                 None,

@@ -56,6 +56,8 @@ pub struct KitScreen<P: PageSpec> {
     laid: Option<(LayoutKey, Layout)>,
     /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn: Option<(Option<WidgetId>, f32)>,
+    /// The text-taking widgets' reports when their caret stops were last measured.
+    texts: Vec<serde_json::Value>,
     spec: PhantomData<fn() -> P>,
 }
 
@@ -66,17 +68,18 @@ impl<P: PageSpec> Screen for KitScreen<P> {
     const TITLE: &'static str = P::TITLE;
 
     fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<KitScreen<P>, NativeError> {
-        Ok(KitScreen { g, fonts: KitFonts::new(fonts), laid: None, drawn: None, spec: PhantomData })
+        Ok(KitScreen { g, fonts: KitFonts::new(fonts), laid: None, drawn: None, texts: Vec::new(), spec: PhantomData })
     }
 
     fn forget(&mut self) {
         self.laid = None;
         self.drawn = None;
+        self.texts.clear();
     }
 
     fn record(&mut self, page: &mut Page<'_>, state: &KitState<P>) -> Result<Recorded<PageLaid>, NativeError> {
         let viewport = page.body;
-        let density = page.settings.density;
+        let (density, settings) = (page.settings.density, page.settings);
         let mirrored = page.mirrored();
         let key = (viewport.w.to_bits(), viewport.h.to_bits(), mirrored, density, state.generation);
         let fresh = page.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key);
@@ -88,12 +91,22 @@ impl<P: PageSpec> Screen for KitScreen<P> {
             self.laid = Some((key, layout));
         }
         let Some((_, layout)) = &self.laid else { return Ok(Recorded::default()) };
+        // A page bound to the settings shows them as they are now (a global key may have changed them).
+        let synced;
+        let state_page = if P::SYNCS {
+            let mut page = state.page.clone();
+            P::sync(&mut page, &settings);
+            synced = page;
+            &synced
+        } else {
+            &state.page
+        };
         let max = (layout.height - viewport.h).max(0.0);
         let focus = page.router.focus();
         let mut offset = state.offset.clamp(0.0, max);
         // A focus that moved onto a widget outside the viewport brings it into view (Tab below the fold).
         if self.drawn.is_none_or(|(f, _)| f != focus)
-            && let Some(i) = focus.and_then(|id| state.page.index(id))
+            && let Some(i) = focus.and_then(|id| state_page.index(id))
             && let Some(r) = layout.widgets.get(i)
         {
             if r.y - 12.0 < offset {
@@ -114,9 +127,9 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         page.list.clip(viewport, |list| {
             list.translate(origin.0, origin.1, |list| {
                 let mut pen = Pen { list, fonts, f, palette: p, router, mirrored, density, now };
-                pen.text_in(f.title, layout.title, state.page.title, p.text, Align::FlexStart);
-                pen.text_in(f.small, layout.intro, state.page.intro, p.muted, Align::FlexStart);
-                for ((section, header), spec) in layout.sections.iter().zip(&layout.headers).zip(&state.page.sections) {
+                pen.text_in(f.title, layout.title, state_page.title, p.text, Align::FlexStart);
+                pen.text_in(f.small, layout.intro, state_page.intro, p.muted, Align::FlexStart);
+                for ((section, header), spec) in layout.sections.iter().zip(&layout.headers).zip(&state_page.sections) {
                     // Only what the viewport shows is recorded.
                     if section.bottom() < offset || section.y > offset + viewport.h {
                         continue;
@@ -130,7 +143,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                         pen.text_in(f.label, *rect, label, p.text, Align::FlexStart);
                     }
                 }
-                for (w, rect) in state.page.widgets.iter().zip(&layout.widgets) {
+                for (w, rect) in state_page.widgets.iter().zip(&layout.widgets) {
                     if rect.bottom() + 20.0 >= offset && rect.y - 20.0 <= offset + viewport.h {
                         w.draw(&mut pen, *rect);
                     }
@@ -151,13 +164,8 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         if fresh || moved {
             let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
             let mut regions = vec![Region::at(ids::PAGE, 0, viewport, Cursor::Arrow)];
-            for (rect, _, id) in &layout.labels {
-                if let Some(r) = at(*rect).intersection(viewport) {
-                    regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
-                }
-            }
             let mut own = Vec::new();
-            for (w, rect) in state.page.widgets.iter().zip(&rects) {
+            for (w, rect) in state_page.widgets.iter().zip(&rects) {
                 own.clear();
                 w.regions(*rect, mirrored, &mut own);
                 // A region the viewport cuts is cut with it; one it hides is no region (but keeps its Tab stop).
@@ -171,26 +179,24 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                     }
                 }
             }
+            // The labels come after the widgets: a widget's first region is its own (Space activates that part).
+            for (rect, _, id) in &layout.labels {
+                if let Some(r) = at(*rect).intersection(viewport) {
+                    regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
+                }
+            }
             if let Some((track, thumb)) = scrollbar(viewport, layout.height, offset, mirrored) {
                 regions.push(Region::at(ids::SCROLLBAR, 1, track, Cursor::Arrow));
                 regions.push(Region::at(ids::SCROLLBAR, 0, thumb, Cursor::Hand));
             }
-            let measure = Measure { fonts, f, density };
-            let stops = state
-                .page
-                .widgets
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| w.takes_text())
-                .map(|(i, w)| (i, w.stops(&measure)))
-                .collect();
             recorded.regions = Some(regions);
-            recorded.laid = Some(PageLaid { rects, viewport, content_h: layout.height, offset, mirrored, stops });
-        } else if state.page.widgets.iter().any(|w| w.takes_text()) {
-            // A field's text changed without a new layout: its caret stops follow.
+        }
+        // The caret stops of the fields, measured again when their text (or the layout) changed.
+        let texts: Vec<serde_json::Value> =
+            state_page.widgets.iter().filter(|w| w.takes_text()).map(|w| w.report()).collect();
+        if fresh || moved || texts != self.texts {
             let measure = Measure { fonts, f, density };
-            let stops = state
-                .page
+            let stops = state_page
                 .widgets
                 .iter()
                 .enumerate()
@@ -199,6 +205,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 .collect();
             let rects = layout.widgets.iter().map(|r| at(*r)).collect();
             recorded.laid = Some(PageLaid { rects, viewport, content_h: layout.height, offset, mirrored, stops });
+            self.texts = texts;
         }
         Ok(recorded)
     }

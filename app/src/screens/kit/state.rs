@@ -51,6 +51,26 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
         let _ = (page, key, mods, input);
         false
     }
+
+    /// Whether some widget shows what the settings say (a theme switch): [`PageSpec::sync`] is then called before
+    /// every message and every frame, since a global key (Ctrl+T, Shift+F3) changes the settings behind the page.
+    const SYNCS: bool = false;
+
+    /// Brings the widgets bound to the settings up to date.
+    fn sync(page: &mut KitPage, settings: &Settings) {
+        let _ = (page, settings);
+    }
+
+    /// A tooltip the page gives a widget, before the widget's own.
+    fn tooltip(target: Target) -> Option<&'static str> {
+        let _ = target;
+        None
+    }
+
+    /// What the page adds to its widgets' report entries (a value the settings hold).
+    fn report(settings: &Settings, into: &mut Map<String, Value>) {
+        let _ = (settings, into);
+    }
 }
 
 /// Where the page lay in the last frame, for the next input.
@@ -156,11 +176,6 @@ impl<P: PageSpec> KitState<P> {
         std::mem::replace(&mut self.offset, o) != o
     }
 
-    /// The box of widget `i` as the last frame drew it.
-    fn rect(&self, i: usize) -> Rect {
-        self.laid.rects.get(i).copied().unwrap_or_default()
-    }
-
     /// Leaving a field checks its rule (a form says what is wrong as the person moves on).
     fn follow_focus(&mut self, focus: Option<WidgetId>) -> bool {
         if focus == self.last_focus {
@@ -227,8 +242,17 @@ impl<P: PageSpec> KitState<P> {
 
     /// A message for widget `i`.
     fn widget_message(&mut self, i: usize, message: &Message, input: &mut Input<'_>) -> Response {
+        // Before a frame has handed back the page's boxes, the widget's regions say where it is.
+        let rect = match self.laid.rects.get(i) {
+            Some(r) => *r,
+            None => {
+                let id = self.page.widgets.get(i).map(|w| w.id());
+                let mine = input.regions.iter().filter(|r| Some(r.target.id) == id && r.target.part != LABEL_PART);
+                mine.map(|r| r.rect).reduce(Rect::union).unwrap_or_default()
+            }
+        };
         let mut cx = Cx {
-            rect: self.rect(i),
+            rect,
             now: input.now,
             mirrored: self.laid.mirrored,
             clipboard: &mut *input.clipboard,
@@ -243,6 +267,9 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     type Laid = PageLaid;
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        if P::SYNCS {
+            P::sync(&mut self.page, input.settings);
+        }
         self.follow_focus(input.focus);
         if key == Key::Tab {
             // The focus is about to move on (the router moves it): a field left by Tab says what is wrong with it,
@@ -260,6 +287,9 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        if P::SYNCS {
+            P::sync(&mut self.page, input.settings);
+        }
         let mut changed = self.follow_focus(input.focus);
         let id = message.id();
         if id == ids::PAGE || id == ids::SCROLLBAR {
@@ -314,11 +344,20 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn tooltip(&self, target: Target) -> Option<&'static str> {
-        self.page.get(target.id)?.tooltip(target.part)
+        P::tooltip(target).or_else(|| self.page.get(target.id)?.tooltip(target.part))
     }
 
-    fn report(&self, _regions: &[Region], _settings: &Settings, into: &mut Map<String, Value>) {
-        for w in &self.page.widgets {
+    fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
+        let synced;
+        let page = if P::SYNCS {
+            let mut page = self.page.clone();
+            P::sync(&mut page, settings);
+            synced = page;
+            &synced
+        } else {
+            &self.page
+        };
+        for w in &page.widgets {
             let mut entry = match w.report() {
                 Value::Object(map) => map,
                 other => Map::from_iter([("value".to_owned(), other)]),
@@ -326,7 +365,8 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             entry.insert("access".to_owned(), w.access().to_json());
             into.insert(w.id().to_owned(), Value::Object(entry));
         }
-        let page = json!({ "offset": self.offset, "max": self.laid.max_offset(), "height": self.laid.content_h });
-        into.insert(format!("{}.page", P::NAME), page);
+        let scroll = json!({ "offset": self.offset, "max": self.laid.max_offset(), "height": self.laid.content_h });
+        into.insert(format!("{}.page", P::NAME), scroll);
+        P::report(settings, into);
     }
 }
