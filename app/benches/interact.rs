@@ -159,7 +159,7 @@ fn main() {
     rig.session.handle(&UiEvent::PointerMoved { x: lx, y: ly }, 0.0, &mut String::new());
     let (mut paint, mut damage) = (Vec::new(), Vec::new());
     for i in 0..frames + 10 {
-        rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: -3.0 }, rig.index as f64 / 60.0, &mut String::new());
+        rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: -1.0 }, rig.index as f64 / 60.0, &mut String::new());
         let (ms, share) = rig.frame(&fonts, Pixels::Kept);
         // The first frames start the glide from rest.
         if i >= 10 {

@@ -8,9 +8,10 @@
 //!
 //! Above the screen lies the popup layer ([`Popups`]): while a popup is open it takes every event first. Escape
 //! closes it (it does not quit then); a press outside a menu closes the menu and does nothing else, a press outside
-//! a dialog does nothing; the screen's widgets are neither hovered nor hit meanwhile. A global key closes it before
-//! it acts. When it closes, the focus goes back where it was. The hovered widget's tooltip shows once the pointer
-//! has rested on it for [`crate::popup::TOOLTIP_DELAY_S`].
+//! a dialog does nothing; the screen's widgets are neither hovered nor hit meanwhile. A global key closes a menu
+//! before it acts; a dialog stays open while it acts and refuses a screen switch (it keeps its screen until it is
+//! answered). When it closes, the focus goes back where it was. The hovered widget's tooltip shows once the
+//! pointer has rested on it for [`crate::popup::TOOLTIP_DELAY_S`].
 
 use std::any::Any;
 
@@ -314,6 +315,15 @@ impl Session {
                     return;
                 }
                 if let Some(global) = global_key(key, mods) {
+                    // A dialog waits for its answer on its screen: a screen switch is refused, any other global
+                    // key acts with the dialog still open (placed anew if the UI was mirrored).
+                    if self.popups.open().is_some_and(|p| matches!(p.kind, Kind::Modal { .. })) {
+                        if !matches!(global, Global::Show(_) | Global::Step(_)) {
+                            self.changed |= self.global(global, now);
+                            self.popups.set_mirrored(self.mirrored);
+                        }
+                        return;
+                    }
                     self.close_popup();
                     self.changed |= self.global(global, now);
                     return;
@@ -388,6 +398,7 @@ impl Session {
 
     /// Opens what the screen asked for: the router hits the popup's regions from now on.
     fn open_popup(&mut self, request: Request) {
+        self.popups.set_mirrored(self.mirrored);
         let focus = self.popups.show(request, self.router.focus());
         self.router.relayout(&self.popups.regions());
         self.router.set_focus(focus);

@@ -179,3 +179,44 @@ fn with_the_hud_shown_and_every_overlay_on_a_settled_window_goes_idle() {
     assert!(painted.is_empty(), "frames painted with nothing moving: {painted:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Plays `lines` on `screen` with one thread and returns the screenshot of frame `shot`.
+fn shot_of(name: &str, screen: &str, lines: &[String], shot: u64) -> RgbImage {
+    let dir = temp_dir("overlay", name);
+    let png = dir.join("shot.png");
+    let mut script: Vec<String> = lines.to_vec();
+    script.push(format!("{shot} screenshot \"{}\"", png.display()));
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", screen, "--threads", "1", "--script"]).arg(&path);
+    report(cmd, &dir);
+    let image = image(&png);
+    let _ = std::fs::remove_dir_all(dir);
+    image
+}
+
+/// An overlay turned on and off leaves the frame as a run that never showed it paints it: the frames drawn over
+/// the ones before equal a fresh frame, to the level (the text screen's large sample text, drawn from its outlines,
+/// came out a level off where the damage's clip cut it).
+#[test]
+fn an_overlay_on_then_off_leaves_the_frame_a_fresh_run_paints() {
+    for (screen, key) in [("controls", "F4"), ("text", "F3"), ("controls", "F3"), ("text", "F4")] {
+        let toggled =
+            shot_of(&format!("residue-{screen}-{key}"), screen, &[format!("1 key {key}"), format!("3 key {key}")], 6);
+        let fresh = shot_of(&format!("fresh-{screen}-{key}"), screen, &[], 6);
+        let differ: Vec<(u32, u32)> = (0..fresh.height)
+            .flat_map(|y| (0..fresh.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let i = ((y * fresh.width + x) * 3) as usize;
+                fresh.data[i..i + 3] != toggled.data[i..i + 3]
+            })
+            .collect();
+        assert!(
+            differ.is_empty(),
+            "{key} on and off on {screen}: {} pixels differ, the first {:?}",
+            differ.len(),
+            &differ[..differ.len().min(8)]
+        );
+    }
+}

@@ -63,6 +63,13 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
         false
     }
 
+    /// When something drawn next changes without input, while nothing moves until then (a fade that waits to
+    /// start): the loop sleeps until then instead of painting frames that change no pixel.
+    fn wake_at(&self, now: f64) -> Option<f64> {
+        let _ = now;
+        None
+    }
+
     /// The widget focused when the screen is shown.
     fn focus_on_show(&self) -> Option<WidgetId> {
         None
@@ -198,6 +205,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool;
     /// See [`ScreenState::animating`].
     fn animating(&self, now: f64) -> bool;
+    /// See [`ScreenState::wake_at`].
+    fn wake_at(&self, now: f64) -> Option<f64>;
     /// See [`ScreenState::focus_on_show`].
     fn focus_on_show(&self) -> Option<WidgetId>;
     /// See [`ScreenState::caret_on`].
@@ -229,6 +238,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn animating(&self, now: f64) -> bool {
         ScreenState::animating(self, now)
+    }
+
+    fn wake_at(&self, now: f64) -> Option<f64> {
+        ScreenState::wake_at(self, now)
     }
 
     fn focus_on_show(&self) -> Option<WidgetId> {
