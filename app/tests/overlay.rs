@@ -74,6 +74,21 @@ fn differing(a: &RgbImage, b: &RgbImage, inside: Box) -> (usize, usize) {
     differing_but(a, b, inside, Box { x: 0.0, y: 0.0, w: 0.0, h: 0.0 })
 }
 
+/// How many pixels of `a` and `b` differ, and by how many levels at most in any channel.
+fn level_difference(a: &RgbImage, b: &RgbImage) -> (usize, u8) {
+    assert_eq!((a.width, a.height), (b.width, b.height));
+    let mut changed = 0;
+    let mut worst = 0;
+    for (p, q) in a.data.chunks(3).zip(b.data.chunks(3)) {
+        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        if d > 0 {
+            changed += 1;
+            worst = worst.max(d);
+        }
+    }
+    (changed, worst)
+}
+
 fn frame(report: &Value, index: usize) -> &Value {
     &report["frames"][index]
 }
@@ -145,8 +160,11 @@ fn the_inspector_and_the_layout_bounds_draw_over_the_frame_and_go_without_a_trac
     let tooltip = Box { x: x as f64 + 10.0, y: y as f64 + 18.0, w: 120.0, h: 20.0 };
     let (named, _) = differing(&before, &bounds, tooltip);
     assert!(named > 100, "a tooltip below the pointer: {named} px");
-    // Off again: the frame as it was.
-    assert_eq!(differing(&before, &after, nowhere), (0, 0), "the overlays leave no trace");
+    // Off again: the frame as it was. Blend2D's beta rounds a round rect's anti-aliased corner one level apart where
+    // a clip edge cuts it (here the damage of the button's outline, a one-pixel strip along its bottom edge, with
+    // the pointer on the button): at most that is allowed, on at most two pixels, and nothing more (record 18).
+    let (changed, worst) = level_difference(&before, &after);
+    assert!(changed <= 2 && worst <= 1, "the overlays leave no trace: {changed} pixels differ, by up to {worst} levels");
     assert_eq!(r["widgets"]["overlay"]["mode"], "No overlay");
     let mode_frames = r["frames"].as_array().map_or(0, Vec::len);
     assert!(mode_frames >= 13);

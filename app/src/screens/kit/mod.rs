@@ -19,7 +19,6 @@ use crate::display_list::ScrollHint;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
-use crate::scene::LaidScene;
 use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::ui::router::{Cursor, Region, WidgetId};
@@ -70,12 +69,6 @@ impl<P: PageSpec> Screen for KitScreen<P> {
 
     fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<KitScreen<P>, NativeError> {
         Ok(KitScreen { g, fonts: KitFonts::new(fonts), laid: None, drawn: None, texts: Vec::new(), spec: PhantomData })
-    }
-
-    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
-        // The page fills its body with one colour (its blit-scroll needs that): the background need not be drawn
-        // under it.
-        vec![scene.layout.grid]
     }
 
     fn forget(&mut self) {
