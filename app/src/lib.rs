@@ -21,6 +21,7 @@ pub mod scene;
 pub mod screens;
 pub mod session;
 pub mod shell;
+pub mod stage;
 pub mod surface;
 #[cfg(test)]
 mod test_support;

@@ -164,7 +164,10 @@ fn the_inspector_and_the_layout_bounds_draw_over_the_frame_and_go_without_a_trac
     // a clip edge cuts it (here the damage of the button's outline, a one-pixel strip along its bottom edge, with
     // the pointer on the button): at most that is allowed, on at most two pixels, and nothing more (record 18).
     let (changed, worst) = level_difference(&before, &after);
-    assert!(changed <= 2 && worst <= 1, "the overlays leave no trace: {changed} pixels differ, by up to {worst} levels");
+    assert!(
+        changed <= 2 && worst <= 1,
+        "the overlays leave no trace: {changed} pixels differ, by up to {worst} levels"
+    );
     assert_eq!(r["widgets"]["overlay"]["mode"], "No overlay");
     let mode_frames = r["frames"].as_array().map_or(0, Vec::len);
     assert!(mode_frames >= 13);

@@ -20,7 +20,7 @@ use std::str::FromStr;
 use goldberry_natives::Goldberry;
 
 pub use self::interface::{AnyScreen, AnyState, Input, Page, Recorded, Screen, ScreenError, ScreenState};
-pub use self::shown::{Feedback, Shown, Stage, Staged};
+pub use self::shown::{Feedback, Shown};
 use crate::fonts::FontBook;
 
 /// One screen of the list: its names and how to make its two parts.

@@ -8,7 +8,7 @@ use crate::screens::kit::state::PageLaid;
 use crate::screens::overview::CARDS;
 use crate::session::Session;
 use crate::test_support::{fonts, inside, natives};
-use crate::ui::router::Cursor;
+use crate::ui::router::{Cursor, Region, Router};
 
 fn screens() -> Stage {
     match Stage::new(natives(), fonts()) {
