@@ -202,7 +202,21 @@ fn menus_tabs_and_dialogs_do_what_they_say() {
     let view = part(&w, "menus.bar", 2).centre();
     let picked = play("menus", "bar", &[click(5, view), "8 key Down".to_owned(), "10 key Return".to_owned()]);
     assert_eq!(picked["menus.bar"]["last"], "View › Show rulers", "{}", picked["menus.bar"]);
-    assert_eq!(picked["menus.bar"]["checked"], serde_json::json!(["Show grid", "Show rulers"]));
+    assert_eq!(picked["menus.bar"]["checked"], serde_json::json!(["Show grid", "Show rulers", "Sidebar"]));
+    // A submenu: View › Zoom opened by Right, its second item picked.
+    let zoomed = play(
+        "menus",
+        "submenu",
+        &[
+            click(5, view),
+            "7 key Down".to_owned(),
+            "8 key Down".to_owned(),
+            "9 key Right".to_owned(),
+            "10 key Down".to_owned(),
+            "12 key Return".to_owned(),
+        ],
+    );
+    assert_eq!(zoomed["menus.bar"]["last"], "View › Zoom › Zoom out", "{}", zoomed["menus.bar"]);
     // The dropdown's list, and the dialog that a modal keeps until answered.
     let font = boxed(&w, "menus.font").centre();
     let opened = play("menus", "dropdown", &[click(5, font)]);

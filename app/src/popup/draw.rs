@@ -8,7 +8,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::popup::layer::{Kind, MODAL_PAD, Popup};
-use crate::popup::{Tip, ids};
+use crate::popup::{Item, Tip, ids};
 use crate::scene::draw::widgets::{Ink, State, button, stroke_round, text};
 use crate::ui::router::Router;
 use crate::ui::theme::Palette;
@@ -30,38 +30,12 @@ pub fn record(view: &PopupView<'_>, router: &Router, palette: &Palette, fonts: &
     if let Some(popup) = view.open {
         match &popup.kind {
             Kind::Menu { items, highlighted, rows } => {
-                let font = fonts.id(Face::Sans, 13.0);
-                let keys = fonts.id(Face::Mono, 11.0);
-                panel(list, popup.rect, 8.0, p);
-                for (i, (item, row)) in items.iter().zip(rows).enumerate() {
-                    let lit = *highlighted == Some(i);
-                    if lit {
-                        list.fill_round_rect(*row, 5.0, p.accent);
-                    }
-                    let ink = match (item.enabled, lit) {
-                        (false, _) => p.muted,
-                        (true, true) => p.on_accent,
-                        (true, false) => p.text,
-                    };
-                    // Mirrored, the row reads from the right: the dot at its right end, the label right-aligned
-                    // before it, the shortcut at its left end.
-                    let m = popup.mirrored;
-                    if item.checked {
-                        list.fill_circle(
-                            if m { row.right() - 12.0 } else { row.x + 12.0 },
-                            row.y + row.h / 2.0,
-                            3.5,
-                            if lit { p.on_accent } else { p.accent },
-                        );
-                    }
-                    let label = Rect::new(if m { row.x + 8.0 } else { row.x + 24.0 }, row.y, row.w - 32.0, row.h);
-                    let (start, end) =
-                        if m { (Align::FlexEnd, Align::FlexStart) } else { (Align::FlexStart, Align::FlexEnd) };
-                    text(list, fonts, font, label, item.label, ink, start);
-                    if let Some(shortcut) = item.shortcut {
-                        let muted = if lit { p.on_accent } else { p.muted };
-                        text(list, fonts, keys, label, shortcut, if item.enabled { muted } else { p.muted }, end);
-                    }
+                let m = popup.mirrored;
+                menu(list, fonts, &Rows { rect: popup.rect, items, highlighted: *highlighted, rows }, m, p);
+                if let Some(sub) = &popup.sub {
+                    let rows =
+                        Rows { rect: sub.rect, items: &sub.items, highlighted: sub.highlighted, rows: &sub.rows };
+                    menu(list, fonts, &rows, m, p);
                 }
             }
             Kind::Modal { title, body, confirm, cancel_rect, confirm_rect } => {
@@ -85,6 +59,47 @@ pub fn record(view: &PopupView<'_>, router: &Router, palette: &Palette, fonts: &
     }
     if let Some(tip) = view.tip {
         tooltip(list, fonts, &tip, view.viewport, p);
+    }
+}
+
+/// A menu or a submenu as drawn: its box, its items, the one highlighted and each one's row.
+struct Rows<'a> {
+    rect: Rect,
+    items: &'a [Item],
+    highlighted: Option<usize>,
+    rows: &'a [Rect],
+}
+
+/// A menu: its rows with the highlighted one lifted, a dot for a checked item, the shortcut at the end, and a
+/// chevron for an item that opens a submenu. Mirrored, a row reads from the right.
+fn menu(list: &mut DisplayList, fonts: &FontBook, menu: &Rows<'_>, m: bool, p: &Palette) {
+    let Rows { rect, items, highlighted, rows } = *menu;
+    let font = fonts.id(Face::Sans, 13.0);
+    let keys = fonts.id(Face::Mono, 11.0);
+    panel(list, rect, 8.0, p);
+    for (i, (item, row)) in items.iter().zip(rows).enumerate() {
+        let lit = highlighted == Some(i);
+        if lit {
+            list.fill_round_rect(*row, 5.0, p.accent);
+        }
+        let ink = match (item.enabled, lit) {
+            (false, _) => p.muted,
+            (true, true) => p.on_accent,
+            (true, false) => p.text,
+        };
+        if item.checked {
+            let x = if m { row.right() - 12.0 } else { row.x + 12.0 };
+            list.fill_circle(x, row.y + row.h / 2.0, 3.5, if lit { p.on_accent } else { p.accent });
+        }
+        let label = Rect::new(if m { row.x + 8.0 } else { row.x + 24.0 }, row.y, row.w - 32.0, row.h);
+        let (start, end) = if m { (Align::FlexEnd, Align::FlexStart) } else { (Align::FlexStart, Align::FlexEnd) };
+        text(list, fonts, font, label, item.label, ink, start);
+        let muted = if lit { p.on_accent } else { p.muted };
+        if !item.children.is_empty() {
+            text(list, fonts, font, label, if m { "‹" } else { "›" }, muted, end);
+        } else if let Some(shortcut) = item.shortcut {
+            text(list, fonts, keys, label, shortcut, if item.enabled { muted } else { p.muted }, end);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! does to it. It knows no natives, so unit tests drive it with keys and messages.
 
 use crate::geom::Rect;
-use crate::popup::{CONFIRM_ITEM, Item, Request, ids};
+use crate::popup::{CONFIRM_ITEM, Item, Request, SUBMENU_ITEM, ids};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Cursor, Message, Region, Target, WidgetId};
 
@@ -51,6 +51,21 @@ pub enum Kind {
     },
 }
 
+/// A submenu open beside an item of a menu.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Submenu {
+    /// The item of the menu it opened from.
+    pub parent: usize,
+    /// Its items.
+    pub items: Vec<Item>,
+    /// The item the keyboard (or the pointer) is on.
+    pub highlighted: Option<usize>,
+    /// Each item's row.
+    pub rows: Vec<Rect>,
+    /// Its box.
+    pub rect: Rect,
+}
+
 /// An open popup.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Popup {
@@ -65,6 +80,8 @@ pub struct Popup {
     /// Placed and drawn right to left: a menu to the left of its anchor's right edge, its labels right-aligned; a
     /// dialog's text right-aligned and its buttons in reverse order on the left.
     pub mirrored: bool,
+    /// A menu's submenu, open beside one of its items.
+    pub sub: Option<Submenu>,
 }
 
 /// What a popup did with an event.
@@ -170,8 +187,32 @@ impl Popups {
             }
         };
         let own_focus = matches!(kind, Kind::Modal { .. }).then_some(ids::CANCEL);
-        self.open = Some(Popup { owner, kind, rect, return_focus: focus, mirrored: self.mirrored });
+        self.open = Some(Popup { owner, kind, rect, return_focus: focus, mirrored: self.mirrored, sub: None });
         own_focus.or(focus)
+    }
+
+    /// Opens item `parent`'s submenu beside its row (after it, or before it mirrored; kept inside the window),
+    /// its first enabled item highlighted. Nothing when the item has no children.
+    fn open_sub(&mut self, parent: usize) {
+        let (viewport, mirrored) = (self.viewport, self.mirrored);
+        let Some(popup) = self.open.as_mut() else { return };
+        let Kind::Menu { items, rows, .. } = &popup.kind else { return };
+        let (Some(item), Some(row)) = (items.get(parent), rows.get(parent)) else { return };
+        if item.children.is_empty() || !item.enabled {
+            return;
+        }
+        let children = item.children.clone();
+        let w = 200.0f32.max(popup.rect.w * 0.8);
+        let h = 2.0 * MENU_PAD + ROW_H * children.len() as f32;
+        let x = if mirrored { popup.rect.x - w + 2.0 } else { popup.rect.right() - 2.0 };
+        let x = x.min(viewport.right() - w).max(viewport.x);
+        let y = (row.y - MENU_PAD).min(viewport.bottom() - h).max(viewport.y);
+        let rect = Rect::new(x, y, w, h);
+        let rows = (0..children.len())
+            .map(|i| Rect::new(x + MENU_PAD, y + MENU_PAD + ROW_H * i as f32, w - 2.0 * MENU_PAD, ROW_H))
+            .collect();
+        let highlighted = children.iter().position(|i| i.enabled);
+        popup.sub = Some(Submenu { parent, items: children, highlighted, rows, rect });
     }
 
     /// A `w` x `h` box under `anchor`, or over it when the window has no room below; kept inside the window. Left
@@ -194,16 +235,25 @@ impl Popups {
     /// input), a dialog's two buttons, which Tab cycles.
     pub fn regions(&self) -> Vec<Region> {
         let Some(popup) = &self.open else { return Vec::new() };
+        let row = |id, i, item: &Item, row: Rect| Region {
+            enabled: item.enabled,
+            ..Region::at(id, i, row, if item.enabled { Cursor::Hand } else { Cursor::Arrow })
+        };
         match &popup.kind {
-            Kind::Menu { items, rows, .. } => items
-                .iter()
-                .zip(rows)
-                .enumerate()
-                .map(|(i, (item, row))| Region {
-                    enabled: item.enabled,
-                    ..Region::at(ids::ITEM, i, *row, if item.enabled { Cursor::Hand } else { Cursor::Arrow })
-                })
-                .collect(),
+            Kind::Menu { items, rows, .. } => {
+                let mut regions: Vec<Region> =
+                    items.iter().zip(rows).enumerate().map(|(i, (item, r))| row(ids::ITEM, i, item, *r)).collect();
+                if let Some(sub) = &popup.sub {
+                    regions.extend(
+                        sub.items
+                            .iter()
+                            .zip(&sub.rows)
+                            .enumerate()
+                            .map(|(i, (item, r))| row(ids::SUBITEM, i, item, *r)),
+                    );
+                }
+                regions
+            }
             Kind::Modal { cancel_rect, confirm_rect, .. } => {
                 [(ids::CANCEL, *cancel_rect), (ids::CONFIRM, *confirm_rect)]
                     .into_iter()
@@ -215,17 +265,35 @@ impl Popups {
 
     /// Whether window point (x, y) is inside the open popup's box.
     pub fn contains(&self, x: f32, y: f32) -> bool {
-        self.open.as_ref().is_some_and(|p| {
-            let r = p.rect;
-            x >= r.x && x < r.right() && y >= r.y && y < r.bottom()
-        })
+        let inside = |r: Rect| x >= r.x && x < r.right() && y >= r.y && y < r.bottom();
+        self.open.as_ref().is_some_and(|p| inside(p.rect) || p.sub.as_ref().is_some_and(|s| inside(s.rect)))
     }
 
     /// A key while a popup is open: Escape closes it; in a menu Up, Down, Home and End move the highlight over
     /// the enabled items and Return or Space picks it. None: the key is not the popup's (a dialog's Tab, Return
     /// and Space go through the router to its buttons).
     pub fn key(&mut self, key: Key, mods: Mods) -> Option<Outcome> {
+        let mirrored = self.mirrored;
         let popup = self.open.as_mut()?;
+        let (open_key, close_key) = if mirrored { (Key::Left, Key::Right) } else { (Key::Right, Key::Left) };
+        if let Some(sub) = &mut popup.sub {
+            // An open submenu takes the keys first: Escape or the arrow back closes it alone.
+            if (key, mods) == (Key::Escape, Mods::NONE) || (key, mods) == (close_key, Mods::NONE) {
+                popup.sub = None;
+                return Some(Outcome::Kept);
+            }
+            if mods != Mods::NONE {
+                return None;
+            }
+            return match step(&sub.items, &mut sub.highlighted, key) {
+                Some(true) => Some(match sub.highlighted {
+                    Some(child) => Outcome::Picked { id: popup.owner, item: SUBMENU_ITEM * (sub.parent + 1) + child },
+                    None => Outcome::Kept,
+                }),
+                Some(false) => Some(Outcome::Kept),
+                None => None,
+            };
+        }
         if (key, mods) == (Key::Escape, Mods::NONE) {
             return Some(Outcome::Closed);
         }
@@ -233,36 +301,52 @@ impl Popups {
         if mods != Mods::NONE {
             return None;
         }
-        let enabled: Vec<usize> = (0..items.len()).filter(|i| items[*i].enabled).collect();
-        let at = highlighted.and_then(|h| enabled.iter().position(|i| *i == h));
-        let moved = |to: usize| enabled.get(to).copied();
-        match key {
-            Key::Down => *highlighted = at.map_or(moved(0), |a| moved((a + 1) % enabled.len())),
-            Key::Up => {
-                *highlighted = at.map_or(enabled.last().copied(), |a| moved((a + enabled.len() - 1) % enabled.len()));
+        let has_children = |h: Option<usize>| h.and_then(|h| items.get(h)).is_some_and(|i| !i.children.is_empty());
+        if key == open_key || (matches!(key, Key::Return | Key::Space) && has_children(*highlighted)) {
+            if let Some(h) = (*highlighted).filter(|h| has_children(Some(*h))) {
+                self.open_sub(h);
+                return Some(Outcome::Kept);
             }
-            Key::Home => *highlighted = moved(0),
-            Key::End => *highlighted = enabled.last().copied(),
-            Key::Return | Key::Space => {
-                return Some(match highlighted {
-                    Some(item) => Outcome::Picked { id: popup.owner, item: *item },
-                    None => Outcome::Kept,
-                });
-            }
-            _ => return None,
+            return if key == open_key { Some(Outcome::Kept) } else { None };
         }
-        Some(Outcome::Kept)
+        match step(items, highlighted, key) {
+            Some(true) => Some(match highlighted {
+                Some(item) => Outcome::Picked { id: popup.owner, item: *item },
+                None => Outcome::Kept,
+            }),
+            Some(false) => Some(Outcome::Kept),
+            None => None,
+        }
     }
 
     /// A message the router sent for the popup's regions: a click on an item picks it, on Cancel closes, on the
     /// confirm button picks [`CONFIRM_ITEM`].
     pub fn message(&mut self, message: &Message) -> Option<Outcome> {
         let popup = self.open.as_ref()?;
+        let opens_sub = |part: u8| match &popup.kind {
+            Kind::Menu { items, .. } => {
+                items.get(usize::from(part)).is_some_and(|i| i.enabled && !i.children.is_empty())
+            }
+            Kind::Modal { .. } => false,
+        };
         match message {
+            // A click on an item with a submenu opens it rather than picking.
+            Message::Activate(Target { id: ids::ITEM, part }) if opens_sub(*part) => {
+                let part = usize::from(*part);
+                self.open_sub(part);
+                Some(Outcome::Kept)
+            }
             Message::Activate(Target { id: ids::ITEM, part }) => match &popup.kind {
                 Kind::Menu { items, .. } if items.get(usize::from(*part)).is_some_and(|i| i.enabled) => {
                     Some(Outcome::Picked { id: popup.owner, item: usize::from(*part) })
                 }
+                _ => Some(Outcome::Kept),
+            },
+            Message::Activate(Target { id: ids::SUBITEM, part }) => match &popup.sub {
+                Some(sub) if sub.items.get(usize::from(*part)).is_some_and(|i| i.enabled) => Some(Outcome::Picked {
+                    id: popup.owner,
+                    item: SUBMENU_ITEM * (sub.parent + 1) + usize::from(*part),
+                }),
                 _ => Some(Outcome::Kept),
             },
             Message::Activate(Target { id: ids::CANCEL, .. }) => Some(Outcome::Closed),
@@ -276,15 +360,52 @@ impl Popups {
     /// The pointer is over `target` (a popup's region, or nothing): a menu's highlight follows it onto an enabled
     /// item. True when the highlight moved.
     pub fn hover(&mut self, target: Option<Target>) -> bool {
-        let Some(Popup { kind: Kind::Menu { items, highlighted, .. }, .. }) = &mut self.open else { return false };
+        let Some(popup) = &mut self.open else { return false };
+        if let (Some(Target { id: ids::SUBITEM, part }), Some(sub)) = (target, &mut popup.sub) {
+            let part = usize::from(part);
+            if sub.items.get(part).is_some_and(|i| i.enabled) && sub.highlighted != Some(part) {
+                sub.highlighted = Some(part);
+                return true;
+            }
+            return false;
+        }
+        let Kind::Menu { items, highlighted, .. } = &mut popup.kind else { return false };
         let Some(Target { id: ids::ITEM, part }) = target else { return false };
         let part = usize::from(part);
         if items.get(part).is_some_and(|i| i.enabled) && *highlighted != Some(part) {
             *highlighted = Some(part);
+            // The pointer on an item with a submenu opens it; on another item, an open submenu closes.
+            let opens = !items[part].children.is_empty();
+            popup.sub = None;
+            if opens {
+                self.open_sub(part);
+            }
             return true;
         }
         false
     }
+}
+
+/// What `key` does to a list of `items` with `highlighted`: Up, Down, Home and End move over the enabled items
+/// (Some(false)); Return and Space pick (Some(true)); None: not a list key.
+fn step(items: &[Item], highlighted: &mut Option<usize>, key: Key) -> Option<bool> {
+    let enabled: Vec<usize> = (0..items.len()).filter(|i| items[*i].enabled).collect();
+    if enabled.is_empty() {
+        return matches!(key, Key::Up | Key::Down | Key::Home | Key::End).then_some(false);
+    }
+    let at = highlighted.and_then(|h| enabled.iter().position(|i| *i == h));
+    let moved = |to: usize| enabled.get(to).copied();
+    match key {
+        Key::Down => *highlighted = at.map_or(moved(0), |a| moved((a + 1) % enabled.len())),
+        Key::Up => {
+            *highlighted = at.map_or(enabled.last().copied(), |a| moved((a + enabled.len() - 1) % enabled.len()))
+        }
+        Key::Home => *highlighted = moved(0),
+        Key::End => *highlighted = enabled.last().copied(),
+        Key::Return | Key::Space => return Some(true),
+        _ => return None,
+    }
+    Some(false)
 }
 
 /// A dialog in the middle of window `v`: its box, Cancel's and the confirm button's. It is [`MODAL`]'s size where
@@ -445,5 +566,32 @@ mod tests {
         assert_eq!(p.message(&confirm), Some(Outcome::Picked { id: "d", item: CONFIRM_ITEM }));
         assert_eq!(p.close().and_then(|o| o.return_focus), Some("before"));
         assert!(!p.is_open());
+    }
+
+    #[test]
+    fn a_submenu_opens_beside_its_item_takes_the_keys_and_its_pick_names_both() {
+        let mut p = popups();
+        let zoom = Item { children: vec![Item::new("in"), Item::new("out")], ..Item::new("Zoom") };
+        p.show(menu(vec![Item::new("a"), zoom], 1), None);
+        assert_eq!(p.key(Key::Right, Mods::NONE), Some(Outcome::Kept));
+        let sub = p.open().and_then(|o| o.sub.clone()).expect("the submenu opened");
+        let parent = p.open().map(|o| o.rect).unwrap_or_default();
+        assert!(sub.rect.x >= parent.right() - 4.0, "beside the menu: {sub:?}");
+        assert!(p.contains(sub.rect.x + 5.0, sub.rect.y + 5.0), "the submenu is part of the popup");
+        assert_eq!(p.key(Key::Down, Mods::NONE), Some(Outcome::Kept));
+        assert_eq!(p.key(Key::Return, Mods::NONE), Some(Outcome::Picked { id: "x.menu", item: 2 * SUBMENU_ITEM + 1 }));
+        assert_eq!(crate::popup::split_pick(2 * SUBMENU_ITEM + 1), (1, Some(1)));
+        // Left closes the submenu alone; Escape then closes the menu.
+        p.key(Key::Right, Mods::NONE);
+        assert_eq!(p.key(Key::Left, Mods::NONE), Some(Outcome::Kept));
+        assert!(p.open().is_some_and(|o| o.sub.is_none()));
+        assert_eq!(p.key(Key::Escape, Mods::NONE), Some(Outcome::Closed));
+        // The pointer on the item opens it; on another item, it closes.
+        p.show(menu(vec![Item::new("a"), Item { children: vec![Item::new("in")], ..Item::new("Zoom") }], 0), None);
+        assert!(p.hover(Some(Target { id: ids::ITEM, part: 1 })));
+        assert!(p.open().is_some_and(|o| o.sub.is_some()));
+        assert!(p.regions().iter().any(|r| r.target.id == ids::SUBITEM));
+        p.hover(Some(Target { id: ids::ITEM, part: 0 }));
+        assert!(p.open().is_some_and(|o| o.sub.is_none()));
     }
 }

@@ -27,10 +27,20 @@ pub mod ids {
     pub const CANCEL: WidgetId = "popup.cancel";
     /// A dialog's confirm button (its item 1 when picked).
     pub const CONFIRM: WidgetId = "popup.confirm";
+    /// A submenu's items; item `i` is part `i`.
+    pub const SUBITEM: WidgetId = "popup.subitem";
 }
 
 /// The item a dialog's confirm button picks (Cancel picks nothing: it only closes).
 pub const CONFIRM_ITEM: usize = 1;
+
+/// A submenu's pick is told as `SUBMENU_ITEM * (parent + 1) + child` ([`split_pick`] takes it apart).
+pub const SUBMENU_ITEM: usize = 1000;
+
+/// The item picked and, for a submenu's pick, its child: what a [`crate::ui::router::Message::Pick`]'s item says.
+pub fn split_pick(item: usize) -> (usize, Option<usize>) {
+    if item >= SUBMENU_ITEM { (item / SUBMENU_ITEM - 1, Some(item % SUBMENU_ITEM)) } else { (item, None) }
+}
 
 /// One item of a menu.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,12 +53,14 @@ pub struct Item {
     pub checked: bool,
     /// The key that does the same, shown at its end (`Ctrl+C`).
     pub shortcut: Option<&'static str>,
+    /// A submenu's items: the item opens them beside itself (none: it is picked).
+    pub children: Vec<Item>,
 }
 
 impl Item {
     /// An enabled item, not checked, without a shortcut.
     pub const fn new(label: &'static str) -> Item {
-        Item { label, enabled: true, checked: false, shortcut: None }
+        Item { label, enabled: true, checked: false, shortcut: None, children: Vec::new() }
     }
 }
 

@@ -1,5 +1,6 @@
 //! A menubar: a row of menu titles (each a part); a click, Space, Return or Down opens that title's menu as a
-//! popup under it, with its items' accelerators, check marks and disabled items. F10 or Alt (the page's keys)
+//! popup under it, with its items' accelerators, check marks, disabled items and submenus (Right, a click or the
+//! pointer opens one, Left or Escape closes it). F10 or Alt (the page's keys)
 //! focus the bar; Left and Right move between titles; Escape closes an open menu (the popup layer's). A picked
 //! command is remembered and shown; a checkable item flips.
 
@@ -10,7 +11,7 @@ use super::radio::choose;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
 use crate::clone_box;
 use crate::geom::Rect;
-use crate::popup::{Item, Request};
+use crate::popup::{Item, Request, split_pick};
 use crate::ui::input::Key;
 use crate::ui::router::{Message, Region, WidgetId};
 
@@ -25,22 +26,40 @@ pub struct Command {
     pub check: Option<bool>,
     /// It can be picked.
     pub enabled: bool,
+    /// A submenu's commands (none: it is picked itself).
+    pub children: Vec<Command>,
 }
 
 impl Command {
     /// An enabled command.
     pub const fn new(label: &'static str, keys: Option<&'static str>) -> Command {
-        Command { label, keys, check: None, enabled: true }
+        Command { label, keys, check: None, enabled: true, children: Vec::new() }
     }
 
     /// A checkable command.
     pub const fn checkable(label: &'static str, on: bool) -> Command {
-        Command { label, keys: None, check: Some(on), enabled: true }
+        Command { label, keys: None, check: Some(on), enabled: true, children: Vec::new() }
+    }
+
+    /// A command that opens a submenu of `children`.
+    pub fn submenu(label: &'static str, children: Vec<Command>) -> Command {
+        Command { label, keys: None, check: None, enabled: true, children }
+    }
+
+    /// The popup's item for it.
+    fn item(&self) -> Item {
+        Item {
+            label: self.label,
+            enabled: self.enabled,
+            checked: self.check == Some(true),
+            shortcut: self.keys,
+            children: self.children.iter().map(Command::item).collect(),
+        }
     }
 
     /// A disabled command.
     pub const fn disabled(label: &'static str) -> Command {
-        Command { label, keys: None, check: None, enabled: false }
+        Command { label, keys: None, check: None, enabled: false, children: Vec::new() }
     }
 }
 
@@ -80,10 +99,7 @@ impl MenuBar {
 
     fn open_menu(&mut self, i: usize, cx: &mut Cx<'_>) {
         let Some((_, commands)) = self.menus.get(i) else { return };
-        let items = commands
-            .iter()
-            .map(|c| Item { label: c.label, enabled: c.enabled, checked: c.check == Some(true), shortcut: c.keys })
-            .collect();
+        let items = commands.iter().map(Command::item).collect();
         let anchor = self.titles(cx.rect, cx.mirrored)[i];
         self.current = i;
         self.open = Some(i);
@@ -117,13 +133,25 @@ impl Widget for MenuBar {
                 }
             }
             Message::Pick { item, .. } => {
+                let (parent, child) = split_pick(item);
                 if let Some((title, commands)) = self.open.take().and_then(|m| self.menus.get_mut(m))
-                    && let Some(command) = commands.get_mut(item)
+                    && let Some(command) = commands.get_mut(parent)
                 {
-                    if let Some(on) = &mut command.check {
-                        *on = !*on;
-                    }
-                    self.last = Some(format!("{title} › {}", command.label));
+                    let said = match child.and_then(|c| command.children.get_mut(c)) {
+                        Some(sub) => {
+                            if let Some(on) = &mut sub.check {
+                                *on = !*on;
+                            }
+                            format!("{title} › {} › {}", command.label, sub.label)
+                        }
+                        None => {
+                            if let Some(on) = &mut command.check {
+                                *on = !*on;
+                            }
+                            format!("{title} › {}", command.label)
+                        }
+                    };
+                    self.last = Some(said);
                 }
             }
             _ => {}
@@ -159,8 +187,14 @@ impl Widget for MenuBar {
     }
 
     fn report(&self) -> Value {
-        let checked: Vec<&str> =
-            self.menus.iter().flat_map(|(_, c)| c).filter(|c| c.check == Some(true)).map(|c| c.label).collect();
+        let checked: Vec<&str> = self
+            .menus
+            .iter()
+            .flat_map(|(_, c)| c)
+            .flat_map(|c| std::iter::once(c).chain(&c.children))
+            .filter(|c| c.check == Some(true))
+            .map(|c| c.label)
+            .collect();
         json!({ "current": self.current, "last": self.last, "checked": checked })
     }
 

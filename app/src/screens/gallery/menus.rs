@@ -76,7 +76,18 @@ fn menus() -> Vec<(&'static str, Vec<Command>)> {
             vec![
                 Command::checkable("Show grid", true),
                 Command::checkable("Show rulers", false),
-                Command::new("Zoom in", Some("Ctrl++")),
+                Command::submenu(
+                    "Zoom",
+                    vec![
+                        Command::new("Zoom in", Some("Ctrl++")),
+                        Command::new("Zoom out", Some("Ctrl+-")),
+                        Command::new("Actual size", Some("Ctrl+0")),
+                    ],
+                ),
+                Command::submenu(
+                    "Panels",
+                    vec![Command::checkable("Sidebar", true), Command::checkable("Status bar", false)],
+                ),
             ],
         ),
         ("Help", vec![Command::new("About goldberry", None)]),
