@@ -240,3 +240,26 @@ fn at_320_pixels_the_current_tab_shows_whole_and_the_rest_are_a_menu_away() {
     let out = play_at("menus", "more", "320x480", &script);
     assert_eq!(out["screen"], "overview", "the menu's first screen picked: {}", out["screen"]);
 }
+
+#[test]
+fn mirrored_the_arrows_follow_what_is_drawn_and_compact_density_tightens_every_control() {
+    // Ctrl+R: the slider's minimum is at its right, so Left raises it; the radio group's first option is drawn at
+    // the right, so Right goes back toward it.
+    let keys =
+        ["3 key ctrl+r", "5 key Tab", "6 key Tab", "7 key Tab", "8 key Left", "9 key Tab", "10 key Tab", "11 key Left"];
+    let out = play("controls", "mirrored-keys", &keys.map(str::to_owned));
+    assert_eq!(out["mirrored"], true);
+    assert_eq!(out["controls.radio"]["selected"], 1, "Left from the first option goes on, to the one drawn left of it");
+    assert_eq!(out["controls.slider"]["value"], 41, "mirrored, Left raises the slider");
+    let slider = WidgetBox::of(&out["controls.slider"]["rect"]);
+    let radio = WidgetBox::of(&out["controls.radio"]["parts"][0]);
+    let radio_last = WidgetBox::of(&out["controls.radio"]["parts"][2]);
+    assert!(radio.x > radio_last.x, "the first option is drawn at the right");
+    assert!(slider.x + slider.w > 480.0, "the rows run from the right");
+    // Ctrl+D: controls 28 px tall instead of 32.
+    let regular = first_frame("controls", "960x640");
+    let compact = play("controls", "compact", &["3 key ctrl+d".to_owned()]);
+    assert_eq!(boxed(&regular, "controls.button").h, 32.0);
+    assert_eq!(boxed(&compact, "controls.button").h, 28.0);
+    assert_eq!(compact["density"], "compact");
+}
