@@ -50,9 +50,7 @@ impl Widget for Fader {
                 let (top, bottom) = Fader::travel(cx.rect);
                 self.value.set_fraction((bottom - y) / (bottom - top))
             }
-            Message::Key { key, mods, .. } => self.value.key(key, mods, cx.mirrored).unwrap_or(false),
-            Message::Wheel { dy, .. } => self.value.wheel(dy),
-            _ => false,
+            ref other => self.value.message(other, cx.mirrored).unwrap_or(false),
         })
     }
 

@@ -60,9 +60,7 @@ impl Widget for Knob {
                 self.drag = None;
                 false
             }
-            Message::Key { key, mods, .. } => self.value.key(key, mods, cx.mirrored).unwrap_or(false),
-            Message::Wheel { dy, .. } => self.value.wheel(dy),
-            _ => false,
+            ref other => self.value.message(other, cx.mirrored).unwrap_or(false),
         })
     }
 

@@ -7,7 +7,7 @@
 use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
 
-use super::radio::choose;
+use super::choice::choose;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
 use crate::clone_box;
 use crate::geom::Rect;

@@ -17,6 +17,7 @@ pub mod card;
 pub mod carousel;
 pub mod checkbox;
 pub mod chips;
+pub mod choice;
 pub mod disclosure;
 pub mod doc_tabs;
 pub mod dropdown;

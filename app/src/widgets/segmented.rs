@@ -1,11 +1,11 @@
 //! A segmented bar: a row of joined buttons of which one is selected (a view switch). Each segment is a part; the
-//! keys are a radio group's ([`super::radio::choose`]).
+//! keys are a radio group's ([`Choice`]).
 
 use goldberry_natives::yoga::Align;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::radio::choose;
-use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
+use super::choice::Choice;
+use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
 use crate::clone_box;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
@@ -16,22 +16,14 @@ use crate::ui::router::{Message, Region, WidgetId};
 pub struct Segmented {
     id: WidgetId,
     name: &'static str,
-    options: &'static [&'static str],
-    /// The segment selected.
-    pub selected: usize,
+    /// The segments and the one selected.
+    pub choice: Choice,
 }
 
 impl Segmented {
     /// A bar named `name` of `options`, `selected` chosen.
     pub fn new(id: WidgetId, name: &'static str, options: &'static [&'static str], selected: usize) -> Segmented {
-        Segmented { id, name, options, selected: selected.min(options.len().saturating_sub(1)) }
-    }
-
-    fn boxes(&self, rect: Rect, mirrored: bool) -> Vec<Rect> {
-        let w = rect.w / self.options.len().max(1) as f32;
-        (0..self.options.len())
-            .map(|i| super::pen::flip(Rect::new(rect.x + i as f32 * w, rect.y, w, rect.h), rect, mirrored))
-            .collect()
+        Segmented { id, name, choice: Choice::new(options, selected) }
     }
 }
 
@@ -41,38 +33,25 @@ impl Widget for Segmented {
     }
 
     fn size(&self, m: &Measure<'_>) -> Size {
-        let widest = self.options.iter().map(|o| m.label_w(o)).fold(0.0, f32::max);
-        Size::fixed(((widest + 28.0) * self.options.len() as f32).ceil(), m.control())
+        Size::fixed(((self.choice.widest(m) + 28.0) * self.choice.options.len() as f32).ceil(), m.control())
     }
 
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
-        for (i, r) in self.boxes(rect, mirrored).into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, i, r) });
-        }
+        self.choice.regions(self.id, rect, mirrored, out);
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
-        let before = self.selected;
-        match message {
-            Message::Activate(t) if usize::from(t.part) < self.options.len() => self.selected = usize::from(t.part),
-            Message::Key { key, .. } => {
-                if let Some(i) = choose(self.selected, self.options.len(), *key, cx.mirrored) {
-                    self.selected = i;
-                }
-            }
-            _ => {}
-        }
-        Response::changed(self.selected != before)
+        self.choice.handle(message, cx.mirrored)
     }
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
         let p = pen.palette;
         pen.list.fill_round_rect(rect, 7.0, p.background);
         looks::stroke_round(pen.list, rect, 7.0, 1.0, p.border);
-        for (i, (option, r)) in self.options.iter().zip(self.boxes(rect, pen.mirrored)).enumerate() {
+        for (i, (option, r)) in self.choice.options.iter().zip(self.choice.boxes(rect, pen.mirrored)).enumerate() {
             let state = pen.look_part(self.id, i as u8);
             let inner = r.inset(3.0);
-            let color = if i == self.selected {
+            let color = if i == self.choice.selected {
                 pen.list.fill_round_rect(inner, 5.0, p.accent);
                 p.on_accent
             } else {
@@ -87,11 +66,11 @@ impl Widget for Segmented {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::RadioGroup, self.name).value(self.options.get(self.selected).copied().unwrap_or(""))
+        Access::new(Role::RadioGroup, self.name).value(self.choice.value())
     }
 
     fn report(&self) -> Value {
-        json!({ "selected": self.selected, "value": self.options.get(self.selected) })
+        self.choice.report()
     }
 
     clone_box!();

@@ -90,9 +90,7 @@ impl Widget for Slider {
                 let t = self.at(*x, cx.rect, cx.mirrored);
                 self.value.set_fraction(t)
             }
-            Message::Key { key, mods, .. } => self.value.key(*key, *mods, cx.mirrored).unwrap_or(false),
-            Message::Wheel { dy, .. } => self.value.wheel(*dy),
-            _ => false,
+            other => self.value.message(other, cx.mirrored).unwrap_or(false),
         })
     }
 

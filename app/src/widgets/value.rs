@@ -82,6 +82,16 @@ impl Ranged {
         steps != 0.0 && self.nudge(steps)
     }
 
+    /// What a key or a wheel message does to the value (None: the message is neither); `flip_horizontal` as for
+    /// [`Ranged::key`].
+    pub fn message(&mut self, message: &crate::ui::router::Message, flip_horizontal: bool) -> Option<bool> {
+        match *message {
+            crate::ui::router::Message::Key { key, mods, .. } => self.key(key, mods, flip_horizontal),
+            crate::ui::router::Message::Wheel { dy, .. } => Some(self.wheel(dy)),
+            _ => None,
+        }
+    }
+
     /// The value as the report prints it: a whole number when the step is whole.
     pub fn json(&self) -> serde_json::Value {
         if self.step.fract() == 0.0 && self.min.fract() == 0.0 {

@@ -116,7 +116,7 @@ impl PageSpec for ControlsPage {
             c.check = if settings.shadows { Check::Checked } else { Check::Unchecked };
         }
         if let Some(r) = page.widget_mut::<RadioGroup>(ids::RADIO) {
-            r.selected = settings.inspect.index();
+            r.choice.selected = settings.inspect.index();
         }
         if let Some(b) = page.widget_mut::<Button>(ids::THEME) {
             b.set_label(match settings.theme.name() {
@@ -142,7 +142,7 @@ impl PageSpec for ControlsPage {
                 settings.shadows = page.widget::<Checkbox>(ids::CHECKBOX).is_some_and(Checkbox::checked)
             }
             (ids::RADIO, _) => {
-                settings.inspect = Inspect::at(page.widget::<RadioGroup>(ids::RADIO).map_or(0, |r| r.selected));
+                settings.inspect = Inspect::at(page.widget::<RadioGroup>(ids::RADIO).map_or(0, |r| r.choice.selected));
             }
             (ids::THEME, Message::Activate(_)) => settings.theme.toggle(input.now),
             (ids::OVERLAY, Message::Pick { item, .. }) => settings.set_overlay(Overlay::at(*item)),
