@@ -39,7 +39,7 @@ fn main() {
     let mut clipboard = String::new();
 
     for (page, widget) in
-        [("values", "values.volume"), ("forms", "forms.name"), ("panels", "panels.open"), ("menus", "menus.font")]
+        [("values", "values.volume"), ("forms", "forms.terms"), ("panels", "panels.open"), ("menus", "menus.font")]
     {
         let mut rig = Rig::new(g, &fonts, screen(page), (1920, 1080), 1);
         let (x, y) = rig.centre(widget);
