@@ -263,3 +263,25 @@ fn mirrored_the_arrows_follow_what_is_drawn_and_compact_density_tightens_every_c
     assert_eq!(boxed(&compact, "controls.button").h, 28.0);
     assert_eq!(compact["density"], "compact");
 }
+
+#[test]
+fn the_text_area_grows_to_six_rows_then_scrolls_by_its_caret_and_by_the_wheel() {
+    let w = first_frame("forms", TALL);
+    let area = boxed(&w, "forms.message");
+    let mut script = vec![click(5, area.centre())];
+    for i in 0..9 {
+        script.push(format!("{} text \"line {i}\"", 6 + 2 * i));
+        script.push(format!("{} key Return", 7 + 2 * i));
+    }
+    let typed = play_at("forms", "area", TALL, &script)["widgets"].clone();
+    let m = &typed["forms.message"];
+    assert_eq!(m["rows"], 6, "it grew from 3 to 6 rows and stops there: {m}");
+    assert_eq!(m["first_line"], 4, "the caret's row (the tenth line) shows at the bottom");
+    assert!(WidgetBox::of(&m["rect"]).h > area.h, "the page laid it out taller");
+    // The wheel over it scrolls its lines, not the page.
+    let (x, y) = (area.centre().0, area.centre().1 + 40);
+    script.extend([format!("30 move {x} {y}"), "31 wheel 0 1".to_owned()]);
+    let wheeled = play_at("forms", "area-wheel", TALL, &script);
+    assert_eq!(wheeled["widgets"]["forms.message"]["first_line"], 1);
+    assert_eq!(wheeled["widgets"]["forms.page"]["offset"], 0.0);
+}

@@ -30,6 +30,8 @@ pub struct Area {
     /// The caret's x after each grapheme boundary from its line's start, from the last frame.
     stops: Vec<(usize, f32)>,
     width: f32,
+    /// The first line a wheel scrolled to (None: the caret's row decides).
+    scrolled: Option<usize>,
 }
 
 impl PartialEq for Area {
@@ -42,7 +44,7 @@ impl PartialEq for Area {
 impl Area {
     /// An area named `name` holding `text`, `width` px wide.
     pub fn new(id: WidgetId, name: &'static str, text: &str, width: f32) -> Area {
-        Area { id, name, edit: TextEdit::new(text, true), stops: Vec::new(), width }
+        Area { id, name, edit: TextEdit::new(text, true), stops: Vec::new(), width, scrolled: None }
     }
 
     /// Its hard lines' byte ranges.
@@ -69,10 +71,13 @@ impl Area {
         self.lines().iter().position(|(s, e)| byte >= *s && byte <= *e).unwrap_or(0)
     }
 
-    /// The first line shown: the caret's row stays in view.
+    /// The first line shown: where the wheel left it, else so that the caret's row stays in view.
     pub fn first_line(&self) -> usize {
-        let caret = self.line_of(self.edit.caret());
-        caret.saturating_sub(ROWS.1 - 1).min(self.lines().len().saturating_sub(ROWS.1))
+        let last = self.lines().len().saturating_sub(ROWS.1);
+        match self.scrolled {
+            Some(first) => first.min(last),
+            None => self.line_of(self.edit.caret()).saturating_sub(ROWS.1 - 1).min(last),
+        }
     }
 
     fn x_of(&self, byte: usize) -> f32 {
@@ -118,8 +123,14 @@ impl Widget for Area {
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         let rows = self.rows();
-        let before = self.clone();
+        let before = (self.clone(), self.scrolled);
+        let caret = self.edit.caret();
         match message {
+            // A wheel notch scrolls three lines; the caret stays where it is until it moves.
+            Message::Wheel { dy, .. } => {
+                let first = self.first_line() as f32 - (dy * 3.0).round();
+                self.scrolled = Some(first.max(0.0) as usize);
+            }
             Message::Press { x, y, clicks, .. } => {
                 let at = self.byte_at(*x, *y, cx.rect);
                 if *clicks >= 2 { self.edit.select_word(at) } else { self.edit.move_to(at, false) }
@@ -169,7 +180,14 @@ impl Widget for Area {
             }
             _ => {}
         }
-        if self.rows() != rows { Response::RELAYOUT } else { Response::changed(*self != before) }
+        if self.edit.caret() != caret {
+            self.scrolled = None;
+        }
+        if self.rows() != rows {
+            Response::RELAYOUT
+        } else {
+            Response::changed(*self != before.0 || self.first_line() != before.0.first_line())
+        }
     }
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
@@ -228,7 +246,8 @@ impl Widget for Area {
     }
 
     fn takes_wheel(&self, _focused: bool) -> bool {
-        false
+        // A scroll view of its own once it holds more lines than it shows.
+        self.lines().len() > ROWS.1
     }
 
     fn stops(&self, m: &Measure<'_>) -> Vec<(usize, f32)> {
