@@ -172,10 +172,11 @@ impl TextScreen {
             let state = State::of_part(view.router, ids::FEATURES, part as u8);
             chip(list, ink, *rect, tag, on, state);
         }
+        // The keyboard's mark is on one chip, the one Space toggles.
         if view.router.focus() == Some(ids::FEATURES)
-            && let Some(first) = l.chips.first()
+            && let Some(rect) = l.chips.get(view.texts.chip).or(l.chips.last())
         {
-            focus_ring(list, l.chips.iter().fold(*first, |a, b| a.union(*b)), 12.0, p);
+            focus_ring(list, *rect, rect.h / 2.0, p);
         }
         text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
         let range = f32::from(SIZES.end() - SIZES.start());
@@ -240,7 +241,8 @@ impl TextScreen {
                 let i = laid.line_of(edit.caret());
                 let x = content.x + laid.caret_x(edit.caret()) - sx;
                 let top = content.y + i as f32 * laid.line_height - sy;
-                draw::caret(list, x, top, laid.line_height, p.text);
+                let rtl = laid.paragraph.lines.get(i).is_some_and(|line| line.rtl);
+                draw::caret(list, x, top, laid.line_height, rtl, p.text);
             }
         });
         // Where the six lines shown sit in the whole text, when it is longer.
