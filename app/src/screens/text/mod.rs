@@ -258,6 +258,16 @@ impl TextScreen {
     }
 }
 
+/// The field and the area of `texts` laid out as the next frame lays them out, in `style`, in the content boxes
+/// `field` and `area`, without drawing: the editing fuzz steps against this.
+pub fn lay_out_texts(fonts: &FontBook, style: &TextStyle, field: Rect, area: Rect, texts: &TextFields) -> (Laid, Laid) {
+    let g = texts.geometry();
+    (
+        lay_out_edit(fonts, style, field, &texts.field, &g.field, texts, false),
+        lay_out_edit(fonts, style, area, &texts.area, &g.area, texts, true),
+    )
+}
+
 /// Lays out `edit` in `content`: the area wrapped at its width, the field on one line (a window of it around the
 /// caret when it is long); scrolled as far as last frame, then so the caret shows when it moved.
 fn lay_out_edit(

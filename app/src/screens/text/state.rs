@@ -410,8 +410,10 @@ impl TextFields {
         let goal = self.goal_x.take();
         let Some((edit, laid)) = self.widget(id) else { return false };
         let (ctrl, shift) = (mods.ctrl, mods.shift);
-        // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on.
-        let rtl = laid.paragraph.rtl;
+        // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on. A long
+        // field lays out a window of itself, whose own direction may not be the text's (edit fuzz, seed 6).
+        let whole = laid.start == 0 && laid.text.len() == edit.text().len();
+        let rtl = if whole { laid.paragraph.rtl } else { crate::text::bidi::base_rtl(edit.text()) };
         let (left, right) = if rtl { (Towards::End, Towards::Start) } else { (Towards::Start, Towards::End) };
         match (key, ctrl) {
             (Key::Left, _) => edit.step(left, ctrl, shift),
