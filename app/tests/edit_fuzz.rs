@@ -290,11 +290,17 @@ impl Model {
         self.boundaries().into_iter().find(|&b| b > at).unwrap_or(self.text.len())
     }
 
+    /// UAX #29's words, widened to whole clusters (a caret stands only between clusters).
     fn words(&self) -> Vec<(usize, usize)> {
+        let bounds = self.boundaries();
         self.text
             .split_word_bound_indices()
             .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
-            .map(|(i, w)| (i, i + w.len()))
+            .map(|(i, w)| {
+                let start = bounds.iter().rev().find(|&&b| b <= i).copied().unwrap_or(0);
+                let end = bounds.iter().find(|&&b| b >= i + w.len()).copied().unwrap_or(self.text.len());
+                (start, end)
+            })
             .collect()
     }
 
@@ -344,7 +350,9 @@ impl Model {
     fn replace(&mut self, (a, b): (usize, usize), with: &str, typed: bool) {
         let before = (self.text.clone(), self.caret, self.anchor);
         self.text.replace_range(a..b, with);
+        // The caret stands at a cluster boundary: past the cluster the new text joined, if it joined one.
         self.caret = a + with.len();
+        self.caret = self.boundaries().into_iter().find(|&x| x >= self.caret).unwrap_or(self.text.len());
         self.anchor = self.caret;
         let after = (self.text.clone(), self.caret, self.anchor);
         self.redo.clear();
@@ -357,7 +365,8 @@ impl Model {
                 self.undo.push(Step { before, after });
             }
         }
-        self.typing = typed.then_some(self.caret);
+        // A run of typing goes on where the typed text ended (before the caret went past a joined cluster).
+        self.typing = typed.then_some(a + with.len());
     }
 
     fn insert(&mut self, text: &str, typed: bool) {
@@ -606,11 +615,12 @@ impl<'a> Rig<'a> {
             }
             if (edit.caret(), edit.anchor()) != (m.caret, m.anchor) {
                 return Err(format!(
-                    "{name}: caret, anchor ({}, {}), the model's ({}, {})",
+                    "{name}: caret, anchor ({}, {}), the model's ({}, {}) in {:?}",
                     edit.caret(),
                     edit.anchor(),
                     m.caret,
-                    m.anchor
+                    m.anchor,
+                    around(&m.text, m.caret)
                 ));
             }
             let laid = self.laid(area);
@@ -660,6 +670,18 @@ impl<'a> Rig<'a> {
         }
         Ok(())
     }
+}
+
+/// The text within about 16 bytes of `at`, with `|` at `at`.
+fn around(text: &str, at: usize) -> String {
+    let (mut a, mut b) = (at.saturating_sub(16), (at + 16).min(text.len()));
+    while !text.is_char_boundary(a) {
+        a -= 1;
+    }
+    while !text.is_char_boundary(b) {
+        b += 1;
+    }
+    format!("{}|{}", &text[a..at.min(text.len())], &text[at.min(text.len())..b])
 }
 
 fn short(text: &str) -> String {

@@ -3,8 +3,10 @@
 /// Where a line may (or must) end in `text`: byte offsets of break opportunities after the start, the text's
 /// end included, with whether the break is mandatory.
 pub fn opportunities(text: &str) -> Vec<(usize, bool)> {
+    // UAX #14 treats a combining mark after a space as a letter (LB10) and so allows a break between them, where
+    // UAX #29 makes the two one cluster; a line never splits a cluster (edit fuzz, seed 1287).
     unicode_linebreak::linebreaks(text)
-        .filter(|&(i, _)| i > 0)
+        .filter(|&(i, _)| i > 0 && super::segment::is_grapheme_boundary(text, i))
         .map(|(i, kind)| (i, kind == unicode_linebreak::BreakOpportunity::Mandatory))
         .collect()
 }
@@ -41,5 +43,6 @@ mod tests {
         };
         assert_eq!(ends, ["well-", "known ", "fact, ", "(really)"]);
         assert_eq!(visible_end("ab  ", 0, 4), 2);
+        assert_eq!(opportunities("a \u{301}b"), [(5, true)], "a space and the accent after it are one cluster");
     }
 }
