@@ -13,7 +13,7 @@ use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::text::segment::previous_grapheme;
-use crate::text::{Features, Paragraph};
+use crate::text::{Features, Line, Paragraph};
 use crate::ui::edit::{TextEdit, Towards};
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
@@ -142,16 +142,7 @@ pub struct Laid {
 impl Laid {
     /// The laid-out line holding byte `at` of the widget's text (the last line past the end).
     pub fn line_of(&self, at: usize) -> usize {
-        let at = at.saturating_sub(self.start);
-        let lines = &self.paragraph.lines;
-        let Some(i) = lines.iter().position(|line| at <= line.bytes.end) else {
-            return lines.len().saturating_sub(1);
-        };
-        // A caret at a soft wrap stands at the start of the next line; at a hard break, at the end of its own.
-        match lines.get(i + 1) {
-            Some(next) if next.bytes.start == at => i + 1,
-            _ => i,
-        }
+        line_index(&self.paragraph.lines, at.saturating_sub(self.start))
     }
 
     /// The byte of the widget's text nearest to window point (x, y).
@@ -195,6 +186,19 @@ impl Laid {
         let Some(line) = self.paragraph.lines.get(i) else { return 0.0 };
         let local = at.saturating_sub(self.start).min(self.text.len());
         self.line_x.get(i).copied().unwrap_or(0.0) + line.caret_x(&self.text, local)
+    }
+}
+
+/// The line of `lines` holding byte `at` of the text they lay out (the last line past the end): a caret at a soft
+/// wrap stands at the start of the next line, at a hard break at the end of its own.
+pub fn line_index(lines: &[Line], at: usize) -> usize {
+    let i = lines.partition_point(|line| line.bytes.end < at);
+    if i >= lines.len() {
+        return lines.len().saturating_sub(1);
+    }
+    match lines.get(i + 1) {
+        Some(next) if next.bytes.start == at => i + 1,
+        _ => i,
     }
 }
 
