@@ -405,6 +405,10 @@ fn lines_of(laid: &Laid) -> Vec<(usize, usize)> {
     laid.paragraph.lines.iter().map(|l| (laid.start + l.bytes.start, laid.start + l.bytes.end)).collect()
 }
 
+fn content_w(laid: &Laid) -> f32 {
+    laid.content.w
+}
+
 /// The line a caret at `at` stands on: the later one where a soft wrap makes two lines meet.
 fn line_of(lines: &[(usize, usize)], at: usize) -> usize {
     lines.iter().rposition(|l| l.0 <= at).unwrap_or(0)
@@ -651,6 +655,22 @@ impl<'a> Rig<'a> {
             }
             if at != end {
                 return Err(format!("{name}: the lines end at {at}, the text at {end}"));
+            }
+            // The area is laid out again from its last layout, wrapping only what changed: its lines are those
+            // of a fresh layout.
+            if area {
+                let fresh = self
+                    .fonts
+                    .layout_picked(&self.style, &m.text, Some(content_w(laid)), &mut |_| Vec::new())
+                    .map_err(|e| format!("a fresh layout: {e}"))?;
+                let fresh: Vec<(usize, usize)> = fresh.lines.iter().map(|l| (l.bytes.start, l.bytes.end)).collect();
+                if let Some(i) = (0..lines.len().max(fresh.len())).find(|&i| lines.get(i) != fresh.get(i)) {
+                    return Err(format!(
+                        "area: line {i} is {:?} laid out from the last layout, {:?} laid out afresh",
+                        lines.get(i),
+                        fresh.get(i)
+                    ));
+                }
             }
             // The caret is scrolled into view (when the box can show a line at all).
             let content = laid.content;

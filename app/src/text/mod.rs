@@ -16,6 +16,7 @@ pub mod bidi;
 pub mod breaks;
 pub mod cache;
 pub mod caret;
+pub mod edited;
 pub mod ellipsis;
 pub mod itemize;
 pub mod layout;

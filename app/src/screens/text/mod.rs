@@ -21,6 +21,7 @@ use crate::scene::draw::widgets::{Ink, State, focus_ring, slider, stroke_round, 
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Screen};
+use crate::text::edited::Before;
 use crate::text::segment::snap;
 use crate::text::{Line, Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
@@ -312,7 +313,14 @@ fn lay_out_edit(
             let margin = 2 * AREA_LINES + 1;
             vec![first.saturating_sub(margin)..first + shown + margin, caret.saturating_sub(margin)..caret + margin]
         };
-        fonts.layout_picked(style, text, Some(content.w), &mut pick).map(Arc::new)
+        // A keystroke wraps again only what it changed, from the last frame's lines (text::edited).
+        let same = previous.style.as_ref() == Some(style) && previous.content.w == content.w;
+        if same && !previous.paragraph.lines.is_empty() {
+            let before = Before { text: &previous.text, paragraph: &previous.paragraph };
+            fonts.layout_edited(style, before, text, content.w, &mut pick).map(Arc::new)
+        } else {
+            fonts.layout_picked(style, text, Some(content.w), &mut pick).map(Arc::new)
+        }
     } else {
         fonts.layout(style, &text[start..end], None)
     };
@@ -325,8 +333,9 @@ fn lay_out_edit(
         .iter()
         .map(|line| if line.rtl && line.width_px <= content.w { content.w - line.width_px } else { 0.0 })
         .collect();
-    let mut laid =
-        Laid { content, start, text: Arc::from(&text[start..end]), paragraph, line_x, line_height, scroll: 0.0 };
+    let laid_text = Arc::from(&text[start..end]);
+    let style = Some(style.clone());
+    let mut laid = Laid { content, start, text: laid_text, paragraph, line_x, line_height, scroll: 0.0, style };
     let caret = laid.caret_x(edit.caret());
     let scroll = if multiline { texts.scroll[1] } else { texts.scroll[0] };
     laid.scroll = if multiline {

@@ -13,7 +13,7 @@ use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::text::segment::previous_grapheme;
-use crate::text::{Features, Line, Paragraph};
+use crate::text::{Features, Line, Paragraph, TextStyle};
 use crate::ui::edit::{TextEdit, Towards};
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
@@ -137,6 +137,8 @@ pub struct Laid {
     pub line_height: f32,
     /// How far the text is scrolled: x in the field, y in the area.
     pub scroll: f32,
+    /// The style it was laid out in: the next layout starts from this one when the style and width are the same.
+    pub style: Option<TextStyle>,
 }
 
 impl Laid {
