@@ -4,7 +4,8 @@
 //!
 //! `cargo bench -p goldberry --bench editing` prints, for an area of 2,000 characters in paragraphs and an area of
 //! 1 MiB in one paragraph (the most it accepts), the paint p50 / p95 and each row's p50 (targets: 2,000 characters
-//! p50 <= 0.3 ms; 1 MiB p50 <= 4 ms, p95 <= 8 ms). `GOLDBERRY_BENCH_FRAMES=N` changes the 300 frames a row.
+//! p50 <= 0.3 ms; 1 MiB p50 <= 4 ms, p95 <= 8 ms). `GOLDBERRY_BENCH_FRAMES=N` changes the 300 frames a row,
+//! `GOLDBERRY_BENCH_THREADS=N` the 2 threads (a second thread spins awake for its bands while the first records).
 
 mod support;
 
@@ -52,7 +53,8 @@ fn main() {
 
 /// Types a letter a frame into the area holding `text`, its caret in the middle; each HUD row's times.
 fn typing(g: &'static Goldberry, fonts: &FontBook, text: &str, frames: usize) -> Vec<(&'static str, Percentiles)> {
-    let mut painter = Painter::new(g, fonts, 2, false).expect("painter");
+    let threads: usize = support::env_number("GOLDBERRY_BENCH_THREADS").unwrap_or(2);
+    let mut painter = Painter::new(g, fonts, threads, false).expect("painter");
     let mut buffer = FrameBuffer::new(960, 640);
     let mut session = Session::new(ScreenId::named("text").expect("the text screen"), false);
     let mut index = 0u64;

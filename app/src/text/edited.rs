@@ -5,23 +5,26 @@
 //!
 //! The part wrapped again is shaped on its own, from a line start: its first hard line at that line's base
 //! direction (rule P2 over the whole hard line), like a long line's chunks ([`super::shape`]). As there, the price
-//! is that no shaping context or bidi bracket pair crosses that line start. Lines keep runs only where `pick`
-//! asks, as in [`super::layout::layout_picked`].
+//! is that no shaping context, bidi bracket pair or face carried along a run of neutral characters crosses that
+//! line start, so a long line may wrap a little otherwise than a fresh layout would. A hard line short enough to
+//! be shaped whole is wrapped again whole, and comes out exactly as a fresh layout (the editing fuzz checks it).
+//! Lines keep runs only where `pick` asks, as in [`super::layout::layout_picked`].
 
 use std::ops::Range;
 
 use goldberry_natives::NativeError;
+use goldberry_natives::glyphs::GlyphRun;
 
 use super::breaks::visible_end;
 use super::layout::layout_picked;
 use super::lines::{FaceIds, Span, runs, wrap};
 use super::shape::{CHUNKED_LINE, ShapedPiece, Shaper};
-use super::{BaseDirection, FaceSet, Line, Paragraph, TextStyle};
+use super::{BaseDirection, FaceSet, Line, Paragraph, Run, TextStyle};
 use std::sync::Arc;
 
 /// How far past the edit (bytes) the first try wraps, looking for the line where the new layout meets the old;
 /// each further try reaches four times as far.
-const REACH: usize = 4096;
+const REACH: usize = 1024;
 
 /// The last layout of a text in the same style and width: its text and its lines.
 #[derive(Debug, Clone, Copy)]
@@ -64,7 +67,7 @@ pub fn layout_edited(
         }
         let (first, last) = (wanted[i], wanted[j - 1]);
         let part = lines[first].bytes.start..lines[last].bytes.end;
-        let pieces = part_pieces(faces, shaper, style, text, part)?;
+        let pieces = part_pieces(faces, shaper, style, text, part, true)?;
         for &k in &wanted[i..j] {
             let line = &lines[k];
             let Some((offset, piece)) = pieces.iter().rev().find(|(offset, _)| *offset <= line.bytes.start) else {
@@ -172,7 +175,8 @@ fn relaid(
             lines.extend(old[j..].iter().map(|line| Line {
                 bytes: shift(line.bytes.start, delta)..shift(line.bytes.end, delta),
                 width_px: line.width_px,
-                runs: Vec::new(),
+                // The few lines with runs (those shown) keep them, moved: shaping them again would cost more.
+                runs: line.runs.iter().map(|run| shift_run(run, delta)).collect(),
                 rtl: line.rtl,
             }));
             return Ok(Some(lines));
@@ -187,6 +191,15 @@ fn relaid(
         }
         reach *= 4;
     }
+}
+
+/// `run` moved by `delta` bytes: its bytes and its glyphs' clusters.
+fn shift_run(run: &Run, delta: isize) -> Run {
+    let mut glyphs = GlyphRun::clone(&run.glyphs);
+    for cluster in &mut glyphs.clusters {
+        *cluster = (*cluster as isize + delta).max(0) as u32;
+    }
+    Run { bytes: shift(run.bytes.start, delta)..shift(run.bytes.end, delta), glyphs: Arc::new(glyphs), ..run.clone() }
 }
 
 fn shift(at: usize, delta: isize) -> usize {
@@ -207,19 +220,20 @@ fn part_pieces(
     style: &TextStyle,
     text: &str,
     part: Range<usize>,
+    whole_short: bool,
 ) -> Result<Vec<(usize, Arc<ShapedPiece>)>, NativeError> {
     let primary = faces.face_of(style.font).0;
-    // A short hard line is shaped whole (as wrapping shaped it, so the shaper's cache has it) rather than the part
-    // of it asked for, whose text is new at every keystroke.
     let mut part = part;
+    // With `whole_short`, a short hard line is shaped whole (as wrapping shaped it, so the shaper's cache has it)
+    // rather than the part of it asked for, whose text is new at every keystroke.
     let first_start = text[..part.start].rfind('\n').map_or(0, |i| i + 1);
     let first_end = text[part.start..].find('\n').map_or(text.len(), |i| part.start + i);
-    if first_end - first_start <= CHUNKED_LINE {
+    if whole_short && first_end - first_start <= CHUNKED_LINE {
         part.start = first_start;
     }
     let last_start = text[..part.end].rfind('\n').map_or(0, |i| i + 1);
     let last_end = text[part.end..].find('\n').map_or(text.len(), |i| part.end + i);
-    if last_end - last_start <= CHUNKED_LINE {
+    if whole_short && last_end - last_start <= CHUNKED_LINE {
         part.end = last_end;
     }
     let mut out = Vec::new();
@@ -255,7 +269,7 @@ fn wrap_part(
     width: f32,
 ) -> Result<Vec<Line>, NativeError> {
     let mut lines = Vec::new();
-    for (offset, piece) in part_pieces(faces, shaper, style, text, part)? {
+    for (offset, piece) in part_pieces(faces, shaper, style, text, part, false)? {
         let rtl = piece.levels.rtl();
         for span in wrap(&piece, size_px, Some(width)) {
             let bytes = offset + span.bytes.start..offset + span.bytes.end;

@@ -309,8 +309,8 @@ fn lay_out_edit(
             let y = area_scroll(lines.len(), caret, line_height, content.h, texts.scroll[1], texts.reveal);
             let first = (y / line_height.max(1.0)).floor().max(0.0) as usize;
             let shown = (content.h / line_height.max(1.0)).ceil() as usize + 1;
-            // Enough lines either side that a Page key or two before the next frame still find their runs.
-            let margin = 2 * AREA_LINES + 1;
+            // Enough lines either side that a Page key before the next frame still finds its runs.
+            let margin = AREA_LINES + 1;
             vec![first.saturating_sub(margin)..first + shown + margin, caret.saturating_sub(margin)..caret + margin]
         };
         // A keystroke wraps again only what it changed, from the last frame's lines (text::edited).
