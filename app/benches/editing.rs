@@ -27,12 +27,12 @@ fn main() {
     let (g, fonts) = support::natives_and_fonts("editing");
     let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
     println!(
-        "goldberry editing bench: a letter typed a frame in the text screen's area, 960x640, 2 thr, {frames} frames (ms)"
+        "goldberry editing bench: a letter typed a frame in the text screen's area, 960x640, {} thr, {frames} frames (ms)",
+        support::env_number::<usize>("GOLDBERRY_BENCH_THREADS").unwrap_or(2)
     );
     let paragraph = "Typing re-shapes only the paragraph it changes; every other one is shaped once and cached. ";
     let small: String = (0..22).map(|i| format!("{}{paragraph}\n", i % 10)).collect::<String>()[..2000].to_owned();
-    let mut huge = paragraph.repeat(MAX_BYTES / paragraph.len());
-    huge.truncate(MAX_BYTES - 4 * frames);
+    let huge = prose(MAX_BYTES - 4 * frames);
     for (name, text, target) in
         [("2,000 characters in paragraphs", small, (0.3, f64::INFINITY)), ("1 MiB in one paragraph", huge, (4.0, 8.0))]
     {
@@ -49,6 +49,26 @@ fn main() {
             if target.1.is_finite() { format!(", p95 <= {}", target.1) } else { String::new() },
         );
     }
+}
+
+/// `bytes` of prose-like text in one paragraph: words drawn from a paragraph by a fixed generator, so that the
+/// text does not repeat itself (an exact repetition can wrap a line out of step to its end after any edit, and a
+/// keystroke then wraps the whole text again; prose does not).
+fn prose(bytes: usize) -> String {
+    let words: Vec<&str> =
+        "Typing re-shapes only the paragraph it changes; every other one is shaped once and cached. \
+                            A long paste keeps every character, and the caret steps over whole clusters."
+            .split(' ')
+            .collect();
+    let mut out = String::with_capacity(bytes + 16);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    while out.len() < bytes {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        out.push_str(words[(state >> 33) as usize % words.len()]);
+        out.push(' ');
+    }
+    out.truncate(bytes);
+    out
 }
 
 /// Types a letter a frame into the area holding `text`, its caret in the middle; each HUD row's times.
@@ -83,6 +103,11 @@ fn typing(g: &'static Goldberry, fonts: &FontBook, text: &str, frames: usize) ->
         times.push(frame(&mut session, Pixels::Kept));
     }
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    if std::env::var_os("GOLDBERRY_BENCH_SLOWEST").is_some() {
+        let mut slow: Vec<(usize, f64)> = times.iter().map(|t| ms(t.paint)).enumerate().collect();
+        slow.sort_by(|a, b| b.1.total_cmp(&a.1));
+        println!("slowest frames (index, ms): {:?}", &slow[..slow.len().min(12)]);
+    }
     vec![
         ("paint", Percentiles::of(times.iter().map(|t| ms(t.paint)))),
         ("layout", Percentiles::of(times.iter().map(|t| ms(t.layout)))),

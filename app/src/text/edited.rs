@@ -186,6 +186,8 @@ fn relaid(
             lines.extend(region);
             return Ok(Some(lines));
         }
+        // A text that repeats itself exactly may wrap a line's worth out of step to its end (greedy wrapping of a
+        // period can cycle out of phase): then the whole text is wrapped afresh.
         if reach > text.len() {
             return Ok(None);
         }
