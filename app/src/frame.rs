@@ -17,7 +17,8 @@ use crate::geom::PixelRect;
 use crate::hud::{FrameTimes, Hud, HudStats};
 use crate::overlay::{OverlayView, Overlays};
 use crate::raster::{Damage, RenderError, Renderer};
-use crate::screens::{Feedback, ScreenError, Shown, Stage};
+use crate::screens::{Feedback, ScreenError, Shown};
+use crate::stage::Stage;
 use crate::surface::{Canvas, Pixels};
 use crate::ui::settings::Settings;
 

@@ -335,6 +335,12 @@ impl Hud {
         self.visible = !self.visible;
     }
 
+    /// Whether the panel shows dashes where `stats` now has figures: frame 0 is drawn before it is measured, so
+    /// on a screen that then stays still the loop must paint one more frame for the figures to show.
+    pub fn figures_due(&self, stats: &HudStats) -> bool {
+        self.visible && self.content.is_some() && stats.summary(Phase::Paint).is_some() != self.measured
+    }
+
     /// The panel's rectangle in a frame `width` pixels wide.
     pub fn panel_rect(width: u32) -> Rect {
         Rect::new(width as f32 - PANEL_W - 12.0, 12.0, PANEL_W, PANEL_H)

@@ -21,8 +21,10 @@ pub mod scene;
 pub mod screens;
 pub mod session;
 pub mod shell;
+pub mod stage;
 pub mod surface;
 #[cfg(test)]
 mod test_support;
 pub mod text;
 pub mod ui;
+pub mod widgets;

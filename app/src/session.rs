@@ -8,9 +8,10 @@
 //!
 //! Above the screen lies the popup layer ([`Popups`]): while a popup is open it takes every event first. Escape
 //! closes it (it does not quit then); a press outside a menu closes the menu and does nothing else, a press outside
-//! a dialog does nothing; the screen's widgets are neither hovered nor hit meanwhile. A global key closes it before
-//! it acts. When it closes, the focus goes back where it was. The hovered widget's tooltip shows once the pointer
-//! has rested on it for [`crate::popup::TOOLTIP_DELAY_S`].
+//! a dialog does nothing; the screen's widgets are neither hovered nor hit meanwhile. A global key closes a menu
+//! before it acts; a dialog stays open while it acts and refuses a screen switch (it keeps its screen until it is
+//! answered). When it closes, the focus goes back where it was. The hovered widget's tooltip shows once the
+//! pointer has rested on it for [`crate::popup::TOOLTIP_DELAY_S`].
 
 use std::any::Any;
 
@@ -19,7 +20,7 @@ use serde_json::{Map, Value, json};
 use crate::chrome::TABS;
 use crate::geom::Rect;
 use crate::popup::draw::PopupView;
-use crate::popup::{Hover, Kind, Outcome, Popups, Request, Tip};
+use crate::popup::{Hover, Item, Kind, Outcome, Popups, Request, Tip};
 use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
@@ -259,8 +260,10 @@ impl Session {
         self.router.route(event, &self.regions, &mut messages);
         for message in &messages {
             if let Message::Activate(Target { id: TABS, part }) = message {
-                if let Some(screen) = ScreenId::at(usize::from(*part)) {
-                    self.show(screen);
+                match ScreenId::at(usize::from(*part)) {
+                    Some(screen) => self.show(screen),
+                    // The strip's "»": every screen in a menu, the current one checked.
+                    None => self.open_screens_menu(),
                 }
                 continue;
             }
@@ -282,15 +285,20 @@ impl Session {
         what: impl FnOnce(&mut dyn AnyState, &mut Input<'_>) -> bool,
     ) -> bool {
         let state = &mut self.states[self.screen.index()];
-        let mut popup = None;
+        let (mut popup, mut focus_to) = (None, None);
         let mut input = Input {
             regions: &self.regions,
             now,
             settings: &mut self.settings,
             clipboard: &mut *clipboard,
             popup: &mut popup,
+            focus: self.router.focus(),
+            focus_to: &mut focus_to,
         };
         let took = what(state.as_mut(), &mut input);
+        if let Some(id) = focus_to {
+            self.router.set_focus(Some(id));
+        }
         if let Some(request) = popup {
             self.open_popup(request);
         }
@@ -307,6 +315,15 @@ impl Session {
                     return;
                 }
                 if let Some(global) = global_key(key, mods) {
+                    // A dialog waits for its answer on its screen: a screen switch is refused, any other global
+                    // key acts with the dialog still open (placed anew if the UI was mirrored).
+                    if self.popups.open().is_some_and(|p| matches!(p.kind, Kind::Modal { .. })) {
+                        if !matches!(global, Global::Show(_) | Global::Step(_)) {
+                            self.changed |= self.global(global, now);
+                            self.popups.set_mirrored(self.mirrored);
+                        }
+                        return;
+                    }
                     self.close_popup();
                     self.changed |= self.global(global, now);
                     return;
@@ -354,6 +371,12 @@ impl Session {
         match outcome {
             Outcome::Kept => {}
             Outcome::Closed => self.close_popup(),
+            Outcome::Picked { id: TABS, item } => {
+                self.close_popup();
+                if let Some(screen) = ScreenId::at(item) {
+                    self.show(screen);
+                }
+            }
             Outcome::Picked { id, item } => {
                 self.close_popup();
                 self.dispatch(&Message::Pick { id, item }, now, clipboard);
@@ -361,8 +384,21 @@ impl Session {
         }
     }
 
+    /// Opens the menu of every screen under the tab strip's "»".
+    fn open_screens_menu(&mut self) {
+        let n = SCREENS.len();
+        let Some(anchor) = self.regions.iter().find(|r| r.target == Target { id: TABS, part: n as u8 }).map(|r| r.rect)
+        else {
+            return;
+        };
+        let items = ScreenId::all().map(|s| Item { checked: s == self.screen, ..Item::new(s.title()) }).collect();
+        let highlighted = self.screen.index();
+        self.open_popup(Request::Menu { owner: TABS, anchor, items, highlighted, min_width: 160.0 });
+    }
+
     /// Opens what the screen asked for: the router hits the popup's regions from now on.
     fn open_popup(&mut self, request: Request) {
+        self.popups.set_mirrored(self.mirrored);
         let focus = self.popups.show(request, self.router.focus());
         self.router.relayout(&self.popups.regions());
         self.router.set_focus(focus);
@@ -397,6 +433,10 @@ impl Session {
             },
             Global::Step(by) => self.show(self.screen.step(by)),
             Global::Theme => self.settings.theme.toggle(now),
+            Global::Density => {
+                self.settings.density = self.settings.density.toggled();
+                self.relayout = true;
+            }
             Global::ZoomIn => self.settings.zoom = self.settings.zoom.step_in(),
             Global::ZoomOut => self.settings.zoom = self.settings.zoom.step_out(),
             Global::ZoomReset => self.settings.zoom = Zoom::NONE,
@@ -456,6 +496,7 @@ impl Session {
         });
         widgets.insert("overlay".to_owned(), overlay);
         widgets.insert("zoom".to_owned(), json!(self.settings.zoom.factor()));
+        widgets.insert("density".to_owned(), json!(self.settings.density.as_str()));
         widgets.insert("popup".to_owned(), self.report_popup());
         let tip = self.hover.shown().and_then(|t| self.state().tooltip(t).map(|text| (t, text)));
         let tooltip = match tip {
@@ -515,6 +556,8 @@ enum Global {
     /// Ctrl+Tab, Ctrl+Shift+Tab.
     Step(isize),
     Theme,
+    /// Ctrl+D: regular or compact controls.
+    Density,
     Mirror,
     /// Ctrl+Plus (Ctrl+= on a keyboard whose plus is shifted), Ctrl+Minus, Ctrl+0.
     ZoomIn,
@@ -534,6 +577,7 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
         (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
         (Key::Char('t'), Mods::CTRL) => Global::Theme,
+        (Key::Char('d'), Mods::CTRL) => Global::Density,
         (Key::Char('r'), Mods::CTRL) => Global::Mirror,
         (Key::Char('=' | '+'), Mods { ctrl: true, alt: false, gui: false, .. }) => Global::ZoomIn,
         (Key::Char('-'), Mods::CTRL) => Global::ZoomOut,
@@ -546,7 +590,8 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
 /// radio group's options, the tabs).
 fn boxes(regions: &[Region]) -> Vec<(WidgetId, Rect, Vec<Rect>)> {
     let mut boxes: Vec<(WidgetId, Rect, Vec<Rect>)> = Vec::new();
-    for region in regions {
+    // A row's label is a region of its widget (a click on it focuses the widget), but not part of its box.
+    for region in regions.iter().filter(|r| r.target.part != crate::widgets::LABEL_PART) {
         match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
             Some((_, union, parts)) => {
                 *union = union.union(region.rect);

@@ -1,8 +1,10 @@
 //! The session's global keys, screen switching and report, without natives.
 
 use super::*;
-use crate::screens::controls::state::Controls;
+use crate::screens::controls::{Controls, ids};
 use crate::ui::input::Button;
+use crate::widgets::button::Button as PushButton;
+use crate::widgets::slider::Slider;
 
 fn key(key: Key, mods: Mods) -> UiEvent {
     UiEvent::KeyDown { key, mods, repeat: false }
@@ -32,7 +34,7 @@ fn ctrl_digits_ctrl_tab_and_the_tabs_switch_screens() {
     assert_eq!(s.screen(), named("controls"));
     assert!(s.needs_layout());
     s.handle(&key(Key::Tab, Mods { ctrl: true, shift: true, ..Mods::NONE }), 0.0, &mut String::new());
-    assert_eq!(s.screen(), named("playground"));
+    assert_eq!(s.screen(), named("layout"));
     s.handle(&key(Key::Tab, Mods::CTRL), 0.0, &mut String::new());
     assert_eq!(s.screen(), named("controls"));
     s.set_regions(tabs());
@@ -43,12 +45,18 @@ fn ctrl_digits_ctrl_tab_and_the_tabs_switch_screens() {
 }
 
 #[test]
-fn a_ctrl_digit_past_the_last_screen_is_no_global_key() {
+fn ctrl_digits_reach_every_screen_and_none_past_the_last() {
     let mut s = Session::new(named("overview"), true);
-    s.take_changed();
-    s.handle(&key(Key::Char('9'), Mods::CTRL), 0.0, &mut String::new());
-    assert_eq!(s.screen(), named("overview"));
-    assert!(!s.take_changed());
+    for screen in ScreenId::all().take(9) {
+        let digit = char::from_digit(screen.index() as u32 + 1, 10).unwrap_or('1');
+        s.handle(&key(Key::Char(digit), Mods::CTRL), 0.0, &mut String::new());
+        assert_eq!(s.screen(), screen);
+    }
+    if SCREENS.len() < 9 {
+        s.take_changed();
+        s.handle(&key(Key::Char('9'), Mods::CTRL), 0.0, &mut String::new());
+        assert!(!s.take_changed(), "no screen there");
+    }
 }
 
 #[test]
@@ -92,8 +100,8 @@ fn the_report_names_every_control_and_the_focus() {
     assert_eq!(widgets["controls.slider"]["value"], 40);
     assert_eq!(widgets["controls.theme"]["theme"], "dark");
     assert!(widgets["focus"].is_null());
-    if let Some(controls) = s.state_of_mut::<Controls>() {
-        controls.value = 70;
+    if let Some(slider) = s.state_of_mut::<Controls>().and_then(|c| c.page.widget_mut::<Slider>(ids::SLIDER)) {
+        slider.value.set(70.0);
     }
     assert_eq!(s.widgets()["controls.slider"]["value"], 70);
 }
@@ -132,7 +140,8 @@ fn an_open_popup_takes_escape_first_and_the_screen_is_not_hit_under_it() {
     // The list's six rows run from y 134 to 310, over the top of the button's box: a click there is the list's.
     press(&mut s, 150.0, 305.0, Button::Left);
     assert_eq!(s.settings().overlay(), crate::ui::settings::Overlay::Bounds, "the last row picked");
-    assert_eq!(s.state_of::<Controls>().map(|c| c.presses), Some(0), "the button under it was not pressed");
+    let presses = s.state_of::<Controls>().and_then(|c| c.page.widget::<PushButton>(ids::BUTTON)).map(|b| b.presses);
+    assert_eq!(presses, Some(0), "the button under it was not pressed");
     press(&mut s, 150.0, 110.0, Button::Left);
     s.handle(&key(Key::Tab, Mods::NONE), 0.0, &mut String::new());
     assert_eq!(s.router.focus(), Some("controls.overlay"), "Tab does nothing in a menu");

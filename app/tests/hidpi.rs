@@ -77,6 +77,7 @@ fn the_zoom_keys_change_the_scale_without_a_restart() {
     assert_eq!(zoomed["scale"].as_f64(), Some(1.5));
     assert_eq!(zoomed["widgets"]["zoom"].as_f64(), Some(1.5));
     assert_eq!((zoomed["width_px"].as_u64(), zoomed["height_px"].as_u64()), (Some(960), Some(640)));
+    assert_eq!(zoomed["size"], "640x426", "the logical size the zoomed frame was laid out in");
     let frames = zoomed["frames"].as_array().expect("frames");
     let zoom_frame = frames.iter().find(|f| f["index"] == 2).expect("frame 2");
     assert_eq!(zoom_frame["cold"], true, "a new scale paints a cold frame");

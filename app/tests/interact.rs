@@ -128,15 +128,18 @@ fn the_toggle_flips_on_a_click_and_follows_a_drag() {
 fn the_slider_follows_a_press_a_drag_that_leaves_the_track_and_the_wheel() {
     let slider = rect("controls.slider");
     let below = (slider.y + slider.h * 4.0) as i64;
-    let pressed = play("interact", "slider-press", "controls", &[click(1, slider.at(0.25, 0.5))]);
+    // The slider's box reaches a thumb's radius past each end of its track, so that the whole thumb is grabbed.
+    let r = f64::from(goldberry::widgets::slider::THUMB_R);
+    let on_track = |t: f64| ((slider.x + r + (slider.w - 2.0 * r) * t).round() as i64, slider.centre().1);
+    let pressed = play("interact", "slider-press", "controls", &[click(1, on_track(0.25))]);
     assert_eq!(widget(&pressed, "controls.slider", "value"), 25);
     let script = [
-        mv(1, slider.at(0.25, 0.5)),
+        mv(1, on_track(0.25)),
         "2 press".to_owned(),
         // Far past the right end and below the track: the slider holds the pointer and reads 100 ...
         format!("3 move {} {below}", (slider.x + slider.w * 2.0) as i64),
         // ... and, still held below the track, follows the pointer back to three quarters.
-        format!("4 move {} {below}", slider.at(0.75, 0.5).0),
+        format!("4 move {} {below}", on_track(0.75).0),
         "5 release".to_owned(),
         mv(6, slider.centre()),
         "7 wheel 0 3".to_owned(),
@@ -231,7 +234,9 @@ fn the_slider_and_the_radio_group_take_arrows_home_and_end() {
 
 #[test]
 fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
-    for (i, name) in ["overview", "text", "playground", "controls", "scrolling"].iter().enumerate() {
+    for (i, name) in
+        ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"].iter().enumerate()
+    {
         let clicked = play("interact", "tab-click", "overview", &[click(1, part("tabs", i).centre())]);
         assert_eq!(clicked["screen"], *name, "a click on tab {i}");
         let keyed = play("interact", "ctrl-digit", "overview", &[key(1, &format!("ctrl+{}", i + 1))]);
@@ -242,10 +247,10 @@ fn screens_switch_by_tab_click_ctrl_digits_ctrl_tab_and_the_command_line() {
         assert_eq!(report(cmd, &dir)["screen"], *name, "--screen {name}");
         let _ = std::fs::remove_dir_all(&dir);
     }
-    let forth = play("interact", "ctrl-tab", "scrolling", &[key(1, "ctrl+Tab"), key(2, "ctrl+Tab")]);
-    assert_eq!(forth["screen"], "text", "Ctrl+Tab wraps from the last screen to the first");
+    let forth = play("interact", "ctrl-tab", "panels", &[key(1, "ctrl+Tab"), key(2, "ctrl+Tab")]);
+    assert_eq!(forth["screen"], "overview", "Ctrl+Tab wraps from the last screen to the first");
     let back = play("interact", "ctrl-shift-tab", "overview", &[key(1, "ctrl+shift+Tab")]);
-    assert_eq!(back["screen"], "scrolling");
+    assert_eq!(back["screen"], "menus");
 }
 
 #[test]

@@ -74,6 +74,21 @@ fn differing(a: &RgbImage, b: &RgbImage, inside: Box) -> (usize, usize) {
     differing_but(a, b, inside, Box { x: 0.0, y: 0.0, w: 0.0, h: 0.0 })
 }
 
+/// How many pixels of `a` and `b` differ, and by how many levels at most in any channel.
+fn level_difference(a: &RgbImage, b: &RgbImage) -> (usize, u8) {
+    assert_eq!((a.width, a.height), (b.width, b.height));
+    let mut changed = 0;
+    let mut worst = 0;
+    for (p, q) in a.data.chunks(3).zip(b.data.chunks(3)) {
+        let d = p.iter().zip(q).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+        if d > 0 {
+            changed += 1;
+            worst = worst.max(d);
+        }
+    }
+    (changed, worst)
+}
+
 fn frame(report: &Value, index: usize) -> &Value {
     &report["frames"][index]
 }
@@ -145,8 +160,14 @@ fn the_inspector_and_the_layout_bounds_draw_over_the_frame_and_go_without_a_trac
     let tooltip = Box { x: x as f64 + 10.0, y: y as f64 + 18.0, w: 120.0, h: 20.0 };
     let (named, _) = differing(&before, &bounds, tooltip);
     assert!(named > 100, "a tooltip below the pointer: {named} px");
-    // Off again: the frame as it was.
-    assert_eq!(differing(&before, &after, nowhere), (0, 0), "the overlays leave no trace");
+    // Off again: the frame as it was. Blend2D's beta rounds a round rect's anti-aliased corner one level apart where
+    // a clip edge cuts it (here the damage of the button's outline, a one-pixel strip along its bottom edge, with
+    // the pointer on the button): at most that is allowed, on at most two pixels, and nothing more (record 18).
+    let (changed, worst) = level_difference(&before, &after);
+    assert!(
+        changed <= 2 && worst <= 1,
+        "the overlays leave no trace: {changed} pixels differ, by up to {worst} levels"
+    );
     assert_eq!(r["widgets"]["overlay"]["mode"], "No overlay");
     let mode_frames = r["frames"].as_array().map_or(0, Vec::len);
     assert!(mode_frames >= 13);
@@ -178,4 +199,45 @@ fn with_the_hud_shown_and_every_overlay_on_a_settled_window_goes_idle() {
     let painted: Vec<usize> = (80..119).filter(|&i| frame(&r, i)["idle"] == false).collect();
     assert!(painted.is_empty(), "frames painted with nothing moving: {painted:?}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Plays `lines` on `screen` with one thread and returns the screenshot of frame `shot`.
+fn shot_of(name: &str, screen: &str, lines: &[String], shot: u64) -> RgbImage {
+    let dir = temp_dir("overlay", name);
+    let png = dir.join("shot.png");
+    let mut script: Vec<String> = lines.to_vec();
+    script.push(format!("{shot} screenshot \"{}\"", png.display()));
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", screen, "--threads", "1", "--script"]).arg(&path);
+    report(cmd, &dir);
+    let image = image(&png);
+    let _ = std::fs::remove_dir_all(dir);
+    image
+}
+
+/// An overlay turned on and off leaves the frame as a run that never showed it paints it: the frames drawn over
+/// the ones before equal a fresh frame, to the level (the text screen's large sample text, drawn from its outlines,
+/// came out a level off where the damage's clip cut it).
+#[test]
+fn an_overlay_on_then_off_leaves_the_frame_a_fresh_run_paints() {
+    for (screen, key) in [("controls", "F4"), ("text", "F3"), ("controls", "F3"), ("text", "F4")] {
+        let toggled =
+            shot_of(&format!("residue-{screen}-{key}"), screen, &[format!("1 key {key}"), format!("3 key {key}")], 6);
+        let fresh = shot_of(&format!("fresh-{screen}-{key}"), screen, &[], 6);
+        let differ: Vec<(u32, u32)> = (0..fresh.height)
+            .flat_map(|y| (0..fresh.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let i = ((y * fresh.width + x) * 3) as usize;
+                fresh.data[i..i + 3] != toggled.data[i..i + 3]
+            })
+            .collect();
+        assert!(
+            differ.is_empty(),
+            "{key} on and off on {screen}: {} pixels differ, the first {:?}",
+            differ.len(),
+            &differ[..differ.len().min(8)]
+        );
+    }
 }

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 /// Plays `script` (lines joined with newlines) on the playground and returns the report.
 fn play(name: &str, script: &[String]) -> Value {
-    scripts::play("playground", name, "playground", script)
+    scripts::play("playground", name, "layout", script)
 }
 
 fn rect(v: &Value) -> [f32; 4] {
@@ -191,4 +191,26 @@ fn chips_a_click_on_a_box_and_a_corner_drag_change_the_layout_and_the_boxes_glid
     let idle = |i: usize| frames[i]["idle"].as_bool().unwrap_or(false);
     assert!((8..8 + 12).all(|i| !idle(i)), "every frame of the glide is painted");
     assert!((8 + 14..40).all(idle), "then nothing is painted");
+}
+
+/// Ctrl+R mirrors the page: the panel stands at the right of the stage, its chips run from the right, and the
+/// Reset… button sits at the stage's left end.
+#[test]
+fn ctrl_r_mirrors_the_panel_and_the_reset_button() {
+    let plain = play("unmirrored", &[]);
+    let mirrored = play("mirrored", &["1 key ctrl+r".to_owned()]);
+    let w = |r: &Value, id: &str| rect(&r["widgets"][id]["rect"]);
+    let part = |r: &Value, id: &str, i: usize| rect(&r["widgets"][id]["parts"][i]);
+    assert_eq!(mirrored["widgets"]["mirrored"], true);
+    let (stage, chips) = (w(&plain, "playground.stage"), w(&plain, "playground.direction"));
+    assert!(chips[0] + chips[2] <= stage[0], "left to right, the panel is left of the stage");
+    let reset = w(&plain, "playground.reset");
+    assert_eq!(reset[0] + reset[2], stage[0] + stage[2], "at the stage's right end");
+
+    let (stage, chips) = (w(&mirrored, "playground.stage"), w(&mirrored, "playground.direction"));
+    assert!(chips[0] >= stage[0] + stage[2], "mirrored, the panel is right of the stage: {chips:?} {stage:?}");
+    let (first, second) = (part(&mirrored, "playground.direction", 0), part(&mirrored, "playground.direction", 1));
+    assert!(second[0] < first[0], "the chips run from the right: {first:?} {second:?}");
+    let reset = w(&mirrored, "playground.reset");
+    assert_eq!(reset[0], stage[0], "at the stage's left end");
 }

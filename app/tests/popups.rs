@@ -185,9 +185,9 @@ fn direction(r: &Value) -> &Value {
 
 #[test]
 fn the_reset_dialog_traps_the_focus_and_resets_or_cancels() {
-    let w = widgets("playground", "modal");
+    let w = widgets("layout", "modal");
     let reset = centre(&w, "playground.reset");
-    let play = |name: &str, script: &[String]| play("popups", name, "playground", script);
+    let play = |name: &str, script: &[String]| play("popups", name, "layout", script);
 
     // d turns the row around; the Reset button opens the dialog, focused on Cancel.
     let open = play("modal-open", &[key(1, "d"), click(2, reset)]);
@@ -267,4 +267,112 @@ fn a_tooltip_shows_after_its_delay_and_not_before_and_a_press_dismisses_it() {
     pressed.push("41 release".to_owned());
     let r = play_for("tip-pressed", 80, &pressed);
     assert_eq!(r["widgets"]["tooltip"]["shown"], Value::Null, "a press dismisses it while the pointer stays");
+}
+
+/// Plays `script` on `screen` at `--size size`, and returns the report.
+fn play_sized(name: &str, screen: &str, size: &str, script: &[String]) -> Value {
+    let dir = temp_dir("popups", name);
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", screen, "--size", size, "--script"]).arg(&path);
+    let r = report(cmd, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+/// The popup's box, `[x, y, w, h]`.
+fn popup_box(r: &Value) -> Box {
+    Box::of(&popup(r)["rect"])
+}
+
+/// The Reset dialog fits a 320x240 window whole, buttons and all; a resize keeps it open, in the middle of the
+/// new window.
+#[test]
+fn the_reset_dialog_fits_a_small_window_and_stays_open_through_a_resize() {
+    // Tab reaches the Reset button first; Return opens the dialog.
+    let open = play_sized("modal-small", "layout", "320x240", &[key(1, "Tab"), key(2, "Return")]);
+    assert_eq!(popup(&open)["open"], "playground.reset");
+    let inside = |b: Box, w: f64, h: f64| b.x >= 0.0 && b.y >= 0.0 && b.x + b.w <= w && b.y + b.h <= h;
+    let dialog = popup_box(&open);
+    assert!(inside(dialog, 320.0, 240.0), "{dialog:?}");
+    for id in ["popup.cancel", "popup.confirm"] {
+        let b = Box::of(&open["widgets"][id]["rect"]);
+        assert!(b.x >= dialog.x && b.x + b.w <= dialog.x + dialog.w && b.w >= 60.0, "{id} {b:?} in {dialog:?}");
+    }
+    let resized = play_sized(
+        "modal-resized",
+        "layout",
+        "320x240",
+        &[key(1, "Tab"), key(2, "Return"), "4 resize 800 600".to_owned()],
+    );
+    assert_eq!(popup(&resized)["open"], "playground.reset", "a resize does not close it");
+    let dialog = popup_box(&resized);
+    assert_eq!(
+        (dialog.x + dialog.w / 2.0, dialog.y + dialog.h / 2.0),
+        (400.0, 300.0),
+        "in the middle of the new window"
+    );
+    let confirm = Box::of(&resized["widgets"]["popup.confirm"]["rect"]);
+    assert!(confirm.x + confirm.w <= dialog.x + dialog.w && confirm.x > dialog.x, "its buttons moved with it");
+    assert_eq!(focus(&resized), "popup.cancel");
+}
+
+/// While the dialog is open, Ctrl+4 and Ctrl+Tab do not switch screens: the dialog waits on its screen.
+#[test]
+fn the_reset_dialog_refuses_a_screen_switch() {
+    let w = widgets("layout", "modal-switch");
+    let reset = centre(&w, "playground.reset");
+    let r =
+        play("popups", "modal-switch", "layout", &[key(1, "d"), click(2, reset), key(4, "ctrl+4"), key(5, "ctrl+Tab")]);
+    assert_eq!(r["screen"], "layout");
+    assert_eq!(popup(&r)["open"], "playground.reset", "still waiting for an answer");
+    assert_eq!(focus(&r), "popup.cancel");
+    // Answered, the keys work again.
+    let r = play(
+        "popups",
+        "modal-switch-after",
+        "layout",
+        &[key(1, "d"), click(2, reset), key(4, "ctrl+4"), key(5, "Escape"), key(6, "ctrl+4")],
+    );
+    assert_ne!(r["screen"], "layout");
+}
+
+/// Mirrored, a context menu opens to the left of the pointer, and a dropdown's list lines up with its field's
+/// right edge.
+#[test]
+fn mirrored_popups_open_from_the_right() {
+    let mirror = key(1, "ctrl+r");
+    let text = play("popups", "mirrored-text-where", "text", std::slice::from_ref(&mirror));
+    let (x, y) = Box::of(&text["widgets"]["text.field"]["rect"]).centre();
+    let menu = play("popups", "mirrored-menu", "text", &[mirror.clone(), right_click(3, (x, y))]);
+    assert_eq!(popup(&menu)["open"], "text.field");
+    let b = popup_box(&menu);
+    assert!(((b.x + b.w) - x as f64).abs() <= 1.0, "the menu ends at the pointer: {b:?} against x = {x}");
+
+    let controls = play("popups", "mirrored-controls-where", "controls", std::slice::from_ref(&mirror));
+    let field = Box::of(&controls["widgets"]["controls.overlay"]["rect"]);
+    let dir = temp_dir("popups", "mirrored-dropdown-shot");
+    let png = dir.join("list.png");
+    let shot = format!("5 screenshot \"{}\"", png.display());
+    let list = play("popups", "mirrored-dropdown", "controls", &[mirror, click(3, field.centre()), shot]);
+    assert_eq!(popup(&list)["open"], "controls.overlay");
+    let b = popup_box(&list);
+    assert_eq!(b.x + b.w, field.x + field.w, "right-aligned under the field: {b:?} {field:?}");
+    // Its second item (neither checked nor highlighted: its label alone) reads from the right: the label's ink
+    // lies against the row's right end, not its left.
+    let row = Box::of(&list["widgets"]["popup.item"]["parts"][1]);
+    let image = goldberry::shell::screenshot::RgbImage::read_png(&png).expect("the screenshot");
+    let at = |x: i64, y: i64| {
+        let i = (y as usize * image.width as usize + x as usize) * 3;
+        [image.data[i], image.data[i + 1], image.data[i + 2]]
+    };
+    let (x0, x1) = (row.x as i64 + 2, (row.x + row.w) as i64 - 2);
+    let y = (row.y + row.h / 2.0) as i64;
+    let background = at(x0, y);
+    let ink: Vec<i64> = (x0..x1).filter(|&x| (y - 4..y + 4).any(|y| at(x, y) != background)).collect();
+    let (first, last) = (ink.first().copied().unwrap_or(0), ink.last().copied().unwrap_or(0));
+    assert!(!ink.is_empty(), "the label drew");
+    assert!(x1 - last < first - x0, "right-aligned: ink from {first} to {last} in a row from {x0} to {x1}");
+    let _ = std::fs::remove_dir_all(dir);
 }

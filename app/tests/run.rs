@@ -111,3 +111,69 @@ fn resize_by_size_flag_and_two_threads() {
     let png = RgbImage::read_png(&dir.join("s.png")).expect("the screenshot");
     assert_eq!((png.width, png.height), (320, 200));
 }
+
+/// The HUD shows figures, not dashes, on a screen that stays still after frame 0: frame 0 is painted before it
+/// is measured, so one more frame is painted for its figures, and then none.
+#[test]
+fn the_hud_shows_frame_zeros_figures_on_a_still_screen() {
+    let dir = temp_dir("run", "hud-still");
+    std::fs::write(dir.join("s.txt"), "0 screenshot first.png\n").expect("write the script");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=10", "--video-driver=dummy", "--screen=controls", "--script=s.txt", "--report=r.json"])
+        .arg("--screenshot=last.png")
+        .output()
+        .expect("run goldberry");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
+    let painted: Vec<u64> = report["frames"]
+        .as_array()
+        .expect("frames")
+        .iter()
+        .filter(|f| f["idle"] == false)
+        .filter_map(|f| f["index"].as_u64())
+        .collect();
+    assert_eq!(painted, [0, 1], "frame 1 shows frame 0's figures; nothing after");
+    let (first, last) = (
+        RgbImage::read_png(&dir.join("first.png")).expect("frame 0"),
+        RgbImage::read_png(&dir.join("last.png")).expect("the last frame"),
+    );
+    // The HUD's panel, top right: its figures changed from frame 0's dashes.
+    let differ = (12..218usize)
+        .flat_map(|y| (740..948usize).map(move |x| (y * 960 + x) * 3))
+        .filter(|&i| first.data[i..i + 3] != last.data[i..i + 3])
+        .count();
+    assert!(differ > 50, "the HUD's panel did not change after frame 0: {differ} pixels");
+}
+
+/// A log line's words as they are, when stderr is a pipe (as here) or a file: no terminal colour codes.
+#[test]
+fn log_lines_are_plain_text_when_stderr_is_not_a_terminal() {
+    let dir = temp_dir("run", "plain-log");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=1", "--video-driver=dummy", "--log=info"])
+        .output()
+        .expect("run goldberry");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("goldberry starts"), "the info line is logged: {stderr}");
+    assert!(!stderr.contains('\u{1b}'), "colour codes in a pipe: {stderr:?}");
+}
+
+/// The report's `size` is the last frame's logical size: a resize of the window changes it from `--size`'s.
+#[test]
+fn the_report_size_follows_a_window_resize() {
+    let dir = temp_dir("run", "resized");
+    std::fs::write(dir.join("s.txt"), "1 resize 700 500\n").expect("write the script");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--frames=4", "--video-driver=dummy", "--script=s.txt", "--report=r.json"])
+        .output()
+        .expect("run goldberry");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
+    assert_eq!(report["size"], "700x500");
+}

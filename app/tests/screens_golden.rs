@@ -82,7 +82,7 @@ fn check(shots: &[(&str, PathBuf)]) -> Vec<String> {
 fn each_screens_first_frame() {
     let dir = temp_dir("screens-golden", "first");
     let mut shots = Vec::new();
-    for screen in ["text", "playground", "controls", "scrolling"] {
+    for screen in ["text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"] {
         let shot = dir.join(format!("{screen}.png"));
         let mut cmd = goldberry();
         cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);
@@ -102,7 +102,7 @@ fn each_screens_first_frame_at_one_and_a_half_and_two_pixels_a_unit() {
     let dir = temp_dir("screens-golden", "scaled");
     let mut shots = Vec::new();
     for scale in ["1.5", "2"] {
-        for screen in ["overview", "text", "playground", "controls", "scrolling"] {
+        for screen in ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"] {
             let shot = dir.join(format!("{screen}-{scale}.png"));
             let mut cmd = goldberry_at("720x480", scale);
             cmd.args(["--frames", "1", "--screen", screen, "--screenshot"]).arg(&shot);
@@ -269,7 +269,7 @@ fn each_popup_open() {
     for (screen, name, lines) in [
         ("controls", "popup-dropdown", vec!["1 click {controls.overlay}", "3 screenshot {shot}"]),
         ("text", "popup-context-menu", vec!["1 key End", "2 click {text.field} right", "4 screenshot {shot}"]),
-        ("playground", "popup-modal", vec!["1 click {playground.reset}", "3 screenshot {shot}"]),
+        ("layout", "popup-modal", vec!["1 click {playground.reset}", "3 screenshot {shot}"]),
         ("controls", "popup-tooltip", vec!["1 move {controls.button}", "40 screenshot {shot}"]),
     ] {
         let where_ = dir.join(format!("{name}.json"));
@@ -291,6 +291,33 @@ fn each_popup_open() {
         }
         let path = dir.join(format!("{name}.txt"));
         std::fs::write(&path, script).expect("write the script");
+        let mut cmd = goldberry();
+        cmd.args(["--screen", screen, "--script"]).arg(&path);
+        run(cmd);
+        names.push((format!("{name}.png"), shot));
+    }
+    let failures = check(&names.iter().map(|(n, p)| (n.as_str(), p.clone())).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The kit's pages in the other theme and density: the values page in the light theme (after its fade), the form in
+/// compact density (Ctrl+D: 28 px controls, tighter rows).
+#[test]
+fn a_kit_page_in_the_light_theme_and_one_in_compact_density() {
+    let dir = temp_dir("screens-golden", "kit-looks");
+    let mut names = Vec::new();
+    for (screen, name, lines) in [
+        ("values", "values-light", ["1 key ctrl+t", "30 screenshot"]),
+        ("forms", "forms-compact", ["1 key ctrl+d", "3 screenshot"]),
+    ] {
+        let shot = dir.join(format!("{name}.png"));
+        let script: Vec<String> = lines
+            .iter()
+            .map(|l| if l.ends_with("screenshot") { format!("{l} \"{}\"", shot.display()) } else { (*l).to_owned() })
+            .collect();
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, script.join("\n")).expect("write the script");
         let mut cmd = goldberry();
         cmd.args(["--screen", screen, "--script"]).arg(&path);
         run(cmd);

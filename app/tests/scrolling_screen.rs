@@ -47,10 +47,10 @@ fn the_wheel_the_keys_and_the_thumb_scroll_the_list() {
     assert!(rows > 5 && rows < 30, "only the rows the viewport shows exist: {rows}");
     let (lx, ly) = ((list[0] + list[2] / 2.0) as i64, (list[1] + list[3] / 2.0) as i64);
 
-    // Ten notches of three lines down, two back up.
+    // Ten notches down, two back up: SDL reports 1 a notch, and a notch is three lines.
     let mut script = vec![format!("1 move {lx} {ly}")];
-    script.extend((2..12).map(|f| format!("{f} wheel 0 -3")));
-    script.extend((12..14).map(|f| format!("{f} wheel 0 3")));
+    script.extend((2..12).map(|f| format!("{f} wheel 0 -1")));
+    script.extend((12..14).map(|f| format!("{f} wheel 0 1")));
     let report = play("wheel", &script);
     let (offset, first_row, _) = list_of(&report);
     let expected = 8.0 * 3.0 * model::LINE_PX;
@@ -93,6 +93,83 @@ fn the_wheel_the_keys_and_the_thumb_scroll_the_list() {
     let mut script = script.to_vec();
     script.push(format!("5 click {tx} {below}"));
     assert_eq!(list_of(&play("track", &script)).0, offset + f64::from(page));
+}
+
+/// One notch, as SDL reports it (1), scrolls three lines: 60 px at 1x.
+#[test]
+fn a_wheel_notch_scrolls_three_lines() {
+    let first = play("notch-where", &["1 key F1".to_owned()]);
+    let list = rect(&first["widgets"]["scrolling.list"]["rect"]);
+    let (lx, ly) = ((list[0] + list[2] / 2.0) as i64, (list[1] + list[3] / 2.0) as i64);
+    let report = play("notch", &[format!("1 move {lx} {ly}"), "2 wheel 0 -1".to_owned()]);
+    assert_eq!(list_of(&report).0, 60.0);
+}
+
+/// At the end of the list, a taller window: the list comes back to its new end at once (no empty band under the
+/// last row), and the next notch up moves it one notch from there.
+#[test]
+fn a_taller_window_keeps_the_list_within_its_end() {
+    let at_end = ["1 key End".to_owned(), "3 resize 960 1000".to_owned()];
+    let report = play("grown", &at_end);
+    let list = rect(&report["widgets"]["scrolling.list"]["rect"]);
+    assert!(list[3] > 800.0, "the viewport grew: {list:?}");
+    let end = f64::from(model::max_offset(list[3] as f32));
+    assert_eq!(list_of(&report).0, end, "at the new end");
+    let (lx, ly) = ((list[0] + list[2] / 2.0) as i64, (list[1] + list[3] / 2.0) as i64);
+    let up = [&at_end[..], &[format!("5 move {lx} {ly}"), "6 wheel 0 1".to_owned()]].concat();
+    assert_eq!(list_of(&play("grown-up", &up)).0, end - 60.0, "one notch up from the new end");
+}
+
+/// After a notch, the list glides and its scrollbar stays a while, then fades: the frames between change no pixel,
+/// so the loop paints none of them (it sleeps until the fade starts).
+#[test]
+fn no_frame_of_zero_damage_is_painted_while_the_scrollbar_waits_to_fade() {
+    let first = play("fade-where", &["1 key F1".to_owned()]);
+    let list = rect(&first["widgets"]["scrolling.list"]["rect"]);
+    let (lx, ly) = ((list[0] + list[2] / 2.0) as i64, (list[1] + list[3] / 2.0) as i64);
+    // Frame 120 is past the glide, the wait and the fade (0.12 + 0.8 + 0.3 s at 60 frames a second from frame 2).
+    let report = play("fade", &[format!("1 move {lx} {ly}"), "2 wheel 0 -1".to_owned(), "120 move 1 1".to_owned()]);
+    let frames = report["frames"].as_array().expect("frames");
+    let painted = |from: u64, to: u64| {
+        frames.iter().filter(|f| f["idle"] != true && (from..to).contains(&f["index"].as_u64().unwrap_or(0))).count()
+    };
+    // The glide ends by frame 10 (0.12 s); the fade starts at frame 57 (0.8 s after it).
+    let waiting: Vec<u64> = frames
+        .iter()
+        .filter(|f| f["idle"] != true && (12..56).contains(&f["index"].as_u64().unwrap_or(0)))
+        .filter_map(|f| f["index"].as_u64())
+        .collect();
+    assert!(waiting.is_empty(), "frames painted while nothing changed: {waiting:?}");
+    assert!(painted(2, 12) >= 6, "the glide is painted");
+    assert!(painted(60, 72) >= 10, "the fade is painted, frame by frame");
+}
+
+/// Ctrl+R mirrors the page: the scrollbar stands at the list's left, and each row reads from the right (its
+/// icon at the right end).
+#[test]
+fn ctrl_r_mirrors_the_rows_and_the_scrollbar() {
+    let dir = process::temp_dir("scrolling", "mirrored-shot");
+    let (plain_png, mirrored_png) = (dir.join("plain.png"), dir.join("mirrored.png"));
+    let plain = play("unmirrored", &[format!("1 screenshot {}", plain_png.display())]);
+    let mirrored = play("mirrored", &["1 key ctrl+r".to_owned(), format!("3 screenshot {}", mirrored_png.display())]);
+    let (list, bar) =
+        (rect(&plain["widgets"]["scrolling.list"]["rect"]), rect(&plain["widgets"]["scrolling.bar"]["rect"]));
+    assert!(bar[0] >= list[0] + list[2], "left to right, the scrollbar is right of the list");
+    let (list, bar) =
+        (rect(&mirrored["widgets"]["scrolling.list"]["rect"]), rect(&mirrored["widgets"]["scrolling.bar"]["rect"]));
+    assert!(bar[0] + bar[2] <= list[0], "mirrored, the scrollbar is left of the list: {bar:?} {list:?}");
+    // Row 0's icon (a square of the first hue, 20 px, 14 px in from the row's start), 3 px in from its outer edge.
+    let hue = [0x4f, 0x8c, 0xf7];
+    let at = |png: &std::path::Path, x: f64, y: f64| {
+        let image = goldberry::shell::screenshot::RgbImage::read_png(png).expect("the screenshot");
+        let i = ((y as usize) * image.width as usize + x as usize) * 3;
+        [image.data[i], image.data[i + 1], image.data[i + 2]]
+    };
+    let y = list[1] + f64::from(model::HEADER_H) + f64::from(model::SHORT_H) / 2.0;
+    let plain_list = rect(&plain["widgets"]["scrolling.list"]["rect"]);
+    assert_eq!(at(&plain_png, plain_list[0] + 17.0, y), hue, "the icon at the row's left");
+    assert_eq!(at(&mirrored_png, list[0] + list[2] - 17.0, y), hue, "mirrored, the icon at the row's right");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A painter and a session on the scrolling screen at 960x640 logical units and `scale`, one thread, no HUD.
@@ -155,13 +232,13 @@ fn blit_scrolled_frames_equal_fresh_ones(scale: f32) {
         let now = index as f64 / 60.0;
         // Wheel notches down, a page down across a section's header, then back up by the wheel.
         match index {
-            1..=14 => rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: -3.0 }, now, &mut String::new()),
+            1..=14 => rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: -1.0 }, now, &mut String::new()),
             20 => rig.session.handle(
                 &UiEvent::KeyDown { key: Key::PageDown, mods: Mods::NONE, repeat: false },
                 now,
                 &mut String::new(),
             ),
-            30..=36 => rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: 2.0 }, now, &mut String::new()),
+            30..=36 => rig.session.handle(&UiEvent::Wheel { dx: 0.0, dy: 1.0 }, now, &mut String::new()),
             _ => {}
         }
         let (share, moved) = rig.paint(&fonts, index, Pixels::Kept);

@@ -1,5 +1,7 @@
 //! What the benches share: loading the natives and the fonts, and reading their settings from the environment.
 
+pub mod rig;
+
 use goldberry::fonts::FontBook;
 use goldberry_natives::Goldberry;
 

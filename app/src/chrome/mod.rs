@@ -3,8 +3,10 @@
 //! recorded again only when its box, the colours, a tab's state or the screen the status bar names change.
 
 pub mod draw;
+pub mod strip;
 
 use self::draw::TabState;
+use self::strip::Strip;
 use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
 use crate::geom::Rect;
@@ -53,8 +55,10 @@ struct Layers {
     title_bar: Part,
     /// The screen the status bar's first item names (`None`: the dashboard's cards and rows), and its layer.
     status_bar: (Option<usize>, Part),
-    /// Each tab's state and layer (`None` when the tab lies wholly outside its row).
-    tabs: Vec<Option<(TabState, Part)>>,
+    /// Each tab's state, box and layer (`None` when the tab is hidden: outside its row, or behind "»").
+    tabs: Vec<Option<(TabState, Rect, Part)>>,
+    /// The overflow button's state, box and layer, when some tabs are hidden.
+    more: Option<(TabState, Rect, Part)>,
 }
 
 /// The chrome (see the module docs): the tabs' titles, and its layers for the last layout.
@@ -110,21 +114,26 @@ impl Chrome {
         if layers.status_bar.0 != screen {
             layers.status_bar = pen.status_bar(screen.map(|i| self.titles[i]), self.titles.len(), screen);
         }
+        let strip = Strip::of(&scene.layout.title_bar, view.tab);
         for (i, tab) in layers.tabs.iter_mut().enumerate() {
             let state = TabState { selected: view.tab == i, hovered: view.hovered_tab == Some(i) };
-            if let Some((was, part)) = tab
-                && *was != state
-                && let Some(fresh) = pen.tab(i, self.titles[i], state)
-            {
-                (*was, *part) = fresh;
+            let rect = strip.tabs.get(i).copied().flatten();
+            if tab.as_ref().map(|(s, r, _)| (*s, Some(*r))) != Some((state, rect)) {
+                *tab = rect.and_then(|rect| pen.tab(i, self.titles[i], state, rect));
             }
+        }
+        let n = self.titles.len();
+        let more_state = TabState { selected: false, hovered: view.hovered_tab == Some(n) };
+        if layers.more.as_ref().map(|(s, r, _)| (*s, Some(*r))) != strip.more.map(|r| (more_state, Some(r))) {
+            layers.more = strip.more.and_then(|rect| pen.tab(n, "»", more_state, rect));
         }
         // Opaque from the first layer on: the background is cut only around the cores of the title bar and what
         // the body covers with opaque paint, and all of them lie on whole pixels at scale 1.
         list.opaque_lead = true;
         let mut glyphs = 0;
         let parts = [&layers.background.1, &layers.title_bar, &layers.status_bar.1].into_iter();
-        for part in parts.chain(layers.tabs.iter().flatten().map(|(_, part)| part)) {
+        let tabs = layers.tabs.iter().chain([&layers.more]).flatten().map(|(_, _, part)| part);
+        for part in parts.chain(tabs) {
             part.record(list);
             glyphs += part.glyphs;
         }
@@ -153,11 +162,13 @@ impl Chrome {
         draw::status(list, text, &scene.styles, &scene.layout.title_bar, &status, &colors)
     }
 
-    /// The tabs' regions, in tab order, where they show inside the tabs' row.
-    pub fn regions(layout: &SceneLayout, tabs: WidgetId) -> Vec<Region> {
-        let l = &layout.title_bar;
-        let tab = |(i, tab): (usize, &Rect)| Some(Region::at(tabs, i, tab.intersection(l.tab_row)?, Cursor::Hand));
-        l.tabs.iter().enumerate().filter_map(tab).collect()
+    /// The tabs' regions, in tab order, where they show with tab `selected` current; then the overflow button's
+    /// (part `tabs.len()`), when some are hidden.
+    pub fn regions(layout: &SceneLayout, tabs: WidgetId, selected: usize) -> Vec<Region> {
+        let strip = Strip::of(&layout.title_bar, selected);
+        let n = strip.tabs.len();
+        let shown = strip.tabs.iter().enumerate().filter_map(|(i, r)| Some(Region::at(tabs, i, (*r)?, Cursor::Hand)));
+        shown.chain(strip.more.map(|r| Region::at(tabs, n, r, Cursor::Hand))).collect()
     }
 }
 
@@ -186,7 +197,8 @@ impl ChromePen<'_> {
             other_background: None,
             title_bar: layer(spec, list),
             status_bar: self.status_bar(screen.map(|i| titles[i]), titles.len(), screen),
-            tabs: titles.iter().enumerate().map(|(i, title)| self.tab(i, title, TabState::default())).collect(),
+            tabs: titles.iter().map(|_| None).collect(),
+            more: None,
         }
     }
 
@@ -218,16 +230,15 @@ impl ChromePen<'_> {
         (screen, layer(spec, list))
     }
 
-    /// Tab `i`'s layer in `state`, over the part of its box inside the tabs' row (none when nothing of it is).
-    fn tab(&self, i: usize, title: &str, state: TabState) -> Option<(TabState, Part)> {
+    /// Tab `i`'s layer in `state` at `tab` (the strip's box for it: whole, inside the bar).
+    fn tab(&self, i: usize, title: &str, state: TabState, tab: Rect) -> Option<(TabState, Rect, Part)> {
         let l: &TitleBarLayout = &self.layout.title_bar;
-        let tab = *l.tabs.get(i)?;
-        let rect = snap(tab).intersection(snap(l.tab_row))?;
+        let rect = snap(tab).intersection(snap(l.bar))?;
         let mut list = DisplayList::new();
         draw::tab(&mut list, self.text, self.styles, tab, title, state, &self.colors);
         let mut extra = self.colors.words().to_vec();
         extra.extend([u64::from(state.selected), u64::from(state.hovered), tab.w.to_bits().into()]);
         let spec = LayerSpec { key: tab_layer(i), rect, scale: self.scale, depends: &[], extra: &extra };
-        Some((state, layer(spec, list)))
+        Some((state, tab, layer(spec, list)))
     }
 }

@@ -1,9 +1,10 @@
-//! The glyph cells: a glyph's key (font, device size, glyph, colour, sub-pixel phase), where each glyph of a run
-//! lands, and the atlases the missing cells are drawn into.
+//! The glyph cells: a glyph's key (font, device size, glyph, sub-pixel phase: not its colour, which its coverage
+//! does not depend on), where each glyph of a run lands, and the atlases the missing cells are drawn into, in
+//! opaque white: each cell's pixels are its coverage, tinted to the colours runs are drawn in ([`Tints`]).
 
 use std::collections::HashMap;
 
-use goldberry_natives::blend2d::{Context, Image, PixelFormat, PixelRows, Rgba32, Style};
+use goldberry_natives::blend2d::{CompOp, Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
 
@@ -11,26 +12,25 @@ use super::PHASES;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId};
 
-/// One glyph at one device size, colour and phase.
+/// One glyph at one device size and phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GlyphKey {
     pub(super) font: FontId,
     /// `f32::to_bits` of the size it is rasterized at, in device pixels: the font's size times the frame's scale.
     pub(super) px: u32,
     pub(super) glyph: u32,
-    pub(super) color: u32,
     pub(super) phase_x: u8,
     pub(super) phase_y: u8,
 }
 
 impl std::hash::Hash for GlyphKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        // One word: the glyph in the low 32 bits, the font and the phases above, the colour and size folded in.
+        // One word: the glyph in the low 32 bits, the font and the phases above, the size folded in.
         let word = u64::from(self.glyph)
             | u64::from(self.font.0) << 32
             | u64::from(self.phase_x) << 48
             | u64::from(self.phase_y) << 56;
-        state.write_u64(word ^ u64::from(self.color).rotate_left(17) ^ u64::from(self.px).rotate_left(41));
+        state.write_u64(word ^ u64::from(self.px).rotate_left(41));
     }
 }
 
@@ -104,7 +104,7 @@ pub struct Pen<'r> {
 /// a glyph id does not fit Blend2D's 16 bits; `each` may have seen the glyphs before the one that says so) or
 /// `each` stopped.
 pub(super) fn place(fonts: &FontBook, pen: Pen<'_>, mut each: impl FnMut(Placed) -> bool) -> bool {
-    let Pen { glyph: (font, color), scale, x, y, run } = pen;
+    let Pen { glyph: (font, _), scale, x, y, run } = pen;
     let bl_font = fonts.blend2d_font(font);
     let upem = bl_font.face_units_per_em();
     if upem == 0 || run.units_per_em != upem || run.glyphs.len() != run.placements.len() {
@@ -135,7 +135,6 @@ pub(super) fn place(fonts: &FontBook, pen: Pen<'_>, mut each: impl FnMut(Placed)
                 font,
                 px: px.to_bits(),
                 glyph,
-                color: color.0,
                 phase_x: qx.rem_euclid(phases) as u8,
                 phase_y: qy.rem_euclid(phases) as u8,
             },
@@ -168,11 +167,13 @@ fn key_scale(fonts: &FontBook, key: &GlyphKey) -> f64 {
     if size > 0.0 { f64::from(f32::from_bits(key.px)) / f64::from(size) } else { 1.0 }
 }
 
-/// A glyph the cache lacks, with the widest advance it is drawn with (pixels: the cell's width follows it).
+/// A glyph the cache lacks, or lacks in the colour `color` (its cell's atlas not tinted to it yet), with the
+/// widest advance it is drawn with (pixels: the cell's width follows it).
 #[derive(Debug, Clone, Copy)]
 pub struct Wanted {
     pub(super) key: GlyphKey,
     pub(super) advance: f64,
+    pub(super) color: u32,
 }
 
 /// One atlas image and its cells (their `atlas` index still to set).
@@ -270,17 +271,17 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     cells
 }
 
-/// Draws the packed glyphs: one run per font, device size and colour, every glyph placed at its cell's origin and
+/// Draws the packed glyphs in opaque white (their coverage): one run per font and device size, every glyph placed at its cell's origin and
 /// phase by its offset from the atlas' top-left corner (design units: within 1/200 px at these sizes). A glyph at
 /// another scale than 1 is drawn under that scale, so that its outline is rasterized at its device size.
 fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(), NativeError> {
     let mut start = 0;
     while start < cells.len() {
         let first = cells[start].wanted.key;
-        let (font_id, px, color) = (first.font, first.px, first.color);
+        let (font_id, px) = (first.font, first.px);
         let end = cells[start..]
             .iter()
-            .position(|p| (p.wanted.key.font, p.wanted.key.px, p.wanted.key.color) != (font_id, px, color))
+            .position(|p| (p.wanted.key.font, p.wanted.key.px) != (font_id, px))
             .map_or(cells.len(), |n| start + n);
         let font = fonts.blend2d_font(font_id);
         let s = key_scale(fonts, &first);
@@ -302,7 +303,7 @@ fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(),
                 advance_y: 0,
             });
         }
-        ctx.set_fill(&Style::Solid(Rgba32(color)))?;
+        ctx.set_fill(&Style::Solid(Rgba32(0xffff_ffff)))?;
         if s == 1.0 {
             ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
         } else {
@@ -314,6 +315,102 @@ fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(),
         start = end;
     }
     Ok(())
+}
+
+/// Where a cell tinted to one colour lies: its tint atlas and the top-left corner of its ink there.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tinted {
+    pub(super) atlas: usize,
+    pub(super) x: i32,
+    pub(super) y: i32,
+}
+
+/// The cells' inks tinted to the colours runs are drawn in, by glyph and colour: each a copy of the cell's coverage
+/// (opaque white) times the colour, as the glyph drawn in that colour onto transparent pixels would be. They are
+/// made from the cells by a blit and a fill, never by rasterizing, so they are dropped rather than kept when they
+/// grow (a theme's fade wants new colours every frame).
+#[derive(Debug, Default)]
+pub(super) struct Tints {
+    cells: HashMap<(GlyphKey, u32), Tinted, std::hash::BuildHasherDefault<KeyHasher>>,
+    atlases: Vec<Image>,
+    /// The bytes of `atlases`' pixels.
+    pub(super) bytes: usize,
+}
+
+impl Tints {
+    /// The tint atlas and the ink's corner in it of glyph `key` in `color`.
+    pub(super) fn get(&self, key: &GlyphKey, color: u32) -> Option<(&Image, i32, i32)> {
+        let t = self.cells.get(&(*key, color))?;
+        Some((self.atlases.get(t.atlas)?, t.x, t.y))
+    }
+
+    /// Whether glyph `key` is tinted to `color`.
+    pub(super) fn contains(&self, key: &GlyphKey, color: u32) -> bool {
+        self.cells.contains_key(&(*key, color))
+    }
+
+    /// Drops every tinted cell.
+    pub(super) fn clear(&mut self) {
+        *self = Tints::default();
+    }
+
+    /// Tints the inked cells of `wanted` (glyph and colour, sorted by colour) not tinted yet: one new tint atlas per
+    /// colour, the inks copied in shelves, then the whole atlas filled with the colour where the inks are.
+    pub(super) fn add(
+        &mut self,
+        g: &'static Goldberry,
+        (cells, atlases): (&Cells, &[Image]),
+        wanted: &[(GlyphKey, u32)],
+    ) -> Result<(), NativeError> {
+        let mut start = 0;
+        while start < wanted.len() {
+            let color = wanted[start].1;
+            let end = wanted[start..].iter().position(|w| w.1 != color).map_or(wanted.len(), |n| start + n);
+            let inks: Vec<(GlyphKey, usize, InkBox)> = wanted[start..end]
+                .iter()
+                .filter(|(key, _)| !self.contains(key, color))
+                .filter_map(|(key, _)| cells.get(key).and_then(|c| c.ink.map(|ink| (*key, c.atlas, ink))))
+                .collect();
+            start = end;
+            if inks.is_empty() {
+                continue;
+            }
+            let (mut x, mut y, mut shelf) = (0i32, 0i32, 0i32);
+            let mut placed = Vec::with_capacity(inks.len());
+            for (key, atlas, ink) in inks {
+                if x + ink.w > ATLAS_WIDTH {
+                    (x, y, shelf) = (0, y + shelf, 0);
+                }
+                placed.push((key, atlas, ink, x, y));
+                x += ink.w;
+                shelf = shelf.max(ink.h);
+            }
+            let width = placed.iter().map(|p| p.3 + p.2.w).max().unwrap_or(1).max(1);
+            let height = (y + shelf).max(1);
+            let mut image = Image::new(g, width as u32, height as u32, PixelFormat::Prgb32)?;
+            {
+                let mut ctx = Context::begin(&mut image)?;
+                ctx.set_comp_op(CompOp::SrcCopy)?;
+                for (_, atlas, ink, x, y) in &placed {
+                    let Some(source) = atlases.get(*atlas) else { continue };
+                    let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
+                    ctx.blit_image_area(f64::from(*x), f64::from(*y), source, area)?;
+                }
+                // Source in destination: the colour times each pixel's coverage, nothing where there is none.
+                ctx.set_comp_op(CompOp::SrcIn)?;
+                ctx.set_fill(&Style::Solid(Rgba32(color)))?;
+                ctx.fill_all()?;
+                ctx.end()?;
+            }
+            let index = self.atlases.len();
+            self.bytes += width as usize * height as usize * 4;
+            self.atlases.push(image);
+            for (key, _, _, x, y) in placed {
+                self.cells.insert((key, color), Tinted { atlas: index, x, y });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The smallest rectangle of `cell` holding every pixel with some alpha (`None`: none has). Premultiplied:

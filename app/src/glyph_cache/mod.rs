@@ -2,10 +2,12 @@
 //!
 //! The Blend2D beta keeps no glyph cache: `fill_glyph_run` decodes every glyph's outline (CFF or glyf) and
 //! rasterizes it as a path each time it is drawn, which is most of a cold frame. Here a glyph is keyed by
-//! (font, device size, glyph id, colour, sub-pixel phase of its origin in x and y in device pixels, quantised to
-//! 1/[`PHASES`] px), drawn once with `fill_glyph_run` of a one-glyph run at that phase into a cell as tall as the
+//! (font, device size, glyph id, sub-pixel phase of its origin in x and y in device pixels, quantised to
+//! 1/[`PHASES`] px), drawn once in opaque white with `fill_glyph_run` of a one-glyph run at that phase into a cell as tall as the
 //! font's ascent and descent (plus a margin) and wide enough for any glyph, and blitted at a whole device pixel
-//! after that. At a scale other than 1 (HiDPI, record 16) the device size is the font's size times the scale and
+//! after that, from a copy of its ink tinted to the run's colour (`Tints`): a glyph's coverage does not depend
+//! on its colour, so a theme's colours, or every step of its fade, add no cells, only tinted copies, made by a blit
+//! and a fill and dropped past [`MAX_TINT_BYTES`]. At a scale other than 1 (HiDPI, record 16) the device size is the font's size times the scale and
 //! the cell's outline is rasterized at that size, so the glyph is as sharp as the run drawn directly. Glyph outlines
 //! are not hinted, so a glyph drawn at the same phase gives the same coverage wherever it lands; the only
 //! differences from drawing the run directly are the phase rounding (at most 1/8 px) and the compositing of
@@ -39,7 +41,7 @@ use crate::fonts::FontBook;
 use crate::geom::{Color, FontId, partial_edge_crosses};
 use crate::render_error::RenderError;
 
-use cells::{Atlas, Cells, build_atlas, place};
+use cells::{Atlas, Cells, Tints, build_atlas, place};
 pub use cells::{GlyphKey, Pen, Wanted, uniform_scale};
 pub use collect::{Collector, LayerGlyphs};
 pub use runs::{KEEP_GENERATIONS, MIN_GLYPHS, RunUpdate};
@@ -73,6 +75,10 @@ pub fn caches(fonts: &FontBook, font: FontId, scale: f64) -> bool {
     size <= MAX_CACHED_PX && f64::from(size) * scale <= MAX_CACHED_DEVICE_PX
 }
 
+/// How many bytes the tinted copies of the cells may hold before they are dropped (and made again as frames want
+/// them): a theme's fade wants new colours every frame.
+pub const MAX_TINT_BYTES: usize = 16 << 20;
+
 /// How many complete layers the cache remembers before it forgets them all (each resize brings new versions).
 const MAX_COMPLETE_LAYERS: usize = 1024;
 
@@ -83,6 +89,8 @@ pub struct GlyphCache {
     atlases: Vec<Image>,
     /// The bytes of `atlases`' pixels.
     atlas_bytes: usize,
+    /// The cells tinted to the colours runs are drawn in.
+    tints: Tints,
     /// The layers whose every glyph is in `cells` and every run ([`runs`]) has an image, with those runs' keys.
     complete: HashMap<PlacedLayer, Vec<u64>>,
     /// Whole runs kept as images (see [`runs`]).
@@ -166,9 +174,12 @@ impl GlyphCache {
         if !caches(fonts, pen.glyph.0, pen.scale) {
             return;
         }
+        let color = pen.glyph.1.0;
         place(fonts, pen, |p| {
-            if !self.cells.contains_key(&p.key) {
-                missing.push(Wanted { key: p.key, advance: p.advance });
+            let held =
+                self.cells.get(&p.key).is_some_and(|cell| cell.ink.is_none() || self.tints.contains(&p.key, color));
+            if !held {
+                missing.push(Wanted { key: p.key, advance: p.advance, color });
             }
             true
         });
@@ -203,13 +214,17 @@ impl GlyphCache {
             self.complete.clear();
         }
         let _span = tracing::info_span!("glyph_cache", missing = missing.len(), runs = runs.len()).entered();
-        let order = |k: &GlyphKey| (k.font.0, k.px, k.color, k.glyph, k.phase_x, k.phase_y);
-        // The widest advance of each key first, then one of each.
+        let order = |k: &GlyphKey| (k.font.0, k.px, k.glyph, k.phase_x, k.phase_y);
+        // The colours each glyph is wanted in, then the widest advance of each key first, then one of each.
+        let mut colors: Vec<(GlyphKey, u32)> = missing.iter().map(|w| (w.key, w.color)).collect();
         missing.sort_unstable_by(|a, b| order(&a.key).cmp(&order(&b.key)).then(b.advance.total_cmp(&a.advance)));
         missing.dedup_by_key(|w| w.key);
         missing.retain(|w| !self.cells.contains_key(&w.key));
         let restart = self.add_cells(g, fonts, missing, threads)?;
-        let update = self.runs.update(g, fonts, (&self.cells, &self.atlases), &used_runs, runs, runs_at_first_sight)?;
+        colors.sort_unstable_by(|a, b| order(&a.0).cmp(&order(&b.0)).then(a.1.cmp(&b.1)));
+        colors.dedup();
+        self.add_tints(g, &colors)?;
+        let update = self.runs.update(g, fonts, (&self.cells, &self.tints), &used_runs, runs, runs_at_first_sight)?;
         if update.dropped > 0 {
             self.complete.clear();
         }
@@ -240,6 +255,7 @@ impl GlyphCache {
             self.cells.clear();
             self.atlases.clear();
             self.atlas_bytes = 0;
+            self.tints.clear();
             self.complete.clear();
         }
         // Interleaved shares (of similar cost: neighbouring keys are the same glyph at other phases), each still
@@ -279,6 +295,22 @@ impl GlyphCache {
         Ok(restart)
     }
 
+    /// Tints the cells `colors` (sorted by key and colour) want to the colours they want, when not yet tinted. Past
+    /// [`MAX_TINT_BYTES`] every tinted cell is dropped first, and the complete layers forgotten: their glyphs are
+    /// looked up again, and tinted again, by the frames that draw them.
+    fn add_tints(&mut self, g: &'static Goldberry, colors: &[(GlyphKey, u32)]) -> Result<(), NativeError> {
+        if colors.is_empty() {
+            return Ok(());
+        }
+        if self.tints.bytes > MAX_TINT_BYTES {
+            self.tints.clear();
+            self.complete.clear();
+        }
+        let mut by_color = colors.to_vec();
+        by_color.sort_by_key(|(_, color)| *color);
+        self.tints.add(g, (&self.cells, &self.atlases), &by_color)
+    }
+
     /// Draws `run` (pen at (`x`, `y`) in user space) by blitting its image when it has one ([`runs`]), its
     /// cached glyphs otherwise, and returns whether it did: `false` (nothing drawn) when the context is not under
     /// a scale and a translation, a glyph is not cached (at that device size) or an edge of `clip` (the list's
@@ -314,12 +346,16 @@ impl GlyphCache {
             blits.push(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas));
         } else {
             blits.reserve(run.glyphs.len());
+            let color = glyph.1.0;
             let complete = place(fonts, pen, |p| {
                 let Some(cell) = self.cells.get(&p.key) else { return false };
-                if let (Some(ink), Some(atlas)) = (cell.ink, self.atlases.get(cell.atlas)) {
-                    // The atlas's top-left corner, so that the cell's origin lands on the glyph's.
+                if let Some(ink) = cell.ink {
+                    // A cell whose atlas is not tinted to the run's colour yet: the run is drawn directly.
+                    let Some((atlas, tx, ty)) = self.tints.get(&p.key, color) else { return false };
+                    // The cell atlas's top-left corner, so that the cell's origin lands on the glyph's; the ink
+                    // is taken from its tinted copy.
                     let (ax, ay) = (p.x - i64::from(cell.origin_x), p.y - i64::from(cell.origin_y));
-                    let area = PixelArea { x: ink.x, y: ink.y, w: ink.w, h: ink.h };
+                    let area = PixelArea { x: tx, y: ty, w: ink.w, h: ink.h };
                     blits.push(((ax + i64::from(ink.x)) as f64, (ay + i64::from(ink.y)) as f64, area, atlas));
                 }
                 true

@@ -22,7 +22,7 @@ use goldberry_natives::blend2d::{Context, Image, PixelArea, PixelFormat};
 use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::cells::{Cells, InkBox, KeyHasher, Pen, Placed, place};
+use super::cells::{Cells, GlyphKey, InkBox, KeyHasher, Pen, Placed, Tints, place};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
 
@@ -161,7 +161,7 @@ impl Runs {
         &mut self,
         g: &'static Goldberry,
         fonts: &FontBook,
-        (cells, glyph_atlases): (&Cells, &[Image]),
+        (cells, tints): (&Cells, &Tints),
         used: &[u64],
         mut wanted: Vec<WantedRun>,
         at_first_sight: bool,
@@ -194,7 +194,7 @@ impl Runs {
             update.dropped += self.images.len();
             *self = Runs { generation, ..Runs::default() };
         }
-        if let Some((image, built)) = build_run_atlas(g, fonts, cells, glyph_atlases, &build)? {
+        if let Some((image, built)) = build_run_atlas(g, fonts, cells, tints, &build)? {
             let bytes = image.width() as usize * image.height() as usize * 4;
             let slot = self.atlases.iter().position(Option::is_none).unwrap_or(self.atlases.len());
             if slot == self.atlases.len() {
@@ -259,7 +259,9 @@ type RunAtlas = (Image, Vec<(u64, RunImage)>);
 /// One glyph of a run to draw into a run atlas: its cell's ink in its glyph atlas, and where the ink goes
 /// relative to the run's anchor.
 struct InkAt {
-    atlas: usize,
+    /// The glyph, whose tinted copy holds the ink.
+    key: GlyphKey,
+    /// The ink in that copy's tint atlas.
     ink: InkBox,
     x: i32,
     y: i32,
@@ -272,21 +274,24 @@ fn build_run_atlas(
     g: &'static Goldberry,
     fonts: &FontBook,
     cells: &Cells,
-    glyph_atlases: &[Image],
+    tints: &Tints,
     runs: &[WantedRun],
 ) -> Result<Option<RunAtlas>, NativeError> {
-    let mut placed: Vec<(u64, InkBox, Vec<InkAt>)> = Vec::with_capacity(runs.len());
+    let mut placed: Vec<(u64, u32, InkBox, Vec<InkAt>)> = Vec::with_capacity(runs.len());
     for w in runs {
         let mut inks = Vec::with_capacity(w.run.len());
         let mut anchor = None;
         let pen = Pen { glyph: w.glyph, scale: w.scale, x: w.origin.0, y: w.origin.1, run: &w.run };
+        let color = w.glyph.1.0;
         let complete = place(fonts, pen, |p| {
             let Some(cell) = cells.get(&p.key) else { return false };
             let (ax, ay) = *anchor.get_or_insert((p.x, p.y));
             if let Some(ink) = cell.ink {
+                // The ink from its copy tinted to the run's colour (looked up this frame, so made by now).
+                let Some((_, tx, ty)) = tints.get(&p.key, color) else { return false };
                 let x = (p.x - ax) as i32 - cell.origin_x + ink.x;
                 let y = (p.y - ay) as i32 - cell.origin_y + ink.y;
-                inks.push(InkAt { atlas: cell.atlas, ink, x, y });
+                inks.push(InkAt { key: p.key, ink: InkBox { x: tx, y: ty, w: ink.w, h: ink.h }, x, y });
             }
             true
         });
@@ -297,16 +302,16 @@ fn build_run_atlas(
             continue;
         }
         // `InkBox` here is the run's box relative to its anchor, until it is given its place in the atlas.
-        placed.push((w.key, InkBox { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, inks));
+        placed.push((w.key, w.glyph.1.0, InkBox { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, inks));
     }
     if placed.is_empty() {
         return Ok(None);
     }
     // Shelves, tallest runs first so that each shelf wastes little height.
-    placed.sort_by_key(|(_, bounds, _)| std::cmp::Reverse(bounds.h));
+    placed.sort_by_key(|(_, _, bounds, _)| std::cmp::Reverse(bounds.h));
     let (mut x, mut y, mut shelf) = (0i32, 0i32, 0i32);
     let mut images = Vec::with_capacity(placed.len());
-    for (key, bounds, _) in &placed {
+    for (key, _, bounds, _) in &placed {
         if x + bounds.w > ATLAS_WIDTH {
             (x, y, shelf) = (0, y + shelf, 0);
         }
@@ -320,9 +325,9 @@ fn build_run_atlas(
     let mut atlas = Image::new(g, width as u32, height as u32, PixelFormat::Prgb32)?;
     {
         let mut ctx = Context::begin(&mut atlas)?;
-        for ((_, image), (_, _, inks)) in images.iter().zip(&placed) {
+        for ((_, image), (_, color, _, inks)) in images.iter().zip(&placed) {
             for glyph in inks {
-                let Some(source) = glyph_atlases.get(glyph.atlas) else { continue };
+                let Some((source, _, _)) = tints.get(&glyph.key, *color) else { continue };
                 let (dx, dy) = (image.area.x + image.anchor.0 + glyph.x, image.area.y + image.anchor.1 + glyph.y);
                 let area = PixelArea { x: glyph.ink.x, y: glyph.ink.y, w: glyph.ink.w, h: glyph.ink.h };
                 ctx.blit_image_area(f64::from(dx), f64::from(dy), source, area)?;

@@ -268,3 +268,77 @@ fn display_sizes_are_drawn_directly_and_never_fill_the_cache() {
     );
     assert!(missing.is_empty(), "a 14 px run at 4x asks for no cell");
 }
+
+/// A glyph's coverage does not depend on its colour: the same run in other colours (a theme switch, each step of its
+/// fade) adds no cell, only a tinted copy of the atlas, and draws the same coverage in the new colour.
+#[test]
+fn another_colour_adds_no_cell_and_draws_the_same_coverage() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let mut cache = filled(g);
+    let cells = cache.len();
+    let font = fonts.id(Face::Sans, 14.0);
+    let run = fonts.shape(font, "Kerning: AVA To 1/4");
+    for step in 1..13u8 {
+        let color = Color::rgb(230 - step * 10, 200, 120 + step * 5);
+        let mut missing = Vec::new();
+        cache.collect(&fonts, Pen { glyph: (font, color), scale: 1.0, x: 4.25, y: 24.0, run: &run }, &mut missing);
+        assert!(!missing.is_empty(), "the new colour's tint is wanted");
+        cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
+        assert_eq!(cache.len(), cells, "no cell added for colour {step}");
+    }
+    // Drawn in the colour `draw` uses, the cached run is what it was before the other colours.
+    let (direct, _) = draw(g, false, None, &cache);
+    let (blitted, drawn) = draw(g, true, None, &cache);
+    assert!(drawn);
+    let worst = direct.iter().zip(&blitted).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+    assert!(worst <= 48, "worst {worst}");
+}
+
+/// Twelve theme switches on the controls screen, each painted through its fade frame by frame, add no glyph to
+/// the cache: the cells the first frame filled serve every colour since (issue 35: 419 glyphs became 1,202).
+#[test]
+fn theme_switches_and_their_fades_add_no_glyph() {
+    use crate::clock::FrameInput;
+    use crate::frame::Painter;
+    use crate::screens::ScreenId;
+    use crate::session::Session;
+    use crate::surface::{FrameBuffer, Pixels};
+    use crate::ui::input::{Key, Mods, UiEvent};
+
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let mut painter = Painter::new(g, &fonts, 1, false).expect("painter");
+    let mut session = Session::new(ScreenId::named("controls").expect("the controls screen"), false);
+    let mut buffer = FrameBuffer::new(960, 640);
+    let mut paint = |painter: &mut Painter, session: &mut Session, index: u64| {
+        let input = FrameInput::headless(index, 960, 640);
+        let shown = session.shown(input.time_s);
+        let painted = painter
+            .paint(&input, &fonts, buffer.canvas(), &shown, if index == 0 { Pixels::Fresh } else { Pixels::Kept })
+            .expect("paint");
+        session.take_feedback(painted.feedback);
+    };
+    paint(&mut painter, &mut session, 0);
+    let mut index = 1;
+    let mut switch = |painter: &mut Painter, session: &mut Session, index: &mut u64| {
+        let key = UiEvent::KeyDown { key: Key::Char('t'), mods: Mods::CTRL, repeat: false };
+        session.handle(&key, *index as f64 / 60.0, &mut String::new());
+        // Through the fade, a frame at a time.
+        for _ in 0..30 {
+            paint(painter, session, *index);
+            *index += 1;
+        }
+    };
+    let settled = painter.raster.cached_glyphs();
+    assert!(settled > 100, "the screen's glyphs are cached: {settled}");
+    for k in 0..12 {
+        switch(&mut painter, &mut session, &mut index);
+        // The next switch a frame or two later: its fade passes through other colours.
+        index += k % 3;
+    }
+    // The switch's own label may show a glyph or two of the other theme's word; the fades' colours add none
+    // (each colour of each fade frame added the screen's glyphs again: thousands).
+    let cached = painter.raster.cached_glyphs();
+    assert!(cached <= settled + 8, "twelve switches took the cache from {settled} to {cached} glyphs");
+}

@@ -6,7 +6,7 @@ use goldberry_natives::yoga::Align;
 
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
-use crate::geom::{Color, Rect};
+use crate::geom::{Color, FontId, Rect};
 use crate::popup::layer::{Kind, MODAL_PAD, Popup};
 use crate::popup::{Tip, ids};
 use crate::scene::draw::widgets::{Ink, State, button, stroke_round, text};
@@ -43,38 +43,41 @@ pub fn record(view: &PopupView<'_>, router: &Router, palette: &Palette, fonts: &
                         (true, true) => p.on_accent,
                         (true, false) => p.text,
                     };
+                    // Mirrored, the row reads from the right: the dot at its right end, the label right-aligned
+                    // before it, the shortcut at its left end.
+                    let m = popup.mirrored;
                     if item.checked {
                         list.fill_circle(
-                            row.x + 12.0,
+                            if m { row.right() - 12.0 } else { row.x + 12.0 },
                             row.y + row.h / 2.0,
                             3.5,
                             if lit { p.on_accent } else { p.accent },
                         );
                     }
-                    let label = Rect::new(row.x + 24.0, row.y, row.w - 32.0, row.h);
-                    text(list, fonts, font, label, item.label, ink, Align::FlexStart);
+                    let label = Rect::new(if m { row.x + 8.0 } else { row.x + 24.0 }, row.y, row.w - 32.0, row.h);
+                    let (start, end) =
+                        if m { (Align::FlexEnd, Align::FlexStart) } else { (Align::FlexStart, Align::FlexEnd) };
+                    text(list, fonts, font, label, item.label, ink, start);
                     if let Some(shortcut) = item.shortcut {
                         let muted = if lit { p.on_accent } else { p.muted };
-                        text(
-                            list,
-                            fonts,
-                            keys,
-                            label,
-                            shortcut,
-                            if item.enabled { muted } else { p.muted },
-                            Align::FlexEnd,
-                        );
+                        text(list, fonts, keys, label, shortcut, if item.enabled { muted } else { p.muted }, end);
                     }
                 }
             }
             Kind::Modal { title, body, confirm, cancel_rect, confirm_rect } => {
                 panel(list, popup.rect, 10.0, p);
                 let r = popup.rect;
+                let align = if popup.mirrored { Align::FlexEnd } else { Align::FlexStart };
                 let title_box = Rect::new(r.x + MODAL_PAD, r.y + MODAL_PAD, r.w - 2.0 * MODAL_PAD, 24.0);
-                text(list, fonts, fonts.id(Face::SansBold, 16.0), title_box, title, p.text, Align::FlexStart);
-                let body_box = Rect { y: title_box.bottom() + 8.0, h: 20.0, ..title_box };
-                text(list, fonts, fonts.id(Face::Sans, 13.0), body_box, body, p.muted, Align::FlexStart);
-                let ink = Ink { fonts, font: fonts.id(Face::Sans, 13.0), palette: p, mirrored: false };
+                text(list, fonts, fonts.id(Face::SansBold, 16.0), title_box, title, p.text, align);
+                // A narrow dialog (a small window) breaks its line in two rather than cut it.
+                let body_font = fonts.id(Face::Sans, 13.0);
+                let mut body_box = Rect { y: title_box.bottom() + 8.0, h: 20.0, ..title_box };
+                for line in two_lines(fonts, body_font, body, body_box.w) {
+                    text(list, fonts, body_font, body_box, line, p.muted, align);
+                    body_box.y += body_box.h;
+                }
+                let ink = Ink { fonts, font: fonts.id(Face::Sans, 13.0), palette: p, mirrored: popup.mirrored };
                 button(list, ink, *cancel_rect, "Cancel", State::of(router, ids::CANCEL));
                 button(list, ink, *confirm_rect, confirm, State::of(router, ids::CONFIRM));
             }
@@ -82,6 +85,19 @@ pub fn record(view: &PopupView<'_>, router: &Router, palette: &Palette, fonts: &
     }
     if let Some(tip) = view.tip {
         tooltip(list, fonts, &tip, view.viewport, p);
+    }
+}
+
+/// `text` as one line when it fits `width`, else cut at the last space that lets the first line fit (the second
+/// is ellipsized by whoever draws it when it is still too long).
+fn two_lines<'t>(fonts: &FontBook, font: FontId, text: &'t str, width: f32) -> Vec<&'t str> {
+    if fonts.width_px(font, text) <= width {
+        return vec![text];
+    }
+    let cut = text.match_indices(' ').map(|(i, _)| i).rev().find(|&i| fonts.width_px(font, &text[..i]) <= width);
+    match cut {
+        Some(i) => vec![&text[..i], &text[i + 1..]],
+        None => vec![text],
     }
 }
 

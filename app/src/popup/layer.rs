@@ -13,8 +13,12 @@ pub const ROW_H: f32 = 28.0;
 pub const MENU_PAD: f32 = 4.0;
 /// Between a menu and its anchor.
 const MENU_GAP: f32 = 4.0;
-/// A dialog's size.
+/// A dialog's size in a window that has room for it (a smaller window gets a narrower one).
 pub const MODAL: (f32, f32) = (400.0, 156.0);
+/// The least room a dialog leaves between itself and the window's edges.
+const MODAL_MARGIN: f32 = 8.0;
+/// Between a dialog's two buttons.
+const MODAL_GAP: f32 = 12.0;
 /// A dialog button's size.
 pub const MODAL_BUTTON: (f32, f32) = (100.0, 32.0);
 /// Inside a dialog's edge.
@@ -58,6 +62,9 @@ pub struct Popup {
     pub rect: Rect,
     /// The focus when it opened, given back when it closes.
     pub return_focus: Option<WidgetId>,
+    /// Placed and drawn right to left: a menu to the left of its anchor's right edge, its labels right-aligned; a
+    /// dialog's text right-aligned and its buttons in reverse order on the left.
+    pub mirrored: bool,
 }
 
 /// What a popup did with an event.
@@ -82,6 +89,8 @@ pub struct Popups {
     open: Option<Popup>,
     /// The window, in the units regions are in.
     viewport: Rect,
+    /// The UI runs right to left (Ctrl+R): what opens from now on is mirrored.
+    mirrored: bool,
 }
 
 impl Popups {
@@ -105,9 +114,34 @@ impl Popups {
         self.viewport
     }
 
-    /// Takes the window's box; true when it changed (an open popup is then closed: it was placed for the old one).
+    /// Takes the window's box; true when an open popup must close: a menu placed beside its anchor in the old
+    /// window is closed (the anchor moved with the layout), a dialog stays open, placed anew in the middle of the
+    /// new window (it is waiting for an answer and must not go without one).
     pub fn set_viewport(&mut self, viewport: Rect) -> bool {
-        std::mem::replace(&mut self.viewport, viewport) != viewport
+        if std::mem::replace(&mut self.viewport, viewport) == viewport {
+            return false;
+        }
+        self.replace_modal();
+        self.open.as_ref().is_some_and(|p| matches!(p.kind, Kind::Menu { .. }))
+    }
+
+    /// Takes the direction the UI runs in: a popup opened from now on follows it, and an open dialog is placed
+    /// anew in it (a menu closes before a global key acts, so none is open here).
+    pub fn set_mirrored(&mut self, mirrored: bool) {
+        if std::mem::replace(&mut self.mirrored, mirrored) != mirrored {
+            self.replace_modal();
+        }
+    }
+
+    /// Places the open dialog, if any, in the window and direction it has now.
+    fn replace_modal(&mut self) {
+        let (viewport, mirrored) = (self.viewport, self.mirrored);
+        if let Some(Popup { kind: Kind::Modal { cancel_rect, confirm_rect, .. }, rect, mirrored: m, .. }) =
+            &mut self.open
+        {
+            (*rect, *cancel_rect, *confirm_rect) = place_modal(viewport, mirrored);
+            *m = mirrored;
+        }
     }
 
     /// Opens what `request` asks for (closing what was open), remembering `focus` to give it back on close.
@@ -131,28 +165,24 @@ impl Popups {
                 (owner, Kind::Menu { items, highlighted, rows }, rect)
             }
             Request::Modal { owner, title, body, confirm } => {
-                let v = self.viewport;
-                let (w, h) = MODAL;
-                let rect = Rect::new((v.x + (v.w - w) / 2.0).round(), (v.y + (v.h - h) / 2.0).round(), w, h);
-                let (bw, bh) = MODAL_BUTTON;
-                let y = rect.bottom() - MODAL_PAD - bh;
-                let confirm_rect = Rect::new(rect.right() - MODAL_PAD - bw, y, bw, bh);
-                let cancel_rect = Rect::new(confirm_rect.x - 12.0 - bw, y, bw, bh);
+                let (rect, cancel_rect, confirm_rect) = place_modal(self.viewport, self.mirrored);
                 (owner, Kind::Modal { title, body, confirm, cancel_rect, confirm_rect }, rect)
             }
         };
         let own_focus = matches!(kind, Kind::Modal { .. }).then_some(ids::CANCEL);
-        self.open = Some(Popup { owner, kind, rect, return_focus: focus });
+        self.open = Some(Popup { owner, kind, rect, return_focus: focus, mirrored: self.mirrored });
         own_focus.or(focus)
     }
 
-    /// A `w` x `h` box under `anchor`, or over it when the window has no room below; kept inside the window.
+    /// A `w` x `h` box under `anchor`, or over it when the window has no room below; kept inside the window. Left
+    /// to right it starts at the anchor's left edge; mirrored it ends at the anchor's right edge (a context menu's
+    /// anchor has no size: it opens to the left of the pointer; a dropdown's list lines up with its field's right).
     fn beside(&self, anchor: Rect, w: f32, h: f32) -> Rect {
         let v = self.viewport;
         let below = anchor.bottom() + MENU_GAP;
         let y = if below + h <= v.bottom() || anchor.y - MENU_GAP - h < v.y { below } else { anchor.y - MENU_GAP - h };
-        let x = anchor.x.min(v.right() - w).max(v.x);
-        Rect::new(x, y, w, h)
+        let x = if self.mirrored { anchor.right() - w } else { anchor.x };
+        Rect::new(x.min(v.right() - w).max(v.x), y, w, h)
     }
 
     /// Closes the popup open; returns it (its `return_focus` is where the focus goes back to).
@@ -257,6 +287,24 @@ impl Popups {
     }
 }
 
+/// A dialog in the middle of window `v`: its box, Cancel's and the confirm button's. It is [`MODAL`]'s size where
+/// the window has room, narrower and lower where it has not, never past the window's edges; its buttons shrink
+/// only when the dialog cannot hold them. Mirrored, the buttons sit at the left in reverse order.
+fn place_modal(v: Rect, mirrored: bool) -> (Rect, Rect, Rect) {
+    let w = MODAL.0.min(v.w - 2.0 * MODAL_MARGIN).max(0.0).floor();
+    let h = MODAL.1.min(v.h - 2.0 * MODAL_MARGIN).max(0.0).floor();
+    let rect = Rect::new((v.x + (v.w - w) / 2.0).round().max(v.x), (v.y + (v.h - h) / 2.0).round().max(v.y), w, h);
+    let bw = MODAL_BUTTON.0.min((w - 2.0 * MODAL_PAD - MODAL_GAP) / 2.0).max(0.0).floor();
+    let bh = MODAL_BUTTON.1;
+    let y = (rect.bottom() - MODAL_PAD - bh).max(rect.y);
+    let (confirm_x, cancel_x) = if mirrored {
+        (rect.x + MODAL_PAD, rect.x + MODAL_PAD + bw + MODAL_GAP)
+    } else {
+        (rect.right() - MODAL_PAD - bw, rect.right() - MODAL_PAD - 2.0 * bw - MODAL_GAP)
+    };
+    (rect, Rect::new(cancel_x, y, bw, bh), Rect::new(confirm_x, y, bw, bh))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,6 +359,77 @@ mod tests {
         p.show(Request::Menu { owner: "m", anchor, items, highlighted: 0, min_width: 180.0 }, None);
         let rect = p.open().map(|o| o.rect).unwrap_or_default();
         assert_eq!((rect.x, rect.bottom()), (620.0, 556.0));
+    }
+
+    /// Inside the window's box, whole.
+    fn within(r: Rect, v: Rect) -> bool {
+        r.x >= v.x && r.y >= v.y && r.right() <= v.right() && r.bottom() <= v.bottom()
+    }
+
+    #[test]
+    fn a_dialog_fits_a_small_window_and_a_new_size_places_it_anew_without_closing_it() {
+        let mut p = Popups::new();
+        let small = Rect::new(0.0, 0.0, 320.0, 240.0);
+        p.set_viewport(small);
+        p.show(Request::Modal { owner: "d", title: "Sure?", body: "It goes.", confirm: "Go" }, None);
+        let Some(Popup { rect, kind: Kind::Modal { cancel_rect, confirm_rect, .. }, .. }) = p.open().cloned() else {
+            panic!("no dialog")
+        };
+        assert!(within(rect, small), "{rect:?}");
+        assert!(within(cancel_rect, rect) && within(confirm_rect, rect), "{cancel_rect:?} {confirm_rect:?}");
+        assert!(cancel_rect.right() <= confirm_rect.x, "Cancel, then the confirm button");
+        assert_eq!(confirm_rect.w, MODAL_BUTTON.0, "there is room for whole buttons");
+        let large = Rect::new(0.0, 0.0, 1200.0, 900.0);
+        assert!(!p.set_viewport(large), "a dialog stays open");
+        let rect = p.open().map(|o| o.rect).unwrap_or_default();
+        assert_eq!(rect, Rect::new(400.0, 372.0, MODAL.0, MODAL.1), "in the middle of the new window");
+        p.set_mirrored(true);
+        let Some(Kind::Modal { cancel_rect, confirm_rect, .. }) = p.open().map(|o| o.kind.clone()) else {
+            panic!("no dialog")
+        };
+        assert!(confirm_rect.right() <= cancel_rect.x, "mirrored: the confirm button, then Cancel");
+        assert_eq!(confirm_rect.x, rect.x + MODAL_PAD);
+        // A menu is placed for its anchor: a new window closes it.
+        p.show(menu(vec![Item::new("a")], 0), None);
+        assert!(p.set_viewport(small));
+    }
+
+    #[test]
+    fn a_mirrored_menu_opens_to_the_left_of_the_pointer_and_under_the_right_edge_of_its_field() {
+        let mut p = popups();
+        p.set_mirrored(true);
+        let pointer = Rect::new(500.0, 100.0, 0.0, 0.0);
+        p.show(
+            Request::Menu {
+                owner: "m",
+                anchor: pointer,
+                items: vec![Item::new("a")],
+                highlighted: 0,
+                min_width: 180.0,
+            },
+            None,
+        );
+        let rect = p.open().map(|o| o.rect).unwrap_or_default();
+        assert_eq!((rect.x, rect.right()), (320.0, 500.0));
+        assert!(p.open().is_some_and(|o| o.mirrored));
+        let field = Rect::new(300.0, 100.0, 120.0, 30.0);
+        p.show(
+            Request::Menu { owner: "m", anchor: field, items: vec![Item::new("a")], highlighted: 0, min_width: 180.0 },
+            None,
+        );
+        let rect = p.open().map(|o| o.rect).unwrap_or_default();
+        assert_eq!(rect.right(), field.right(), "right-aligned under the field");
+        p.show(
+            Request::Menu {
+                owner: "m",
+                anchor: Rect::new(100.0, 100.0, 0.0, 0.0),
+                items: vec![Item::new("a")],
+                highlighted: 0,
+                min_width: 180.0,
+            },
+            None,
+        );
+        assert_eq!(p.open().map(|o| o.rect.x), Some(0.0), "kept inside the window");
     }
 
     #[test]

@@ -12,8 +12,8 @@ use crate::fonts::FontBook;
 use crate::frame::FrameInput;
 use crate::geom::{Color, Rect};
 use crate::hud::{FrameTimes, Hud, HudStats};
-use crate::screens::Stage;
 use crate::session::Session;
+use crate::stage::Stage;
 use crate::surface::{Canvas, FrameBuffer, Pixels};
 
 /// What no render writes: a pixel that still holds it was not written.

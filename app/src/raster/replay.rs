@@ -4,7 +4,11 @@
 use goldberry_natives::blend2d::{self as bl, Context, Gradient, Image, ImageView, PixelFormat, Rgba32, Style};
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping};
+use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, op_bounds};
+
+/// The most pixels a glyph run drawn from its outlines takes in its own image (a 72 px line across a 4K window);
+/// a larger run is drawn straight into the target.
+const MAX_OUTLINED_PX: f64 = 4096.0 * 256.0;
 use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
 use crate::display_list::{DisplayList, Op, Paint, Place, Step, Stroke, Visit, Walk};
@@ -50,6 +54,45 @@ impl Replayer<'_> {
         };
         let t = (f(place.translation.0), f(place.translation.1));
         partial_edge_crosses(device(clip, (0.0, 0.0)), device(b, t))
+    }
+
+    /// Draws a glyph run from its outlines into a transparent image of its own, whole, and blits it at the whole
+    /// device pixel the image starts at; returns whether it did (not under a rotation or a skew, nor for a run too
+    /// large for the image). A clip edge across a run changes how the rasterizer rounds the coverage beside it (a
+    /// band's edge, the damage's): drawn through the image, the run's pixels are the same whichever clips cut it,
+    /// so a frame drawn over the one before equals a fresh frame. `bounds` is the run's box in the op's units.
+    fn outlined_whole(
+        &self,
+        ctx: &mut Context<'_>,
+        (font, color): (crate::geom::FontId, u32),
+        (x, y): (f64, f64),
+        run: &goldberry_natives::glyphs::GlyphRun,
+        bounds: Rect,
+    ) -> Result<bool, NativeError> {
+        let m = ctx.user_transform()?;
+        let Some(s) = crate::glyph_cache::uniform_scale(&m) else { return Ok(false) };
+        let (f, b) = (f64::from, bounds);
+        let (x0, y0) = ((f(b.x) * s + m[4]).floor(), (f(b.y) * s + m[5]).floor());
+        let (x1, y1) = ((f(b.right()) * s + m[4]).ceil(), (f(b.bottom()) * s + m[5]).ceil());
+        let (w, h) = (x1 - x0, y1 - y0);
+        if !(w >= 1.0 && h >= 1.0 && w * h <= MAX_OUTLINED_PX && x0.abs() < 1e7 && y0.abs() < 1e7) {
+            return Ok(false);
+        }
+        let mut image = Image::new(self.g, w as u32, h as u32, PixelFormat::Prgb32)?;
+        {
+            // The image's pixels are the device's, shifted by whole pixels: the glyphs keep their phases.
+            let mut scratch = Context::begin(&mut image)?;
+            scratch.translate(m[4] - x0, m[5] - y0)?;
+            scratch.scale(s, s)?;
+            scratch.set_fill(&Style::Solid(Rgba32(color)))?;
+            scratch.fill_glyph_run(self.fonts.blend2d_font(font), x, y, run)?;
+            scratch.end()?;
+        }
+        ctx.save()?;
+        ctx.reset_transform()?;
+        ctx.blit_image(x0, y0, &image)?;
+        ctx.restore()?;
+        Ok(true)
     }
 
     /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
@@ -140,7 +183,17 @@ impl Replayer<'_> {
                         }
                         _ => false,
                     };
-                    if !run.is_empty() && !cached {
+                    // Not cached (too large, or under a transform the cache does not take): rasterized whole
+                    // into an image of its own and blitted, so that no band's or damage's clip cuts its outlines.
+                    let mut whole = false;
+                    if !run.is_empty()
+                        && !cached
+                        && let Some(b) = op_bounds(op, self.fonts)
+                        && !self.crosses_partial_clip(&place, b)
+                    {
+                        whole = self.outlined_whole(ctx, (*font, color.0), (x, y), run, b)?;
+                    }
+                    if !run.is_empty() && !cached && !whole {
                         ctx.set_fill(&Style::Solid(Rgba32(color.0)))?;
                         ctx.fill_glyph_run(self.fonts.blend2d_font(*font), x, y, run)?;
                     }

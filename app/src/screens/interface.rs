@@ -37,6 +37,10 @@ pub struct Input<'a> {
     /// A popup the screen asks to open (a dropdown's list, a context menu, a dialog): the session opens it after
     /// the message and tells the screen what is picked ([`Message::Pick`]).
     pub popup: &'a mut Option<Request>,
+    /// The widget with the keyboard focus.
+    pub focus: Option<WidgetId>,
+    /// A widget the screen gives the focus to (F10 focuses a menubar): the session moves it after the message.
+    pub focus_to: &'a mut Option<WidgetId>,
 }
 
 /// The pure part of a screen: what a person did to it. It knows no natives, so a test drives it with messages.
@@ -57,6 +61,13 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     fn animating(&self, now: f64) -> bool {
         let _ = now;
         false
+    }
+
+    /// When something drawn next changes without input, while nothing moves until then (a fade that waits to
+    /// start): the loop sleeps until then instead of painting frames that change no pixel.
+    fn wake_at(&self, now: f64) -> Option<f64> {
+        let _ = now;
+        None
     }
 
     /// The widget focused when the screen is shown.
@@ -194,6 +205,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool;
     /// See [`ScreenState::animating`].
     fn animating(&self, now: f64) -> bool;
+    /// See [`ScreenState::wake_at`].
+    fn wake_at(&self, now: f64) -> Option<f64>;
     /// See [`ScreenState::focus_on_show`].
     fn focus_on_show(&self) -> Option<WidgetId>;
     /// See [`ScreenState::caret_on`].
@@ -225,6 +238,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn animating(&self, now: f64) -> bool {
         ScreenState::animating(self, now)
+    }
+
+    fn wake_at(&self, now: f64) -> Option<f64> {
+        ScreenState::wake_at(self, now)
     }
 
     fn focus_on_show(&self) -> Option<WidgetId> {

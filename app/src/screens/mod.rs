@@ -5,7 +5,9 @@
 //! traits of [`interface`]. [`SCREENS`] lists them in tab order; nothing else names a screen.
 
 pub mod controls;
+pub mod gallery;
 pub mod interface;
+pub mod kit;
 pub mod overview;
 pub mod playground;
 pub mod scrolling;
@@ -18,7 +20,7 @@ use std::str::FromStr;
 use goldberry_natives::Goldberry;
 
 pub use self::interface::{AnyScreen, AnyState, Input, Page, Recorded, Screen, ScreenError, ScreenState};
-pub use self::shown::{Feedback, Shown, Stage, Staged};
+pub use self::shown::{Feedback, Shown};
 use crate::fonts::FontBook;
 
 /// One screen of the list: its names and how to make its two parts.
@@ -56,6 +58,10 @@ pub const SCREENS: &[Entry] = &[
     entry::<playground::Playground>(),
     entry::<controls::ControlsScreen>(),
     entry::<scrolling::ScrollingScreen>(),
+    entry::<kit::KitScreen<gallery::values::Values>>(),
+    entry::<kit::KitScreen<gallery::forms::Forms>>(),
+    entry::<kit::KitScreen<gallery::panels::Panels>>(),
+    entry::<kit::KitScreen<gallery::menus::Menus>>(),
 ];
 
 /// The tabs' labels, in tab order.

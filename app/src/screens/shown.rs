@@ -1,23 +1,12 @@
-//! Any screen recorded into a frame ([`Stage`]): the frame's layout, the chrome with its tabs, and the screen shown
-//! recorded into the body; and what the frame hands back for the next input ([`Feedback`]).
+//! What a frame shows of the session ([`Shown`]) and what it hands back for the next input ([`Feedback`]): the
+//! plain data between the session and the stage (`crate::stage`).
 
 use std::any::Any;
-use std::time::Duration;
 
-use goldberry_natives::Goldberry;
-use goldberry_natives::yoga::Direction;
-
-use crate::chrome::{Chrome, ChromeView, TABS};
-use crate::clock::FrameInput;
-use crate::display_list::DisplayList;
-use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::popup::draw::PopupView;
-use crate::scene::layout::LaidBox;
-use crate::scene::shaping::Timed;
-use crate::scene::{Scene, SceneTimings};
-use crate::screens::interface::{AnyScreen, AnyState, Page, ScreenError};
-use crate::screens::{SCREENS, ScreenId, TITLES};
+use crate::screens::ScreenId;
+use crate::screens::interface::AnyState;
 use crate::ui::router::{Region, Router};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
@@ -52,128 +41,3 @@ pub struct Feedback {
     /// The window's box in the regions' units, with new regions: popups are kept inside it.
     pub viewport: Option<Rect>,
 }
-
-/// What [`Stage::record`] did besides recording.
-#[derive(Debug)]
-pub struct Staged {
-    /// Where the time went.
-    pub timings: SceneTimings,
-    /// For the session.
-    pub feedback: Feedback,
-}
-
-/// The frame's layout, the chrome and every screen, ready to record (see the module docs).
-#[derive(Debug)]
-pub struct Stage {
-    scene: Scene,
-    chrome: Chrome,
-    /// Every screen, in [`SCREENS`] order.
-    screens: Vec<Box<dyn AnyScreen>>,
-    /// The screen and direction the last frame laid out.
-    laid_for: Option<(ScreenId, bool)>,
-}
-
-impl Stage {
-    /// Builds the frame's layout and every screen's tree.
-    pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Stage, ScreenError> {
-        let screens = SCREENS.iter().map(|entry| (entry.build)(g, fonts)).collect::<Result<Vec<_>, _>>()?;
-        Ok(Stage { scene: Scene::new(g, fonts, &TITLES)?, chrome: Chrome::new(&TITLES), screens, laid_for: None })
-    }
-
-    /// The frame's layout.
-    pub fn scene(&self) -> &Scene {
-        &self.scene
-    }
-
-    /// The frame's layout, to change (its layout threads).
-    pub fn scene_mut(&mut self) -> &mut Scene {
-        &mut self.scene
-    }
-
-    /// The screen of type `S`, if the list has one (tests and benches read its last layout).
-    pub fn screen_of<S: Any>(&self) -> Option<&S> {
-        self.screens.iter().find_map(|screen| screen.as_any().downcast_ref::<S>())
-    }
-
-    /// Every box of the last layout of `screen`: the frame's (the cards' on the dashboard), then the page's.
-    pub fn outline(&self, screen: ScreenId) -> Vec<LaidBox> {
-        let mut boxes = Vec::new();
-        self.scene.outline(screen.entry().dashboard, &mut boxes);
-        if let (Some(page), Some(layout)) = (self.screens.get(screen.index()), self.scene.layout()) {
-            page.outline(layout.grid, &mut boxes);
-        }
-        boxes
-    }
-
-    /// Forgets every layout, so that the next frame lays out anew (as after a resize) and hands out regions.
-    pub fn forget_layout(&mut self) {
-        self.scene.forget_layout();
-        self.chrome.forget();
-        for screen in &mut self.screens {
-            screen.forget();
-        }
-        self.laid_for = None;
-    }
-
-    /// Records frame `frame` of `shown` into `list`, appending: the chrome's layers with its tabs (the selected one
-    /// the screen's, a hovered one lifted), the screen's page clipped to the body, then the chrome's status line. Lays out what is new: the frame
-    /// at a new size, scale or direction; the screen when it or the frame is new.
-    pub fn record(
-        &mut self,
-        frame: &FrameInput,
-        fonts: &FontBook,
-        list: &mut DisplayList,
-        shown: &Shown<'_>,
-    ) -> Result<Staged, ScreenError> {
-        let text = Timed::new(fonts);
-        let mut layout = Duration::ZERO;
-        let direction = if shown.mirrored { Direction::Rtl } else { Direction::Ltr };
-        let (scene, scene_fresh) = self.scene.lay_out(frame, &text, direction, &mut layout)?;
-        let fresh = scene_fresh || self.laid_for != Some((shown.screen, shown.mirrored));
-        let screen = &mut self.screens[shown.screen.index()];
-        let covered = screen.covered(scene);
-        let view = ChromeView {
-            tab: shown.screen.index(),
-            hovered_tab: shown.router.hovered().filter(|t| t.id == TABS).map(|t| usize::from(t.part)),
-            palette: shown.palette,
-            dashboard: shown.screen.entry().dashboard,
-            covered: &covered,
-        };
-        self.chrome.record_layers(list, &text, scene, scene_fresh, &view);
-        let body = scene.layout.grid;
-        let recorded = list.clip(body, |list| {
-            let mut page = Page {
-                frame,
-                fonts,
-                text: &text,
-                scene,
-                list,
-                body,
-                direction,
-                router: shown.router,
-                palette: shown.palette,
-                settings: shown.settings,
-                fresh,
-                layout: Duration::ZERO,
-            };
-            let recorded = screen.record(&mut page, shown.state);
-            layout += page.layout;
-            recorded
-        })?;
-        self.chrome.record_status(list, &text, scene, frame, &view);
-        let regions = match recorded.regions {
-            Some(own) => Some(Chrome::regions(&scene.layout, TABS).into_iter().chain(own).collect()),
-            None if fresh => Some(Chrome::regions(&scene.layout, TABS)),
-            None => None,
-        };
-        self.laid_for = Some((shown.screen, shown.mirrored));
-        let timings = SceneTimings { layout, shape: text.spent() };
-        let window = Rect::new(0.0, 0.0, frame.logical_width() as f32, (frame.height as f32 / frame.scale).floor());
-        let viewport = regions.is_some().then_some(window);
-        Ok(Staged { timings, feedback: Feedback { regions, laid: recorded.laid, viewport } })
-    }
-}
-
-#[cfg(test)]
-#[path = "shown_tests.rs"]
-mod tests;

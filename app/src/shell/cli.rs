@@ -84,8 +84,8 @@ pub struct Args {
     #[arg(long, env = "GOLDBERRY_FPS_LIMIT", value_name = "N")]
     pub fps_limit: Option<u32>,
 
-    /// The screen shown at start: overview, text, layout, controls or scrolling.
-    #[arg(long, env = "GOLDBERRY_SCREEN", value_name = "NAME", default_value = "overview")]
+    /// The screen shown at start.
+    #[arg(long, env = "GOLDBERRY_SCREEN", value_name = "NAME", default_value = "overview", value_parser = screen_names())]
     pub screen: ScreenId,
 
     /// Push the timed input events of this script onto SDL's queue as the frames go (see the book's "Scripted
@@ -296,6 +296,14 @@ where
             }
         },
     }
+}
+
+/// `--screen`'s parser: the names come from the list of screens, so `--help` offers exactly what is accepted.
+fn screen_names() -> impl clap::builder::TypedValueParser<Value = ScreenId> {
+    use clap::builder::TypedValueParser;
+    let names: Vec<&'static str> = ScreenId::all().map(ScreenId::name).collect();
+    // The possible values admit only names of the list, so the look-up always finds one.
+    clap::builder::PossibleValuesParser::new(names).map(|name| ScreenId::named(&name).unwrap_or_default())
 }
 
 #[cfg(test)]

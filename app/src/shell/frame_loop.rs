@@ -271,7 +271,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             | self.session.tooltip_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut self.was_animating, animating);
-        let wanted = self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty();
+        let hud = self.painter.hud.figures_due(&self.painter.stats);
+        let wanted =
+            self.fresh || changed || animating || settling || hud || polled.exposed || !polled.shots.is_empty();
         // A frame painted only for the inspector's overlay is not counted in the HUD: its figures are the frame's,
         // and counting the overlay's own frames would change the HUD, which would be a change to show, and so on.
         self.overlay_only = !wanted && self.painter.overlay_needs_frame(self.session.settings(), now);
@@ -385,11 +387,13 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         Ok(())
     }
 
-    /// How long an idle desktop loop may sleep: until the caret's next blink or a waiting tooltip's showing,
-    /// whichever comes first, else [`IDLE_WAIT_MS`].
+    /// How long an idle desktop loop may sleep: until the caret's next blink, a waiting tooltip's showing or the
+    /// screen's next change (a fade that waits), whichever comes first, else [`IDLE_WAIT_MS`].
     fn idle_wait_ms(&self, now: f64) -> i32 {
-        let wake =
-            [self.session.next_blink(now), self.session.next_tooltip(now)].into_iter().flatten().reduce(f64::min);
+        let wake = [self.session.next_blink(now), self.session.next_tooltip(now), self.session.state().wake_at(now)]
+            .into_iter()
+            .flatten()
+            .reduce(f64::min);
         match wake {
             Some(at) => (((at - now) * 1000.0).ceil() as i32).clamp(1, IDLE_WAIT_MS),
             None => IDLE_WAIT_MS,

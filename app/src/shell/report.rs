@@ -187,7 +187,7 @@ impl RunSummary {
 pub struct Report {
     /// Process start to the first presented frame, ms.
     pub first_frame_ms: f64,
-    /// The requested size in logical units, `WxH`.
+    /// The last frame's size in logical units, `WxH` (what `--size` asked, until a zoom or a resize changes it).
     pub size: String,
     /// Device pixels per logical unit of the last frame.
     pub scale: f32,

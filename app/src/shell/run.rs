@@ -17,7 +17,7 @@ use crate::shell::cli::{Args, RunError};
 use crate::shell::frame_loop::{FrameLoop, Ran, Setup};
 use crate::shell::memory::rss_mib;
 use crate::shell::present::{self, Display};
-use crate::shell::report::{Report, RunSummary};
+use crate::shell::report::{FrameRecord, Report, RunSummary};
 use crate::shell::scaling::Scaling;
 use crate::shell::screenshot::write_window;
 use crate::shell::script::{Player, Script};
@@ -46,12 +46,26 @@ impl TraceFile {
     }
 }
 
+/// The last frame's size in logical units, `WxH`: a zoom or a resized window changes it from what `--size` asked.
+fn logical_size(last: Option<&FrameRecord>) -> Option<String> {
+    let r = last.filter(|r| r.scale > 0.0 && r.width > 0)?;
+    // Floored, as the frame lays out (`FrameInput::logical_width`).
+    let side = |px: u32| (px as f32 / r.scale).floor() as u32;
+    Some(format!("{}x{}", side(r.width), side(r.height)))
+}
+
 /// Sets up logging (`--log`, RUST_LOG) and, with `--trace`, a Chrome trace.
 fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
     use tracing_subscriber::prelude::*;
     let filter = tracing_subscriber::EnvFilter::try_new(&args.log)
         .map_err(|e| RunError::Usage(format!("invalid --log filter `{}`: {e}", args.log)))?;
-    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_target(false).with_filter(filter);
+    // Colour codes only where a terminal reads them: in a file or a pipe they are noise around the words.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let fmt = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(ansi)
+        .with_target(false)
+        .with_filter(filter);
     let (chrome, trace) = match &args.trace {
         Some(path) => {
             let temp = temp_path(path);
@@ -179,7 +193,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     if let Some(path) = &args.report {
         let report = Report {
             first_frame_ms: first_frame_ms.unwrap_or(0.0),
-            size: args.size.to_string(),
+            size: logical_size(last).unwrap_or_else(|| args.size.to_string()),
             scale: last.map_or(1.0, |r| r.scale),
             width_px: last.map_or(0, |r| r.width),
             height_px: last.map_or(0, |r| r.height),

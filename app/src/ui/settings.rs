@@ -22,6 +22,8 @@ pub struct Settings {
     pub bounds: bool,
     /// How much larger than the platform's scale the frame is drawn.
     pub zoom: Zoom,
+    /// How tight the kit's controls sit (Ctrl+D).
+    pub density: Density,
 }
 
 impl Settings {
@@ -35,6 +37,7 @@ impl Settings {
             flashing: false,
             bounds: false,
             zoom: Zoom::NONE,
+            density: Density::Regular,
         }
     }
 
@@ -149,6 +152,50 @@ impl Inspect {
     /// The choice at `index` in [`Inspect::ALL`], the last for any past it.
     pub fn at(index: usize) -> Inspect {
         Inspect::ALL[index.min(Inspect::ALL.len() - 1)]
+    }
+}
+
+/// How tight the kit's controls sit: a control 32 px tall, or 28 (Ctrl+D switches).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Density {
+    /// Controls 32 px tall.
+    #[default]
+    Regular,
+    /// Controls 28 px tall, rows and panels tighter.
+    Compact,
+}
+
+impl Density {
+    /// The other density.
+    pub fn toggled(self) -> Density {
+        match self {
+            Density::Regular => Density::Compact,
+            Density::Compact => Density::Regular,
+        }
+    }
+
+    /// The name the report prints.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Density::Regular => "regular",
+            Density::Compact => "compact",
+        }
+    }
+
+    /// A control's height (a button, a field, a dropdown), logical px.
+    pub fn control(self) -> f32 {
+        match self {
+            Density::Regular => 32.0,
+            Density::Compact => 28.0,
+        }
+    }
+
+    /// The room between rows and around panels, logical px.
+    pub fn gap(self) -> f32 {
+        match self {
+            Density::Regular => 12.0,
+            Density::Compact => 8.0,
+        }
     }
 }
 

@@ -158,6 +158,9 @@ impl Builder<'_> {
         let logo_side = b.px(24.0);
         let logo = b.square(bar, logo_side)?;
         let titles = b.child(bar)?;
+        // In a narrow window the title and subtitle give way (ellipsized) before the current tab does.
+        b.tree.set_flex_shrink(titles, 0.01);
+        b.tree.set_min_width(titles, Length::Points(0.0));
         let title = b.text(titles, styles.bar_title, TITLE)?;
         let subtitle = b.text(titles, styles.bar_subtitle, SUBTITLE)?;
         let tab_row = b.child(bar)?;
@@ -165,9 +168,11 @@ impl Builder<'_> {
         b.tree.set_align_items(tab_row, Align::Center);
         b.tree.set_gap(tab_row, Gutter::Column, b.px(4.0));
         b.tree.set_margin(tab_row, Edge::Left, Length::Points(b.px(12.0)));
-        // In a narrow window the tabs give way first (and are clipped), then the status.
-        b.tree.set_flex_shrink(tab_row, 1.0);
-        b.tree.set_min_width(tab_row, Length::Points(0.0));
+        // In a narrow window the status gives way first, then the tabs (behind the strip's "»").
+        // A token shrink: the status line takes nearly all of a shortfall, the tabs only what is left of it.
+        b.tree.set_flex_shrink(tab_row, 0.01);
+        // Room for the widest tab and the strip's "»" (chrome::strip), so the current tab always shows whole.
+        b.tree.set_min_width(tab_row, Length::Points(b.px(140.0)));
         b.tree.set_overflow(tab_row, Overflow::Hidden);
         let (ph, pv) = (b.px(10.0), b.px(7.0));
         let tabs =
@@ -178,7 +183,8 @@ impl Builder<'_> {
         let spacer = b.child(bar)?;
         b.tree.set_flex_grow(spacer, 1.0);
         let status = b.text(bar, styles.status, STATUS_TEMPLATE)?;
-        b.tree.set_flex_shrink(status, 1.0);
+        // The status line gives way before the tabs do (it is ellipsized; a hidden tab is a click further away).
+        b.tree.set_flex_shrink(status, 100.0);
         b.tree.set_min_width(status, Length::Points(0.0));
 
         Ok(TitleBarNodes { bar, logo, title, subtitle, status, tab_row, tabs })

@@ -12,12 +12,12 @@ use goldberry_natives::yoga::{Direction, Gutter, LayoutTree, Length, NodeId, Wra
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::glide::Glide;
-use self::panel::{Panel, PanelFonts, PanelLayout, PanelView};
+use self::panel::{PANEL_WIDTH, Panel, PanelFonts, PanelLayout, PanelView};
 use self::state::{BOX_COUNT, PlaygroundState, Props, ids};
 use crate::display_list::{DisplayList, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
-use crate::scene::draw::widgets::{Ink, State, button, text};
+use crate::scene::draw::widgets::{Ink, State, button, start, text};
 use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::ui::router::{Cursor, Region, Router, Target};
@@ -93,7 +93,7 @@ pub struct Playground {
 impl Screen for Playground {
     type State = PlaygroundState;
 
-    const NAME: &'static str = "playground";
+    const NAME: &'static str = "layout";
     const TITLE: &'static str = "Layout";
 
     fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Playground, NativeError> {
@@ -154,6 +154,11 @@ impl Playground {
         self.laid.as_ref()
     }
 
+    /// Whether the page runs right to left (a mirrored UI).
+    fn mirrored(&self) -> bool {
+        self.direction == Direction::Rtl
+    }
+
     /// Lays the container out right to left (a mirrored UI) or left to right from the next update on.
     pub fn set_direction(&mut self, direction: Direction) {
         if direction != self.direction {
@@ -177,11 +182,17 @@ impl Playground {
                 PlaygroundLayout { props: *props, container, glide, calls, time, changed: true, ..laid }
             }
             _ => {
-                let panel = self.panel.lay_out(&mut self.tree, (body.x + MARGIN, body.y + MARGIN))?;
-                let x = panel.rect.right() + MARGIN;
+                // Mirrored, the panel stands at the right and the stage to its left.
+                let mirrored = self.direction == Direction::Rtl;
+                let panel_x = if mirrored { body.right() - MARGIN - PANEL_WIDTH } else { body.x + MARGIN };
+                let panel = self.panel.lay_out(&mut self.tree, (panel_x, body.y + MARGIN), self.direction)?;
+                let (x, right) = if mirrored {
+                    (body.x + MARGIN, panel.rect.x - MARGIN)
+                } else {
+                    (panel.rect.right() + MARGIN, body.right() - MARGIN)
+                };
                 let y = body.y + MARGIN + STATS_HEIGHT;
-                let stage =
-                    Rect::new(x, y, (body.right() - MARGIN - x).max(0.0), (body.bottom() - MARGIN - y).max(0.0));
+                let stage = Rect::new(x, y, (right - x).max(0.0), (body.bottom() - MARGIN - y).max(0.0));
                 let (container, boxes, calls, time) = self.lay_out_container(stage, None, props)?;
                 let glide = Glide::settled(boxes);
                 PlaygroundLayout { body, props: *props, panel, stage, container, glide, calls, time, changed: false }
@@ -258,7 +269,8 @@ impl Playground {
             regions.push(region(ids::BOXES, i, *rect, Cursor::Hand, true));
         }
         regions.push(region(ids::CORNER, 0, corner(laid.container), Cursor::Hand, true));
-        regions.push(Region { focusable: true, ..region(ids::RESET, 0, reset_button(laid.stage), Cursor::Hand, true) });
+        let reset = reset_button(laid.stage, self.mirrored());
+        regions.push(Region { focusable: true, ..region(ids::RESET, 0, reset, Cursor::Hand, true) });
         regions.extend(self.panel.regions(&laid.panel));
         regions
     }
@@ -268,18 +280,21 @@ impl Playground {
     pub fn draw(&self, list: &mut DisplayList, fonts: &FontBook, now: f64, router: &Router, palette: &Palette) {
         let Some(laid) = &self.laid else { return };
         let p = palette;
-        let view = PanelView { props: &laid.props, router, palette: p, fonts: self.fonts };
+        let mirrored = self.mirrored();
+        let view = PanelView { props: &laid.props, router, palette: p, fonts: self.fonts, mirrored };
         self.panel.record(list, fonts, &laid.panel, &view);
-        let reset = reset_button(laid.stage);
-        let stats =
-            Rect::new(laid.stage.x, laid.stage.y - STATS_HEIGHT, reset.x - 12.0 - laid.stage.x, STATS_HEIGHT - 6.0);
+        let reset = reset_button(laid.stage, mirrored);
+        // The figures' line runs from the stage's start to the Reset button at its end.
+        let (x, right) =
+            if mirrored { (reset.right() + 12.0, laid.stage.right()) } else { (laid.stage.x, reset.x - 12.0) };
+        let stats = Rect::new(x, laid.stage.y - STATS_HEIGHT, right - x, STATS_HEIGHT - 6.0);
         // Before the first change the line says what it will show: a first frame's picture holds no timing.
         let figures = if laid.changed {
             format!("{} Yoga calls for the last change   layout {:.3} ms", laid.calls, laid.time.as_secs_f64() * 1000.0)
         } else {
             "Change a property: the Yoga calls it makes and the layout time show here".to_owned()
         };
-        text(list, fonts, self.fonts.label, stats, &figures, p.muted, Align::FlexStart);
+        text(list, fonts, self.fonts.label, stats, &figures, p.muted, start(mirrored));
         list.fill_round_rect(laid.stage, 8.0, p.surface_pressed);
         let c = laid.container;
         list.fill_rect(c, p.surface);
@@ -300,14 +315,15 @@ impl Playground {
         });
         let handle = corner(c);
         list.fill_round_rect(handle, 3.0, p.accent);
-        let ink = Ink { fonts, font: self.fonts.label, palette: p, mirrored: false };
+        let ink = Ink { fonts, font: self.fonts.label, palette: p, mirrored };
         button(list, ink, reset, "Reset…", State::of(router, ids::RESET));
     }
 }
 
-/// The Reset button: at the end of the figures' line above the stage.
-fn reset_button(stage: Rect) -> Rect {
-    Rect::new(stage.right() - RESET_WIDTH, stage.y - STATS_HEIGHT, RESET_WIDTH, STATS_HEIGHT - 6.0)
+/// The Reset button: at the end of the figures' line above the stage (its left end when `mirrored`).
+fn reset_button(stage: Rect, mirrored: bool) -> Rect {
+    let x = if mirrored { stage.x } else { stage.right() - RESET_WIDTH };
+    Rect::new(x, stage.y - STATS_HEIGHT, RESET_WIDTH, STATS_HEIGHT - 6.0)
 }
 
 /// The container's corner handle.

@@ -7,7 +7,7 @@ use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::{FontId, Rect};
-use crate::scene::draw::widgets::text;
+use crate::scene::draw::widgets::{start, text};
 use crate::screens::playground::state::{
     ALIGN_CONTENTS, ALIGN_ITEMS, DIRECTIONS, GAPS, JUSTIFIES, Props, align_word, direction_word, gap_word, ids,
     justify_word,
@@ -146,9 +146,14 @@ impl Panel {
         Ok(Panel { root, title, labels, chips, hint, groups: kept })
     }
 
-    /// Lays the panel out with its top-left corner at `origin`.
-    pub fn lay_out(&self, tree: &mut LayoutTree, origin: (f32, f32)) -> Result<PanelLayout, NativeError> {
-        tree.calculate(self.root, PANEL_WIDTH, f32::NAN, Direction::Ltr)?;
+    /// Lays the panel out with its top-left corner at `origin`, its chips running in `direction`.
+    pub fn lay_out(
+        &self,
+        tree: &mut LayoutTree,
+        origin: (f32, f32),
+        direction: Direction,
+    ) -> Result<PanelLayout, NativeError> {
+        tree.calculate(self.root, PANEL_WIDTH, f32::NAN, direction)?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(origin.0 + r.x, origin.1 + r.y, r.w, r.h);
         Ok(PanelLayout {
             rect: at(tree.layout(self.root)),
@@ -178,12 +183,13 @@ impl Panel {
 
     /// Records the panel showing `view.props`, a hovered chip lifted.
     pub fn record(&self, list: &mut DisplayList, fonts: &FontBook, laid: &PanelLayout, view: &PanelView<'_>) {
-        let PanelView { props, router, palette: p, fonts: f } = *view;
+        let PanelView { props, router, palette: p, fonts: f, mirrored } = *view;
+        let align = start(mirrored);
         list.fill_round_rect(laid.rect, 10.0, p.surface);
         list.hairline(laid.rect, 10.0, p.border);
-        text(list, fonts, f.title, laid.title, "Layout", p.text, Align::FlexStart);
+        text(list, fonts, f.title, laid.title, "Layout", p.text, align);
         for (((label, id, words), label_rect), chips) in self.groups.iter().zip(&laid.labels).zip(&laid.chips) {
-            text(list, fonts, f.label, *label_rect, label, p.muted, Align::FlexStart);
+            text(list, fonts, f.label, *label_rect, label, p.muted, align);
             let chosen = selected(id, props);
             for (part, (word, rect)) in words.iter().zip(chips).enumerate() {
                 let hovered = router.hovered() == Some(Target { id, part: part as u8 });
@@ -198,9 +204,9 @@ impl Panel {
         }
         let size = format!("width {:.0} %   height {:.0} %", props.width * 100.0, props.height * 100.0);
         let half = Rect::new(laid.hint.x, laid.hint.y, laid.hint.w, laid.hint.h / 2.0);
-        text(list, fonts, f.label, half, &size, p.text, Align::FlexStart);
+        text(list, fonts, f.label, half, &size, p.text, align);
         let below = Rect { y: half.bottom(), ..half };
-        text(list, fonts, f.label, below, "Left/Right: width; drag the corner; click a box", p.muted, Align::FlexStart);
+        text(list, fonts, f.label, below, "Left/Right: width; drag the corner; click a box", p.muted, align);
     }
 }
 
@@ -215,4 +221,6 @@ pub struct PanelView<'a> {
     pub palette: &'a Palette,
     /// Its fonts.
     pub fonts: PanelFonts,
+    /// The UI runs right to left: the text starts at the right.
+    pub mirrored: bool,
 }

@@ -19,7 +19,7 @@ use self::state::{ScrollState, ids};
 use crate::display_list::{DisplayList, ScrollHint};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
-use crate::scene::draw::widgets::text as text_in;
+use crate::scene::draw::widgets::{start as text_start, text as text_in};
 use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::ui::router::{Cursor, Region};
@@ -100,6 +100,8 @@ pub struct ListPage {
     pub viewport: Rect,
     /// The scrollbar's track.
     pub track: Rect,
+    /// Laid out right to left: the scrollbar at the list's left, each row's parts in reverse order.
+    pub mirrored: bool,
 }
 
 /// The screen: its pool of row nodes, the rows attached now, and the page.
@@ -107,8 +109,11 @@ pub struct ListPage {
 pub struct ScrollingScreen {
     tree: LayoutTree,
     root: NodeId,
-    pool: Vec<RowNodes>,
+    /// The pooled rows, each with the row it is attached for (None: detached).
+    pool: Vec<(RowNodes, Option<usize>)>,
     attached: usize,
+    /// Each tag's pill width: the same five words on every row.
+    tag_widths: [f32; 5],
     /// The rows laid out last (first row, one past the last) and their boxes.
     rows: (Range<usize>, Vec<RowBoxes>),
     page: Option<ListPage>,
@@ -132,15 +137,17 @@ impl Screen for ScrollingScreen {
 
     /// Lays the page out when it is fresh, then the rows the viewport shows, records them, and tells the list
     /// which ops scroll. Laying out the rows is part of recording them, so all of it counts as layout.
-    fn record(&mut self, page: &mut Page<'_>, state: &ScrollState) -> Result<Recorded<()>, NativeError> {
+    fn record(&mut self, page: &mut Page<'_>, state: &ScrollState) -> Result<Recorded<f32>, NativeError> {
         let start = Instant::now();
         if page.fresh {
             Screen::forget(self);
         }
-        let regions = self.update_page(page.body).then(|| self.regions());
+        let regions = self.update_page(page.body, page.mirrored()).then(|| self.regions());
+        // A new viewport's height goes back to the state, which keeps the list within its end from then on.
+        let laid = regions.as_ref().and(self.page.map(|p| p.viewport.h));
         page.list.scroll = self.draw(page.list, page.fonts, state, page.frame.time_s, &page.palette)?;
         page.layout += start.elapsed();
-        Ok(Recorded { regions, laid: None })
+        Ok(Recorded { regions, laid })
     }
 
     /// The page's boxes; the rows are Yoga boxes too, but they lie where the scroll offset puts them, which the
@@ -157,17 +164,27 @@ impl Screen for ScrollingScreen {
 
 impl ScrollingScreen {
     /// An empty pool under a column root.
-    fn build(g: &'static Goldberry, fonts: &FontBook) -> Result<ScrollingScreen, NativeError> {
+    fn build(g: &'static Goldberry, book: &FontBook) -> Result<ScrollingScreen, NativeError> {
         let mut tree = LayoutTree::new(g)?;
         let root = tree.add_node()?;
         let fonts = ListFonts {
-            title: fonts.id(Face::SansBold, 18.0),
-            row: fonts.id(Face::Sans, 13.0),
-            figure: fonts.id(Face::Mono, 12.0),
-            tag: fonts.id(Face::Sans, 11.0),
-            header: fonts.id(Face::SansBold, 12.0),
+            title: book.id(Face::SansBold, 18.0),
+            row: book.id(Face::Sans, 13.0),
+            figure: book.id(Face::Mono, 12.0),
+            tag: book.id(Face::Sans, 11.0),
+            header: book.id(Face::SansBold, 12.0),
         };
-        Ok(ScrollingScreen { tree, root, pool: Vec::new(), attached: 0, rows: (0..0, Vec::new()), page: None, fonts })
+        let tag_widths = TAGS.map(|tag| (book.width_px(fonts.tag, tag) + 16.0).ceil());
+        Ok(ScrollingScreen {
+            tree,
+            root,
+            pool: Vec::new(),
+            attached: 0,
+            tag_widths,
+            rows: (0..0, Vec::new()),
+            page: None,
+            fonts,
+        })
     }
 
     /// The page, once laid out.
@@ -180,19 +197,22 @@ impl ScrollingScreen {
         self.attached
     }
 
-    /// Lays the page out in `body` when it is new; returns whether it was (the regions are new).
-    pub fn update_page(&mut self, body: Rect) -> bool {
-        if self.page.is_some_and(|p| p.body == body) {
+    /// Lays the page out in `body`, right to left when `mirrored`, when it is new; returns whether it was (the
+    /// regions are new).
+    pub fn update_page(&mut self, body: Rect, mirrored: bool) -> bool {
+        if self.page.is_some_and(|p| p.body == body && p.mirrored == mirrored) {
             return false;
         }
         let w = (body.w - 2.0 * MARGIN - BAR_W - 4.0).clamp(0.0, MAX_WIDTH).floor();
+        // The list and its scrollbar, centred together; mirrored, the scrollbar comes first from the left.
         let x = (body.x + (body.w - w - BAR_W - 4.0) / 2.0).round();
-        let title = Rect::new(x, body.y + MARGIN, w, TITLE_H);
+        let (list_x, bar_x) = if mirrored { (x + BAR_W + 4.0, x) } else { (x, x + w + 4.0) };
+        let title = Rect::new(list_x, body.y + MARGIN, w, TITLE_H);
         let y = (title.bottom() + 8.0).round();
         let h = (body.bottom() - MARGIN - y).max(0.0).floor();
-        let viewport = Rect::new(x, y, w, h);
-        let track = Rect::new(x + w + 4.0, y, BAR_W, h);
-        self.page = Some(ListPage { body, title, viewport, track });
+        let viewport = Rect::new(list_x, y, w, h);
+        let track = Rect::new(bar_x, y, BAR_W, h);
+        self.page = Some(ListPage { body, title, viewport, track, mirrored });
         self.rows = (0..0, Vec::new());
         true
     }
@@ -203,37 +223,60 @@ impl ScrollingScreen {
         vec![Region::at(ids::LIST, 0, page.viewport, Cursor::Arrow), Region::at(ids::BAR, 0, page.track, Cursor::Arrow)]
     }
 
-    /// Lays out the rows the viewport shows at `offset` (when they are other rows than last time): attaches as many
-    /// pooled rows as show, sets each one's height and pill, and reads their parts back.
-    fn lay_out_rows(&mut self, fonts: &FontBook, offset: f32) -> Result<(), NativeError> {
+    /// Lays out the rows the viewport shows at `offset` (when they are other rows than last time). Row `i` is
+    /// bound to pooled slot `i % pool size`, so a row that stays in view keeps its nodes, its height and its pill:
+    /// Yoga re-lays only the rows that came into view, and the boxes of the others are kept. Only the rows in view
+    /// are attached under the root.
+    fn lay_out_rows(&mut self, offset: f32) -> Result<(), NativeError> {
         let Some(page) = self.page else { return Ok(()) };
         let (first, end) = model::visible(offset, page.viewport.h);
         if self.rows.0 == (first..end) {
             return Ok(());
         }
         let count = end - first;
-        while self.pool.len() < count {
-            let nodes = self.new_row()?;
-            self.pool.push(nodes);
+        if self.pool.len() < count {
+            // A taller viewport: more slots, and every row bound anew to its slot.
+            for (nodes, bound) in &mut self.pool {
+                if bound.take().is_some() {
+                    self.tree.remove_child(self.root, nodes.row)?;
+                }
+            }
+            while self.pool.len() < count {
+                let nodes = self.new_row()?;
+                self.pool.push((nodes, None));
+            }
+            self.rows = (0..0, Vec::new());
         }
-        while self.attached < count {
-            self.tree.add_child(self.root, self.pool[self.attached].row)?;
-            self.attached += 1;
+        let slots = self.pool.len();
+        for (slot, (nodes, bound)) in self.pool.iter_mut().enumerate() {
+            // The row in view that this slot serves, if any (rows in view are consecutive and fewer than slots).
+            let i = first + (slot + slots - first % slots) % slots;
+            let wanted = (i < end).then_some(i);
+            if *bound == wanted {
+                continue;
+            }
+            match (*bound, wanted) {
+                (None, Some(_)) => self.tree.add_child(self.root, nodes.row)?,
+                (Some(_), None) => self.tree.remove_child(self.root, nodes.row)?,
+                _ => {}
+            }
+            if let Some(i) = wanted {
+                self.tree.set_height(nodes.row, Length::Points(model::row_height(i)));
+                self.tree.set_width(nodes.pill, Length::Points(self.tag_widths[i % TAGS.len()]));
+            }
+            *bound = wanted;
         }
-        while self.attached > count {
-            self.attached -= 1;
-            self.tree.remove_child(self.root, self.pool[self.attached].row)?;
-        }
-        for (k, i) in (first..end).enumerate() {
-            let n = self.pool[k];
-            self.tree.set_height(n.row, Length::Points(model::row_height(i)));
-            let tag = TAGS[i % TAGS.len()];
-            self.tree.set_width(n.pill, Length::Points((fonts.width_px(self.fonts.tag, tag) + 16.0).ceil()));
-        }
-        self.tree.calculate(self.root, page.viewport.w, f32::NAN, Direction::Ltr)?;
+        self.attached = count;
+        let direction = if page.mirrored { Direction::Rtl } else { Direction::Ltr };
+        self.tree.calculate(self.root, page.viewport.w, f32::NAN, direction)?;
+        let (was, old) = std::mem::take(&mut self.rows);
         let mut boxes = Vec::with_capacity(count);
-        for (k, i) in (first..end).enumerate() {
-            let n = self.pool[k];
+        for i in first..end {
+            if was.contains(&i) {
+                boxes.push(old[i - was.start]);
+                continue;
+            }
+            let n = self.pool[i % slots].0;
             let top = model::row_top(i);
             let row = self.tree.local_layout(n.row);
             let part = |node| {
@@ -286,13 +329,16 @@ impl ScrollingScreen {
         p: &Palette,
     ) -> Result<Option<ScrollHint>, NativeError> {
         let Some(page) = self.page else { return Ok(None) };
-        let offset = state.offset_at(now);
-        self.lay_out_rows(fonts, offset)?;
+        // The state learns a new viewport's height after this frame: this one already shows the list within its end.
+        let offset = state.offset_at(now).min(model::max_offset(page.viewport.h));
+        self.lay_out_rows(offset)?;
         let f = self.fonts;
         let heading = format!("{} rows, virtualized: {} exist as Yoga nodes", model::ROWS, self.attached);
-        text_in(list, fonts, f.title, page.title, "Scrolling", p.text, Align::FlexStart);
-        let note = Rect { x: page.title.x + 120.0, w: page.title.w - 120.0, ..page.title };
-        text_in(list, fonts, f.row, note, &heading, p.muted, Align::FlexStart);
+        let align = text_start(page.mirrored);
+        text_in(list, fonts, f.title, page.title, "Scrolling", p.text, align);
+        let note_x = if page.mirrored { page.title.x } else { page.title.x + 120.0 };
+        let note = Rect { x: note_x, w: page.title.w - 120.0, ..page.title };
+        text_in(list, fonts, f.row, note, &heading, p.muted, align);
         let v = page.viewport;
         // What lies under the rows is one colour, so that moving the rows' pixels moves nothing else (ScrollHint).
         list.fill_rect(v, p.surface);
@@ -332,7 +378,8 @@ impl ScrollingScreen {
         list.fill_rect(rect, p.surface_hover);
         let text = format!("Section {}   rows {} to {}", s + 1, s * SECTION_ROWS + 1, (s + 1) * SECTION_ROWS);
         let inner = Rect { x: rect.x + 14.0, w: rect.w - 28.0, ..rect };
-        text_in(list, fonts, self.fonts.header, inner, &text, p.muted, Align::FlexStart);
+        let mirrored = self.page.is_some_and(|p| p.mirrored);
+        text_in(list, fonts, self.fonts.header, inner, &text, p.muted, text_start(mirrored));
     }
 
     fn row(&self, list: &mut DisplayList, fonts: &FontBook, b: &RowBoxes, p: &Palette) {
@@ -342,10 +389,12 @@ impl ScrollingScreen {
         list.fill_rect(Rect::new(b.row.x + 14.0, b.row.bottom() - 1.0, b.row.w - 28.0, 1.0), p.border);
         list.fill_round_rect(b.icon, 5.0, hue);
         list.fill_circle(b.icon.x + ICON / 2.0, b.icon.y + ICON / 2.0, 4.0, Color::rgb(0xff, 0xff, 0xff));
-        text_in(list, fonts, f.row, b.title, &title(i), p.text, Align::FlexStart);
+        // Yoga laid the row out in the page's direction; the title and the figure read from its start.
+        let mirrored = self.page.is_some_and(|p| p.mirrored);
+        text_in(list, fonts, f.row, b.title, &title(i), p.text, text_start(mirrored));
         let run = fonts.compose(f.figure, &figure(i));
         let m = fonts.metrics(f.figure);
-        let x = b.figure.right() - run.width_px(fonts.size_px(f.figure));
+        let x = if mirrored { b.figure.x } else { b.figure.right() - run.width_px(fonts.size_px(f.figure)) };
         let y = b.figure.y + (b.figure.h - m.line_height) / 2.0 + m.ascent;
         list.glyphs(f.figure, x.round(), y.round(), run, p.muted);
         let tag = TAGS[i % TAGS.len()];

@@ -15,6 +15,8 @@ pub const SHORT_H: f32 = 36.0;
 pub const TALL_H: f32 = 52.0;
 /// One wheel line.
 pub const LINE_PX: f32 = 20.0;
+/// One wheel notch (SDL reports 1 for it): three lines, as desktops scroll.
+pub const NOTCH_PX: f32 = 3.0 * LINE_PX;
 /// The thumb's least height.
 pub const MIN_THUMB: f32 = 32.0;
 

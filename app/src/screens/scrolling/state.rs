@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::screens::interface::{Input, ScreenState};
-use crate::screens::scrolling::model::{self, LINE_PX};
+use crate::screens::scrolling::model::{self, LINE_PX, NOTCH_PX};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
 use crate::ui::settings::Settings;
@@ -80,9 +80,21 @@ impl ScrollState {
         }
     }
 
-    /// Whether the list glides or the scrollbar fades at `now`.
+    /// When the scrollbar starts to fade (it is drawn unchanged until then).
+    fn fade_at(&self) -> f64 {
+        self.active_at.max(self.start + GLIDE_S) + IDLE_S
+    }
+
+    /// Whether the list glides or the scrollbar fades at `now`: a frame then draws something new. While the
+    /// scrollbar only waits to fade, nothing changes, and [`ScrollState::wake_at`] says when to look again.
     pub fn moving(&self, now: f64) -> bool {
-        now < self.start + GLIDE_S || self.bar_alpha(now) > 0.0
+        now < self.start + GLIDE_S || (now >= self.fade_at() && self.bar_alpha(now) > 0.0)
+    }
+
+    /// When the scrollbar, shown and still, starts to fade (None when it is not waiting to).
+    pub fn wake_at(&self, now: f64) -> Option<f64> {
+        let at = self.fade_at();
+        (self.drag.is_none() && now < at && self.bar_alpha(now) > 0.0).then_some(at)
     }
 
     /// Glides from where the list is shown at `now` to `to` (clamped to the list in a viewport `viewport_h` high).
@@ -91,6 +103,13 @@ impl ScrollState {
         self.to = to.clamp(0.0, model::max_offset(viewport_h)).round();
         self.start = now;
         self.active_at = now;
+    }
+
+    /// Takes the height of a viewport laid out anew: a taller one has a smaller furthest offset, and the list
+    /// must not stay past its end (nor glide on towards a place past it).
+    pub fn fit(&mut self, viewport_h: f32) {
+        let max = model::max_offset(viewport_h);
+        (self.from, self.to) = (self.from.min(max), self.to.min(max));
     }
 
     /// Jumps to `to` at once (a drag follows the pointer).
@@ -128,7 +147,7 @@ impl ScrollState {
         let vh = list.h;
         match *message {
             Message::Wheel { target: Target { id: ids::LIST | ids::BAR, .. }, dy, .. } => {
-                self.glide_to(self.to - dy * LINE_PX, vh, now);
+                self.glide_to(self.to - dy * NOTCH_PX, vh, now);
             }
             Message::Press { target: Target { id: ids::BAR, .. }, y, .. } => {
                 let thumb = model::thumb(track, self.offset_at(now), vh);
@@ -172,7 +191,12 @@ impl ScrollState {
 }
 
 impl ScreenState for ScrollState {
-    type Laid = ();
+    /// The viewport's height, when the page was laid out anew.
+    type Laid = f32;
+
+    fn laid_out(&mut self, viewport_h: f32) {
+        self.fit(viewport_h);
+    }
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
         self.press_key(key, mods, input.regions, input.now)
@@ -184,6 +208,10 @@ impl ScreenState for ScrollState {
 
     fn animating(&self, now: f64) -> bool {
         self.moving(now)
+    }
+
+    fn wake_at(&self, now: f64) -> Option<f64> {
+        ScrollState::wake_at(self, now)
     }
 
     fn report(&self, regions: &[Region], _settings: &Settings, into: &mut serde_json::Map<String, Value>) {
@@ -212,12 +240,15 @@ mod tests {
     #[test]
     fn the_wheel_glides_on_the_frame_clock_and_keys_page_and_jump_to_the_ends() {
         let mut s = ScrollState::new();
-        let wheel = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -3.0 };
+        let wheel = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -1.0 };
         assert!(s.apply(&wheel, &regions(), 1.0));
         assert_eq!(s.offset_at(1.0), 0.0);
         assert!(s.offset_at(1.05) > 0.0 && s.offset_at(1.05) < 60.0);
         assert_eq!(s.offset_at(1.2), 60.0);
-        assert!(s.moving(1.5) && !s.moving(1.2 + IDLE_S + FADE_S));
+        assert!(s.moving(1.1), "gliding");
+        assert!(!s.moving(1.5), "the scrollbar waits to fade: nothing moves");
+        assert!(s.wake_at(1.5).is_some_and(|at| (at - (1.0 + GLIDE_S + IDLE_S)).abs() < 1e-9));
+        assert!(s.moving(1.12 + IDLE_S + 0.01) && !s.moving(1.2 + IDLE_S + FADE_S));
         s.press_key(Key::End, Mods::NONE, &regions(), 2.0);
         assert_eq!(s.target(), model::max_offset(500.0));
         s.press_key(Key::PageDown, Mods::NONE, &regions(), 2.0);
@@ -225,6 +256,20 @@ mod tests {
         s.press_key(Key::Home, Mods::NONE, &regions(), 3.0);
         s.press_key(Key::PageDown, Mods::NONE, &regions(), 3.0);
         assert_eq!(s.target(), 460.0);
+    }
+
+    /// One notch, as SDL reports it (1), is three lines; a taller viewport pulls a list past its new end back.
+    #[test]
+    fn a_notch_is_three_lines_and_a_taller_viewport_keeps_the_list_within_its_end() {
+        let mut s = ScrollState::new();
+        let notch = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -1.0 };
+        s.apply(&notch, &regions(), 0.0);
+        assert_eq!(s.target(), 3.0 * LINE_PX);
+        s.press_key(Key::End, Mods::NONE, &regions(), 1.0);
+        s.fit(1_060.0);
+        let end = model::max_offset(1_060.0);
+        assert_eq!((s.target(), s.offset_at(2.0)), (end, end));
+        assert!(s.offset_at(1.05) <= end, "the glide never passes the new end");
     }
 
     #[test]

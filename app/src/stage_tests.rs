@@ -4,11 +4,11 @@
 use super::*;
 use crate::display_list::Op;
 use crate::geom::Rect;
-use crate::screens::controls::state::Tracks;
+use crate::screens::kit::state::PageLaid;
 use crate::screens::overview::CARDS;
 use crate::session::Session;
 use crate::test_support::{fonts, inside, natives};
-use crate::ui::router::Cursor;
+use crate::ui::router::{Cursor, Region, Router};
 
 fn screens() -> Stage {
     match Stage::new(natives(), fonts()) {
@@ -77,8 +77,8 @@ fn the_controls_screens_regions_lie_inside_the_body_with_its_tracks() {
         assert!(own.len() >= 8, "{own:?}");
         assert!(own.iter().all(|r| inside(r.rect, body)), "{size:?}: {own:?} in {body:?}");
         assert!(!regions.iter().any(|r| r.target.id == CARDS), "no cards off the overview");
-        let tracks = feedback.laid.and_then(|laid| laid.downcast::<Tracks>().ok()).expect("the controls' tracks");
-        assert!(inside(tracks.slider, body) && inside(tracks.toggle, body));
+        let laid = feedback.laid.and_then(|laid| laid.downcast::<PageLaid>().ok()).expect("the controls' boxes");
+        assert_eq!(laid.viewport, body, "the page scrolls in the body");
     }
 }
 
@@ -118,7 +118,7 @@ fn the_screens_body_is_its_own_and_the_chrome_is_shared() {
 fn the_playground_and_scrolling_screens_regions_lie_in_the_body_and_the_list_says_what_scrolls() {
     let mut screens = screens();
     for size in [(960, 640), (1920, 1080), (700, 900)] {
-        for screen in [named("playground"), named("scrolling")] {
+        for screen in [named("layout"), named("scrolling")] {
             let (list, feedback) = record(&mut screens, screen, &Router::new(), size);
             let Some(regions) = feedback.regions else { panic!("{screen} laid out") };
             let body = body(&screens);
@@ -131,7 +131,7 @@ fn the_playground_and_scrolling_screens_regions_lie_in_the_body_and_the_list_say
                     assert_eq!(list.ops[hint.ops.end - 1], Op::PopClip, "the run ends with its clip");
                     assert!(inside(hint.viewport, body));
                 }
-                ("playground", None) => {}
+                ("layout", None) => {}
                 (name, scroll) => panic!("{name}: {scroll:?}"),
             }
         }

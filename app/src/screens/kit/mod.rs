@@ -1,0 +1,333 @@
+//! A page of the widget kit as a screen: sections of labelled rows of widgets, laid out by Yoga (rows wrap in a
+//! narrow window), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
+//! a Tab to a widget below the fold), and drawn through each widget's own [`Widget::draw`]. The gallery's value,
+//! form, panel and menu screens are each a [`PageSpec`] over this one screen.
+//!
+//! The page's rows are recorded under one translation by the offset, and the list says so
+//! ([`ScrollHint`]): raster moves the pixels already drawn and draws only what a scroll uncovers.
+
+pub mod page;
+pub mod state;
+
+use std::marker::PhantomData;
+
+use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
+use goldberry_natives::{Goldberry, NativeError};
+
+use self::state::{BAR_W, KitState, PageLaid, PageSpec, ids, scrollbar};
+use crate::display_list::ScrollHint;
+use crate::fonts::FontBook;
+use crate::geom::Rect;
+use crate::scene::draw::widgets as looks;
+use crate::scene::layout::LaidBox;
+use crate::screens::interface::{Page, Recorded, Screen};
+use crate::ui::router::{Cursor, Region, WidgetId};
+use crate::ui::settings::Density;
+use crate::widgets::pen::KitFonts;
+use crate::widgets::{Extent, LABEL_PART, Measure, Pen};
+
+const LABEL_W: f32 = 140.0;
+const MAX_W: f32 = 860.0;
+const TITLE_H: f32 = 30.0;
+const INTRO_H: f32 = 20.0;
+const HEADER_H: f32 = 24.0;
+
+/// Where everything on the page lies, in page coordinates (0 at the page's top, before scrolling).
+#[derive(Debug, Clone, Default)]
+struct Layout {
+    title: Rect,
+    intro: Rect,
+    sections: Vec<Rect>,
+    headers: Vec<Rect>,
+    /// Each row's label box, and the widget it names.
+    labels: Vec<(Rect, &'static str, WidgetId)>,
+    widgets: Vec<Rect>,
+    height: f32,
+}
+
+/// What a layout was made for: the viewport's size, the direction, the density and the page's generation.
+type LayoutKey = (u32, u32, bool, Density, u64);
+
+/// A kit page's screen (see the module docs).
+#[derive(Debug)]
+pub struct KitScreen<P: PageSpec> {
+    g: &'static Goldberry,
+    fonts: KitFonts,
+    laid: Option<(LayoutKey, Layout)>,
+    /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
+    drawn: Option<(Option<WidgetId>, f32)>,
+    /// The text-taking widgets' reports when their caret stops were last measured.
+    texts: Vec<serde_json::Value>,
+    spec: PhantomData<fn() -> P>,
+}
+
+impl<P: PageSpec> Screen for KitScreen<P> {
+    type State = KitState<P>;
+
+    const NAME: &'static str = P::NAME;
+    const TITLE: &'static str = P::TITLE;
+
+    fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<KitScreen<P>, NativeError> {
+        Ok(KitScreen { g, fonts: KitFonts::new(fonts), laid: None, drawn: None, texts: Vec::new(), spec: PhantomData })
+    }
+
+    fn forget(&mut self) {
+        self.laid = None;
+        self.drawn = None;
+        self.texts.clear();
+    }
+
+    fn record(&mut self, page: &mut Page<'_>, state: &KitState<P>) -> Result<Recorded<PageLaid>, NativeError> {
+        let viewport = page.body;
+        let (density, settings) = (page.settings.density, page.settings);
+        let mirrored = page.mirrored();
+        let key = (viewport.w.to_bits(), viewport.h.to_bits(), mirrored, density, state.generation);
+        let fresh = page.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key);
+        if fresh {
+            let (fonts, f) = (page.fonts, self.fonts);
+            let measure = Measure { fonts, f, density };
+            let direction = page.direction;
+            let layout = page.lay_out(|| self.lay_out(&state.page, &measure, viewport, direction))?;
+            self.laid = Some((key, layout));
+        }
+        let Some((_, layout)) = &self.laid else { return Ok(Recorded::default()) };
+        // A page bound to the settings shows them as they are now (a global key may have changed them).
+        let synced;
+        let state_page = if P::SYNCS {
+            let mut page = state.page.clone();
+            P::sync(&mut page, &settings);
+            synced = page;
+            &synced
+        } else {
+            &state.page
+        };
+        // The page scrolls in the body less a gutter at its end edge for the scrollbar, which is drawn outside the
+        // moved pixels so that a scroll damages only the rows it uncovers.
+        let body = viewport;
+        let viewport = content_viewport(body, mirrored);
+        let max = (layout.height - viewport.h).max(0.0);
+        let focus = page.router.focus();
+        let mut offset = state.offset.clamp(0.0, max);
+        // A focus that moved onto a widget outside the viewport brings it into view (Tab below the fold).
+        if self.drawn.is_none_or(|(f, _)| f != focus)
+            && let Some(i) = focus.and_then(|id| state_page.index(id))
+            && let Some(r) = layout.widgets.get(i)
+        {
+            if r.y - 12.0 < offset {
+                offset = (r.y - 12.0).max(0.0);
+            } else if r.bottom() + 24.0 > offset + viewport.h {
+                offset = (r.bottom() + 24.0 - viewport.h).min(max);
+            }
+        }
+        let offset = offset.round();
+        let moved = self.drawn.is_none_or(|(_, o)| o != offset);
+        let origin = (viewport.x, viewport.y - offset);
+        let at = |r: Rect| Rect { x: r.x + origin.0, y: r.y + origin.1, ..r };
+        // What lies under the page is one colour, so that moving its pixels moves nothing else (ScrollHint).
+        page.list.fill_rect(body, page.palette.background);
+        let start = page.list.ops.len();
+        let p = page.palette;
+        let (fonts, f, router, now) = (page.fonts, self.fonts, page.router, page.now());
+        page.list.clip(viewport, |list| {
+            list.translate(origin.0, origin.1, |list| {
+                let mut pen = Pen { list, fonts, f, palette: p, router, mirrored, density, now };
+                pen.text_in(f.title, layout.title, state_page.title, p.text, Align::FlexStart);
+                pen.text_in(f.small, layout.intro, state_page.intro, p.muted, Align::FlexStart);
+                for ((section, header), spec) in layout.sections.iter().zip(&layout.headers).zip(&state_page.sections) {
+                    // Only what the viewport shows is recorded.
+                    if section.bottom() < offset || section.y > offset + viewport.h {
+                        continue;
+                    }
+                    pen.list.fill_round_rect(*section, 10.0, p.surface);
+                    looks::stroke_round(pen.list, *section, 10.0, 1.0, p.border);
+                    pen.text_in(f.small, *header, &spec.title.to_uppercase(), p.muted, Align::FlexStart);
+                }
+                for (rect, label, _) in &layout.labels {
+                    if rect.bottom() >= offset && rect.y <= offset + viewport.h {
+                        pen.text_in(f.label, *rect, label, p.text, Align::FlexStart);
+                    }
+                }
+                for (w, rect) in state_page.widgets.iter().zip(&layout.widgets) {
+                    if rect.bottom() + 20.0 >= offset && rect.y - 20.0 <= offset + viewport.h {
+                        w.draw(&mut pen, *rect);
+                    }
+                }
+            })
+        });
+        let ops = start..page.list.ops.len();
+        if let Some((track, thumb)) = scrollbar(body, layout.height, offset, mirrored) {
+            let state_look = looks::State::of(router, ids::SCROLLBAR);
+            page.list.fill_round_rect(track, BAR_W / 2.0, p.border.with_alpha(0x50));
+            let color = if state_look.hovered || state_look.pressed { p.text } else { p.muted };
+            page.list.fill_round_rect(thumb, BAR_W / 2.0, color);
+        }
+        page.list.scroll = Some(ScrollHint { viewport, offset, ops });
+        self.drawn = Some((focus, offset));
+
+        let mut recorded = Recorded::default();
+        if fresh || moved {
+            let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
+            let mut regions = vec![Region::at(ids::PAGE, 0, body, Cursor::Arrow)];
+            let mut own = Vec::new();
+            for (w, rect) in state_page.widgets.iter().zip(&rects) {
+                own.clear();
+                w.regions(*rect, mirrored, &mut own);
+                // A region the viewport cuts is cut with it; one it hides is no region (but keeps its Tab stop).
+                for region in own.drain(..) {
+                    match region.rect.intersection(viewport) {
+                        Some(r) => regions.push(Region { rect: r, ..region }),
+                        None if region.focusable => {
+                            regions.push(Region { rect: Rect { w: 0.0, h: 0.0, ..region.rect }, ..region })
+                        }
+                        None => {}
+                    }
+                }
+            }
+            // The labels come after the widgets: a widget's first region is its own (Space activates that part).
+            for (rect, _, id) in &layout.labels {
+                if let Some(r) = at(*rect).intersection(viewport) {
+                    regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
+                }
+            }
+            if let Some((track, thumb)) = scrollbar(body, layout.height, offset, mirrored) {
+                regions.push(Region::at(ids::SCROLLBAR, 1, track, Cursor::Arrow));
+                regions.push(Region::at(ids::SCROLLBAR, 0, thumb, Cursor::Hand));
+            }
+            recorded.regions = Some(regions);
+        }
+        // The caret stops of the fields, measured again when their text (or the layout) changed.
+        let texts: Vec<serde_json::Value> =
+            state_page.widgets.iter().filter(|w| w.takes_text()).map(|w| w.report()).collect();
+        if fresh || moved || texts != self.texts {
+            let measure = Measure { fonts, f, density };
+            let stops = state_page
+                .widgets
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| w.takes_text())
+                .map(|(i, w)| (i, w.stops(&measure)))
+                .collect();
+            let rects = layout.widgets.iter().map(|r| at(*r)).collect();
+            recorded.laid = Some(PageLaid { rects, viewport: body, content_h: layout.height, offset, mirrored, stops });
+            self.texts = texts;
+        }
+        Ok(recorded)
+    }
+
+    fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
+        let Some((_, layout)) = &self.laid else { return };
+        let offset = self.drawn.map_or(0.0, |(_, o)| o);
+        for (i, r) in layout.widgets.iter().enumerate() {
+            let rect = Rect { x: r.x + body.x, y: r.y + body.y - offset, ..*r };
+            into.push(LaidBox {
+                name: format!("{}/{i}", P::NAME),
+                rect,
+                margin: [0.0; 4],
+                padding: [0.0; 4],
+                depth: 3,
+            });
+        }
+    }
+}
+
+impl<P: PageSpec> KitScreen<P> {
+    /// Lays the page out at the viewport's width; its height is what its content needs.
+    fn lay_out(
+        &self,
+        page: &page::KitPage,
+        m: &Measure<'_>,
+        viewport: Rect,
+        direction: Direction,
+    ) -> Result<Layout, NativeError> {
+        let gap = m.density.gap();
+        let mut tree = LayoutTree::new(self.g)?;
+        let root = tree.add_node()?;
+        tree.set_align_items(root, Align::Center);
+        tree.set_padding(root, Edge::Horizontal, Length::Points(if viewport.w < 480.0 { 10.0 } else { 24.0 }));
+        tree.set_padding(root, Edge::Vertical, Length::Points(gap + 6.0));
+        tree.set_gap(root, Gutter::Row, gap);
+        let column = |tree: &mut LayoutTree, parent: NodeId| -> Result<NodeId, NativeError> {
+            let n = tree.add_node()?;
+            tree.add_child(parent, n)?;
+            tree.set_width(n, Length::Percent(100.0));
+            tree.set_max_width(n, Length::Points(MAX_W));
+            Ok(n)
+        };
+        let title = column(&mut tree, root)?;
+        tree.set_height(title, Length::Points(TITLE_H));
+        let intro = column(&mut tree, root)?;
+        tree.set_height(intro, Length::Points(INTRO_H));
+        let mut sections = Vec::new();
+        let mut labels = Vec::new();
+        let mut widget_nodes = vec![None; page.widgets.len()];
+        for section in &page.sections {
+            let s = column(&mut tree, root)?;
+            tree.set_padding(s, Edge::All, Length::Points(gap + 4.0));
+            tree.set_gap(s, Gutter::Row, gap);
+            let header = tree.add_node()?;
+            tree.add_child(s, header)?;
+            tree.set_height(header, Length::Points(HEADER_H - 6.0));
+            for row in &section.rows {
+                let r = tree.add_node()?;
+                tree.add_child(s, r)?;
+                tree.set_flex_direction(r, FlexDirection::Row);
+                tree.set_flex_wrap(r, Wrap::Wrap);
+                tree.set_align_items(r, Align::Center);
+                tree.set_gap(r, Gutter::Column, 14.0);
+                // Room under a row for what a widget says beneath itself (a field's rule, a spinner's hint).
+                tree.set_gap(r, Gutter::Row, gap + 8.0);
+                tree.set_padding(r, Edge::Bottom, Length::Points(8.0));
+                if let (Some(label), Some(first)) = (row.label, row.items.first()) {
+                    let l = tree.add_node()?;
+                    tree.add_child(r, l)?;
+                    tree.set_width(
+                        l,
+                        Length::Points(LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W)),
+                    );
+                    tree.set_height(l, Length::Points(m.control()));
+                    labels.push((l, label, page.widgets[*first].id()));
+                }
+                for &i in &row.items {
+                    let n = tree.add_node()?;
+                    tree.add_child(r, n)?;
+                    let size = page.widgets[i].size(m);
+                    match size.w {
+                        Extent::Fixed(w) => {
+                            tree.set_width(n, Length::Points(w));
+                            tree.set_flex_shrink(n, 1.0);
+                        }
+                        Extent::Fill(min) => {
+                            tree.set_flex_grow(n, 1.0);
+                            tree.set_flex_basis(n, Length::Points(min));
+                            tree.set_min_width(n, Length::Points(min.min(viewport.w - 60.0).max(40.0)));
+                        }
+                    }
+                    tree.set_height(n, Length::Points(size.h));
+                    widget_nodes[i] = Some(n);
+                }
+            }
+            sections.push((s, header));
+        }
+        tree.calculate(root, content_viewport(viewport, false).w, f32::NAN, direction)?;
+        let rect = |n: NodeId| {
+            let r = tree.layout(n);
+            Rect::new(r.x, r.y, r.w, r.h)
+        };
+        Ok(Layout {
+            title: rect(title),
+            intro: rect(intro),
+            sections: sections.iter().map(|(s, _)| rect(*s)).collect(),
+            headers: sections.iter().map(|(_, h)| rect(*h)).collect(),
+            labels: labels.into_iter().map(|(n, label, id)| (rect(n), label, id)).collect(),
+            widgets: widget_nodes.into_iter().map(|n| n.map(rect).unwrap_or_default()).collect(),
+            height: rect(root).h,
+        })
+    }
+}
+
+/// Where a page in `body` scrolls: the body less the scrollbar's gutter at its end edge.
+fn content_viewport(body: Rect, mirrored: bool) -> Rect {
+    let gutter = (BAR_W + 4.0).min(body.w);
+    let x = if mirrored { body.x + gutter } else { body.x };
+    Rect { x, w: body.w - gutter, ..body }
+}

@@ -1,0 +1,372 @@
+//! A kit page's state: its widgets' values, where the page is scrolled, and what each message does: a message for
+//! a widget goes to the widget ([`Widget::handle`]) and then to the page's bindings ([`PageSpec::react`]); a wheel
+//! over the page, the Page keys, Home and End, and a drag of the page's scrollbar scroll the page.
+
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use serde_json::{Map, Value, json};
+
+use super::page::KitPage;
+use crate::geom::Rect;
+use crate::screens::interface::{Input, ScreenState};
+use crate::ui::input::{Key, Mods};
+use crate::ui::router::{Message, Region, Target, WidgetId};
+use crate::ui::settings::Settings;
+use crate::widgets::{Cx, LABEL_PART, Response, Role};
+
+/// The page's own region ids: the page behind its widgets (a wheel over it scrolls), its scrollbar (part 0 the
+/// thumb, part 1 the track).
+pub mod ids {
+    use crate::ui::router::WidgetId;
+
+    /// The page behind the widgets.
+    pub const PAGE: WidgetId = "page";
+    /// The page's scrollbar.
+    pub const SCROLLBAR: WidgetId = "page.scrollbar";
+}
+
+/// How far a wheel notch scrolls a page: three rows of 20 px, as desktops do.
+pub const NOTCH_PX: f32 = 60.0;
+/// How far an arrow key scrolls a page with nothing focused.
+const ARROW_PX: f32 = 40.0;
+
+/// What a page of the gallery is: its names, its widgets, and what its widgets do to each other.
+pub trait PageSpec: Debug + Send + Sync + 'static {
+    /// The name `--screen` takes and the report prints.
+    const NAME: &'static str;
+    /// The tab's label.
+    const TITLE: &'static str;
+
+    /// The page as a session starts with it.
+    fn build() -> KitPage;
+
+    /// What widget `id` changing does to the others (a slider moves a progress bar, a button opens a dialog).
+    fn react(page: &mut KitPage, id: WidgetId, message: &Message, input: &mut Input<'_>) {
+        let _ = (page, id, message, input);
+    }
+
+    /// A key for the page before it goes to the focused widget; true when it was one (F10 on a menubar's page).
+    fn key(page: &mut KitPage, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        let _ = (page, key, mods, input);
+        false
+    }
+
+    /// Whether some widget shows what the settings say (a theme switch): [`PageSpec::sync`] is then called before
+    /// every message and every frame, since a global key (Ctrl+T, Shift+F3) changes the settings behind the page.
+    const SYNCS: bool = false;
+
+    /// Brings the widgets bound to the settings up to date.
+    fn sync(page: &mut KitPage, settings: &Settings) {
+        let _ = (page, settings);
+    }
+
+    /// A tooltip the page gives a widget, before the widget's own.
+    fn tooltip(target: Target) -> Option<&'static str> {
+        let _ = target;
+        None
+    }
+
+    /// What the page adds to its widgets' report entries (a value the settings hold).
+    fn report(settings: &Settings, into: &mut Map<String, Value>) {
+        let _ = (settings, into);
+    }
+}
+
+/// Where the page lay in the last frame, for the next input.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageLaid {
+    /// Each widget's box in window pixels at the offset drawn.
+    pub rects: Vec<Rect>,
+    /// The viewport the page scrolls in.
+    pub viewport: Rect,
+    /// The page's whole height.
+    pub content_h: f32,
+    /// The offset drawn (a Tab to a widget below the fold moves it).
+    pub offset: f32,
+    /// Laid out right to left.
+    pub mirrored: bool,
+    /// Each text-taking widget's caret stops.
+    pub stops: Vec<(usize, Vec<(usize, f32)>)>,
+}
+
+impl PageLaid {
+    /// The largest offset.
+    pub fn max_offset(&self) -> f32 {
+        (self.content_h - self.viewport.h).max(0.0)
+    }
+
+    /// The scrollbar's track and thumb (None when the page fits).
+    pub fn scrollbar(&self, offset: f32) -> Option<(Rect, Rect)> {
+        scrollbar(self.viewport, self.content_h, offset, self.mirrored)
+    }
+}
+
+/// The scrollbar's width.
+pub const BAR_W: f32 = 10.0;
+
+/// The scrollbar of a page `content_h` tall in `viewport` at `offset`: its track and thumb (None when it fits).
+pub fn scrollbar(viewport: Rect, content_h: f32, offset: f32, mirrored: bool) -> Option<(Rect, Rect)> {
+    if content_h <= viewport.h + 0.5 || viewport.h <= 0.0 {
+        return None;
+    }
+    let x = if mirrored { viewport.x + 2.0 } else { viewport.right() - BAR_W - 2.0 };
+    let track = Rect::new(x, viewport.y + 2.0, BAR_W, viewport.h - 4.0);
+    let h = (track.h * viewport.h / content_h).max(24.0).min(track.h);
+    let travel = track.h - h;
+    let max = content_h - viewport.h;
+    let y = track.y + travel * (offset / max).clamp(0.0, 1.0);
+    Some((track, Rect::new(x, y, BAR_W, h)))
+}
+
+/// A kit page's state (see the module docs).
+#[derive(Debug)]
+pub struct KitState<P: PageSpec> {
+    /// The widgets and their values.
+    pub page: KitPage,
+    /// How far the page is scrolled.
+    pub offset: f32,
+    /// Counts changes of a widget's size: the screen lays out anew when it moves.
+    pub generation: u64,
+    laid: PageLaid,
+    /// The focus the last message saw, so that leaving a field checks its rule.
+    last_focus: Option<WidgetId>,
+    /// A drag of the scrollbar's thumb: the pointer's y and the offset where it started.
+    bar_drag: Option<(f32, f32)>,
+    spec: PhantomData<fn() -> P>,
+}
+
+impl<P: PageSpec> Clone for KitState<P> {
+    fn clone(&self) -> KitState<P> {
+        KitState {
+            page: self.page.clone(),
+            offset: self.offset,
+            generation: self.generation,
+            laid: self.laid.clone(),
+            last_focus: self.last_focus,
+            bar_drag: self.bar_drag,
+            spec: PhantomData,
+        }
+    }
+}
+
+impl<P: PageSpec> Default for KitState<P> {
+    fn default() -> KitState<P> {
+        KitState {
+            page: P::build(),
+            offset: 0.0,
+            generation: 0,
+            laid: PageLaid::default(),
+            last_focus: None,
+            bar_drag: None,
+            spec: PhantomData,
+        }
+    }
+}
+
+impl<P: PageSpec> KitState<P> {
+    /// Where the page lay in the last frame.
+    pub fn laid(&self) -> &PageLaid {
+        &self.laid
+    }
+
+    /// Scrolls to `offset` (clamped); true when it moved.
+    pub fn scroll_to(&mut self, offset: f32) -> bool {
+        let o = offset.clamp(0.0, self.laid.max_offset()).round();
+        std::mem::replace(&mut self.offset, o) != o
+    }
+
+    /// Leaving a field checks its rule (a form says what is wrong as the person moves on).
+    fn follow_focus(&mut self, focus: Option<WidgetId>) -> bool {
+        if focus == self.last_focus {
+            return false;
+        }
+        let left = std::mem::replace(&mut self.last_focus, focus);
+        let Some(field) = left.and_then(|id| self.page.widget_mut::<crate::widgets::field::Field>(id)) else {
+            return false;
+        };
+        let before = field.error;
+        field.check();
+        field.error != before
+    }
+
+    /// The page's own keys (nothing focused, or a widget that does not use them): true when taken.
+    fn page_key(&mut self, key: Key, focus: Option<WidgetId>) -> bool {
+        let role = focus.and_then(|id| self.page.get(id)).map(|w| w.access().role);
+        let plain = role.is_none_or(|r| matches!(r, Role::Button | Role::CheckBox | Role::Switch | Role::Article));
+        let view = self.laid.viewport.h;
+        let to = match key {
+            Key::PageDown if plain || role == Some(Role::Group) => self.offset + (view - 40.0).max(40.0),
+            Key::PageUp if plain || role == Some(Role::Group) => self.offset - (view - 40.0).max(40.0),
+            Key::Home if plain => 0.0,
+            Key::End if plain => self.laid.max_offset(),
+            Key::Down if focus.is_none() => self.offset + ARROW_PX,
+            Key::Up if focus.is_none() => self.offset - ARROW_PX,
+            _ => return false,
+        };
+        self.scroll_to(to);
+        true
+    }
+
+    fn scroll_message(&mut self, message: &Message) -> bool {
+        match *message {
+            Message::Wheel { dy, .. } => self.scroll_to(self.offset - dy * NOTCH_PX),
+            Message::Press { target: Target { part: 0, .. }, y, .. } => {
+                self.bar_drag = Some((y, self.offset));
+                false
+            }
+            Message::Press { target: Target { part: 1, .. }, y, .. } => {
+                // A press on the track pages toward it.
+                let thumb = self.laid.scrollbar(self.offset).map(|(_, t)| t);
+                let page = self.laid.viewport.h - 40.0;
+                match thumb {
+                    Some(t) if y < t.y => self.scroll_to(self.offset - page),
+                    Some(t) if y > t.bottom() => self.scroll_to(self.offset + page),
+                    _ => false,
+                }
+            }
+            Message::Drag { y, .. } => match (self.bar_drag, self.laid.scrollbar(self.offset)) {
+                (Some((y0, o0)), Some((track, thumb))) if track.h > thumb.h => {
+                    let per_px = self.laid.max_offset() / (track.h - thumb.h);
+                    self.scroll_to(o0 + (y - y0) * per_px)
+                }
+                _ => false,
+            },
+            Message::Release { .. } => {
+                self.bar_drag = None;
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// A message for widget `i`.
+    fn widget_message(&mut self, i: usize, message: &Message, input: &mut Input<'_>) -> Response {
+        // Before a frame has handed back the page's boxes, the widget's regions say where it is.
+        let rect = match self.laid.rects.get(i) {
+            Some(r) => *r,
+            None => {
+                let id = self.page.widgets.get(i).map(|w| w.id());
+                let mine = input.regions.iter().filter(|r| Some(r.target.id) == id && r.target.part != LABEL_PART);
+                mine.map(|r| r.rect).reduce(Rect::union).unwrap_or_default()
+            }
+        };
+        let mut cx = Cx {
+            rect,
+            now: input.now,
+            mirrored: self.laid.mirrored,
+            clipboard: &mut *input.clipboard,
+            popup: &mut *input.popup,
+        };
+        let Some(widget) = self.page.widgets.get_mut(i) else { return Response::NONE };
+        widget.handle(message, &mut cx)
+    }
+}
+
+impl<P: PageSpec> ScreenState for KitState<P> {
+    type Laid = PageLaid;
+
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        if P::SYNCS {
+            P::sync(&mut self.page, input.settings);
+        }
+        self.follow_focus(input.focus);
+        if key == Key::Tab {
+            // The focus is about to move on (the router moves it): a field left by Tab says what is wrong with it,
+            // in the frame the focus move paints.
+            self.follow_focus(None);
+            return false;
+        }
+        if P::key(&mut self.page, key, mods, input) {
+            return true;
+        }
+        if mods == Mods::NONE && self.page_key(key, input.focus) {
+            return true;
+        }
+        false
+    }
+
+    fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        if P::SYNCS {
+            P::sync(&mut self.page, input.settings);
+        }
+        let mut changed = self.follow_focus(input.focus);
+        let id = message.id();
+        if id == ids::PAGE || id == ids::SCROLLBAR {
+            return self.scroll_message(message) || changed;
+        }
+        let Some(i) = self.page.index(id) else { return changed };
+        let message = match message {
+            // A click on a label focuses its widget (the router did); it toggles what a form's label toggles.
+            Message::Activate(Target { part: LABEL_PART, id }) => {
+                let role = self.page.widgets[i].access().role;
+                if !matches!(role, Role::CheckBox | Role::Switch) {
+                    return true;
+                }
+                Message::Activate(Target { id, part: 0 })
+            }
+            Message::Press { target: Target { part: LABEL_PART, .. }, .. }
+            | Message::Release { target: Target { part: LABEL_PART, .. }, .. }
+            | Message::Drag { target: Target { part: LABEL_PART, .. }, .. } => return true,
+            Message::Wheel { .. } => {
+                let focused = input.focus == Some(id);
+                if !self.page.widgets[i].takes_wheel(focused) {
+                    return self.scroll_message(message) || changed;
+                }
+                message.clone()
+            }
+            m => m.clone(),
+        };
+        let response = self.widget_message(i, &message, input);
+        if response.relayout {
+            self.generation += 1;
+        }
+        changed |= response.changed;
+        let before = self.page.widgets.iter().map(|w| w.report()).collect::<Vec<_>>();
+        P::react(&mut self.page, id, &message, input);
+        changed |= self.page.widgets.iter().map(|w| w.report()).collect::<Vec<_>>() != before;
+        changed
+    }
+
+    fn animating(&self, now: f64) -> bool {
+        let view = self.laid.viewport;
+        self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
+    }
+
+    fn laid_out(&mut self, laid: PageLaid) {
+        for (i, stops) in &laid.stops {
+            if let Some(w) = self.page.widgets.get_mut(*i) {
+                w.take_stops(stops.clone());
+            }
+        }
+        self.offset = laid.offset;
+        self.laid = laid;
+    }
+
+    fn tooltip(&self, target: Target) -> Option<&'static str> {
+        P::tooltip(target).or_else(|| self.page.get(target.id)?.tooltip(target.part))
+    }
+
+    fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
+        let synced;
+        let page = if P::SYNCS {
+            let mut page = self.page.clone();
+            P::sync(&mut page, settings);
+            synced = page;
+            &synced
+        } else {
+            &self.page
+        };
+        for w in &page.widgets {
+            let mut entry = match w.report() {
+                Value::Object(map) => map,
+                other => Map::from_iter([("value".to_owned(), other)]),
+            };
+            entry.insert("access".to_owned(), w.access().to_json());
+            into.insert(w.id().to_owned(), Value::Object(entry));
+        }
+        let scroll = json!({ "offset": self.offset, "max": self.laid.max_offset(), "height": self.laid.content_h });
+        into.insert(format!("{}.page", P::NAME), scroll);
+        P::report(settings, into);
+    }
+}

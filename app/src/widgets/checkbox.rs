@@ -1,0 +1,130 @@
+//! A checkbox: two states, or three (checked, unchecked and mixed: a parent of checkboxes some of which are on),
+//! or disabled. A click or Space steps it: unchecked → checked (→ mixed, when it has three) → unchecked.
+
+use serde_json::{Value, json};
+
+use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
+use crate::clone_box;
+use crate::display_list::{PathCommand, PathData, Stroke};
+use crate::geom::Rect;
+use crate::scene::draw::widgets::{self as looks, BOX, State};
+use crate::ui::router::{Cursor, Message, Region, WidgetId};
+
+/// A checkbox's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// Off.
+    Unchecked,
+    /// On.
+    Checked,
+    /// Some of what it stands for is on.
+    Mixed,
+}
+
+impl Check {
+    /// As the report prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Check::Unchecked => "unchecked",
+            Check::Checked => "checked",
+            Check::Mixed => "mixed",
+        }
+    }
+}
+
+/// A checkbox.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checkbox {
+    id: WidgetId,
+    label: &'static str,
+    /// Its state.
+    pub check: Check,
+    tristate: bool,
+    disabled: bool,
+}
+
+impl Checkbox {
+    /// A two-state checkbox.
+    pub fn new(id: WidgetId, label: &'static str, checked: bool) -> Checkbox {
+        let check = if checked { Check::Checked } else { Check::Unchecked };
+        Checkbox { id, label, check, tristate: false, disabled: false }
+    }
+
+    /// A three-state checkbox, starting mixed.
+    pub fn tristate(id: WidgetId, label: &'static str) -> Checkbox {
+        Checkbox { check: Check::Mixed, tristate: true, ..Checkbox::new(id, label, false) }
+    }
+
+    /// Disabled.
+    pub fn disabled(mut self) -> Checkbox {
+        self.disabled = true;
+        self
+    }
+
+    /// Whether it is checked.
+    pub fn checked(&self) -> bool {
+        self.check == Check::Checked
+    }
+}
+
+impl Widget for Checkbox {
+    fn id(&self) -> WidgetId {
+        self.id
+    }
+
+    fn size(&self, m: &Measure<'_>) -> Size {
+        Size::fixed((BOX + 8.0 + m.label_w(self.label)).ceil(), m.control())
+    }
+
+    fn regions(&self, rect: Rect, _mirrored: bool, out: &mut Vec<Region>) {
+        let cursor = if self.disabled { Cursor::Arrow } else { Cursor::Hand };
+        out.push(Region { focusable: !self.disabled, enabled: !self.disabled, ..Region::at(self.id, 0, rect, cursor) });
+    }
+
+    fn handle(&mut self, message: &Message, _cx: &mut Cx<'_>) -> Response {
+        if !matches!(message, Message::Activate(_)) || self.disabled {
+            return Response::NONE;
+        }
+        self.check = match (self.check, self.tristate) {
+            (Check::Unchecked, _) => Check::Checked,
+            (Check::Checked, true) => Check::Mixed,
+            _ => Check::Unchecked,
+        };
+        Response::CHANGED
+    }
+
+    fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
+        let state = if self.disabled { State::DISABLED } else { pen.look(self.id) };
+        let p = pen.palette;
+        let (list, ink) = pen.inked();
+        looks::checkbox(list, ink, rect, self.label, self.check == Check::Checked, state);
+        if self.check == Check::Mixed {
+            let x = if pen.mirrored { rect.right() - BOX } else { rect.x };
+            let square = Rect::new(x, rect.y + (rect.h - BOX) / 2.0, BOX, BOX);
+            pen.list.fill_round_rect(square, 4.0, p.accent);
+            let dash = PathData {
+                commands: vec![
+                    PathCommand::MoveTo(square.x + 4.5, square.y + BOX / 2.0),
+                    PathCommand::LineTo(square.right() - 4.5, square.y + BOX / 2.0),
+                ],
+            };
+            pen.list.stroke_path(dash, Stroke { width: 2.2, round: true }, p.on_accent);
+        }
+        if self.disabled {
+            pen.list.fill_rect(rect, p.background.with_alpha(0x70));
+        }
+    }
+
+    fn access(&self) -> Access {
+        Access::new(Role::CheckBox, self.label)
+            .state("checked", self.check == Check::Checked)
+            .state("mixed", self.check == Check::Mixed)
+            .state("disabled", self.disabled)
+    }
+
+    fn report(&self) -> Value {
+        json!({ "checked": self.check == Check::Checked, "state": self.check.as_str(), "disabled": self.disabled })
+    }
+
+    clone_box!();
+}

@@ -1,0 +1,130 @@
+//! Filter chips: a wrapping row of pills, each a part that a click or Space turns on or off (any number at once);
+//! Left and Right move the keyboard's attention among them, Home and End to the ends.
+
+use goldberry_natives::yoga::Align;
+use serde_json::{Value, json};
+
+use super::radio::choose;
+use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
+use crate::clone_box;
+use crate::geom::Rect;
+use crate::scene::draw::widgets as looks;
+use crate::ui::input::Key;
+use crate::ui::router::{Message, Region, WidgetId};
+
+const CHIP_H: f32 = 28.0;
+const GAP: f32 = 8.0;
+
+/// A group of filter chips.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chips {
+    id: WidgetId,
+    name: &'static str,
+    labels: &'static [&'static str],
+    /// Which chips are on.
+    pub on: Vec<bool>,
+    /// The chip with the keyboard's attention.
+    pub current: usize,
+    /// Each chip's width, measured with the fonts (a chip is as wide as its label).
+    widths: Vec<f32>,
+}
+
+impl Chips {
+    /// Chips named `name` of `labels`, all off.
+    pub fn new(id: WidgetId, name: &'static str, labels: &'static [&'static str]) -> Chips {
+        let widths = labels.iter().map(|l| l.chars().count() as f32 * 7.0 + 28.0).collect();
+        Chips { id, name, labels, on: vec![false; labels.len()], current: 0, widths }
+    }
+
+    /// Each chip's box in `rect`, wrapping onto further lines.
+    fn boxes(&self, rect: Rect, mirrored: bool) -> Vec<Rect> {
+        let (mut x, mut y) = (rect.x, rect.y);
+        self.widths
+            .iter()
+            .map(|w| {
+                if x + w > rect.right() && x > rect.x {
+                    x = rect.x;
+                    y += CHIP_H + GAP;
+                }
+                let r = Rect::new(x, y, *w, CHIP_H);
+                x += w + GAP;
+                super::pen::flip(r, rect, mirrored)
+            })
+            .collect()
+    }
+}
+
+impl Widget for Chips {
+    fn id(&self) -> WidgetId {
+        self.id
+    }
+
+    fn size(&self, m: &Measure<'_>) -> Size {
+        // Two lines of room: a narrow row wraps the chips.
+        let _ = m;
+        Size::fill(240.0, 2.0 * CHIP_H + GAP)
+    }
+
+    fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
+        for (i, r) in self.boxes(rect, mirrored).into_iter().enumerate() {
+            out.push(Region { focusable: true, ..part(self.id, i, r) });
+        }
+    }
+
+    fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
+        let before = (self.on.clone(), self.current);
+        match *message {
+            Message::Press { target, .. } => {
+                self.current = usize::from(target.part).min(self.labels.len().saturating_sub(1))
+            }
+            // A click's press made its chip current; Space and Return act on the current chip.
+            Message::Activate(_) => {
+                if let Some(on) = self.on.get_mut(self.current) {
+                    *on = !*on;
+                }
+            }
+            Message::Key { key: key @ (Key::Left | Key::Right | Key::Home | Key::End), .. } => {
+                if let Some(i) = choose(self.current, self.labels.len(), key, cx.mirrored) {
+                    self.current = i;
+                }
+            }
+            _ => {}
+        }
+        Response::changed((self.on.clone(), self.current) != before)
+    }
+
+    fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
+        let p = pen.palette;
+        let focused = pen.router.focus() == Some(self.id);
+        for (i, (r, label)) in self.boxes(rect, pen.mirrored).into_iter().zip(self.labels).enumerate() {
+            let state = pen.look_part(self.id, i as u8);
+            let on = self.on[i];
+            let fill = if on {
+                p.accent
+            } else if state.hovered {
+                p.surface_hover
+            } else {
+                p.surface
+            };
+            pen.list.fill_round_rect(r, CHIP_H / 2.0, fill);
+            if !on {
+                looks::stroke_round(pen.list, r, CHIP_H / 2.0, 1.0, p.border);
+            }
+            pen.text_in(pen.f.small, r, label, if on { p.on_accent } else { p.text }, Align::Center);
+            if focused && i == self.current {
+                looks::focus_ring(pen.list, r, CHIP_H / 2.0, &p);
+            }
+        }
+    }
+
+    fn access(&self) -> Access {
+        let on: Vec<&str> = self.labels.iter().zip(&self.on).filter(|(_, on)| **on).map(|(l, _)| *l).collect();
+        Access::new(Role::Group, self.name).value(on.join(", "))
+    }
+
+    fn report(&self) -> Value {
+        json!({ "on": self.on, "current": self.current })
+    }
+
+    clone_box!();
+}

@@ -1,0 +1,425 @@
+//! A single-line text field over the editor's state ([`TextEdit`]), in the variants a form needs: plain, with a
+//! placeholder, a password (dots, with a reveal button as part 1), read-only, disabled, a maximum length and
+//! digits only; and a rule a form checks when the person leaves it. What is refused is said under the field: a
+//! letter in a digits-only field, a paste cut at the maximum (at a grapheme boundary: no cluster is split).
+//!
+//! Where the pointer lands in the text needs the laid-out text: the page hands each field its caret stops after a
+//! frame ([`Widget::take_stops`]), as the text screen hands back its geometry.
+
+use goldberry_natives::yoga::Align;
+use serde_json::{Value, json};
+
+use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
+use crate::clone_box;
+use crate::geom::Rect;
+use crate::scene::draw::widgets as looks;
+use crate::text::segment::next_grapheme;
+use crate::ui::edit::{TextEdit, Towards};
+use crate::ui::input::Key;
+use crate::ui::router::{Cursor, Message, Region, WidgetId};
+
+const PAD: f32 = 10.0;
+const REVEAL_W: f32 = 56.0;
+
+/// What a field is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Editable text.
+    Plain,
+    /// Shown as dots unless revealed.
+    Password {
+        /// The reveal button shows the text.
+        revealed: bool,
+    },
+    /// Selectable and copyable, not editable.
+    ReadOnly,
+    /// Neither.
+    Disabled,
+}
+
+/// A rule a form checks: the message when `text` breaks it.
+pub type Rule = fn(&str) -> Option<&'static str>;
+
+/// A text field.
+#[derive(Debug, Clone)]
+pub struct Field {
+    id: WidgetId,
+    name: &'static str,
+    /// The text, caret and selection.
+    pub edit: TextEdit,
+    kind: Kind,
+    placeholder: &'static str,
+    max_chars: Option<usize>,
+    digits_only: bool,
+    rule: Option<Rule>,
+    /// The rule's message, once the person has left the field (None: it holds, or not checked yet).
+    pub error: Option<&'static str>,
+    /// What the last edit was told ("digits only", "cut at 12 characters").
+    pub hint: Option<String>,
+    /// The caret's x after each grapheme boundary of the shown text, from the last frame.
+    stops: Vec<(usize, f32)>,
+    width: f32,
+}
+
+impl PartialEq for Field {
+    fn eq(&self, other: &Field) -> bool {
+        (self.id, self.edit.text(), self.edit.caret(), self.kind, self.error, &self.hint)
+            == (other.id, other.edit.text(), other.edit.caret(), other.kind, other.error, &other.hint)
+    }
+}
+
+impl Field {
+    /// A plain field named `name` holding `text`, `width` px wide.
+    pub fn new(id: WidgetId, name: &'static str, text: &str, width: f32) -> Field {
+        Field {
+            id,
+            name,
+            edit: TextEdit::new(text, false),
+            kind: Kind::Plain,
+            placeholder: "",
+            max_chars: None,
+            digits_only: false,
+            rule: None,
+            error: None,
+            hint: None,
+            stops: Vec::new(),
+            width,
+        }
+    }
+
+    /// With a placeholder shown while it is empty.
+    pub fn placeholder(mut self, placeholder: &'static str) -> Field {
+        self.placeholder = placeholder;
+        self
+    }
+
+    /// Of `kind`.
+    pub fn kind(mut self, kind: Kind) -> Field {
+        self.kind = kind;
+        self
+    }
+
+    /// At most `n` characters (grapheme clusters).
+    pub fn max_chars(mut self, n: usize) -> Field {
+        self.max_chars = Some(n);
+        self
+    }
+
+    /// Digits only.
+    pub fn digits(mut self) -> Field {
+        self.digits_only = true;
+        self
+    }
+
+    /// Checked by `rule` when the person leaves it.
+    pub fn rule(mut self, rule: Rule) -> Field {
+        self.rule = Some(rule);
+        self
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        self.edit.text()
+    }
+
+    /// Checks the rule now (the form's submit, or leaving the field); true when it holds.
+    pub fn check(&mut self) -> bool {
+        self.error = self.rule.and_then(|rule| rule(self.edit.text()));
+        self.error.is_none()
+    }
+
+    /// Whether its rule holds, without saying so.
+    pub fn valid(&self) -> bool {
+        self.rule.is_none_or(|rule| rule(self.edit.text()).is_none())
+    }
+
+    fn editable(&self) -> bool {
+        matches!(self.kind, Kind::Plain | Kind::Password { .. })
+    }
+
+    /// The text as drawn: dots for a hidden password.
+    pub fn shown(&self) -> String {
+        match self.kind {
+            Kind::Password { revealed: false } => "•".repeat(count_graphemes(self.edit.text())),
+            _ => self.edit.text().to_owned(),
+        }
+    }
+
+    /// The byte of the shown text that stands for `byte` of the text (a dot is three bytes).
+    fn shown_byte(&self, byte: usize) -> usize {
+        match self.kind {
+            Kind::Password { revealed: false } => count_graphemes(&self.edit.text()[..byte]) * '•'.len_utf8(),
+            _ => byte,
+        }
+    }
+
+    /// Inserts `text` as far as the rules allow, saying what was refused.
+    fn insert(&mut self, text: &str, typed: bool) {
+        self.hint = None;
+        let mut text: String = text.chars().filter(|c| *c != '\n' && *c != '\r').collect();
+        if self.digits_only && !text.chars().all(|c| c.is_ascii_digit()) {
+            let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+            self.hint = Some("digits only".to_owned());
+            text = digits;
+        }
+        if let Some(max) = self.max_chars {
+            let room =
+                max.saturating_sub(count_graphemes(self.edit.text()) - count_graphemes(self.edit.selected_text()));
+            let fits = cut_graphemes(&text, room);
+            if fits.len() < text.len() {
+                self.hint = Some(format!("cut at {max} characters"));
+                text = fits.to_owned();
+            }
+        }
+        if let Err(e) = self.edit.insert(&text, typed) {
+            self.hint = Some(e.to_string());
+        }
+    }
+
+    /// The byte nearest pointer x, from the last frame's stops.
+    fn byte_at(&self, x: f32, rect: Rect) -> usize {
+        let local = x - rect.x - PAD;
+        let nearest = self.stops.iter().min_by(|a, b| (a.1 - local).abs().total_cmp(&(b.1 - local).abs()));
+        let shown = nearest.map_or(self.edit.text().len(), |s| s.0);
+        // Map a byte of the shown text back to the text (dots stand one for each grapheme).
+        match self.kind {
+            Kind::Password { revealed: false } => {
+                let n = shown / '•'.len_utf8();
+                let mut at = 0;
+                for _ in 0..n {
+                    at = next_grapheme(self.edit.text(), at);
+                }
+                at
+            }
+            _ => shown,
+        }
+    }
+
+    fn text_box(&self, rect: Rect) -> Rect {
+        let reveal = if matches!(self.kind, Kind::Password { .. }) { REVEAL_W } else { 0.0 };
+        Rect::new(rect.x, rect.y, rect.w - reveal, rect.h)
+    }
+}
+
+/// How many grapheme clusters `text` has.
+pub fn count_graphemes(text: &str) -> usize {
+    let mut n = 0;
+    let mut at = 0;
+    while at < text.len() {
+        at = next_grapheme(text, at);
+        n += 1;
+    }
+    n
+}
+
+/// The longest start of `text` of at most `n` grapheme clusters.
+pub fn cut_graphemes(text: &str, n: usize) -> &str {
+    let mut at = 0;
+    for _ in 0..n {
+        if at >= text.len() {
+            break;
+        }
+        at = next_grapheme(text, at);
+    }
+    &text[..at]
+}
+
+impl Widget for Field {
+    fn id(&self) -> WidgetId {
+        self.id
+    }
+
+    fn size(&self, m: &Measure<'_>) -> Size {
+        Size::fixed(self.width, m.control())
+    }
+
+    fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
+        let enabled = self.kind != Kind::Disabled;
+        let text = self.text_box(rect);
+        out.push(Region { focusable: enabled, enabled, ..Region::at(self.id, 0, text, Cursor::IBeam) });
+        if matches!(self.kind, Kind::Password { .. }) {
+            let reveal = Rect::new(text.right(), rect.y, REVEAL_W, rect.h);
+            out.push(part(self.id, 1, super::pen::flip(reveal, rect, mirrored)));
+        }
+    }
+
+    fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
+        let before = self.clone();
+        match message {
+            Message::Activate(t) if t.part == 1 => {
+                if let Kind::Password { revealed } = &mut self.kind {
+                    *revealed = !*revealed;
+                }
+            }
+            Message::Press { x, clicks, target, .. } if target.part == 0 => {
+                let at = self.byte_at(*x, self.text_box(cx.rect));
+                if *clicks >= 2 { self.edit.select_word(at) } else { self.edit.move_to(at, false) }
+            }
+            Message::Drag { x, target, .. } if target.part == 0 => {
+                let at = self.byte_at(*x, self.text_box(cx.rect));
+                self.edit.move_to(at, true);
+            }
+            Message::Text { text, .. } if self.editable() => self.insert(text, true),
+            Message::Key { key, mods, .. } => {
+                let (word, extend) = (mods.ctrl, mods.shift);
+                // Left and Right move in the reading direction of the field's text, which is left to right here.
+                match key {
+                    Key::Left => self.edit.step(Towards::Start, word, extend),
+                    Key::Right => self.edit.step(Towards::End, word, extend),
+                    Key::Home => self.edit.move_to(0, extend),
+                    Key::End => self.edit.move_to(self.edit.text().len(), extend),
+                    Key::Backspace if self.editable() => self.edit.delete(Towards::Start, word),
+                    Key::Delete if self.editable() => self.edit.delete(Towards::End, word),
+                    Key::Char('a') if mods.ctrl => self.edit.select_all(),
+                    Key::Char('c') if mods.ctrl && !matches!(self.kind, Kind::Password { .. }) => {
+                        cx.clipboard.set(self.edit.selected_text());
+                    }
+                    Key::Char('x') if mods.ctrl && self.kind == Kind::Plain => {
+                        if let Some(cut) = self.edit.cut() {
+                            cx.clipboard.set(&cut);
+                        }
+                    }
+                    Key::Char('v') if mods.ctrl && self.editable() => {
+                        if let Some(text) = cx.clipboard.get() {
+                            self.insert(&text, false);
+                        }
+                    }
+                    Key::Char('z') if mods.ctrl && self.editable() => {
+                        self.edit.undo();
+                    }
+                    Key::Char('y') if mods.ctrl && self.editable() => {
+                        self.edit.redo();
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        // A field that already showed its rule's message says at once whether the fix holds.
+        if self.error.is_some() {
+            self.check();
+        }
+        Response::changed(*self != before)
+    }
+
+    fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
+        let p = pen.palette;
+        let focused = pen.router.focus() == Some(self.id);
+        let text_box = pen.flip(self.text_box(rect), rect);
+        let fill = if self.kind == Kind::Disabled { p.background } else { p.surface };
+        pen.list.fill_round_rect(rect, 6.0, fill);
+        let border = if self.error.is_some() {
+            crate::geom::Color::rgb(0xe0, 0x4f, 0x5f)
+        } else if focused {
+            p.accent
+        } else {
+            p.border
+        };
+        looks::stroke_round(pen.list, rect, 6.0, if focused { 1.5 } else { 1.0 }, border);
+        let inner = Rect { x: text_box.x + PAD, w: text_box.w - 2.0 * PAD, ..text_box };
+        let shown = self.shown();
+        let ink = if matches!(self.kind, Kind::Disabled | Kind::ReadOnly) { p.muted } else { p.text };
+        pen.list.clip(text_box.inset(2.0), |list| {
+            let mut sub = Pen {
+                list,
+                fonts: pen.fonts,
+                f: pen.f,
+                palette: p,
+                router: pen.router,
+                mirrored: false,
+                density: pen.density,
+                now: pen.now,
+            };
+            let x_of = |byte: usize| sub.fonts.width_px(sub.f.label, &shown[..byte.min(shown.len())]);
+            let caret_x = x_of(self.shown_byte(self.edit.caret()));
+            // The text slides left so that the caret stays in the box.
+            let shift = (caret_x - inner.w).max(0.0);
+            let range = self.edit.selection();
+            if focused && !range.is_empty() {
+                let (a, b) = (x_of(self.shown_byte(range.start)), x_of(self.shown_byte(range.end)));
+                let sel = Rect::new(inner.x + a - shift, rect.y + 7.0, b - a, rect.h - 14.0);
+                sub.list.fill_rect(sel, p.accent.with_alpha(0x60));
+            }
+            let line = Rect { x: inner.x - shift, w: inner.w + shift + 200.0, ..inner };
+            if shown.is_empty() && !focused {
+                sub.text_in(sub.f.label, inner, self.placeholder, p.muted, Align::FlexStart);
+            } else {
+                sub.text_in(sub.f.label, line, &shown, ink, Align::FlexStart);
+            }
+            if focused && self.kind != Kind::Disabled {
+                let x = (inner.x + caret_x - shift).round();
+                sub.list.fill_rect(Rect::new(x, rect.y + 7.0, 1.5, rect.h - 14.0), p.text);
+            }
+        });
+        if let Kind::Password { revealed } = self.kind {
+            let reveal = pen.flip(Rect::new(self.text_box(rect).right(), rect.y, REVEAL_W, rect.h), rect);
+            let state = pen.look_part(self.id, 1);
+            if state.hovered {
+                pen.list.fill_round_rect(reveal.inset(3.0), 4.0, p.surface_hover);
+            }
+            pen.text_in(pen.f.small, reveal, if revealed { "Hide" } else { "Show" }, p.accent, Align::Center);
+        }
+        let note = self.error.map(str::to_owned).or_else(|| self.hint.clone());
+        if let Some(note) = note {
+            let below = pen.flip(Rect::new(rect.x + 2.0, rect.bottom() + 2.0, rect.w + 160.0, 15.0), rect);
+            let color = if self.error.is_some() { crate::geom::Color::rgb(0xe0, 0x4f, 0x5f) } else { p.focus };
+            pen.text_in(pen.f.small, below, &note, color, Align::FlexStart);
+        }
+    }
+
+    fn tooltip(&self, part: u8) -> Option<&'static str> {
+        (part == 1).then_some("Shows or hides the password")
+    }
+
+    fn access(&self) -> Access {
+        let role = if matches!(self.kind, Kind::Password { .. }) { Role::PasswordInput } else { Role::TextInput };
+        let value = if matches!(self.kind, Kind::Password { revealed: false }) {
+            self.shown()
+        } else {
+            self.edit.text().to_owned()
+        };
+        Access::new(role, self.name)
+            .value(value)
+            .state("readonly", self.kind == Kind::ReadOnly)
+            .state("disabled", self.kind == Kind::Disabled)
+            .state("invalid", self.error.is_some())
+    }
+
+    fn report(&self) -> Value {
+        let text = if matches!(self.kind, Kind::Password { .. }) { self.shown() } else { self.edit.text().to_owned() };
+        json!({ "text": text, "caret": self.edit.caret(), "error": self.error, "hint": self.hint })
+    }
+
+    fn takes_text(&self) -> bool {
+        self.kind != Kind::Disabled
+    }
+
+    fn stops(&self, m: &Measure<'_>) -> Vec<(usize, f32)> {
+        let shown = self.shown();
+        let mut stops = vec![(0, 0.0)];
+        let mut at = 0;
+        while at < shown.len() {
+            at = next_grapheme(&shown, at);
+            stops.push((at, m.fonts.width_px(m.f.label, &shown[..at])));
+        }
+        stops
+    }
+
+    fn take_stops(&mut self, stops: Vec<(usize, f32)>) {
+        self.stops = stops;
+    }
+
+    clone_box!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_keeps_whole_grapheme_clusters() {
+        assert_eq!(cut_graphemes("ae\u{301}io", 2), "ae\u{301}");
+        assert_eq!(count_graphemes("ae\u{301}io"), 4);
+        assert_eq!(cut_graphemes("ab", 5), "ab");
+    }
+}

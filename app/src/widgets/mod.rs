@@ -1,0 +1,245 @@
+//! The widget kit: each widget type is one module that owns its state changes, its keys, its pointer handling
+//! (press, capture, drag), its hit regions, its drawing through the scene's pens, its tooltip, its report entry
+//! and its accessible role, name and value. A screen composes widgets ([`crate::screens::kit`]); no widget's
+//! behaviour is written anywhere else.
+//!
+//! A widget is pure state: it knows no natives. Where it lies comes from the last layout, handed to it with each
+//! message ([`Cx::rect`]) and each drawing ([`Pen`]), so the same box a person sees is the one its pointer maths
+//! reads. Parts of a widget (a radio group's options, a spinner's buttons) are regions of their own, numbered from
+//! 0; [`LABEL_PART`] is the label a page writes beside a widget, whose click focuses it.
+
+pub mod access;
+pub mod area;
+pub mod badge;
+pub mod breadcrumb;
+pub mod button;
+pub mod card;
+pub mod carousel;
+pub mod checkbox;
+pub mod chips;
+pub mod disclosure;
+pub mod doc_tabs;
+pub mod dropdown;
+pub mod fader;
+pub mod field;
+pub mod knob;
+pub mod menubar;
+pub mod note;
+pub mod pager;
+pub mod pen;
+pub mod progress;
+pub mod radio;
+pub mod rating;
+pub mod segmented;
+pub mod skeleton;
+pub mod slider;
+pub mod spinner;
+pub mod split;
+pub mod stat;
+pub mod stepper;
+pub mod toggle;
+pub mod tree;
+pub mod value;
+
+use std::fmt::Debug;
+
+use serde_json::Value;
+
+pub use self::access::{Access, Role};
+pub use self::pen::{Density, Measure, Pen};
+use crate::geom::Rect;
+use crate::popup::Request;
+use crate::ui::input::Clipboard;
+use crate::ui::router::{Cursor, Message, Region, Target, WidgetId};
+
+/// The part number of the label a page writes beside a widget: a click on it focuses the widget (and toggles a
+/// checkbox, a switch or a radio option, as a form's labels do).
+pub const LABEL_PART: u8 = 254;
+
+/// How wide a widget wants to be.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Extent {
+    /// This many logical pixels.
+    Fixed(f32),
+    /// As wide as its row allows, but at least this.
+    Fill(f32),
+}
+
+/// The size a widget asks its row for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Size {
+    /// Its width.
+    pub w: Extent,
+    /// Its height, logical pixels.
+    pub h: f32,
+}
+
+impl Size {
+    /// A fixed box.
+    pub const fn fixed(w: f32, h: f32) -> Size {
+        Size { w: Extent::Fixed(w), h }
+    }
+
+    /// As wide as the row, at least `min`.
+    pub const fn fill(min: f32, h: f32) -> Size {
+        Size { w: Extent::Fill(min), h }
+    }
+}
+
+/// What a message may reach besides the widget.
+pub struct Cx<'a> {
+    /// The widget's box in window pixels, as the last frame drew it.
+    pub rect: Rect,
+    /// The frame time, s.
+    pub now: f64,
+    /// The UI runs right to left: "forward" keys and drags run toward the left.
+    pub mirrored: bool,
+    /// Copy and paste.
+    pub clipboard: &'a mut dyn Clipboard,
+    /// A popup the widget asks for (a dropdown's list, a menu); the session opens it and answers with
+    /// [`Message::Pick`].
+    pub popup: &'a mut Option<Request>,
+}
+
+/// What a message did to a widget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Response {
+    /// Something a person sees changed.
+    pub changed: bool,
+    /// The widget's size changed: the page lays out anew.
+    pub relayout: bool,
+}
+
+impl Response {
+    /// Nothing changed.
+    pub const NONE: Response = Response { changed: false, relayout: false };
+    /// Something a person sees changed; the size did not.
+    pub const CHANGED: Response = Response { changed: true, relayout: false };
+    /// The size changed too.
+    pub const RELAYOUT: Response = Response { changed: true, relayout: true };
+
+    /// `CHANGED` when `changed`, else `NONE`.
+    pub fn changed(changed: bool) -> Response {
+        if changed { Response::CHANGED } else { Response::NONE }
+    }
+}
+
+/// One widget of the kit (see the module docs).
+pub trait Widget: Debug + Send + Sync + 'static {
+    /// Its stable id, as the report prints it.
+    fn id(&self) -> WidgetId;
+
+    /// The size it asks for.
+    fn size(&self, m: &Measure<'_>) -> Size;
+
+    /// Its hit regions when it lies at `rect` (`mirrored`: laid out right to left); the default is one region, a
+    /// Tab stop, with a hand over it.
+    fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
+        let _ = mirrored;
+        out.push(focusable(self.id(), rect));
+    }
+
+    /// What `message` does to it.
+    fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response;
+
+    /// Draws it in `rect`.
+    fn draw(&self, pen: &mut Pen<'_>, rect: Rect);
+
+    /// What its tooltip says.
+    fn tooltip(&self, part: u8) -> Option<&'static str> {
+        let _ = part;
+        None
+    }
+
+    /// Its role, name, value and states, for the accessibility tree and the report.
+    fn access(&self) -> Access;
+
+    /// Its values in the report (its `type`, role and name are added beside them).
+    fn report(&self) -> Value;
+
+    /// Whether it moves at `now` without input.
+    fn animating(&self, now: f64) -> bool {
+        let _ = now;
+        false
+    }
+
+    /// Whether it takes typed text while focused (its Space and Return are then keys, not clicks).
+    fn takes_text(&self) -> bool {
+        false
+    }
+
+    /// Whether a wheel over it is its own (a scroll view, or a value widget that has the focus) rather than the
+    /// page's.
+    fn takes_wheel(&self, focused: bool) -> bool {
+        let _ = focused;
+        false
+    }
+
+    /// Where the caret may stand in its text, and at what x from the text's start (fields: measured by the page
+    /// after a frame, since a widget has no fonts when a click comes).
+    fn stops(&self, m: &Measure<'_>) -> Vec<(usize, f32)> {
+        let _ = m;
+        Vec::new()
+    }
+
+    /// Takes the stops [`Widget::stops`] measured.
+    fn take_stops(&mut self, stops: Vec<(usize, f32)>) {
+        let _ = stops;
+    }
+
+    /// A copy behind a pointer (pages are `Clone`).
+    fn clone_box(&self) -> Box<dyn Widget>;
+
+    /// The widget itself, so a page's bindings can read its type's values.
+    fn as_any(&self) -> &dyn std::any::Any;
+
+    /// The widget itself, to change.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl Clone for Box<dyn Widget> {
+    fn clone(&self) -> Box<dyn Widget> {
+        self.clone_box()
+    }
+}
+
+/// The [`Widget::clone_box`] of a `Clone` widget.
+#[macro_export]
+macro_rules! clone_box {
+    () => {
+        fn clone_box(&self) -> Box<dyn $crate::widgets::Widget> {
+            Box::new(self.clone())
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    };
+}
+
+/// Widget `id` as one region at `rect`: a Tab stop with a hand over it.
+pub fn focusable(id: WidgetId, rect: Rect) -> Region {
+    Region { focusable: true, ..Region::at(id, 0, rect, Cursor::Hand) }
+}
+
+/// Part `part` of widget `id` at `rect`: a hand over it, no Tab stop.
+pub fn part(id: WidgetId, part: usize, rect: Rect) -> Region {
+    Region::at(id, part, rect, Cursor::Hand)
+}
+
+/// Whether `message` is for part `part` of the widget (a press, a click, a release).
+pub fn on_part(message: &Message, part: u8) -> bool {
+    match message {
+        Message::Activate(t) | Message::Press { target: t, .. } => t.part == part,
+        _ => false,
+    }
+}
+
+/// The target of part `part` of `id`.
+pub fn target(id: WidgetId, part: u8) -> Target {
+    Target { id, part }
+}

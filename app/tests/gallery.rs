@@ -1,0 +1,228 @@
+//! The gallery's kit pages (values, forms, panels, menus & tabs) driven as a person would, by mouse and keyboard:
+//! scripts pushed onto SDL's queue headless, checked through the report's widgets. Each script first reads where
+//! the widgets lie from a one-frame report, so nothing here hard-codes a coordinate.
+
+#[path = "support/process.rs"]
+mod process;
+#[path = "support/scripts.rs"]
+mod scripts;
+
+use scripts::Box as WidgetBox;
+use serde_json::Value;
+
+/// The widgets of `screen`'s first frame at `size`.
+fn first_frame(screen: &str, size: &str) -> Value {
+    let dir = process::temp_dir("gallery", &format!("first-{screen}-{size}"));
+    let mut cmd = scripts::goldberry();
+    cmd.args(["--frames", "1", "--screen", screen, "--size", size]);
+    let report = scripts::report(cmd, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    report["widgets"].clone()
+}
+
+fn boxed(widgets: &Value, id: &str) -> WidgetBox {
+    WidgetBox::of(&widgets[id]["rect"])
+}
+
+fn part(widgets: &Value, id: &str, i: usize) -> WidgetBox {
+    WidgetBox::of(&widgets[id]["parts"][i])
+}
+
+/// Plays `script` on `screen` in a window of `size` and returns the last frame's report.
+fn play_at(screen: &str, name: &str, size: &str, script: &[String]) -> Value {
+    let dir = process::temp_dir("gallery", name);
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let mut cmd = scripts::goldberry();
+    cmd.args(["--screen", screen, "--size", size, "--script"]).arg(&path);
+    let out = scripts::report(cmd, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+/// Plays `script` on `screen` at 960x640 and returns the last frame's widgets.
+fn play(screen: &str, name: &str, script: &[String]) -> Value {
+    play_at(screen, name, "960x640", script)["widgets"].clone()
+}
+
+/// A window tall enough that the whole page shows.
+const TALL: &str = "960x1400";
+
+fn click(frame: u32, (x, y): (i64, i64)) -> String {
+    format!("{frame} click {x} {y}")
+}
+
+#[test]
+fn the_values_page_moves_by_pointer_drag_and_keys_and_its_bindings_follow() {
+    let w = first_frame("values", TALL);
+    let volume = boxed(&w, "values.volume");
+    let gain = boxed(&w, "values.gain");
+    let (gx, gy) = (gain.centre().0, gain.y as i64 + 24);
+    let script = vec![
+        // The slider's far end, where half its thumb lies past the track: still grabbed.
+        click(5, ((volume.x + volume.w - 2.0) as i64, volume.centre().1)),
+        // The knob turned up by a drag of 75 px (half its throw).
+        format!("10 move {gx} {gy}"),
+        "11 press".to_owned(),
+        format!("12 move {gx} {}", gy - 40),
+        format!("13 move {gx} {}", gy - 75),
+        "14 release".to_owned(),
+        // The spinner's figure, typed past its range, then a letter.
+        click(20, part(&w, "values.copies", 0).centre()),
+        "21 key BackSpace".to_owned(),
+        "22 text \"150\"".to_owned(),
+        "24 text \"x\"".to_owned(),
+        // The radio group by click, the segmented bar by key.
+        click(30, part(&w, "values.quality", 2).centre()),
+        click(34, part(&w, "values.view", 0).centre()),
+        "36 key Right".to_owned(),
+        "37 key Right".to_owned(),
+        // A child checkbox leaves the parent mixed.
+        click(40, boxed(&w, "values.two").centre()),
+        click(44, boxed(&w, "values.live").centre()),
+    ];
+    let out = play_at("values", "values", TALL, &script)["widgets"].clone();
+    assert_eq!(out["values.volume"]["value"], 100.0, "{}", out["values.volume"]);
+    assert_eq!(out["values.bar"]["percent"], 100, "the bar follows the slider");
+    assert_eq!(out["values.ring"]["percent"], 100);
+    assert_eq!(out["values.gain"]["value"], 12.0, "half the throw from 6 of 12: the top");
+    assert_eq!(out["values.copies"]["value"], 99, "clamped: {}", out["values.copies"]);
+    assert_eq!(out["values.copies"]["hint"], "digits only");
+    assert_eq!(out["values.quality"]["value"], "Best");
+    assert_eq!(out["values.view"]["value"], "Month");
+    assert_eq!(out["values.all"]["state"], "checked", "both children on");
+    assert_eq!(out["values.live"]["on"], false);
+    assert_eq!(out["values.orders"]["figure"], "40,788", "the statistic follows the spinner");
+}
+
+#[test]
+fn the_form_says_what_to_fix_refuses_to_submit_and_sends_once_valid() {
+    let w = first_frame("forms", TALL);
+    let field = |id: &str| boxed(&w, id).at(0.3, 0.5);
+    let mut script = vec![
+        click(5, field("forms.name")),
+        // Tab out of an empty required field: its rule shows.
+        "8 key Tab".to_owned(),
+        click(12, field("forms.phone")),
+        "13 text \"12a4567\"".to_owned(),
+        click(16, field("forms.nick")),
+        "17 text \"abcdefghijklmnopq\"".to_owned(),
+    ];
+    let submit = [click(20, boxed(&w, "forms.submit").centre())];
+    let refused = play_at("forms", "refused", TALL, &[&script[..], &submit].concat())["widgets"].clone();
+    assert_eq!(refused["forms.name"]["error"], "Required");
+    assert_eq!(refused["forms.phone"]["text"], "124567");
+    assert_eq!(refused["forms.phone"]["hint"], "digits only");
+    assert_eq!(refused["forms.nick"]["text"], "abcdefghijkl");
+    assert_eq!(refused["forms.nick"]["hint"], "cut at 12 characters");
+    assert_eq!(refused["forms.summary"]["text"], "4 things to fix", "{}", refused["forms.summary"]);
+    // Filled in, the terms ticked by a click on their row's label: sent.
+    let terms_label = boxed(&w, "forms.terms");
+    script.extend([
+        click(20, field("forms.name")),
+        "21 text \"Ada\"".to_owned(),
+        "22 key Tab".to_owned(),
+        "23 text \"ada@example.org\"".to_owned(),
+        "24 key Tab".to_owned(),
+        "25 text \"analytical\"".to_owned(),
+        click(28, ((terms_label.x - 100.0) as i64, terms_label.centre().1)),
+        click(32, boxed(&w, "forms.submit").centre()),
+    ]);
+    let sent = play_at("forms", "sent", TALL, &script)["widgets"].clone();
+    assert_eq!(sent["forms.terms"]["checked"], true, "a click on the label ticks it");
+    assert_eq!(sent["forms.name"]["error"], Value::Null);
+    assert_eq!(sent["forms.summary"]["text"], "Sent", "{}", sent["forms.summary"]);
+}
+
+#[test]
+fn the_panels_open_slide_split_and_stop() {
+    let w = first_frame("panels", TALL);
+    let script = vec![
+        click(5, boxed(&w, "panels.open").centre()),
+        click(8, part(&w, "panels.carousel", 1).centre()),
+        "9 key Right".to_owned(),
+        click(12, boxed(&w, "panels.split").centre()),
+        "13 key Right".to_owned(),
+        click(16, part(&w, "panels.accordion", 1).centre()),
+        click(20, boxed(&w, "panels.loading").centre()),
+    ];
+    let out = play_at("panels", "panels", TALL, &script)["widgets"].clone();
+    assert_eq!(out["panels.open"]["opens"], 1);
+    assert_eq!(out["panels.carousel"]["index"], 2, "next, then Right");
+    let ratio = out["panels.split"]["ratio"].as_f64().unwrap_or(0.0);
+    assert!((ratio - 0.45).abs() < 1e-4, "clicked at the middle, then Right: {ratio}");
+    assert_eq!(out["panels.accordion"]["open"], serde_json::json!([false, true, false]), "one open at a time");
+    assert_eq!(out["panels.skeleton"]["running"], false, "the switch stops the shimmer");
+}
+
+#[test]
+fn a_page_that_does_not_fit_scrolls_by_wheel_keys_and_its_scrollbar() {
+    let w = first_frame("panels", "960x640");
+    let (px, py) = boxed(&w, "page").centre();
+    let page = |r: &Value| {
+        (r["panels.page"]["offset"].as_f64().unwrap_or(-1.0), r["panels.page"]["max"].as_f64().unwrap_or(-1.0))
+    };
+    let wheel = play("panels", "wheel", &[format!("3 move {px} {py}"), "4 wheel 0 -2".to_owned()]);
+    assert_eq!(page(&wheel).0, 120.0, "two notches of three 20 px rows");
+    let end = play("panels", "end", &["4 key End".to_owned()]);
+    let (offset, max) = page(&end);
+    assert!(offset > 300.0 && offset == max, "End goes to the bottom: {offset} of {max}");
+    let thumb = part(&w, "page.scrollbar", 1).centre();
+    let dragged = play(
+        "panels",
+        "thumb",
+        &[
+            format!("3 move {} {}", thumb.0, thumb.1),
+            "4 press".to_owned(),
+            format!("5 move {} {}", thumb.0, thumb.1 + 600),
+            "6 release".to_owned(),
+        ],
+    );
+    assert_eq!(page(&dragged).0, max, "the thumb dragged to the bottom");
+    // Tab from the last widget above the fold reaches one below it, and the page follows the focus.
+    let tabbed = play("panels", "tab", &(0..6).map(|i| format!("{} key Tab", 3 + i)).collect::<Vec<_>>());
+    assert!(page(&tabbed).0 > 0.0, "the focused widget was scrolled into view: {}", tabbed["focus"]);
+}
+
+#[test]
+fn menus_tabs_and_dialogs_do_what_they_say() {
+    let w = first_frame("menus", "960x640");
+    let plus = part(&w, "menus.docs", 6).centre();
+    let close_first = part(&w, "menus.docs", 1).centre();
+    let out = play("menus", "docs", &[click(5, plus), click(8, close_first), "10 key F10".to_owned()]);
+    assert_eq!(out["menus.docs"]["docs"], serde_json::json!(["Plan.md", "Budget.csv", "Untitled 1"]));
+    assert_eq!(out["menus.docs"]["selected"], 2, "closing another tab keeps the one shown");
+    // Closing the tab shown gives its neighbour the selection (Delete closes it).
+    let closed =
+        play("menus", "docs-close", &[click(5, part(&w, "menus.docs", 2).centre()), "7 key Delete".to_owned()]);
+    assert_eq!(closed["menus.docs"]["docs"], serde_json::json!(["Notes.txt", "Budget.csv"]));
+    assert_eq!(closed["menus.docs"]["selected"], 1, "the tab after it");
+    assert_eq!(out["focus"], "menus.bar", "F10 focuses the menubar");
+    // A menu of the bar: its second item picked by keys.
+    let view = part(&w, "menus.bar", 2).centre();
+    let picked = play("menus", "bar", &[click(5, view), "8 key Down".to_owned(), "10 key Return".to_owned()]);
+    assert_eq!(picked["menus.bar"]["last"], "View › Show rulers", "{}", picked["menus.bar"]);
+    assert_eq!(picked["menus.bar"]["checked"], serde_json::json!(["Show grid", "Show rulers"]));
+    // The dropdown's list, and the dialog that a modal keeps until answered.
+    let font = boxed(&w, "menus.font").centre();
+    let opened = play("menus", "dropdown", &[click(5, font)]);
+    assert_eq!(opened["popup"]["open"], "menus.font");
+    let picked = play("menus", "dropdown-pick", &[click(5, font), "8 key Down".to_owned(), "10 key Return".to_owned()]);
+    assert_eq!(picked["menus.font"]["value"], "DejaVu Sans");
+}
+
+#[test]
+fn at_320_pixels_the_current_tab_shows_whole_and_the_rest_are_a_menu_away() {
+    for screen in ["overview", "layout", "scrolling", "menus"] {
+        let w = first_frame(screen, "320x480");
+        let tabs: Vec<WidgetBox> =
+            w["tabs"]["parts"].as_array().map(|p| p.iter().map(WidgetBox::of).collect()).unwrap_or_default();
+        assert!(tabs.iter().all(|t| t.x >= 0.0 && t.x + t.w <= 320.0), "{screen}: {tabs:?}");
+        assert!(tabs.len() >= 2, "{screen}: the current tab and the » button");
+    }
+    let w = first_frame("menus", "320x480");
+    let more = w["tabs"]["parts"].as_array().and_then(|p| p.last()).map(WidgetBox::of).expect("the » button");
+    let script = [click(5, more.centre()), "8 key Home".to_owned(), "10 key Return".to_owned()];
+    let out = play_at("menus", "more", "320x480", &script);
+    assert_eq!(out["screen"], "overview", "the menu's first screen picked: {}", out["screen"]);
+}
