@@ -129,7 +129,7 @@ fn relaid(
     // shaped whole is wrapped again whole, from its start: shaped as a fresh layout shapes it, it breaks where a
     // fresh layout breaks it (a face or a bidi level may carry far along a run of neutral characters).
     let line_start = text[..prefix].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[changed_end..].find('\n').map_or(text.len(), |i| changed_end + i);
+    let line_end = text[prefix..].find('\n').map_or(text.len(), |i| prefix + i);
     let Some(at_line_start) = old_line_at(old, line_start) else { return Ok(None) };
     let whole = line_end - line_start <= CHUNKED_LINE;
     let first = if whole { at_line_start } else { k.saturating_sub(2).max(at_line_start) };
@@ -139,26 +139,22 @@ fn relaid(
         let hard_end = text[changed_end..].find('\n').map_or(text.len(), |i| changed_end + i);
         let capped = hard_end - changed_end > reach;
         let end = if capped { super::segment::snap(text, changed_end + reach) } else { hard_end };
-        let region = wrap_part(faces, shaper, style, text, start..end, size_px, width)?;
+        let (region, short) = wrap_part(faces, shaper, style, text, start..end, size_px, width)?;
         // The new lines meet the old where a line at or past the edit's end starts where an old one started; the
         // region's last line is cut short when the region was, so it cannot tell.
-        // In a hard line shaped whole, an edit may change the face or the bidi level of a run of neutral characters
-        // however long (digits after an Arabic letter, commas after a Devanagari word): it is wrapped whole, and
-        // the layouts meet at the next hard line.
-        let usable = if whole {
-            0
-        } else if capped {
-            region.len().saturating_sub(1)
-        } else {
-            region.len()
-        };
+        let usable = if capped { region.len().saturating_sub(1) } else { region.len() };
         // A whole line past the edit is wrapped again first: shaping and bidi reach a little past an edit (a
-        // kerning pair, a neutral's level), so the line right after it may break where it did not.
+        // kerning pair, a neutral's level), so the line right after it may break where it did not. In a hard line
+        // shaped whole the reach has no bound (a face or a bidi level carried along a run of neutral characters:
+        // digits after an Arabic letter, commas after a Devanagari word), so the layouts meet only where such a
+        // line starts.
         let mut candidates = region[..usable].iter().enumerate().skip(2).map(|(r, line)| (r, line.bytes.start));
         let meeting = candidates.find_map(|(r, at)| {
             let was = at as isize - delta;
             let past = region[r - 1].bytes.start >= changed_end;
-            (past && was >= 0).then(|| old_line_at(old, was as usize)).flatten().map(|j| (r, j))
+            let hard_start = text.as_bytes().get(at.wrapping_sub(1)) == Some(&b'\n');
+            let may = past && was >= 0 && (hard_start || !short[r]);
+            may.then(|| old_line_at(old, was as usize)).flatten().map(|j| (r, j))
         });
         let meeting = meeting.or_else(|| {
             // Past the region's hard line, the next one starts a line in both layouts.
@@ -260,7 +256,8 @@ fn part_pieces(
     Ok(out)
 }
 
-/// The lines of the bytes `part` of `text` (from a line start), wrapped at `width`, without runs.
+/// The lines of the bytes `part` of `text` (from a line start), wrapped at `width`, without runs; and for each,
+/// whether its hard line is short enough to be shaped whole.
 fn wrap_part(
     faces: &dyn FaceSet,
     shaper: &Shaper,
@@ -269,16 +266,22 @@ fn wrap_part(
     part: Range<usize>,
     size_px: f32,
     width: f32,
-) -> Result<Vec<Line>, NativeError> {
-    let mut lines = Vec::new();
+) -> Result<(Vec<Line>, Vec<bool>), NativeError> {
+    let (mut lines, mut short) = (Vec::new(), Vec::new());
     for (offset, piece) in part_pieces(faces, shaper, style, text, part, false)? {
         let rtl = piece.levels.rtl();
+        let end = offset + piece.text.len();
+        // A piece is its whole hard line but at the part's ends, where the hard line goes on.
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+        let whole = line_end - line_start <= CHUNKED_LINE;
         for span in wrap(&piece, size_px, Some(width)) {
             let bytes = offset + span.bytes.start..offset + span.bytes.end;
             lines.push(Line { bytes, width_px: span.width_px, runs: Vec::new(), rtl });
+            short.push(whole);
         }
     }
-    Ok(lines)
+    Ok((lines, short))
 }
 
 /// How many bytes `a` and `b` start with in common, compared eight at a time.
