@@ -214,3 +214,163 @@ fn emoji_fall_back_to_symbola_and_a_zwj_family_stays_one_step() {
     assert!(fonts.contains(&"Symbola"), "no face before Symbola has these emoji: {fonts:?}");
     assert_eq!(field(&r).1, 3, "Left, Left crossed the ! and the whole family");
 }
+
+fn area(report: &Value) -> (&str, u64, u64, Vec<(u64, u64)>) {
+    let a = &report["widgets"]["text.area"];
+    let lines = a["lines"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|l| (l[0].as_u64().unwrap_or(0), l[1].as_u64().unwrap_or(0)))
+        .collect();
+    (
+        a["text"].as_str().unwrap_or_default(),
+        a["caret"].as_u64().unwrap_or(u64::MAX),
+        a["anchor"].as_u64().unwrap_or(0),
+        lines,
+    )
+}
+
+/// The line a caret at `caret` is drawn on: the later one where a soft wrap makes two lines meet.
+fn line_of(lines: &[(u64, u64)], caret: u64) -> usize {
+    lines.iter().rposition(|&(start, _)| start <= caret).unwrap_or(0)
+}
+
+/// Issue 35, defect 1: the field laid out only a window around its caret, and Home and End went to that
+/// window's edges, so they stopped partway in a long line.
+#[test]
+fn home_and_end_go_to_the_ends_of_a_long_field() {
+    let words = "lorem ipsum dolor sit amet ".repeat(186);
+    let mut script = vec![key(1, "ctrl+a")];
+    // 5,000 bytes in SDL_TEXTINPUT-sized pieces, as a person typing fast would send them.
+    script.extend(
+        words.as_bytes()[..5000]
+            .chunks(25)
+            .enumerate()
+            .map(|(i, c)| typed(2 + i as u64 / 20, std::str::from_utf8(c).unwrap_or_default())),
+    );
+    script.extend([key(20, "Home"), typed(21, "X"), key(22, "End"), typed(23, "Y")]);
+    let r = edit("long-home", &script);
+    let (text, caret, _) = field(&r);
+    assert_eq!(text.len(), 5002);
+    assert!(text.starts_with("Xlorem"), "Home went to the start: {}", &text[..20]);
+    assert!(text.ends_with("Y"), "End went to the end: {}", &text[text.len() - 20..]);
+    assert_eq!(caret, 5002);
+    let mut script = script[..script.len() - 4].to_vec();
+    script.extend([key(20, "ctrl+Home"), key(21, "shift+End"), key(22, "BackSpace")]);
+    assert_eq!(field(&edit("long-select", &script)).0, "", "Shift+End selected every byte");
+}
+
+/// Issue 35, defect 2: End on a soft-wrapped line put the caret after the hanging space, which is where the next
+/// line starts, so it was drawn there and a second End, Home or Down went from the next line.
+#[test]
+fn end_on_a_soft_wrapped_line_stays_on_it() {
+    let text = "lorem ipsum dolor sit amet ".repeat(8);
+    let start = [key(1, "Tab"), key(2, "ctrl+a"), typed(3, text.trim_end()), key(4, "ctrl+Home")];
+    let play = |name: &str, keys: &[&str]| {
+        let mut script = start.to_vec();
+        script.extend(keys.iter().enumerate().map(|(i, k)| key(5 + i as u64, k)));
+        edit(name, &script)
+    };
+    let r = play("end", &["End"]);
+    let (_, caret, _, lines) = area(&r);
+    assert!(lines.len() >= 3, "the text wraps: {lines:?}");
+    assert_eq!(line_of(&lines, caret), 0, "End stays on line 1: caret {caret}, lines {lines:?}");
+    assert_eq!(caret, lines[1].0 - 1, "before the hanging space, at the line's visible end");
+    assert_eq!(area(&play("end-end", &["End", "End"])).1, caret, "End again stays");
+    assert_eq!(area(&play("end-home", &["End", "Home"])).1, 0, "Home goes back to line 1's start");
+    let r = play("end-down", &["End", "Down"]);
+    let (_, caret, _, lines) = area(&r);
+    assert_eq!(line_of(&lines, caret), 1, "Down from line 1's end lands on line 2: caret {caret}, lines {lines:?}");
+}
+
+/// Issue 35, defect 3: Space toggled the group's first chip whatever was clicked, and no key moved among them.
+#[test]
+fn the_keyboard_moves_among_the_chips_and_space_toggles_the_one_it_is_on() {
+    let probe = edit("chip-probe", &[]);
+    let features = &probe["widgets"]["text.features"];
+    let tags: Vec<&str> = features["tags"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    assert!(tags.len() >= 6, "{tags:?}");
+    let tnum = tags.iter().position(|t| *t == "tnum").expect("Inter has tnum");
+    let (x, y) = Box::of(&features["parts"][tnum]).centre();
+    let r = edit(
+        "chip-keys",
+        &[
+            format!("1 click {x} {y}"),
+            key(2, "Right"),
+            key(3, "space"),
+            key(4, "End"),
+            key(5, "space"),
+            key(6, "Home"),
+            key(7, "Right"),
+            key(8, "Left"),
+            key(9, "space"),
+        ],
+    );
+    let f = &r["widgets"]["text.features"];
+    let set = &f["set"];
+    assert_eq!(set["tnum"], true, "the click toggled tnum: {set}");
+    assert_eq!(set[tags[tnum + 1]], true, "Right then Space toggled the chip after tnum: {set}");
+    assert_eq!(set[tags[tags.len() - 1]], true, "End then Space toggled the last chip: {set}");
+    assert_eq!(set[tags[0]], false, "Home, Right, Left, Space toggled the first chip (on by default): {set}");
+    assert_eq!(f["chip"], 0);
+    assert_eq!(r["widgets"]["focus"], "text.features");
+}
+
+/// Issue 35, defect 14: the caret was a 2 px bar centred on its x, and covered the last column of the glyph
+/// before it ("too" read "tod" at 3x). With the caret shown and hidden, the pixels that differ must all be
+/// background where it is hidden.
+#[test]
+fn the_caret_covers_no_glyph_at_three_times() {
+    let dir = process::temp_dir("text-editing", "caret-3x");
+    let (on, off) = (dir.join("on.png"), dir.join("off.png"));
+    let script = [
+        key(1, "ctrl+a"),
+        typed(2, "too"),
+        format!("4 screenshot \"{}\"", on.display()),
+        // The caret shows for 0.53 s from the last keystroke, then hides for as long: frame 2 + 40 is hidden.
+        format!("42 screenshot \"{}\"", off.display()),
+    ];
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let mut cmd = scripts::goldberry();
+    cmd.args(["--screen", "text", "--scale", "3", "--script"]).arg(&path);
+    let r = scripts::report(cmd, &dir);
+    let read = |p: &std::path::Path| goldberry::shell::screenshot::RgbImage::read_png(p).expect("a screenshot");
+    let (on, off) = (read(&on), read(&off));
+    let b = Box::of(&r["widgets"]["text.field"]["rect"]);
+    // The field's background: its inner right end, where no text is.
+    let (bx, by) = (((b.x + b.w - 12.0) * 3.0) as u32, ((b.y + b.h / 2.0) * 3.0) as u32);
+    let background = off.pixel(bx, by);
+    let mut caret = 0;
+    for y in (b.y * 3.0) as u32..((b.y + b.h) * 3.0) as u32 {
+        for x in (b.x * 3.0) as u32..((b.x + b.w) * 3.0) as u32 {
+            if on.pixel(x, y) != off.pixel(x, y) {
+                caret += 1;
+                let hidden = off.pixel(x, y);
+                let near = hidden.iter().zip(background).all(|(a, b)| a.abs_diff(b) <= 8);
+                assert!(near, "the caret covers ink at ({x}, {y}): {hidden:?} under it, background {background:?}");
+            }
+        }
+    }
+    assert!(caret > 0, "the caret showed in the first screenshot");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 35, defect 18: a right click outside the selection left the caret where it was, so the menu's Paste
+/// went there; inside the selection it keeps the selection.
+#[test]
+fn a_right_click_outside_the_selection_moves_the_caret_before_the_menu_opens() {
+    let probe = edit("right-probe", &[key(1, "ctrl+a"), typed(2, "alpha beta gamma")]);
+    let b = Box::of(&probe["widgets"]["text.field"]["rect"]);
+    let y = b.centre().1;
+    let start = [key(1, "ctrl+a"), typed(2, "alpha beta gamma"), key(3, "Home")];
+    let mut script = start.to_vec();
+    script.extend([format!("4 click {} {y} right", b.x as i64 + b.w as i64 - 12), key(5, "Escape")]);
+    let (_, caret, anchor) = field(&edit("right-click", &script));
+    assert_eq!((caret, anchor), (16, 16), "the caret moved to the text's end, where the click was");
+    let mut script = start.to_vec();
+    script.extend([key(4, "shift+End"), format!("5 click {} {y} right", b.x as i64 + 30), key(6, "Escape")]);
+    let (_, caret, anchor) = field(&edit("right-inside", &script));
+    assert_eq!((anchor, caret), (0, 16), "a right click inside the selection keeps it");
+}

@@ -54,6 +54,30 @@ impl FontBook {
         text::layout::layout(self, &self.shaper, style, text, max_width_px)
     }
 
+    /// `text` laid out with runs only on the lines `pick` chooses, not cached: see [`text::layout::layout_picked`].
+    pub fn layout_picked(
+        &self,
+        style: &TextStyle,
+        text: &str,
+        max_width_px: Option<f32>,
+        pick: &mut dyn FnMut(&[Line]) -> Vec<std::ops::Range<usize>>,
+    ) -> Result<Paragraph, NativeError> {
+        text::layout::layout_picked(self, &self.shaper, style, text, max_width_px, pick)
+    }
+
+    /// `text` laid out again from its last layout `before` at the same style and width, wrapping only what the
+    /// edit changed: see [`text::edited`].
+    pub fn layout_edited(
+        &self,
+        style: &TextStyle,
+        before: text::edited::Before<'_>,
+        text: &str,
+        max_width_px: f32,
+        pick: &mut dyn FnMut(&[Line]) -> Vec<std::ops::Range<usize>>,
+    ) -> Result<Paragraph, NativeError> {
+        text::edited::layout_edited(self, &self.shaper, style, before, text, max_width_px, pick)
+    }
+
     /// One line of `text` that fits `max_width_px`, ending with "…" at a cluster boundary when it does not.
     pub fn ellipsized(&self, style: &TextStyle, text: &str, max_width_px: f32) -> Result<Line, NativeError> {
         text::ellipsis::ellipsized(self, &self.shaper, style, text, max_width_px)

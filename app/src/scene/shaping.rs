@@ -32,7 +32,9 @@ impl<'a> Timed<'a> {
         self.spent.get()
     }
 
-    fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
+    /// Runs `f`, its time counted as shaping: for a screen that shapes and wraps its own text (the text screen's
+    /// editors) through the font book, so that the HUD's rows still add up to the paint.
+    pub fn timed<T>(&self, f: impl FnOnce() -> T) -> T {
         let start = Instant::now();
         let out = f();
         self.spent.set(self.spent.get() + start.elapsed());

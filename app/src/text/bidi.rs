@@ -51,6 +51,20 @@ pub fn resolve(text: &str, direction: BaseDirection) -> Levels {
     }
 }
 
+/// Whether `text` runs right to left as a whole: its first hard line with a strong character decides (rules P2,
+/// P3), left to right when none has one. What a paragraph's layout says of itself, for a text of which only a
+/// window is laid out.
+pub fn base_rtl(text: &str) -> bool {
+    for line in text.split('\n') {
+        match unicode_bidi::get_base_direction(line) {
+            unicode_bidi::Direction::Rtl => return true,
+            unicode_bidi::Direction::Ltr => return false,
+            unicode_bidi::Direction::Mixed => {}
+        }
+    }
+    false
+}
+
 /// The levels of the bytes `line` after rule L1: separators, the whitespace before them and the whitespace at
 /// the line's end take the paragraph's level.
 pub fn line_levels(levels: &Levels, line: Range<usize>) -> Vec<u8> {

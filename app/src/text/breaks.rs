@@ -9,6 +9,15 @@ pub fn opportunities(text: &str) -> Vec<(usize, bool)> {
         .collect()
 }
 
+/// Where a line of `text` may end when wrapped: the [`opportunities`] at grapheme cluster boundaries. UAX #14
+/// treats a combining mark after a space as a letter (LB10), and an emoji modifier after a letter as a break, so
+/// it allows breaks inside what UAX #29 makes one cluster; a line never splits a cluster (edit fuzz, seed 1287).
+pub fn line_ends(text: &str) -> Vec<(usize, bool)> {
+    let mut ends = opportunities(text);
+    ends.retain(|&(i, _)| super::segment::is_grapheme_boundary(text, i));
+    ends
+}
+
 /// Whether `c` hangs past a line's end at a soft break (UAX #14 class SP, and the ideographic space): it takes no
 /// width in the line.
 pub fn hangs(c: char) -> bool {
@@ -41,5 +50,6 @@ mod tests {
         };
         assert_eq!(ends, ["well-", "known ", "fact, ", "(really)"]);
         assert_eq!(visible_end("ab  ", 0, 4), 2);
+        assert_eq!(line_ends("a \u{301}b"), [(5, true)], "a space and the accent after it are one cluster");
     }
 }

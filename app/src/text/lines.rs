@@ -100,10 +100,10 @@ pub fn wrap(piece: &ShapedPiece, size_px: f32, max_width_px: Option<f32>) -> Vec
 
 /// The font id and family of each face a layout used so far: asking the font book takes its lock, and a line of
 /// mixed scripts has many runs.
-type FaceIds = Vec<(usize, FontId, &'static str)>;
+pub type FaceIds = Vec<(usize, FontId, &'static str)>;
 
 /// The runs of `span` (a line of `piece`, which starts at byte `offset` of the whole text) in visual order.
-fn runs(
+pub fn runs(
     faces: &dyn FaceSet,
     ids: &mut FaceIds,
     piece: &ShapedPiece,

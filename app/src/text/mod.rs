@@ -2,7 +2,8 @@
 //! [`breaks`] (UAX #14 line-break opportunities), [`bidi`] (UAX #9 levels and visual order), [`itemize`] (runs of
 //! one level, script and face, the face chosen per grapheme cluster down a fallback chain), [`shape`] (HarfBuzz,
 //! cached per hard line), [`lines`] (greedy wrapping and each line's runs in visual order), [`caret`] (caret
-//! positions and hit testing) and [`ellipsis`].
+//! positions and hit testing) and [`ellipsis`]; [`edited`] lays an edited text out again from its last layout,
+//! wrapping only what the edit changed (the text screen's area, which takes 1 MiB).
 //!
 //! **Shaping is cached per face and text, not per size**: HarfBuzz's font is scaled to the face's units per em,
 //! so a run is the same at every pixel size (Blend2D scales it when it draws). A text is shaped one hard line
@@ -16,6 +17,7 @@ pub mod bidi;
 pub mod breaks;
 pub mod cache;
 pub mod caret;
+pub mod edited;
 pub mod ellipsis;
 pub mod itemize;
 pub mod layout;

@@ -69,13 +69,19 @@ fn window(text: &str, at: usize) -> Range<usize> {
     start..end
 }
 
-/// The word segments (UAX #29 segments holding a letter or digit) of the window around `at`, in text order.
+/// The word segments (UAX #29 segments holding a letter or digit) of the window around `at`, in text order,
+/// widened to whole grapheme clusters: UAX #29's words may end inside one (Thai "คำ" is two words and one cluster,
+/// its SARA AM a spacing mark), where a caret cannot stand, and a word move would snap back and stall (edit fuzz,
+/// seed 1490).
 fn words(text: &str, at: usize) -> impl Iterator<Item = Range<usize>> + '_ {
     let window = window(text, at);
-    text[window.clone()]
-        .split_word_bound_indices()
-        .filter(|(_, word)| word.chars().any(char::is_alphanumeric))
-        .map(move |(i, word)| window.start + i..window.start + i + word.len())
+    text[window.clone()].split_word_bound_indices().filter(|(_, word)| word.chars().any(char::is_alphanumeric)).map(
+        move |(i, word)| {
+            let (start, end) = (window.start + i, window.start + i + word.len());
+            let end = if is_grapheme_boundary(text, end) { end } else { next_grapheme(text, end) };
+            snap(text, start)..end
+        },
+    )
 }
 
 /// Where Ctrl+Right goes from `at`: the end of the word at or after it (the text's end past the last word).
@@ -147,6 +153,14 @@ mod tests {
         assert_eq!(&text[word_at(text, 5)], "can't", "between a word and a space: the word");
         assert_eq!(prev_word_start(text, 0), 0);
         assert_eq!(next_word_end(text, text.len()), text.len());
+    }
+
+    #[test]
+    fn a_word_move_crosses_a_cluster_that_holds_two_words() {
+        // Thai KHO KHWAI and SARA AM: two UAX #29 words, one cluster.
+        let text = "\u{e04}\u{e33} x";
+        assert_eq!(next_word_end(text, 0), 6);
+        assert_eq!(prev_word_start(text, 6), 0);
     }
 
     #[test]

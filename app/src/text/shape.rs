@@ -43,7 +43,8 @@ pub struct ShapedPiece {
     pub items: Vec<ShapedItem>,
     /// The advance of each byte in ems: a cluster's whole advance on its first byte, 0 on the others.
     pub advances: Vec<f32>,
-    /// UAX #14 break opportunities after the start (the end included), with whether each is mandatory.
+    /// UAX #14 break opportunities at cluster boundaries after the start (the end included), with whether each is
+    /// mandatory.
     pub breaks: Vec<(usize, bool)>,
 }
 
@@ -86,7 +87,7 @@ pub fn shape_piece(
         }
         shaped.push(ShapedItem { bytes: item.bytes, level: item.level, face: item.face, run: Arc::new(run), base: 0 });
     }
-    Ok(ShapedPiece { text: text.into(), levels, items: shaped, advances, breaks: breaks::opportunities(text) })
+    Ok(ShapedPiece { text: text.into(), levels, items: shaped, advances, breaks: breaks::line_ends(text) })
 }
 
 fn shape_item(

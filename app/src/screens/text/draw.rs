@@ -33,7 +33,10 @@ pub fn selection_spans(line: &Line, size_px: f32, selected: std::ops::Range<usiz
     spans
 }
 
-/// The caret: a 2 px bar at x, a line tall.
-pub fn caret(list: &mut DisplayList, x: f32, top: f32, height: f32, color: Color) {
-    list.fill_rect(Rect::new(x.round() - 1.0, top, 2.0, height), color);
+/// The caret: a 1 px bar a line tall beside x, on the side the text goes on (right of x in a left-to-right line),
+/// so it stands in the gap before the next glyph and never covers the one just typed (a bar centred on x covered
+/// the last column of "too"'s o, which then read as a d at 3x).
+pub fn caret(list: &mut DisplayList, x: f32, top: f32, height: f32, rtl: bool, color: Color) {
+    let left = if rtl { x.round() - 1.0 } else { x.round() };
+    list.fill_rect(Rect::new(left, top, 1.0, height), color);
 }

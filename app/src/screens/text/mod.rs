@@ -12,16 +12,18 @@ use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{INSET, TextLayout, TextTree};
-use self::state::{Laid, SIZES, TextFields, TextGeometry, default_on, ids};
+use self::state::{AREA_LINES, Laid, SIZES, TextFields, TextGeometry, default_on, ids, line_index};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
 use crate::scene::draw::widgets::{Ink, State, focus_ring, slider, stroke_round, text};
 use crate::scene::layout::LaidBox;
+use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Screen};
+use crate::text::edited::Before;
 use crate::text::segment::snap;
-use crate::text::{Paragraph, TextStyle};
+use crate::text::{Line, Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
 use crate::ui::router::Router;
 use crate::ui::theme::Palette;
@@ -75,7 +77,7 @@ impl TextFonts {
 }
 
 /// What the screen is drawn from besides its layout.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 struct TextView<'a> {
     /// The widgets' values.
     pub texts: &'a TextFields,
@@ -87,6 +89,8 @@ struct TextView<'a> {
     pub now: f64,
     /// Laid out right to left: labels and paragraphs stand against their boxes' right edges.
     pub mirrored: bool,
+    /// The frame's shaping clock: the editors' layout counts in the HUD's shape row.
+    pub shaping: &'a Timed<'a>,
 }
 
 /// The text screen (see the module docs).
@@ -130,8 +134,14 @@ impl Screen for TextScreen {
             self.laid = Some(laid);
         }
         let Some(laid) = &self.laid else { return Ok(Recorded::default()) };
-        let view =
-            TextView { texts, router: page.router, palette: page.palette, now: page.now(), mirrored: page.mirrored() };
+        let view = TextView {
+            texts,
+            router: page.router,
+            palette: page.palette,
+            now: page.now(),
+            mirrored: page.mirrored(),
+            shaping: page.text,
+        };
         let geometry = self.draw(page.list, page.fonts, laid, &view);
         Ok(Recorded { regions, laid: Some(geometry) })
     }
@@ -172,10 +182,11 @@ impl TextScreen {
             let state = State::of_part(view.router, ids::FEATURES, part as u8);
             chip(list, ink, *rect, tag, on, state);
         }
+        // The keyboard's mark is on one chip, the one Space toggles.
         if view.router.focus() == Some(ids::FEATURES)
-            && let Some(first) = l.chips.first()
+            && let Some(rect) = l.chips.get(view.texts.chip).or(l.chips.last())
         {
-            focus_ring(list, l.chips.iter().fold(*first, |a, b| a.union(*b)), 12.0, p);
+            focus_ring(list, *rect, rect.h / 2.0, p);
         }
         text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
         let range = f32::from(SIZES.end() - SIZES.start());
@@ -216,7 +227,8 @@ impl TextScreen {
         let content = rect.inset(INSET);
         let multiline = edit.multiline();
         let previous = if multiline { &view.texts.geometry().area } else { &view.texts.geometry().field };
-        let laid = lay_out_edit(fonts, style, content, edit, previous, view.texts, multiline);
+        // Shaping and wrapping a long text is most of a keystroke's cost: the HUD's shape row shows it (issue 35).
+        let laid = view.shaping.timed(|| lay_out_edit(fonts, style, content, edit, previous, view.texts, multiline));
         let size_px = fonts.size_px(style.font);
         let m = fonts.metrics(style.font);
         let (sx, sy) = if multiline { (0.0, laid.scroll) } else { (laid.scroll, 0.0) };
@@ -240,7 +252,8 @@ impl TextScreen {
                 let i = laid.line_of(edit.caret());
                 let x = content.x + laid.caret_x(edit.caret()) - sx;
                 let top = content.y + i as f32 * laid.line_height - sy;
-                draw::caret(list, x, top, laid.line_height, p.text);
+                let rtl = laid.paragraph.lines.get(i).is_some_and(|line| line.rtl);
+                draw::caret(list, x, top, laid.line_height, rtl, p.text);
             }
         });
         // Where the six lines shown sit in the whole text, when it is longer.
@@ -254,6 +267,16 @@ impl TextScreen {
         }
         laid
     }
+}
+
+/// The field and the area of `texts` laid out as the next frame lays them out, in `style`, in the content boxes
+/// `field` and `area`, without drawing: the editing fuzz steps against this.
+pub fn lay_out_texts(fonts: &FontBook, style: &TextStyle, field: Rect, area: Rect, texts: &TextFields) -> (Laid, Laid) {
+    let g = texts.geometry();
+    (
+        lay_out_edit(fonts, style, field, &texts.field, &g.field, texts, false),
+        lay_out_edit(fonts, style, area, &texts.area, &g.area, texts, true),
+    )
 }
 
 /// Lays out `edit` in `content`: the area wrapped at its width, the field on one line (a window of it around the
@@ -277,8 +300,31 @@ fn lay_out_edit(
         let end = snap(text, (block * FIELD_WINDOW + 2 * FIELD_WINDOW).min(text.len()));
         (start, if end < text.len() && end <= start { text.len() } else { end })
     };
-    let width = multiline.then_some(content.w);
-    let paragraph = fonts.layout(style, &text[start..end], width).unwrap_or_else(|e| {
+    let line_height = fonts.metrics(style.font).line_height.ceil();
+    let laid_out = if multiline {
+        // The area's runs are cut only for the lines around the ones shown and the caret's: the area takes 1 MiB,
+        // and cutting every line's runs was most of a keystroke's cost in a long text (issue 35).
+        let mut pick = |lines: &[Line]| {
+            let caret = line_index(lines, edit.caret());
+            let y = area_scroll(lines.len(), caret, line_height, content.h, texts.scroll[1], texts.reveal);
+            let first = (y / line_height.max(1.0)).floor().max(0.0) as usize;
+            let shown = (content.h / line_height.max(1.0)).ceil() as usize + 1;
+            // Enough lines either side that a Page key before the next frame still finds its runs.
+            let margin = AREA_LINES + 1;
+            vec![first.saturating_sub(margin)..first + shown + margin, caret.saturating_sub(margin)..caret + margin]
+        };
+        // A keystroke wraps again only what it changed, from the last frame's lines (text::edited).
+        let same = previous.style.as_ref() == Some(style) && previous.content.w == content.w;
+        if same && !previous.paragraph.lines.is_empty() {
+            let before = Before { text: &previous.text, paragraph: &previous.paragraph };
+            fonts.layout_edited(style, before, text, content.w, &mut pick).map(Arc::new)
+        } else {
+            fonts.layout_picked(style, text, Some(content.w), &mut pick).map(Arc::new)
+        }
+    } else {
+        fonts.layout(style, &text[start..end], None)
+    };
+    let paragraph = laid_out.unwrap_or_else(|e| {
         tracing::warn!("laying out the text: {e}");
         Arc::new(Paragraph::default())
     });
@@ -287,19 +333,14 @@ fn lay_out_edit(
         .iter()
         .map(|line| if line.rtl && line.width_px <= content.w { content.w - line.width_px } else { 0.0 })
         .collect();
-    let line_height = fonts.metrics(style.font).line_height.ceil();
-    let mut laid =
-        Laid { content, start, text: Arc::from(&text[start..end]), paragraph, line_x, line_height, scroll: 0.0 };
+    let laid_text = Arc::from(&text[start..end]);
+    let style = Some(style.clone());
+    let mut laid = Laid { content, start, text: laid_text, paragraph, line_x, line_height, scroll: 0.0, style };
     let caret = laid.caret_x(edit.caret());
     let scroll = if multiline { texts.scroll[1] } else { texts.scroll[0] };
     laid.scroll = if multiline {
-        let top = laid.line_of(edit.caret()) as f32 * line_height;
-        let mut y = scroll;
-        if texts.reveal {
-            y = y.min(top).max(top + line_height - content.h);
-        }
-        let height = laid.paragraph.lines.len() as f32 * line_height;
-        y.clamp(0.0, (height - content.h).max(0.0))
+        let caret = laid.line_of(edit.caret());
+        area_scroll(laid.paragraph.lines.len(), caret, line_height, content.h, scroll, texts.reveal)
     } else {
         // A window that moved keeps the caret where it was on screen.
         let mut x = if previous.start != start && previous.content == content {
@@ -314,6 +355,17 @@ fn lay_out_edit(
         x.clamp(0.0, (width - content.w).max(0.0).max(caret + 2.0 - content.w))
     };
     laid
+}
+
+/// The area's y scroll over `lines` lines with the caret on line `caret`: `scroll` as it was, moved so the caret's
+/// line shows when `reveal`, kept within the text.
+fn area_scroll(lines: usize, caret: usize, line_height: f32, height: f32, scroll: f32, reveal: bool) -> f32 {
+    let top = caret as f32 * line_height;
+    let mut y = scroll;
+    if reveal {
+        y = y.min(top).max(top + line_height - height);
+    }
+    y.clamp(0.0, (lines as f32 * line_height - height).max(0.0))
 }
 
 /// A feature toggle: a pill, filled when on.

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
-use crate::text::{Features, Paragraph};
+use crate::text::segment::previous_grapheme;
+use crate::text::{Features, Line, Paragraph, TextStyle};
 use crate::ui::edit::{TextEdit, Towards};
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
@@ -136,21 +137,14 @@ pub struct Laid {
     pub line_height: f32,
     /// How far the text is scrolled: x in the field, y in the area.
     pub scroll: f32,
+    /// The style it was laid out in: the next layout starts from this one when the style and width are the same.
+    pub style: Option<TextStyle>,
 }
 
 impl Laid {
     /// The laid-out line holding byte `at` of the widget's text (the last line past the end).
     pub fn line_of(&self, at: usize) -> usize {
-        let at = at.saturating_sub(self.start);
-        let lines = &self.paragraph.lines;
-        let Some(i) = lines.iter().position(|line| at <= line.bytes.end) else {
-            return lines.len().saturating_sub(1);
-        };
-        // A caret at a soft wrap stands at the start of the next line; at a hard break, at the end of its own.
-        match lines.get(i + 1) {
-            Some(next) if next.bytes.start == at => i + 1,
-            _ => i,
-        }
+        line_index(&self.paragraph.lines, at.saturating_sub(self.start))
     }
 
     /// The byte of the widget's text nearest to window point (x, y).
@@ -165,10 +159,27 @@ impl Laid {
         self.byte_on_line(i, x - self.content.x + sx)
     }
 
-    /// The byte of the widget's text nearest to `x` (px from the content's left, unscrolled) on line `i`.
+    /// The byte of the widget's text nearest to `x` (px from the content's left, unscrolled) on line `i`, kept to
+    /// the carets that stand on that line (see [`Laid::line_end`]).
     pub fn byte_on_line(&self, i: usize, x: f32) -> usize {
         let Some(line) = self.paragraph.lines.get(i) else { return self.start };
-        self.start + line.hit(&self.text, x - self.line_x.get(i).copied().unwrap_or(0.0))
+        let hit = self.start + line.hit(&self.text, x - self.line_x.get(i).copied().unwrap_or(0.0));
+        hit.min(self.line_end(i))
+    }
+
+    /// The last byte of the widget's text a caret on line `i` may stand before: the line's end, or at a soft wrap
+    /// (the next line starts where this one ends, and a caret there stands on the next line) the grapheme boundary
+    /// before it, so End and a click at a wrapped line's right stay on that line.
+    pub fn line_end(&self, i: usize) -> usize {
+        let lines = &self.paragraph.lines;
+        let Some(line) = lines.get(i) else { return self.start + self.text.len() };
+        let wrapped = lines.get(i + 1).is_some_and(|next| next.bytes.start == line.bytes.end);
+        let end = if wrapped {
+            previous_grapheme(&self.text, line.bytes.end.min(self.text.len())).max(line.bytes.start)
+        } else {
+            line.bytes.end
+        };
+        self.start + end
     }
 
     /// The caret's x (px from the content's left, unscrolled) before byte `at` of the widget's text, on its line.
@@ -177,6 +188,19 @@ impl Laid {
         let Some(line) = self.paragraph.lines.get(i) else { return 0.0 };
         let local = at.saturating_sub(self.start).min(self.text.len());
         self.line_x.get(i).copied().unwrap_or(0.0) + line.caret_x(&self.text, local)
+    }
+}
+
+/// The line of `lines` holding byte `at` of the text they lay out (the last line past the end): a caret at a soft
+/// wrap stands at the start of the next line, at a hard break at the end of its own.
+pub fn line_index(lines: &[Line], at: usize) -> usize {
+    let i = lines.partition_point(|line| line.bytes.end < at);
+    if i >= lines.len() {
+        return lines.len().saturating_sub(1);
+    }
+    match lines.get(i + 1) {
+        Some(next) if next.bytes.start == at => i + 1,
+        _ => i,
     }
 }
 
@@ -206,6 +230,8 @@ pub struct TextFields {
     pub features: Features,
     /// The sample's size, px.
     pub size: u8,
+    /// The chip the keyboard is on (part of [`ids::FEATURES`]): the arrows, Home and End move it, Space toggles it.
+    pub chip: usize,
     /// When the caret last moved: it shows for [`BLINK_S`] from then, then blinks.
     blink_epoch: f64,
     /// The x an Up or Down keeps to, across lines shorter than it.
@@ -227,6 +253,7 @@ impl Default for TextFields {
             area: TextEdit::at_start(AREA_TEXT, true),
             features: Features::default(),
             size: 28,
+            chip: 0,
             blink_epoch: 0.0,
             goal_x: None,
             scroll: [0.0; 2],
@@ -313,11 +340,29 @@ impl TextFields {
                 self.wheel_rest -= steps;
                 self.nudge_size(steps as i32);
             }
-            Message::Activate(Target { id: ids::FEATURES, part }) => {
-                if let Some(&tag) = self.geometry.chips.get(usize::from(*part)) {
+            // A press puts the keyboard's mark on the chip, so the click's activation and a later Space (which
+            // the router sends for the group's first part) both toggle the chip that has the mark.
+            Message::Press { target: Target { id: ids::FEATURES, part }, .. } => self.chip = usize::from(*part),
+            Message::Activate(Target { id: ids::FEATURES, .. }) => {
+                if let Some(&tag) = self.geometry.chips.get(self.chip) {
                     let on = self.features.is_on(tag).unwrap_or(default_on(tag));
                     self.features.set(tag, !on);
                 }
+            }
+            Message::Key { id: ids::FEATURES, key, .. } => {
+                let last = self.geometry.chips.len().saturating_sub(1);
+                // Left goes to the chip drawn on the left: the one before, or after when the row is mirrored.
+                let (left, right) = if self.geometry.mirrored { (1, -1) } else { (-1, 1) };
+                let by = |chip: usize, by: isize| chip.saturating_add_signed(by).min(last);
+                self.chip = match key {
+                    Key::Left => by(self.chip, left),
+                    Key::Right => by(self.chip, right),
+                    Key::Up => by(self.chip, -1),
+                    Key::Down => by(self.chip, 1),
+                    Key::Home => 0,
+                    Key::End => last,
+                    _ => self.chip,
+                };
             }
             Message::Key { id: ids::SIZE, key, .. } => match key {
                 Key::Left | Key::Down => self.nudge_size(-1),
@@ -352,7 +397,8 @@ impl TextFields {
     /// be long), the features, the size and the scroll.
     fn seen(&self) -> impl PartialEq + use<> {
         let edit = |e: &TextEdit| (e.revision(), e.caret(), e.anchor());
-        (edit(&self.field), edit(&self.area), self.features.clone(), self.size, self.scroll.map(f32::to_bits))
+        let scroll = self.scroll.map(f32::to_bits);
+        (edit(&self.field), edit(&self.area), self.features.clone(), self.size, self.chip, scroll)
     }
 
     /// The caret moved or the text changed: it shows at once and is scrolled into view.
@@ -370,19 +416,27 @@ impl TextFields {
         let goal = self.goal_x.take();
         let Some((edit, laid)) = self.widget(id) else { return false };
         let (ctrl, shift) = (mods.ctrl, mods.shift);
-        // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on.
-        let rtl = laid.paragraph.rtl;
+        // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on. A long
+        // field lays out a window of itself, whose own direction may not be the text's (edit fuzz, seed 6).
+        let whole = laid.start == 0 && laid.text.len() == edit.text().len();
+        let rtl = if whole { laid.paragraph.rtl } else { crate::text::bidi::base_rtl(edit.text()) };
         let (left, right) = if rtl { (Towards::End, Towards::Start) } else { (Towards::Start, Towards::End) };
         match (key, ctrl) {
             (Key::Left, _) => edit.step(left, ctrl, shift),
             (Key::Right, _) => edit.step(right, ctrl, shift),
             (Key::Home, true) => edit.move_to(0, shift),
             (Key::End, true) => edit.move_to(edit.text().len(), shift),
+            // A field is one line, whatever window of it the last frame laid out.
+            (Key::Home, false) if !edit.multiline() => edit.move_to(0, shift),
+            (Key::End, false) if !edit.multiline() => edit.move_to(edit.text().len(), shift),
             (Key::Home | Key::End, false) => {
                 let i = laid.line_of(edit.caret());
-                let bytes = laid.paragraph.lines.get(i).map_or(0..0, |line| line.bytes.clone());
-                let to = if key == Key::Home { bytes.start } else { bytes.end };
-                edit.move_to(laid.start + to, shift);
+                let to = match (key, laid.paragraph.lines.get(i)) {
+                    (Key::Home, Some(line)) => laid.start + line.bytes.start,
+                    (Key::Home, None) => laid.start,
+                    _ => laid.line_end(i),
+                };
+                edit.move_to(to, shift);
             }
             (Key::Up | Key::Down | Key::PageUp | Key::PageDown, false) if edit.multiline() => {
                 let lines = match key {
@@ -430,10 +484,21 @@ impl ScreenState for TextFields {
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
         if let Message::Context { target, x, y } = *message
-            && let Some((edit, _)) = self.widget(target.id)
+            && let Some((edit, laid)) = self.widget(target.id)
         {
+            // A right click outside the selection moves the caret there first, as GTK and browsers do, so that
+            // Paste puts the text where the person clicked; inside it, the selection stays for Cut and Copy.
+            let at = laid.byte_at(x, y, target.id == ids::FIELD);
+            let selection = edit.selection();
+            let moved = selection.is_empty() || !selection.contains(&at) && at != selection.end;
+            if moved {
+                edit.move_to(at, false);
+            }
             *input.popup = Some(Command::menu(edit, target.id, x, y));
-            return false;
+            if moved {
+                self.moved(input.now);
+            }
+            return moved;
         }
         self.apply(message, input.clipboard, input.now)
     }
@@ -466,7 +531,7 @@ impl ScreenState for TextFields {
             .collect();
         into.insert(ids::FIELD.to_owned(), report(&self.field, &g.field));
         into.insert(ids::AREA.to_owned(), report(&self.area, &g.area));
-        into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set }));
+        into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size }));
     }
 }
@@ -488,7 +553,12 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs })
+    // Each laid-out line's bytes, so a script can tell which line the caret stands on.
+    let lines: Vec<[usize; 2]> =
+        laid.paragraph.lines.iter().map(|line| [laid.start + line.bytes.start, laid.start + line.bytes.end]).collect();
+    serde_json::json!({
+        "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines
+    })
 }
 
 /// Whether the shaper turns `tag` on when no toggle says otherwise.

@@ -1,0 +1,117 @@
+//! The editing bench (issue 35): what a keystroke in the text screen's area costs, a letter typed a frame and the
+//! frame painted `Kept` over the one before, offscreen at 960x640 on 2 threads, with the HUD's rows beside it so
+//! that they can be seen to add up to the paint.
+//!
+//! `cargo bench -p goldberry --bench editing` prints, for an area of 2,000 characters in paragraphs and an area of
+//! 1 MiB in one paragraph (the most it accepts), the paint p50 / p95 and each row's p50 (targets: 2,000 characters
+//! p50 <= 0.3 ms; 1 MiB p50 <= 4 ms, p95 <= 8 ms). `GOLDBERRY_BENCH_FRAMES=N` changes the 300 frames a row,
+//! `GOLDBERRY_BENCH_THREADS=N` the 2 threads (a second thread spins awake for its bands while the first records).
+
+mod support;
+
+use goldberry::fonts::FontBook;
+use goldberry::frame::{FrameInput, Painter};
+use goldberry::screens::ScreenId;
+use goldberry::screens::text::state::TextFields;
+use goldberry::session::Session;
+use goldberry::shell::report::Percentiles;
+use goldberry::surface::{FrameBuffer, Pixels};
+use goldberry::ui::edit::MAX_BYTES;
+use goldberry::ui::input::{Key, Mods, UiEvent};
+use goldberry_natives::Goldberry;
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let (g, fonts) = support::natives_and_fonts("editing");
+    let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
+    println!(
+        "goldberry editing bench: a letter typed a frame in the text screen's area, 960x640, {} thr, {frames} frames (ms)",
+        support::env_number::<usize>("GOLDBERRY_BENCH_THREADS").unwrap_or(2)
+    );
+    let paragraph = "Typing re-shapes only the paragraph it changes; every other one is shaped once and cached. ";
+    let small: String = (0..22).map(|i| format!("{}{paragraph}\n", i % 10)).collect::<String>()[..2000].to_owned();
+    let huge = prose(MAX_BYTES - 4 * frames);
+    for (name, text, target) in
+        [("2,000 characters in paragraphs", small, (0.3, f64::INFINITY)), ("1 MiB in one paragraph", huge, (4.0, 8.0))]
+    {
+        let rows = typing(g, &fonts, &text, frames);
+        let p = &rows[0].1;
+        let met = if p.p50 <= target.0 && p.p95 <= target.1 { "met" } else { "MISSED" };
+        let parts: Vec<String> = rows[1..].iter().map(|(row, p)| format!("{row} {:.3}", p.p50)).collect();
+        println!(
+            "keystroke in an area of {name}: paint p50 {:.3} p95 {:.3} (rows p50: {})  target p50 <= {}{} ({met})",
+            p.p50,
+            p.p95,
+            parts.join(", "),
+            target.0,
+            if target.1.is_finite() { format!(", p95 <= {}", target.1) } else { String::new() },
+        );
+    }
+}
+
+/// `bytes` of prose-like text in one paragraph: words drawn from a paragraph by a fixed generator, so that the
+/// text does not repeat itself (an exact repetition can wrap a line out of step to its end after any edit, and a
+/// keystroke then wraps the whole text again; prose does not).
+fn prose(bytes: usize) -> String {
+    let words: Vec<&str> =
+        "Typing re-shapes only the paragraph it changes; every other one is shaped once and cached. \
+                            A long paste keeps every character, and the caret steps over whole clusters."
+            .split(' ')
+            .collect();
+    let mut out = String::with_capacity(bytes + 16);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    while out.len() < bytes {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        out.push_str(words[(state >> 33) as usize % words.len()]);
+        out.push(' ');
+    }
+    out.truncate(bytes);
+    out
+}
+
+/// Types a letter a frame into the area holding `text`, its caret in the middle; each HUD row's times.
+fn typing(g: &'static Goldberry, fonts: &FontBook, text: &str, frames: usize) -> Vec<(&'static str, Percentiles)> {
+    let threads: usize = support::env_number("GOLDBERRY_BENCH_THREADS").unwrap_or(2);
+    let mut painter = Painter::new(g, fonts, threads, false).expect("painter");
+    let mut buffer = FrameBuffer::new(960, 640);
+    let mut session = Session::new(ScreenId::named("text").expect("the text screen"), false);
+    let mut index = 0u64;
+    let mut frame = |session: &mut Session, pixels| {
+        let now = index as f64 / 60.0;
+        let shown = session.shown(now);
+        let input = FrameInput::headless(index, 960, 640);
+        let painted = painter.paint(&input, fonts, buffer.canvas_at(1.0), &shown, pixels).expect("paint");
+        session.take_feedback(painted.feedback);
+        index += 1;
+        painted.times
+    };
+    frame(&mut session, Pixels::Fresh);
+    let key = |key, mods| UiEvent::KeyDown { key, mods, repeat: false };
+    let mut clip = text.to_owned();
+    session.handle(&key(Key::Tab, Mods::NONE), 0.0, &mut clip);
+    session.handle(&key(Key::Char('a'), Mods::CTRL), 0.0, &mut clip);
+    session.handle(&key(Key::Char('v'), Mods::CTRL), 0.0, &mut clip);
+    session.state_of_mut::<TextFields>().expect("the text screen's state").area.move_to(text.len() / 2, false);
+    frame(&mut session, Pixels::Kept);
+    frame(&mut session, Pixels::Kept);
+    let mut times = Vec::new();
+    for i in 0..frames {
+        let letter = if i % 20 == 19 { " " } else { "x" };
+        session.handle(&UiEvent::Text(letter.to_owned()), (i + 3) as f64 / 60.0, &mut clip);
+        times.push(frame(&mut session, Pixels::Kept));
+    }
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    if std::env::var_os("GOLDBERRY_BENCH_SLOWEST").is_some() {
+        let mut slow: Vec<(usize, f64)> = times.iter().map(|t| ms(t.paint)).enumerate().collect();
+        slow.sort_by(|a, b| b.1.total_cmp(&a.1));
+        println!("slowest frames (index, ms): {:?}", &slow[..slow.len().min(12)]);
+    }
+    vec![
+        ("paint", Percentiles::of(times.iter().map(|t| ms(t.paint)))),
+        ("layout", Percentiles::of(times.iter().map(|t| ms(t.layout)))),
+        ("shape", Percentiles::of(times.iter().map(|t| ms(t.shape)))),
+        ("raster", Percentiles::of(times.iter().map(|t| ms(t.raster)))),
+    ]
+}
