@@ -12,12 +12,12 @@ use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{INSET, TextLayout, TextTree};
-use self::state::{AREA_LINES, Laid, SIZES, TextFields, TextGeometry, default_on, ids, line_index};
+use self::state::{AREA_LINES, Laid, TextFields, TextGeometry, default_on, ids, line_index};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
-use crate::scene::draw::widgets::{Ink, State, focus_ring, slider, stroke_round, text};
+use crate::scene::draw::widgets::{Ink, State, focus_ring, stroke_round, text};
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Screen};
@@ -27,6 +27,8 @@ use crate::text::{Line, Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
 use crate::ui::router::Router;
 use crate::ui::theme::Palette;
+use crate::widgets::pen::{Density, KitFonts};
+use crate::widgets::{Pen, Widget};
 
 /// The features offered as toggles, in this order, when the face has them (a face's own list also holds features
 /// that only make sense on their own, such as `ccmp`, `locl` or `mark`, which are not toggles).
@@ -189,12 +191,21 @@ impl TextScreen {
             focus_ring(list, *rect, rect.h / 2.0, p);
         }
         text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
-        let range = f32::from(SIZES.end() - SIZES.start());
-        let percent = (f32::from(view.texts.size - SIZES.start()) * 100.0 / range).round() as u8;
-        slider(list, l.size[1], percent, view.mirrored, p, State::of(view.router, ids::SIZE));
-        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size), p.text, start);
+        // The kit's slider, drawn by its own pen as on every other screen.
+        let mut pen = Pen {
+            list: &mut *list,
+            fonts,
+            f: KitFonts::new(fonts),
+            palette: *p,
+            router: view.router,
+            mirrored: view.mirrored,
+            density: Density::Regular,
+            now: 0.0,
+        };
+        view.texts.size.draw(&mut pen, l.size[1]);
+        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
 
-        let sample_font = fonts.id(Face::Sans, f32::from(view.texts.size));
+        let sample_font = fonts.id(Face::Sans, f32::from(view.texts.size_px()));
         let sample = TextStyle { features: view.texts.features.clone(), ..TextStyle::new(sample_font) };
         panel(list, l.sample, p);
         paragraph_in(list, fonts, &sample, SAMPLE, l.sample.inset(10.0), p.text, view.mirrored);

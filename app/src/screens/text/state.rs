@@ -18,6 +18,10 @@ use crate::ui::edit::{TextEdit, Towards};
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
+use crate::widgets::Cx;
+use crate::widgets::Widget;
+use crate::widgets::slider::Slider;
+use crate::widgets::value::Ranged;
 
 /// The text screen's stable ids, as the report prints them.
 pub mod ids {
@@ -228,8 +232,8 @@ pub struct TextFields {
     pub area: TextEdit,
     /// The features toggled away from their defaults for the sample.
     pub features: Features,
-    /// The sample's size, px.
-    pub size: u8,
+    /// The sample's size slider, px (the kit's slider: its keys, wheel and drag are every slider's).
+    pub size: Slider,
     /// The chip the keyboard is on (part of [`ids::FEATURES`]): the arrows, Home and End move it, Space toggles it.
     pub chip: usize,
     /// When the caret last moved: it shows for [`BLINK_S`] from then, then blinks.
@@ -243,7 +247,6 @@ pub struct TextFields {
     /// A press in a text is selecting: where the drag goes, the selection follows.
     selecting: Option<WidgetId>,
     geometry: TextGeometry,
-    wheel_rest: f32,
 }
 
 impl Default for TextFields {
@@ -252,7 +255,13 @@ impl Default for TextFields {
             field: TextEdit::new(FIELD_TEXT, false),
             area: TextEdit::at_start(AREA_TEXT, true),
             features: Features::default(),
-            size: 28,
+            size: Slider::new(
+                ids::SIZE,
+                "Size",
+                Ranged::new(28.0, f32::from(*SIZES.start()), f32::from(*SIZES.end()), 1.0),
+                0.0,
+            )
+            .bare(),
             chip: 0,
             blink_epoch: 0.0,
             goal_x: None,
@@ -260,7 +269,6 @@ impl Default for TextFields {
             reveal: true,
             selecting: None,
             geometry: TextGeometry::default(),
-            wheel_rest: 0.0,
         }
     }
 }
@@ -324,21 +332,17 @@ impl TextFields {
                 self.moved(now);
             }
             Message::Release { .. } => self.selecting = None,
-            Message::Press { target: Target { id: ids::SIZE, .. }, x, .. }
-            | Message::Drag { target: Target { id: ids::SIZE, .. }, x, .. } => {
-                let track = self.geometry.size_track;
-                let t = if track.w > 0.0 { ((x - track.x) / track.w).clamp(0.0, 1.0) } else { 0.0 };
-                let t = if self.geometry.mirrored { 1.0 - t } else { t };
-                self.size = (f32::from(*SIZES.start()) + t * f32::from(SIZES.end() - SIZES.start())).round() as u8;
+            Message::Press { target: Target { id: ids::SIZE, .. }, .. }
+            | Message::Drag { target: Target { id: ids::SIZE, .. }, .. }
+            | Message::Wheel { target: Target { id: ids::SIZE, .. }, .. }
+            | Message::Key { id: ids::SIZE, .. } => {
+                let mut popup = None;
+                let (rect, mirrored) = (self.geometry.size_track, self.geometry.mirrored);
+                let mut cx = Cx { rect, now, mirrored, clipboard: &mut *clipboard, popup: &mut popup };
+                self.size.handle(message, &mut cx);
             }
             Message::Wheel { target: Target { id: ids::AREA, .. }, dy, .. } => {
                 self.scroll[1] -= dy * 3.0 * self.geometry.area.line_height;
-            }
-            Message::Wheel { target: Target { id: ids::SIZE, .. }, dy, .. } => {
-                self.wheel_rest += dy;
-                let steps = self.wheel_rest.trunc();
-                self.wheel_rest -= steps;
-                self.nudge_size(steps as i32);
             }
             // A press puts the keyboard's mark on the chip, so the click's activation and a later Space (which
             // the router sends for the group's first part) both toggle the chip that has the mark.
@@ -364,15 +368,6 @@ impl TextFields {
                     _ => self.chip,
                 };
             }
-            Message::Key { id: ids::SIZE, key, .. } => match key {
-                Key::Left | Key::Down => self.nudge_size(-1),
-                Key::Right | Key::Up => self.nudge_size(1),
-                Key::PageDown => self.nudge_size(-8),
-                Key::PageUp => self.nudge_size(8),
-                Key::Home => self.size = *SIZES.start(),
-                Key::End => self.size = *SIZES.end(),
-                _ => {}
-            },
             Message::Text { id, text } => {
                 if let Some((edit, _)) = self.widget(id)
                     && let Err(e) = edit.insert(text, true)
@@ -398,7 +393,7 @@ impl TextFields {
     fn seen(&self) -> impl PartialEq + use<> {
         let edit = |e: &TextEdit| (e.revision(), e.caret(), e.anchor());
         let scroll = self.scroll.map(f32::to_bits);
-        (edit(&self.field), edit(&self.area), self.features.clone(), self.size, self.chip, scroll)
+        (edit(&self.field), edit(&self.area), self.features.clone(), self.size_px(), self.chip, scroll)
     }
 
     /// The caret moved or the text changed: it shows at once and is scrolled into view.
@@ -407,8 +402,9 @@ impl TextFields {
         self.reveal = true;
     }
 
-    fn nudge_size(&mut self, by: i32) {
-        self.size = (i32::from(self.size) + by).clamp(i32::from(*SIZES.start()), i32::from(*SIZES.end())) as u8;
+    /// The sample's size, px.
+    pub fn size_px(&self) -> u8 {
+        self.size.value.get() as u8
     }
 
     /// An editing key on text widget `id`; true when it was one.
@@ -532,7 +528,7 @@ impl ScreenState for TextFields {
         into.insert(ids::FIELD.to_owned(), report(&self.field, &g.field));
         into.insert(ids::AREA.to_owned(), report(&self.area, &g.area));
         into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
-        into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size }));
+        into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
     }
 }
 
