@@ -146,3 +146,21 @@ fn no_display_says_how_to_run_headless() {
     let line = fails(cmd, 4, "goldberry --frames=60 --video-driver=dummy");
     assert!(line.contains("no display found"), "{line}");
 }
+
+/// Every name `--help` offers for `--screen` is one the program accepts, and an old name is refused with the list.
+#[test]
+fn the_screen_names_help_offers_are_the_ones_accepted() {
+    let out = goldberry().arg("--help").output().expect("run goldberry --help");
+    let help = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = help.lines().find(|l| l.contains("--screen <NAME>")).expect("--screen in --help").to_owned();
+    let list = line.split("[possible values: ").nth(1).and_then(|s| s.split(']').next()).expect("a list of names");
+    let names: Vec<&str> = list.split(", ").collect();
+    assert_eq!(names.len(), 9, "{line}");
+    assert!(names.contains(&"layout") && !names.contains(&"playground"), "{line}");
+    for name in names {
+        let out = headless(&["--screen", name]).output().expect("run goldberry");
+        assert!(out.status.success(), "--screen {name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    let refused = fails(headless(&["--screen", "playground"]), 2, "playground");
+    assert!(refused.contains("layout"), "the error lists the names: {refused}");
+}

@@ -292,7 +292,12 @@ where
             _ => {
                 let rendered = e.to_string();
                 let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
-                Err(RunError::Usage(first.trim_start_matches("error: ").to_owned()))
+                let mut line = first.trim_start_matches("error: ").to_owned();
+                // A value outside a list (a screen's name) says the list on the same line.
+                if let Some(clap::error::ContextValue::Strings(valid)) = e.get(clap::error::ContextKind::ValidValue) {
+                    line.push_str(&format!(": expected one of {}", valid.join(", ")));
+                }
+                Err(RunError::Usage(line))
             }
         },
     }
