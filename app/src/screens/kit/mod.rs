@@ -1,10 +1,12 @@
 //! A page of the widget kit as a screen: sections of labelled rows of widgets, laid out by Yoga (rows wrap in a
 //! narrow window), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
-//! a Tab to a widget below the fold), and drawn through each widget's own [`Widget::draw`]. The gallery's value,
-//! form, panel and menu screens are each a [`PageSpec`] over this one screen.
+//! a Tab to a widget below the fold), and drawn through each widget's own
+//! [`Widget::draw`](crate::widgets::Widget::draw). The gallery's value, form, panel and menu screens and the controls
+//! screen are each a [`PageSpec`] over this one screen.
 //!
-//! The page's rows are recorded under one translation by the offset, and the list says so
-//! ([`ScrollHint`]): raster moves the pixels already drawn and draws only what a scroll uncovers.
+//! The page's rows are recorded under one translation by the offset, and the list says so ([`ScrollHint`]): raster
+//! moves the pixels already drawn and draws only what a scroll uncovers. The scrollbar stands in a gutter outside
+//! the scrolled viewport (record 18).
 
 pub mod page;
 pub mod state;

@@ -1,6 +1,7 @@
 //! A kit page's state: its widgets' values, where the page is scrolled, and what each message does: a message for
-//! a widget goes to the widget ([`Widget::handle`]) and then to the page's bindings ([`PageSpec::react`]); a wheel
-//! over the page, the Page keys, Home and End, and a drag of the page's scrollbar scroll the page.
+//! a widget goes to the widget ([`Widget::handle`](crate::widgets::Widget::handle)) and then to the page's bindings
+//! ([`PageSpec::react`]); a wheel over the page, the Page keys, Home and End, and a drag of the page's scrollbar
+//! scroll the page.
 
 use std::fmt::Debug;
 use std::marker::PhantomData;
