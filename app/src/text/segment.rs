@@ -39,8 +39,8 @@ pub fn previous_grapheme(text: &str, byte: usize) -> usize {
     cursor.prev_boundary(text, 0).ok().flatten().unwrap_or(0)
 }
 
-/// How far (bytes) either side of the caret a word is looked for. A "word" longer than this (a pasted run of
-/// letters without a break) is crossed in steps of this size.
+/// How far (bytes) either side of the caret a word is looked for at a time; a word move that meets the window's
+/// edge looks again from there, so a word longer than this is crossed whole.
 const WORD_WINDOW: usize = 4096;
 
 /// `at` moved back to the grapheme boundary at or before it (a caret never stands inside a cluster).
@@ -86,17 +86,34 @@ fn words(text: &str, at: usize) -> impl Iterator<Item = Range<usize>> + '_ {
 
 /// Where Ctrl+Right goes from `at`: the end of the word at or after it (the text's end past the last word).
 pub fn next_word_end(text: &str, at: usize) -> usize {
-    match words(text, at).find(|word| word.end > at) {
-        Some(word) => word.end,
-        None => window(text, at).end,
+    let origin = at;
+    let mut at = at;
+    // A word that reaches the window's end may go on past it: look again from there (each look moves on).
+    loop {
+        let w = window(text, at);
+        match words(text, at).find(|word| word.end > origin) {
+            Some(word) if word.end < w.end || w.end == text.len() => return word.end,
+            Some(word) => at = word.end,
+            None if w.end == text.len() => return w.end,
+            None => at = w.end,
+        }
     }
 }
 
 /// Where Ctrl+Left goes from `at`: the start of the word before it (the text's start before the first word).
 pub fn prev_word_start(text: &str, at: usize) -> usize {
-    match words(text, at).filter(|word| word.start < at).last() {
-        Some(word) => word.start,
-        None => window(text, at).start,
+    let origin = at;
+    let mut at = at;
+    // A word that starts at the window's start may begin before it (a long word, or one behind a long run of
+    // spaces): look again from there, each look further back (edit fuzz, seed 51089).
+    loop {
+        let w = window(text, at);
+        match words(text, at).filter(|word| word.start < origin).last() {
+            Some(word) if word.start > w.start || w.start == 0 => return word.start,
+            Some(word) => at = word.start,
+            None if w.start == 0 => return 0,
+            None => at = w.start,
+        }
     }
 }
 
