@@ -123,7 +123,7 @@ impl Widget for Area {
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         let rows = self.rows();
-        let before = (self.clone(), self.scrolled);
+        let before = self.clone();
         let caret = self.edit.caret();
         match message {
             // A wheel notch scrolls three lines; the caret stays where it is until it moves.
@@ -186,7 +186,7 @@ impl Widget for Area {
         if self.rows() != rows {
             Response::RELAYOUT
         } else {
-            Response::changed(*self != before.0 || self.first_line() != before.0.first_line())
+            Response::changed(*self != before || self.first_line() != before.first_line())
         }
     }
 

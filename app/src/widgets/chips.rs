@@ -1,14 +1,12 @@
 //! Filter chips: a wrapping row of pills, each a part that a click or Space turns on or off (any number at once);
 //! Left and Right move the keyboard's attention among them, Home and End to the ends.
-
-use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
 
 use super::choice::choose;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
 use crate::clone_box;
 use crate::geom::Rect;
-use crate::scene::draw::widgets as looks;
+use crate::scene::draw::widgets::{self as looks, Ink};
 use crate::ui::input::Key;
 use crate::ui::router::{Message, Region, WidgetId};
 
@@ -95,22 +93,11 @@ impl Widget for Chips {
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
         let p = pen.palette;
-        let focused = pen.router.focus() == Some(self.id);
+        let (focused, small) = (pen.router.focus() == Some(self.id), pen.f.small);
         for (i, (r, label)) in self.boxes(rect, pen.mirrored).into_iter().zip(self.labels).enumerate() {
             let state = pen.look_part(self.id, i as u8);
-            let on = self.on[i];
-            let fill = if on {
-                p.accent
-            } else if state.hovered {
-                p.surface_hover
-            } else {
-                p.surface
-            };
-            pen.list.fill_round_rect(r, CHIP_H / 2.0, fill);
-            if !on {
-                looks::stroke_round(pen.list, r, CHIP_H / 2.0, 1.0, p.border);
-            }
-            pen.text_in(pen.f.small, r, label, if on { p.on_accent } else { p.text }, Align::Center);
+            let (list, ink) = pen.inked();
+            looks::chip(list, Ink { font: small, ..ink }, r, label, self.on[i], state);
             if focused && i == self.current {
                 looks::focus_ring(pen.list, r, CHIP_H / 2.0, &p);
             }

@@ -1,5 +1,5 @@
 //! The widgets' looks, shared by the screens: how a button, a checkbox, a radio option, a toggle, a slider, a
-//! progress bar, a dropdown and a focus ring are drawn in a palette, and a line of text placed in a box.
+//! progress bar, a chip, a dropdown and a focus ring are drawn in a palette, and a line of text placed in a box.
 
 use goldberry_natives::yoga::Align;
 
@@ -199,6 +199,24 @@ pub fn progress(list: &mut DisplayList, rect: Rect, value: u8, mirrored: bool, p
         let x = if mirrored { bar.right() - filled } else { bar.x };
         list.fill_round_rect(Rect::new(x, bar.y, filled, bar.h), 4.0, p.accent);
     }
+}
+
+/// A chip: a pill labelled `label`, filled when on, outlined (in the accent colour under the pointer) when off.
+pub fn chip(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, label: &str, on: bool, state: State) {
+    let p = ink.palette;
+    let r = rect.h / 2.0;
+    let body = if on {
+        p.accent
+    } else if state.hovered {
+        p.surface_hover
+    } else {
+        p.surface
+    };
+    list.fill_round_rect(rect, r, body);
+    if !on {
+        stroke_round(list, rect, r, 1.0, if state.hovered { p.accent } else { p.border });
+    }
+    text(list, ink.fonts, ink.font, rect, label, if on { p.on_accent } else { p.text }, Align::Center);
 }
 
 /// A dropdown, closed: its value at the start, a chevron at the end (its list is a popup, [`crate::popup`]).

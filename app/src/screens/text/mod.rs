@@ -17,7 +17,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
-use crate::scene::draw::widgets::{Ink, State, focus_ring, stroke_round, text};
+use crate::scene::draw::widgets::{Ink, State, chip, focus_ring, stroke_round, text};
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Screen};
@@ -182,7 +182,7 @@ impl TextScreen {
         for (part, (rect, tag)) in l.chips.iter().zip(&self.chips).enumerate() {
             let on = view.texts.features.is_on(*tag).unwrap_or(default_on(*tag));
             let state = State::of_part(view.router, ids::FEATURES, part as u8);
-            chip(list, ink, *rect, tag, on, state);
+            chip(list, ink, *rect, &String::from_utf8_lossy(tag), on, state);
         }
         // The keyboard's mark is on one chip, the one Space toggles.
         if view.router.focus() == Some(ids::FEATURES)
@@ -377,25 +377,6 @@ fn area_scroll(lines: usize, caret: usize, line_height: f32, height: f32, scroll
         y = y.min(top).max(top + line_height - height);
     }
     y.clamp(0.0, (lines as f32 * line_height - height).max(0.0))
-}
-
-/// A feature toggle: a pill, filled when on.
-fn chip(list: &mut DisplayList, ink: Ink<'_>, rect: Rect, tag: &[u8; 4], on: bool, state: State) {
-    let p = ink.palette;
-    let r = rect.h / 2.0;
-    let body = if on {
-        p.accent
-    } else if state.hovered {
-        p.surface_hover
-    } else {
-        p.surface
-    };
-    list.fill_round_rect(rect, r, body);
-    if !on {
-        stroke_round(list, rect, r, 1.0, if state.hovered { p.accent } else { p.border });
-    }
-    let label = String::from_utf8_lossy(tag);
-    text(list, ink.fonts, ink.font, rect, &label, if on { p.on_accent } else { p.text }, Align::Center);
 }
 
 fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
