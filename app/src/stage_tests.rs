@@ -78,7 +78,7 @@ fn the_controls_screens_regions_lie_inside_the_body_with_its_tracks() {
         assert!(own.iter().all(|r| inside(r.rect, body)), "{size:?}: {own:?} in {body:?}");
         assert!(!regions.iter().any(|r| r.target.id == CARDS), "no cards off the overview");
         let laid = feedback.laid.and_then(|laid| laid.downcast::<PageLaid>().ok()).expect("the controls' boxes");
-        assert_eq!(laid.viewport, body, "the page scrolls in the body");
+        assert_eq!(laid.sheet.viewport, body, "the page scrolls in the body");
     }
 }
 

@@ -9,6 +9,7 @@ pub mod gallery;
 pub mod interface;
 pub mod kit;
 pub mod overview;
+pub mod paging;
 pub mod playground;
 pub mod scrolling;
 mod shown;

@@ -16,13 +16,14 @@ use std::marker::PhantomData;
 use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 use goldberry_natives::{Goldberry, NativeError};
 
-use self::state::{BAR_W, KitState, PageLaid, PageSpec, ids, scrollbar};
+use self::state::{KitState, PageLaid, PageSpec};
 use crate::display_list::ScrollHint;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
 use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
+use crate::screens::paging::{self, Sheet, content_viewport};
 use crate::ui::router::{Cursor, Region, WidgetId};
 use crate::ui::settings::Density;
 use crate::widgets::pen::KitFonts;
@@ -107,21 +108,14 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         // moved pixels so that a scroll damages only the rows it uncovers.
         let body = viewport;
         let viewport = content_viewport(body, mirrored);
-        let max = (layout.height - viewport.h).max(0.0);
         let focus = page.router.focus();
-        let mut offset = state.offset.clamp(0.0, max);
         // A focus that moved onto a widget outside the viewport brings it into view (Tab below the fold).
-        if self.drawn.is_none_or(|(f, _)| f != focus)
-            && let Some(i) = focus.and_then(|id| state_page.index(id))
-            && let Some(r) = layout.widgets.get(i)
-        {
-            if r.y - 12.0 < offset {
-                offset = (r.y - 12.0).max(0.0);
-            } else if r.bottom() + 24.0 > offset + viewport.h {
-                offset = (r.bottom() + 24.0 - viewport.h).min(max);
-            }
-        }
-        let offset = offset.round();
+        let reveal = if self.drawn.is_none_or(|(f, _)| f != focus) {
+            focus.and_then(|id| state_page.index(id)).and_then(|i| layout.widgets.get(i)).copied()
+        } else {
+            None
+        };
+        let offset = paging::offset_to_draw(state.paging.offset, layout.height, viewport, reveal);
         let moved = self.drawn.is_none_or(|(_, o)| o != offset);
         let origin = (viewport.x, viewport.y - offset);
         let at = |r: Rect| Rect { x: r.x + origin.0, y: r.y + origin.1, ..r };
@@ -157,33 +151,21 @@ impl<P: PageSpec> Screen for KitScreen<P> {
             })
         });
         let ops = start..page.list.ops.len();
-        if let Some((track, thumb)) = scrollbar(body, layout.height, offset, mirrored) {
-            let state_look = looks::State::of(router, ids::SCROLLBAR);
-            page.list.fill_round_rect(track, BAR_W / 2.0, p.border.with_alpha(0x50));
-            let color = if state_look.hovered || state_look.pressed { p.text } else { p.muted };
-            page.list.fill_round_rect(thumb, BAR_W / 2.0, color);
-        }
+        let sheet = Sheet { viewport: body, content_h: layout.height, mirrored };
+        paging::draw_scrollbar(page.list, router, p, sheet, offset);
         page.list.scroll = Some(ScrollHint { viewport, offset, ops });
         self.drawn = Some((focus, offset));
 
         let mut recorded = Recorded::default();
         if fresh || moved {
             let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
-            let mut regions = vec![Region::at(ids::PAGE, 0, body, Cursor::Arrow)];
+            let mut regions = vec![paging::page_region(body)];
             let mut own = Vec::new();
             for (w, rect) in state_page.widgets.iter().zip(&rects) {
                 own.clear();
                 w.regions(*rect, mirrored, &mut own);
                 // A region the viewport cuts is cut with it; one it hides is no region (but keeps its Tab stop).
-                for region in own.drain(..) {
-                    match region.rect.intersection(viewport) {
-                        Some(r) => regions.push(Region { rect: r, ..region }),
-                        None if region.focusable => {
-                            regions.push(Region { rect: Rect { w: 0.0, h: 0.0, ..region.rect }, ..region })
-                        }
-                        None => {}
-                    }
-                }
+                regions.extend(own.drain(..).filter_map(|region| paging::cut(region, viewport)));
             }
             // The labels come after the widgets: a widget's first region is its own (Space activates that part).
             for (rect, _, id) in &layout.labels {
@@ -191,10 +173,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                     regions.push(Region::at(id, usize::from(LABEL_PART), r, Cursor::Arrow));
                 }
             }
-            if let Some((track, thumb)) = scrollbar(body, layout.height, offset, mirrored) {
-                regions.push(Region::at(ids::SCROLLBAR, 1, track, Cursor::Arrow));
-                regions.push(Region::at(ids::SCROLLBAR, 0, thumb, Cursor::Hand));
-            }
+            paging::scrollbar_regions(sheet, offset, &mut regions);
             recorded.regions = Some(regions);
         }
         // The caret stops of the fields, measured again when their text (or the layout) changed.
@@ -210,7 +189,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 .map(|(i, w)| (i, w.stops(&measure)))
                 .collect();
             let rects = layout.widgets.iter().map(|r| at(*r)).collect();
-            recorded.laid = Some(PageLaid { rects, viewport: body, content_h: layout.height, offset, mirrored, stops });
+            recorded.laid = Some(PageLaid { rects, sheet, offset, stops });
             self.texts = texts;
         }
         Ok(recorded)
@@ -325,11 +304,4 @@ impl<P: PageSpec> KitScreen<P> {
             height: rect(root).h,
         })
     }
-}
-
-/// Where a page in `body` scrolls: the body less the scrollbar's gutter at its end edge.
-fn content_viewport(body: Rect, mirrored: bool) -> Rect {
-    let gutter = (BAR_W + 4.0).min(body.w);
-    let x = if mirrored { body.x + gutter } else { body.x };
-    Rect { x, w: body.w - gutter, ..body }
 }

@@ -1,36 +1,23 @@
 //! A kit page's state: its widgets' values, where the page is scrolled, and what each message does: a message for
 //! a widget goes to the widget ([`Widget::handle`](crate::widgets::Widget::handle)) and then to the page's bindings
 //! ([`PageSpec::react`]); a wheel over the page, the Page keys, Home and End, and a drag of the page's scrollbar
-//! scroll the page.
+//! scroll the page ([`Paging`]).
 
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::page::KitPage;
 use crate::geom::Rect;
 use crate::screens::interface::{Input, ScreenState};
+use crate::screens::paging::{Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::widgets::{Cx, LABEL_PART, Response, Role};
 
-/// The page's own region ids: the page behind its widgets (a wheel over it scrolls), its scrollbar (part 0 the
-/// thumb, part 1 the track).
-pub mod ids {
-    use crate::ui::router::WidgetId;
-
-    /// The page behind the widgets.
-    pub const PAGE: WidgetId = "page";
-    /// The page's scrollbar.
-    pub const SCROLLBAR: WidgetId = "page.scrollbar";
-}
-
-/// How far a wheel notch scrolls a page: three rows of 20 px, as desktops do.
-pub const NOTCH_PX: f32 = 60.0;
-/// How far an arrow key scrolls a page with nothing focused.
-const ARROW_PX: f32 = 40.0;
+pub use crate::screens::paging::ids;
 
 /// What a page of the gallery is: its names, its widgets, and what its widgets do to each other.
 pub trait PageSpec: Debug + Send + Sync + 'static {
@@ -79,45 +66,12 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
 pub struct PageLaid {
     /// Each widget's box in window pixels at the offset drawn.
     pub rects: Vec<Rect>,
-    /// The viewport the page scrolls in.
-    pub viewport: Rect,
-    /// The page's whole height.
-    pub content_h: f32,
+    /// The body the page scrolls in, and its height.
+    pub sheet: Sheet,
     /// The offset drawn (a Tab to a widget below the fold moves it).
     pub offset: f32,
-    /// Laid out right to left.
-    pub mirrored: bool,
     /// Each text-taking widget's caret stops.
     pub stops: Vec<(usize, Vec<(usize, f32)>)>,
-}
-
-impl PageLaid {
-    /// The largest offset.
-    pub fn max_offset(&self) -> f32 {
-        (self.content_h - self.viewport.h).max(0.0)
-    }
-
-    /// The scrollbar's track and thumb (None when the page fits).
-    pub fn scrollbar(&self, offset: f32) -> Option<(Rect, Rect)> {
-        scrollbar(self.viewport, self.content_h, offset, self.mirrored)
-    }
-}
-
-/// The scrollbar's width.
-pub const BAR_W: f32 = 10.0;
-
-/// The scrollbar of a page `content_h` tall in `viewport` at `offset`: its track and thumb (None when it fits).
-pub fn scrollbar(viewport: Rect, content_h: f32, offset: f32, mirrored: bool) -> Option<(Rect, Rect)> {
-    if content_h <= viewport.h + 0.5 || viewport.h <= 0.0 {
-        return None;
-    }
-    let x = if mirrored { viewport.x + 2.0 } else { viewport.right() - BAR_W - 2.0 };
-    let track = Rect::new(x, viewport.y + 2.0, BAR_W, viewport.h - 4.0);
-    let h = (track.h * viewport.h / content_h).max(24.0).min(track.h);
-    let travel = track.h - h;
-    let max = content_h - viewport.h;
-    let y = track.y + travel * (offset / max).clamp(0.0, 1.0);
-    Some((track, Rect::new(x, y, BAR_W, h)))
 }
 
 /// A kit page's state (see the module docs).
@@ -126,14 +80,12 @@ pub struct KitState<P: PageSpec> {
     /// The widgets and their values.
     pub page: KitPage,
     /// How far the page is scrolled.
-    pub offset: f32,
+    pub paging: Paging,
     /// Counts changes of a widget's size: the screen lays out anew when it moves.
     pub generation: u64,
     laid: PageLaid,
     /// The focus the last message saw, so that leaving a field checks its rule.
     last_focus: Option<WidgetId>,
-    /// A drag of the scrollbar's thumb: the pointer's y and the offset where it started.
-    bar_drag: Option<(f32, f32)>,
     spec: PhantomData<fn() -> P>,
 }
 
@@ -141,11 +93,10 @@ impl<P: PageSpec> Clone for KitState<P> {
     fn clone(&self) -> KitState<P> {
         KitState {
             page: self.page.clone(),
-            offset: self.offset,
+            paging: self.paging,
             generation: self.generation,
             laid: self.laid.clone(),
             last_focus: self.last_focus,
-            bar_drag: self.bar_drag,
             spec: PhantomData,
         }
     }
@@ -155,11 +106,10 @@ impl<P: PageSpec> Default for KitState<P> {
     fn default() -> KitState<P> {
         KitState {
             page: P::build(),
-            offset: 0.0,
+            paging: Paging::default(),
             generation: 0,
             laid: PageLaid::default(),
             last_focus: None,
-            bar_drag: None,
             spec: PhantomData,
         }
     }
@@ -173,8 +123,7 @@ impl<P: PageSpec> KitState<P> {
 
     /// Scrolls to `offset` (clamped); true when it moved.
     pub fn scroll_to(&mut self, offset: f32) -> bool {
-        let o = offset.clamp(0.0, self.laid.max_offset()).round();
-        std::mem::replace(&mut self.offset, o) != o
+        self.paging.scroll_to(offset)
     }
 
     /// Leaving a field checks its rule (a form says what is wrong as the person moves on).
@@ -195,50 +144,8 @@ impl<P: PageSpec> KitState<P> {
     fn page_key(&mut self, key: Key, focus: Option<WidgetId>) -> bool {
         let role = focus.and_then(|id| self.page.get(id)).map(|w| w.access().role);
         let plain = role.is_none_or(|r| matches!(r, Role::Button | Role::CheckBox | Role::Switch | Role::Article));
-        let view = self.laid.viewport.h;
-        let to = match key {
-            Key::PageDown if plain || role == Some(Role::Group) => self.offset + (view - 40.0).max(40.0),
-            Key::PageUp if plain || role == Some(Role::Group) => self.offset - (view - 40.0).max(40.0),
-            Key::Home if plain => 0.0,
-            Key::End if plain => self.laid.max_offset(),
-            Key::Down if focus.is_none() => self.offset + ARROW_PX,
-            Key::Up if focus.is_none() => self.offset - ARROW_PX,
-            _ => return false,
-        };
-        self.scroll_to(to);
-        true
-    }
-
-    fn scroll_message(&mut self, message: &Message) -> bool {
-        match *message {
-            Message::Wheel { dy, .. } => self.scroll_to(self.offset - dy * NOTCH_PX),
-            Message::Press { target: Target { part: 0, .. }, y, .. } => {
-                self.bar_drag = Some((y, self.offset));
-                false
-            }
-            Message::Press { target: Target { part: 1, .. }, y, .. } => {
-                // A press on the track pages toward it.
-                let thumb = self.laid.scrollbar(self.offset).map(|(_, t)| t);
-                let page = self.laid.viewport.h - 40.0;
-                match thumb {
-                    Some(t) if y < t.y => self.scroll_to(self.offset - page),
-                    Some(t) if y > t.bottom() => self.scroll_to(self.offset + page),
-                    _ => false,
-                }
-            }
-            Message::Drag { y, .. } => match (self.bar_drag, self.laid.scrollbar(self.offset)) {
-                (Some((y0, o0)), Some((track, thumb))) if track.h > thumb.h => {
-                    let per_px = self.laid.max_offset() / (track.h - thumb.h);
-                    self.scroll_to(o0 + (y - y0) * per_px)
-                }
-                _ => false,
-            },
-            Message::Release { .. } => {
-                self.bar_drag = None;
-                false
-            }
-            _ => false,
-        }
+        let leaves = Leaves { pages: plain || role == Some(Role::Group), ends: plain, arrows: focus.is_none() };
+        self.paging.key(key, leaves)
     }
 
     /// A message for widget `i`.
@@ -255,7 +162,7 @@ impl<P: PageSpec> KitState<P> {
         let mut cx = Cx {
             rect,
             now: input.now,
-            mirrored: self.laid.mirrored,
+            mirrored: self.laid.sheet.mirrored,
             clipboard: &mut *input.clipboard,
             popup: &mut *input.popup,
         };
@@ -294,7 +201,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         let mut changed = self.follow_focus(input.focus);
         let id = message.id();
         if id == ids::PAGE || id == ids::SCROLLBAR {
-            return self.scroll_message(message) || changed;
+            return self.paging.message(message) || changed;
         }
         let Some(i) = self.page.index(id) else { return changed };
         let message = match message {
@@ -312,7 +219,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             Message::Wheel { .. } => {
                 let focused = input.focus == Some(id);
                 if !self.page.widgets[i].takes_wheel(focused) {
-                    return self.scroll_message(message) || changed;
+                    return self.paging.message(message) || changed;
                 }
                 message.clone()
             }
@@ -330,7 +237,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn animating(&self, now: f64) -> bool {
-        let view = self.laid.viewport;
+        let view = self.laid.sheet.viewport;
         self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
     }
 
@@ -340,7 +247,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
                 w.take_stops(stops.clone());
             }
         }
-        self.offset = laid.offset;
+        self.paging.laid_out(laid.sheet, laid.offset);
         self.laid = laid;
     }
 
@@ -366,8 +273,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             entry.insert("access".to_owned(), w.access().to_json());
             into.insert(w.id().to_owned(), Value::Object(entry));
         }
-        let scroll = json!({ "offset": self.offset, "max": self.laid.max_offset(), "height": self.laid.content_h });
-        into.insert(format!("{}.page", P::NAME), scroll);
+        into.insert(format!("{}.page", P::NAME), self.paging.report());
         P::report(settings, into);
     }
 }

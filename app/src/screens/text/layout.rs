@@ -8,6 +8,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::layout::{LaidBox, Mount, outline};
+use crate::screens::paging::content_viewport;
 use crate::screens::text::TextFonts;
 use crate::screens::text::state::{AREA_LINES, ids};
 use crate::ui::router::{Cursor, Region};
@@ -35,6 +36,25 @@ pub struct TextLayout {
     pub demo: Rect,
     /// The hit regions, in tab order.
     pub regions: Vec<Region>,
+}
+
+impl TextLayout {
+    /// The layout moved down by `dy` (up when negative): the page scrolled.
+    pub fn moved(&self, dy: f32) -> TextLayout {
+        let m = |r: Rect| Rect { y: r.y + dy, ..r };
+        TextLayout {
+            title: m(self.title),
+            captions: self.captions.map(m),
+            field: m(self.field),
+            area: m(self.area),
+            hint: m(self.hint),
+            chips: self.chips.iter().map(|r| m(*r)).collect(),
+            size: self.size.map(m),
+            sample: m(self.sample),
+            demo: m(self.demo),
+            regions: self.regions.iter().map(|r| Region { rect: m(r.rect), ..*r }).collect(),
+        }
+    }
 }
 
 /// The screen's Yoga tree, built once (the chips are the face's features, known when the fonts load).
@@ -123,9 +143,20 @@ impl TextTree {
         })
     }
 
-    /// Lays the screen out in `body`, mirrored when `direction` is right-to-left.
-    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<TextLayout, NativeError> {
-        self.tree.calculate(self.root, body.w, body.h, direction)?;
+    /// Lays the screen out in `body`, mirrored when `direction` is right-to-left, and says how tall the page is: when
+    /// it is taller than the body, it is laid out in the body less the scrollbar's gutter, from the body's top, to
+    /// be scrolled (the caller moves it by the offset).
+    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<(TextLayout, f32), NativeError> {
+        self.tree.calculate(self.root, body.w, f32::NAN, direction)?;
+        let natural = self.tree.layout(self.root).h;
+        let (body, height) = if natural <= body.h {
+            self.tree.calculate(self.root, body.w, body.h, direction)?;
+            (body, body.h)
+        } else {
+            let viewport = content_viewport(body, direction == Direction::Rtl);
+            self.tree.calculate(self.root, viewport.w, f32::NAN, direction)?;
+            (viewport, self.tree.layout(self.root).h)
+        };
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(body.x + r.x, body.y + r.y, r.w, r.h);
         let boxed = |n: NodeId| at(self.tree.layout(n));
         let chips: Vec<Rect> = self.chips.iter().map(|&n| boxed(n)).collect();
@@ -146,7 +177,7 @@ impl TextTree {
             vec![region(ids::FIELD, 0, layout.field, Cursor::IBeam), region(ids::AREA, 0, layout.area, Cursor::IBeam)];
         regions.extend(layout.chips.iter().enumerate().map(|(i, r)| region(ids::FEATURES, i, *r, Cursor::Hand)));
         regions.push(region(ids::SIZE, 0, layout.size[1], Cursor::Hand));
-        Ok(TextLayout { regions, ..layout })
+        Ok((TextLayout { regions, ..layout }, height))
     }
 }
 

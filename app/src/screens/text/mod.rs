@@ -21,11 +21,12 @@ use crate::scene::draw::widgets::{Ink, State, chip, focus_ring, stroke_round, te
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Screen};
+use crate::screens::paging::{self, Sheet};
 use crate::text::edited::Before;
 use crate::text::segment::snap;
 use crate::text::{Line, Paragraph, TextStyle};
 use crate::ui::edit::TextEdit;
-use crate::ui::router::Router;
+use crate::ui::router::{Router, WidgetId};
 use crate::ui::theme::Palette;
 use crate::widgets::pen::{Density, KitFonts};
 use crate::widgets::{Pen, Widget};
@@ -102,8 +103,10 @@ pub struct TextScreen {
     fonts: TextFonts,
     /// The toggles' tags, in chip order: [`TOGGLES`] the primary face has.
     chips: Vec<[u8; 4]>,
-    /// The last layout (None: lay out before the next frame).
-    laid: Option<TextLayout>,
+    /// The last layout, unscrolled, and the page's height (None: lay out before the next frame).
+    laid: Option<(TextLayout, f32)>,
+    /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
+    drawn: Option<(Option<WidgetId>, f32)>,
 }
 
 impl Screen for TextScreen {
@@ -118,39 +121,73 @@ impl Screen for TextScreen {
         let has = fonts.feature_tags(f.edit);
         let chips: Vec<[u8; 4]> = TOGGLES.iter().map(|t| **t).filter(|t| has.contains(t)).collect();
         let labels: Vec<String> = chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
-        Ok(TextScreen { tree: TextTree::new(g, fonts, &f, &labels)?, fonts: f, chips, laid: None })
+        Ok(TextScreen { tree: TextTree::new(g, fonts, &f, &labels)?, fonts: f, chips, laid: None, drawn: None })
     }
 
     fn forget(&mut self) {
         self.laid = None;
+        self.drawn = None;
     }
 
     /// Lays the screen out when it must, records it as `texts` shows it, and hands back where its text lies for
     /// the next input.
     fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
-        let mut regions = None;
-        if page.fresh || self.laid.is_none() {
+        let fresh = page.fresh || self.laid.is_none();
+        if fresh {
             let (body, direction) = (page.body, page.direction);
-            let laid = page.lay_out(|| self.tree.lay_out(body, direction))?;
-            regions = Some(laid.regions.clone());
-            self.laid = Some(laid);
+            self.laid = Some(page.lay_out(|| self.tree.lay_out(body, direction))?);
         }
-        let Some(laid) = &self.laid else { return Ok(Recorded::default()) };
+        let Some((laid, content_h)) = &self.laid else { return Ok(Recorded::default()) };
+        let (body, mirrored) = (page.body, page.mirrored());
+        let sheet = Sheet { viewport: body, content_h: *content_h, mirrored };
+        // A focus that moved onto a widget outside the body brings it into view (Tab below the fold).
+        let focus = page.router.focus();
+        let reveal = match focus {
+            Some(id) if self.drawn.is_none_or(|(f, _)| f != focus) => laid
+                .regions
+                .iter()
+                .filter(|r| r.target.id == id)
+                .map(|r| Rect { y: r.rect.y - body.y, ..r.rect })
+                .reduce(Rect::union),
+            _ => None,
+        };
+        let offset = paging::offset_to_draw(texts.paging.offset, *content_h, body, reveal);
+        let moved = self.drawn.is_none_or(|(_, o)| o != offset);
+        self.drawn = Some((focus, offset));
+        let shown = if offset == 0.0 { laid.clone() } else { laid.moved(-offset) };
         let view = TextView {
             texts,
             router: page.router,
             palette: page.palette,
             now: page.now(),
-            mirrored: page.mirrored(),
+            mirrored,
             shaping: page.text,
         };
-        let geometry = self.draw(page.list, page.fonts, laid, &view);
+        let (fonts, palette, router) = (page.fonts, page.palette, page.router);
+        let mut geometry = if sheet.scrollbar(offset).is_some() {
+            let geometry =
+                page.list.clip(paging::content_viewport(body, mirrored), |list| self.draw(list, fonts, &shown, &view));
+            paging::draw_scrollbar(page.list, router, palette, sheet, offset);
+            geometry
+        } else {
+            self.draw(page.list, fonts, &shown, &view)
+        };
+        geometry.sheet = sheet;
+        geometry.offset = offset;
+        let regions = (fresh || moved).then(|| {
+            let viewport = paging::content_viewport(body, mirrored);
+            let mut regions = vec![paging::page_region(body)];
+            regions.extend(shown.regions.iter().filter_map(|r| paging::cut(*r, viewport)));
+            paging::scrollbar_regions(sheet, offset, &mut regions);
+            regions
+        });
         Ok(Recorded { regions, laid: Some(geometry) })
     }
 
     fn outline(&self, body: Rect, into: &mut Vec<LaidBox>) {
         if self.laid.is_some() {
-            self.tree.outline(body, into);
+            let offset = self.drawn.map_or(0.0, |(_, o)| o);
+            self.tree.outline(Rect { y: body.y - offset, ..body }, into);
         }
     }
 }
@@ -213,7 +250,14 @@ impl TextScreen {
         paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text, view.mirrored);
 
         let size_track = l.size[1];
-        TextGeometry { field, area, chips: self.chips.clone(), size_track, mirrored: view.mirrored }
+        TextGeometry {
+            field,
+            area,
+            chips: self.chips.clone(),
+            size_track,
+            mirrored: view.mirrored,
+            ..Default::default()
+        }
     }
 
     /// Draws a field or the area with its text, selection and caret; returns how it was laid out.

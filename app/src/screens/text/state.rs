@@ -12,6 +12,7 @@ use std::sync::Arc;
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
+use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::text::segment::previous_grapheme;
 use crate::text::{Features, Line, Paragraph, TextStyle};
 use crate::ui::edit::{TextEdit, Towards};
@@ -221,6 +222,10 @@ pub struct TextGeometry {
     pub size_track: Rect,
     /// Laid out right to left: the slider's smallest size is at its right edge.
     pub mirrored: bool,
+    /// The body the page scrolls in, and the page's height.
+    pub sheet: Sheet,
+    /// The page's offset drawn (a Tab below the fold moves it).
+    pub offset: f32,
 }
 
 /// The text screen's state (see the module docs).
@@ -246,6 +251,8 @@ pub struct TextFields {
     pub reveal: bool,
     /// A press in a text is selecting: where the drag goes, the selection follows.
     selecting: Option<WidgetId>,
+    /// The page's scroll, when the window is too short for it.
+    pub paging: Paging,
     geometry: TextGeometry,
 }
 
@@ -268,6 +275,7 @@ impl Default for TextFields {
             scroll: [0.0; 2],
             reveal: true,
             selecting: None,
+            paging: Paging::default(),
             geometry: TextGeometry::default(),
         }
     }
@@ -293,6 +301,7 @@ impl TextFields {
     /// Takes the last frame's geometry; its scroll positions become the ones the next frame starts from.
     pub fn set_geometry(&mut self, geometry: TextGeometry) {
         self.scroll = [geometry.field.scroll, geometry.area.scroll];
+        self.paging.laid_out(geometry.sheet, geometry.offset);
         self.reveal = false;
         self.geometry = geometry;
     }
@@ -478,7 +487,29 @@ impl TextFields {
 impl ScreenState for TextFields {
     type Laid = TextGeometry;
 
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        // The page's keys, where the focused widget does not use them: all with nothing focused, the Page keys
+        // on the chips.
+        let leaves = match input.focus {
+            None => Leaves::ALL,
+            Some(ids::FEATURES) => Leaves { pages: true, ends: false, arrows: false },
+            Some(_) => return false,
+        };
+        mods == Mods::NONE && self.paging.key(key, leaves)
+    }
+
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        match message {
+            Message::Wheel { target: Target { id, .. }, .. } => {
+                // A wheel scrolls the page unless it is over the area (a scroll view) or the focused slider.
+                let own = *id == ids::AREA || (*id == ids::SIZE && input.focus == Some(ids::SIZE));
+                if !own {
+                    return self.paging.message(message);
+                }
+            }
+            m if matches!(m.id(), paging::ids::PAGE | paging::ids::SCROLLBAR) => return self.paging.message(message),
+            _ => {}
+        }
         if let Message::Context { target, x, y } = *message
             && let Some((edit, laid)) = self.widget(target.id)
         {
@@ -529,6 +560,7 @@ impl ScreenState for TextFields {
         into.insert(ids::AREA.to_owned(), report(&self.area, &g.area));
         into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
+        into.insert("text.page".to_owned(), self.paging.report());
     }
 }
 
