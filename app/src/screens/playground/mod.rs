@@ -20,7 +20,8 @@ use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets::{Ink, State, button, start, text};
 use crate::scene::layout::{LaidBox, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Screen};
-use crate::ui::router::{Cursor, Region, Router, Target};
+use crate::screens::paging::{self, Sheet};
+use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::Palette;
 use goldberry_natives::yoga::Align;
 
@@ -86,6 +87,10 @@ pub struct Playground {
     panel: Panel,
     fonts: PanelFonts,
     laid: Option<PlaygroundLayout>,
+    /// How tall the page is (the panel and its margins), measured when the body is new.
+    page_h: Option<f32>,
+    /// The focus the last frame drew, so that a new focus below the fold scrolls into view once.
+    drawn_focus: Option<WidgetId>,
     /// Which way the container's rows run (right to left in a mirrored UI).
     direction: Direction,
 }
@@ -102,19 +107,66 @@ impl Screen for Playground {
 
     fn forget(&mut self) {
         self.laid = None;
+        self.page_h = None;
+        self.drawn_focus = None;
     }
 
     /// Brings the layout up to date (the whole page when it is fresh, the container when the properties
     /// changed) and records the page; new regions whenever the boxes move.
-    fn record(&mut self, page: &mut Page<'_>, state: &PlaygroundState) -> Result<Recorded<()>, NativeError> {
+    fn record(&mut self, page: &mut Page<'_>, state: &PlaygroundState) -> Result<Recorded<(Sheet, f32)>, NativeError> {
         if page.fresh {
             self.laid = None;
+            self.page_h = None;
         }
         self.set_direction(page.direction);
-        let (body, now) = (page.body, page.now());
-        let moved = page.lay_out(|| self.update(body, &state.props, now))?;
-        self.draw(page.list, page.fonts, now, page.router, &page.palette);
-        Ok(Recorded { regions: moved.then(|| self.regions()), laid: None })
+        let (body, now, mirrored) = (page.body, page.now(), page.mirrored());
+        // The page is as tall as the panel needs; a shorter body scrolls it.
+        let content_h = match self.page_h {
+            Some(h) => h,
+            None => {
+                let direction = self.direction;
+                let panel = page.lay_out(|| self.panel.lay_out(&mut self.tree, (0.0, 0.0), direction))?;
+                let h = panel.rect.h + 2.0 * MARGIN;
+                self.page_h = Some(h);
+                h
+            }
+        };
+        let sheet = Sheet { viewport: body, content_h: content_h.max(body.h), mirrored };
+        let viewport = paging::content_viewport(body, mirrored);
+        let scrolls = sheet.scrollbar(0.0).is_some();
+        let offset = if scrolls {
+            // A focus that moved onto a chip row or Reset below the fold brings it into view.
+            let focus = page.router.focus();
+            let reveal = match (&self.laid, focus) {
+                (Some(laid), Some(id)) if self.drawn_focus != focus => self
+                    .regions()
+                    .iter()
+                    .filter(|r| r.target.id == id)
+                    .map(|r| Rect { y: r.rect.y - laid.body.y, ..r.rect })
+                    .reduce(Rect::union),
+                _ => None,
+            };
+            self.drawn_focus = focus;
+            paging::offset_to_draw(state.paging.offset, content_h, body, reveal)
+        } else {
+            0.0
+        };
+        let page_body = if scrolls { Rect { y: body.y - offset, h: content_h, ..viewport } } else { body };
+        let moved = page.lay_out(|| self.update(page_body, &state.props, now))?;
+        let (fonts, router, palette) = (page.fonts, page.router, page.palette);
+        if scrolls {
+            page.list.clip(viewport, |list| self.draw(list, fonts, now, router, &palette));
+            paging::draw_scrollbar(page.list, router, palette, sheet, offset);
+        } else {
+            self.draw(page.list, fonts, now, router, &palette);
+        }
+        let regions = moved.then(|| {
+            let mut regions = vec![paging::page_region(body)];
+            regions.extend(self.regions().into_iter().filter_map(|r| paging::cut(r, viewport)));
+            paging::scrollbar_regions(sheet, offset, &mut regions);
+            regions
+        });
+        Ok(Recorded { regions, laid: Some((sheet, offset)) })
     }
 
     fn outline(&self, _body: Rect, into: &mut Vec<LaidBox>) {
@@ -146,7 +198,17 @@ impl Playground {
             boxes.push(b);
         }
         let panel = Panel::new(&mut tree, fonts, f)?;
-        Ok(Playground { tree, container, boxes, panel, fonts: f, laid: None, direction: Direction::Ltr })
+        Ok(Playground {
+            tree,
+            container,
+            boxes,
+            panel,
+            fonts: f,
+            laid: None,
+            page_h: None,
+            drawn_focus: None,
+            direction: Direction::Ltr,
+        })
     }
 
     /// The last layout.

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use crate::geom::Rect;
 use crate::popup::{CONFIRM_ITEM, Request};
 use crate::screens::interface::{Input, ScreenState};
+use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
 use crate::ui::settings::Settings;
@@ -202,6 +203,8 @@ pub struct PlaygroundState {
     pub props: Props,
     /// The frame time of the last change (the boxes glide for [`GLIDE_S`] from it).
     pub changed_at: f64,
+    /// The page's scroll, when the window is too short for the panel.
+    pub paging: Paging,
 }
 
 /// How long the boxes take to glide to their new places.
@@ -215,8 +218,8 @@ impl Default for PlaygroundState {
 
 impl PlaygroundState {
     /// The default properties, settled.
-    pub const fn new() -> PlaygroundState {
-        PlaygroundState { props: Props::new(), changed_at: f64::NEG_INFINITY }
+    pub fn new() -> PlaygroundState {
+        PlaygroundState { props: Props::new(), changed_at: f64::NEG_INFINITY, paging: Paging::default() }
     }
 
     /// Whether the boxes are still gliding at `now`.
@@ -300,13 +303,26 @@ impl PlaygroundState {
 }
 
 impl ScreenState for PlaygroundState {
-    type Laid = ();
+    /// The page's sheet and the offset drawn.
+    type Laid = (Sheet, f32);
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
-        self.press_key(key, mods, input.now)
+        // The page's keys where the focused widget (a chip row, Reset) does not use them; Left and Right stay the
+        // container's width.
+        let leaves = Leaves { pages: true, ends: input.focus.is_none(), arrows: input.focus.is_none() };
+        self.press_key(key, mods, input.now) || (mods == Mods::NONE && self.paging.key(key, leaves))
+    }
+
+    fn laid_out(&mut self, (sheet, offset): (Sheet, f32)) {
+        self.paging.laid_out(sheet, offset);
     }
 
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
+        if matches!(message, Message::Wheel { .. })
+            || matches!(message.id(), paging::ids::PAGE | paging::ids::SCROLLBAR)
+        {
+            return self.paging.message(message);
+        }
         if let Message::Activate(Target { id: ids::RESET, .. }) = message {
             *input.popup = Some(Request::Modal {
                 owner: ids::RESET,
@@ -331,6 +347,7 @@ impl ScreenState for PlaygroundState {
         into.insert(ids::CONTAINER.to_owned(), self.report_container(region_of(regions, ids::CONTAINER)));
         into.insert(ids::BOXES.to_owned(), json!({ "grow": self.props.grow.to_vec() }));
         into.insert(ids::RESET.to_owned(), json!({ "changed": self.props != Props::new() }));
+        into.insert("layout.page".to_owned(), self.paging.report());
     }
 }
 
