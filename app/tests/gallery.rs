@@ -285,3 +285,70 @@ fn the_text_area_grows_to_six_rows_then_scrolls_by_its_caret_and_by_the_wheel() 
     assert_eq!(wheeled["widgets"]["forms.message"]["first_line"], 1);
     assert_eq!(wheeled["widgets"]["forms.page"]["offset"], 0.0);
 }
+
+#[test]
+fn the_text_and_layout_screens_scroll_in_a_window_too_short_for_them() {
+    const SHORT: &str = "720x480";
+    let page = |r: &Value, name: &str| {
+        let p = &r["widgets"][format!("{name}.page")];
+        (p["offset"].as_f64().unwrap_or(-1.0), p["max"].as_f64().unwrap_or(-1.0))
+    };
+    let w = first_frame("text", SHORT);
+    let title = boxed(&w, "page").at(0.1, 0.05);
+    let area = boxed(&w, "text.area").centre();
+    let script = |lines: &[String]| lines.to_vec();
+    let wheel = play_at(
+        "text",
+        "text-wheel",
+        SHORT,
+        &script(&[format!("3 move {} {}", title.0, title.1), "4 wheel 0 -2".into()]),
+    );
+    let (offset, max) = page(&wheel, "text");
+    assert!(max > 100.0, "the text screen does not fit 720x480: {max}");
+    assert_eq!(offset, 120.0, "a wheel over the page scrolls it, two notches");
+    let in_area = play_at(
+        "text",
+        "text-area-wheel",
+        SHORT,
+        &script(&[format!("3 move {} {}", area.0, area.1), "4 wheel 0 -1".into()]),
+    );
+    assert_eq!(page(&in_area, "text").0, 0.0, "a wheel over the area scrolls the area, not the page");
+    let thumb = part(&w, "page.scrollbar", 1).centre();
+    let dragged = play_at(
+        "text",
+        "text-thumb",
+        SHORT,
+        &script(&[
+            format!("3 move {} {}", thumb.0, thumb.1),
+            "4 press".into(),
+            format!("5 move {} {}", thumb.0, thumb.1 + 500),
+            "6 release".into(),
+        ]),
+    );
+    assert_eq!(page(&dragged, "text").0, max, "the thumb dragged to the bottom shows the page's end");
+    // The size slider lies below the fold: Tab reaches it and the page follows, and its keys then move it.
+    let tabbed = play_at(
+        "text",
+        "text-tab",
+        SHORT,
+        &script(&["3 key Tab".into(), "4 key Tab".into(), "5 key Tab".into(), "6 key Right".into()]),
+    );
+    assert!(page(&tabbed, "text").0 > 0.0, "the slider was scrolled into view: {}", tabbed["widgets"]["focus"]);
+    assert_eq!(tabbed["widgets"]["focus"], "text.size");
+    let size = WidgetBox::of(&tabbed["widgets"]["text.size"]["rect"]);
+    assert!(size.centre().1 < 456, "the slider shows above the status bar: {:?}", size.centre());
+
+    let layout = first_frame("layout", SHORT);
+    let (_, max) = page(&serde_json::json!({ "widgets": layout }), "layout");
+    assert!(max > 50.0, "the layout screen's panel does not fit 720x480: {max}");
+    let end = play_at("layout", "layout-end", SHORT, &script(&["3 key End".into()]));
+    assert_eq!(page(&end, "layout"), (max, max), "End with nothing focused goes to the bottom");
+    let panel = boxed(&layout, "page").at(0.1, 0.5);
+    let wheel = play_at(
+        "layout",
+        "layout-wheel",
+        SHORT,
+        &script(&[format!("3 move {} {}", panel.0, panel.1), "4 wheel 0 -1".into()]),
+    );
+    assert_eq!(page(&wheel, "layout").0, 60.0, "a notch over the panel scrolls the page");
+}
