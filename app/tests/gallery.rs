@@ -351,4 +351,27 @@ fn the_text_and_layout_screens_scroll_in_a_window_too_short_for_them() {
         &script(&[format!("3 move {} {}", panel.0, panel.1), "4 wheel 0 -1".into()]),
     );
     assert_eq!(page(&wheel, "layout").0, 60.0, "a notch over the panel scrolls the page");
+
+    // The overview's fourth row of cards lies below a 480 px window's fold: the wheel and End reach it, and the
+    // card under the pointer is the one drawn there.
+    let cards = first_frame("overview", SHORT);
+    let (_, max) = page(&serde_json::json!({ "widgets": cards }), "overview");
+    assert!(max > 100.0, "the overview's rows do not fit 720x480: {max}");
+    let grid = boxed(&cards, "page").centre();
+    let wheel = play_at(
+        "overview",
+        "overview-wheel",
+        SHORT,
+        &script(&[format!("3 move {} {}", grid.0, grid.1), "4 wheel 0 -1".into()]),
+    );
+    assert_eq!(page(&wheel, "overview").0, 60.0, "a notch over a card scrolls the grid");
+    let low = boxed(&cards, "page").at(0.2, 0.9);
+    let end = play_at(
+        "overview",
+        "overview-end",
+        SHORT,
+        &script(&["3 key End".into(), format!("4 move {} {}", low.0, low.1)]),
+    );
+    assert_eq!(page(&end, "overview").0, max, "End shows the last row");
+    assert_eq!(end["widgets"]["hover"], "overview.cards#9", "the last row's first card is under the pointer");
 }

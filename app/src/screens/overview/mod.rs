@@ -23,28 +23,51 @@ use crate::scene::layers::{LayerSpec, Part, card_layer, layer, layout_words};
 use crate::scene::layout::{CardLayout, SceneLayout, snap};
 use crate::scene::model::CARDS as CARD_SPECS;
 use crate::screens::interface::{Input, Page, Recorded, Screen, ScreenState};
+use crate::screens::paging::{self, Leaves, Paging, Sheet};
+use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Cursor, Message, Region, WidgetId};
 use crate::ui::settings::Settings;
 
 /// The cards' id; card `i` is part `i`.
 pub const CARDS: WidgetId = "overview.cards";
 
-/// The overview's state: nothing a person sets (a hovered card is the router's), and it always moves.
+/// The overview's state: where the grid is scrolled when the window is too short for its rows (a hovered card is
+/// the router's), and it always moves.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct OverviewState;
+pub struct OverviewState {
+    /// The grid's scroll.
+    pub paging: Paging,
+}
 
 impl ScreenState for OverviewState {
-    type Laid = ();
+    /// The grid's sheet and the offset drawn.
+    type Laid = (Sheet, f32);
 
-    fn handle(&mut self, _message: &Message, _input: &mut Input<'_>) -> bool {
-        false
+    fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        // Nothing on the overview takes a key: with nothing focused, the page's keys scroll the grid.
+        input.focus.is_none() && mods == Mods::NONE && self.paging.key(key, Leaves::ALL)
+    }
+
+    fn handle(&mut self, message: &Message, _input: &mut Input<'_>) -> bool {
+        // A wheel anywhere over the grid scrolls it (no card is a scroll view).
+        match message {
+            Message::Wheel { .. } => self.paging.message(message),
+            m if matches!(m.id(), paging::ids::PAGE | paging::ids::SCROLLBAR) => self.paging.message(message),
+            _ => false,
+        }
+    }
+
+    fn laid_out(&mut self, (sheet, offset): (Sheet, f32)) {
+        self.paging.laid_out(sheet, offset);
     }
 
     fn animating(&self, _now: f64) -> bool {
         true
     }
 
-    fn report(&self, _regions: &[Region], _settings: &Settings, _into: &mut Map<String, Value>) {}
+    fn report(&self, _regions: &[Region], _settings: &Settings, into: &mut Map<String, Value>) {
+        into.insert("overview.page".to_owned(), self.paging.report());
+    }
 }
 
 /// The cards' layers, for one layout of the frame, in the colours they were recorded in, with or without their
@@ -61,6 +84,8 @@ struct CardLayers {
 #[derive(Debug, Default)]
 pub struct Overview {
     layers: Option<CardLayers>,
+    /// The offset the last frame drew the grid at (its regions move with it).
+    drawn: Option<f32>,
 }
 
 impl Screen for Overview {
@@ -76,11 +101,16 @@ impl Screen for Overview {
 
     fn forget(&mut self) {
         self.layers = None;
+        self.drawn = None;
     }
 
-    /// What the cards paint opaquely inside the body: the background is cut around it.
+    /// What the cards paint opaquely inside the body: the background is cut around it (none while the grid
+    /// scrolls, since the cards then move over it).
     fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
         let layout = &scene.layout;
+        if content_height(layout) > layout.grid.h + 0.5 {
+            return Vec::new();
+        }
         layout
             .cards
             .iter()
@@ -90,7 +120,7 @@ impl Screen for Overview {
 
     /// The cards' layers (recorded again after a new layout or in new colours), what moves on them at the frame's
     /// time, and the hovered card's lift over its layer, so a hover changes a few ops and no layer.
-    fn record(&mut self, page: &mut Page<'_>, _state: &OverviewState) -> Result<Recorded<()>, NativeError> {
+    fn record(&mut self, page: &mut Page<'_>, state: &OverviewState) -> Result<Recorded<(Sheet, f32)>, NativeError> {
         let scene = page.scene;
         let colors = CardColors::following(&page.palette);
         let shadows = page.settings.shadows;
@@ -115,18 +145,35 @@ impl Screen for Overview {
                 self.layers.insert(CardLayers { generation: scene.generation, colors, shadows, parts })
             }
         };
-        for part in &layers.parts {
-            part.record(page.list);
-        }
+        // A window too short for the rows scrolls the grid: the cards are recorded moved up by the offset (their
+        // layers follow the translation) and the scrollbar stands in the grid's padding at its end edge.
+        let grid = scene.layout.grid;
+        let sheet = Sheet { viewport: grid, content_h: content_height(&scene.layout), mirrored: scene.layout.mirrored };
+        let offset = paging::offset_to_draw(state.paging.offset, sheet.content_h, grid, None);
+        let moved = self.drawn != Some(offset);
+        self.drawn = Some(offset);
         let t = page.now();
-        for (spec, card) in CARD_SPECS.iter().zip(&scene.layout.cards) {
-            cards::animate(page.list, page.text, &scene.styles, spec, card, t, &colors);
-        }
-        let hovered = page.router.hovered().filter(|t| t.id == CARDS).map(|t| usize::from(t.part));
-        if let Some((spec, card)) = hovered.and_then(|i| Some((CARD_SPECS.get(i)?, scene.layout.cards.get(i)?))) {
-            cards::lift(page.list, card, colors.accent(spec.hue), scene.styles.scale);
-        }
-        Ok(Recorded { regions: page.fresh.then(|| regions(&scene.layout)), laid: None })
+        let (text, router, scale) = (page.text, page.router, scene.styles.scale);
+        page.list.translate(0.0, -offset, |list| {
+            for part in &layers.parts {
+                part.record(list);
+            }
+            for (spec, card) in CARD_SPECS.iter().zip(&scene.layout.cards) {
+                cards::animate(list, text, &scene.styles, spec, card, t, &colors);
+            }
+            let hovered = router.hovered().filter(|t| t.id == CARDS).map(|t| usize::from(t.part));
+            if let Some((spec, card)) = hovered.and_then(|i| Some((CARD_SPECS.get(i)?, scene.layout.cards.get(i)?))) {
+                cards::lift(list, card, colors.accent(spec.hue), scale);
+            }
+        });
+        paging::draw_scrollbar(page.list, router, page.palette, sheet, offset);
+        let regions = (page.fresh || moved).then(|| {
+            let mut regions = vec![paging::page_region(grid)];
+            regions.extend(card_regions(&scene.layout, offset));
+            paging::scrollbar_regions(sheet, offset, &mut regions);
+            regions
+        });
+        Ok(Recorded { regions, laid: Some((sheet, offset)) })
     }
 }
 
@@ -149,12 +196,21 @@ fn card_layers(pen: &CardPen<'_>, layout: &SceneLayout, scale: f32) -> Vec<Part>
         .collect()
 }
 
-/// The cards' regions: a card takes input only where it shows, inside the grid.
-fn regions(layout: &SceneLayout) -> Vec<Region> {
-    let card = |(i, card): (usize, &CardLayout)| {
-        Some(Region::at(CARDS, i, card.card.intersection(layout.grid)?, Cursor::Arrow))
+/// The cards' regions with the grid scrolled by `offset`: a card takes input only where it shows, inside the grid.
+fn card_regions(layout: &SceneLayout, offset: f32) -> impl Iterator<Item = Region> + '_ {
+    let card = move |(i, card): (usize, &CardLayout)| {
+        let shown = Rect { y: card.card.y - offset, ..card.card };
+        Some(Region::at(CARDS, i, shown.intersection(layout.grid)?, Cursor::Arrow))
     };
-    layout.cards.iter().enumerate().filter_map(card).collect()
+    layout.cards.iter().enumerate().filter_map(card)
+}
+
+/// How tall the grid's content is: its rows and its padding below the last (the grid's own height when they fit).
+fn content_height(layout: &SceneLayout) -> f32 {
+    let grid = layout.grid;
+    let bottom = layout.cards.iter().map(|c| c.card.bottom()).fold(grid.y, f32::max);
+    let padding = layout.cards.first().map_or(0.0, |c| (c.card.y - grid.y).max(0.0));
+    (bottom + padding - grid.y).max(grid.h)
 }
 
 #[cfg(test)]
