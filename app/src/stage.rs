@@ -18,6 +18,7 @@ use crate::scene::shaping::Timed;
 use crate::scene::{Scene, SceneTimings};
 use crate::screens::interface::{AnyScreen, Page, ScreenError};
 use crate::screens::{Feedback, SCREENS, ScreenId, Shown, TITLES};
+use crate::ui::settings::Density;
 
 /// What [`Stage::record`] did besides recording.
 #[derive(Debug)]
@@ -35,8 +36,8 @@ pub struct Stage {
     chrome: Chrome,
     /// Every screen, in [`SCREENS`] order.
     screens: Vec<Box<dyn AnyScreen>>,
-    /// The screen and direction the last frame laid out.
-    laid_for: Option<(ScreenId, bool)>,
+    /// The screen, direction and density the last frame laid out.
+    laid_for: Option<(ScreenId, bool, Density)>,
 }
 
 impl Stage {
@@ -94,8 +95,9 @@ impl Stage {
         let text = Timed::new(fonts);
         let mut layout = Duration::ZERO;
         let direction = if shown.mirrored { Direction::Rtl } else { Direction::Ltr };
+        self.scene.set_density(shown.settings.density);
         let (scene, scene_fresh) = self.scene.lay_out(frame, &text, direction, &mut layout)?;
-        let fresh = scene_fresh || self.laid_for != Some((shown.screen, shown.mirrored));
+        let fresh = scene_fresh || self.laid_for != Some((shown.screen, shown.mirrored, shown.settings.density));
         let screen = &mut self.screens[shown.screen.index()];
         let covered = screen.covered(scene);
         let view = ChromeView {
@@ -134,7 +136,7 @@ impl Stage {
             None if fresh => Some(Chrome::regions(&scene.layout, TABS, shown.screen.index())),
             None => None,
         };
-        self.laid_for = Some((shown.screen, shown.mirrored));
+        self.laid_for = Some((shown.screen, shown.mirrored, shown.settings.density));
         let timings = SceneTimings { layout, shape: text.spent() };
         let window = Rect::new(0.0, 0.0, frame.logical_width() as f32, (frame.height as f32 / frame.scale).floor());
         let viewport = regions.is_some().then_some(window);

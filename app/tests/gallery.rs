@@ -375,3 +375,29 @@ fn the_text_and_layout_screens_scroll_in_a_window_too_short_for_them() {
     assert_eq!(page(&end, "overview").0, max, "End shows the last row");
     assert_eq!(end["widgets"]["hover"], "overview.cards#9", "the last row's first card is under the pointer");
 }
+
+#[test]
+fn compact_density_tightens_the_text_layout_overview_and_list_screens_too() {
+    let rect = |r: &Value, id: &str| WidgetBox::of(&r["widgets"][id]["rect"]);
+    let compact = |screen: &str| play_at(screen, &format!("compact-{screen}"), "960x640", &["3 key ctrl+d".to_owned()]);
+    let regular = |screen: &str| serde_json::json!({ "widgets": first_frame(screen, "960x640") });
+
+    let (r, c) = (regular("text"), compact("text"));
+    assert_eq!(c["widgets"]["density"], "compact");
+    let (rf, cf) = (rect(&r, "text.field"), rect(&c, "text.field"));
+    assert_eq!(rf.h - cf.h, 4.0, "the field is 4 px shorter: {rf:?} {cf:?}");
+    assert!(cf.y < rf.y, "and stands higher, the page's margin tighter: {rf:?} {cf:?}");
+
+    let (r, c) = (regular("layout"), compact("layout"));
+    let (rg, cg) = (rect(&r, "playground.gap"), rect(&c, "playground.gap"));
+    assert!(cg.h < rg.h && cg.y < rg.y, "the panel's chips are shorter and closer: {rg:?} {cg:?}");
+
+    let (r, c) = (regular("overview"), compact("overview"));
+    let cards = |r: &Value| WidgetBox::of(&r["widgets"]["overview.cards"]["parts"][5]);
+    let (rc, cc) = (cards(&r), cards(&c));
+    assert!(cc.x < rc.x && cc.y < rc.y, "the grid's gaps are tighter: {rc:?} {cc:?}");
+
+    let (r, c) = (regular("scrolling"), compact("scrolling"));
+    let (rl, cl) = (rect(&r, "scrolling.list"), rect(&c, "scrolling.list"));
+    assert!(cl.y < rl.y && cl.h > rl.h, "the list starts higher and shows more: {rl:?} {cl:?}");
+}

@@ -38,6 +38,7 @@ use crate::scene::icons::{IconError, Icons};
 use crate::scene::layout::{LayoutError, SceneLayout, SceneTree};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
+use crate::ui::settings::Density;
 
 /// Where the time of recording a frame went, by phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -97,6 +98,8 @@ pub struct Scene {
     laid: Option<LaidScene>,
     /// The layouts made so far.
     layouts: u64,
+    /// How tight the grid is.
+    density: Density,
 }
 
 impl Scene {
@@ -115,7 +118,7 @@ impl Scene {
         for label in ["ms", "max", "-60 s", "now", "16.7", "linear", "linear, 3 stops", "radial"] {
             text.shape(styles.label, label);
         }
-        Ok(Scene { icons, tree, laid: None, layouts: 0 })
+        Ok(Scene { icons, tree, laid: None, layouts: 0, density: Density::Regular })
     }
 
     /// Every box of the frame's last layout, the cards' when `cards` (the layout-bounds overlay).
@@ -155,6 +158,15 @@ impl Scene {
         };
         *layout_time += start.elapsed().saturating_sub(text.spent() - shaped);
         Ok((&*laid, fresh))
+    }
+
+    /// Tightens or loosens the grid (Ctrl+D): the next frame lays the frame out again when it changed.
+    pub fn set_density(&mut self, density: Density) {
+        if density != self.density {
+            self.density = density;
+            self.tree.set_density(density);
+            self.laid = None;
+        }
     }
 
     /// Lays the cards out on two threads when `threads` is more than one (see [`SceneTree`]).

@@ -124,7 +124,7 @@ pub struct Page<'a> {
     pub palette: Palette,
     /// What every screen follows (the theme the colours are going to, the cards' shadows, the inspector).
     pub settings: Settings,
-    /// The body, the direction or the screen is new since the last frame: lay out anew.
+    /// The body, the direction, the density or the screen is new since the last frame: lay out anew.
     pub fresh: bool,
     /// The time the screen spent laying out this frame (the HUD's layout row): add to it with [`Page::lay_out`].
     pub layout: Duration,

@@ -32,7 +32,7 @@ mod pixel_grid;
 
 use std::collections::HashSet;
 
-use goldberry_natives::yoga::{Direction, FlexDirection, LayoutTree, Length, NodeId};
+use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
 
 pub use self::boxes::{CardLayout, SceneLayout, StatusBarLayout, TitleBarLayout, VisualLayout};
@@ -46,6 +46,7 @@ use crate::geom::Rect;
 use crate::scene::model::{Body, CARDS, CardSpec};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
+use crate::ui::settings::Density;
 
 /// How a [`SceneTree`] holds its cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,6 +222,18 @@ impl SceneTree {
             scale,
             two_threads: false,
         })
+    }
+
+    /// Sets the grid's padding and gaps for `density` (compact: 10 and 8 px where regular has 14 and 12); the next
+    /// layout follows.
+    pub fn set_density(&mut self, density: Density) {
+        let (padding, gap) = match density {
+            Density::Regular => (14.0, 12.0),
+            Density::Compact => (10.0, 8.0),
+        };
+        let px = |v: f32| v * self.scale;
+        self.tree.set_padding(self.grid, Edge::All, Length::Points(px(padding)));
+        self.tree.set_gap(self.grid, Gutter::All, px(gap));
     }
 
     /// Lays the cards out on two threads when `threads` is more than one (see the type's docs), else all on the

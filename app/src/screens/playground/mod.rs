@@ -117,6 +117,7 @@ impl Screen for Playground {
         if page.fresh {
             self.laid = None;
             self.page_h = None;
+            self.panel.set_density(&mut self.tree, page.settings.density);
         }
         self.set_direction(page.direction);
         let (body, now, mirrored) = (page.body, page.now(), page.mirrored());

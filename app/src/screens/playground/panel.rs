@@ -13,6 +13,7 @@ use crate::screens::playground::state::{
     justify_word,
 };
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
+use crate::ui::settings::Density;
 use crate::ui::theme::Palette;
 use goldberry_natives::yoga::Align;
 
@@ -86,6 +87,10 @@ pub struct Panel {
     chips: Vec<Vec<NodeId>>,
     hint: NodeId,
     groups: Vec<(&'static str, WidgetId, Vec<String>)>,
+    /// Each group's row of chips.
+    rows: Vec<NodeId>,
+    /// The density the nodes are set for.
+    density: Density,
 }
 
 /// Where the panel's parts lie after a layout.
@@ -125,6 +130,7 @@ impl Panel {
         let mut labels = Vec::new();
         let mut chips = Vec::new();
         let mut kept = Vec::new();
+        let mut rows = Vec::new();
         for group in groups() {
             labels.push(leaf(tree, root, LABEL_HEIGHT)?);
             let row = tree.add_node()?;
@@ -140,10 +146,30 @@ impl Panel {
                 nodes.push(chip);
             }
             chips.push(nodes);
+            rows.push(row);
             kept.push((group.label, group.id, group.words));
         }
         let hint = leaf(tree, root, HINT_HEIGHT)?;
-        Ok(Panel { root, title, labels, chips, hint, groups: kept })
+        Ok(Panel { root, title, labels, chips, hint, groups: kept, rows, density: Density::Regular })
+    }
+
+    /// Sets the panel's padding, gaps and chips for `density`: compact is 4 px tighter around, 2 px shorter a chip
+    /// and 2 px tighter between rows.
+    pub fn set_density(&mut self, tree: &mut LayoutTree, density: Density) {
+        if density == self.density {
+            return;
+        }
+        self.density = density;
+        let compact = density == Density::Compact;
+        let by = |regular: f32, less: f32| if compact { regular - less } else { regular };
+        tree.set_padding(self.root, Edge::All, Length::Points(by(16.0, 4.0)));
+        tree.set_gap(self.root, Gutter::Row, by(4.0, 2.0));
+        for &row in &self.rows {
+            tree.set_margin(row, Edge::Bottom, Length::Points(by(2.0, 2.0)));
+        }
+        for &chip in self.chips.iter().flatten() {
+            tree.set_height(chip, Length::Points(by(CHIP_HEIGHT, 2.0)));
+        }
     }
 
     /// Lays the panel out with its top-left corner at `origin`, its chips running in `direction`.

@@ -23,6 +23,7 @@ use crate::scene::draw::widgets::{start as text_start, text as text_in};
 use crate::scene::layout::LaidBox;
 use crate::screens::interface::{Page, Recorded, Screen};
 use crate::ui::router::{Cursor, Region};
+use crate::ui::settings::Density;
 use crate::ui::theme::Palette;
 
 const MARGIN: f32 = 16.0;
@@ -142,7 +143,7 @@ impl Screen for ScrollingScreen {
         if page.fresh {
             Screen::forget(self);
         }
-        let regions = self.update_page(page.body, page.mirrored()).then(|| self.regions());
+        let regions = self.update_page(page.body, page.mirrored(), page.settings.density).then(|| self.regions());
         // A new viewport's height goes back to the state, which keeps the list within its end from then on.
         let laid = regions.as_ref().and(self.page.map(|p| p.viewport.h));
         page.list.scroll = self.draw(page.list, page.fonts, state, page.frame.time_s, &page.palette)?;
@@ -197,19 +198,24 @@ impl ScrollingScreen {
         self.attached
     }
 
-    /// Lays the page out in `body`, right to left when `mirrored`, when it is new; returns whether it was (the
-    /// regions are new).
-    pub fn update_page(&mut self, body: Rect, mirrored: bool) -> bool {
+    /// Lays the page out in `body`, right to left when `mirrored`, with `density`'s margins when it is new;
+    /// returns whether it was (the regions are new). A new density forgets the page first (the frame is fresh).
+    pub fn update_page(&mut self, body: Rect, mirrored: bool, density: Density) -> bool {
         if self.page.is_some_and(|p| p.body == body && p.mirrored == mirrored) {
             return false;
         }
-        let w = (body.w - 2.0 * MARGIN - BAR_W - 4.0).clamp(0.0, MAX_WIDTH).floor();
+        // Compact density takes 6 px from the margins, 4 from the title and 2 from the gap under it.
+        let (margin, title_h, gap) = match density {
+            Density::Regular => (MARGIN, TITLE_H, 8.0),
+            Density::Compact => (MARGIN - 6.0, TITLE_H - 4.0, 6.0),
+        };
+        let w = (body.w - 2.0 * margin - BAR_W - 4.0).clamp(0.0, MAX_WIDTH).floor();
         // The list and its scrollbar, centred together; mirrored, the scrollbar comes first from the left.
         let x = (body.x + (body.w - w - BAR_W - 4.0) / 2.0).round();
         let (list_x, bar_x) = if mirrored { (x + BAR_W + 4.0, x) } else { (x, x + w + 4.0) };
-        let title = Rect::new(list_x, body.y + MARGIN, w, TITLE_H);
-        let y = (title.bottom() + 8.0).round();
-        let h = (body.bottom() - MARGIN - y).max(0.0).floor();
+        let title = Rect::new(list_x, body.y + margin, w, title_h);
+        let y = (title.bottom() + gap).round();
+        let h = (body.bottom() - margin - y).max(0.0).floor();
         let viewport = Rect::new(list_x, y, w, h);
         let track = Rect::new(bar_x, y, BAR_W, h);
         self.page = Some(ListPage { body, title, viewport, track, mirrored });

@@ -2,7 +2,7 @@
 //! the sample and the fallback demo) that Yoga wraps into one on a narrow window and mirrors for a right-to-left
 //! UI.
 
-use goldberry_natives::yoga::{Align, Direction, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
+use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 use goldberry_natives::{Goldberry, NativeError};
 
 use crate::fonts::FontBook;
@@ -12,6 +12,7 @@ use crate::screens::paging::content_viewport;
 use crate::screens::text::TextFonts;
 use crate::screens::text::state::{AREA_LINES, ids};
 use crate::ui::router::{Cursor, Region};
+use crate::ui::settings::Density;
 
 /// The parts' boxes, in window pixels.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -71,10 +72,21 @@ pub struct TextTree {
     size: [NodeId; 3],
     sample: NodeId,
     demo: NodeId,
+    columns: [NodeId; 2],
+    /// The editors' line height.
+    edit_line: f32,
+    /// The density the nodes' sizes and gaps are set for.
+    density: Density,
 }
 
-/// Padding inside the field and the area, px.
-pub const INSET: f32 = 8.0;
+/// Padding inside the field and the area at `density`, px: 8, or 6 in compact density (a 15 px line then
+/// makes a 31 px field where the regular one is 35).
+pub fn inset(density: Density) -> f32 {
+    match density {
+        Density::Regular => 8.0,
+        Density::Compact => 6.0,
+    }
+}
 
 impl TextTree {
     /// Every box of the last layout in `body` (see [`outline`]).
@@ -95,7 +107,7 @@ impl TextTree {
         t.set_flex_direction(root, FlexDirection::Row);
         t.set_flex_wrap(root, Wrap::Wrap);
         t.set_align_content(root, Align::FlexStart);
-        t.set_padding(root, goldberry_natives::yoga::Edge::All, Length::Points(20.0));
+        t.set_padding(root, Edge::All, Length::Points(20.0));
         t.set_gap(root, Gutter::All, 20.0);
         let column = |t: &mut LayoutTree| -> Result<NodeId, NativeError> {
             let c = t.add_node()?;
@@ -117,9 +129,9 @@ impl TextTree {
         let caption_h = line(f.caption) + 2.0;
         let title = leaf(&mut t, left, line(f.title) + 6.0)?;
         let c0 = leaf(&mut t, left, caption_h)?;
-        let field = leaf(&mut t, left, line(f.edit) + 2.0 * INSET)?;
+        let field = leaf(&mut t, left, line(f.edit) + 2.0 * inset(Density::Regular))?;
         let c1 = leaf(&mut t, left, caption_h)?;
-        let area = leaf(&mut t, left, AREA_LINES as f32 * line(f.edit) + 2.0 * INSET)?;
+        let area = leaf(&mut t, left, AREA_LINES as f32 * line(f.edit) + 2.0 * inset(Density::Regular))?;
         let hint = leaf(&mut t, left, 2.0 * line(f.hint))?;
         let c2 = leaf(&mut t, right, caption_h)?;
         let chips = chip_row(&mut t, right, chip_labels, |label| fonts.width_px(f.chip, label) + 20.0)?;
@@ -140,13 +152,47 @@ impl TextTree {
             size,
             sample,
             demo,
+            columns: [left, right],
+            edit_line: line(f.edit),
+            density: Density::Regular,
         })
+    }
+
+    /// Sets the nodes' sizes and gaps for `density`: compact takes 6 px from the page's margins and gaps, 2 from
+    /// the columns' gaps, the chips and the size row, 4 from the field and the area, 20 from the sample.
+    fn set_density(&mut self, density: Density) {
+        if density == self.density {
+            return;
+        }
+        self.density = density;
+        let compact = density == Density::Compact;
+        let (t, by) = (&mut self.tree, |regular: f32, less: f32| if compact { regular - less } else { regular });
+        t.set_padding(self.root, Edge::All, Length::Points(by(20.0, 6.0)));
+        t.set_gap(self.root, Gutter::All, by(20.0, 6.0));
+        for c in self.columns {
+            t.set_gap(c, Gutter::Row, by(8.0, 2.0));
+        }
+        t.set_height(self.field, Length::Points(self.edit_line + 2.0 * inset(density)));
+        t.set_height(self.area, Length::Points(AREA_LINES as f32 * self.edit_line + 2.0 * inset(density)));
+        for &chip in &self.chips {
+            t.set_height(chip, Length::Points(by(24.0, 2.0)));
+        }
+        for n in self.size {
+            t.set_height(n, Length::Points(by(24.0, 2.0)));
+        }
+        t.set_height(self.sample, Length::Points(by(130.0, 20.0)));
     }
 
     /// Lays the screen out in `body`, mirrored when `direction` is right-to-left, and says how tall the page is: when
     /// it is taller than the body, it is laid out in the body less the scrollbar's gutter, from the body's top, to
     /// be scrolled (the caller moves it by the offset).
-    pub fn lay_out(&mut self, body: Rect, direction: Direction) -> Result<(TextLayout, f32), NativeError> {
+    pub fn lay_out(
+        &mut self,
+        body: Rect,
+        direction: Direction,
+        density: Density,
+    ) -> Result<(TextLayout, f32), NativeError> {
+        self.set_density(density);
         self.tree.calculate(self.root, body.w, f32::NAN, direction)?;
         let natural = self.tree.layout(self.root).h;
         let (body, height) = if natural <= body.h {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
-use self::layout::{INSET, TextLayout, TextTree};
+use self::layout::{TextLayout, TextTree, inset};
 use self::state::{AREA_LINES, Laid, TextFields, TextGeometry, default_on, ids, line_index};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
@@ -94,6 +94,8 @@ struct TextView<'a> {
     pub mirrored: bool,
     /// The frame's shaping clock: the editors' layout counts in the HUD's shape row.
     pub shaping: &'a Timed<'a>,
+    /// How tight the fields are.
+    pub density: Density,
 }
 
 /// The text screen (see the module docs).
@@ -134,8 +136,8 @@ impl Screen for TextScreen {
     fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
         let fresh = page.fresh || self.laid.is_none();
         if fresh {
-            let (body, direction) = (page.body, page.direction);
-            self.laid = Some(page.lay_out(|| self.tree.lay_out(body, direction))?);
+            let (body, direction, density) = (page.body, page.direction, page.settings.density);
+            self.laid = Some(page.lay_out(|| self.tree.lay_out(body, direction, density))?);
         }
         let Some((laid, content_h)) = &self.laid else { return Ok(Recorded::default()) };
         let (body, mirrored) = (page.body, page.mirrored());
@@ -162,6 +164,7 @@ impl Screen for TextScreen {
             now: page.now(),
             mirrored,
             shaping: page.text,
+            density: page.settings.density,
         };
         let (fonts, palette, router) = (page.fonts, page.palette, page.router);
         let mut geometry = if sheet.scrollbar(offset).is_some() {
@@ -236,7 +239,7 @@ impl TextScreen {
             palette: *p,
             router: view.router,
             mirrored: view.mirrored,
-            density: Density::Regular,
+            density: view.density,
             now: 0.0,
         };
         view.texts.size.draw(&mut pen, l.size[1]);
@@ -279,7 +282,7 @@ impl TextScreen {
         if state.focused {
             focus_ring(list, rect, 6.0, p);
         }
-        let content = rect.inset(INSET);
+        let content = rect.inset(inset(view.density));
         let multiline = edit.multiline();
         let previous = if multiline { &view.texts.geometry().area } else { &view.texts.geometry().field };
         // Shaping and wrapping a long text is most of a keystroke's cost: the HUD's shape row shows it (issue 35).
