@@ -3,7 +3,7 @@
 //! next input ([`crate::screens::Feedback`]). It sits beside the frame, which paints what it records.
 
 use std::any::Any;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::Direction;
@@ -16,7 +16,7 @@ use crate::geom::Rect;
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::scene::{Scene, SceneTimings};
-use crate::screens::interface::{AnyScreen, Page, ScreenError};
+use crate::screens::interface::{AnyScreen, Page, Room, ScreenError};
 use crate::screens::{Feedback, SCREENS, ScreenId, Shown, TITLES};
 use crate::ui::settings::Density;
 
@@ -109,6 +109,21 @@ impl Stage {
         };
         self.chrome.record_layers(list, &text, scene, scene_fresh, &view);
         let body = scene.layout.grid;
+        // The page's layout is its own call, timed as layout less the shaping it asked for (the shape row's).
+        let room = Room {
+            frame,
+            fonts,
+            text: &text,
+            scene,
+            body,
+            direction,
+            router: shown.router,
+            settings: shown.settings,
+            fresh,
+        };
+        let (start, shaped) = (Instant::now(), text.spent());
+        screen.lay_out(&room, shown.state)?;
+        layout += start.elapsed().saturating_sub(text.spent() - shaped);
         let recorded = list.clip(body, |list| {
             let mut page = Page {
                 frame,
@@ -122,11 +137,8 @@ impl Stage {
                 palette: shown.palette,
                 settings: shown.settings,
                 fresh,
-                layout: Duration::ZERO,
             };
-            let recorded = screen.record(&mut page, shown.state);
-            layout += page.layout;
-            recorded
+            screen.record(&mut page, shown.state)
         })?;
         self.chrome.record_status(list, &text, scene, frame, &view);
         let regions = match recorded.regions {

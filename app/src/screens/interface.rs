@@ -1,11 +1,10 @@
 //! What every screen offers: a pure state the session keeps ([`ScreenState`]: keys, messages, animation, the
-//! report, no natives), and a natives-backed part the frame calls ([`Screen`]: it lays its page out in the body
-//! and records it). The session and the frame see each screen through [`AnyState`] and [`AnyScreen`], so neither
+//! report, no natives), and a natives-backed part the frame calls ([`Screen`]: it lays its page out in the body,
+//! in a call the stage times as the HUD's layout row, then records it). The session and the frame see each screen through [`AnyState`] and [`AnyScreen`], so neither
 //! names a screen.
 
 use std::any::Any;
 use std::fmt::Debug;
-use std::time::{Duration, Instant};
 
 use goldberry_natives::yoga::Direction;
 use goldberry_natives::{Goldberry, NativeError};
@@ -102,6 +101,40 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
 }
 
+/// What a screen lays its page out with: the frame, the body and what decides where its boxes go.
+pub struct Room<'a> {
+    /// The frame: index, time, size.
+    pub frame: &'a FrameInput,
+    /// Every font.
+    pub fonts: &'a FontBook,
+    /// Shapes text and counts the time it takes (the HUD's shape row, not its layout row).
+    pub text: &'a Timed<'a>,
+    /// The frame's layout: the bars, the body and the cards' slots, in the scene's styles.
+    pub scene: &'a LaidScene,
+    /// The body's box, between the bars.
+    pub body: Rect,
+    /// Which way the UI runs (Ctrl+R mirrors it).
+    pub direction: Direction,
+    /// Hover, press and focus (a focus below the fold scrolls the page).
+    pub router: &'a Router,
+    /// What every screen follows (the density among them).
+    pub settings: Settings,
+    /// The body, the direction, the density or the screen is new since the last frame: lay out anew.
+    pub fresh: bool,
+}
+
+impl Room<'_> {
+    /// Whether the UI runs right to left.
+    pub fn mirrored(&self) -> bool {
+        self.direction == Direction::Rtl
+    }
+
+    /// The frame time, s.
+    pub fn now(&self) -> f64 {
+        self.frame.time_s
+    }
+}
+
 /// What a screen records its page with: the frame, the body it owns and what it is drawn from.
 pub struct Page<'a> {
     /// The frame: index, time, size.
@@ -124,10 +157,8 @@ pub struct Page<'a> {
     pub palette: Palette,
     /// What every screen follows (the theme the colours are going to, the cards' shadows, the inspector).
     pub settings: Settings,
-    /// The body, the direction, the density or the screen is new since the last frame: lay out anew.
+    /// The body, the direction, the density or the screen is new since the last frame (the regions are new).
     pub fresh: bool,
-    /// The time the screen spent laying out this frame (the HUD's layout row): add to it with [`Page::lay_out`].
-    pub layout: Duration,
 }
 
 impl Page<'_> {
@@ -139,14 +170,6 @@ impl Page<'_> {
     /// The frame time, s.
     pub fn now(&self) -> f64 {
         self.frame.time_s
-    }
-
-    /// Runs `f` and counts its time as layout.
-    pub fn lay_out<T>(&mut self, f: impl FnOnce() -> T) -> T {
-        let start = Instant::now();
-        let out = f();
-        self.layout += start.elapsed();
-        out
     }
 }
 
@@ -183,7 +206,14 @@ pub trait Screen: Debug + Send + Sized + 'static {
         Vec::new()
     }
 
-    /// Lays the page out when it must and records it as `state` shows it.
+    /// Lays the page out in `room.body` when it must (a fresh body, a state that moves its boxes): the stage times
+    /// this call as the HUD's layout row. A screen whose boxes are the frame's (the overview's cards) has none.
+    fn lay_out(&mut self, room: &Room<'_>, state: &Self::State) -> Result<(), NativeError> {
+        let _ = (room, state);
+        Ok(())
+    }
+
+    /// Records the page as `state` shows it, from the last [`Screen::lay_out`].
     fn record(
         &mut self,
         page: &mut Page<'_>,
@@ -317,6 +347,8 @@ pub trait AnyScreen: Debug + Send {
     fn forget(&mut self);
     /// See [`Screen::covered`].
     fn covered(&self, scene: &LaidScene) -> Vec<Rect>;
+    /// See [`Screen::lay_out`]; `state` must be this screen's (another's is an error).
+    fn lay_out(&mut self, room: &Room<'_>, state: &dyn AnyState) -> Result<(), ScreenError>;
     /// See [`Screen::record`]; `state` must be this screen's (another's is an error).
     fn record(&mut self, page: &mut Page<'_>, state: &dyn AnyState) -> Result<AnyRecorded, ScreenError>;
     /// See [`Screen::outline`].
@@ -345,6 +377,11 @@ impl<S: Screen> AnyScreen for S {
 
     fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
         Screen::covered(self, scene)
+    }
+
+    fn lay_out(&mut self, room: &Room<'_>, state: &dyn AnyState) -> Result<(), ScreenError> {
+        let state = state.as_any().downcast_ref::<S::State>().ok_or(ScreenError::WrongState(S::NAME))?;
+        Screen::lay_out(self, room, state).map_err(|source| ScreenError::Native { screen: S::NAME, source })
     }
 
     fn record(&mut self, page: &mut Page<'_>, state: &dyn AnyState) -> Result<AnyRecorded, ScreenError> {

@@ -22,7 +22,7 @@ use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
 use crate::scene::layout::LaidBox;
-use crate::screens::interface::{Page, Recorded, Screen};
+use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet, content_viewport};
 use crate::ui::router::{Cursor, Region, WidgetId};
 use crate::ui::settings::Density;
@@ -61,6 +61,8 @@ pub struct KitScreen<P: PageSpec> {
     drawn: Option<(Option<WidgetId>, f32)>,
     /// The text-taking widgets' reports when their caret stops were last measured.
     texts: Vec<serde_json::Value>,
+    /// The page was laid out anew since the last recording (its regions are new).
+    relaid: bool,
     spec: PhantomData<fn() -> P>,
 }
 
@@ -71,7 +73,15 @@ impl<P: PageSpec> Screen for KitScreen<P> {
     const TITLE: &'static str = P::TITLE;
 
     fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<KitScreen<P>, NativeError> {
-        Ok(KitScreen { g, fonts: KitFonts::new(fonts), laid: None, drawn: None, texts: Vec::new(), spec: PhantomData })
+        Ok(KitScreen {
+            g,
+            fonts: KitFonts::new(fonts),
+            laid: None,
+            drawn: None,
+            texts: Vec::new(),
+            relaid: false,
+            spec: PhantomData,
+        })
     }
 
     fn forget(&mut self) {
@@ -80,19 +90,23 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         self.texts.clear();
     }
 
+    fn lay_out(&mut self, room: &Room<'_>, state: &KitState<P>) -> Result<(), NativeError> {
+        let (viewport, density, direction) = (room.body, room.settings.density, room.direction);
+        let key = (viewport.w.to_bits(), viewport.h.to_bits(), room.mirrored(), density, state.generation);
+        if room.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key) {
+            let measure = Measure { fonts: room.fonts, f: self.fonts, density };
+            let layout = self.lay_out_page(&state.page, &measure, viewport, direction)?;
+            self.laid = Some((key, layout));
+            self.relaid = true;
+        }
+        Ok(())
+    }
+
     fn record(&mut self, page: &mut Page<'_>, state: &KitState<P>) -> Result<Recorded<PageLaid>, NativeError> {
         let viewport = page.body;
         let (density, settings) = (page.settings.density, page.settings);
         let mirrored = page.mirrored();
-        let key = (viewport.w.to_bits(), viewport.h.to_bits(), mirrored, density, state.generation);
-        let fresh = page.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key);
-        if fresh {
-            let (fonts, f) = (page.fonts, self.fonts);
-            let measure = Measure { fonts, f, density };
-            let direction = page.direction;
-            let layout = page.lay_out(|| self.lay_out(&state.page, &measure, viewport, direction))?;
-            self.laid = Some((key, layout));
-        }
+        let fresh = std::mem::take(&mut self.relaid) || page.fresh;
         let Some((_, layout)) = &self.laid else { return Ok(Recorded::default()) };
         // A page bound to the settings shows them as they are now (a global key may have changed them).
         let synced;
@@ -213,7 +227,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
 
 impl<P: PageSpec> KitScreen<P> {
     /// Lays the page out at the viewport's width; its height is what its content needs.
-    fn lay_out(
+    fn lay_out_page(
         &self,
         page: &page::KitPage,
         m: &Measure<'_>,

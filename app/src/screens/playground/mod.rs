@@ -19,7 +19,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets::{Ink, State, button, start, text};
 use crate::scene::layout::{LaidBox, Mount, outline};
-use crate::screens::interface::{Page, Recorded, Screen};
+use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::theme::Palette;
@@ -91,6 +91,10 @@ pub struct Playground {
     page_h: Option<f32>,
     /// The focus the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn_focus: Option<WidgetId>,
+    /// The page's sheet and the offset the last layout placed it at.
+    sheet: (Sheet, f32),
+    /// The boxes moved since the last recording (its regions are new).
+    moved: bool,
     /// Which way the container's rows run (right to left in a mirrored UI).
     direction: Direction,
 }
@@ -113,31 +117,29 @@ impl Screen for Playground {
 
     /// Brings the layout up to date (the whole page when it is fresh, the container when the properties
     /// changed) and records the page; new regions whenever the boxes move.
-    fn record(&mut self, page: &mut Page<'_>, state: &PlaygroundState) -> Result<Recorded<(Sheet, f32)>, NativeError> {
-        if page.fresh {
+    fn lay_out(&mut self, room: &Room<'_>, state: &PlaygroundState) -> Result<(), NativeError> {
+        if room.fresh {
             self.laid = None;
             self.page_h = None;
-            self.panel.set_density(&mut self.tree, page.settings.density);
+            self.panel.set_density(&mut self.tree, room.settings.density);
         }
-        self.set_direction(page.direction);
-        let (body, now, mirrored) = (page.body, page.now(), page.mirrored());
+        self.set_direction(room.direction);
+        let (body, now, mirrored) = (room.body, room.now(), room.mirrored());
         // The page is as tall as the panel needs; a shorter body scrolls it.
         let content_h = match self.page_h {
             Some(h) => h,
             None => {
-                let direction = self.direction;
-                let panel = page.lay_out(|| self.panel.lay_out(&mut self.tree, (0.0, 0.0), direction))?;
+                let panel = self.panel.lay_out(&mut self.tree, (0.0, 0.0), self.direction)?;
                 let h = panel.rect.h + 2.0 * MARGIN;
                 self.page_h = Some(h);
                 h
             }
         };
         let sheet = Sheet { viewport: body, content_h: content_h.max(body.h), mirrored };
-        let viewport = paging::content_viewport(body, mirrored);
         let scrolls = sheet.scrollbar(0.0).is_some();
         let offset = if scrolls {
             // A focus that moved onto a chip row or Reset below the fold brings it into view.
-            let focus = page.router.focus();
+            let focus = room.router.focus();
             let reveal = match (&self.laid, focus) {
                 (Some(laid), Some(id)) if self.drawn_focus != focus => self
                     .regions()
@@ -152,18 +154,31 @@ impl Screen for Playground {
         } else {
             0.0
         };
+        let viewport = paging::content_viewport(body, mirrored);
         let page_body = if scrolls { Rect { y: body.y - offset, h: content_h, ..viewport } } else { body };
-        let moved = page.lay_out(|| self.update(page_body, &state.props, now))?;
+        self.moved |= self.update(page_body, &state.props, now)?;
+        self.sheet = (sheet, offset);
+        Ok(())
+    }
+
+    fn record(&mut self, page: &mut Page<'_>, _state: &PlaygroundState) -> Result<Recorded<(Sheet, f32)>, NativeError> {
+        let (sheet, offset) = self.sheet;
+        let (body, now) = (page.body, page.now());
+        let viewport = paging::content_viewport(body, sheet.mirrored);
         let (fonts, router, palette) = (page.fonts, page.router, page.palette);
-        if scrolls {
+        if sheet.scrollbar(offset).is_some() {
             page.list.clip(viewport, |list| self.draw(list, fonts, now, router, &palette));
             paging::draw_scrollbar(page.list, router, palette, sheet, offset);
         } else {
             self.draw(page.list, fonts, now, router, &palette);
         }
-        let regions = moved.then(|| {
+        let regions = std::mem::take(&mut self.moved).then(|| {
             let mut regions = vec![paging::page_region(body)];
-            regions.extend(self.regions().into_iter().filter_map(|r| paging::cut(r, viewport)));
+            // Only a scrolled page cuts its regions: boxes may overflow a stage that fits (a nowrap row).
+            let scrolls = sheet.scrollbar(offset).is_some();
+            regions.extend(
+                self.regions().into_iter().filter_map(|r| if scrolls { paging::cut(r, viewport) } else { Some(r) }),
+            );
             paging::scrollbar_regions(sheet, offset, &mut regions);
             regions
         });
@@ -208,6 +223,8 @@ impl Playground {
             laid: None,
             page_h: None,
             drawn_focus: None,
+            sheet: (Sheet::default(), 0.0),
+            moved: false,
             direction: Direction::Ltr,
         })
     }

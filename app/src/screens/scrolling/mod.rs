@@ -9,7 +9,6 @@ pub mod model;
 pub mod state;
 
 use std::ops::Range;
-use std::time::Instant;
 
 use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId};
 use goldberry_natives::{Goldberry, NativeError};
@@ -21,7 +20,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::widgets::{start as text_start, text as text_in};
 use crate::scene::layout::LaidBox;
-use crate::screens::interface::{Page, Recorded, Screen};
+use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::ui::router::{Cursor, Region};
 use crate::ui::settings::Density;
 use crate::ui::theme::Palette;
@@ -47,6 +46,12 @@ const HUES: [Color; 5] = [
     Color::rgb(0xe0, 0x5d, 0x7a),
     Color::rgb(0x9b, 0x7c, 0xf0),
 ];
+
+/// Where the list is scrolled at `now` in a viewport `viewport_h` tall: the state learns a new viewport's height
+/// after the frame that laid it out, which already shows the list within its end.
+fn shown_offset(state: &ScrollState, now: f64, viewport_h: f32) -> f32 {
+    state.offset_at(now).min(model::max_offset(viewport_h))
+}
 
 /// Row `i`'s title.
 pub fn title(i: usize) -> String {
@@ -119,6 +124,8 @@ pub struct ScrollingScreen {
     rows: (Range<usize>, Vec<RowBoxes>),
     page: Option<ListPage>,
     fonts: ListFonts,
+    /// The page was laid out anew since the last recording (its regions are new).
+    relaid: bool,
 }
 
 impl Screen for ScrollingScreen {
@@ -136,18 +143,24 @@ impl Screen for ScrollingScreen {
         self.rows = (0..0, Vec::new());
     }
 
-    /// Lays the page out when it is fresh, then the rows the viewport shows, records them, and tells the list
-    /// which ops scroll. Laying out the rows is part of recording them, so all of it counts as layout.
-    fn record(&mut self, page: &mut Page<'_>, state: &ScrollState) -> Result<Recorded<f32>, NativeError> {
-        let start = Instant::now();
-        if page.fresh {
+    /// Lays the page out when it is fresh, then the rows the viewport shows at the frame's offset.
+    fn lay_out(&mut self, room: &Room<'_>, state: &ScrollState) -> Result<(), NativeError> {
+        if room.fresh {
             Screen::forget(self);
         }
-        let regions = self.update_page(page.body, page.mirrored(), page.settings.density).then(|| self.regions());
+        self.relaid |= self.update_page(room.body, room.mirrored(), room.settings.density);
+        if let Some(page) = self.page {
+            self.lay_out_rows(shown_offset(state, room.now(), page.viewport.h))?;
+        }
+        Ok(())
+    }
+
+    /// Records the rows laid out, and tells the list which ops scroll.
+    fn record(&mut self, page: &mut Page<'_>, state: &ScrollState) -> Result<Recorded<f32>, NativeError> {
+        let regions = std::mem::take(&mut self.relaid).then(|| self.regions());
         // A new viewport's height goes back to the state, which keeps the list within its end from then on.
         let laid = regions.as_ref().and(self.page.map(|p| p.viewport.h));
-        page.list.scroll = self.draw(page.list, page.fonts, state, page.frame.time_s, &page.palette)?;
-        page.layout += start.elapsed();
+        page.list.scroll = self.draw(page.list, page.fonts, state, page.frame.time_s, &page.palette);
         Ok(Recorded { regions, laid })
     }
 
@@ -185,6 +198,7 @@ impl ScrollingScreen {
             rows: (0..0, Vec::new()),
             page: None,
             fonts,
+            relaid: false,
         })
     }
 
@@ -327,17 +341,15 @@ impl ScrollingScreen {
 
     /// Records the page at frame time `now`; returns what raster needs to blit the scroll.
     pub fn draw(
-        &mut self,
+        &self,
         list: &mut DisplayList,
         fonts: &FontBook,
         state: &ScrollState,
         now: f64,
         p: &Palette,
-    ) -> Result<Option<ScrollHint>, NativeError> {
-        let Some(page) = self.page else { return Ok(None) };
-        // The state learns a new viewport's height after this frame: this one already shows the list within its end.
-        let offset = state.offset_at(now).min(model::max_offset(page.viewport.h));
-        self.lay_out_rows(offset)?;
+    ) -> Option<ScrollHint> {
+        let page = self.page?;
+        let offset = shown_offset(state, now, page.viewport.h);
         let f = self.fonts;
         let heading = format!("{} rows, virtualized: {} exist as Yoga nodes", model::ROWS, self.attached);
         let align = text_start(page.mirrored);
@@ -377,7 +389,7 @@ impl ScrollingScreen {
             let thumb = model::thumb(track, offset, v.h);
             list.fill_round_rect(thumb, BAR_W / 2.0, a(p.muted, 255.0));
         }
-        Ok(Some(ScrollHint { viewport: v, offset, ops }))
+        Some(ScrollHint { viewport: v, offset, ops })
     }
 
     fn header(&self, list: &mut DisplayList, fonts: &FontBook, s: usize, rect: Rect, p: &Palette) {

@@ -20,7 +20,7 @@ use crate::scene::draw::text::line_runs;
 use crate::scene::draw::widgets::{Ink, State, chip, focus_ring, stroke_round, text};
 use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
-use crate::screens::interface::{Page, Recorded, Screen};
+use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
 use crate::text::edited::Before;
 use crate::text::segment::snap;
@@ -109,6 +109,8 @@ pub struct TextScreen {
     laid: Option<(TextLayout, f32)>,
     /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn: Option<(Option<WidgetId>, f32)>,
+    /// The page was laid out anew since the last recording (its regions are new).
+    relaid: bool,
 }
 
 impl Screen for TextScreen {
@@ -123,7 +125,14 @@ impl Screen for TextScreen {
         let has = fonts.feature_tags(f.edit);
         let chips: Vec<[u8; 4]> = TOGGLES.iter().map(|t| **t).filter(|t| has.contains(t)).collect();
         let labels: Vec<String> = chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
-        Ok(TextScreen { tree: TextTree::new(g, fonts, &f, &labels)?, fonts: f, chips, laid: None, drawn: None })
+        Ok(TextScreen {
+            tree: TextTree::new(g, fonts, &f, &labels)?,
+            fonts: f,
+            chips,
+            laid: None,
+            drawn: None,
+            relaid: false,
+        })
     }
 
     fn forget(&mut self) {
@@ -131,14 +140,17 @@ impl Screen for TextScreen {
         self.drawn = None;
     }
 
-    /// Lays the screen out when it must, records it as `texts` shows it, and hands back where its text lies for
-    /// the next input.
-    fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
-        let fresh = page.fresh || self.laid.is_none();
-        if fresh {
-            let (body, direction, density) = (page.body, page.direction, page.settings.density);
-            self.laid = Some(page.lay_out(|| self.tree.lay_out(body, direction, density))?);
+    fn lay_out(&mut self, room: &Room<'_>, _texts: &TextFields) -> Result<(), NativeError> {
+        if room.fresh || self.laid.is_none() {
+            self.laid = Some(self.tree.lay_out(room.body, room.direction, room.settings.density)?);
+            self.relaid = true;
         }
+        Ok(())
+    }
+
+    /// Records the screen as `texts` shows it, and hands back where its text lies for the next input.
+    fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
+        let fresh = std::mem::take(&mut self.relaid) || page.fresh;
         let Some((laid, content_h)) = &self.laid else { return Ok(Recorded::default()) };
         let (body, mirrored) = (page.body, page.mirrored());
         let sheet = Sheet { viewport: body, content_h: *content_h, mirrored };
@@ -178,9 +190,13 @@ impl Screen for TextScreen {
         geometry.sheet = sheet;
         geometry.offset = offset;
         let regions = (fresh || moved).then(|| {
-            let viewport = paging::content_viewport(body, mirrored);
             let mut regions = vec![paging::page_region(body)];
-            regions.extend(shown.regions.iter().filter_map(|r| paging::cut(*r, viewport)));
+            if sheet.scrollbar(offset).is_some() {
+                let viewport = paging::content_viewport(body, mirrored);
+                regions.extend(shown.regions.iter().filter_map(|r| paging::cut(*r, viewport)));
+            } else {
+                regions.extend(shown.regions.iter().copied());
+            }
             paging::scrollbar_regions(sheet, offset, &mut regions);
             regions
         });
