@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod access;
 pub mod chrome;
 pub mod clock;
 pub mod display_list;

@@ -522,6 +522,11 @@ impl Session {
         Value::Object(widgets)
     }
 
+    /// The widget with the keyboard focus.
+    pub fn focus(&self) -> Option<WidgetId> {
+        self.router.focus()
+    }
+
     /// The report's `popup`: which widget's popup is open, what kind, and a menu's items and highlight.
     fn report_popup(&self) -> Value {
         let Some(popup) = self.popups.open() else { return json!({ "open": null }) };

@@ -22,6 +22,7 @@ use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Router, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
+use crate::widgets::Node;
 
 /// What a screen's input may read and change besides its own state.
 pub struct Input<'a> {
@@ -99,6 +100,10 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
 
     /// Adds the screen's widgets to the report, by id (`regions`: the last layout's, of whichever screen is shown).
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
+
+    /// The screen's widgets as assistive technology sees them, in Tab order where they take the focus (`regions`:
+    /// the last layout's, which give their bounds).
+    fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>);
 }
 
 /// What a screen lays its page out with: the frame, the body and what decides where its boxes go.
@@ -249,6 +254,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn laid_out(&mut self, laid: Box<dyn Any + Send>);
     /// See [`ScreenState::report`].
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
+    /// See [`ScreenState::access`].
+    fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>);
     /// A copy (the session is `Clone`).
     fn clone_box(&self) -> Box<dyn AnyState>;
     /// The state itself, for its screen's recorder.
@@ -298,6 +305,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
         ScreenState::report(self, regions, settings, into);
+    }
+
+    fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>) {
+        ScreenState::access(self, regions, settings, into);
     }
 
     fn clone_box(&self) -> Box<dyn AnyState> {

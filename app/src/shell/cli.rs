@@ -11,6 +11,7 @@
 //! | 4 | no display, or the video driver is unknown or failed to start |
 //! | 5 | a font is missing or unreadable |
 //! | 6 | an output file (screenshot, report, trace) cannot be written |
+//! | 7 | a script's `expect` line found the widget otherwise |
 //!
 //! Every failure is printed as one line, `goldberry: <cause>`, on stderr.
 
@@ -205,6 +206,13 @@ pub enum RunError {
         /// What SDL said.
         source: goldberry_natives::NativeError,
     },
+    /// A script line that names a widget cannot be played: none of that name on the screen shown, not in view,
+    /// no value of that kind (exit 2).
+    #[error("script {0}")]
+    Script(String),
+    /// A script's `expect` line found the widget otherwise (exit 7).
+    #[error("script {0}")]
+    Expectation(String),
     /// The thread warming the glyph cache up while the window opened panicked (exit 1).
     #[error("the warm-up thread panicked")]
     WarmUpPanicked,
@@ -215,7 +223,8 @@ impl RunError {
     pub fn exit_code(&self) -> u8 {
         match self {
             RunError::Frame(_) | RunError::Sdl { .. } | RunError::WarmUpPanicked => 1,
-            RunError::Usage(_) => 2,
+            RunError::Usage(_) | RunError::Script(_) => 2,
+            RunError::Expectation(_) => 7,
             RunError::Natives(_) => 3,
             RunError::Display(_) => 4,
             RunError::Fonts(_) => 5,

@@ -230,7 +230,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             let more = match self.player.as_mut() {
                 Some(player) => {
                     let per_logical = self.scaling.window_per_logical(self.session.settings().zoom.factor());
-                    player.push(self.index, self.video, &mut self.window, per_logical, &mut polled.shots)?
+                    let (video, window, session) = (self.video, &mut self.window, &self.session);
+                    player.push(self.index, video, window, session, per_logical, &mut polled.shots)?
                 }
                 None => false,
             };

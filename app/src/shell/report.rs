@@ -205,6 +205,8 @@ pub struct Report {
     pub screen: String,
     /// Every interactive widget's state at the end, by id, and `focus` (see [`crate::session::Session::widgets`]).
     pub widgets: serde_json::Value,
+    /// The accessibility tree at the end: the screen, and each node's role, name, value, states, range and bounds.
+    pub accessibility: serde_json::Value,
 }
 
 impl Report {

@@ -203,6 +203,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             frames: records,
             screen: session.screen().name().to_owned(),
             widgets: session.widgets(),
+            accessibility: crate::widgets::tree_json(session.screen().name(), &crate::access::nodes(&session)),
         };
         report.write(path)?;
     }

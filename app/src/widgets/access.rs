@@ -26,6 +26,10 @@ pub enum Role {
     Splitter,
     Label,
     Image,
+    Tab,
+    MenuItem,
+    List,
+    MultilineTextInput,
 }
 
 impl Role {
@@ -52,7 +56,44 @@ impl Role {
             Role::Splitter => "splitter",
             Role::Label => "label",
             Role::Image => "image",
+            Role::Tab => "tab",
+            Role::MenuItem => "menuitem",
+            Role::List => "list",
+            Role::MultilineTextInput => "multilinetextinput",
         }
+    }
+
+    /// Every role, for the scripts' check of a role's name.
+    pub const ALL: [Role; 24] = [
+        Role::Button,
+        Role::CheckBox,
+        Role::RadioGroup,
+        Role::Switch,
+        Role::Slider,
+        Role::SpinButton,
+        Role::ProgressIndicator,
+        Role::Meter,
+        Role::TextInput,
+        Role::PasswordInput,
+        Role::ComboBox,
+        Role::MenuBar,
+        Role::MenuButton,
+        Role::TabList,
+        Role::Group,
+        Role::Article,
+        Role::Status,
+        Role::Splitter,
+        Role::Label,
+        Role::Image,
+        Role::Tab,
+        Role::MenuItem,
+        Role::List,
+        Role::MultilineTextInput,
+    ];
+
+    /// The role a script or the report names `name` (AccessKit's name in lower case).
+    pub fn named(name: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == name)
     }
 
     /// Whether a person can act on a widget of this role (it must have a name).
@@ -75,12 +116,27 @@ pub struct Access {
     pub value: Option<String>,
     /// Its states: "checked", "mixed", "disabled", "expanded", "selected", "invalid", "readonly".
     pub states: Vec<&'static str>,
+    /// Where its value stands in its range, for a slider, a knob, a spinner or a progress bar.
+    pub range: Option<Span>,
+}
+
+/// A value in a range, as AccessKit carries it (numeric value, minimum, maximum, step).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Span {
+    /// The value.
+    pub value: f64,
+    /// The smallest.
+    pub min: f64,
+    /// The largest.
+    pub max: f64,
+    /// What one step (an arrow key, an AT's increment) moves it by.
+    pub step: f64,
 }
 
 impl Access {
     /// A widget of `role` named `name`, with no value and no state.
     pub fn new(role: Role, name: impl Into<String>) -> Access {
-        Access { role, name: name.into(), value: None, states: Vec::new() }
+        Access { role, name: name.into(), value: None, states: Vec::new(), range: None }
     }
 
     /// With `value`.
@@ -97,8 +153,20 @@ impl Access {
         self
     }
 
+    /// With its value standing at `value` in `min..=max`, by `step`.
+    pub fn range(mut self, value: f64, min: f64, max: f64, step: f64) -> Access {
+        self.range = Some(Span { value, min, max, step });
+        self
+    }
+
+    /// Whether it is in `state`.
+    pub fn has(&self, state: &str) -> bool {
+        self.states.contains(&state)
+    }
+
     /// As the report prints it.
     pub fn to_json(&self) -> Value {
-        json!({ "role": self.role.as_str(), "name": self.name, "value": self.value, "states": self.states })
+        let range = self.range.map(|r| json!({ "value": r.value, "min": r.min, "max": r.max, "step": r.step }));
+        json!({ "role": self.role.as_str(), "name": self.name, "value": self.value, "states": self.states, "range": range })
     }
 }

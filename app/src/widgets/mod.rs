@@ -25,6 +25,7 @@ pub mod fader;
 pub mod field;
 pub mod knob;
 pub mod menubar;
+pub mod node;
 pub mod note;
 pub mod pager;
 pub mod pen;
@@ -46,7 +47,8 @@ use std::fmt::Debug;
 
 use serde_json::Value;
 
-pub use self::access::{Access, Role};
+pub use self::access::{Access, Role, Span};
+pub use self::node::{Node, bounds, tree_json};
 pub use self::pen::{Density, Measure, Pen};
 use crate::geom::Rect;
 use crate::popup::Request;

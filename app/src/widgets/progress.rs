@@ -95,7 +95,12 @@ impl Widget for Progress {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::ProgressIndicator, self.name).value(format!("{}%", self.percent()))
+        Access::new(Role::ProgressIndicator, self.name).value(format!("{}%", self.percent())).range(
+            f64::from(self.percent()),
+            0.0,
+            100.0,
+            1.0,
+        )
     }
 
     fn report(&self) -> Value {

@@ -87,7 +87,12 @@ impl Widget for Rating {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::Slider, self.name).value(format!("{} of {STARS}", self.stars))
+        Access::new(Role::Slider, self.name).value(format!("{} of {STARS}", self.stars)).range(
+            self.stars as f64,
+            0.0,
+            STARS as f64,
+            1.0,
+        )
     }
 
     fn report(&self) -> Value {

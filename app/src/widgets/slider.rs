@@ -122,7 +122,7 @@ impl Widget for Slider {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::Slider, self.name).value(self.value.text())
+        self.value.access(Access::new(Role::Slider, self.name).value(self.value.text()))
     }
 
     fn report(&self) -> Value {

@@ -167,7 +167,12 @@ impl Widget for Spinner {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::SpinButton, self.name).value(self.value.to_string())
+        Access::new(Role::SpinButton, self.name).value(self.value.to_string()).range(
+            self.value as f64,
+            self.min as f64,
+            self.max as f64,
+            1.0,
+        )
     }
 
     fn report(&self) -> Value {

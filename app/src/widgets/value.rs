@@ -25,6 +25,12 @@ impl Ranged {
         r
     }
 
+    /// `access` with this value's range.
+    pub fn access(&self, access: super::Access) -> super::Access {
+        let f = f64::from;
+        access.range(f(self.value), f(self.min), f(self.max), f(self.step))
+    }
+
     /// The value.
     pub fn get(&self) -> f32 {
         self.value

@@ -15,6 +15,7 @@ use crate::screens::paging::{Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
+use crate::widgets::Node;
 use crate::widgets::{Cx, LABEL_PART, Response, Role};
 
 pub use crate::screens::paging::ids;
@@ -275,5 +276,18 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         }
         into.insert(format!("{}.page", P::NAME), self.paging.report());
         P::report(settings, into);
+    }
+
+    fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>) {
+        let synced;
+        let page = if P::SYNCS {
+            let mut page = self.page.clone();
+            P::sync(&mut page, settings);
+            synced = page;
+            &synced
+        } else {
+            &self.page
+        };
+        into.extend(page.widgets.iter().map(|w| Node::of(w.id(), w.access(), regions)));
     }
 }

@@ -27,6 +27,8 @@ use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Cursor, Message, Region, WidgetId};
 use crate::ui::settings::Settings;
+use crate::widgets::Node;
+use crate::widgets::{Access, Role};
 
 /// The cards' id; card `i` is part `i`.
 pub const CARDS: WidgetId = "overview.cards";
@@ -67,6 +69,13 @@ impl ScreenState for OverviewState {
 
     fn report(&self, _regions: &[Region], _settings: &Settings, into: &mut Map<String, Value>) {
         into.insert("overview.page".to_owned(), self.paging.report());
+    }
+
+    fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
+        for (i, spec) in CARD_SPECS.iter().enumerate() {
+            let rect = regions.iter().find(|r| r.target.id == CARDS && usize::from(r.target.part) == i).map(|r| r.rect);
+            into.push(Node::part(CARDS, i as u8, Access::new(Role::Article, spec.title), rect.unwrap_or_default()));
+        }
     }
 }
 

@@ -13,6 +13,8 @@ use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
 use crate::ui::settings::Settings;
+use crate::widgets::Node;
+use crate::widgets::{Access, Role};
 
 /// The widgets' stable ids, as the report prints them.
 pub mod ids {
@@ -348,6 +350,28 @@ impl ScreenState for PlaygroundState {
         into.insert(ids::BOXES.to_owned(), json!({ "grow": self.props.grow.to_vec() }));
         into.insert(ids::RESET.to_owned(), json!({ "changed": self.props != Props::new() }));
         into.insert("layout.page".to_owned(), self.paging.report());
+    }
+
+    fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
+        let words = self.report_container(None);
+        let groups = [
+            (ids::DIRECTION, "flex-direction", "direction"),
+            (ids::WRAP, "flex-wrap", "wrap"),
+            (ids::JUSTIFY, "justify-content", "justify"),
+            (ids::ALIGN_ITEMS, "align-items", "align_items"),
+            (ids::ALIGN_CONTENT, "align-content", "align_content"),
+            (ids::GAP, "gap", "gap"),
+        ];
+        for (id, name, key) in groups {
+            let value = words[key].as_str().unwrap_or_default();
+            into.push(Node::of(id, Access::new(Role::RadioGroup, name).value(value), regions));
+        }
+        for (i, grow) in self.props.grow.iter().enumerate() {
+            let rect = regions.iter().find(|r| r.target == Target { id: ids::BOXES, part: i as u8 }).map(|r| r.rect);
+            let access = Access::new(Role::CheckBox, format!("Box {} grows", i + 1)).state("checked", *grow);
+            into.push(Node::part(ids::BOXES, i as u8, access, rect.unwrap_or_default()));
+        }
+        into.push(Node::of(ids::RESET, Access::new(Role::Button, "Reset…"), regions));
     }
 }
 

@@ -9,6 +9,8 @@ use crate::screens::scrolling::model::{self, LINE_PX, NOTCH_PX};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, region_of};
 use crate::ui::settings::Settings;
+use crate::widgets::Node;
+use crate::widgets::{Access, Role};
 
 /// The widgets' stable ids, as the report prints them.
 pub mod ids {
@@ -217,6 +219,15 @@ impl ScreenState for ScrollState {
     fn report(&self, regions: &[Region], _settings: &Settings, into: &mut serde_json::Map<String, Value>) {
         let viewport_h = region_of(regions, ids::LIST).map(|r| r.h);
         into.insert(ids::LIST.to_owned(), self.report_list(viewport_h));
+    }
+
+    fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
+        let viewport_h = region_of(regions, ids::LIST).map(|r| r.h);
+        let list = self.report_list(viewport_h);
+        let first = list["first_row"].as_u64().unwrap_or(0);
+        let shown = list["rows"].as_u64().unwrap_or(0);
+        let value = format!("rows {} to {} of {}", first + 1, first + shown, model::ROWS);
+        into.push(Node::of(ids::LIST, Access::new(Role::List, "Rows").value(value), regions));
     }
 }
 

@@ -33,7 +33,7 @@ use crate::widgets::{Pen, Widget};
 
 /// The features offered as toggles, in this order, when the face has them (a face's own list also holds features
 /// that only make sense on their own, such as `ccmp`, `locl` or `mark`, which are not toggles).
-const TOGGLES: [&[u8; 4]; 22] = [
+pub const TOGGLES: [&[u8; 4]; 22] = [
     b"liga", b"kern", b"calt", b"dlig", b"tnum", b"pnum", b"zero", b"frac", b"sups", b"subs", b"case", b"ss01",
     b"ss02", b"ss03", b"ss04", b"ss05", b"ss06", b"ss07", b"cv01", b"cv05", b"cv08", b"cv11",
 ];

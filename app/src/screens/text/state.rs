@@ -23,6 +23,7 @@ use crate::widgets::Cx;
 use crate::widgets::Widget;
 use crate::widgets::slider::Slider;
 use crate::widgets::value::Ranged;
+use crate::widgets::{Access, Node, Role};
 
 /// The text screen's stable ids, as the report prints them.
 pub mod ids {
@@ -561,6 +562,20 @@ impl ScreenState for TextFields {
         into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
         into.insert("text.page".to_owned(), self.paging.report());
+    }
+
+    fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
+        let field = Access::new(Role::TextInput, "Single line").value(self.field.text());
+        into.push(Node::of(ids::FIELD, field, regions));
+        let area = Access::new(Role::MultilineTextInput, "Multi-line").value(self.area.text());
+        into.push(Node::of(ids::AREA, area, regions));
+        for (i, tag) in self.geometry.chips.iter().enumerate() {
+            let on = self.features.is_on(*tag).unwrap_or(default_on(*tag));
+            let rect = regions.iter().find(|r| r.target == Target { id: ids::FEATURES, part: i as u8 }).map(|r| r.rect);
+            let access = Access::new(Role::CheckBox, String::from_utf8_lossy(tag)).state("checked", on);
+            into.push(Node::part(ids::FEATURES, i as u8, access, rect.unwrap_or_default()));
+        }
+        into.push(Node::of(ids::SIZE, self.size.access(), regions));
     }
 }
 

@@ -13,7 +13,14 @@
 //! <frame> text "UTF-8 text"                # as SDL_TEXTINPUT events (31 bytes at most each)
 //! <frame> resize W H
 //! <frame> screenshot PATH                  # that frame's pixels once painted, written atomically
+//! <frame> click ROLE "NAME"                # a widget found in the accessibility tree: a click at its centre
+//! <frame> focus ROLE "NAME"                # Tab pressed until it has the focus
+//! <frame> set ROLE "NAME" VALUE            # typed into a text box, stepped on a slider, ticked on a checkbox
+//! <frame> expect ROLE "NAME" STATE|VALUE   # the run fails (exit 7) unless it is so before that frame's input
 //! ```
+//!
+//! Roles are AccessKit's names in lower case (`button`, `checkbox`, `textinput`, `slider`, `tab` …); a name no
+//! screen has fails the check before the run with the nearest names.
 //!
 //! The whole file is read and checked before anything else happens: a bad line is one error naming the file, the
 //! line and what is wrong.
@@ -23,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use crate::shell::cli::MAX_SIDE;
 use crate::ui::input::{Button, Mods};
+use crate::widgets::Role;
 
 /// The most bytes one `SDL_TEXTINPUT` event carries (its `char text[32]` holds a terminating NUL).
 pub const TEXT_EVENT_BYTES: usize = 31;
@@ -101,6 +109,29 @@ pub enum Action {
     },
     /// That frame's pixels, once painted, are written here as PNG.
     Screenshot(PathBuf),
+    /// A widget found by its role and name in the accessibility tree of the frame the line plays before.
+    Named {
+        /// What is done to it.
+        verb: Verb,
+        /// Its role.
+        role: Role,
+        /// Its name: its visible label.
+        name: String,
+    },
+}
+
+/// What a line naming a widget does to it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verb {
+    /// A click at its centre.
+    Click,
+    /// Tab, as many times as it takes the focus there.
+    Focus,
+    /// Its value becomes this: typed into a text box (over what it holds), the arrows pressed on a slider or a
+    /// spinner until it is there, a click on a checkbox or a switch that is not (`on` or `off`).
+    Set(String),
+    /// It is in this state (`checked`, `disabled`, `focused`, `not-checked` …) or holds this value.
+    Expect(String),
 }
 
 /// A script that cannot be run: which file, which line (0 when the file itself failed), and what is wrong.
@@ -249,6 +280,16 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             let button = args.first().map_or(Ok(Button::Left), |word| button(word))?;
             Ok(if verb == "press" { Action::Press(button) } else { Action::Release(button) })
         }
+        "click" if args.len() == 2 && args[1].starts_with('"') => named(Verb::Click, args),
+        "focus" => {
+            arity("focus ROLE \"NAME\"", 2, 2)?;
+            named(Verb::Focus, args)
+        }
+        "set" | "expect" => {
+            arity(&format!("{verb} ROLE \"NAME\" VALUE"), 3, 3)?;
+            let value = args[2].strip_prefix('"').unwrap_or(&args[2]).to_owned();
+            named(if verb == "set" { Verb::Set(value) } else { Verb::Expect(value) }, args)
+        }
         "click" => {
             let usage = "click X Y [left|middle|right] [x2|x3]";
             arity(usage, 2, 4)?;
@@ -291,9 +332,20 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             Ok(Action::Screenshot(PathBuf::from(path)))
         }
         other => Err(format!(
-            "unknown event `{other}`: expected move, press, release, click, wheel, key, text, resize or screenshot"
+            "unknown event `{other}`: expected move, press, release, click, wheel, key, text, resize, screenshot, focus, \
+             set or expect"
         )),
     }
+}
+
+/// A line naming a widget: `ROLE "NAME"` first in `args`.
+fn named(verb: Verb, args: &[String]) -> Result<Action, String> {
+    let role = Role::named(&args[0]).ok_or_else(|| {
+        let roles: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+        format!("unknown role `{}`: expected one of {}", args[0], roles.join(", "))
+    })?;
+    let name = args[1].strip_prefix('"').ok_or("the name must be quoted: button \"Submit\"")?;
+    Ok(Action::Named { verb, role, name: name.to_owned() })
 }
 
 /// A window coordinate: whole pixels, within what SDL's 32-bit event fields and a 16384-pixel window can mean.

@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 
 use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Text, Video, Window};
 
+use super::named::{self, Keys};
+use crate::access::names;
+use crate::session::Session;
 use crate::shell::cli::RunError;
 use crate::shell::script::{Action, Chord, Script, ScriptError};
 use crate::ui::input::Button;
@@ -28,11 +31,31 @@ pub struct Player {
     pointer: (i32, i32),
     /// The next line to push, by its place in the script.
     next: usize,
+    /// The keys a line naming a widget presses.
+    named_keys: Keys,
+    /// The script's file, for the errors of its lines.
+    path: PathBuf,
 }
 
 impl Player {
-    /// Checks every key name against SDL's (`SDL_GetKeyFromName`), before any window opens.
+    /// Checks every key name against SDL's (`SDL_GetKeyFromName`) and every widget's name against the screens'
+    /// (the nearest names offered), before any window opens.
     pub fn new(script: Script, path: &Path, video: &Video) -> Result<Player, ScriptError> {
+        let error = |line, message| ScriptError { path: path.to_owned(), line, message };
+        let known = names::known();
+        for event in &script.events {
+            if let Action::Named { role, name, .. } = &event.action
+                && !names::allowed(&known, *role, name)
+            {
+                let near = names::nearest(&known, *role, name).join(", ");
+                return Err(error(
+                    event.line,
+                    format!("no screen has a {} \"{name}\" (nearest: {near})", role.as_str()),
+                ));
+            }
+        }
+        let named_keys =
+            Keys::resolve(video).ok_or_else(|| error(0, "SDL knows no Tab, Up, Down or A key".to_owned()))?;
         let keys = script
             .events
             .iter()
@@ -45,7 +68,7 @@ impl Player {
                 _ => Ok(None),
             })
             .collect::<Result<_, _>>()?;
-        Ok(Player { script, keys, pointer: (0, 0), next: 0 })
+        Ok(Player { script, keys, pointer: (0, 0), next: 0, named_keys, path: path.to_owned() })
     }
 
     /// Every screenshot the script takes (their folders are checked before the run starts).
@@ -74,6 +97,7 @@ impl Player {
         frame: u64,
         video: &Video,
         window: &mut Window<'_>,
+        session: &Session,
         per_logical: f32,
         shots: &mut Vec<PathBuf>,
     ) -> Result<bool, RunError> {
@@ -88,7 +112,7 @@ impl Player {
                 self.next = index;
                 return Ok(true);
             }
-            let action = self.script.events[index].action.clone();
+            let (action, line) = (self.script.events[index].action.clone(), self.script.events[index].line);
             let mut push = |event: Event| {
                 pushed += 1;
                 video.push_event(event).map_err(RunError::sdl(format!("script frame {frame}")))
@@ -131,6 +155,15 @@ impl Player {
                     window.set_size(width, height).map_err(RunError::sdl(format!("script frame {frame}: resizing")))?
                 }
                 Action::Screenshot(path) => shots.push(path),
+                Action::Named { .. } => {
+                    let line = format!("{} line {line}", self.path.display());
+                    for event in named::events(&action, &line, session, self.named_keys, per_logical)? {
+                        if let Event::MouseMotion { x, y } = event {
+                            self.pointer = (x, y);
+                        }
+                        push(event)?;
+                    }
+                }
             }
         }
         self.next = end;

@@ -1,0 +1,54 @@
+//! The tree of the frame the session shows: the screens' tabs, the screen's widgets, and an open menu's items or
+//! dialog's buttons, the focused node marked.
+
+use crate::chrome::TABS;
+use crate::popup::ids as popup;
+use crate::popup::{Item, Kind};
+use crate::screens::TITLES;
+use crate::session::Session;
+use crate::widgets::{Access, Node, Role};
+
+/// Every node of the frame `session` shows, in Tab order where they take the focus.
+pub fn nodes(session: &Session) -> Vec<Node> {
+    let regions = session.regions();
+    let mut nodes = Vec::new();
+    let current = session.screen().index();
+    for region in regions.iter().filter(|r| r.target.id == TABS) {
+        let part = region.target.part;
+        let access = match TITLES.get(usize::from(part)) {
+            Some(title) => Access::new(Role::Tab, *title).state("selected", usize::from(part) == current),
+            // The strip's last part past the titles is its button for the tabs that do not fit.
+            None => Access::new(Role::MenuButton, "More screens"),
+        };
+        nodes.push(Node::part(TABS, part, access, region.rect));
+    }
+    session.state().access(regions, session.settings(), &mut nodes);
+    if let Some(open) = session.popups().open() {
+        match &open.kind {
+            Kind::Menu { items, rows, .. } => menu(popup::ITEM, items, rows, &mut nodes),
+            Kind::Modal { confirm, cancel_rect, confirm_rect, .. } => {
+                nodes.push(Node::part(popup::CANCEL, 0, Access::new(Role::Button, "Cancel"), *cancel_rect));
+                nodes.push(Node::part(popup::CONFIRM, 0, Access::new(Role::Button, *confirm), *confirm_rect));
+            }
+        }
+        if let Some(sub) = &open.sub {
+            menu(popup::SUBITEM, &sub.items, &sub.rows, &mut nodes);
+        }
+    }
+    let focus = session.focus();
+    for node in &mut nodes {
+        node.focused = node.part.is_none() && Some(node.widget) == focus;
+    }
+    nodes
+}
+
+/// A menu's items as nodes, item `i` part `i` of `id`.
+fn menu(id: crate::ui::router::WidgetId, items: &[Item], rows: &[crate::geom::Rect], into: &mut Vec<Node>) {
+    for (i, (item, row)) in items.iter().zip(rows).enumerate() {
+        let access = Access::new(Role::MenuItem, item.label)
+            .state("disabled", !item.enabled)
+            .state("checked", item.checked)
+            .state("haspopup", !item.children.is_empty());
+        into.push(Node::part(id, i.min(255) as u8, access, *row));
+    }
+}

@@ -1,0 +1,224 @@
+//! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
+//! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. An
+//! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
+//! hover sends nothing and a slider's move sends the slider.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use accesskit::{Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, Toggled, Tree, TreeUpdate};
+
+use crate::widgets::{Node, Role};
+
+/// The window's node: the root every widget hangs from.
+pub const WINDOW: NodeId = NodeId(0);
+
+/// What AccessKit was last told, to send only what changed.
+#[derive(Debug, Default)]
+pub struct KitTree {
+    sent: HashMap<NodeId, accesskit::Node>,
+    focus: Option<NodeId>,
+}
+
+impl KitTree {
+    /// The update that brings AccessKit from what it was last told to the frame whose window shows `screen` with
+    /// `nodes` at `scale` device pixels a logical one: None when nothing changed. The first update holds the
+    /// whole tree.
+    pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32) -> Option<TreeUpdate> {
+        let mut changed = Vec::new();
+        let mut children = Vec::with_capacity(nodes.len());
+        let mut focus = WINDOW;
+        for node in nodes {
+            let id = id_of(node);
+            children.push(id);
+            if node.focused {
+                focus = id;
+            }
+            let kit = to_kit(node, scale);
+            if self.sent.get(&id) != Some(&kit) {
+                self.sent.insert(id, kit.clone());
+                changed.push((id, kit));
+            }
+        }
+        let mut window = accesskit::Node::new(KitRole::Window);
+        window.set_label(format!("goldberry: {screen}"));
+        window.set_children(children.clone());
+        let first = !self.sent.contains_key(&WINDOW);
+        if self.sent.get(&WINDOW) != Some(&window) {
+            // Nodes that left the window are dropped with it: AccessKit removes a child its parent no longer names.
+            let kept: std::collections::HashSet<NodeId> = children.iter().copied().collect();
+            self.sent.retain(|id, _| *id == WINDOW || kept.contains(id));
+            self.sent.insert(WINDOW, window.clone());
+            changed.push((WINDOW, window));
+        }
+        let focus_moved = self.focus.replace(focus) != Some(focus);
+        if changed.is_empty() && !focus_moved {
+            return None;
+        }
+        Some(TreeUpdate { nodes: changed, tree: first.then(|| Tree::new(WINDOW)), focus })
+    }
+
+    /// Everything AccessKit was told, as one update (an assistive technology that starts listening gets it).
+    pub fn full(&self) -> TreeUpdate {
+        let nodes = self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
+        TreeUpdate { nodes, tree: Some(Tree::new(WINDOW)), focus: self.focus.unwrap_or(WINDOW) }
+    }
+}
+
+/// A node's AccessKit id: a hash of its key, the same for as long as the widget (part) exists, never the window's.
+pub fn id_of(node: &Node) -> NodeId {
+    let mut h = DefaultHasher::new();
+    node.widget.hash(&mut h);
+    node.part.hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// `node` as AccessKit's node, its bounds scaled to device pixels.
+pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
+    let a = &node.access;
+    let mut kit = accesskit::Node::new(role(a.role));
+    kit.set_label(a.name.clone());
+    if let Some(value) = &a.value {
+        kit.set_value(value.clone());
+    }
+    if let Some(r) = a.range {
+        kit.set_numeric_value(r.value);
+        kit.set_min_numeric_value(r.min);
+        kit.set_max_numeric_value(r.max);
+        kit.set_numeric_value_step(r.step);
+    }
+    if matches!(a.role, Role::CheckBox | Role::Switch) || a.has("checked") || a.has("mixed") {
+        kit.set_toggled(if a.has("mixed") { Toggled::Mixed } else { Toggled::from(a.has("checked")) });
+    }
+    if a.has("disabled") {
+        kit.set_disabled();
+    }
+    if a.has("readonly") {
+        kit.set_read_only();
+    }
+    if a.has("expanded") {
+        kit.set_expanded(true);
+    }
+    if a.has("selected") {
+        kit.set_selected(true);
+    }
+    if a.has("invalid") {
+        kit.set_invalid(Invalid::True);
+    }
+    for action in actions(a.role) {
+        kit.add_action(*action);
+    }
+    let s = f64::from(scale);
+    let b = node.bounds;
+    let (x, y, w, h) = (f64::from(b.x), f64::from(b.y), f64::from(b.w), f64::from(b.h));
+    kit.set_bounds(KitRect { x0: x * s, y0: y * s, x1: (x + w) * s, y1: (y + h) * s });
+    kit
+}
+
+/// What assistive technology may ask a widget of `role` to do.
+pub fn actions(role: Role) -> &'static [Action] {
+    match role {
+        Role::Button | Role::CheckBox | Role::Switch | Role::Tab | Role::MenuItem | Role::MenuButton => {
+            &[Action::Click, Action::Focus]
+        }
+        Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
+        Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
+        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
+        Role::RadioGroup | Role::TabList | Role::MenuBar | Role::Group | Role::List | Role::Splitter => {
+            &[Action::Focus]
+        }
+        Role::ProgressIndicator | Role::Meter | Role::Article | Role::Status | Role::Label | Role::Image => &[],
+    }
+}
+
+/// Our role as AccessKit's.
+fn role(role: Role) -> KitRole {
+    match role {
+        Role::Button => KitRole::Button,
+        Role::CheckBox => KitRole::CheckBox,
+        Role::RadioGroup => KitRole::RadioGroup,
+        Role::Switch => KitRole::Switch,
+        Role::Slider => KitRole::Slider,
+        Role::SpinButton => KitRole::SpinButton,
+        Role::ProgressIndicator => KitRole::ProgressIndicator,
+        Role::Meter => KitRole::Meter,
+        Role::TextInput => KitRole::TextInput,
+        Role::PasswordInput => KitRole::PasswordInput,
+        Role::MultilineTextInput => KitRole::MultilineTextInput,
+        Role::ComboBox => KitRole::ComboBox,
+        Role::MenuBar => KitRole::MenuBar,
+        Role::MenuButton => KitRole::Button,
+        Role::TabList => KitRole::TabList,
+        Role::Tab => KitRole::Tab,
+        Role::MenuItem => KitRole::MenuItem,
+        Role::Group => KitRole::Group,
+        Role::Article => KitRole::Article,
+        Role::Status => KitRole::Status,
+        Role::Splitter => KitRole::Splitter,
+        Role::Label => KitRole::Label,
+        Role::Image => KitRole::Image,
+        Role::List => KitRole::List,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Rect;
+    use crate::widgets::Access;
+
+    fn slider(value: f64) -> Node {
+        let access = Access::new(Role::Slider, "Volume").value(format!("{value}")).range(value, 0.0, 100.0, 1.0);
+        Node::part("values.volume", 0, access, Rect::new(10.0, 20.0, 200.0, 24.0))
+    }
+
+    #[test]
+    fn every_widget_of_every_screen_is_named_and_offers_what_its_role_does() {
+        let mut nodes = Vec::new();
+        for entry in crate::screens::SCREENS {
+            (entry.state)().access(&[], &crate::ui::settings::Settings::default(), &mut nodes);
+        }
+        assert!(nodes.len() > 80, "every screen's widgets: {}", nodes.len());
+        for node in &nodes {
+            let kit = to_kit(node, 1.0);
+            let role = node.access.role;
+            if role.interactive() {
+                assert!(!node.access.name.trim().is_empty(), "an unnamed {role:?}");
+                assert!(!actions(role).is_empty(), "{role:?} {} offers no action", node.access.name);
+                assert!(kit.supports_action(Action::Focus), "{role:?} {} takes no focus", node.access.name);
+            }
+            match role {
+                Role::CheckBox | Role::Switch => {
+                    assert!(kit.toggled().is_some(), "{}: checked or not", node.access.name)
+                }
+                Role::Slider | Role::SpinButton => {
+                    assert!(
+                        kit.numeric_value().is_some() && kit.supports_action(Action::Increment),
+                        "{}",
+                        node.access.name
+                    )
+                }
+                _ => {}
+            }
+            assert_eq!(kit.is_disabled(), node.access.has("disabled"));
+        }
+    }
+
+    #[test]
+    fn the_first_update_holds_everything_then_only_what_changed() {
+        let mut tree = KitTree::default();
+        let button = Node::part("b", 0, Access::new(Role::Button, "Save"), Rect::new(0.0, 0.0, 80.0, 32.0));
+        let first = tree.update("values", &[button.clone(), slider(40.0)], 2.0).expect("a first update");
+        assert_eq!(first.nodes.len(), 3, "the window and two widgets");
+        assert!(first.tree.is_some());
+        assert!(tree.update("values", &[button.clone(), slider(40.0)], 2.0).is_none(), "nothing changed");
+        let moved = tree.update("values", &[button.clone(), slider(41.0)], 2.0).expect("the slider moved");
+        assert_eq!(moved.nodes.len(), 1, "only the slider: {:?}", moved.nodes);
+        assert_eq!(moved.nodes[0].1.numeric_value(), Some(41.0));
+        let b = moved.nodes[0].1.bounds().expect("bounds");
+        assert_eq!((b.x0, b.y0, b.x1, b.y1), (20.0, 40.0, 420.0, 88.0), "in device pixels");
+        let gone = tree.update("values", &[button], 2.0).expect("the slider left");
+        assert_eq!(gone.nodes.len(), 1, "the window, naming one child");
+        assert_eq!(gone.nodes[0].1.children().len(), 1);
+    }
+}

@@ -1,0 +1,190 @@
+//! A script line that names a widget (`click button "Submit"`) played through the accessibility tree: the node is
+//! looked up in the tree of the frame the line plays before, and what the line does becomes real SDL events (a
+//! click at the node's centre, Tab until the focus is there, arrows, typed text), so it takes the path a person's
+//! input takes. `expect` reads the tree and fails the run when it is not so.
+
+use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Text, Video};
+
+use crate::access::names;
+use crate::session::Session;
+use crate::shell::cli::RunError;
+use crate::shell::script::parse::{Action, Verb};
+use crate::ui::router::WidgetId;
+use crate::widgets::{Node, Role};
+
+/// The keys a named line presses, resolved by SDL before the run.
+#[derive(Debug, Clone, Copy)]
+pub struct Keys {
+    tab: Key,
+    up: Key,
+    down: Key,
+    a: Key,
+    space: Key,
+}
+
+impl Keys {
+    /// The keys by SDL's names for them (None if SDL knows one of them not, which it always does).
+    pub fn resolve(video: &Video) -> Option<Keys> {
+        let key = |name| video.key_from_name(name);
+        Some(Keys { tab: key("Tab")?, up: key("Up")?, down: key("Down")?, a: key("A")?, space: key("Space")? })
+    }
+}
+
+/// The most arrow presses a `set` pushes (a slider's whole range by its step, for any slider here).
+const MOST_STEPS: i64 = 10_000;
+
+/// The SDL events line `line`'s `verb` on `role` "`name`" becomes in the frame `session` shows, pointer positions
+/// scaled by `per_logical`; or why it cannot be played (no such widget on this screen, an expectation that fails).
+pub fn events(
+    action: &Action,
+    line: &str,
+    session: &Session,
+    keys: Keys,
+    per_logical: f32,
+) -> Result<Vec<Event>, RunError> {
+    let Action::Named { verb, role, name } = action else { return Ok(Vec::new()) };
+    let nodes = crate::access::nodes(session);
+    let screen = session.screen().name();
+    let node = nodes.iter().find(|n| n.access.role == *role && n.access.name == *name).ok_or_else(|| {
+        let here: Vec<(Role, String)> = nodes.iter().map(|n| (n.access.role, n.access.name.clone())).collect();
+        let near = names::nearest(&here, *role, name).join(", ");
+        RunError::Script(format!("{line}: no {} \"{name}\" on the {screen} screen (nearest: {near})", role.as_str()))
+    })?;
+    let at = |v: f32| (v * per_logical).round() as i32;
+    let click = || {
+        let (x, y) = node.centre();
+        let (x, y) = (at(x), at(y));
+        vec![
+            Event::MouseMotion { x, y },
+            Event::MouseButtonDown { button: MouseButton::LEFT, x, y, clicks: 1 },
+            Event::MouseButtonUp { button: MouseButton::LEFT, x, y, clicks: 1 },
+        ]
+    };
+    // A widget scrolled out of view is reached as a person with a keyboard reaches it: Tab (which scrolls the page
+    // to it), then Space.
+    let in_view = node.bounds.w > 0.0 && node.bounds.h > 0.0;
+    let activate = || -> Result<Vec<Event>, RunError> {
+        if in_view {
+            return Ok(click());
+        }
+        let mut events = tabs_to(session, node.widget, keys, line)
+            .map_err(|_| RunError::Script(format!("{line}: {} \"{name}\" is not in view", role.as_str())))?;
+        events.extend(press(keys.space, Modifiers::NONE));
+        Ok(events)
+    };
+    match verb {
+        Verb::Click => activate(),
+        Verb::Focus => tabs_to(session, node.widget, keys, line),
+        Verb::Set(value) => set(node, value, session, keys, line, activate),
+        Verb::Expect(what) => match holds(node, what) {
+            true => Ok(Vec::new()),
+            false => Err(RunError::Expectation(format!(
+                "{line}: expected {} \"{name}\" {what}, but it is {}",
+                role.as_str(),
+                describe(node)
+            ))),
+        },
+    }
+}
+
+/// Tab pressed as often as it takes the focus from where it is to `widget`.
+fn tabs_to(session: &Session, widget: WidgetId, keys: Keys, line: &str) -> Result<Vec<Event>, RunError> {
+    let mut stops: Vec<WidgetId> = Vec::new();
+    for region in session.regions().iter().filter(|r| r.focusable && r.enabled) {
+        if !stops.contains(&region.target.id) {
+            stops.push(region.target.id);
+        }
+    }
+    let to = stops
+        .iter()
+        .position(|s| *s == widget)
+        .ok_or_else(|| RunError::Script(format!("{line}: {widget} does not take the focus")))?;
+    let presses = match session.focus().and_then(|f| stops.iter().position(|s| *s == f)) {
+        Some(from) => (to + stops.len() - from) % stops.len(),
+        None => to + 1,
+    };
+    Ok((0..presses).flat_map(|_| press(keys.tab, Modifiers::NONE)).collect())
+}
+
+/// What `set` pushes for `node`: typed text, arrow presses, or a click on a box that is not as asked.
+fn set(
+    node: &Node,
+    value: &str,
+    session: &Session,
+    keys: Keys,
+    line: &str,
+    activate: impl Fn() -> Result<Vec<Event>, RunError>,
+) -> Result<Vec<Event>, RunError> {
+    let role = node.access.role;
+    let wrong =
+        |why: &str| RunError::Script(format!("{line}: cannot set {} \"{}\": {why}", role.as_str(), node.access.name));
+    match role {
+        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => {
+            let mut events = tabs_to(session, node.widget, keys, line)?;
+            events.extend(press(keys.a, Modifiers::LCTRL));
+            for piece in Action::text_pieces(value) {
+                let text = Text::new(piece).map_err(|e| wrong(&e.to_string()))?;
+                events.push(Event::TextInput(text));
+            }
+            Ok(events)
+        }
+        Role::CheckBox | Role::Switch => {
+            let want = match value {
+                "on" | "true" | "checked" => true,
+                "off" | "false" | "unchecked" => false,
+                _ => return Err(wrong("the value is on or off")),
+            };
+            let checked = node.access.has("checked") && !node.access.has("mixed");
+            if checked == want { Ok(Vec::new()) } else { activate() }
+        }
+        Role::Slider | Role::SpinButton => {
+            let range = node.access.range.ok_or_else(|| wrong("it has no range"))?;
+            let target: f64 = value.parse().map_err(|_| wrong("the value is a number"))?;
+            if !(range.min..=range.max).contains(&target) {
+                return Err(wrong(&format!("{target} is outside {} to {}", range.min, range.max)));
+            }
+            let steps = ((target - range.value) / range.step).round() as i64;
+            let key = if steps >= 0 { keys.up } else { keys.down };
+            let mut events = tabs_to(session, node.widget, keys, line)?;
+            for _ in 0..steps.unsigned_abs().min(MOST_STEPS as u64) {
+                events.extend(press(key, Modifiers::NONE));
+            }
+            Ok(events)
+        }
+        _ => Err(wrong("only text boxes, checkboxes, switches, sliders and spinners take a value; click the others")),
+    }
+}
+
+/// Whether `node` is in state `what` (`not-` before a state denies it), or holds value `what`.
+fn holds(node: &Node, what: &str) -> bool {
+    const STATES: [&str; 9] =
+        ["checked", "mixed", "disabled", "expanded", "selected", "invalid", "readonly", "focused", "multiline"];
+    let has = |state: &str| if state == "focused" { node.focused } else { node.access.has(state) };
+    if let Some(state) = what.strip_prefix("not-").filter(|s| STATES.contains(s)) {
+        return !has(state);
+    }
+    if STATES.contains(&what) {
+        return has(what);
+    }
+    let value = node.access.value.as_deref();
+    value == Some(what)
+        || node.access.range.zip(what.parse::<f64>().ok()).is_some_and(|(r, v)| (r.value - v).abs() < 1e-6)
+}
+
+/// The node's value and states, for an expectation's error.
+fn describe(node: &Node) -> String {
+    let value = node.access.value.as_deref().map_or("no value".to_owned(), |v| format!("\"{v}\""));
+    let mut states: Vec<&str> = node.access.states.clone();
+    if node.focused {
+        states.push("focused");
+    }
+    match states.is_empty() {
+        true => format!("{value}, in no state"),
+        false => format!("{value}, {}", states.join(", ")),
+    }
+}
+
+/// A key's press and release.
+fn press(key: Key, modifiers: Modifiers) -> [Event; 2] {
+    [Event::KeyDown { key, modifiers, repeat: false }, Event::KeyUp { key, modifiers, repeat: false }]
+}

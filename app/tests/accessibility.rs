@@ -1,0 +1,137 @@
+//! The accessibility tree as a screen reader and a script see it: every screen's nodes are named, a script that
+//! names widgets (`click button "Submit"`) reaches them on every screen through real SDL events, an unknown name
+//! is refused before the run with the nearest names, and an `expect` that does not hold fails the run.
+
+#[path = "support/process.rs"]
+mod process;
+#[path = "support/scripts.rs"]
+mod scripts;
+
+use serde_json::Value;
+
+const SCREENS: [&str; 9] =
+    ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"];
+
+/// Roles a person acts on: each must have a name.
+const INTERACTIVE: [&str; 15] = [
+    "button",
+    "checkbox",
+    "radiogroup",
+    "switch",
+    "slider",
+    "spinbutton",
+    "textinput",
+    "passwordinput",
+    "multilinetextinput",
+    "combobox",
+    "menubar",
+    "menubutton",
+    "tablist",
+    "tab",
+    "menuitem",
+];
+
+fn tree(screen: &str) -> Vec<Value> {
+    let dir = process::temp_dir("accessibility", &format!("tree-{screen}"));
+    let mut cmd = scripts::goldberry();
+    cmd.args(["--frames", "1", "--screen", screen]);
+    let report = scripts::report(cmd, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    report["accessibility"]["nodes"].as_array().cloned().unwrap_or_default()
+}
+
+#[test]
+fn every_screen_s_tree_names_every_interactive_node_and_places_it() {
+    for screen in SCREENS {
+        let nodes = tree(screen);
+        assert!(nodes.len() > 9, "{screen}: the tabs and the screen's widgets, not {} nodes", nodes.len());
+        let mut ids = std::collections::HashSet::new();
+        for node in &nodes {
+            let role = node["role"].as_str().unwrap_or_default();
+            let name = node["name"].as_str().unwrap_or_default();
+            assert!(ids.insert(node["id"].to_string()), "{screen}: {} twice", node["id"]);
+            if INTERACTIVE.contains(&role) {
+                assert!(!name.trim().is_empty(), "{screen}: an unnamed {role}: {node}");
+            }
+        }
+        let selected: Vec<&Value> =
+            nodes.iter().filter(|n| n["role"] == "tab" && n["states"][0] == "selected").collect();
+        assert_eq!(selected.len(), 1, "{screen}: one tab is selected");
+        // Below the fold a node has no bounds; the tabs and the first widgets have theirs.
+        let placed = nodes.iter().filter(|n| n["bounds"][2].as_f64().unwrap_or(0.0) > 0.0).count();
+        assert!(placed > 9, "{screen}: the tabs and some widgets lie on screen ({placed} of {})", nodes.len());
+    }
+}
+
+#[test]
+fn a_script_that_names_widgets_reaches_them_on_every_screen() {
+    let script = [
+        // Each screen reached by its tab's name, and something done there by name and checked by name.
+        "1 set textinput \"Single line\" \"named, not placed\"",
+        "2 expect textinput \"Single line\" \"named, not placed\"",
+        "3 set checkbox \"kern\" off",
+        "4 expect checkbox \"kern\" not-checked",
+        "5 click tab \"Layout\"",
+        "7 click checkbox \"Box 3 grows\"",
+        "8 expect checkbox \"Box 3 grows\" checked",
+        "9 click tab \"Controls\"",
+        "11 click button \"Press me\"",
+        "13 set switch \"Toggle\" on",
+        "14 expect switch \"Toggle\" checked",
+        "15 click tab \"Scrolling\"",
+        "17 expect list \"Rows\" \"rows 1 to 13 of 10000\"",
+        "18 click tab \"Values\"",
+        "20 set slider \"Volume\" 70",
+        "21 expect slider \"Volume\" 70",
+        "22 set spinbutton \"Copies\" 5",
+        "23 expect spinbutton \"Copies\" 5",
+        "24 click tab \"Forms\"",
+        "26 set textinput \"Name\" \"Ada Lovelace\"",
+        "27 click checkbox \"I accept the terms\"",
+        "28 expect checkbox \"I accept the terms\" checked",
+        "29 focus button \"Submit\"",
+        "30 expect button \"Submit\" focused",
+        "31 click tab \"Panels\"",
+        "33 set switch \"Shimmer\" off",
+        "34 expect switch \"Shimmer\" not-checked",
+        "35 click tab \"Menus\"",
+        "37 click button \"Right-click me\"",
+        "38 click tab \"Overview\"",
+        "40 expect article \"Threads\" not-focused",
+    ];
+    let report = scripts::play("accessibility", "every-screen", "text", &script.map(str::to_owned));
+    let w = &report["widgets"];
+    assert_eq!(w["text.field"]["text"], "named, not placed");
+    assert_eq!(w["values.volume"]["value"], 70.0);
+    assert_eq!(w["forms.name"]["text"], "Ada Lovelace");
+    assert_eq!(w["controls.presses"]["access"]["name"], "pressed once", "the button was pressed once, by name");
+    assert_eq!(report["screen"], "overview");
+}
+
+fn run_script(name: &str, screen: &str, lines: &[&str]) -> (Option<i32>, String) {
+    let dir = process::temp_dir("accessibility", name);
+    let path = dir.join("script.txt");
+    std::fs::write(&path, lines.join("\n")).expect("write the script");
+    let mut cmd = scripts::goldberry();
+    cmd.args(["--frames", "6", "--screen", screen, "--script"]).arg(&path);
+    let out = scripts::output(cmd);
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn an_unknown_name_is_refused_before_the_run_and_a_failed_expectation_ends_it() {
+    let (code, stderr) = run_script("unknown", "forms", &["1 key Tab", "2 click button \"Sumbit\""]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("line 2") && stderr.contains("button \"Submit\""), "the line and the nearest: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    let (code, stderr) = run_script("role", "forms", &["1 click knob \"Gain\""]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("unknown role `knob`"), "{stderr}");
+    let (code, stderr) = run_script("expect", "forms", &["1 expect checkbox \"I accept the terms\" checked"]);
+    assert_eq!(code, Some(7), "{stderr}");
+    assert!(stderr.contains("expected checkbox \"I accept the terms\" checked"), "{stderr}");
+    let (code, stderr) = run_script("elsewhere", "forms", &["1 click slider \"Volume\""]);
+    assert_eq!(code, Some(2), "a name of another screen, not on this one: {stderr}");
+    assert!(stderr.contains("on the forms screen"), "{stderr}");
+}
