@@ -55,13 +55,27 @@ impl KitTree {
         if changed.is_empty() && !focus_moved {
             return None;
         }
-        Some(TreeUpdate { nodes: changed, tree: first.then(|| Tree::new(WINDOW)), focus })
+        Some(TreeUpdate { nodes: changed, tree: first.then(tree), focus })
+    }
+
+    /// An update that changes nothing (AccessKit asks for one when nothing changed).
+    pub fn unchanged(&self) -> TreeUpdate {
+        TreeUpdate { nodes: Vec::new(), tree: None, focus: self.focus.unwrap_or(WINDOW) }
     }
 
     /// Everything AccessKit was told, as one update (an assistive technology that starts listening gets it).
     pub fn full(&self) -> TreeUpdate {
         let nodes = self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
-        TreeUpdate { nodes, tree: Some(Tree::new(WINDOW)), focus: self.focus.unwrap_or(WINDOW) }
+        TreeUpdate { nodes, tree: Some(tree()), focus: self.focus.unwrap_or(WINDOW) }
+    }
+}
+
+/// The tree's description: its root and the toolkit that made it.
+fn tree() -> Tree {
+    Tree {
+        toolkit_name: Some("goldberry".to_owned()),
+        toolkit_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+        ..Tree::new(WINDOW)
     }
 }
 
@@ -78,8 +92,11 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     let a = &node.access;
     let mut kit = accesskit::Node::new(role(a.role));
     kit.set_label(a.name.clone());
-    if let Some(value) = &a.value {
-        kit.set_value(value.clone());
+    match (&a.value, a.role) {
+        (Some(value), _) => kit.set_value(value.clone()),
+        // A label's text is its value to AccessKit, besides its name.
+        (None, Role::Label | Role::Status) => kit.set_value(a.name.clone()),
+        (None, _) => {}
     }
     if let Some(r) = a.range {
         kit.set_numeric_value(r.value);

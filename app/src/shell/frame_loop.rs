@@ -20,6 +20,7 @@ use crate::shell::memory::{peak_rss_mib, rss_mib};
 use crate::shell::present::{self, Pacer};
 use crate::shell::report::FrameRecord;
 use crate::shell::scaling::Scaling;
+use crate::shell::screen_reader::ScreenReader;
 use crate::shell::screenshot::write_window;
 use crate::shell::script::Player;
 use crate::surface::Pixels;
@@ -94,6 +95,8 @@ pub struct FrameLoop<'r, 'v> {
     /// Device pixels per logical unit of the frame painted last (or about to be).
     scale: f32,
     player: Option<Player>,
+    /// The accessibility tree's way to a screen reader (desktop only).
+    screen_reader: Option<ScreenReader>,
     clock: FrameClock,
     pacer: Pacer,
     cursors: Cursors<'v>,
@@ -161,7 +164,13 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             started,
         } = setup;
         let scale = scaling.device(session.settings().zoom.factor());
+        // On the desktop the tree reaches assistive technology; headless runs have nobody to tell.
+        let mut screen_reader = if headless { None } else { ScreenReader::new(video) };
+        if let Some(reader) = &mut screen_reader {
+            reader.window_focused(true);
+        }
         FrameLoop {
+            screen_reader,
             args,
             g,
             fonts,
@@ -196,6 +205,10 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     pub fn run(mut self) -> Result<Ran<'v>, RunError> {
         while self.frames.is_none_or(|n| self.index < n) {
             let now = self.clock.time_s(self.index);
+            if let Some(reader) = &mut self.screen_reader {
+                let per_logical = self.scaling.window_per_logical(self.session.settings().zoom.factor());
+                reader.act(&self.session, self.video, per_logical)?;
+            }
             let polled = self.poll(now)?;
             if polled.quit || self.session.quit() {
                 break;
@@ -213,6 +226,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
                 self.pacer.wait();
             } else {
                 self.idle(now, &polled);
+            }
+            if let Some(reader) = &mut self.screen_reader {
+                reader.frame(&self.session, self.scale);
             }
         }
         Ok(Ran {

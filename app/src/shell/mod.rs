@@ -15,5 +15,6 @@ pub mod present;
 pub mod report;
 pub mod run;
 pub mod scaling;
+pub mod screen_reader;
 pub mod screenshot;
 pub mod script;

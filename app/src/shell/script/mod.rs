@@ -1,7 +1,7 @@
 //! `--script PATH`: a file of timed input that the run pushes onto SDL's queue as real SDL events. [`parse`] reads
 //! and checks the file (a bad line is one error naming its line); [`player`] plays it, frame by frame.
 
-mod named;
+pub mod named;
 pub mod parse;
 pub mod player;
 

@@ -50,6 +50,20 @@ pub fn events(
         let near = names::nearest(&here, *role, name).join(", ");
         RunError::Script(format!("{line}: no {} \"{name}\" on the {screen} screen (nearest: {near})", role.as_str()))
     })?;
+    act(verb, node, session, keys, per_logical, line)
+}
+
+/// The SDL events `verb` on `node` becomes in the frame `session` shows (`line` names the script line, or the
+/// screen reader, in an error).
+pub fn act(
+    verb: &Verb,
+    node: &Node,
+    session: &Session,
+    keys: Keys,
+    per_logical: f32,
+    line: &str,
+) -> Result<Vec<Event>, RunError> {
+    let (role, name) = (node.access.role, node.access.name.as_str());
     let at = |v: f32| (v * per_logical).round() as i32;
     let click = || {
         let (x, y) = node.centre();

@@ -1,0 +1,123 @@
+//! The accessibility tree on the desktop: AccessKit's Unix adapter carries it to assistive technology over AT-SPI
+//! (D-Bus). Nothing is built while no screen reader listens (the adapter stays inactive and never calls back for
+//! a tree); once one does, each frame sends the nodes that changed. A screen reader's action (press, focus,
+//! increment, set a value) arrives on the adapter's thread and is queued; the loop turns it into real SDL events
+//! at the widget, as a script's named line does, so it takes the path a person's input takes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+use accesskit::{Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, TreeUpdate};
+use accesskit_unix::Adapter;
+use goldberry_natives::sdl::Video;
+
+use crate::access::KitTree;
+use crate::access::kit::id_of;
+use crate::session::Session;
+use crate::shell::cli::RunError;
+use crate::shell::script::Verb;
+use crate::shell::script::named::{self, Keys};
+
+/// The adapter, what it was last told, and the actions asked of it.
+pub struct ScreenReader {
+    adapter: Adapter,
+    tree: KitTree,
+    requests: Receiver<ActionRequest>,
+    /// Set when the screen reader went away: the next one is sent the whole tree.
+    gone: Arc<AtomicBool>,
+    keys: Keys,
+}
+
+impl std::fmt::Debug for ScreenReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScreenReader").finish_non_exhaustive()
+    }
+}
+
+/// Hands the adapter no tree of its own: the loop sends the whole tree with the next frame after activation.
+struct Activation;
+
+impl ActivationHandler for Activation {
+    fn request_initial_tree(&mut self) -> Option<TreeUpdate> {
+        None
+    }
+}
+
+/// Queues a screen reader's action for the loop.
+struct Actions(Sender<ActionRequest>);
+
+impl ActionHandler for Actions {
+    fn do_action(&mut self, request: ActionRequest) {
+        // The loop is gone only when the window closes; an action then has nothing left to act on.
+        let _ = self.0.send(request);
+    }
+}
+
+/// Marks the tree to be sent whole to the next screen reader.
+struct Deactivation(Arc<AtomicBool>);
+
+impl DeactivationHandler for Deactivation {
+    fn deactivate_accessibility(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+impl ScreenReader {
+    /// Registers the window with AT-SPI (in the background: without a session bus it stays inactive).
+    pub fn new(video: &Video) -> Option<ScreenReader> {
+        let keys = Keys::resolve(video)?;
+        let (send, requests) = channel();
+        let gone = Arc::new(AtomicBool::new(false));
+        let adapter = Adapter::new(Activation, Actions(send), Deactivation(Arc::clone(&gone)));
+        Some(ScreenReader { adapter, tree: KitTree::default(), requests, gone, keys })
+    }
+
+    /// After a frame: what changed, sent if a screen reader listens (the tree is not built otherwise).
+    pub fn frame(&mut self, session: &Session, scale: f32) {
+        if self.gone.swap(false, Ordering::AcqRel) {
+            self.tree = KitTree::default();
+        }
+        let tree = &mut self.tree;
+        self.adapter.update_if_active(|| {
+            let nodes = crate::access::nodes(session);
+            tree.update(session.screen().title(), &nodes, scale).unwrap_or_else(|| tree.unchanged())
+        });
+    }
+
+    /// Whether the window has the keyboard focus (a screen reader follows the focused window).
+    pub fn window_focused(&mut self, focused: bool) {
+        self.adapter.update_window_focus_state(focused);
+    }
+
+    /// The actions a screen reader asked since the last frame, pushed as SDL events.
+    pub fn act(&mut self, session: &Session, video: &Video, per_logical: f32) -> Result<(), RunError> {
+        while let Ok(request) = self.requests.try_recv() {
+            let nodes = crate::access::nodes(session);
+            let Some(node) = nodes.iter().find(|n| id_of(n) == request.target) else { continue };
+            let step = |by: f64| {
+                node.access.range.map(|r| Verb::Set(format!("{}", (r.value + by * r.step).clamp(r.min, r.max))))
+            };
+            let verb = match (request.action, &request.data) {
+                (Action::Click, _) => Some(Verb::Click),
+                (Action::Focus, _) => Some(Verb::Focus),
+                (Action::Increment, _) => step(1.0),
+                (Action::Decrement, _) => step(-1.0),
+                (Action::SetValue, Some(ActionData::Value(v))) => Some(Verb::Set(v.to_string())),
+                (Action::SetValue, Some(ActionData::NumericValue(v))) => Some(Verb::Set(format!("{v}"))),
+                _ => None,
+            };
+            let Some(verb) = verb else { continue };
+            // A request the frame cannot carry out (a widget that scrolled away) is dropped, as a person's would be.
+            match named::act(&verb, node, session, self.keys, per_logical, "the screen reader") {
+                Ok(events) => {
+                    for event in events {
+                        video.push_event(event).map_err(RunError::sdl("a screen reader's action"))?;
+                    }
+                }
+                Err(e) => tracing::info!("{e}"),
+            }
+        }
+        Ok(())
+    }
+}
