@@ -1,0 +1,98 @@
+//! The accessibility bench: what the tree costs, built from the session after each frame as the desktop's screen
+//! reader path builds it.
+//!
+//! `cargo bench -p goldberry --bench access` prints, for every screen at 1920x1080 (the heaviest is the one with the
+//! most nodes):
+//! - the whole tree built and turned into AccessKit's first update (target: <= 1 ms for the heaviest screen);
+//! - the update after a hover (nothing a screen reader hears changes: no node sent) and after a value change (the
+//!   slider stepped by a key: its node sent) (target: <= 0.05 ms).
+//!
+//! `GOLDBERRY_BENCH_FRAMES=N` changes the 300 measurements a row.
+
+mod support;
+
+use std::time::Instant;
+
+use goldberry::access::{KitTree, nodes};
+use goldberry::screens::ScreenId;
+use goldberry::shell::report::Percentiles;
+use goldberry::ui::input::{Button, Key, Mods, UiEvent};
+use support::rig::Rig;
+
+fn met(ok: bool) -> &'static str {
+    if ok { "met" } else { "MISSED" }
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let (g, fonts) = support::natives_and_fonts("access");
+    let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
+    println!("goldberry access bench: the accessibility tree after a frame, {frames} a row (ms)");
+    let mut heaviest = (0, "", 0.0);
+    for screen in ScreenId::all() {
+        let rig = Rig::new(g, &fonts, screen, (1920, 1080), 1);
+        let mut times = Vec::new();
+        let mut count = 0;
+        for _ in 0..frames {
+            let start = Instant::now();
+            let all = nodes(&rig.session);
+            let update = KitTree::default().update(screen.title(), &all, 1.0);
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+            count = update.map_or(0, |u| u.nodes.len());
+        }
+        let p = Percentiles::of(times.iter().copied());
+        println!("whole tree of {}: {count} nodes, build p50 {:.4} p95 {:.4}", screen.name(), p.p50, p.p95);
+        if count > heaviest.0 {
+            heaviest = (count, screen.name(), p.p50);
+        }
+    }
+    let (count, name, p50) = heaviest;
+    println!("the heaviest, {name} ({count} nodes): p50 {p50:.4}  target <= 1 ms ({})", met(p50 <= 1.0));
+
+    // On the values page: a hover (no node changes) and a slider's key step (its node changes).
+    let values = ScreenId::named("values").expect("the values page");
+    let mut rig = Rig::new(g, &fonts, values, (1920, 1080), 1);
+    let mut tree = KitTree::default();
+    let _ = tree.update(values.title(), &nodes(&rig.session), 1.0);
+    let (x, y) = rig.centre("values.volume");
+    let mut clipboard = String::new();
+    // A click focuses the slider, so that the arrows step it.
+    rig.session.handle(&UiEvent::ButtonDown { button: Button::Left, x, y, clicks: 1 }, 0.0, &mut clipboard);
+    rig.session.handle(&UiEvent::ButtonUp { button: Button::Left, x, y }, 0.0, &mut clipboard);
+    let (mut hover, mut step, mut sent) = (Vec::new(), Vec::new(), 0);
+    for i in 0..frames {
+        let at = if i % 2 == 0 { (x, y) } else { (x, y - 200.0) };
+        rig.session.handle(&UiEvent::PointerMoved { x: at.0, y: at.1 }, 0.0, &mut clipboard);
+        let start = Instant::now();
+        let update = tree.update(values.title(), &nodes(&rig.session), 1.0);
+        hover.push(start.elapsed().as_secs_f64() * 1000.0);
+        sent += update.map_or(0, |u| u.nodes.len());
+    }
+    let hover_sent = sent;
+    sent = 0;
+    for i in 0..frames {
+        let key = if i % 2 == 0 { Key::Right } else { Key::Left };
+        rig.session.handle(&UiEvent::KeyDown { key, mods: Mods::NONE, repeat: false }, 0.0, &mut clipboard);
+        let start = Instant::now();
+        let update = tree.update(values.title(), &nodes(&rig.session), 1.0);
+        step.push(start.elapsed().as_secs_f64() * 1000.0);
+        sent += update.map_or(0, |u| u.nodes.len());
+    }
+    let (h, s) = (Percentiles::of(hover.iter().copied()), Percentiles::of(step.iter().copied()));
+    println!(
+        "update after a hover on values.volume: p50 {:.4} p95 {:.4}, {:.1} nodes sent a frame  target <= 0.05 ({})",
+        h.p50,
+        h.p95,
+        hover_sent as f64 / frames as f64,
+        met(h.p50 <= 0.05)
+    );
+    println!(
+        "update after a key step of values.volume: p50 {:.4} p95 {:.4}, {:.1} nodes sent a frame  target <= 0.05 ({})",
+        s.p50,
+        s.p95,
+        sent as f64 / frames as f64,
+        met(s.p50 <= 0.05)
+    );
+}
