@@ -92,8 +92,9 @@ fn straight_to_72(track: Box) -> Vec<String> {
     vec![format!("1 click {} {y}", x - 2), format!("2 move {x1} {y}")]
 }
 
+/// The warning and error lines of a run's log (its default filter shows those two levels only).
 fn warnings(stderr: &str) -> Vec<&str> {
-    stderr.lines().filter(|line| line.contains("WARN")).collect()
+    stderr.lines().filter(|line| line.contains(" WARN ") || line.contains(" ERROR ")).collect()
 }
 
 fn sweeps_end_as_a_fresh_run_at_72_px(scale: &str) {
