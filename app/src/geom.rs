@@ -71,9 +71,10 @@ impl Rect {
     }
 }
 
-/// Which font a glyph run is drawn with: an index into the app's font book.
+/// Which font a glyph run is drawn with: a face and a pixel size, packed (`FontId::of`, in the font book), so an
+/// id names the same font for ever.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FontId(pub u16);
+pub struct FontId(pub u32);
 
 /// A rectangle of whole device pixels inside the target: columns `x..x + w`, rows `y..y + h`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -2,12 +2,12 @@
 //! shape). The primary faces load with the book; a fallback face loads the first time it is asked for.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use goldberry_natives::{Goldberry, NativeError, blend2d, harfbuzz};
 
 use super::dirs::find;
-use super::{Face, FontBook, FontError, LoadedFace, MAX_FONTS, default_dirs};
+use super::{Face, FontBook, FontError, LoadedFace, default_dirs};
 use crate::geom::FontId;
 use crate::text::Shaper;
 
@@ -63,19 +63,19 @@ impl FontBook {
     pub fn load_from(g: &'static Goldberry, dirs: &[PathBuf]) -> Result<FontBook, FontError> {
         let faces = Face::ALL.iter().map(|&face| load_face(g, face, dirs)).collect::<Result<Vec<_>, _>>()?;
         let shaper = Shaper::new(harfbuzz::Buffer::new(g)?);
-        let fallback = blend2d::Font::new(&faces[0].blend2d, Face::Sans.default_size())?;
+        let fallback = Arc::new(blend2d::Font::new(&faces[0].blend2d, Face::Sans.default_size())?);
         let book = FontBook {
             g,
             faces,
             fallbacks: Face::FALLBACKS.iter().map(|_| OnceLock::new()).collect(),
             dirs: dirs.to_vec(),
-            slots: (0..MAX_FONTS).map(|_| OnceLock::new()).collect(),
-            ids: Mutex::default(),
+            fonts: Mutex::default(),
             fallback,
             shaper,
         };
+        // Each face's default size made now: a book that cannot make fonts fails here, not in the first frame.
         for face in Face::ALL {
-            book.create(face, face.default_size())?;
+            book.make(book.id(face, face.default_size()))?;
         }
         Ok(book)
     }

@@ -3,8 +3,8 @@
 //! Three primary faces ([`Face::Sans`] Inter for prose, [`Face::SansBold`] Inter SemiBold for titles,
 //! [`Face::Mono`] JetBrains Mono for numbers and code), each loaded twice from the same file: as a Blend2D face (to
 //! draw) and as a HarfBuzz face and font (to shape). When Inter or JetBrains Mono is missing, DejaVu Sans (Bold,
-//! Mono) stands in, with a warning. A [`FontId`](crate::geom::FontId) names a face at a pixel size;
-//! [`FontBook::id`] creates the Blend2D font for a new pair once and returns the same id for it ever after.
+//! Mono) stands in, with a warning. A [`FontId`](crate::geom::FontId) is a face at a pixel size, for ever;
+//! [`FontBook::blend2d_font`] makes its Blend2D font, and the book keeps the [`MAX_FONTS`] used last (`ids`).
 //!
 //! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
 //! `fonts-noto-core`, then Symbola from `fonts-symbola` for emoji) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
@@ -34,7 +34,7 @@ mod shaping;
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use goldberry_natives::{Goldberry, blend2d, harfbuzz};
 
@@ -61,13 +61,6 @@ struct LoadedFace {
     line_gap: i32,
 }
 
-/// A face at a pixel size.
-struct SizedFont {
-    face: Face,
-    size_px: f32,
-    font: blend2d::Font,
-}
-
 /// Every font the scene and the HUD use (see the module docs).
 pub struct FontBook {
     g: &'static Goldberry,
@@ -77,13 +70,10 @@ pub struct FontBook {
     fallbacks: Vec<OnceLock<Option<LoadedFace>>>,
     /// Where the fallback faces are searched for.
     dirs: Vec<PathBuf>,
-    /// `FontId(i)` is `slots[i]`; slots fill in order and are never replaced, so a `&blend2d::Font` handed out
-    /// stays valid for the book's life.
-    slots: Vec<OnceLock<SizedFont>>,
-    /// The (face, size in 1/64 px) of every filled slot, in slot order; guards slot creation.
-    ids: Mutex<Vec<(Face, u32)>>,
-    /// Stands in for an id that names no slot (never happens for ids this book gave out).
-    fallback: blend2d::Font,
+    /// The Blend2D fonts made for ids, the [`MAX_FONTS`] used last.
+    fonts: Mutex<ids::Fonts>,
+    /// Stands in for a font Blend2D could not make (out of memory).
+    fallback: Arc<blend2d::Font>,
     shaper: Shaper,
 }
 
@@ -91,7 +81,7 @@ impl fmt::Debug for FontBook {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FontBook")
             .field("faces", &self.faces.iter().map(|face| &face.path).collect::<Vec<_>>())
-            .field("fonts", &self.ids.lock().unwrap_or_else(PoisonError::into_inner).len())
+            .field("fonts", &self.font_counts())
             .finish_non_exhaustive()
     }
 }

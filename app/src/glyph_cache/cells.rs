@@ -305,11 +305,11 @@ fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(),
         }
         ctx.set_fill(&Style::Solid(Rgba32(0xffff_ffff)))?;
         if s == 1.0 {
-            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+            ctx.fill_glyph_run(&font, 0.0, 0.0, &run)?;
         } else {
             ctx.save()?;
             ctx.scale(s, s)?;
-            ctx.fill_glyph_run(font, 0.0, 0.0, &run)?;
+            ctx.fill_glyph_run(&font, 0.0, 0.0, &run)?;
             ctx.restore()?;
         }
         start = end;

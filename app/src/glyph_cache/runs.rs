@@ -82,11 +82,10 @@ impl RunKey {
     fn add(&mut self, p: &Placed) {
         let (ax, ay) = *self.anchor.get_or_insert((p.x, p.y));
         let k = p.key;
-        self.mix(
-            u64::from(k.glyph) | u64::from(k.font.0) << 32 | u64::from(k.phase_x) << 48 | u64::from(k.phase_y) << 56,
-        );
+        // The font in a word of its own: a font id is 32 bits (its face and size), so it shares none with the phases.
+        self.mix(u64::from(k.glyph) | u64::from(k.phase_x) << 32 | u64::from(k.phase_y) << 40);
         self.mix(((p.x - ax) as u32 as u64) | ((p.y - ay) as u32 as u64) << 32);
-        self.mix(u64::from(k.px));
+        self.mix(u64::from(k.px) | u64::from(k.font.0) << 32);
         self.glyphs += 1;
     }
 

@@ -26,7 +26,7 @@ fn draw(g: &'static Goldberry, cached: bool, transform: Option<f64>, cache: &Gly
     let drawn = cached && cache.draw_run(&mut ctx, &fonts, (font, color), (4.25, 24.0), &run, None).expect("draw");
     if !drawn {
         ctx.set_fill(&Style::Solid(Rgba32(color.0))).expect("fill");
-        ctx.fill_glyph_run(fonts.blend2d_font(font), 4.25, 24.0, &run).expect("glyphs");
+        ctx.fill_glyph_run(&fonts.blend2d_font(font), 4.25, 24.0, &run).expect("glyphs");
     }
     ctx.end().expect("end");
     drop(view);

@@ -85,7 +85,7 @@ impl Replayer<'_> {
             scratch.translate(m[4] - x0, m[5] - y0)?;
             scratch.scale(s, s)?;
             scratch.set_fill(&Style::Solid(Rgba32(color)))?;
-            scratch.fill_glyph_run(self.fonts.blend2d_font(font), x, y, run)?;
+            scratch.fill_glyph_run(&self.fonts.blend2d_font(font), x, y, run)?;
             scratch.end()?;
         }
         ctx.save()?;
@@ -195,7 +195,7 @@ impl Replayer<'_> {
                     }
                     if !run.is_empty() && !cached && !whole {
                         ctx.set_fill(&Style::Solid(Rgba32(color.0)))?;
-                        ctx.fill_glyph_run(self.fonts.blend2d_font(*font), x, y, run)?;
+                        ctx.fill_glyph_run(&self.fonts.blend2d_font(*font), x, y, run)?;
                     }
                 }
                 Op::Layer { key, rect, version, content } => {

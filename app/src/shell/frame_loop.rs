@@ -40,6 +40,9 @@ const SIZE_SETTLED_FRAMES: u32 = 10;
 /// measuring points (ci/random-script settles the run into one state at each).
 const RSS_EVENTS: [usize; 2] = [2_000, 20_000];
 
+/// How far the resident peak must rise past the last figure printed for `--report-rss` to say where, MiB.
+const PEAK_STEP_MIB: f64 = 0.2;
+
 /// What the loop runs with: the natives, the fonts, the window and the input's source.
 pub struct Setup<'r, 'v> {
     /// The command line.
@@ -119,6 +122,8 @@ pub struct FrameLoop<'r, 'v> {
     trimmed: bool,
     /// What woke an idle desktop loop, handled and counted with the next frame.
     woken: Polled,
+    /// The resident peak `--report-rss` last printed, MiB, once the first measuring point has passed.
+    peak_printed: Option<f64>,
 }
 
 /// What one pass over SDL's queue found.
@@ -198,6 +203,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             size_held: 0,
             trimmed: true,
             woken: Polled::default(),
+            peak_printed: None,
         }
     }
 
@@ -418,18 +424,27 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     }
 
     /// With `--report-rss` and a script, prints the resident set size once this frame has handled script event
-    /// 2,000 or 20,000.
-    fn print_rss_at_events(&self) {
+    /// 2,000 or 20,000, and between them each rise of the peak by [`PEAK_STEP_MIB`] or more, with the frame's
+    /// screen and size: the state that raised it is the one a soak's warm-up must visit first (record 20).
+    fn print_rss_at_events(&mut self) {
         let Some(player) = self.player.as_ref().filter(|_| self.args.report_rss) else { return };
         let index = self.index;
         let before = index.checked_sub(1).map_or(0, |previous| player.lines_through(previous));
         let through = player.lines_through(index);
-        for mark in RSS_EVENTS.into_iter().filter(|mark| (before + 1..=through).contains(mark)) {
+        if let Some(printed) = self.peak_printed
+            && let Some(peak) = peak_rss_mib().filter(|peak| *peak >= printed + PEAK_STEP_MIB)
+        {
+            let (width, height) = self.window.size_in_pixels();
             println!(
-                "rss at event {mark} (frame {index}): {:.1} MiB, peak {:.1} MiB",
-                rss_mib().unwrap_or(0.0),
-                peak_rss_mib().unwrap_or(0.0)
+                "peak rose to {peak:.1} MiB by event {through} (frame {index}): the {} screen at {width}x{height}",
+                self.session.screen().name()
             );
+            self.peak_printed = Some(peak);
+        }
+        for mark in RSS_EVENTS.into_iter().filter(|mark| (before + 1..=through).contains(mark)) {
+            let peak = peak_rss_mib().unwrap_or(0.0);
+            println!("rss at event {mark} (frame {index}): {:.1} MiB, peak {peak:.1} MiB", rss_mib().unwrap_or(0.0));
+            self.peak_printed = Some(self.peak_printed.map_or(peak, |printed| printed.max(peak)));
         }
     }
 }

@@ -207,6 +207,17 @@ pub struct Report {
     pub widgets: serde_json::Value,
     /// The accessibility tree at the end: the screen, and each node's role, name, value, states, range and bounds.
     pub accessibility: serde_json::Value,
+    /// The font book's Blend2D fonts at the end.
+    pub fonts: FontCounts,
+}
+
+/// The font book's Blend2D fonts: how many it holds (at most [`crate::fonts::MAX_FONTS`]), how many it made in the
+/// run, and how many of those made room for another size (the least recently used).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FontCounts {
+    pub held: usize,
+    pub made: u64,
+    pub made_room: u64,
 }
 
 impl Report {

@@ -17,7 +17,7 @@ use crate::shell::cli::{Args, RunError};
 use crate::shell::frame_loop::{FrameLoop, Ran, Setup};
 use crate::shell::memory::rss_mib;
 use crate::shell::present::{self, Display};
-use crate::shell::report::{FrameRecord, Report, RunSummary};
+use crate::shell::report::{FontCounts, FrameRecord, Report, RunSummary};
 use crate::shell::scaling::Scaling;
 use crate::shell::screenshot::write_window;
 use crate::shell::script::{Player, Script};
@@ -204,6 +204,10 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             screen: session.screen().name().to_owned(),
             widgets: session.widgets(),
             accessibility: crate::widgets::tree_json(session.screen().name(), &crate::access::nodes(&session)),
+            fonts: {
+                let (held, made, made_room) = fonts.font_counts();
+                FontCounts { held, made, made_room }
+            },
         };
         report.write(path)?;
     }
