@@ -57,9 +57,17 @@ fn synthetic_stats(index: u64) -> HudStats {
     stats
 }
 
+/// libgoldberry, its pipelines pinned to the baseline level the goldens are taken at (record 19; every test here
+/// pins the same, the level being the process's).
+fn natives() -> &'static Goldberry {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    goldberry_natives::blend2d::pin_cpu_level(g, goldberry_natives::blend2d::CpuLevel::Sse41).expect("SSE4.1");
+    g
+}
+
 /// Paints frames 0..=last in order (like a run) with `threads` bands and returns the frames asked for.
 fn paint_frames(threads: usize, wanted: &[u64], hud: bool) -> Vec<RgbImage> {
-    let g = Goldberry::load(None).expect("libgoldberry");
+    let g = natives();
     let fonts = FontBook::load(g).expect("fonts");
     let mut painter = Painter::new(g, &fonts, threads, hud).expect("painter");
     let mut buffer = FrameBuffer::new(WIDTH, HEIGHT);
@@ -113,7 +121,7 @@ fn bands_equal_one_thread() {
 
 /// Frame 0's display list as the golden test paints it (the HUD's included).
 fn frame_0_list() -> (DisplayList, FontBook) {
-    let g = Goldberry::load(None).expect("libgoldberry");
+    let g = natives();
     let fonts = FontBook::load(g).expect("fonts");
     let mut painter = Painter::new(g, &fonts, 1, true).expect("painter");
     let mut buffer = FrameBuffer::new(WIDTH, HEIGHT);
@@ -130,7 +138,7 @@ const HUD_LAYER: LayerKey = LayerKey(0x4855_4400_0000_0001);
 /// first. (The glyph cache's cells are rasterized where the atlas puts them, in the order they were first asked
 /// for, and a cell's coverage can be a level apart at another place: so the order is the painter's.)
 fn draw(list: &DisplayList, fonts: &FontBook) -> RgbImage {
-    let g = Goldberry::load(None).expect("libgoldberry");
+    let g = natives();
     let mut renderer = Renderer::new(g, 1);
     let mut hud = DisplayList::new();
     hud.ops.extend(list.ops.iter().filter(|op| matches!(op, Op::Layer { key, .. } if *key == HUD_LAYER)).cloned());

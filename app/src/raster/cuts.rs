@@ -26,15 +26,14 @@ pub(super) fn tender_boxes(ctx: &FrameContext<'_>, from: Option<usize>, lead: bo
         let Step::Draw(op) = visit.step else { continue };
         match op {
             // A layer of the base drawn this frame is drawn in place; any other is blitted from its image.
-            Op::Layer { rect, content, .. } => {
-                if lead && ctx.in_place(visit.index) {
-                    for inner in Walk::new(content, visit.place.inside(*rect)) {
-                        if let Step::Draw(op) = inner.step {
-                            op_boxes(ctx, op, &inner.place, &mut boxes);
-                        }
+            Op::Layer { rect, content, .. } if lead && ctx.in_place(visit.index) => {
+                for inner in Walk::new(content, visit.place.inside(*rect)) {
+                    if let Step::Draw(op) = inner.step {
+                        op_boxes(ctx, op, &inner.place, &mut boxes);
                     }
                 }
             }
+            Op::Layer { .. } => {}
             op if from.is_some_and(|from| visit.index >= from) => op_boxes(ctx, op, &visit.place, &mut boxes),
             _ => {}
         }
