@@ -329,7 +329,12 @@ fn overview_frames_drawn_over_the_last_equal_fresh_frames_and_a_settled_one_dama
             let damage = kept.render(&list, &fonts, target.canvas(), pixels).expect("render").damage;
             fresh.render(&list, &fonts, expected.canvas(), Pixels::Fresh).expect("render");
             let diff = max_diff(&target, &expected);
-            assert!(diff <= 1, "frame {index}, {kept_threads} threads: {diff} levels off; damage {:?}", damage.rects());
+            assert_eq!(
+                diff,
+                0,
+                "frame {index}, {kept_threads} threads: {diff} levels off; damage {:?}",
+                damage.rects()
+            );
             if index >= 60 {
                 settled.push(damage.pixels());
             }
