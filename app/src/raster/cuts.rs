@@ -20,7 +20,15 @@ use crate::geom::{PixelRect, Rect};
 /// The device boxes of the sloped and curved edges that `ctx`'s frame draws in place: the ops from `from` on that
 /// are not layers (`None`: none of them), and the content of the leading run's layers when `lead` (the base drawn
 /// or redrawn this frame); each cut by the list's own clips and the target.
-pub(super) fn tender_boxes(ctx: &FrameContext<'_>, from: Option<usize>, lead: bool) -> Vec<PixelRect> {
+///
+/// `ink` gives a top-level op's device ink when the frame's print has it (see `super::damage`), which spares
+/// walking a path's points again.
+pub(super) fn tender_boxes(
+    ctx: &FrameContext<'_>,
+    from: Option<usize>,
+    lead: bool,
+    ink: &dyn Fn(usize) -> Option<PixelRect>,
+) -> Vec<PixelRect> {
     let mut boxes = Vec::new();
     for visit in walk(ctx.list) {
         let Step::Draw(op) = visit.step else { continue };
@@ -29,20 +37,23 @@ pub(super) fn tender_boxes(ctx: &FrameContext<'_>, from: Option<usize>, lead: bo
             Op::Layer { rect, content, .. } if lead && ctx.in_place(visit.index) => {
                 for inner in Walk::new(content, visit.place.inside(*rect)) {
                     if let Step::Draw(op) = inner.step {
-                        op_boxes(ctx, op, &inner.place, &mut boxes);
+                        op_boxes(ctx, op, &inner.place, None, &mut boxes);
                     }
                 }
             }
             Op::Layer { .. } => {}
-            op if from.is_some_and(|from| visit.index >= from) => op_boxes(ctx, op, &visit.place, &mut boxes),
+            op if from.is_some_and(|from| visit.index >= from) => {
+                op_boxes(ctx, op, &visit.place, ink(visit.index), &mut boxes);
+            }
             _ => {}
         }
     }
     boxes
 }
 
-/// Adds the device boxes of `op`'s sloped and curved edges at `place` to `boxes`.
-fn op_boxes(ctx: &FrameContext<'_>, op: &Op, place: &Place, boxes: &mut Vec<PixelRect>) {
+/// Adds the device boxes of `op`'s sloped and curved edges at `place` to `boxes` (`ink`: its device ink, when
+/// known).
+fn op_boxes(ctx: &FrameContext<'_>, op: &Op, place: &Place, ink: Option<PixelRect>, boxes: &mut Vec<PixelRect>) {
     let mut add = |r: Rect| {
         // A pixel of room each side: the edge's anti-aliasing reaches into the pixels beside the box.
         let Some(r) = place.clipped(Rect::new(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0)) else { return };
@@ -72,11 +83,15 @@ fn op_boxes(ctx: &FrameContext<'_>, op: &Op, place: &Place, boxes: &mut Vec<Pixe
         }
         // Its corners follow the radius from the line's centre: a pixel more each way holds them at any scale.
         Op::Hairline { rect, radius, .. } if *radius > 0.0 => corners(rect.inset(-1.0), radius + 2.0, &mut add),
-        Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => {
-            if let Some(b) = super::geom::op_bounds(op, ctx.fonts) {
-                add(b);
+        // The op's whole ink: its bounds hold a pixel of room for the anti-aliasing already.
+        Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => match ink {
+            Some(ink) => boxes.push(ink),
+            None => {
+                if let Some(b) = super::geom::op_bounds(op, ctx.fonts) {
+                    add(b);
+                }
             }
-        }
+        },
         _ => {}
     }
 }

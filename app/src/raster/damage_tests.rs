@@ -135,7 +135,7 @@ fn the_overlay_s_damage_is_counted_apart_from_the_frame_s_and_both_are_drawn() {
     // What is drawn is the overlay's damage, grown to hold the circle at (90, 80) its new place cuts (record 19).
     let holds = |d: &Damage, r: &PixelRect| d.rects().iter().any(|w| w.union(r) == *w);
     assert!(moved.parts.overlay.rects().iter().all(|r| holds(&moved.damage, r)), "{moved:?}");
-    assert!(holds(&moved.damage, &PixelRect { x: 80, y: 70, w: 20, h: 20 }), "{moved:?}");
+    assert!(holds(&moved.damage, &PixelRect { x: 81, y: 71, w: 18, h: 18 }), "{moved:?}");
     // The frame alone changed: the overlay adds nothing to it.
     let recoloured = raster.render(&overlaid(blue, 60.0, 80.0), &fonts, fb.canvas(), Pixels::Kept).expect("render");
     assert_eq!(recoloured.parts.frame.rects(), [PixelRect { x: 59, y: 39, w: 32, h: 12 }]);
@@ -207,8 +207,8 @@ fn a_changed_clip_damages_the_ops_inside_it_under_both_clips() {
     let (a, b) = (Rect::new(15.0, 5.0, 10.0, 10.0), Rect::new(95.0, 85.0, 10.5, 10.0));
     let damage = step(g, &fonts, 2, &clipped(a), &clipped(b));
     // The second clip's box (95, 85, 11 x 10) cuts the circle of `fills` at (90, 80): it grows to hold the circle's
-    // box (80, 70 to 100, 90), which a clip would cut a level apart (record 19).
-    let (a, b) = (PixelRect { x: 15, y: 5, w: 10, h: 10 }, PixelRect { x: 80, y: 70, w: 26, h: 25 });
+    // ink (81, 71 to 99, 89), which a clip would cut a level apart (record 19).
+    let (a, b) = (PixelRect { x: 15, y: 5, w: 10, h: 10 }, PixelRect { x: 81, y: 71, w: 25, h: 24 });
     assert!(damage.rects() == [a, b] || damage.rects() == [b, a], "{damage:?}");
 }
 
