@@ -273,6 +273,7 @@ fn blit_scrolled_frames_equal_fresh_ones(scale: f32) {
     if scale != 1.0 {
         return;
     }
-    // Three lines a notch move about 60 px a frame: the rows they uncover, the sticky header and the scrollbar.
-    assert!(worst_share < 0.16, "a frame scrolled by the wheel drew {:.1} % of the window", worst_share * 100.0);
+    // Three lines a notch move about 60 px a frame: the rows they uncover, the sticky header and the scrollbar, and
+    // the round corners those would cut, drawn whole (record 19: 17.2 % at most, 16 % before).
+    assert!(worst_share < 0.18, "a frame scrolled by the wheel drew {:.1} % of the window", worst_share * 100.0);
 }

@@ -275,6 +275,12 @@ impl Prints {
         (FrameDamage { frame: damage, overlay }, blit)
     }
 
+    /// Where op `index` of the frame printed by the last [`Prints::damage`] can leave ink (`None`: nowhere, or no
+    /// such op), as that print found it.
+    pub(super) fn pending_ink(&self, index: usize) -> Option<PixelRect> {
+        self.pending.as_ref().and_then(|(_, ops, _, _)| ops.get(index)).and_then(|op| op.ink)
+    }
+
     /// The frame printed by the last [`Prints::damage`] is drawn: the next frame is compared with it.
     pub(super) fn done(&mut self) {
         self.last = self.pending.take();

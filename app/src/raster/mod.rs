@@ -25,6 +25,7 @@ mod bands;
 mod base;
 mod context;
 mod cost;
+mod cuts;
 mod damage;
 #[cfg(test)]
 mod damage_tests;
@@ -279,11 +280,21 @@ impl Renderer {
         let start = Instant::now();
         let _span = tracing::info_span!("raster", threads = self.threads).entered();
         check_target(&target)?;
-        let (ctx, plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
+        let (ctx, mut plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
+        // The renderer's own clips are kept off the edges the beta would round apart where they cut them (record 19).
+        if let BasePlan::Damage(rects) = &mut plan {
+            let boxes = cuts::tender_boxes(&ctx, None, true, &|_| None);
+            cuts::hold_boxes_in(rects, &boxes, ctx.width, ctx.height as u32);
+        }
         self.stats = RasterStats::default();
         let stale = self.layers.update(&ctx, &mut self.stats);
         let (parts, blit) = self.prints.damage(&ctx, pixels, &plan, list.scroll.as_ref());
-        let damage = parts.written();
+        let mut damage = parts.written();
+        if !damage.is_empty() && !damage.is_whole(target.width, target.height) {
+            let prints = &self.prints;
+            let boxes = cuts::tender_boxes(&ctx, Some(ctx.drawn_from), false, &|i| prints.pending_ink(i));
+            damage = cuts::hold_boxes_whole(&damage, &boxes);
+        }
         if let Some(blit) = &blit {
             blit.apply(target.pixels, target.stride);
         }
@@ -368,6 +379,10 @@ impl Renderer {
                 keep_rects_whole(&mut edges, damage);
             } else {
                 edges = split_tall_bands(&edges, ctx.stride, BAND_BYTES);
+                // The base is drawn in place when its ops are drawn from the first (see `FrameContext::drawn_from`).
+                let lead = ctx.drawn_from == 0 && ctx.lead_drawn;
+                let ink = |i: usize| self.prints.pending_ink(i);
+                cuts::keep_boxes_whole(&mut edges, &cuts::tender_boxes(ctx, Some(ctx.drawn_from), lead, &ink));
             }
             Ok(edges)
         })?;

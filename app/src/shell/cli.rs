@@ -6,7 +6,7 @@
 //! | ---- | ----- |
 //! | 0 | success (also `--help`, `--version`) |
 //! | 1 | any other failure (a native call failed mid-run, a scene error) |
-//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0` |
+//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, a `--cpu-level` this CPU lacks |
 //! | 3 | the natives cannot be loaded: missing `--natives-dir`, a corrupt or ABI-mismatched libgoldberry, no SDL2 |
 //! | 4 | no display, or the video driver is unknown or failed to start |
 //! | 5 | a font is missing or unreadable |
@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::{CommandFactory, FromArgMatches};
+use goldberry_natives::blend2d::CpuLevel;
 
 use crate::screens::ScreenId;
 
@@ -93,6 +94,12 @@ pub struct Args {
     /// input"); without --frames the run ends one frame after the script's last line.
     #[arg(long, env = "GOLDBERRY_SCRIPT", value_name = "PATH")]
     pub script: Option<PathBuf>,
+
+    /// Compile Blend2D's pipelines for one x86 feature level only: sse2 (every x86-64 CPU's), sse3, ssse3, sse4.1,
+    /// sse4.2, avx, avx2, or native (this CPU's own, the default). Each context then compiles its own pipelines, so
+    /// frames are slower; a level this CPU lacks is refused. For comparing pictures across CPUs.
+    #[arg(long, env = "GOLDBERRY_CPU_LEVEL", value_name = "LEVEL", default_value = "native", value_parser = cpu_level_names())]
+    pub cpu_level: CpuLevel,
 
     /// Print the process's resident set size at frames 1,000 and 10,000, with --script once script events (lines)
     /// 2,000 and 20,000 are handled, and at the end (soak runs).
@@ -318,6 +325,14 @@ fn screen_names() -> impl clap::builder::TypedValueParser<Value = ScreenId> {
     let names: Vec<&'static str> = ScreenId::all().map(ScreenId::name).collect();
     // The possible values admit only names of the list, so the look-up always finds one.
     clap::builder::PossibleValuesParser::new(names).map(|name| ScreenId::named(&name).unwrap_or_default())
+}
+
+/// `--cpu-level`'s names ([`CpuLevel::name`]).
+fn cpu_level_names() -> impl clap::builder::TypedValueParser<Value = CpuLevel> {
+    use clap::builder::TypedValueParser;
+    let names: Vec<&'static str> = CpuLevel::ALL.into_iter().map(CpuLevel::name).collect();
+    // The possible values admit only names of the list, so the look-up always finds one.
+    clap::builder::PossibleValuesParser::new(names).map(|name| CpuLevel::from_name(&name).unwrap_or_default())
 }
 
 #[cfg(test)]

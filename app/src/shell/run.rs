@@ -109,6 +109,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     present::check_display(args.video_driver.as_deref())?;
     let natives_dir = args.natives_dir.as_deref();
     let g = Goldberry::load(natives_dir)?;
+    goldberry_natives::blend2d::pin_cpu_level(g, args.cpu_level).map_err(|e| RunError::Usage(e.to_string()))?;
     let fonts = if args.font_dirs.is_empty() { FontBook::load(g) } else { FontBook::load_from(g, &args.font_dirs) }
         .map_err(|e| RunError::Fonts(e.to_string()))?;
     let threads = args.thread_count();

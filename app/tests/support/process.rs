@@ -27,6 +27,7 @@ pub fn goldberry() -> Command {
         "GOLDBERRY_FONT_DIRS",
         "GOLDBERRY_FONT_DIR",
         "GOLDBERRY_FPS_LIMIT",
+        "GOLDBERRY_CPU_LEVEL",
         "SDL_VIDEODRIVER",
         "RUST_LOG",
     ] {

@@ -95,7 +95,9 @@ impl<'a> Context<'a> {
         columns: u32,
         rows: u32,
     ) -> Result<Context<'a>, NativeError> {
-        let info = BLContextCreateInfo { flags: 0, threadCount: 0, cpuFeatures: 0, reserved: [0; 5] };
+        // Pinned to a CPU level, the context compiles its own pipelines for it (see `cpu`).
+        let (flags, cpu_features) = super::cpu::create_flags();
+        let info = BLContextCreateInfo { flags, threadCount: 0, cpuFeatures: cpu_features, reserved: [0; 5] };
         let mut context = Context {
             core: BLContextCore { r#impl: ptr::null_mut() },
             calls,

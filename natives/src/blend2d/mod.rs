@@ -28,6 +28,7 @@
 //! [`Context`] are `Send`.
 
 mod context;
+mod cpu;
 mod font;
 mod gradient;
 mod image;
@@ -50,6 +51,7 @@ use goldberry_calls::{MissingSymbols, SymbolSource};
 use crate::NativeError;
 
 pub use context::Context;
+pub use cpu::{CpuLevel, available_cpu_levels, cpu_level, pin_cpu_level};
 pub use font::{Font, FontFace, FontMetrics};
 pub use gradient::Gradient;
 pub use image::{Image, ImageView, PixelRows, PixelRowsMut};

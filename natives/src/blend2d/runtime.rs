@@ -68,6 +68,16 @@ pub fn build_info(g: &'static Goldberry) -> Result<BuildInfo, NativeError> {
 
 /// `blRuntimeQueryInfo(BL_RUNTIME_INFO_TYPE_SYSTEM)`.
 pub fn system_info(g: &'static Goldberry) -> Result<SystemInfo, NativeError> {
+    let info = query_system(g)?;
+    Ok(SystemInfo { core_count: info.coreCount, thread_count: info.threadCount })
+}
+
+/// The `BL_RUNTIME_CPU_FEATURE_*` mask Blend2D detected on this CPU.
+pub(super) fn system_features(g: &'static Goldberry) -> Result<u32, NativeError> {
+    Ok(query_system(g)?.cpuFeatures)
+}
+
+fn query_system(g: &'static Goldberry) -> Result<BLRuntimeSystemInfo, NativeError> {
     let mut info = BLRuntimeSystemInfo::default();
     // SAFETY: `info` is the struct `BL_RUNTIME_INFO_TYPE_SYSTEM` fills, writable for the call.
     unsafe {
@@ -76,5 +86,5 @@ pub fn system_info(g: &'static Goldberry) -> Result<SystemInfo, NativeError> {
             blRuntimeQueryInfo(BL_RUNTIME_INFO_TYPE_SYSTEM, &mut info as *mut BLRuntimeSystemInfo as *mut c_void)
         )
     }?;
-    Ok(SystemInfo { core_count: info.coreCount, thread_count: info.threadCount })
+    Ok(info)
 }

@@ -605,6 +605,32 @@ crate::c_enums! {
         BL_RUNTIME_INFO_TYPE_SYSTEM = 1,
     }
 
+    /// `enum BLContextCreateFlags` (the two goldberry uses).
+    pub enum BLContextCreateFlags: u32 {
+        /// The context compiles its pipelines into a JIT runtime of its own, destroyed with it.
+        BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT = 0x20,
+        /// That runtime uses only `BLContextCreateInfo::cpuFeatures` (with `BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT`).
+        BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES = 0x40,
+    }
+
+    /// `enum BLRuntimeCpuFeatures` (x86).
+    pub enum BLRuntimeCpuFeatures: u32 {
+        /// SSE2.
+        BL_RUNTIME_CPU_FEATURE_X86_SSE2 = 0x01,
+        /// SSE3.
+        BL_RUNTIME_CPU_FEATURE_X86_SSE3 = 0x02,
+        /// SSSE3.
+        BL_RUNTIME_CPU_FEATURE_X86_SSSE3 = 0x04,
+        /// SSE4.1.
+        BL_RUNTIME_CPU_FEATURE_X86_SSE4_1 = 0x08,
+        /// SSE4.2.
+        BL_RUNTIME_CPU_FEATURE_X86_SSE4_2 = 0x10,
+        /// AVX.
+        BL_RUNTIME_CPU_FEATURE_X86_AVX = 0x20,
+        /// AVX2.
+        BL_RUNTIME_CPU_FEATURE_X86_AVX2 = 0x40,
+    }
+
     /// `enum BLRuntimeLimits`.
     pub enum BLRuntimeLimits: u32 {
         /// Images must be smaller than this in both dimensions.
