@@ -37,6 +37,11 @@ GOLDBERRY_FIELD(hb_font_extents_t, reserved4)
 GOLDBERRY_FIELD(hb_font_extents_t, reserved3)
 GOLDBERRY_FIELD(hb_font_extents_t, reserved2)
 GOLDBERRY_FIELD(hb_font_extents_t, reserved1)
+GOLDBERRY_STRUCT(hb_glyph_extents_t)
+GOLDBERRY_FIELD(hb_glyph_extents_t, x_bearing)
+GOLDBERRY_FIELD(hb_glyph_extents_t, y_bearing)
+GOLDBERRY_FIELD(hb_glyph_extents_t, width)
+GOLDBERRY_FIELD(hb_glyph_extents_t, height)
 #endif
 #ifdef GOLDBERRY_ROWS_CONSTANTS
 GOLDBERRY_CONSTANT(HB_DIRECTION_INVALID)

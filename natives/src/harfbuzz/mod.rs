@@ -20,17 +20,20 @@
 //! from several threads); a [`Buffer`] is `Send` but not `Sync`: each thread shapes in its own.
 
 mod buffer;
+mod color;
 mod face;
 mod feature;
 mod font;
 
 use goldberry_calls::harfbuzz::blob::BlobCalls;
 use goldberry_calls::harfbuzz::buffer::BufferCalls;
+use goldberry_calls::harfbuzz::color::ColorCalls;
 use goldberry_calls::harfbuzz::face::FaceCalls;
 use goldberry_calls::harfbuzz::font::FontCalls;
 use goldberry_calls::{MissingSymbols, SymbolSource};
 
 pub use buffer::{Buffer, ClusterLevel};
+pub use color::{ColourBitmap, GlyphExtents};
 pub use face::Face;
 pub use feature::Feature;
 pub use font::{Direction, Font, Segment};
@@ -55,6 +58,7 @@ pub struct HarfBuzzCalls {
     pub(crate) face: FaceCalls,
     pub(crate) font: FontCalls,
     pub(crate) buffer: BufferCalls,
+    pub(crate) color: ColorCalls,
 }
 
 impl HarfBuzzCalls {
@@ -62,7 +66,7 @@ impl HarfBuzzCalls {
     pub fn bind(source: &dyn SymbolSource) -> Result<Self, MissingSymbols> {
         crate::bind_groups!(
             source,
-            HarfBuzzCalls { blob: BlobCalls, face: FaceCalls, font: FontCalls, buffer: BufferCalls }
+            HarfBuzzCalls { blob: BlobCalls, face: FaceCalls, font: FontCalls, buffer: BufferCalls, color: ColorCalls }
         )
     }
 }
