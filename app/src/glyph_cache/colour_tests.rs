@@ -1,0 +1,268 @@
+//! The colour cells' tests: CBDT glyphs at 1x, 1.5x and 2x, drawn from the cache and decoded on the spot alike;
+//! emoji sequences kept whole; the colour budget, apart from the coverage cells; a corrupt bitmap.
+
+use std::path::PathBuf;
+
+use goldberry_natives::blend2d::{ImageView, PixelFormat};
+
+use super::colour::{MAX_COLOUR_BYTES, draw_colour_run};
+use super::*;
+use crate::fonts::{Face, SYSTEM_FONT_DIRS};
+use crate::test_support::{fonts, natives};
+
+/// A family, a skin-toned ZWJ sequence, two skin tones, two flags, a rainbow flag, a keycap.
+const SEQUENCES: [&str; 8] = [
+    "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}",
+    "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}",
+    "\u{1F44D}\u{1F3FB}",
+    "\u{1F44D}\u{1F3FF}",
+    "\u{1F1EF}\u{1F1F5}",
+    "\u{1F1FA}\u{1F1E6}",
+    "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+    "1\u{FE0F}\u{20E3}",
+];
+
+/// `text` in the colour face at 16 px, drawn at (`x`, 24) units on a `scale`d transparent 64 x 40 unit image,
+/// from `cache` (decoded on the spot when `None`); the pixels, premultiplied `0xAARRGGBB`, and the width.
+fn draw(fonts: &FontBook, text: &str, scale: f64, x: f64, cache: Option<&GlyphCache>) -> (Vec<u32>, usize) {
+    let g = natives();
+    let (w, h) = ((64.0 * scale).round() as u32, (40.0 * scale).round() as u32);
+    let mut bytes = vec![0u8; (w * h * 4) as usize];
+    let font = fonts.id(Face::Emoji, 16.0);
+    let run = fonts.shape(font, text);
+    {
+        let mut view =
+            ImageView::over_pixels(g, &mut bytes, w, h, w as usize * 4, PixelFormat::Prgb32).expect("a view");
+        let mut ctx = Context::begin_view(&mut view).expect("a context");
+        ctx.scale(scale, scale).expect("scale");
+        draw_colour_run(&mut ctx, g, fonts, cache, (font, x, 24.0), &run).expect("drawn");
+        ctx.end().expect("end");
+    }
+    let pixels = bytes.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]])).collect();
+    (pixels, w as usize)
+}
+
+/// The box of the pixels with any alpha: (x0, y0, x1, y1), exclusive ends.
+fn ink(pixels: &[u32], w: usize) -> (usize, usize, usize, usize) {
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, &p) in pixels.iter().enumerate() {
+        if p >> 24 != 0 {
+            let (x, y) = (i % w, i / w);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x + 1), y1.max(y + 1));
+        }
+    }
+    (x0, y0, x1, y1)
+}
+
+/// A cache filled with the colour glyphs of `text` at `scale`, drawn at (`x`, 24) units.
+fn filled(fonts: &FontBook, text: &str, scale: f64, x: f64) -> GlyphCache {
+    let mut cache = GlyphCache::new();
+    let font = fonts.id(Face::Emoji, 16.0);
+    let run = fonts.shape(font, text);
+    let mut wants = Wants::default();
+    let pen = Pen { glyph: (font, Color(0)), scale, x: x * scale, y: 24.0 * scale, run: &run };
+    cache.collect_colour(fonts, pen, &mut wants.colour);
+    cache.fill(natives(), fonts, wants, 1).expect("fill");
+    cache
+}
+
+#[test]
+fn a_cbdt_glyph_is_drawn_in_colour_at_its_device_size_at_1x_1_5x_and_2x() {
+    let fonts = fonts();
+    // The grinning face: a yellow disc.
+    let face = "\u{1F600}";
+    let mut at_1x = Vec::new();
+    for scale in [1.0, 1.5, 2.0] {
+        let cache = filled(fonts, face, scale, 8.0);
+        assert_eq!(cache.colour_cells().0, 1, "one colour cell at {scale}x");
+        assert_eq!(cache.len(), 0, "and no coverage cell: colour cells are kept apart");
+        let (pixels, w) = draw(fonts, face, scale, 8.0, Some(&cache));
+        let (direct, _) = draw(fonts, face, scale, 8.0, None);
+        assert_eq!(pixels, direct, "the cell is what decoding on the spot draws, at {scale}x");
+        // Noto's bitmap is 136 x 128 px at 109 ppem: 1.25 em by 1.17 em, here 16 px a unit times the scale; its
+        // ink lies inside.
+        let run = fonts.shape(fonts.id(Face::Emoji, 16.0), face);
+        let px = (16.0 * scale) as f32;
+        let (cell, cw) = cache.colour_pixels_of(fonts.id(Face::Emoji, 16.0), run.glyphs[0], px).expect("a cell");
+        let (cw, ch) = (cw as f64, (cell.len() / cw) as f64);
+        let em = 16.0 * scale;
+        assert!((cw - 1.25 * em).abs() <= 1.0 && (ch - 1.17 * em).abs() <= 1.0, "{cw}x{ch} at {scale}x");
+        let (x0, y0, x1, y1) = ink(&pixels, w);
+        assert!(((x1 - x0) as f64) <= cw && ((y1 - y0) as f64) <= ch, "ink inside the cell at {scale}x");
+        // In colour: most of the face is yellow (red and green high, blue low) and opaque.
+        let inked: Vec<u32> = pixels.iter().copied().filter(|p| p >> 24 != 0).collect();
+        let yellow = |p: &&u32| {
+            let (a, r, g, b) = (**p >> 24, (**p >> 16) & 0xff, (**p >> 8) & 0xff, **p & 0xff);
+            a == 255 && r > 200 && g > 140 && b < 90
+        };
+        let share = inked.iter().filter(yellow).count() as f64 / inked.len() as f64;
+        assert!(share > 0.4, "{:.0} % of the ink is yellow at {scale}x", share * 100.0);
+        // Sharp enough: every scale's picture, brought to 1x by averaging, is the 1x one within a few levels
+        // on average (a bitmap scaled from one strike, not a blurred one).
+        if scale == 1.0 {
+            at_1x = pixels;
+        } else if scale == 2.0 {
+            let half: Vec<u32> = (0..at_1x.len())
+                .map(|i| {
+                    let (x, y) = (i % 64, i / 64);
+                    let four = [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| pixels[(2 * y + dy) * w + 2 * x + dx]);
+                    let channel =
+                        |shift: u32| four.iter().map(|p| (p >> shift) & 0xff).sum::<u32>().div_ceil(4) << shift;
+                    channel(24) | channel(16) | channel(8) | channel(0)
+                })
+                .collect();
+            let diff: u64 = half
+                .iter()
+                .zip(&at_1x)
+                .flat_map(|(a, b)| (0..4).map(move |k| ((a >> (8 * k)) & 0xff).abs_diff((b >> (8 * k)) & 0xff)))
+                .map(u64::from)
+                .sum();
+            let inked = at_1x.iter().filter(|p| **p >> 24 != 0).count() as u64;
+            assert!(
+                diff / (inked * 4) <= 12,
+                "2x halved is the 1x picture within 12 levels on average: {}",
+                diff / (inked * 4)
+            );
+        }
+    }
+}
+
+#[test]
+fn emoji_sequences_are_shaped_and_drawn_as_one_glyph_each() {
+    let fonts = fonts();
+    let emoji = fonts.id(Face::Emoji, 16.0);
+    for sequence in SEQUENCES {
+        let run = fonts.shape(emoji, sequence);
+        assert_eq!(run.len(), 1, "{sequence:?} is one glyph");
+        let bitmap = fonts.colour_bitmap(emoji, run.glyphs[0], 16);
+        assert!(bitmap.is_some(), "{sequence:?} has a bitmap of its own");
+    }
+    // In a line of Inter, each sequence goes whole to the colour face, in one run, one glyph each.
+    let text = format!("Emoji: {}", SEQUENCES.join(" "));
+    let style = crate::text::TextStyle::new(fonts.id(Face::Sans, 16.0));
+    let pieces = fonts.shaped_pieces(&style, &text).expect("shaped");
+    let items: Vec<_> = pieces.iter().flat_map(|p| p.items.iter()).filter(|i| i.face == Face::Emoji.index()).collect();
+    let glyphs: usize = items
+        .iter()
+        .map(|i| i.run.glyphs.iter().filter(|&&g| fonts.colour_bitmap(emoji, g, 16).is_some()).count())
+        .sum();
+    assert_eq!(glyphs, SEQUENCES.len(), "one colour glyph per sequence: {items:?}");
+    // A heart asked for as text stays in an outline face; asked for as an emoji, it is in colour.
+    let heart = |text: &str| {
+        let pieces = fonts.shaped_pieces(&style, text).expect("shaped");
+        pieces[0].items.iter().any(|i| i.face == Face::Emoji.index())
+    };
+    assert!(heart("a \u{2764}\u{FE0F}"), "U+FE0F asks for the emoji");
+    assert!(!heart("a \u{2764}\u{FE0E}"), "U+FE0E asks for text");
+}
+
+#[test]
+fn colour_cells_have_a_budget_of_their_own() {
+    let fonts = fonts();
+    let mut cache = GlyphCache::new();
+    // A coverage cell first: the colour cells' budget must not drop it.
+    let sans = fonts.id(Face::Sans, 14.0);
+    let latin = fonts.shape(sans, "Ab");
+    let mut wants = Wants::default();
+    cache.collect(
+        fonts,
+        Pen { glyph: (sans, Color::rgb(255, 255, 255)), scale: 1.0, x: 2.0, y: 20.0, run: &latin },
+        &mut wants.glyphs,
+    );
+    cache.fill(natives(), fonts, wants, 1).expect("fill");
+    let coverage = cache.len();
+    assert_eq!(coverage, 2);
+    // Emoji at 24 px and 2x (about 60 x 56 device pixels, 13 KiB each), 160 a fill: past the budget on the fifth.
+    let emoji = fonts.id(Face::Emoji, 24.0);
+    let faces: Vec<char> = ('\u{1F600}'..='\u{1F64F}').chain('\u{1F300}'..='\u{1F5FF}').collect();
+    let mut peak = 0;
+    let mut started_over = false;
+    for chunk in faces.chunks(160) {
+        let text: String = chunk.iter().collect();
+        let run = fonts.shape(emoji, &text);
+        let mut wants = Wants::default();
+        cache.collect_colour(
+            fonts,
+            Pen { glyph: (emoji, Color(0)), scale: 2.0, x: 0.0, y: 48.0, run: &run },
+            &mut wants.colour,
+        );
+        let before = cache.colour_cells().0;
+        cache.fill(natives(), fonts, wants, 1).expect("fill");
+        let (cells, bytes) = cache.colour_cells();
+        started_over |= cells < before;
+        peak = peak.max(bytes);
+        assert_eq!(cache.len(), coverage, "the colour budget leaves the coverage cells alone");
+    }
+    assert!(started_over, "the colour cells started over once past {MAX_COLOUR_BYTES} bytes (peak {peak})");
+    // Over by at most one fill's worth: 160 cells of about 13 KiB.
+    assert!(peak <= MAX_COLOUR_BYTES + 160 * 64 * 64 * 4, "peak {peak}");
+}
+
+/// A copy of Noto Color Emoji every other PNG of whose CBDT table has their compressed pixels
+/// overwritten (lengths kept: HarfBuzz still hands them out, and they fail their checksums), in a directory of its
+/// own searched before the system's.
+fn corrupt_emoji_dir() -> Option<PathBuf> {
+    let source = SYSTEM_FONT_DIRS.iter().map(|d| PathBuf::from(d).join("NotoColorEmoji.ttf")).find(|p| p.is_file())?;
+    let mut bytes = std::fs::read(source).ok()?;
+    let tables = u16::from_be_bytes([bytes[4], bytes[5]]) as usize;
+    let record = (0..tables).map(|i| 12 + 16 * i).find(|&at| &bytes[at..at + 4] == b"CBDT")?;
+    let word = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]) as usize;
+    let (offset, length) = (word(record + 8), word(record + 12));
+    let (mut at, mut nth) = (offset, 0);
+    while at + 24 < offset + length {
+        if &bytes[at..at + 4] == b"IDAT" {
+            nth += 1;
+            if nth % 2 == 0 {
+                for (i, b) in bytes[at + 4..at + 20].iter_mut().enumerate() {
+                    *b = (i as u8).wrapping_mul(151) ^ 0x5a;
+                }
+            }
+            at += 20;
+        } else {
+            at += 1;
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("goldberry-corrupt-emoji-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    std::fs::write(dir.join("NotoColorEmoji.ttf"), bytes).ok()?;
+    Some(dir)
+}
+
+#[test]
+fn a_bitmap_that_does_not_decode_is_drawn_as_a_box_without_a_panic() {
+    let dir = corrupt_emoji_dir().expect("a corrupt copy of Noto Color Emoji (ci/setup installs it)");
+    let mut dirs = vec![dir.clone()];
+    dirs.extend(crate::fonts::default_dirs());
+    let fonts = FontBook::load_from(natives(), &dirs).expect("the book loads");
+    // Glyphs past the table's middle have their PNG overwritten: draw a few hundred, all of them must come back.
+    let emoji = fonts.id(Face::Emoji, 16.0);
+    let text: String = ('\u{1F300}'..='\u{1F64F}').collect();
+    let run = fonts.shape(emoji, &text);
+    let mut boxes = 0;
+    for &glyph in &run.glyphs {
+        let mut cache = GlyphCache::new();
+        let mut wants = Wants::default();
+        let one = goldberry_natives::glyphs::GlyphRun {
+            glyphs: vec![glyph],
+            placements: vec![Default::default()],
+            clusters: vec![0],
+            units_per_em: run.units_per_em,
+        };
+        cache.collect_colour(
+            &fonts,
+            Pen { glyph: (emoji, Color(0)), scale: 1.0, x: 8.0, y: 24.0, run: &one },
+            &mut wants.colour,
+        );
+        cache.fill(natives(), &fonts, wants, 1).expect("a bad bitmap is no error");
+        if let Some(pixels) = cache.colour_pixels_of(emoji, glyph, 16.0) {
+            // The box: grey edges, a transparent inside.
+            let grey = 0xff80_8080;
+            if pixels.0[0] == grey && pixels.0[pixels.1 + 1] == 0 {
+                boxes += 1;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(boxes > 0, "some glyphs lost their PNG and are drawn as boxes");
+    assert!(boxes < run.len(), "and the others still decode");
+}
