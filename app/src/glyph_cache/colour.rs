@@ -12,6 +12,7 @@
 //! the frame.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use goldberry_natives::blend2d::{Context, Image, PixelFormat};
@@ -19,7 +20,7 @@ use goldberry_natives::glyphs::GlyphRun;
 use goldberry_natives::harfbuzz::GlyphExtents;
 use goldberry_natives::{Goldberry, NativeError};
 
-use super::cells::uniform_scale;
+use super::cells::{KeyHasher, uniform_scale};
 use super::{GlyphCache, Pen};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
@@ -33,12 +34,19 @@ pub const MAX_COLOUR_BYTES: usize = 8 << 20;
 const MAX_CELL_SIDE: f64 = 512.0;
 
 /// One colour glyph at one device size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ColourKey {
     font: FontId,
     /// `f32::to_bits` of the device size (pixels per em): the font's size times the frame's scale.
     px: u32,
     glyph: u32,
+}
+
+impl std::hash::Hash for ColourKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // One word, as a coverage cell's key: every frame looks up each colour glyph it draws.
+        state.write_u64((u64::from(self.glyph) | u64::from(self.font.0) << 32) ^ u64::from(self.px).rotate_left(41));
+    }
 }
 
 /// A colour glyph's pixels, and where their top-left corner lies from the glyph's origin (device pixels, y down).
@@ -53,7 +61,7 @@ pub(super) struct ColourCell {
 /// The colour cells and the bytes of their images.
 #[derive(Debug, Default)]
 pub(super) struct ColourCells {
-    cells: HashMap<ColourKey, ColourCell>,
+    cells: HashMap<ColourKey, ColourCell, BuildHasherDefault<KeyHasher>>,
     bytes: usize,
 }
 
@@ -261,37 +269,72 @@ enum DecodeError {
     Size(u32, u32),
 }
 
-/// The PNG's pixels as premultiplied `0xAARRGGBB` words, with its width and height.
+/// The PNG's pixels as premultiplied `0xAARRGGBB` words, with its width and height. A palette image (what Noto's
+/// strikes are) is read as indices into its palette premultiplied once, not expanded and premultiplied per pixel.
 fn decode_premultiplied(png_bytes: &[u8]) -> Result<(usize, usize, Vec<u32>), DecodeError> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    decoder.set_transformations(png::Transformations::STRIP_16);
     let mut reader = decoder.read_info()?;
     let (w, h) = reader.info().size();
     // An emoji strike is at most a few hundred pixels a side; a header that says more is a corrupt one.
     if w == 0 || h == 0 || w > 4096 || h > 4096 {
         return Err(DecodeError::Size(w, h));
     }
+    let lut = palette_lut(reader.info());
     let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w, h))?];
     let info = reader.next_frame(&mut buf)?;
-    let channels = match info.color_type {
-        png::ColorType::Rgba => 4,
-        png::ColorType::Rgb => 3,
-        png::ColorType::GrayscaleAlpha => 2,
-        png::ColorType::Grayscale => 1,
-        png::ColorType::Indexed => return Err(DecodeError::Size(w, h)),
-    };
     let (w, h) = (w as usize, h as usize);
     let mut out = Vec::with_capacity(w * h);
-    for row in buf.chunks(info.line_size).take(h) {
-        for p in row.chunks_exact(channels).take(w) {
-            let (r, g, b, a) = match channels {
-                4 => (p[0], p[1], p[2], p[3]),
-                3 => (p[0], p[1], p[2], 255),
-                2 => (p[0], p[0], p[0], p[1]),
-                _ => (p[0], p[0], p[0], 255),
+    let bits = info.bit_depth as usize;
+    match (info.color_type, lut) {
+        (png::ColorType::Indexed, Some(lut)) => {
+            // Indices of `bits` bits, packed from the high bits of each byte.
+            let per_byte = 8 / bits.clamp(1, 8);
+            let mask = (1u16 << bits) - 1;
+            for row in buf.chunks(info.line_size).take(h) {
+                if bits == 8 {
+                    out.extend(row.iter().take(w).map(|&i| lut[usize::from(i)]));
+                    continue;
+                }
+                let indices = row.iter().flat_map(|&b| {
+                    (0..per_byte).map(move |i| ((u16::from(b) >> (8 - bits * (i + 1))) & mask) as usize)
+                });
+                out.extend(indices.take(w).map(|i| lut[i]));
+            }
+        }
+        (png::ColorType::Indexed, None) => return Err(DecodeError::Size(w as u32, h as u32)),
+        (color, _) if bits == 8 => {
+            let channels = match color {
+                png::ColorType::Rgba => 4,
+                png::ColorType::Rgb => 3,
+                png::ColorType::GrayscaleAlpha => 2,
+                _ => 1,
             };
-            let pm = |c: u8| ((u32::from(c) * u32::from(a) + 127) / 255) & 0xff;
-            out.push(u32::from(a) << 24 | pm(r) << 16 | pm(g) << 8 | pm(b));
+            for row in buf.chunks(info.line_size).take(h) {
+                for p in row.chunks_exact(channels).take(w) {
+                    let (r, g, b, a) = match channels {
+                        4 => (p[0], p[1], p[2], p[3]),
+                        3 => (p[0], p[1], p[2], 255),
+                        2 => (p[0], p[0], p[0], p[1]),
+                        _ => (p[0], p[0], p[0], 255),
+                    };
+                    out.push(premultiply(r, g, b, a));
+                }
+            }
+        }
+        // Grey of fewer than 8 bits: rare enough to expand through the decoder.
+        _ => {
+            let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+            decoder.set_transformations(png::Transformations::normalize_to_color8());
+            let mut reader = decoder.read_info()?;
+            let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w as u32, h as u32))?];
+            let info = reader.next_frame(&mut buf)?;
+            let channels = if info.color_type == png::ColorType::GrayscaleAlpha { 2 } else { 1 };
+            for row in buf.chunks(info.line_size).take(h) {
+                for p in row.chunks_exact(channels).take(w) {
+                    out.push(premultiply(p[0], p[0], p[0], if channels == 2 { p[1] } else { 255 }));
+                }
+            }
         }
     }
     if out.len() != w * h {
@@ -300,75 +343,118 @@ fn decode_premultiplied(png_bytes: &[u8]) -> Result<(usize, usize, Vec<u32>), De
     Ok((w, h, out))
 }
 
+/// One pixel premultiplied, as `0xAARRGGBB`.
+fn premultiply(r: u8, g: u8, b: u8, a: u8) -> u32 {
+    let pm = |c: u8| (u32::from(c) * u32::from(a) + 127) / 255;
+    u32::from(a) << 24 | pm(r) << 16 | pm(g) << 8 | pm(b)
+}
+
+/// A palette image's 256 colours, premultiplied, with the alpha of its tRNS chunk (`None` without a palette).
+fn palette_lut(info: &png::Info<'_>) -> Option<Vec<u32>> {
+    let palette = info.palette.as_ref()?;
+    let alpha = info.trns.as_deref().unwrap_or(&[]);
+    // Indexed by a byte: 256 entries whatever the palette's length, so no index reads past it.
+    let mut lut = vec![0u32; 256];
+    for (i, rgb) in palette.chunks_exact(3).take(256).enumerate() {
+        lut[i] = premultiply(rgb[0], rgb[1], rgb[2], alpha.get(i).copied().unwrap_or(255));
+    }
+    Some(lut)
+}
+
 /// Resamples premultiplied pixels from `from` to `to` (width, height): each destination pixel the average of the
 /// source pixels it covers, in part at its edges (a box filter: a strike scaled down to a text size keeps its
-/// detail without aliasing), or, scaled up, interpolated between the nearest four (bilinear).
+/// detail without aliasing), or, scaled up, interpolated between the nearest four (bilinear). Fixed point (weights
+/// in 1/65536), rows first, then columns: this runs once per colour glyph a frame lacks.
 fn resample(source: &[u32], from: (usize, usize), to: (usize, usize)) -> Vec<u32> {
-    let horizontal = axis_weights(from.0, to.0);
-    let vertical = axis_weights(from.1, to.1);
-    // Rows first, into four channels of f32, then columns.
-    let channels = |p: u32| [(p >> 24) as f32, ((p >> 16) & 0xff) as f32, ((p >> 8) & 0xff) as f32, (p & 0xff) as f32];
-    let mut rows = vec![[0f32; 4]; to.0 * from.1];
-    for y in 0..from.1 {
+    let horizontal = Taps::new(from.0, to.0);
+    let vertical = Taps::new(from.1, to.1);
+    // Rows first: each channel times 65536, in u32 (255 << 16 fits).
+    let mut rows = vec![[0u32; 4]; to.0 * from.1];
+    for (y, out) in rows.chunks_exact_mut(to.0).enumerate() {
         let line = &source[y * from.0..(y + 1) * from.0];
-        for (x, taps) in horizontal.iter().enumerate() {
-            let mut sum = [0f32; 4];
-            for &(i, w) in taps {
-                let c = channels(line[i]);
-                for k in 0..4 {
-                    sum[k] += c[k] * w;
-                }
+        for (x, o) in out.iter_mut().enumerate() {
+            let mut sum = [0u32; 4];
+            for (p, &w) in line[horizontal.start[x]..].iter().zip(horizontal.weights(x)) {
+                sum[0] += (p >> 24) * w;
+                sum[1] += ((p >> 16) & 0xff) * w;
+                sum[2] += ((p >> 8) & 0xff) * w;
+                sum[3] += (p & 0xff) * w;
             }
-            rows[y * to.0 + x] = sum;
+            *o = sum;
         }
     }
     let mut out = vec![0u32; to.0 * to.1];
-    for (y, taps) in vertical.iter().enumerate() {
-        for x in 0..to.0 {
-            let mut sum = [0f32; 4];
-            for &(i, w) in taps {
-                let c = rows[i * to.0 + x];
+    for (y, line) in out.chunks_exact_mut(to.0).enumerate() {
+        let (first, weights) = (vertical.start[y], vertical.weights(y));
+        for (x, o) in line.iter_mut().enumerate() {
+            let mut sum = [0u64; 4];
+            for (i, &w) in weights.iter().enumerate() {
+                let c = rows[(first + i) * to.0 + x];
                 for k in 0..4 {
-                    sum[k] += c[k] * w;
+                    sum[k] += u64::from(c[k]) * u64::from(w);
                 }
             }
-            let q = |v: f32| (v + 0.5).clamp(0.0, 255.0) as u32;
-            // Premultiplied: no channel above alpha, whatever the rounding.
+            // Back from 1/2^32 with rounding; premultiplied: no channel above alpha, whatever the rounding.
+            let q = |v: u64| ((v + (1 << 31)) >> 32).min(255) as u32;
             let a = q(sum[0]);
-            out[y * to.0 + x] = a << 24 | q(sum[1]).min(a) << 16 | q(sum[2]).min(a) << 8 | q(sum[3]).min(a);
+            *o = a << 24 | q(sum[1]).min(a) << 16 | q(sum[2]).min(a) << 8 | q(sum[3]).min(a);
         }
     }
     out
 }
 
-/// For each of `to` destination pixels along an axis of `from` source pixels, the source pixels it takes and
-/// their weights (summing to 1).
-fn axis_weights(from: usize, to: usize) -> Vec<Vec<(usize, f32)>> {
-    let ratio = from as f64 / to as f64;
-    (0..to)
-        .map(|d| {
+/// For each destination pixel along an axis, the first source pixel it takes and the weights (in 1/65536, summing
+/// to 65536) of it and the ones after it.
+struct Taps {
+    start: Vec<usize>,
+    /// Where each destination pixel's weights start in `flat` (one more entry than pixels).
+    at: Vec<usize>,
+    flat: Vec<u32>,
+}
+
+impl Taps {
+    fn new(from: usize, to: usize) -> Taps {
+        let ratio = from as f64 / to as f64;
+        let (mut start, mut at, mut flat) = (Vec::with_capacity(to), Vec::with_capacity(to + 1), Vec::new());
+        for d in 0..to {
+            at.push(flat.len());
+            let mut weights: Vec<f64> = Vec::with_capacity(ratio.ceil() as usize + 1);
             if ratio >= 1.0 {
                 // Box: the source span [d, d + 1) * ratio, its end pixels in part.
-                let (start, end) = (d as f64 * ratio, (d as f64 + 1.0) * ratio);
-                let mut taps = Vec::with_capacity(ratio.ceil() as usize + 1);
-                let mut i = start.floor() as usize;
-                while (i as f64) < end && i < from {
-                    let covered = (end.min(i as f64 + 1.0) - start.max(i as f64)) / ratio;
-                    if covered > 0.0 {
-                        taps.push((i, covered as f32));
-                    }
+                let (s, e) = (d as f64 * ratio, (d as f64 + 1.0) * ratio);
+                let first = (s.floor() as usize).min(from - 1);
+                start.push(first);
+                let mut i = first;
+                while (i as f64) < e && i < from {
+                    weights.push(((e.min(i as f64 + 1.0) - s.max(i as f64)) / ratio).max(0.0));
                     i += 1;
                 }
-                taps
             } else {
                 // Bilinear: the destination pixel's centre mapped into the source.
                 let centre = ((d as f64 + 0.5) * ratio - 0.5).clamp(0.0, (from - 1) as f64);
                 let i = centre.floor() as usize;
                 let t = centre - i as f64;
-                if i + 1 < from && t > 0.0 { vec![(i, (1.0 - t) as f32), (i + 1, t as f32)] } else { vec![(i, 1.0)] }
+                start.push(i);
+                weights.push(1.0 - t);
+                if i + 1 < from {
+                    weights.push(t);
+                }
             }
-        })
-        .collect()
+            // In 1/65536, the rounding put on the largest so that they sum to exactly 65536.
+            let mut fixed: Vec<u32> = weights.iter().map(|w| (w * 65536.0).round() as u32).collect();
+            let total: u32 = fixed.iter().sum();
+            if let Some(largest) = (0..fixed.len()).max_by_key(|&i| fixed[i]) {
+                fixed[largest] = (fixed[largest] + 65536).saturating_sub(total);
+            }
+            flat.extend(fixed);
+        }
+        at.push(flat.len());
+        Taps { start, at, flat }
+    }
+
+    fn weights(&self, d: usize) -> &[u32] {
+        &self.flat[self.at[d]..self.at[d + 1]]
+    }
 }
 
 /// A `w` x `h` box outlined in mid grey, one pixel wide: what a glyph whose bitmap does not decode looks like.
