@@ -263,8 +263,9 @@ fn harfbuzz_structs_and_constants_match_the_c_compiler() {
     }
     assert_eq!(
         checked,
-        7 + 6 + 6 + 5 + 13,
-        "every row of hb_var_int_t, hb_glyph_info_t, hb_glyph_position_t, hb_feature_t, hb_font_extents_t"
+        7 + 6 + 6 + 5 + 13 + 5 + 4 + 14,
+        "every row of hb_var_int_t, hb_glyph_info_t, hb_glyph_position_t, hb_feature_t, hb_font_extents_t, \
+         hb_glyph_extents_t, hb_color_stop_t, hb_color_line_t"
     );
 
     let c_constants: BTreeMap<String, i64> = g.c_constants().into_iter().map(|c| (c.name, c.value)).collect();
