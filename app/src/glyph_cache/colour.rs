@@ -1,6 +1,6 @@
 //! Colour cells: the glyphs of a colour face (Noto Color Emoji's CBDT bitmaps), each decoded from the PNG of the
 //! strike nearest its device size, scaled to that size and kept as a premultiplied RGBA image of its own, apart
-//! from the coverage cells ([`super::cells`]) and with a budget of its own ([`MAX_COLOUR_BYTES`]).
+//! from the coverage cells (`glyph_cache::cells`) and with a budget of its own ([`MAX_COLOUR_BYTES`]).
 //!
 //! A colour cell is keyed by font, device size and glyph: a bitmap has no sub-pixel phase worth keeping (it is
 //! resampled once, to whole device pixels), nor a colour to tint. Its image is blitted at the whole device pixel
@@ -29,8 +29,8 @@ use crate::geom::{Color, FontId};
 /// want them): 200 emoji at 28 device pixels take about 0.7 MiB.
 pub const MAX_COLOUR_BYTES: usize = 8 << 20;
 
-/// The largest side (device pixels) a colour cell is made at: a glyph drawn larger is scaled from a cell this
-/// large by the blit (a 4K-wide emoji would be 64 MiB).
+/// The largest side (device pixels) a colour cell is made at: a glyph drawn larger is drawn this large, from its
+/// top-left corner (a 4K-wide emoji would be 64 MiB; text sizes at 4x stay under 300).
 const MAX_CELL_SIDE: f64 = 512.0;
 
 /// One colour glyph at one device size.
