@@ -1,7 +1,8 @@
 //! Colour faces: which fonts draw from colour bitmaps rather than outlines, and a glyph's bitmap from the strike
 //! nearest the size it is drawn at.
 
-use goldberry_natives::harfbuzz::ColourBitmap;
+use goldberry_natives::blend2d;
+use goldberry_natives::harfbuzz::{ColourBitmap, GlyphExtents, PaintSink, Painted};
 
 use super::{Face, FontBook};
 use crate::geom::FontId;
@@ -19,6 +20,30 @@ impl FontBook {
     pub fn colour_bitmap(&self, font: FontId, glyph: u32, ppem: u32) -> Option<ColourBitmap> {
         let loaded = self.loaded(self.face(font)).filter(|loaded| loaded.colour)?;
         loaded.harfbuzz.colour_png(glyph, ppem)
+    }
+
+    /// Whether `font`'s colour glyphs are COLR (painted through HarfBuzz's paint API), not bitmaps.
+    pub fn is_colr(&self, font: FontId) -> bool {
+        self.loaded(self.face(font)).is_some_and(|loaded| loaded.colour && loaded.colr)
+    }
+
+    /// Paints `glyph` of `font`'s COLR face into `sink` (palette 0, foreground opaque black); `None` when the
+    /// face is not a COLR face.
+    pub fn paint_colour_glyph(&self, font: FontId, glyph: u32, sink: &mut dyn PaintSink) -> Option<Painted> {
+        let loaded = self.loaded(self.face(font)).filter(|loaded| loaded.colour && loaded.colr)?;
+        Some(loaded.harfbuzz.paint_glyph(glyph, 0, 0xff00_0000, sink))
+    }
+
+    /// A Blend2D font of `font`'s face at its units per em (its outlines in design units, which COLR glyphs clip
+    /// to).
+    pub fn outline_font(&self, font: FontId) -> Option<blend2d::Font> {
+        let loaded = self.loaded(self.face(font))?;
+        blend2d::Font::new(&loaded.blend2d, loaded.units_per_em as f32).ok()
+    }
+
+    /// The ink box of `glyph` of `font`'s face, in design units (a COLR glyph's from its paint).
+    pub fn glyph_extents(&self, font: FontId, glyph: u32) -> Option<GlyphExtents> {
+        self.loaded(self.face(font))?.harfbuzz.glyph_extents(glyph)
     }
 
     /// The units per em of `font`'s face (HarfBuzz's: a colour face's Blend2D face is a stand-in of other units).

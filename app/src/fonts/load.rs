@@ -61,7 +61,8 @@ fn load_file(
         return Err(unloadable(NativeError::InvalidArgument("the face has 0 units per em".into())));
     }
     let (ascender, descender, line_gap) = harfbuzz.extents();
-    let colour = face.colour().is_some() && harfbuzz_face.has_png();
+    let colr = !harfbuzz_face.has_png() && (harfbuzz_face.has_paint() || harfbuzz_face.has_layers());
+    let colour = face.colour().is_some() && (harfbuzz_face.has_png() || colr);
     if stood_in && !colour {
         // Neither outlines Blend2D draws nor bitmaps: nothing of it could be drawn.
         return Err(unloadable(NativeError::InvalidArgument(
@@ -83,6 +84,7 @@ fn load_file(
         descender,
         line_gap,
         colour,
+        colr,
     })
 }
 

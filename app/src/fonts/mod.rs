@@ -62,8 +62,11 @@ struct LoadedFace {
     ascender: i32,
     descender: i32,
     line_gap: i32,
-    /// Whether its glyphs are drawn from colour bitmaps: a [`Face::colour`] face whose file has them.
+    /// Whether its glyphs are drawn in colour: a [`Face::colour`] face whose file has bitmaps or COLR glyphs.
     colour: bool,
+    /// Whether its colour glyphs are COLR paint graphs or layers (and not bitmaps): painted through HarfBuzz's
+    /// paint API and drawn by Blend2D from its outlines.
+    colr: bool,
 }
 
 /// A face at a pixel size.

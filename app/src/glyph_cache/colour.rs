@@ -15,9 +15,9 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use goldberry_natives::blend2d::{Context, Image, PixelFormat};
+use goldberry_natives::blend2d::{Context, Image, PixelFormat, Rgba32, Style};
 use goldberry_natives::glyphs::GlyphRun;
-use goldberry_natives::harfbuzz::GlyphExtents;
+use goldberry_natives::harfbuzz::{GlyphExtents, PaintOp, PaintSink};
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::cells::{KeyHasher, uniform_scale};
@@ -222,6 +222,9 @@ fn make_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey) -> Result<
     if !(px > 0.0 && px.is_finite()) {
         return Ok(empty);
     }
+    if fonts.is_colr(key.font) {
+        return colr_cell(g, fonts, key, px);
+    }
     let ppem = px.ceil().min(f64::from(u16::MAX)) as u32;
     let Some(bitmap) = fonts.colour_bitmap(key.font, key.glyph, ppem) else { return Ok(empty) };
     let upem = f64::from(fonts.face_units_per_em(key.font).max(1));
@@ -256,6 +259,63 @@ fn make_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey) -> Result<
                 o.copy_from_slice(&p.to_ne_bytes());
             }
         }
+    }
+    Ok(ColourCell { image: Some(image), left: left as i32, top: top as i32 })
+}
+
+/// Keeps a COLR glyph's paint operations.
+struct Keep(Vec<PaintOp>);
+
+impl PaintSink for Keep {
+    fn paint(&mut self, op: PaintOp) {
+        self.0.push(op);
+    }
+}
+
+/// Paints one COLR glyph at `px` device pixels per em into a cell: its paint operations through HarfBuzz's
+/// callbacks, drawn by Blend2D ([`super::paint`]) in a box around its ink. A glyph whose painting faulted (see
+/// `PaintFault`) is drawn from its outline in mid grey, warned once.
+fn colr_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey, px: f64) -> Result<ColourCell, NativeError> {
+    let empty = ColourCell { image: None, left: 0, top: 0 };
+    let (Some(e), Some(outline)) = (fonts.glyph_extents(key.font, key.glyph), fonts.outline_font(key.font)) else {
+        return Ok(empty);
+    };
+    if e.width == 0 || e.height == 0 {
+        return Ok(empty);
+    }
+    let units = px / f64::from(fonts.face_units_per_em(key.font).max(1));
+    let (left, top) = ((f64::from(e.x_bearing) * units).floor(), (-f64::from(e.y_bearing) * units).floor());
+    let right = (f64::from(e.x_bearing + e.width) * units).ceil();
+    let bottom = (-f64::from(e.y_bearing + e.height) * units).ceil();
+    let (w, h) = ((right - left).clamp(1.0, MAX_CELL_SIDE), (bottom - top).clamp(1.0, MAX_CELL_SIDE));
+    let mut keep = Keep(Vec::new());
+    let fault = fonts.paint_colour_glyph(key.font, key.glyph, &mut keep).and_then(|painted| painted.fault);
+    let mut image = Image::new(g, w as u32, h as u32, PixelFormat::Prgb32)?;
+    {
+        let mut ctx = Context::begin(&mut image)?;
+        ctx.translate(-left, -top)?;
+        ctx.scale(units, -units)?;
+        if let Some(fault) = fault {
+            if !WARNED.swap(true, Ordering::Relaxed) {
+                tracing::warn!(
+                    "colour glyph {} of {} stopped painting ({fault:?}): drawn from its outline",
+                    key.glyph,
+                    fonts.family(key.font)
+                );
+            }
+            let run = GlyphRun {
+                glyphs: vec![key.glyph],
+                placements: vec![Default::default()],
+                clusters: vec![0],
+                units_per_em: outline.face_units_per_em(),
+            };
+            ctx.scale(1.0, -1.0)?;
+            ctx.set_fill(&Style::Solid(Rgba32(0xff80_8080)))?;
+            ctx.fill_glyph_run(&outline, 0.0, 0.0, &run)?;
+        } else {
+            super::paint::draw_paint(g, &mut ctx, &outline, &keep.0)?;
+        }
+        ctx.end()?;
     }
     Ok(ColourCell { image: Some(image), left: left as i32, top: top as i32 })
 }

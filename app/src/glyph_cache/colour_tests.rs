@@ -266,3 +266,77 @@ fn a_bitmap_that_does_not_decode_is_drawn_as_a_box_without_a_panic() {
     assert!(boxes > 0, "some glyphs lost their PNG and are drawn as boxes");
     assert!(boxes < run.len(), "and the others still decode");
 }
+
+/// A font book whose colour face is the COLR test font (`natives/tests/paint/build_font.py`, built now with
+/// fontTools; ci/setup --for test installs it) under Noto Color Emoji's file name, searched first.
+fn colr_book() -> (FontBook, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("goldberry-colr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../natives/tests/paint/build_font.py");
+    let built = std::process::Command::new("python3").arg(script).arg(dir.join("NotoColorEmoji.ttf")).status();
+    assert!(built.is_ok_and(|s| s.success()), "the COLR test font builds (ci/setup --for test installs fontTools)");
+    let mut dirs = vec![dir.clone()];
+    dirs.extend(crate::fonts::default_dirs());
+    (FontBook::load_from(natives(), &dirs).expect("the book loads"), dir)
+}
+
+/// `c` of the colour face at 32 px, pen at (4, 40) on a 64 x 48 image, through the cache: premultiplied pixels.
+fn draw_colr(fonts: &FontBook, c: char) -> Vec<u32> {
+    let g = natives();
+    let font = fonts.id(Face::Emoji, 32.0);
+    let run = fonts.shape(font, &c.to_string());
+    let mut cache = GlyphCache::new();
+    let mut wants = Wants::default();
+    cache.collect_colour(
+        fonts,
+        Pen { glyph: (font, Color(0)), scale: 1.0, x: 4.0, y: 40.0, run: &run },
+        &mut wants.colour,
+    );
+    cache.fill(g, fonts, wants, 1).expect("fill");
+    let mut bytes = vec![0u8; 64 * 48 * 4];
+    {
+        let mut view = ImageView::over_pixels(g, &mut bytes, 64, 48, 256, PixelFormat::Prgb32).expect("a view");
+        let mut ctx = Context::begin_view(&mut view).expect("a context");
+        draw_colour_run(&mut ctx, g, fonts, Some(&cache), (font, 4.0, 40.0), &run).expect("drawn");
+        ctx.end().expect("end");
+    }
+    bytes.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]])).collect()
+}
+
+#[test]
+fn colr_glyphs_are_painted_through_harfbuzz_and_drawn_by_blend2d() {
+    let (fonts, dir) = colr_book();
+    let font = fonts.id(Face::Emoji, 32.0);
+    assert!(fonts.is_colour(font) && fonts.is_colr(font), "the COLR font is a colour face");
+    // The box glyph spans x 100..900, y 0..800 of 1000 units: at 32 px from the pen (4, 40), x 7.2..32.8 and
+    // y 14.4..40 in pixels.
+    let at = |pixels: &[u32], x: usize, y: usize| pixels[y * 64 + x];
+    let (r, g, b, a) = (|p: u32| (p >> 16) & 0xff, |p: u32| (p >> 8) & 0xff, |p: u32| p & 0xff, |p: u32| p >> 24);
+    let solid = draw_colr(&fonts, 'A');
+    assert_eq!(at(&solid, 20, 27), 0xffff_0000, "A: palette red inside the box");
+    assert_eq!(at(&solid, 3, 27), 0, "nothing outside it");
+    assert_eq!(at(&solid, 20, 10), 0, "nor above it");
+    // B: linear, red at x 100 to blue at x 900 (repeat).
+    let linear = draw_colr(&fonts, 'B');
+    let (left, right) = (at(&linear, 9, 27), at(&linear, 31, 27));
+    assert!(r(left) > 200 && b(left) < 50 && b(right) > 200 && r(right) < 50, "{left:08x} {right:08x}");
+    // C: radial, red at the centre (500, 400) to blue at 300 units.
+    let radial = draw_colr(&fonts, 'C');
+    let centre = at(&radial, 20, 27);
+    assert!(r(centre) > 200 && b(centre) < 60, "{centre:08x}");
+    // E: green, moved by its transforms: some green pixels, no red.
+    let moved = draw_colr(&fonts, 'E');
+    assert!(moved.iter().any(|&p| g(p) > 200 && r(p) < 50 && a(p) == 255), "E draws green");
+    // H: two layers, the second half-transparent blue over red on the bar.
+    let layers = draw_colr(&fonts, 'H');
+    let bar = at(&layers, 20, 27);
+    assert!(a(bar) == 255 && r(bar) > 100 && b(bar) > 100, "red under half-transparent blue: {bar:08x}");
+    // V (COLR v0): the box in red, the bar in green over it.
+    let v0 = draw_colr(&fonts, 'V');
+    assert_eq!(at(&v0, 20, 27), 0xff00_ff00, "the v0 bar in green");
+    assert_eq!(at(&v0, 20, 20), 0xffff_0000, "the v0 box in red");
+    // A cycle draws nothing, without a hang or a panic.
+    let cycle = draw_colr(&fonts, 'x');
+    assert!(cycle.iter().all(|&p| p == 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

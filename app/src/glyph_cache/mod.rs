@@ -29,6 +29,7 @@ pub mod collect;
 pub mod colour;
 #[cfg(test)]
 mod colour_tests;
+pub mod paint;
 pub mod runs;
 #[cfg(test)]
 mod tests;

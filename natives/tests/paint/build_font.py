@@ -26,7 +26,8 @@ fb.setupCharacterMap(cmap)
 glyphs = {name: rect(100, 0, 900, 800) for name in order}
 glyphs["bar"] = rect(0, 300, 1000, 500)
 fb.setupGlyf(glyphs)
-fb.setupHorizontalMetrics({n: (1000, 0) for n in order})
+# Left side bearings as the outlines have them (HarfBuzz places an outline by its bearing).
+fb.setupHorizontalMetrics({n: (1000, 0 if n == "bar" else 100) for n in order})
 fb.setupHorizontalHeader(ascent=800, descent=-200)
 fb.setupNameTable({"familyName": "Goldberry Paint Test", "styleName": "Regular"})
 fb.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
