@@ -151,11 +151,17 @@ impl GlyphCache {
     /// cache holds one with an image (for tests).
     #[cfg(test)]
     pub(super) fn colour_pixels_of(&self, font: FontId, glyph: u32, px: f32) -> Option<(Vec<u32>, usize)> {
+        self.colour_cell_of(font, glyph, px).map(|(pixels, w, _)| (pixels, w))
+    }
+
+    /// [`GlyphCache::colour_pixels_of`], with where the cell's top-left corner lies from the glyph's origin.
+    #[cfg(test)]
+    pub(super) fn colour_cell_of(&self, font: FontId, glyph: u32, px: f32) -> Option<(Vec<u32>, usize, (i32, i32))> {
         let cell = self.colour.cells.get(&ColourKey { font, px: px.to_bits(), glyph })?;
         let image = cell.image.as_ref()?;
         let rows = image.pixels().ok()?;
         let pixels = rows.data.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]])).collect();
-        Some((pixels, image.width() as usize))
+        Some((pixels, image.width() as usize, (cell.left, cell.top)))
     }
 
     /// How many colour cells the cache holds, and the bytes of their images (the inspector and the tests read it).
@@ -401,6 +407,15 @@ fn decode_premultiplied(png_bytes: &[u8]) -> Result<(usize, usize, Vec<u32>), De
         return Err(DecodeError::Size(w as u32, h as u32));
     }
     Ok((w, h, out))
+}
+
+/// [`decode_premultiplied`] for the tests: width, height, pixels (panics on a bad PNG).
+#[cfg(test)]
+pub(super) fn decode_for_tests(png_bytes: &[u8]) -> (usize, usize, Vec<u32>) {
+    match decode_premultiplied(png_bytes) {
+        Ok(decoded) => decoded,
+        Err(e) => panic!("a PNG the test wrote does not decode: {e}"),
+    }
 }
 
 /// One pixel premultiplied, as `0xAARRGGBB`.

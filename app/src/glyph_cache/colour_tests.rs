@@ -270,7 +270,10 @@ fn a_bitmap_that_does_not_decode_is_drawn_as_a_box_without_a_panic() {
 /// A font book whose colour face is the COLR test font (`natives/tests/paint/build_font.py`, built now with
 /// fontTools; ci/setup --for test installs it) under Noto Color Emoji's file name, searched first.
 fn colr_book() -> (FontBook, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("goldberry-colr-{}", std::process::id()));
+    // A directory per call: the tests that use one run at once, and each removes its own.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("goldberry-colr-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../natives/tests/paint/build_font.py");
     let built = std::process::Command::new("python3").arg(script).arg(dir.join("NotoColorEmoji.ttf")).status();
@@ -338,5 +341,70 @@ fn colr_glyphs_are_painted_through_harfbuzz_and_drawn_by_blend2d() {
     // A cycle draws nothing, without a hang or a panic.
     let cycle = draw_colr(&fonts, 'x');
     assert!(cycle.iter().all(|&p| p == 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The RGBA PNG at `path`, premultiplied, as `0xAARRGGBB`, with its width.
+fn read_png_premultiplied(path: &std::path::Path) -> (Vec<u32>, usize) {
+    let bytes = std::fs::read(path).expect("the reference PNG");
+    let (w, _, pixels) = super::colour::decode_for_tests(&bytes);
+    (pixels, w)
+}
+
+#[test]
+fn colr_glyphs_match_an_independent_renderer_within_the_stated_tolerance() {
+    let (fonts, dir) = colr_book();
+    let g = natives();
+    let px = 48.0f32;
+    let font = fonts.id(Face::Emoji, px);
+    let chars = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'V'];
+    let mut cache = GlyphCache::new();
+    let mut cells = Vec::new();
+    for c in chars {
+        let run = fonts.shape(font, &c.to_string());
+        let mut wants = Wants::default();
+        cache.collect_colour(
+            &fonts,
+            Pen { glyph: (font, Color(0)), scale: 1.0, x: 0.0, y: 0.0, run: &run },
+            &mut wants.colour,
+        );
+        cache.fill(g, &fonts, wants, 1).expect("fill");
+        let cell = cache.colour_cell_of(font, run.glyphs[0], px).expect("a cell");
+        cells.push((c, cell));
+    }
+    let args: Vec<String> = cells
+        .iter()
+        .map(|(c, (pixels, w, (left, top)))| format!("{c}:{left},{top},{w},{}", pixels.len() / w))
+        .collect();
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../natives/tests/paint/reference.py");
+    let drawn = std::process::Command::new("python3")
+        .arg(script)
+        .arg(dir.join("NotoColorEmoji.ttf"))
+        .arg(px.to_string())
+        .arg(&dir)
+        .args(&args)
+        .status();
+    assert!(drawn.is_ok_and(|s| s.success()), "blackrenderer draws the reference (ci/setup --for test installs it)");
+    let mut report = Vec::new();
+    for (c, (ours, w, _)) in &cells {
+        let (theirs, tw) = read_png_premultiplied(&dir.join(format!("{:x}.png", *c as u32)));
+        assert_eq!((tw, theirs.len()), (*w, ours.len()), "{c}: the reference is the cell's size");
+        // Per channel: the mean difference in levels, and the share of pixels more than 32 levels off anywhere.
+        let channels = |p: u32| [p >> 24, (p >> 16) & 0xff, (p >> 8) & 0xff, p & 0xff];
+        let (mut sum, mut far) = (0u64, 0usize);
+        for (a, b) in ours.iter().zip(&theirs) {
+            let d = channels(*a).iter().zip(channels(*b)).map(|(x, y)| x.abs_diff(y)).collect::<Vec<_>>();
+            sum += d.iter().map(|&v| u64::from(v)).sum::<u64>();
+            far += usize::from(d.iter().any(|&v| v > 32));
+        }
+        let mean = sum as f64 / (ours.len() * 4) as f64;
+        let share = far as f64 / ours.len() as f64;
+        report.push(format!("{c}: mean {mean:.2} levels, {:.1} % of pixels over 32 levels off", share * 100.0));
+        // D (a sweep, drawn as its average colour) and F (a multiply, drawn source-over) are drawn nearest.
+        // The others: within 2 levels on average, and at most 1 % of pixels (edges) more than 32 levels off.
+        let (max_mean, max_share) = if matches!(c, 'D' | 'F') { (64.0, 1.0) } else { (2.0, 0.01) };
+        assert!(mean <= max_mean && share <= max_share, "{c} is off: {}", report.join("; "));
+    }
+    eprintln!("against blackrenderer (Skia) at {px} px: {}", report.join("; "));
     let _ = std::fs::remove_dir_all(&dir);
 }
