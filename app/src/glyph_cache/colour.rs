@@ -319,7 +319,7 @@ fn colr_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey, px: f64) -
             ctx.set_fill(&Style::Solid(Rgba32(0xff80_8080)))?;
             ctx.fill_glyph_run(&outline, 0.0, 0.0, &run)?;
         } else {
-            super::paint::draw_paint(g, &mut ctx, &outline, &keep.0)?;
+            super::paint::draw_paint(g, &mut ctx, (w as u32, h as u32), &outline, &keep.0)?;
         }
         ctx.end()?;
     }

@@ -3,10 +3,12 @@
 //! together, as the outline filled with the paint's style (what COLR glyphs do: clip, then fill); the gradient's
 //! geometry, given in the fill's transform, is mapped into the clip's. What the beta has no paint for is drawn
 //! nearest: a sweep gradient as its colour line's average colour, a two-circle radial as the beta's focal radial
-//! (the inner circle's radius dropped), and groups composited source-over whatever their mode
-//! ([`Approximated`] says which a glyph needed).
+//! (the inner circle's radius dropped), and a group drawn into an image of its own is composited with its mode
+//! where the beta has it, source-over otherwise ([`Approximated`] says which a glyph needed).
 
-use goldberry_natives::blend2d::{self, Context, ExtendMode, Gradient, Rect, Rgba32, Style};
+use goldberry_natives::blend2d::{
+    self, CompOp, Context, ExtendMode, Gradient, Image, PixelFormat, Rect, Rgba32, Style,
+};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::harfbuzz::{ColorLine, Extend, PaintOp};
 use goldberry_natives::{Goldberry, NativeError};
@@ -53,88 +55,153 @@ pub struct Approximated {
 enum Frame {
     Transform(Affine),
     Glyph(u32, Affine),
-    /// A rectangle clip: the context was saved.
-    Rect,
-    Group,
+    /// A rectangle clip, in the cell's pixels: applied at each fill inside it (so its edges are anti-aliased as
+    /// the fill's, and a group's image is blitted unclipped: the beta cuts a blit to whole pixels).
+    Rect(Rect),
 }
 
-/// Draws `ops` on `ctx`, whose user space is the glyph's design units, y up (the caller scales and flips);
-/// `outline` is a Blend2D font of the glyph's face at its units per em, whose outlines are the clips.
+/// Draws `ops` on `ctx`, whose user space is the glyph's design units, y up (the caller scales and flips), and
+/// whose target is `size` pixels; `outline` is a Blend2D font of the glyph's face at its units per em, whose
+/// outlines are the clips.
 pub fn draw_paint(
     g: &'static Goldberry,
     ctx: &mut Context<'_>,
+    size: (u32, u32),
     outline: &blend2d::Font,
     ops: &[PaintOp],
 ) -> Result<Approximated, NativeError> {
     let base = ctx.user_transform()?;
-    let mut approximated = Approximated::default();
-    let mut current = IDENTITY;
-    let mut stack: Vec<Frame> = Vec::new();
-    for op in ops {
-        match op {
-            PaintOp::PushTransform(t) => {
-                stack.push(Frame::Transform(current));
-                current = then(current, t.map(f64::from));
-            }
-            PaintOp::PushClipGlyph(glyph) => stack.push(Frame::Glyph(*glyph, current)),
-            PaintOp::PushClipRectangle([x0, y0, x1, y1]) => {
-                // Its corners mapped to the context's device space: the box around them (exact unless rotated).
-                let m = then(base, current);
-                let corners = [(*x0, *y0), (*x1, *y0), (*x0, *y1), (*x1, *y1)]
-                    .map(|(x, y)| apply(m, (f64::from(x), f64::from(y))));
-                let xs = corners.map(|c| c.0);
-                let ys = corners.map(|c| c.1);
-                let (l, r) = (xs.iter().copied().fold(f64::MAX, f64::min), xs.iter().copied().fold(f64::MIN, f64::max));
-                let (t, b) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
-                ctx.save()?;
-                ctx.reset_transform()?;
-                ctx.clip_to_rect(Rect { x: l, y: t, w: (r - l).max(0.0), h: (b - t).max(0.0) })?;
-                ctx.transform(base)?;
-                stack.push(Frame::Rect);
-            }
-            PaintOp::PushGroup => stack.push(Frame::Group),
-            PaintOp::PopGroup(mode) => {
-                // Source over is mode 3; anything else is drawn as source over.
-                approximated.composite |= *mode != 3;
-                stack.pop();
-            }
-            PaintOp::PopTransform | PaintOp::PopClip => match stack.pop() {
-                Some(Frame::Transform(saved)) => current = saved,
-                Some(Frame::Rect) => ctx.restore()?,
-                _ => {}
-            },
-            PaintOp::Solid { argb, .. } => fill(g, ctx, outline, (base, current), &stack, Fill::Solid(*argb))?,
-            PaintOp::LinearGradient { line, points } => {
-                let p = points.map(f64::from);
-                // COLR's p2 turns the gradient's normal: the end is p1 projected onto the normal through p0.
-                let (nx, ny) = (p[5] - p[1], -(p[4] - p[0]));
-                let (dx, dy) = (p[2] - p[0], p[3] - p[1]);
-                let len = nx * nx + ny * ny;
-                let k = if len > 0.0 { (dx * nx + dy * ny) / len } else { 0.0 };
-                let end = if len > 0.0 { (p[0] + k * nx, p[1] + k * ny) } else { (p[2], p[3]) };
-                fill(g, ctx, outline, (base, current), &stack, Fill::Linear(line, (p[0], p[1]), end))?;
-            }
-            PaintOp::RadialGradient { line, circles } => {
-                let c = circles.map(f64::from);
-                approximated.two_circle_radial |= c[2] > 0.0;
-                fill(g, ctx, outline, (base, current), &stack, Fill::Radial(line, (c[3], c[4]), (c[0], c[1]), c[5]))?;
-            }
-            PaintOp::SweepGradient { line, .. } => {
-                approximated.sweep = true;
-                fill(g, ctx, outline, (base, current), &stack, Fill::Solid(average(line)))?;
-            }
-            PaintOp::Image { .. } => {}
-        }
-    }
-    // Pops a bad graph left open: the context is given back as it came.
-    for frame in stack.into_iter().rev() {
-        if let Frame::Rect = frame {
-            ctx.restore()?;
-        }
-    }
+    let mut painter =
+        Painter { g, outline, base, size, current: IDENTITY, stack: Vec::new(), approximated: Approximated::default() };
+    let mut next = 0;
+    painter.run(ctx, ops, &mut next)?;
     ctx.reset_transform()?;
     ctx.transform(base)?;
-    Ok(approximated)
+    Ok(painter.approximated)
+}
+
+/// The state of one glyph's drawing.
+struct Painter<'f> {
+    g: &'static Goldberry,
+    outline: &'f blend2d::Font,
+    /// The cell's transform: design units to its pixels.
+    base: Affine,
+    size: (u32, u32),
+    current: Affine,
+    stack: Vec<Frame>,
+    approximated: Approximated,
+}
+
+impl Painter<'_> {
+    /// Draws `ops` from `*next` on `ctx` until their end or the pop of the group `ctx` draws (whose mode it
+    /// returns).
+    fn run(&mut self, ctx: &mut Context<'_>, ops: &[PaintOp], next: &mut usize) -> Result<Option<u32>, NativeError> {
+        while let Some(op) = ops.get(*next) {
+            *next += 1;
+            match op {
+                PaintOp::PushTransform(t) => {
+                    self.stack.push(Frame::Transform(self.current));
+                    self.current = then(self.current, t.map(f64::from));
+                }
+                PaintOp::PushClipGlyph(glyph) => self.stack.push(Frame::Glyph(*glyph, self.current)),
+                PaintOp::PushClipRectangle([x0, y0, x1, y1]) => {
+                    // Its corners mapped to the cell's pixels: the box around them (exact unless rotated).
+                    let m = then(self.base, self.current);
+                    let corners = [(*x0, *y0), (*x1, *y0), (*x0, *y1), (*x1, *y1)]
+                        .map(|(x, y)| apply(m, (f64::from(x), f64::from(y))));
+                    let (xs, ys) = (corners.map(|c| c.0), corners.map(|c| c.1));
+                    let (l, r) =
+                        (xs.iter().copied().fold(f64::MAX, f64::min), xs.iter().copied().fold(f64::MIN, f64::max));
+                    let (t, b) =
+                        (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
+                    self.stack.push(Frame::Rect(Rect { x: l, y: t, w: (r - l).max(0.0), h: (b - t).max(0.0) }));
+                }
+                PaintOp::PushGroup => self.group(ctx, ops, next)?,
+                PaintOp::PopGroup(mode) => return Ok(Some(*mode)),
+                PaintOp::PopTransform | PaintOp::PopClip => {
+                    if let Some(Frame::Transform(saved)) = self.stack.pop() {
+                        self.current = saved;
+                    }
+                }
+                PaintOp::Solid { argb, .. } => self.fill(ctx, Fill::Solid(*argb))?,
+                PaintOp::LinearGradient { line, points } => {
+                    let p = points.map(f64::from);
+                    // COLR's p2 turns the gradient's normal: the end is p1 projected onto the normal through p0.
+                    let (nx, ny) = (p[5] - p[1], -(p[4] - p[0]));
+                    let (dx, dy) = (p[2] - p[0], p[3] - p[1]);
+                    let len = nx * nx + ny * ny;
+                    let k = if len > 0.0 { (dx * nx + dy * ny) / len } else { 0.0 };
+                    let end = if len > 0.0 { (p[0] + k * nx, p[1] + k * ny) } else { (p[2], p[3]) };
+                    self.fill(ctx, Fill::Linear(line, (p[0], p[1]), end))?;
+                }
+                PaintOp::RadialGradient { line, circles } => {
+                    let c = circles.map(f64::from);
+                    self.approximated.two_circle_radial |= c[2] > 0.0;
+                    self.fill(ctx, Fill::Radial(line, (c[3], c[4]), (c[0], c[1]), c[5]))?;
+                }
+                PaintOp::SweepGradient { line, .. } => {
+                    self.approximated.sweep = true;
+                    self.fill(ctx, Fill::Solid(average(line)))?;
+                }
+                PaintOp::Image { .. } => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// A group: drawn into an image of the cell's size, then composited onto `ctx` with its mode.
+    fn group(&mut self, ctx: &mut Context<'_>, ops: &[PaintOp], next: &mut usize) -> Result<(), NativeError> {
+        let depth = self.stack.len();
+        let mut image = Image::new(self.g, self.size.0.max(1), self.size.1.max(1), PixelFormat::Prgb32)?;
+        let mode = {
+            let mut inner = Context::begin(&mut image)?;
+            inner.transform(self.base)?;
+            let mode = self.run(&mut inner, ops, next)?;
+            // Clips and transforms the group left open end with it.
+            self.close(depth);
+            inner.end()?;
+            mode.unwrap_or(3)
+        };
+        let op = match mode {
+            0 => Some(CompOp::Clear),
+            1 => Some(CompOp::SrcCopy),
+            2 => return Ok(()),
+            3 => Some(CompOp::SrcOver),
+            4 => Some(CompOp::DstOver),
+            5 => Some(CompOp::SrcIn),
+            6 => Some(CompOp::DstIn),
+            7 => Some(CompOp::SrcOut),
+            8 => Some(CompOp::DstOut),
+            9 => Some(CompOp::SrcAtop),
+            11 => Some(CompOp::Xor),
+            12 => Some(CompOp::Plus),
+            13 => Some(CompOp::Screen),
+            15 => Some(CompOp::Darken),
+            16 => Some(CompOp::Lighten),
+            23 => Some(CompOp::Multiply),
+            // Destination atop, overlay, dodge, burn, hard and soft light, difference, exclusion, the HSL modes.
+            _ => None,
+        };
+        self.approximated.composite |= op.is_none();
+        ctx.save()?;
+        ctx.reset_transform()?;
+        ctx.set_comp_op(op.unwrap_or(CompOp::SrcOver))?;
+        ctx.blit_image(0.0, 0.0, &image)?;
+        ctx.restore()
+    }
+
+    /// Pops the frames above `depth`.
+    fn close(&mut self, depth: usize) {
+        while self.stack.len() > depth {
+            if let Some(Frame::Transform(saved)) = self.stack.pop() {
+                self.current = saved;
+            }
+        }
+    }
+
+    fn fill(&self, ctx: &mut Context<'_>, paint: Fill<'_>) -> Result<(), NativeError> {
+        fill(self.g, ctx, self.outline, (self.base, self.current), &self.stack, paint)
+    }
 }
 
 enum Fill<'l> {
@@ -197,6 +264,11 @@ fn fill(
     };
     ctx.save()?;
     ctx.reset_transform()?;
+    for frame in stack {
+        if let Frame::Rect(rect) = frame {
+            ctx.clip_to_rect(*rect)?;
+        }
+    }
     ctx.transform(then(base, space))?;
     ctx.scale(1.0, -1.0)?;
     ctx.set_fill(&style)?;
