@@ -46,6 +46,18 @@ impl FontBook {
         self.loaded(self.face(font))?.harfbuzz.glyph_extents(glyph)
     }
 
+    /// The box of `glyph`'s advance and the face's ascent and descent, in design units, y up: where a glyph
+    /// without extents may draw.
+    pub fn glyph_box(&self, font: FontId, glyph: u32) -> GlyphExtents {
+        let loaded = self.loaded_or_sans(self.face(font));
+        GlyphExtents {
+            x_bearing: 0,
+            y_bearing: loaded.ascender,
+            width: loaded.harfbuzz.glyph_advance(glyph),
+            height: loaded.descender - loaded.ascender,
+        }
+    }
+
     /// The units per em of `font`'s face (HarfBuzz's: a colour face's Blend2D face is a stand-in of other units).
     pub fn face_units_per_em(&self, font: FontId) -> u32 {
         self.loaded_or_sans(self.face(font)).units_per_em

@@ -280,11 +280,31 @@ impl PaintSink for Keep {
 
 /// Paints one COLR glyph at `px` device pixels per em into a cell: its paint operations through HarfBuzz's
 /// callbacks, drawn by Blend2D ([`super::paint`]) in a box around its ink. A glyph whose painting faulted (see
-/// `PaintFault`) is drawn from its outline in mid grey, warned once.
+/// `PaintFault`), or that has ink and paints nothing (a bad graph HarfBuzz stopped following), is drawn from its
+/// outline in mid grey, warned once.
 fn colr_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey, px: f64) -> Result<ColourCell, NativeError> {
     let empty = ColourCell { image: None, left: 0, top: 0 };
-    let (Some(e), Some(outline)) = (fonts.glyph_extents(key.font, key.glyph), fonts.outline_font(key.font)) else {
-        return Ok(empty);
+    let Some(outline) = fonts.outline_font(key.font) else { return Ok(empty) };
+    let mut keep = Keep(Vec::new());
+    let fault = fonts.paint_colour_glyph(key.font, key.glyph, &mut keep).and_then(|painted| painted.fault);
+    // A glyph whose paint filled nothing met a bad graph HarfBuzz stopped following (a cycle, a chain too deep):
+    // it is drawn from its outline, as a fault is, in its advance and the face's ascent and descent (HarfBuzz
+    // gives such a glyph no extents).
+    let filled = keep.0.iter().any(|op| {
+        matches!(
+            op,
+            PaintOp::Solid { .. }
+                | PaintOp::LinearGradient { .. }
+                | PaintOp::RadialGradient { .. }
+                | PaintOp::SweepGradient { .. }
+                | PaintOp::Image { .. }
+        )
+    });
+    let fault = fault.map(|f| format!("{f:?}")).or_else(|| (!filled).then(|| "it paints nothing".to_owned()));
+    let e = match fonts.glyph_extents(key.font, key.glyph).filter(|e| e.width != 0 && e.height != 0) {
+        Some(e) => e,
+        None if fault.is_some() => fonts.glyph_box(key.font, key.glyph),
+        None => return Ok(empty),
     };
     if e.width == 0 || e.height == 0 {
         return Ok(empty);
@@ -294,8 +314,6 @@ fn colr_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey, px: f64) -
     let right = (f64::from(e.x_bearing + e.width) * units).ceil();
     let bottom = (-f64::from(e.y_bearing + e.height) * units).ceil();
     let (w, h) = ((right - left).clamp(1.0, MAX_CELL_SIDE), (bottom - top).clamp(1.0, MAX_CELL_SIDE));
-    let mut keep = Keep(Vec::new());
-    let fault = fonts.paint_colour_glyph(key.font, key.glyph, &mut keep).and_then(|painted| painted.fault);
     let mut image = Image::new(g, w as u32, h as u32, PixelFormat::Prgb32)?;
     {
         let mut ctx = Context::begin(&mut image)?;
@@ -304,7 +322,7 @@ fn colr_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey, px: f64) -
         if let Some(fault) = fault {
             if !WARNED.swap(true, Ordering::Relaxed) {
                 tracing::warn!(
-                    "colour glyph {} of {} stopped painting ({fault:?}): drawn from its outline",
+                    "colour glyph {} of {} stopped painting ({fault}): drawn from its outline",
                     key.glyph,
                     fonts.family(key.font)
                 );

@@ -338,9 +338,13 @@ fn colr_glyphs_are_painted_through_harfbuzz_and_drawn_by_blend2d() {
     let v0 = draw_colr(&fonts, 'V');
     assert_eq!(at(&v0, 20, 27), 0xff00_ff00, "the v0 bar in green");
     assert_eq!(at(&v0, 20, 20), 0xffff_0000, "the v0 box in red");
-    // A cycle draws nothing, without a hang or a panic.
-    let cycle = draw_colr(&fonts, 'x');
-    assert!(cycle.iter().all(|&p| p == 0));
+    // A paint cycle and a chain too deep paint nothing (HarfBuzz stops following them): drawn from their outline,
+    // the box, in mid grey, without a hang or a panic.
+    for bad in ['x', 'y'] {
+        let outline = draw_colr(&fonts, bad);
+        assert_eq!(at(&outline, 20, 27), 0xff80_8080, "{bad}: its outline in grey");
+        assert_eq!(at(&outline, 3, 27), 0, "{bad}: nothing outside it");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
