@@ -206,12 +206,14 @@ fn a_feature_chip_toggles_its_feature_and_the_size_slider_takes_keys() {
 }
 
 #[test]
-fn emoji_fall_back_to_symbola_and_a_zwj_family_stays_one_step() {
+fn emoji_fall_back_to_the_colour_face_and_a_zwj_family_stays_one_step() {
     let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
     let r = edit("emoji", &[key(1, "ctrl+a"), typed(2, &format!("ok {family}!")), key(3, "Left"), key(4, "Left")]);
     let runs = r["widgets"]["text.field"]["runs"].as_array().cloned().unwrap_or_default();
     let fonts: Vec<&str> = runs.iter().filter_map(|run| run["font"].as_str()).collect();
-    assert!(fonts.contains(&"Symbola"), "no face before Symbola has these emoji: {fonts:?}");
+    assert!(fonts.contains(&"Noto Color Emoji"), "the colour face comes before Symbola: {fonts:?}");
+    let colour: Vec<&str> = runs.iter().filter_map(|run| run["colour"].as_str()).collect();
+    assert_eq!(colour, ["CBDT"], "one run in the colour face, named by its format: {runs:?}");
     assert_eq!(field(&r).1, 3, "Left, Left crossed the ! and the whole family");
 }
 

@@ -263,8 +263,9 @@ fn harfbuzz_structs_and_constants_match_the_c_compiler() {
     }
     assert_eq!(
         checked,
-        7 + 6 + 6 + 5 + 13,
-        "every row of hb_var_int_t, hb_glyph_info_t, hb_glyph_position_t, hb_feature_t, hb_font_extents_t"
+        7 + 6 + 6 + 5 + 13 + 5 + 4 + 14,
+        "every row of hb_var_int_t, hb_glyph_info_t, hb_glyph_position_t, hb_feature_t, hb_font_extents_t, \
+         hb_glyph_extents_t, hb_color_stop_t, hb_color_line_t"
     );
 
     let c_constants: BTreeMap<String, i64> = g.c_constants().into_iter().map(|c| (c.name, c.value)).collect();
@@ -313,4 +314,28 @@ fn a_face_lists_its_gsub_and_gpos_feature_tags() {
     assert!(tags.windows(2).all(|w| w[0] < w[1]), "sorted, no duplicates");
     let feature = Feature::new(*b"tnum", 1);
     assert_eq!((feature.tag(), feature.value(), feature.is_global()), ("tnum".to_owned(), 1, true));
+}
+
+const NOTO_COLOR_EMOJI: &str = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf";
+
+#[test]
+fn a_cbdt_glyph_reads_as_png_bytes_with_its_box_and_an_outline_face_has_none() {
+    let face = Face::from_file(goldberry(), Path::new(NOTO_COLOR_EMOJI), 0).expect("Noto Color Emoji loads");
+    assert!(face.has_png(), "Noto Color Emoji keeps its glyphs as CBDT bitmaps");
+    let emoji = Font::new(&face).expect("a font over the face");
+    let glyph = emoji.nominal_glyph('\u{1F600}').expect("the grinning face is mapped");
+    for ppem in [14, 28, 109, 300] {
+        let bitmap = emoji.colour_png(glyph, ppem).expect("the glyph has a bitmap");
+        assert_eq!(&bitmap.png[..8], b"\x89PNG\r\n\x1a\n", "PNG bytes, at ppem {ppem}");
+        let e = bitmap.extents;
+        assert!(e.width > 0 && e.height < 0, "a box below its top, in design units: {e:?}");
+        // The bitmap covers about an em (Noto's emoji are 136 x 128 px at 109 ppem).
+        let em = emoji.units_per_em() as i32;
+        assert!((em * 8 / 10..em * 14 / 10).contains(&e.width), "about an em wide: {e:?}");
+    }
+    assert_eq!(emoji.glyph_extents(glyph).map(|e| e.width > 0), Some(true));
+    let dejavu = font(DEJAVU_SANS);
+    let a = dejavu.nominal_glyph('a').expect("a is mapped");
+    assert!(dejavu.colour_png(a, 14).is_none(), "an outline glyph has no bitmap");
+    assert!(!Face::from_file(goldberry(), Path::new(DEJAVU_SANS), 0).expect("loads").has_png());
 }

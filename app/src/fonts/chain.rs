@@ -1,5 +1,6 @@
 //! The fallback chain: the book as the [`FaceSet`] text layout walks to pick a face for each cluster (the
-//! primary face, then Inter, then [`Face::FALLBACKS`]).
+//! primary face, then Inter, then [`Face::FALLBACKS`]; the colour emoji face first for a cluster shown as an
+//! emoji).
 
 use goldberry_natives::harfbuzz;
 
@@ -19,6 +20,11 @@ impl FaceSet for FontBook {
         }
         chain.extend(Face::FALLBACKS.iter().map(|face| face.index()));
         chain
+    }
+
+    fn emoji(&self) -> Option<FaceIndex> {
+        // Not loaded here (an 11 MB file): itemizing loads it when an emoji cluster asks whether it has it.
+        Some(Face::Emoji.index())
     }
 
     fn harfbuzz(&self, face: FaceIndex) -> Option<&harfbuzz::Font> {

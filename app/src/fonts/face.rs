@@ -20,7 +20,11 @@ pub enum Face {
     NotoDevanagari,
     /// Noto Sans Thai (fallback).
     NotoThai,
-    /// Symbola (fallback): emoji and symbols as outlines, which Blend2D draws (colour emoji fonts are bitmaps).
+    /// Noto Color Emoji (fallback): emoji as colour bitmaps (CBDT), decoded and drawn by the glyph cache's colour
+    /// cells, never by Blend2D's glyph fill.
+    Emoji,
+    /// Symbola (fallback): emoji and symbols as outlines, which Blend2D draws: what the colour face lacks, and
+    /// every emoji when it is not installed.
     Symbola,
 }
 
@@ -29,11 +33,18 @@ impl Face {
     pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
 
     /// The fallback chain after the primary face, in order, loaded when first needed.
-    pub const FALLBACKS: [Face; 6] =
-        [Face::DejaVuSans, Face::NotoArabic, Face::NotoHebrew, Face::NotoDevanagari, Face::NotoThai, Face::Symbola];
+    pub const FALLBACKS: [Face; 7] = [
+        Face::DejaVuSans,
+        Face::NotoArabic,
+        Face::NotoHebrew,
+        Face::NotoDevanagari,
+        Face::NotoThai,
+        Face::Emoji,
+        Face::Symbola,
+    ];
 
     /// Every face, primary then fallback; a face's place here is its [`Face::index`].
-    pub const EVERY: [Face; 9] = [
+    pub const EVERY: [Face; 10] = [
         Face::Sans,
         Face::SansBold,
         Face::Mono,
@@ -42,6 +53,7 @@ impl Face {
         Face::NotoHebrew,
         Face::NotoDevanagari,
         Face::NotoThai,
+        Face::Emoji,
         Face::Symbola,
     ];
 
@@ -56,7 +68,8 @@ impl Face {
             Face::NotoHebrew => 5,
             Face::NotoDevanagari => 6,
             Face::NotoThai => 7,
-            Face::Symbola => 8,
+            Face::Emoji => 8,
+            Face::Symbola => 9,
         }
     }
 
@@ -76,6 +89,7 @@ impl Face {
             Face::NotoHebrew => "NotoSansHebrew-Regular.ttf",
             Face::NotoDevanagari => "NotoSansDevanagari-Regular.ttf",
             Face::NotoThai => "NotoSansThai-Regular.ttf",
+            Face::Emoji => "NotoColorEmoji.ttf",
             Face::Symbola => "Symbola_hint.ttf",
         }
     }
@@ -100,6 +114,7 @@ impl Face {
             Face::NotoHebrew => "Noto Sans Hebrew",
             Face::NotoDevanagari => "Noto Sans Devanagari",
             Face::NotoThai => "Noto Sans Thai",
+            Face::Emoji => "Noto Color Emoji",
             Face::Symbola => "Symbola",
         }
     }
@@ -119,9 +134,24 @@ impl Face {
             Face::Sans | Face::SansBold => "fonts-inter",
             Face::Mono => "fonts-jetbrains-mono",
             Face::DejaVuSans => "fonts-dejavu-core",
+            Face::Emoji => "fonts-noto-color-emoji",
             Face::Symbola => "fonts-symbola",
             _ => "fonts-noto-core",
         }
+    }
+
+    /// The colour format the face's glyphs are drawn from, `None` for a face of outlines: what the report names
+    /// for a run in a colour face.
+    pub const fn colour(self) -> Option<&'static str> {
+        match self {
+            Face::Emoji => Some("CBDT"),
+            _ => None,
+        }
+    }
+
+    /// The face whose family name is `family` (the primary or its stand-in's is not unique: `None` for those).
+    pub fn of_family(family: &str) -> Option<Face> {
+        Face::EVERY.into_iter().find(|face| face.family() == family)
     }
 
     /// The size a book creates up front for this face.

@@ -20,17 +20,40 @@ fn load_face(g: &'static Goldberry, face: Face, dirs: &[PathBuf]) -> Result<Load
     if fallback {
         tracing::warn!("font {} not found; using {} instead (install {})", face.file(), path.display(), face.package());
     }
-    load_file(g, face, path, fallback)
+    load_file(g, face, path, fallback, dirs)
 }
 
 /// Loads a fallback face from `path` (no stand-in: a missing fallback is skipped).
-fn load_fallback(g: &'static Goldberry, face: Face, path: PathBuf) -> Result<LoadedFace, FontError> {
-    load_file(g, face, path, false)
+fn load_fallback(g: &'static Goldberry, face: Face, path: PathBuf, dirs: &[PathBuf]) -> Result<LoadedFace, FontError> {
+    load_file(g, face, path, false, dirs)
 }
 
-fn load_file(g: &'static Goldberry, face: Face, path: PathBuf, fallback: bool) -> Result<LoadedFace, FontError> {
+fn load_file(
+    g: &'static Goldberry,
+    face: Face,
+    path: PathBuf,
+    fallback: bool,
+    dirs: &[PathBuf],
+) -> Result<LoadedFace, FontError> {
     let unloadable = |source| FontError::Unloadable { path: path.clone(), source };
-    let blend2d = blend2d::FontFace::from_file(g, &path).map_err(unloadable)?;
+    let mut stood_in = false;
+    let blend2d = match blend2d::FontFace::from_file(g, &path) {
+        Ok(blend2d) => blend2d,
+        // The beta refuses a face without outlines (Noto Color Emoji has only CBDT bitmaps:
+        // BL_ERROR_FONT_MISSING_IMPORTANT_TABLE). A colour face is never drawn by Blend2D, only sized by it: the
+        // DejaVu face stands in for that.
+        Err(_) if face.colour().is_some() => {
+            let Some((stand_in, _)) = find(dirs, face.fallback_file(), face.fallback_file()) else {
+                return Err(unloadable(NativeError::InvalidArgument(format!(
+                    "Blend2D does not load a face without outlines, and {} is not there to size it",
+                    face.fallback_file()
+                ))));
+            };
+            stood_in = true;
+            blend2d::FontFace::from_file(g, &stand_in).map_err(unloadable)?
+        }
+        Err(error) => return Err(unloadable(error)),
+    };
     let harfbuzz_face = harfbuzz::Face::from_file(g, &path, 0).map_err(unloadable)?;
     let harfbuzz = harfbuzz::Font::new(&harfbuzz_face).map_err(unloadable)?;
     let units_per_em = harfbuzz.units_per_em();
@@ -38,6 +61,17 @@ fn load_file(g: &'static Goldberry, face: Face, path: PathBuf, fallback: bool) -
         return Err(unloadable(NativeError::InvalidArgument("the face has 0 units per em".into())));
     }
     let (ascender, descender, line_gap) = harfbuzz.extents();
+    let colr = !harfbuzz_face.has_png() && (harfbuzz_face.has_paint() || harfbuzz_face.has_layers());
+    let colour = face.colour().is_some() && (harfbuzz_face.has_png() || colr);
+    if stood_in && !colour {
+        // Neither outlines Blend2D draws nor bitmaps: nothing of it could be drawn.
+        return Err(unloadable(NativeError::InvalidArgument(
+            "the face has neither outlines nor colour bitmaps".into(),
+        )));
+    }
+    if face.colour().is_some() && !colour {
+        tracing::warn!("{} has no colour bitmaps: its glyphs are drawn as outlines", path.display());
+    }
     Ok(LoadedFace {
         path,
         fallback,
@@ -49,6 +83,8 @@ fn load_file(g: &'static Goldberry, face: Face, path: PathBuf, fallback: bool) -
         ascender,
         descender,
         line_gap,
+        colour,
+        colr,
     })
 }
 
@@ -102,7 +138,7 @@ impl FontBook {
                 tracing::warn!("fallback font {} not found: install {}", face.file(), face.package());
                 return None;
             };
-            match load_fallback(self.g, face, path) {
+            match load_fallback(self.g, face, path, &self.dirs) {
                 Ok(loaded) => Some(loaded),
                 Err(error) => {
                     tracing::warn!("fallback font {:?} could not be loaded: {error}", face.file());

@@ -7,7 +7,8 @@
 //! [`FontBook::blend2d_font`] makes its Blend2D font, and the book keeps the [`MAX_FONTS`] used last (`ids`).
 //!
 //! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
-//! `fonts-noto-core`, then Symbola from `fonts-symbola` for emoji) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
+//! `fonts-noto-core`, then Noto Color Emoji from `fonts-noto-color-emoji` for emoji in colour and Symbola from `fonts-symbola` for
+//! what it lacks) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
 //! They are loaded lazily, the first time a character the primary face lacks asks for them: most texts never
 //! need them, and reading six more files at start would add to every launch (and every test's book) for
 //! nothing. A missing fallback face is a warning, not an error: the chain skips it.
@@ -20,10 +21,12 @@
 //!
 //! The book is cut by what each part does: [`Face`] and its files (`face`), where files are searched for
 //! (`dirs`), what fails (`error`), loading faces (`load`), the ids of a face at a size (`ids`), line metrics
-//! (`metrics`), shaping and layout (`shaping`) and the fallback chain text layout walks (`chain`). This file
+//! (`metrics`), shaping and layout (`shaping`), the fallback chain text layout walks (`chain`) and colour faces
+//! (`colour`). This file
 //! holds the book's own data.
 
 mod chain;
+mod colour;
 mod dirs;
 mod error;
 mod face;
@@ -59,6 +62,11 @@ struct LoadedFace {
     ascender: i32,
     descender: i32,
     line_gap: i32,
+    /// Whether its glyphs are drawn in colour: a [`Face::colour`] face whose file has bitmaps or COLR glyphs.
+    colour: bool,
+    /// Whether its colour glyphs are COLR paint graphs or layers (and not bitmaps): painted through HarfBuzz's
+    /// paint API and drawn by Blend2D from its outlines.
+    colr: bool,
 }
 
 /// Every font the scene and the HUD use (see the module docs).

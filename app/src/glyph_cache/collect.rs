@@ -105,6 +105,11 @@ impl<'a> Collector<'a> {
             match op {
                 Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
                     let (x, y) = self.device((*x, *y), t, offset);
+                    if self.fonts.is_colour(*font) {
+                        let pen = Pen { glyph: (*font, *color), scale: self.scale, x, y, run };
+                        self.cache.collect_colour(self.fonts, pen, &mut self.wants.colour);
+                        continue;
+                    }
                     match base_runs.as_deref_mut() {
                         Some(keys) => self.base_run((*font, *color), x, y, run, keys),
                         None => {

@@ -26,6 +26,10 @@
 
 mod cells;
 pub mod collect;
+pub mod colour;
+#[cfg(test)]
+mod colour_tests;
+pub mod paint;
 pub mod runs;
 #[cfg(test)]
 mod tests;
@@ -69,8 +73,12 @@ pub const MAX_CACHED_PX: f32 = 24.0;
 /// at 3x or 4x, whose cells would take 9 or 16 times the room of the 1x ones.
 pub const MAX_CACHED_DEVICE_PX: f64 = 48.0;
 
-/// Whether glyphs of `font` drawn at `scale` device pixels a unit go through the cache.
+/// Whether glyphs of `font` drawn at `scale` device pixels a unit go through the cache's coverage cells (a colour
+/// face's go through its colour cells, [`colour`], at any size).
 pub fn caches(fonts: &FontBook, font: FontId, scale: f64) -> bool {
+    if fonts.is_colour(font) {
+        return false;
+    }
     let size = fonts.size_px(font);
     size <= MAX_CACHED_PX && f64::from(size) * scale <= MAX_CACHED_DEVICE_PX
 }
@@ -95,6 +103,8 @@ pub struct GlyphCache {
     complete: HashMap<PlacedLayer, Vec<u64>>,
     /// Whole runs kept as images (see [`runs`]).
     runs: Runs,
+    /// The glyphs of colour faces, apart from the coverage cells (see [`colour`]).
+    colour: colour::ColourCells,
 }
 
 /// A layer drawn in place: its key, its version (its content follows from both), the bits of its device origin
@@ -126,6 +136,8 @@ pub struct Wants {
     /// Give every wanted run an image now, not when it is seen again (the renderer's warm-up:
     /// the first frame will draw them).
     pub runs_at_first_sight: bool,
+    /// The colour glyphs the cache lacks ([`colour`]).
+    pub colour: Vec<colour::ColourKey>,
 }
 
 /// One atlas as the inspector's overlay maps it: its size in pixels and each cell's inked box in it.
@@ -209,7 +221,8 @@ impl GlyphCache {
         wants: Wants,
         threads: usize,
     ) -> Result<RunUpdate, RenderError> {
-        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight } = wants;
+        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight, colour } = wants;
+        self.add_colour_cells(g, fonts, colour)?;
         if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
             self.complete.clear();
         }

@@ -94,10 +94,16 @@ pub fn lines(inspect: Inspect, raster: &Renderer) -> Vec<String> {
         }
         Inspect::GlyphCache => {
             let (runs, bytes) = raster.run_images();
+            let (colour, colour_bytes) = raster.colour_cells();
             vec![
                 format!("glyph cache: {} glyphs", raster.cached_glyphs()),
                 format!("  {} added last frame", stats.glyphs_cached),
                 format!("  {runs} runs as images, {} KiB", bytes / 1024),
+                format!(
+                    "  {colour} colour cells, {} of {} KiB",
+                    colour_bytes / 1024,
+                    crate::glyph_cache::colour::MAX_COLOUR_BYTES / 1024
+                ),
             ]
         }
     }

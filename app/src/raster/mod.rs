@@ -226,6 +226,11 @@ impl Renderer {
         self.glyphs.atlas_pages()
     }
 
+    /// How many colour cells the glyph cache holds (the colour faces' glyphs), and the bytes of their images.
+    pub fn colour_cells(&self) -> (usize, usize) {
+        self.glyphs.colour_cells()
+    }
+
     /// How many runs the glyph cache keeps as images, and the bytes of their atlases.
     pub fn run_images(&self) -> (usize, usize) {
         self.glyphs.run_images()

@@ -15,6 +15,7 @@ use crate::display_list::{DisplayList, Op, Paint, Place, Step, Stroke, Visit, Wa
 use crate::fonts::FontBook;
 use crate::geom::{Rect, partial_edge_crosses};
 use crate::glyph_cache::GlyphCache;
+use crate::glyph_cache::colour::draw_colour_run;
 
 /// What every replay of a frame (or of a layer's content) shares.
 #[derive(Clone, Copy)]
@@ -168,6 +169,11 @@ impl Replayer<'_> {
                         set_stroke(ctx, *stroke, paint, gradient)?;
                         ctx.stroke_path(path)?;
                     }
+                }
+                // A colour face's run is drawn from its colour cells, never by Blend2D's glyph fill.
+                Op::Glyphs { font, x, y, run, .. } if self.fonts.is_colour(*font) => {
+                    let (x, y) = (f64::from(*x), f64::from(*y));
+                    draw_colour_run(ctx, self.g, self.fonts, self.glyphs, (*font, x, y), run)?;
                 }
                 Op::Glyphs { font, x, y, run, color } => {
                     let (x, y) = (f64::from(*x), f64::from(*y));

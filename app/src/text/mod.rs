@@ -181,6 +181,11 @@ pub trait FaceSet {
     fn face_of(&self, font: FontId) -> (FaceIndex, f32);
     /// The faces to try, in order, for a character the primary face `primary` lacks (the primary first).
     fn chain(&self, primary: FaceIndex) -> Vec<FaceIndex>;
+    /// The colour emoji face, tried first for a cluster shown as an emoji ([`itemize::is_emoji`]); `None` when
+    /// there is none.
+    fn emoji(&self) -> Option<FaceIndex> {
+        None
+    }
     /// The HarfBuzz font of `face`, or `None` when it is not installed (it is then skipped).
     fn harfbuzz(&self, face: FaceIndex) -> Option<&harfbuzz::Font>;
     /// The family name of `face`.

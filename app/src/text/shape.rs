@@ -68,7 +68,7 @@ pub fn shape_piece(
     let levels = bidi::resolve(text, direction);
     let chain = faces.chain(primary);
     let has = |face: FaceIndex, c: char| faces.harfbuzz(face).is_some_and(|font| font.nominal_glyph(c).is_some());
-    let items = itemize::itemize(text, &levels.levels, &chain, has, |c| faces.script_of(c));
+    let items = itemize::itemize(text, &levels.levels, (&chain, faces.emoji()), has, |c| faces.script_of(c));
     let mut advances = vec![0.0f32; text.len()];
     let mut shaped = Vec::with_capacity(items.len());
     for item in items {

@@ -16,9 +16,9 @@ use goldberry_calls::blend2d::context::{
 use goldberry_calls::blend2d::types::{
     BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE, BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT,
     BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_MATRIX2D_OP_RESET, BL_MATRIX2D_OP_ROTATE, BL_MATRIX2D_OP_SCALE,
-    BL_MATRIX2D_OP_TRANSLATE, BLCircle, BLContextCore, BLContextCreateInfo, BLEllipse, BLGeometryType,
-    BLGlyphPlacement, BLGlyphRun, BLImageCore, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI, BLRectI,
-    BLRoundRect,
+    BL_MATRIX2D_OP_TRANSFORM, BL_MATRIX2D_OP_TRANSLATE, BLCircle, BLContextCore, BLContextCreateInfo, BLEllipse,
+    BLGeometryType, BLGlyphPlacement, BLGlyphRun, BLImageCore, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI,
+    BLRectI, BLRoundRect,
 };
 
 use super::{
@@ -194,6 +194,13 @@ impl<'a> Context<'a> {
     pub fn rotate(&mut self, radians: f64) -> Result<(), NativeError> {
         let data = [radians];
         self.matrix_op(BL_MATRIX2D_OP_ROTATE, data.as_ptr() as *const c_void)
+    }
+
+    /// Multiplies the user transform by `[m00, m01, m10, m11, m20, m21]` (`BL_MATRIX2D_OP_TRANSFORM`; the layout
+    /// of [`Context::user_transform`]): the matrix applies first, then the transform before it.
+    pub fn transform(&mut self, m: [f64; 6]) -> Result<(), NativeError> {
+        let matrix = BLMatrix2D { m00: m[0], m01: m[1], m10: m[2], m11: m[3], m20: m[4], m21: m[5] };
+        self.matrix_op(BL_MATRIX2D_OP_TRANSFORM, &matrix as *const BLMatrix2D as *const c_void)
     }
 
     /// Resets the user transform to identity (`BL_MATRIX2D_OP_RESET`).

@@ -38,8 +38,8 @@ use crate::{Goldberry, NativeError};
 /// The font is made immutable (`hb_font_make_immutable`) once set up, so sharing one `Font` between threads
 /// that each shape with their own [`Buffer`] is sound: see the `Sync` impl.
 pub struct Font {
-    g: &'static Goldberry,
-    font: NonNull<hb_font_t>,
+    pub(super) g: &'static Goldberry,
+    pub(super) font: NonNull<hb_font_t>,
     units_per_em: u32,
 }
 

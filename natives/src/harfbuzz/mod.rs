@@ -20,20 +20,26 @@
 //! from several threads); a [`Buffer`] is `Send` but not `Sync`: each thread shapes in its own.
 
 mod buffer;
+mod color;
 mod face;
 mod feature;
 mod font;
+mod paint;
 
 use goldberry_calls::harfbuzz::blob::BlobCalls;
 use goldberry_calls::harfbuzz::buffer::BufferCalls;
+use goldberry_calls::harfbuzz::color::ColorCalls;
 use goldberry_calls::harfbuzz::face::FaceCalls;
 use goldberry_calls::harfbuzz::font::FontCalls;
+use goldberry_calls::harfbuzz::paint::PaintCalls;
 use goldberry_calls::{MissingSymbols, SymbolSource};
 
 pub use buffer::{Buffer, ClusterLevel};
+pub use color::{ColourBitmap, GlyphExtents};
 pub use face::Face;
 pub use feature::Feature;
 pub use font::{Direction, Font, Segment};
+pub use paint::{ColorLine, ColorStop, Extend, MAX_PAINT_OPS, PaintFault, PaintOp, PaintSink, Painted};
 
 use crate::Goldberry;
 
@@ -55,6 +61,8 @@ pub struct HarfBuzzCalls {
     pub(crate) face: FaceCalls,
     pub(crate) font: FontCalls,
     pub(crate) buffer: BufferCalls,
+    pub(crate) color: ColorCalls,
+    pub(crate) paint: PaintCalls,
 }
 
 impl HarfBuzzCalls {
@@ -62,7 +70,14 @@ impl HarfBuzzCalls {
     pub fn bind(source: &dyn SymbolSource) -> Result<Self, MissingSymbols> {
         crate::bind_groups!(
             source,
-            HarfBuzzCalls { blob: BlobCalls, face: FaceCalls, font: FontCalls, buffer: BufferCalls }
+            HarfBuzzCalls {
+                blob: BlobCalls,
+                face: FaceCalls,
+                font: FontCalls,
+                buffer: BufferCalls,
+                color: ColorCalls,
+                paint: PaintCalls
+            }
         )
     }
 }

@@ -138,7 +138,7 @@ impl TextTree {
         let size = size_row(&mut t, right)?;
         let sample = leaf(&mut t, right, 130.0)?;
         let c3 = leaf(&mut t, right, caption_h)?;
-        let demo = leaf(&mut t, right, 3.0 * line(f.demo) + 8.0)?;
+        let demo = leaf(&mut t, right, 4.0 * line(f.demo) + 8.0)?;
         let _ = c3;
         Ok(TextTree {
             tree: t,

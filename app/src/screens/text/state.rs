@@ -580,7 +580,8 @@ impl ScreenState for TextFields {
 }
 
 /// What the report prints of a text widget: its text, caret and anchor (byte offsets), and the runs the last
-/// frame laid out, in visual order line by line, each with its bytes in the text, direction and family.
+/// frame laid out, in visual order line by line, each with its bytes in the text, direction, family and colour format
+/// (`"CBDT"` for a run in the colour emoji face, null for outlines).
 pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
     let runs: Vec<serde_json::Value> = laid
         .paragraph
@@ -593,6 +594,7 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
                 "end": laid.start + run.bytes.end,
                 "rtl": run.rtl,
                 "font": run.family,
+                "colour": crate::fonts::Face::of_family(run.family).and_then(crate::fonts::Face::colour),
             })
         })
         .collect();

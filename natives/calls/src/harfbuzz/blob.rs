@@ -17,5 +17,7 @@ crate::holders! {
         fn hb_blob_destroy(blob: *mut hb_blob_t);
         /// `unsigned int hb_blob_get_length(hb_blob_t* blob)`
         fn hb_blob_get_length(blob: *mut hb_blob_t) -> c_uint;
+        /// `const char* hb_blob_get_data(hb_blob_t* blob, unsigned int* length)`: the blob's bytes (null and 0 for the empty blob), valid while the blob lives.
+        fn hb_blob_get_data(blob: *mut hb_blob_t, length: *mut c_uint) -> *const c_char;
     }
 }

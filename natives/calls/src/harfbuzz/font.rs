@@ -7,7 +7,8 @@
 use std::ffi::{c_char, c_int, c_uint};
 
 use super::types::{
-    hb_bool_t, hb_buffer_t, hb_codepoint_t, hb_face_t, hb_feature_t, hb_font_extents_t, hb_font_t, hb_position_t,
+    hb_bool_t, hb_buffer_t, hb_codepoint_t, hb_face_t, hb_feature_t, hb_font_extents_t, hb_font_t, hb_glyph_extents_t,
+    hb_position_t,
 };
 
 crate::holders! {
@@ -29,6 +30,12 @@ crate::holders! {
         fn hb_font_get_nominal_glyph(font: *mut hb_font_t, unicode: hb_codepoint_t, glyph: *mut hb_codepoint_t) -> hb_bool_t;
         /// `hb_bool_t hb_font_get_h_extents(hb_font_t* font, hb_font_extents_t* extents)`
         fn hb_font_get_h_extents(font: *mut hb_font_t, extents: *mut hb_font_extents_t) -> hb_bool_t;
+        /// `hb_bool_t hb_font_get_glyph_extents(hb_font_t* font, hb_codepoint_t glyph, hb_glyph_extents_t* extents)`: the glyph's ink box in the font's scale, y up (a bitmap glyph's from its strike); false when the font has none for it.
+        fn hb_font_get_glyph_extents(font: *mut hb_font_t, glyph: hb_codepoint_t, extents: *mut hb_glyph_extents_t) -> hb_bool_t;
+        /// `hb_font_t* hb_font_create_sub_font(hb_font_t* parent)`: a mutable font that takes its own reference to `parent` and inherits its scale and functions; never null (the empty font on failure).
+        fn hb_font_create_sub_font(parent: *mut hb_font_t) -> *mut hb_font_t;
+        /// `void hb_font_set_ppem(hb_font_t* font, unsigned int x_ppem, unsigned int y_ppem)`: the pixels per em it is drawn at, which picks a bitmap strike (0: the largest).
+        fn hb_font_set_ppem(font: *mut hb_font_t, x_ppem: c_uint, y_ppem: c_uint);
         /// `void hb_shape(hb_font_t* font, hb_buffer_t* buffer, const hb_feature_t* features, unsigned int num_features)`
         fn hb_shape(font: *mut hb_font_t, buffer: *mut hb_buffer_t, features: *const hb_feature_t, num_features: c_uint);
         /// `hb_bool_t hb_feature_from_string(const char* str, int len, hb_feature_t* feature)`: `len` -1 means NUL-terminated.

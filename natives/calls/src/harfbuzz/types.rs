@@ -155,6 +155,20 @@ crate::c_structs! {
         /// Private.
         pub reserved1: hb_position_t,
     }
+
+    /// `typedef struct hb_glyph_extents_t { hb_position_t x_bearing; hb_position_t y_bearing; hb_position_t width;
+    /// hb_position_t height; } hb_glyph_extents_t`: a glyph's ink box, y up (so `height` is usually negative).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct hb_glyph_extents_t {
+        /// From the origin to the left of the box.
+        pub x_bearing: hb_position_t,
+        /// From the origin to the top of the box.
+        pub y_bearing: hb_position_t,
+        /// The box's width.
+        pub width: hb_position_t,
+        /// The box's height, from its top down (negative, y up).
+        pub height: hb_position_t,
+    }
 }
 
 /// `HB_TAG(c1, c2, c3, c4)`: four bytes as a tag, the first in the most significant byte.

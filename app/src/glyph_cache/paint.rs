@@ -1,0 +1,317 @@
+//! Drawing a COLR glyph's paint operations ([`PaintOp`], from HarfBuzz's paint callbacks) into a colour cell with
+//! Blend2D. The beta clips to rectangles only, so a clip to a glyph's outline and the fill inside it are drawn
+//! together, as the outline filled with the paint's style (what COLR glyphs do: clip, then fill); the gradient's
+//! geometry, given in the fill's transform, is mapped into the clip's. What the beta has no paint for is drawn
+//! nearest: a sweep gradient as its colour line's average colour, a two-circle radial as the beta's focal radial
+//! (the inner circle's radius dropped), and a group drawn into an image of its own is composited with its mode
+//! where the beta has it, source-over otherwise ([`Approximated`] says which a glyph needed).
+
+use goldberry_natives::blend2d::{
+    self, CompOp, Context, ExtendMode, Gradient, Image, PixelFormat, Rect, Rgba32, Style,
+};
+use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
+use goldberry_natives::harfbuzz::{ColorLine, Extend, PaintOp};
+use goldberry_natives::{Goldberry, NativeError};
+
+/// An affine map `[xx, yx, xy, yy, dx, dy]`: (x, y) goes to (x xx + y xy + dx, x yx + y yy + dy).
+type Affine = [f64; 6];
+
+const IDENTITY: Affine = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+
+/// `a` after `b`: `b` applies first.
+fn then(a: Affine, b: Affine) -> Affine {
+    [
+        b[0] * a[0] + b[1] * a[2],
+        b[0] * a[1] + b[1] * a[3],
+        b[2] * a[0] + b[3] * a[2],
+        b[2] * a[1] + b[3] * a[3],
+        b[4] * a[0] + b[5] * a[2] + a[4],
+        b[4] * a[1] + b[5] * a[3] + a[5],
+    ]
+}
+
+fn invert(m: Affine) -> Option<Affine> {
+    let det = m[0] * m[3] - m[1] * m[2];
+    if det.abs() < 1e-12 || !det.is_finite() {
+        return None;
+    }
+    let (a, b, c, d) = (m[3] / det, -m[1] / det, -m[2] / det, m[0] / det);
+    Some([a, b, c, d, -(m[4] * a + m[5] * c), -(m[4] * b + m[5] * d)])
+}
+
+fn apply(m: Affine, (x, y): (f64, f64)) -> (f64, f64) {
+    (x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5])
+}
+
+/// Which paints a glyph needed drawn nearest (see the module docs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Approximated {
+    pub sweep: bool,
+    pub two_circle_radial: bool,
+    pub composite: bool,
+}
+
+/// What is pushed, with what it needs at its pop.
+enum Frame {
+    Transform(Affine),
+    Glyph(u32, Affine),
+    /// A rectangle clip, in the cell's pixels: applied at each fill inside it (so its edges are anti-aliased as
+    /// the fill's, and a group's image is blitted unclipped: the beta cuts a blit to whole pixels).
+    Rect(Rect),
+}
+
+/// Draws `ops` on `ctx`, whose user space is the glyph's design units, y up (the caller scales and flips), and
+/// whose target is `size` pixels; `outline` is a Blend2D font of the glyph's face at its units per em, whose
+/// outlines are the clips.
+pub fn draw_paint(
+    g: &'static Goldberry,
+    ctx: &mut Context<'_>,
+    size: (u32, u32),
+    outline: &blend2d::Font,
+    ops: &[PaintOp],
+) -> Result<Approximated, NativeError> {
+    let base = ctx.user_transform()?;
+    let mut painter =
+        Painter { g, outline, base, size, current: IDENTITY, stack: Vec::new(), approximated: Approximated::default() };
+    let mut next = 0;
+    painter.run(ctx, ops, &mut next)?;
+    ctx.reset_transform()?;
+    ctx.transform(base)?;
+    Ok(painter.approximated)
+}
+
+/// The state of one glyph's drawing.
+struct Painter<'f> {
+    g: &'static Goldberry,
+    outline: &'f blend2d::Font,
+    /// The cell's transform: design units to its pixels.
+    base: Affine,
+    size: (u32, u32),
+    current: Affine,
+    stack: Vec<Frame>,
+    approximated: Approximated,
+}
+
+impl Painter<'_> {
+    /// Draws `ops` from `*next` on `ctx` until their end or the pop of the group `ctx` draws (whose mode it
+    /// returns).
+    fn run(&mut self, ctx: &mut Context<'_>, ops: &[PaintOp], next: &mut usize) -> Result<Option<u32>, NativeError> {
+        while let Some(op) = ops.get(*next) {
+            *next += 1;
+            match op {
+                PaintOp::PushTransform(t) => {
+                    self.stack.push(Frame::Transform(self.current));
+                    self.current = then(self.current, t.map(f64::from));
+                }
+                PaintOp::PushClipGlyph(glyph) => self.stack.push(Frame::Glyph(*glyph, self.current)),
+                PaintOp::PushClipRectangle([x0, y0, x1, y1]) => {
+                    // Its corners mapped to the cell's pixels: the box around them (exact unless rotated).
+                    let m = then(self.base, self.current);
+                    let corners = [(*x0, *y0), (*x1, *y0), (*x0, *y1), (*x1, *y1)]
+                        .map(|(x, y)| apply(m, (f64::from(x), f64::from(y))));
+                    let (xs, ys) = (corners.map(|c| c.0), corners.map(|c| c.1));
+                    let (l, r) =
+                        (xs.iter().copied().fold(f64::MAX, f64::min), xs.iter().copied().fold(f64::MIN, f64::max));
+                    let (t, b) =
+                        (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
+                    self.stack.push(Frame::Rect(Rect { x: l, y: t, w: (r - l).max(0.0), h: (b - t).max(0.0) }));
+                }
+                PaintOp::PushGroup => self.group(ctx, ops, next)?,
+                PaintOp::PopGroup(mode) => return Ok(Some(*mode)),
+                PaintOp::PopTransform | PaintOp::PopClip => {
+                    if let Some(Frame::Transform(saved)) = self.stack.pop() {
+                        self.current = saved;
+                    }
+                }
+                PaintOp::Solid { argb, .. } => self.fill(ctx, Fill::Solid(*argb))?,
+                PaintOp::LinearGradient { line, points } => {
+                    let p = points.map(f64::from);
+                    // COLR's p2 turns the gradient's normal: the end is p1 projected onto the normal through p0.
+                    let (nx, ny) = (p[5] - p[1], -(p[4] - p[0]));
+                    let (dx, dy) = (p[2] - p[0], p[3] - p[1]);
+                    let len = nx * nx + ny * ny;
+                    let k = if len > 0.0 { (dx * nx + dy * ny) / len } else { 0.0 };
+                    let end = if len > 0.0 { (p[0] + k * nx, p[1] + k * ny) } else { (p[2], p[3]) };
+                    self.fill(ctx, Fill::Linear(line, (p[0], p[1]), end))?;
+                }
+                PaintOp::RadialGradient { line, circles } => {
+                    let c = circles.map(f64::from);
+                    self.approximated.two_circle_radial |= c[2] > 0.0;
+                    self.fill(ctx, Fill::Radial(line, (c[3], c[4]), (c[0], c[1]), c[5]))?;
+                }
+                PaintOp::SweepGradient { line, .. } => {
+                    self.approximated.sweep = true;
+                    self.fill(ctx, Fill::Solid(average(line)))?;
+                }
+                PaintOp::Image { .. } => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// A group: drawn into an image of the cell's size, then composited onto `ctx` with its mode.
+    fn group(&mut self, ctx: &mut Context<'_>, ops: &[PaintOp], next: &mut usize) -> Result<(), NativeError> {
+        let depth = self.stack.len();
+        let mut image = Image::new(self.g, self.size.0.max(1), self.size.1.max(1), PixelFormat::Prgb32)?;
+        let mode = {
+            let mut inner = Context::begin(&mut image)?;
+            inner.transform(self.base)?;
+            let mode = self.run(&mut inner, ops, next)?;
+            // Clips and transforms the group left open end with it.
+            self.close(depth);
+            inner.end()?;
+            mode.unwrap_or(3)
+        };
+        let op = match mode {
+            0 => Some(CompOp::Clear),
+            1 => Some(CompOp::SrcCopy),
+            2 => return Ok(()),
+            3 => Some(CompOp::SrcOver),
+            4 => Some(CompOp::DstOver),
+            5 => Some(CompOp::SrcIn),
+            6 => Some(CompOp::DstIn),
+            7 => Some(CompOp::SrcOut),
+            8 => Some(CompOp::DstOut),
+            9 => Some(CompOp::SrcAtop),
+            11 => Some(CompOp::Xor),
+            12 => Some(CompOp::Plus),
+            13 => Some(CompOp::Screen),
+            15 => Some(CompOp::Darken),
+            16 => Some(CompOp::Lighten),
+            23 => Some(CompOp::Multiply),
+            // Destination atop, overlay, dodge, burn, hard and soft light, difference, exclusion, the HSL modes.
+            _ => None,
+        };
+        self.approximated.composite |= op.is_none();
+        ctx.save()?;
+        ctx.reset_transform()?;
+        ctx.set_comp_op(op.unwrap_or(CompOp::SrcOver))?;
+        ctx.blit_image(0.0, 0.0, &image)?;
+        ctx.restore()
+    }
+
+    /// Pops the frames above `depth`.
+    fn close(&mut self, depth: usize) {
+        while self.stack.len() > depth {
+            if let Some(Frame::Transform(saved)) = self.stack.pop() {
+                self.current = saved;
+            }
+        }
+    }
+
+    fn fill(&self, ctx: &mut Context<'_>, paint: Fill<'_>) -> Result<(), NativeError> {
+        fill(self.g, ctx, self.outline, (self.base, self.current), &self.stack, paint)
+    }
+}
+
+enum Fill<'l> {
+    Solid(u32),
+    Linear(&'l ColorLine, (f64, f64), (f64, f64)),
+    /// Centre, focal point, radius.
+    Radial(&'l ColorLine, (f64, f64), (f64, f64), f64),
+}
+
+/// `0xAARRGGBB` as Blend2D's style colour (not premultiplied either).
+fn rgba(argb: u32) -> Rgba32 {
+    Rgba32(argb)
+}
+
+/// The colour line's stops averaged (a sweep's stand-in).
+fn average(line: &ColorLine) -> u32 {
+    if line.stops.is_empty() {
+        return 0;
+    }
+    let n = line.stops.len() as u32;
+    let channel = |shift: u32| line.stops.iter().map(|s| (s.argb >> shift) & 0xff).sum::<u32>() / n;
+    channel(24) << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+}
+
+/// Fills the innermost glyph clip (or, with none, the rectangle clips) with `paint`, given in the current
+/// transform `current`.
+fn fill(
+    g: &'static Goldberry,
+    ctx: &mut Context<'_>,
+    outline: &blend2d::Font,
+    (base, current): (Affine, Affine),
+    stack: &[Frame],
+    paint: Fill<'_>,
+) -> Result<(), NativeError> {
+    let clip = stack.iter().rev().find_map(|f| if let Frame::Glyph(glyph, m) = f { Some((*glyph, *m)) } else { None });
+    // Drawn in the clip's space, y down for Blend2D's outlines: the paint's points mapped there.
+    let (space, glyph) = match clip {
+        Some((glyph, m)) => (m, Some(glyph)),
+        None => (current, None),
+    };
+    let Some(inverse) = invert(space) else { return Ok(()) };
+    let to_clip = then(inverse, current);
+    let flip = |(x, y): (f64, f64)| (x, -y);
+    let at = |p: (f64, f64)| flip(apply(to_clip, p));
+    let style_gradient;
+    let style = match paint {
+        Fill::Solid(argb) => Style::Solid(rgba(argb)),
+        Fill::Linear(line, p0, p1) => {
+            let ((x0, y0), (x1, y1)) = (at(p0), at(p1));
+            style_gradient = stops(Gradient::linear(g, x0, y0, x1, y1)?, line)?;
+            Style::Gradient(&style_gradient)
+        }
+        Fill::Radial(line, c, f, r) => {
+            let ((cx, cy), (fx, fy)) = (at(c), at(f));
+            // The radius scaled by the map's mean scale.
+            let s = (to_clip[0] * to_clip[3] - to_clip[1] * to_clip[2]).abs().sqrt();
+            style_gradient = stops(Gradient::radial(g, cx, cy, fx, fy, r * s)?, line)?;
+            Style::Gradient(&style_gradient)
+        }
+    };
+    ctx.save()?;
+    ctx.reset_transform()?;
+    for frame in stack {
+        if let Frame::Rect(rect) = frame {
+            ctx.clip_to_rect(*rect)?;
+        }
+    }
+    ctx.transform(then(base, space))?;
+    ctx.scale(1.0, -1.0)?;
+    ctx.set_fill(&style)?;
+    match glyph {
+        Some(glyph) => {
+            let run = GlyphRun {
+                glyphs: vec![glyph],
+                placements: vec![GlyphPlacement::default()],
+                clusters: vec![0],
+                units_per_em: outline.face_units_per_em(),
+            };
+            ctx.fill_glyph_run(outline, 0.0, 0.0, &run)?;
+        }
+        None => ctx.fill_all()?,
+    }
+    ctx.restore()
+}
+
+/// `gradient` with `line`'s stops (clamped to 0..=1, as Blend2D takes them) and extend mode.
+fn stops(mut gradient: Gradient, line: &ColorLine) -> Result<Gradient, NativeError> {
+    for stop in &line.stops {
+        gradient.add_stop(f64::from(stop.offset).clamp(0.0, 1.0), rgba(stop.argb))?;
+    }
+    gradient.set_extend_mode(match line.extend {
+        Extend::Pad => ExtendMode::Pad,
+        Extend::Repeat => ExtendMode::Repeat,
+        Extend::Reflect => ExtendMode::Reflect,
+    })?;
+    Ok(gradient)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn affine_maps_compose_and_invert() {
+        let t = [1.0, 0.0, 0.0, 1.0, 10.0, 5.0];
+        let s = [2.0, 0.0, 0.0, 3.0, 0.0, 0.0];
+        // Scale first, then translate.
+        assert_eq!(apply(then(t, s), (1.0, 1.0)), (12.0, 8.0));
+        let back = invert(then(t, s)).expect("invertible");
+        let (x, y) = apply(back, (12.0, 8.0));
+        assert!((x - 1.0).abs() < 1e-12 && (y - 1.0).abs() < 1e-12);
+    }
+}
