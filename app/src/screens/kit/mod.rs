@@ -109,15 +109,8 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let fresh = std::mem::take(&mut self.relaid) || page.fresh;
         let Some((_, layout)) = &self.laid else { return Ok(Recorded::default()) };
         // A page bound to the settings shows them as they are now (a global key may have changed them).
-        let synced;
-        let state_page = if P::SYNCS {
-            let mut page = state.page.clone();
-            P::sync(&mut page, &settings);
-            synced = page;
-            &synced
-        } else {
-            &state.page
-        };
+        let synced = state.synced(&settings);
+        let state_page = &*synced;
         // The page scrolls in the body less a gutter at its end edge for the scrollbar, which is drawn outside the
         // moved pixels so that a scroll damages only the rows it uncovers.
         let body = viewport;

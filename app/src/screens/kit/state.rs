@@ -122,6 +122,17 @@ impl<P: PageSpec> KitState<P> {
         &self.laid
     }
 
+    /// The page as the settings show it now (a global key may have changed what a bound widget shows).
+    pub fn synced(&self, settings: &Settings) -> std::borrow::Cow<'_, KitPage> {
+        if P::SYNCS {
+            let mut page = self.page.clone();
+            P::sync(&mut page, settings);
+            std::borrow::Cow::Owned(page)
+        } else {
+            std::borrow::Cow::Borrowed(&self.page)
+        }
+    }
+
     /// Scrolls to `offset` (clamped); true when it moved.
     pub fn scroll_to(&mut self, offset: f32) -> bool {
         self.paging.scroll_to(offset)
@@ -257,15 +268,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
-        let synced;
-        let page = if P::SYNCS {
-            let mut page = self.page.clone();
-            P::sync(&mut page, settings);
-            synced = page;
-            &synced
-        } else {
-            &self.page
-        };
+        let page = self.synced(settings);
         for w in &page.widgets {
             let mut entry = match w.report() {
                 Value::Object(map) => map,
@@ -279,15 +282,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>) {
-        let synced;
-        let page = if P::SYNCS {
-            let mut page = self.page.clone();
-            P::sync(&mut page, settings);
-            synced = page;
-            &synced
-        } else {
-            &self.page
-        };
+        let page = self.synced(settings);
         into.extend(page.widgets.iter().map(|w| Node::of(w.id(), w.access(), regions)));
     }
 }
