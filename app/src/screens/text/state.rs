@@ -385,6 +385,12 @@ impl TextFields {
                 }
                 self.moved(now);
             }
+            Message::Preedit { id, text, cursor } => {
+                if let Some((edit, _)) = self.widget(id) {
+                    edit.set_preedit(text, *cursor);
+                }
+                self.moved(now);
+            }
             Message::Key { id, key, mods } if self.key(id, *key, *mods, clipboard) => self.moved(now),
             Message::Pick { id, item } => {
                 if let (Some((edit, _)), Some(command)) = (self.widget(id), Command::ALL.get(*item)) {
@@ -584,8 +590,12 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
     // Each laid-out line's bytes, so a script can tell which line the caret stands on.
     let lines: Vec<[usize; 2]> =
         laid.paragraph.lines.iter().map(|line| [laid.start + line.bytes.start, laid.start + line.bytes.end]).collect();
+    // An open composition, its cursor a byte offset into it; while one is open the runs and lines are of the text
+    // as shown, the composition spliced in at the caret.
+    let preedit = edit.preedit().map(|p| serde_json::json!({ "text": p.text, "cursor": p.cursor }));
     serde_json::json!({
-        "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines
+        "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines,
+        "preedit": preedit
     })
 }
 
