@@ -328,6 +328,15 @@ impl Session {
         self.preedit.as_ref().map(|(id, text)| (*id, text.as_str()))
     }
 
+    /// Where the focused text's caret stood in the last frame (window logical units), for the input method's
+    /// candidate window; None when no text has the focus or a popup is open.
+    pub fn caret_rect(&self) -> Option<Rect> {
+        if self.popups.is_open() {
+            return None;
+        }
+        self.state().caret_rect(self.router.focus())
+    }
+
     /// Whether the app closed a composition since the last call (the input method must drop its own, or it would
     /// type it again); forgets it.
     pub fn take_ime_reset(&mut self) -> bool {

@@ -22,6 +22,9 @@ pub enum Face {
     NotoThai,
     /// Symbola (fallback): emoji and symbols as outlines, which Blend2D draws (colour emoji fonts are bitmaps).
     Symbola,
+    /// Droid Sans Fallback (fallback): Chinese hanzi, Japanese kana and kanji, Korean Hangul syllables and jamo,
+    /// what an input method composes (record 22).
+    Cjk,
 }
 
 impl Face {
@@ -29,11 +32,18 @@ impl Face {
     pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
 
     /// The fallback chain after the primary face, in order, loaded when first needed.
-    pub const FALLBACKS: [Face; 6] =
-        [Face::DejaVuSans, Face::NotoArabic, Face::NotoHebrew, Face::NotoDevanagari, Face::NotoThai, Face::Symbola];
+    pub const FALLBACKS: [Face; 7] = [
+        Face::DejaVuSans,
+        Face::NotoArabic,
+        Face::NotoHebrew,
+        Face::NotoDevanagari,
+        Face::NotoThai,
+        Face::Symbola,
+        Face::Cjk,
+    ];
 
     /// Every face, primary then fallback; a face's place here is its [`Face::index`].
-    pub const EVERY: [Face; 9] = [
+    pub const EVERY: [Face; 10] = [
         Face::Sans,
         Face::SansBold,
         Face::Mono,
@@ -43,6 +53,7 @@ impl Face {
         Face::NotoDevanagari,
         Face::NotoThai,
         Face::Symbola,
+        Face::Cjk,
     ];
 
     /// The face's place in [`Face::EVERY`] (the primary faces' places are theirs in [`Face::ALL`]).
@@ -57,6 +68,7 @@ impl Face {
             Face::NotoDevanagari => 6,
             Face::NotoThai => 7,
             Face::Symbola => 8,
+            Face::Cjk => 9,
         }
     }
 
@@ -77,6 +89,7 @@ impl Face {
             Face::NotoDevanagari => "NotoSansDevanagari-Regular.ttf",
             Face::NotoThai => "NotoSansThai-Regular.ttf",
             Face::Symbola => "Symbola_hint.ttf",
+            Face::Cjk => "DroidSansFallback.ttf",
         }
     }
 
@@ -101,6 +114,7 @@ impl Face {
             Face::NotoDevanagari => "Noto Sans Devanagari",
             Face::NotoThai => "Noto Sans Thai",
             Face::Symbola => "Symbola",
+            Face::Cjk => "Droid Sans Fallback",
         }
     }
 
@@ -120,6 +134,7 @@ impl Face {
             Face::Mono => "fonts-jetbrains-mono",
             Face::DejaVuSans => "fonts-dejavu-core",
             Face::Symbola => "fonts-symbola",
+            Face::Cjk => "fonts-droid-fallback",
             _ => "fonts-noto-core",
         }
     }

@@ -7,7 +7,8 @@
 //! [`FontBook::id`] creates the Blend2D font for a new pair once and returns the same id for it ever after.
 //!
 //! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
-//! `fonts-noto-core`, then Symbola from `fonts-symbola` for emoji) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
+//! `fonts-noto-core`, then Symbola from `fonts-symbola` for emoji, then Droid Sans Fallback from `fonts-droid-fallback`
+//! for Chinese, Japanese and Korean) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
 //! They are loaded lazily, the first time a character the primary face lacks asks for them: most texts never
 //! need them, and reading six more files at start would add to every launch (and every test's book) for
 //! nothing. A missing fallback face is a warning, not an error: the chain skips it.

@@ -288,5 +288,12 @@ impl Widget for Area {
         self.stops = stops;
     }
 
+    fn caret_rect(&self, rect: Rect) -> Option<Rect> {
+        let caret = self.edit.shown_caret();
+        let row = self.line_of(self.edit.caret()).saturating_sub(self.first_line()).min(ROWS.1 - 1);
+        let y = rect.y + PAD + row as f32 * ROW;
+        Some(Rect::new(rect.x + PAD + self.x_of(caret), y + 2.0, 1.5, ROW - 4.0))
+    }
+
     clone_box!();
 }

@@ -417,6 +417,13 @@ impl Widget for Field {
         self.stops = stops;
     }
 
+    fn caret_rect(&self, rect: Rect) -> Option<Rect> {
+        let text = self.text_box(rect);
+        let at = self.shown_byte(self.edit.shown_caret());
+        let x = self.stops.iter().find(|s| s.0 == at).map_or(0.0, |s| s.1).min(text.w - 2.0 * PAD);
+        Some(Rect::new(text.x + PAD + x, rect.y + 7.0, 1.5, rect.h - 14.0))
+    }
+
     clone_box!();
 }
 

@@ -549,6 +549,19 @@ impl ScreenState for TextFields {
         Some(self.blink_after(now))
     }
 
+    fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {
+        let (edit, laid, horizontal) = match focus? {
+            ids::FIELD => (&self.field, &self.geometry.field, true),
+            ids::AREA => (&self.area, &self.geometry.area, false),
+            _ => return None,
+        };
+        let at = edit.shown_caret();
+        let (sx, sy) = if horizontal { (laid.scroll, 0.0) } else { (0.0, laid.scroll) };
+        let x = laid.content.x + laid.caret_x(at) - sx;
+        let y = laid.content.y + laid.line_of(at) as f32 * laid.line_height - sy;
+        Some(Rect::new(x, y, 1.0, laid.line_height))
+    }
+
     fn laid_out(&mut self, geometry: TextGeometry) {
         self.set_geometry(geometry);
     }
