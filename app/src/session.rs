@@ -298,12 +298,19 @@ impl Session {
 
     /// Hands `message` to the screen shown, and opens the popup it asks for.
     fn dispatch(&mut self, message: &Message, now: f64, clipboard: &mut dyn Clipboard) {
+        let took = self.ask_screen(now, clipboard, |state, input| state.handle(message, input));
+        self.changed |= took;
         match message {
-            Message::Preedit { id, text, .. } => self.preedit = (!text.is_empty()).then(|| (*id, text.clone())),
-            Message::Text { id, .. } if self.preedit.as_ref().is_some_and(|(open, _)| open == id) => self.preedit = None,
+            // A composition is open once a widget showed it (a read-only field takes none).
+            Message::Preedit { id, text, .. } => {
+                let open = self.preedit.as_ref().is_some_and(|(open, _)| open == id);
+                self.preedit = (!text.is_empty() && (took || open)).then(|| (*id, text.clone()));
+            }
+            Message::Text { id, .. } if self.preedit.as_ref().is_some_and(|(open, _)| open == id) => {
+                self.preedit = None;
+            }
             _ => {}
         }
-        self.changed |= self.ask_screen(now, clipboard, |state, input| state.handle(message, input));
     }
 
     /// Types the open composition into its widget, as the input method would have (see the module docs).

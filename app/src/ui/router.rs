@@ -154,9 +154,10 @@ impl Message {
             | Message::Release { target, .. }
             | Message::Wheel { target, .. }
             | Message::Context { target, .. } => target.id,
-            Message::Key { id, .. } | Message::Text { id, .. } | Message::Preedit { id, .. } | Message::Pick { id, .. } => {
-                id
-            }
+            Message::Key { id, .. }
+            | Message::Text { id, .. }
+            | Message::Preedit { id, .. }
+            | Message::Pick { id, .. } => id,
         }
     }
 }

@@ -64,7 +64,15 @@ pub struct Field {
 impl PartialEq for Field {
     fn eq(&self, other: &Field) -> bool {
         (self.id, self.edit.text(), self.edit.caret(), self.edit.preedit(), self.kind, self.error, &self.hint)
-            == (other.id, other.edit.text(), other.edit.caret(), other.edit.preedit(), other.kind, other.error, &other.hint)
+            == (
+                other.id,
+                other.edit.text(),
+                other.edit.caret(),
+                other.edit.preedit(),
+                other.kind,
+                other.error,
+                &other.hint,
+            )
     }
 }
 

@@ -10,7 +10,8 @@ use goldberry_calls::sdl::types::{
     SDL_BUTTON_X2, SDL_Event, SDL_EventType, SDL_KEYDOWN, SDL_KEYUP, SDL_KeyboardEvent, SDL_Keysym,
     SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_MOUSEWHEEL, SDL_MOUSEWHEEL_FLIPPED,
     SDL_MOUSEWHEEL_NORMAL, SDL_MouseButtonEvent, SDL_MouseMotionEvent, SDL_MouseWheelEvent, SDL_PRESSED, SDL_QUIT,
-    SDL_RELEASED, SDL_Scancode, SDL_TEXTEDITING, SDL_TEXTEDITING_EXT, SDL_TEXTEDITINGEVENT_TEXT_SIZE, SDL_TEXTINPUT, SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextEditingEvent, SDL_TextEditingExtEvent, SDL_TextInputEvent, SDL_WINDOWEVENT,
+    SDL_RELEASED, SDL_Scancode, SDL_TEXTEDITING, SDL_TEXTEDITING_EXT, SDL_TEXTEDITINGEVENT_TEXT_SIZE, SDL_TEXTINPUT,
+    SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextEditingEvent, SDL_TextEditingExtEvent, SDL_TextInputEvent, SDL_WINDOWEVENT,
     SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_EXPOSED,
     SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_RESIZED,
     SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE, SDLK_DELETE, SDLK_DOWN, SDLK_END,
@@ -527,7 +528,9 @@ impl Event {
             // The short form only: a longer composition is pushed by `push_event` with its text in SDL's heap.
             Event::TextEditing { ref text, start, length } => {
                 let mut inline = [0; SDL_TEXTEDITINGEVENT_TEXT_SIZE.0];
-                for (to, from) in inline.iter_mut().zip(text.as_bytes().iter().take(SDL_TEXTEDITINGEVENT_TEXT_SIZE.0 - 1)) {
+                for (to, from) in
+                    inline.iter_mut().zip(text.as_bytes().iter().take(SDL_TEXTEDITINGEVENT_TEXT_SIZE.0 - 1))
+                {
                     *to = *from as c_char;
                 }
                 event.edit = SDL_TextEditingEvent {
@@ -608,7 +611,9 @@ impl Video {
         let mut owned: *mut c_char = std::ptr::null_mut();
         if let Event::TextEditing { text, start, length } = &event {
             let c = CString::new(text.as_str()).map_err(|_| {
-                NativeError::InvalidArgument("a composition cannot hold a NUL byte: SDL's text ends at the first".into())
+                NativeError::InvalidArgument(
+                    "a composition cannot hold a NUL byte: SDL's text ends at the first".into(),
+                )
             })?;
             if text.len() >= SDL_TEXTEDITINGEVENT_TEXT_SIZE.0 {
                 // SAFETY: `c` is NUL-terminated and lives for the call; SDL copies it into its heap.

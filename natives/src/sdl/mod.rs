@@ -17,7 +17,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use goldberry_calls::sdl::hints::{
-    SDL_HINT_FRAMEBUFFER_ACCELERATION, SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, SDL_HINT_VIDEODRIVER, SDL_SetHintWithPriority,
+    SDL_HINT_FRAMEBUFFER_ACCELERATION, SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, SDL_HINT_VIDEODRIVER,
+    SDL_SetHintWithPriority,
 };
 use goldberry_calls::sdl::system::SDL_Init;
 use goldberry_calls::sdl::types::{

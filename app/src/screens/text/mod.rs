@@ -310,7 +310,8 @@ impl TextScreen {
         // input method's business until it is typed.
         let selection = if edit.preedit().is_some() { 0..0 } else { edit.selection() };
         let local = selection.start.saturating_sub(laid.start)..selection.end.saturating_sub(laid.start);
-        let composing = edit.preedit_range().map(|r| r.start.saturating_sub(laid.start)..r.end.saturating_sub(laid.start));
+        let composing =
+            edit.preedit_range().map(|r| r.start.saturating_sub(laid.start)..r.end.saturating_sub(laid.start));
         list.clip(content, |list| {
             let first = (sy / laid.line_height.max(1.0)).floor().max(0.0) as usize;
             let shown = (content.h / laid.line_height.max(1.0)).ceil() as usize + 1;
