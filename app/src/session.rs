@@ -12,6 +12,10 @@
 //! before it acts; a dialog stays open while it acts and refuses a screen switch (it keeps its screen until it is
 //! answered). When it closes, the focus goes back where it was. The hovered widget's tooltip shows once the
 //! pointer has rested on it for [`crate::popup::TOOLTIP_DELAY_S`].
+//!
+//! An input method's composition open in the focused text is the session's to close: Escape cancels it (and does
+//! not quit); a press, any other key that reaches the app, the window losing focus or a screen switch first types
+//! it into the text it belongs to, so a composition is never lost to a focus change.
 
 use std::any::Any;
 
@@ -52,6 +56,10 @@ pub struct Session {
     popups: Popups,
     /// What a tooltip waits on.
     hover: Hover,
+    /// The composition open, and the widget it belongs to.
+    preedit: Option<(WidgetId, String)>,
+    /// The app closed a composition itself: the input method is told to drop its own.
+    ime_reset: bool,
 }
 
 impl Default for Session {
@@ -81,6 +89,8 @@ impl Session {
             relayout: true,
             popups: Popups::new(),
             hover: Hover::default(),
+            preedit: None,
+            ime_reset: false,
         }
     }
 
@@ -218,6 +228,7 @@ impl Session {
     /// Shows `screen`, focused where it opens focused.
     pub fn show(&mut self, screen: ScreenId) {
         if screen != self.screen {
+            self.commit_preedit(0.0, &mut String::new());
             self.close_popup();
             self.screen = screen;
             self.router.set_focus(self.states[screen.index()].focus_on_show());
@@ -232,6 +243,20 @@ impl Session {
         let pointer = self.router.pointer();
         if matches!(event, UiEvent::ButtonDown { .. } | UiEvent::KeyDown { .. }) {
             self.hover.dismiss();
+        }
+        if self.preedit.is_some() && !self.popups.is_open() {
+            match event {
+                UiEvent::KeyDown { key: Key::Escape, .. } => {
+                    self.cancel_preedit(now, clipboard);
+                    return;
+                }
+                // A modifier alone (Shift for a capital jamo) is part of composing; anything else ends it.
+                UiEvent::KeyDown { key: Key::Other(_), .. } => {}
+                UiEvent::KeyDown { .. } | UiEvent::ButtonDown { .. } | UiEvent::FocusLost => {
+                    self.commit_preedit(now, clipboard);
+                }
+                _ => {}
+            }
         }
         if self.popups.is_open() {
             self.handle_popup(event, now, clipboard);
@@ -273,7 +298,56 @@ impl Session {
 
     /// Hands `message` to the screen shown, and opens the popup it asks for.
     fn dispatch(&mut self, message: &Message, now: f64, clipboard: &mut dyn Clipboard) {
-        self.changed |= self.ask_screen(now, clipboard, |state, input| state.handle(message, input));
+        let took = self.ask_screen(now, clipboard, |state, input| state.handle(message, input));
+        self.changed |= took;
+        match message {
+            // A composition is open once a widget showed it (a read-only field takes none).
+            Message::Preedit { id, text, .. } => {
+                let open = self.preedit.as_ref().is_some_and(|(open, _)| open == id);
+                self.preedit = (!text.is_empty() && (took || open)).then(|| (*id, text.clone()));
+            }
+            Message::Text { id, .. } if self.preedit.as_ref().is_some_and(|(open, _)| open == id) => {
+                self.preedit = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Types the open composition into its widget, as the input method would have (see the module docs).
+    fn commit_preedit(&mut self, now: f64, clipboard: &mut dyn Clipboard) {
+        if let Some((id, text)) = self.preedit.take() {
+            self.dispatch(&Message::Text { id, text }, now, clipboard);
+            self.ime_reset = true;
+        }
+    }
+
+    /// Escape in a composition: it goes, the text stays as it was.
+    fn cancel_preedit(&mut self, now: f64, clipboard: &mut dyn Clipboard) {
+        if let Some((id, _)) = self.preedit.take() {
+            self.dispatch(&Message::Preedit { id, text: String::new(), cursor: 0 }, now, clipboard);
+            self.ime_reset = true;
+            self.changed = true;
+        }
+    }
+
+    /// The composition open, and the widget it belongs to.
+    pub fn preedit(&self) -> Option<(WidgetId, &str)> {
+        self.preedit.as_ref().map(|(id, text)| (*id, text.as_str()))
+    }
+
+    /// Where the focused text's caret stood in the last frame (window logical units), for the input method's
+    /// candidate window; None when no text has the focus or a popup is open.
+    pub fn caret_rect(&self) -> Option<Rect> {
+        if self.popups.is_open() {
+            return None;
+        }
+        self.state().caret_rect(self.router.focus())
+    }
+
+    /// Whether the app closed a composition since the last call (the input method must drop its own, or it would
+    /// type it again); forgets it.
+    pub fn take_ime_reset(&mut self) -> bool {
+        std::mem::take(&mut self.ime_reset)
     }
 
     /// Gives the screen shown `what` to do with its input (the regions, the settings, the clipboard), then opens
@@ -344,7 +418,7 @@ impl Session {
             }
             // A press on the popup's own surface or on a disabled item does nothing (it must not drop the focus).
             UiEvent::ButtonDown { x, y, .. } if Router::hit(&regions, x, y).is_none_or(|r| !r.enabled) => {}
-            UiEvent::Text(_) => {}
+            UiEvent::Text(_) | UiEvent::Preedit { .. } => {}
             _ => {
                 let mut messages = Vec::new();
                 self.router.route(event, &regions, &mut messages);

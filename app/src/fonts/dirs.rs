@@ -4,12 +4,14 @@
 use std::path::PathBuf;
 
 /// The directories the Debian font packages install into, searched after `$GOLDBERRY_FONT_DIR`.
-pub const SYSTEM_FONT_DIRS: [&str; 5] = [
+pub const SYSTEM_FONT_DIRS: [&str; 6] = [
     "/usr/share/fonts/opentype/inter",
     "/usr/share/fonts/truetype/jetbrains-mono",
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/truetype/noto",
     "/usr/share/fonts/truetype/ancient-scripts",
+    // fonts-droid-fallback keeps the file with Hangul syllables here (the one it links into /usr/share/fonts has none).
+    "/usr/share/fonts-droid-fallback/truetype",
 ];
 
 /// The directories [`FontBook::load`](super::FontBook::load) searches: `$GOLDBERRY_FONT_DIR` first when set,

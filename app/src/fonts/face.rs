@@ -26,6 +26,9 @@ pub enum Face {
     /// Symbola (fallback): emoji and symbols as outlines, which Blend2D draws: what the colour face lacks, and
     /// every emoji when it is not installed.
     Symbola,
+    /// Droid Sans Fallback (fallback): Chinese hanzi, Japanese kana and kanji, Korean Hangul syllables and jamo,
+    /// what an input method composes (record 22).
+    Cjk,
 }
 
 impl Face {
@@ -33,7 +36,7 @@ impl Face {
     pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
 
     /// The fallback chain after the primary face, in order, loaded when first needed.
-    pub const FALLBACKS: [Face; 7] = [
+    pub const FALLBACKS: [Face; 8] = [
         Face::DejaVuSans,
         Face::NotoArabic,
         Face::NotoHebrew,
@@ -41,10 +44,11 @@ impl Face {
         Face::NotoThai,
         Face::Emoji,
         Face::Symbola,
+        Face::Cjk,
     ];
 
     /// Every face, primary then fallback; a face's place here is its [`Face::index`].
-    pub const EVERY: [Face; 10] = [
+    pub const EVERY: [Face; 11] = [
         Face::Sans,
         Face::SansBold,
         Face::Mono,
@@ -55,6 +59,7 @@ impl Face {
         Face::NotoThai,
         Face::Emoji,
         Face::Symbola,
+        Face::Cjk,
     ];
 
     /// The face's place in [`Face::EVERY`] (the primary faces' places are theirs in [`Face::ALL`]).
@@ -70,6 +75,7 @@ impl Face {
             Face::NotoThai => 7,
             Face::Emoji => 8,
             Face::Symbola => 9,
+            Face::Cjk => 10,
         }
     }
 
@@ -91,6 +97,7 @@ impl Face {
             Face::NotoThai => "NotoSansThai-Regular.ttf",
             Face::Emoji => "NotoColorEmoji.ttf",
             Face::Symbola => "Symbola_hint.ttf",
+            Face::Cjk => "DroidSansFallback.ttf",
         }
     }
 
@@ -116,6 +123,7 @@ impl Face {
             Face::NotoThai => "Noto Sans Thai",
             Face::Emoji => "Noto Color Emoji",
             Face::Symbola => "Symbola",
+            Face::Cjk => "Droid Sans Fallback",
         }
     }
 
@@ -136,6 +144,7 @@ impl Face {
             Face::DejaVuSans => "fonts-dejavu-core",
             Face::Emoji => "fonts-noto-color-emoji",
             Face::Symbola => "fonts-symbola",
+            Face::Cjk => "fonts-droid-fallback",
             _ => "fonts-noto-core",
         }
     }

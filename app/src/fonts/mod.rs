@@ -7,8 +7,9 @@
 //! [`FontBook::blend2d_font`] makes its Blend2D font, and the book keeps the [`MAX_FONTS`] used last (`ids`).
 //!
 //! **Fallback faces** ([`Face::FALLBACKS`]: DejaVu Sans, then Noto Sans Arabic, Hebrew, Devanagari and Thai from
-//! `fonts-noto-core`, then Noto Color Emoji from `fonts-noto-color-emoji` for emoji in colour and Symbola from `fonts-symbola` for
-//! what it lacks) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
+//! `fonts-noto-core`, then Noto Color Emoji from `fonts-noto-color-emoji` for emoji in colour, Symbola from
+//! `fonts-symbola` for what it lacks, then Droid Sans Fallback from `fonts-droid-fallback` for Chinese, Japanese and
+//! Korean) draw what a primary face lacks ([`crate::text::itemize`] picks one per grapheme cluster).
 //! They are loaded lazily, the first time a character the primary face lacks asks for them: most texts never
 //! need them, and reading six more files at start would add to every launch (and every test's book) for
 //! nothing. A missing fallback face is a warning, not an error: the chain skips it.

@@ -87,6 +87,13 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Where the caret of text widget `focus` stood in the last frame (window logical units): an input method
+    /// puts its candidate window beside it. None when `focus` is no text of this screen.
+    fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {
+        let _ = focus;
+        None
+    }
+
     /// Takes what the last frame's layout placed.
     fn laid_out(&mut self, laid: Self::Laid) {
         let _ = laid;
@@ -248,6 +255,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool>;
     /// See [`ScreenState::next_blink`].
     fn next_blink(&self, now: f64) -> Option<f64>;
+    /// See [`ScreenState::caret_rect`].
+    fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect>;
     /// See [`ScreenState::tooltip`].
     fn tooltip(&self, target: Target) -> Option<&'static str>;
     /// Takes a frame's [`ScreenState::Laid`]; one of another screen is dropped.
@@ -291,6 +300,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn next_blink(&self, now: f64) -> Option<f64> {
         ScreenState::next_blink(self, now)
+    }
+
+    fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {
+        ScreenState::caret_rect(self, focus)
     }
 
     fn tooltip(&self, target: Target) -> Option<&'static str> {

@@ -45,8 +45,18 @@ pub fn translate(event: Event, to_logical: f32) -> WindowEvent {
             input(UiEvent::KeyDown { key: key(code), mods: mods(modifiers), repeat })
         }
         Event::TextInput(text) => input(UiEvent::Text(text.as_str().to_owned())),
+        Event::TextEditing { text, start, .. } => {
+            let cursor = preedit_cursor(&text, start);
+            input(UiEvent::Preedit { text, cursor })
+        }
         Event::KeyUp { .. } | Event::MouseEntered | Event::FocusGained | Event::Other => WindowEvent::Ignored,
     }
+}
+
+/// SDL's cursor in a composition, in characters, as a byte offset into it; out of range (IBus sends -1 for none)
+/// puts it at the end.
+fn preedit_cursor(text: &str, start: i32) -> usize {
+    usize::try_from(start).ok().and_then(|n| text.char_indices().nth(n).map(|(at, _)| at)).unwrap_or(text.len())
 }
 
 fn button(button: MouseButton) -> Option<Button> {
@@ -107,6 +117,12 @@ mod tests {
             WindowEvent::Input(UiEvent::ButtonDown { button: Button::Right, x: 3.0, y: 4.0, clicks: 2 })
         );
         assert_eq!(translate(Event::CloseRequested, 1.0), WindowEvent::Quit);
+        // A composition's cursor comes in characters and goes on in bytes.
+        let editing = |start| Event::TextEditing { text: "にほん".into(), start, length: 0 };
+        let preedit = |cursor| WindowEvent::Input(UiEvent::Preedit { text: "にほん".into(), cursor });
+        assert_eq!(translate(editing(1), 1.0), preedit(3));
+        assert_eq!(translate(editing(-1), 1.0), preedit(9));
+        assert_eq!(translate(editing(7), 1.0), preedit(9));
         // At 2 window pixels a logical unit, the pointer's pixel (3, 5) is at logical (1.5, 2.5).
         assert_eq!(
             translate(Event::MouseMotion { x: 3, y: 5 }, 0.5),

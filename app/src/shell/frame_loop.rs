@@ -124,6 +124,8 @@ pub struct FrameLoop<'r, 'v> {
     woken: Polled,
     /// The resident peak `--report-rss` last printed, MiB, once the first measuring point has passed.
     peak_printed: Option<f64>,
+    /// The caret's box last told to the input method (window coordinates).
+    ime_rect: Option<SdlRect>,
 }
 
 /// What one pass over SDL's queue found.
@@ -204,6 +206,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             trimmed: true,
             woken: Polled::default(),
             peak_printed: None,
+            ime_rect: None,
         }
     }
 
@@ -260,9 +263,27 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             while let Some((event, queued_ms)) = self.video.poll_timed() {
                 polled.take(event, queued_ms, &mut self.session, now, self.video, &self.scaling);
             }
+            // The app typed or dropped a composition itself (focus moved, Escape): the input method must forget it,
+            // or it would type it again into whatever has the focus now.
+            if self.session.take_ime_reset() {
+                self.video.clear_composition();
+            }
             if !more {
                 return Ok(polled);
             }
+        }
+    }
+
+    /// Tells the input method where the focused text's caret stands, when it moved, so its candidate window
+    /// follows the caret.
+    fn follow_caret(&mut self) {
+        let Some(caret) = self.session.caret_rect() else { return };
+        let per = self.scaling.window_per_logical(self.session.settings().zoom.factor());
+        let at = |v: f32| (v * per).round() as i32;
+        let rect = SdlRect::new(at(caret.x), at(caret.y), at(caret.w).max(1), at(caret.h).max(1));
+        if self.ime_rect != Some(rect) {
+            self.video.set_text_input_rect(rect);
+            self.ime_rect = Some(rect);
         }
     }
 
@@ -365,6 +386,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             Duration::from_millis(u64::from(presented.saturating_sub(queued)))
         });
         self.cursors.show(self.video, self.session.cursor());
+        self.follow_caret();
         if self.first_frame_ms.is_none() {
             self.first_frame_ms = Some(self.started.elapsed().as_secs_f64() * 1000.0);
         }

@@ -120,6 +120,13 @@ pub enum UiEvent {
     },
     /// Text typed.
     Text(String),
+    /// An input method's composition (the preedit) is now `text`, its cursor at byte `cursor`; "" when it ended.
+    Preedit {
+        /// The composition.
+        text: String,
+        /// Its cursor, a byte offset at a character boundary of `text`.
+        cursor: usize,
+    },
     /// The pointer left the window.
     PointerLeft,
     /// The window lost the keyboard focus.

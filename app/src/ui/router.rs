@@ -115,6 +115,16 @@ pub enum Message {
         /// What was typed (or composed).
         text: String,
     },
+    /// An input method's composition while the widget had the focus: shown at the caret, not yet typed; "" closes
+    /// it (cancelled, or about to come as [`Message::Text`]).
+    Preedit {
+        /// The focused widget.
+        id: WidgetId,
+        /// The composition.
+        text: String,
+        /// Its cursor, a byte offset into `text`.
+        cursor: usize,
+    },
     /// The right button went down on it: a context menu is asked for at (x, y).
     Context {
         /// Which part.
@@ -144,7 +154,10 @@ impl Message {
             | Message::Release { target, .. }
             | Message::Wheel { target, .. }
             | Message::Context { target, .. } => target.id,
-            Message::Key { id, .. } | Message::Text { id, .. } | Message::Pick { id, .. } => id,
+            Message::Key { id, .. }
+            | Message::Text { id, .. }
+            | Message::Preedit { id, .. }
+            | Message::Pick { id, .. } => id,
         }
     }
 }
@@ -259,6 +272,11 @@ impl Router {
             UiEvent::Text(ref text) => {
                 if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
                     out.push(Message::Text { id, text: text.clone() });
+                }
+            }
+            UiEvent::Preedit { ref text, cursor } => {
+                if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
+                    out.push(Message::Preedit { id, text: text.clone(), cursor });
                 }
             }
         }

@@ -36,8 +36,8 @@ pub struct Area {
 
 impl PartialEq for Area {
     fn eq(&self, other: &Area) -> bool {
-        (self.id, self.edit.text(), self.edit.caret(), self.edit.anchor())
-            == (other.id, other.edit.text(), other.edit.caret(), other.edit.anchor())
+        (self.id, self.edit.text(), self.edit.caret(), self.edit.anchor(), self.edit.preedit())
+            == (other.id, other.edit.text(), other.edit.caret(), other.edit.anchor(), other.edit.preedit())
     }
 }
 
@@ -49,17 +49,7 @@ impl Area {
 
     /// Its hard lines' byte ranges.
     fn lines(&self) -> Vec<(usize, usize)> {
-        let text = self.edit.text();
-        let mut out = Vec::new();
-        let mut start = 0;
-        for (i, c) in text.char_indices() {
-            if c == '\n' {
-                out.push((start, i));
-                start = i + 1;
-            }
-        }
-        out.push((start, text.len()));
-        out
+        hard_lines(self.edit.text())
     }
 
     /// The rows it shows.
@@ -108,6 +98,20 @@ impl Area {
     }
 }
 
+/// The byte ranges of `text`'s hard lines.
+fn hard_lines(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if c == '\n' {
+            out.push((start, i));
+            start = i + 1;
+        }
+    }
+    out.push((start, text.len()));
+    out
+}
+
 impl Widget for Area {
     fn id(&self) -> WidgetId {
         self.id
@@ -142,6 +146,7 @@ impl Widget for Area {
             Message::Text { text, .. } => {
                 let _ = self.edit.insert(text, true);
             }
+            Message::Preedit { text, cursor, .. } => self.edit.set_preedit(text, *cursor),
             Message::Key { key, mods, .. } => {
                 let (word, extend) = (mods.ctrl, mods.shift);
                 match key {
@@ -201,11 +206,15 @@ impl Widget for Area {
             if focused { 1.5 } else { 1.0 },
             if focused { p.accent } else { p.border },
         );
-        let text = self.edit.text();
-        let lines = self.lines();
+        // The text as shown: an open composition stands at the caret (it holds no line break, so the lines are the
+        // text's own, each as long as it shows).
+        let shown = self.edit.shown();
+        let text: &str = &shown;
+        let lines = hard_lines(text);
         let first = self.first_line();
-        let caret = self.edit.caret();
-        let sel = self.edit.selection();
+        let caret = self.edit.shown_caret();
+        let sel = if self.edit.preedit().is_some() { 0..0 } else { self.edit.selection() };
+        let composing = self.edit.preedit_range().unwrap_or(0..0);
         let inner = rect.inset(2.0);
         let (fonts, f) = (pen.fonts, pen.f);
         pen.list.clip(inner, |list| {
@@ -219,6 +228,11 @@ impl Widget for Area {
                     list.fill_rect(Rect::new(line_box.x + xa, y + 2.0, xb - xa, ROW - 4.0), p.accent.with_alpha(0x60));
                 }
                 looks::text(list, fonts, f.label, line_box, &text[start..end], p.text, Align::FlexStart);
+                let (a, b) = (composing.start.clamp(start, end), composing.end.clamp(start, end));
+                if a < b {
+                    let (xa, xb) = (fonts.width_px(f.label, &text[start..a]), fonts.width_px(f.label, &text[start..b]));
+                    list.fill_rect(Rect::new(line_box.x + xa, y + ROW - 4.0, xb - xa, 1.5), p.text);
+                }
                 if focused && caret >= start && caret <= end {
                     let x = (line_box.x + fonts.width_px(f.label, &text[start..caret])).round();
                     list.fill_rect(Rect::new(x, y + 2.0, 1.5, ROW - 4.0), p.text);
@@ -238,7 +252,11 @@ impl Widget for Area {
     }
 
     fn report(&self) -> Value {
-        json!({ "text": self.edit.text(), "caret": self.edit.caret(), "rows": self.rows(), "first_line": self.first_line() })
+        let preedit = self.edit.preedit().map(|p| json!({ "text": p.text, "cursor": p.cursor }));
+        json!({
+            "text": self.edit.text(), "caret": self.edit.caret(), "rows": self.rows(), "first_line": self.first_line(),
+            "preedit": preedit
+        })
     }
 
     fn takes_text(&self) -> bool {
@@ -251,9 +269,11 @@ impl Widget for Area {
     }
 
     fn stops(&self, m: &Measure<'_>) -> Vec<(usize, f32)> {
-        let text = self.edit.text();
+        // Of the text as shown, which is the text once an open composition is typed (a press types it first).
+        let shown = self.edit.shown();
+        let text: &str = &shown;
         let mut stops = Vec::new();
-        for (start, end) in self.lines() {
+        for (start, end) in hard_lines(text) {
             stops.push((start, 0.0));
             let mut at = start;
             while at < end {
@@ -266,6 +286,13 @@ impl Widget for Area {
 
     fn take_stops(&mut self, stops: Vec<(usize, f32)>) {
         self.stops = stops;
+    }
+
+    fn caret_rect(&self, rect: Rect) -> Option<Rect> {
+        let caret = self.edit.shown_caret();
+        let row = self.line_of(self.edit.caret()).saturating_sub(self.first_line()).min(ROWS.1 - 1);
+        let y = rect.y + PAD + row as f32 * ROW;
+        Some(Rect::new(rect.x + PAD + self.x_of(caret), y + 2.0, 1.5, ROW - 4.0))
     }
 
     clone_box!();

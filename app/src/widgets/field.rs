@@ -63,8 +63,16 @@ pub struct Field {
 
 impl PartialEq for Field {
     fn eq(&self, other: &Field) -> bool {
-        (self.id, self.edit.text(), self.edit.caret(), self.kind, self.error, &self.hint)
-            == (other.id, other.edit.text(), other.edit.caret(), other.kind, other.error, &other.hint)
+        (self.id, self.edit.text(), self.edit.caret(), self.edit.preedit(), self.kind, self.error, &self.hint)
+            == (
+                other.id,
+                other.edit.text(),
+                other.edit.caret(),
+                other.edit.preedit(),
+                other.kind,
+                other.error,
+                &other.hint,
+            )
     }
 }
 
@@ -137,18 +145,20 @@ impl Field {
         matches!(self.kind, Kind::Plain | Kind::Password { .. })
     }
 
-    /// The text as drawn: dots for a hidden password.
+    /// The text as drawn: an open composition spliced in at the caret, dots for a hidden password.
     pub fn shown(&self) -> String {
+        let shown = self.edit.shown();
         match self.kind {
-            Kind::Password { revealed: false } => "•".repeat(count_graphemes(self.edit.text())),
-            _ => self.edit.text().to_owned(),
+            Kind::Password { revealed: false } => "•".repeat(count_graphemes(&shown)),
+            _ => shown.into_owned(),
         }
     }
 
-    /// The byte of the shown text that stands for `byte` of the text (a dot is three bytes).
+    /// The byte of the drawn text that stands for `byte` of the text with its composition ([`TextEdit::shown`]; a
+    /// dot is three bytes).
     fn shown_byte(&self, byte: usize) -> usize {
         match self.kind {
-            Kind::Password { revealed: false } => count_graphemes(&self.edit.text()[..byte]) * '•'.len_utf8(),
+            Kind::Password { revealed: false } => count_graphemes(&self.edit.shown()[..byte]) * '•'.len_utf8(),
             _ => byte,
         }
     }
@@ -260,6 +270,7 @@ impl Widget for Field {
                 self.edit.move_to(at, true);
             }
             Message::Text { text, .. } if self.editable() => self.insert(text, true),
+            Message::Preedit { text, cursor, .. } if self.editable() => self.edit.set_preedit(text, *cursor),
             Message::Key { key, mods, .. } => {
                 let (word, extend) = (mods.ctrl, mods.shift);
                 // Left and Right move in the reading direction of the field's text, which is left to right here.
@@ -331,10 +342,14 @@ impl Widget for Field {
                 now: pen.now,
             };
             let x_of = |byte: usize| sub.fonts.width_px(sub.f.label, &shown[..byte.min(shown.len())]);
-            let caret_x = x_of(self.shown_byte(self.edit.caret()));
+            let caret_x = x_of(self.shown_byte(self.edit.shown_caret()));
             // The text slides left so that the caret stays in the box.
             let shift = (caret_x - inner.w).max(0.0);
-            let range = self.edit.selection();
+            let range = if self.edit.preedit().is_some() { 0..0 } else { self.edit.selection() };
+            if let Some(composing) = self.edit.preedit_range() {
+                let (a, b) = (x_of(self.shown_byte(composing.start)), x_of(self.shown_byte(composing.end)));
+                sub.list.fill_rect(Rect::new(inner.x + a - shift, rect.bottom() - 9.0, b - a, 1.5), ink);
+            }
             if focused && !range.is_empty() {
                 let (a, b) = (x_of(self.shown_byte(range.start)), x_of(self.shown_byte(range.end)));
                 let sel = Rect::new(inner.x + a - shift, rect.y + 7.0, b - a, rect.h - 14.0);
@@ -387,7 +402,8 @@ impl Widget for Field {
 
     fn report(&self) -> Value {
         let text = if matches!(self.kind, Kind::Password { .. }) { self.shown() } else { self.edit.text().to_owned() };
-        json!({ "text": text, "caret": self.edit.caret(), "error": self.error, "hint": self.hint })
+        let preedit = self.edit.preedit().map(|p| json!({ "text": p.text, "cursor": p.cursor }));
+        json!({ "text": text, "caret": self.edit.caret(), "error": self.error, "hint": self.hint, "preedit": preedit })
     }
 
     fn takes_text(&self) -> bool {
@@ -407,6 +423,13 @@ impl Widget for Field {
 
     fn take_stops(&mut self, stops: Vec<(usize, f32)>) {
         self.stops = stops;
+    }
+
+    fn caret_rect(&self, rect: Rect) -> Option<Rect> {
+        let text = self.text_box(rect);
+        let at = self.shown_byte(self.edit.shown_caret());
+        let x = self.stops.iter().find(|s| s.0 == at).map_or(0.0, |s| s.1).min(text.w - 2.0 * PAD);
+        Some(Rect::new(text.x + PAD + x, rect.y + 7.0, 1.5, rect.h - 14.0))
     }
 
     clone_box!();

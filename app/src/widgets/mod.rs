@@ -190,6 +190,13 @@ pub trait Widget: Debug + Send + Sync + 'static {
         let _ = stops;
     }
 
+    /// Where its caret stands when it is drawn in `rect`, by the last frame's stops (None: it has no caret): an
+    /// input method's candidate window goes beside it.
+    fn caret_rect(&self, rect: Rect) -> Option<Rect> {
+        let _ = rect;
+        None
+    }
+
     /// A copy behind a pointer (pages are `Clone`).
     fn clone_box(&self) -> Box<dyn Widget>;
 

@@ -1,15 +1,17 @@
-//! SDL's events, in the app's vocabulary: quit, close, resize, window focus, the mouse, keys and text.
+//! SDL's events, in the app's vocabulary: quit, close, resize, window focus, the mouse, keys, text and an input
+//! method's composition.
 
-use std::ffi::c_char;
+use std::ffi::{CStr, CString, c_char};
 
-use goldberry_calls::sdl::events::SDL_PushEvent;
+use goldberry_calls::sdl::events::{SDL_PushEvent, SDL_strdup};
 use goldberry_calls::sdl::types::{
     KMOD_ALT, KMOD_CTRL, KMOD_GUI, KMOD_LALT, KMOD_LCTRL, KMOD_LGUI, KMOD_LSHIFT, KMOD_NONE, KMOD_RALT, KMOD_RCTRL,
     KMOD_RGUI, KMOD_RSHIFT, KMOD_SHIFT, SDL_BUTTON_LEFT, SDL_BUTTON_MIDDLE, SDL_BUTTON_RIGHT, SDL_BUTTON_X1,
     SDL_BUTTON_X2, SDL_Event, SDL_EventType, SDL_KEYDOWN, SDL_KEYUP, SDL_KeyboardEvent, SDL_Keysym,
     SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_MOUSEWHEEL, SDL_MOUSEWHEEL_FLIPPED,
     SDL_MOUSEWHEEL_NORMAL, SDL_MouseButtonEvent, SDL_MouseMotionEvent, SDL_MouseWheelEvent, SDL_PRESSED, SDL_QUIT,
-    SDL_RELEASED, SDL_Scancode, SDL_TEXTINPUT, SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextInputEvent, SDL_WINDOWEVENT,
+    SDL_RELEASED, SDL_Scancode, SDL_TEXTEDITING, SDL_TEXTEDITING_EXT, SDL_TEXTEDITINGEVENT_TEXT_SIZE, SDL_TEXTINPUT,
+    SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextEditingEvent, SDL_TextEditingExtEvent, SDL_TextInputEvent, SDL_WINDOWEVENT,
     SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_EXPOSED,
     SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_RESIZED,
     SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE, SDLK_DELETE, SDLK_DOWN, SDLK_END,
@@ -22,8 +24,9 @@ use crate::error::NativeError;
 
 /// One event from SDL's queue.
 ///
-/// Every variant but [`Event::Other`] can be pushed back with [`Video::push_event`] and polls back equal.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Every variant but [`Event::Other`] can be pushed back with [`Video::push_event`] and polls back equal. Not
+/// `Copy`: a composition may be longer than an event's inline text.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Event {
     /// `SDL_QUIT`: the user asked the program to quit (last window closed, a signal, ...).
     Quit,
@@ -107,7 +110,19 @@ pub enum Event {
     /// `SDL_TEXTINPUT`: text was typed (SDL's drivers send it between [`Video::start_text_input`] and
     /// [`Video::stop_text_input`]; SDL starts with it on).
     TextInput(Text),
-    /// Any other event (window moved or shown, text editing, joysticks, ...).
+    /// `SDL_TEXTEDITING`, or `SDL_TEXTEDITING_EXT` for a composition of 32 bytes or more: an input method's
+    /// composition (the preedit) is now `text`, not yet typed; "" when it ended or was cancelled. SDL sends these
+    /// between [`Video::start_text_input`] and [`Video::stop_text_input`]; the long form only with the
+    /// `SDL_IME_SUPPORT_EXTENDED_TEXT` hint on, which [`super::Sdl::init_video`] sets.
+    TextEditing {
+        /// The composition.
+        text: String,
+        /// Where the input method's cursor stands in it, in characters (Unicode scalar values).
+        start: i32,
+        /// How many characters from `start` the input method has selected (0 or -1: none).
+        length: i32,
+    },
+    /// Any other event (window moved or shown, joysticks, ...).
     Other,
 }
 
@@ -369,6 +384,23 @@ impl Event {
                 let text = unsafe { event.text };
                 Event::TextInput(Text::from_c(&text.text))
             }
+            SDL_TEXTEDITING => {
+                // SAFETY: the type says SDL wrote the `edit` member.
+                let edit = unsafe { event.edit };
+                let text = Text::from_c(&edit.text);
+                Event::TextEditing { text: text.as_str().to_owned(), start: edit.start, length: edit.length }
+            }
+            SDL_TEXTEDITING_EXT => {
+                // SAFETY: the type says SDL wrote the `editExt` member.
+                let edit = unsafe { event.editExt };
+                let text = if edit.text.is_null() {
+                    String::new()
+                } else {
+                    // SAFETY: SDL's text is NUL-terminated and ours to read until it is freed below.
+                    unsafe { CStr::from_ptr(edit.text) }.to_string_lossy().into_owned()
+                };
+                Event::TextEditing { text, start: edit.start, length: edit.length }
+            }
             SDL_MOUSEMOTION => {
                 // SAFETY: the type says SDL wrote the `motion` member.
                 let motion = unsafe { event.motion };
@@ -402,7 +434,7 @@ impl Event {
     }
 
     /// The SDL event this event is, for `SDL_PushEvent`; `None` for [`Event::Other`].
-    fn to_sdl(self, timestamp: u32) -> Option<SDL_Event> {
+    fn to_sdl(&self, timestamp: u32) -> Option<SDL_Event> {
         let window = |event: SDL_WindowEventID, data1: i32, data2: i32| SDL_Event {
             window: SDL_WindowEvent {
                 r#type: SDL_WINDOWEVENT.0,
@@ -444,7 +476,7 @@ impl Event {
             },
         };
         let mut event = SDL_Event::zeroed();
-        match self {
+        match *self {
             Event::Quit => event.common.r#type = SDL_QUIT.0,
             Event::CloseRequested => event = window(SDL_WINDOWEVENT_CLOSE, 0, 0),
             Event::Resized { width, height } => {
@@ -493,6 +525,23 @@ impl Event {
             Event::TextInput(text) => {
                 event.text = SDL_TextInputEvent { r#type: SDL_TEXTINPUT.0, timestamp, windowID: 0, text: text.to_c() }
             }
+            // The short form only: a longer composition is pushed by `push_event` with its text in SDL's heap.
+            Event::TextEditing { ref text, start, length } => {
+                let mut inline = [0; SDL_TEXTEDITINGEVENT_TEXT_SIZE.0];
+                for (to, from) in
+                    inline.iter_mut().zip(text.as_bytes().iter().take(SDL_TEXTEDITINGEVENT_TEXT_SIZE.0 - 1))
+                {
+                    *to = *from as c_char;
+                }
+                event.edit = SDL_TextEditingEvent {
+                    r#type: SDL_TEXTEDITING.0,
+                    timestamp,
+                    windowID: 0,
+                    text: inline,
+                    start,
+                    length,
+                };
+            }
             Event::Other => return None,
         }
         Some(event)
@@ -515,7 +564,7 @@ impl Video {
         // SAFETY: `event` is a whole, writable SDL_Event (56 bytes); video is running on this thread.
         let got = unsafe { self.sdl.calls.events.SDL_PollEvent.call(&mut event) };
         // SAFETY: every member of the union starts with `Uint32 type, Uint32 timestamp`, and SDL wrote a whole event.
-        (got == 1).then(|| (Event::from_sdl(&event), unsafe { event.common.timestamp }))
+        (got == 1).then(|| (self.read(&event), unsafe { event.common.timestamp }))
     }
 
     /// `SDL_WaitEventTimeout`: the next event, waiting up to `timeout_ms` milliseconds for one; `None` when
@@ -524,7 +573,19 @@ impl Video {
         let mut event = SDL_Event::zeroed();
         // SAFETY: as in `poll_event`.
         let got = unsafe { self.sdl.calls.events.SDL_WaitEventTimeout.call(&mut event, timeout_ms) };
-        (got == 1).then(|| Event::from_sdl(&event))
+        (got == 1).then(|| self.read(&event))
+    }
+
+    /// An event SDL handed out, read; the text of an `SDL_TEXTEDITING_EXT`, which the poller owns, freed.
+    fn read(&self, event: &SDL_Event) -> Event {
+        let read = Event::from_sdl(event);
+        // SAFETY: every member of the union starts with `Uint32 type`.
+        if SDL_EventType(unsafe { event.r#type }) == SDL_TEXTEDITING_EXT {
+            // SAFETY: the type says SDL wrote `editExt`; its text was copied by `from_sdl`, is freed exactly once
+            // (SDL_free takes null too) and never read again.
+            unsafe { self.sdl.calls.clipboard.SDL_free.call(event.editExt.text.cast()) };
+        }
+        read
     }
 
     /// `SDL_PushEvent`: puts `event` on SDL's queue, as if SDL had received it; it polls back equal. Window and
@@ -533,8 +594,10 @@ impl Video {
     /// ([`Video::mouse_state`], [`Video::mod_state`]) do not follow it.
     ///
     /// Refused with [`NativeError::InvalidArgument`]: [`Event::Other`] (it names no event), and a wheel amount
-    /// that is not finite. A pushed [`Event::TextInput`] arrives even while text input is stopped (stopping it
-    /// stops only the drivers' text).
+    /// that is not finite, a composition holding a NUL. A pushed [`Event::TextInput`] or [`Event::TextEditing`]
+    /// arrives even while text input is stopped (stopping it stops only the drivers' text). A composition of 32
+    /// bytes or more is pushed as SDL's drivers send it with the extended-text hint on: an `SDL_TEXTEDITING_EXT`
+    /// whose text is a copy in SDL's heap (`SDL_strdup`), which polling frees.
     pub fn push_event(&self, event: Event) -> Result<(), NativeError> {
         if let Event::MouseWheel { dx, dy } = event
             && !(dx.is_finite() && dy.is_finite())
@@ -545,8 +608,35 @@ impl Video {
         let Some(mut raw) = event.to_sdl(timestamp) else {
             return Err(NativeError::InvalidArgument("Event::Other names no SDL event to push".to_owned()));
         };
-        // SAFETY: `raw` is a whole SDL_Event that SDL copies into its queue.
+        let mut owned: *mut c_char = std::ptr::null_mut();
+        if let Event::TextEditing { text, start, length } = &event {
+            let c = CString::new(text.as_str()).map_err(|_| {
+                NativeError::InvalidArgument(
+                    "a composition cannot hold a NUL byte: SDL's text ends at the first".into(),
+                )
+            })?;
+            if text.len() >= SDL_TEXTEDITINGEVENT_TEXT_SIZE.0 {
+                // SAFETY: `c` is NUL-terminated and lives for the call; SDL copies it into its heap.
+                owned = unsafe { self.sdl.calls.events.SDL_strdup.call(c.as_ptr()) };
+                if owned.is_null() {
+                    return Err(NativeError::Sdl { function: SDL_strdup::SYMBOL, message: "out of memory".to_owned() });
+                }
+                raw.editExt = SDL_TextEditingExtEvent {
+                    r#type: SDL_TEXTEDITING_EXT.0,
+                    timestamp,
+                    windowID: 0,
+                    text: owned,
+                    start: *start,
+                    length: *length,
+                };
+            }
+        }
+        // SAFETY: `raw` is a whole SDL_Event that SDL copies into its queue (an extended text's pointer with it).
         let queued = unsafe { self.sdl.calls.events.SDL_PushEvent.call(&mut raw) };
+        if queued != 1 && !owned.is_null() {
+            // SAFETY: the copy was not queued, so nothing else holds it; freed once.
+            unsafe { self.sdl.calls.clipboard.SDL_free.call(owned.cast()) };
+        }
         match queued {
             1 => Ok(()),
             0 => Err(NativeError::Sdl {

@@ -7,13 +7,14 @@ use std::ptr::NonNull;
 use goldberry_calls::sdl::mouse::{SDL_CaptureMouse, SDL_CreateSystemCursor};
 use goldberry_calls::sdl::types::{
     SDL_BUTTON_LMASK, SDL_BUTTON_MMASK, SDL_BUTTON_RMASK, SDL_BUTTON_X1MASK, SDL_BUTTON_X2MASK, SDL_Cursor, SDL_FALSE,
-    SDL_SYSTEM_CURSOR_ARROW, SDL_SYSTEM_CURSOR_CROSSHAIR, SDL_SYSTEM_CURSOR_HAND, SDL_SYSTEM_CURSOR_IBEAM,
+    SDL_Rect, SDL_SYSTEM_CURSOR_ARROW, SDL_SYSTEM_CURSOR_CROSSHAIR, SDL_SYSTEM_CURSOR_HAND, SDL_SYSTEM_CURSOR_IBEAM,
     SDL_SYSTEM_CURSOR_NO, SDL_SYSTEM_CURSOR_SIZEALL, SDL_SYSTEM_CURSOR_SIZENESW, SDL_SYSTEM_CURSOR_SIZENS,
     SDL_SYSTEM_CURSOR_SIZENWSE, SDL_SYSTEM_CURSOR_SIZEWE, SDL_SYSTEM_CURSOR_WAIT, SDL_SYSTEM_CURSOR_WAITARROW,
     SDL_SystemCursor, SDL_TRUE, SDLK_UNKNOWN,
 };
 
 use super::events::{Key, Modifiers, MouseButton};
+use super::video::Rect;
 use super::{Video, text};
 use crate::error::NativeError;
 
@@ -157,6 +158,21 @@ impl Video {
     pub fn start_text_input(&self) {
         // SAFETY: takes nothing; video is running on this thread.
         unsafe { self.sdl.calls.keyboard.SDL_StartTextInput.call() };
+    }
+
+    /// `SDL_SetTextInputRect`: where the text being composed stands (window coordinates), so the input method
+    /// puts its candidate window beside it rather than where the platform would.
+    pub fn set_text_input_rect(&self, rect: Rect) {
+        let rect = SDL_Rect { x: rect.x, y: rect.y, w: rect.w, h: rect.h };
+        // SAFETY: `rect` is a whole SDL_Rect that lives for the call; SDL copies it.
+        unsafe { self.sdl.calls.keyboard.SDL_SetTextInputRect.call(&rect) };
+    }
+
+    /// `SDL_ClearComposition`: the input method drops the composition it holds (the app committed or cancelled
+    /// it itself).
+    pub fn clear_composition(&self) {
+        // SAFETY: takes nothing; video is running on this thread.
+        unsafe { self.sdl.calls.keyboard.SDL_ClearComposition.call() };
     }
 
     /// `SDL_StopTextInput`: SDL's drivers stop sending `SDL_TEXTINPUT` events (one pushed with

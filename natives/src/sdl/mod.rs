@@ -16,7 +16,10 @@ use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use goldberry_calls::sdl::hints::{SDL_HINT_FRAMEBUFFER_ACCELERATION, SDL_HINT_VIDEODRIVER, SDL_SetHintWithPriority};
+use goldberry_calls::sdl::hints::{
+    SDL_HINT_FRAMEBUFFER_ACCELERATION, SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, SDL_HINT_VIDEODRIVER,
+    SDL_SetHintWithPriority,
+};
 use goldberry_calls::sdl::system::SDL_Init;
 use goldberry_calls::sdl::types::{
     SDL_HINT_DEFAULT, SDL_HINT_OVERRIDE, SDL_INIT_EVENTS, SDL_INIT_TIMER, SDL_INIT_VIDEO, SDL_TRUE, SDL_version,
@@ -188,6 +191,16 @@ impl Sdl {
             self.calls.hints.SDL_SetHintWithPriority.call(
                 SDL_HINT_FRAMEBUFFER_ACCELERATION.as_ptr(),
                 c"0".as_ptr(),
+                SDL_HINT_DEFAULT,
+            )
+        };
+        // An input method's composition longer than SDL_TEXTEDITING's 32 bytes arrives whole, as one
+        // SDL_TEXTEDITING_EXT, rather than cut (SDL reads the hint each time it sends one).
+        // SAFETY: both strings are NUL-terminated statics; SDL copies them.
+        unsafe {
+            self.calls.hints.SDL_SetHintWithPriority.call(
+                SDL_HINT_IME_SUPPORT_EXTENDED_TEXT.as_ptr(),
+                c"1".as_ptr(),
                 SDL_HINT_DEFAULT,
             )
         };

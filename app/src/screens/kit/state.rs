@@ -206,6 +206,12 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         false
     }
 
+    fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {
+        let i = self.page.index(focus?)?;
+        let rect = *self.laid.rects.get(i)?;
+        self.page.widgets.get(i)?.caret_rect(rect)
+    }
+
     fn handle(&mut self, message: &Message, input: &mut Input<'_>) -> bool {
         if P::SYNCS {
             P::sync(&mut self.page, input.settings);

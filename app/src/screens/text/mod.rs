@@ -309,8 +309,12 @@ impl TextScreen {
         let size_px = fonts.size_px(style.font);
         let m = fonts.metrics(style.font);
         let (sx, sy) = if multiline { (0.0, laid.scroll) } else { (laid.scroll, 0.0) };
-        let selection = edit.selection();
+        // While a composition is open the selection is not drawn: what the composition will replace is the
+        // input method's business until it is typed.
+        let selection = if edit.preedit().is_some() { 0..0 } else { edit.selection() };
         let local = selection.start.saturating_sub(laid.start)..selection.end.saturating_sub(laid.start);
+        let composing =
+            edit.preedit_range().map(|r| r.start.saturating_sub(laid.start)..r.end.saturating_sub(laid.start));
         list.clip(content, |list| {
             let first = (sy / laid.line_height.max(1.0)).floor().max(0.0) as usize;
             let shown = (content.h / laid.line_height.max(1.0)).ceil() as usize + 1;
@@ -323,11 +327,18 @@ impl TextScreen {
                         list.fill_rect(highlight, p.accent.with_alpha(80));
                     }
                 }
-                line_runs(list, line, x, top + (laid.line_height - m.line_height) / 2.0 + m.ascent, p.text);
+                let baseline = top + (laid.line_height - m.line_height) / 2.0 + m.ascent;
+                line_runs(list, line, x, baseline, p.text);
+                // The composition is underlined where its glyphs are, so in a right-to-left line too.
+                if let Some(range) = composing.clone() {
+                    for (a, b) in draw::selection_spans(line, size_px, range) {
+                        list.fill_rect(Rect::new(x + a, (baseline + 2.0).round(), b - a, 1.5), p.text);
+                    }
+                }
             }
             if state.focused && view.texts.blink_on(view.now) {
-                let i = laid.line_of(edit.caret());
-                let x = content.x + laid.caret_x(edit.caret()) - sx;
+                let i = laid.line_of(edit.shown_caret());
+                let x = content.x + laid.caret_x(edit.shown_caret()) - sx;
                 let top = content.y + i as f32 * laid.line_height - sy;
                 let rtl = laid.paragraph.lines.get(i).is_some_and(|line| line.rtl);
                 draw::caret(list, x, top, laid.line_height, rtl, p.text);
@@ -367,12 +378,15 @@ fn lay_out_edit(
     texts: &TextFields,
     multiline: bool,
 ) -> Laid {
-    let text = edit.text();
+    // The text as shown: an open composition is laid out where it stands, at the caret.
+    let shown = edit.shown();
+    let text: &str = &shown;
+    let caret = edit.shown_caret();
     let (start, end) = if multiline || text.len() <= 2 * FIELD_WINDOW {
         (0, text.len())
     } else {
         // The window moves in whole steps, so it stays put (and its shaping cached) while the caret moves inside.
-        let block = edit.caret() / FIELD_WINDOW;
+        let block = caret / FIELD_WINDOW;
         let start = snap(text, (block * FIELD_WINDOW).saturating_sub(FIELD_WINDOW));
         let end = snap(text, (block * FIELD_WINDOW + 2 * FIELD_WINDOW).min(text.len()));
         (start, if end < text.len() && end <= start { text.len() } else { end })
@@ -382,7 +396,7 @@ fn lay_out_edit(
         // The area's runs are cut only for the lines around the ones shown and the caret's: the area takes 1 MiB,
         // and cutting every line's runs was most of a keystroke's cost in a long text (issue 35).
         let mut pick = |lines: &[Line]| {
-            let caret = line_index(lines, edit.caret());
+            let caret = line_index(lines, caret);
             let y = area_scroll(lines.len(), caret, line_height, content.h, texts.scroll[1], texts.reveal);
             let first = (y / line_height.max(1.0)).floor().max(0.0) as usize;
             let shown = (content.h / line_height.max(1.0)).ceil() as usize + 1;
@@ -413,15 +427,16 @@ fn lay_out_edit(
     let laid_text = Arc::from(&text[start..end]);
     let style = Some(style.clone());
     let mut laid = Laid { content, start, text: laid_text, paragraph, line_x, line_height, scroll: 0.0, style };
-    let caret = laid.caret_x(edit.caret());
+    let at = caret;
+    let caret = laid.caret_x(at);
     let scroll = if multiline { texts.scroll[1] } else { texts.scroll[0] };
     laid.scroll = if multiline {
-        let caret = laid.line_of(edit.caret());
+        let caret = laid.line_of(at);
         area_scroll(laid.paragraph.lines.len(), caret, line_height, content.h, scroll, texts.reveal)
     } else {
         // A window that moved keeps the caret where it was on screen.
         let mut x = if previous.start != start && previous.content == content {
-            caret - (previous.caret_x(edit.caret()) - previous.scroll).clamp(0.0, content.w)
+            caret - (previous.caret_x(at) - previous.scroll).clamp(0.0, content.w)
         } else {
             scroll
         };

@@ -386,6 +386,12 @@ impl TextFields {
                 }
                 self.moved(now);
             }
+            Message::Preedit { id, text, cursor } => {
+                if let Some((edit, _)) = self.widget(id) {
+                    edit.set_preedit(text, *cursor);
+                }
+                self.moved(now);
+            }
             Message::Key { id, key, mods } if self.key(id, *key, *mods, clipboard) => self.moved(now),
             Message::Pick { id, item } => {
                 if let (Some((edit, _)), Some(command)) = (self.widget(id), Command::ALL.get(*item)) {
@@ -544,6 +550,19 @@ impl ScreenState for TextFields {
         Some(self.blink_after(now))
     }
 
+    fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {
+        let (edit, laid, horizontal) = match focus? {
+            ids::FIELD => (&self.field, &self.geometry.field, true),
+            ids::AREA => (&self.area, &self.geometry.area, false),
+            _ => return None,
+        };
+        let at = edit.shown_caret();
+        let (sx, sy) = if horizontal { (laid.scroll, 0.0) } else { (0.0, laid.scroll) };
+        let x = laid.content.x + laid.caret_x(at) - sx;
+        let y = laid.content.y + laid.line_of(at) as f32 * laid.line_height - sy;
+        Some(Rect::new(x, y, 1.0, laid.line_height))
+    }
+
     fn laid_out(&mut self, geometry: TextGeometry) {
         self.set_geometry(geometry);
     }
@@ -601,8 +620,12 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
     // Each laid-out line's bytes, so a script can tell which line the caret stands on.
     let lines: Vec<[usize; 2]> =
         laid.paragraph.lines.iter().map(|line| [laid.start + line.bytes.start, laid.start + line.bytes.end]).collect();
+    // An open composition, its cursor a byte offset into it; while one is open the runs and lines are of the text
+    // as shown, the composition spliced in at the caret.
+    let preedit = edit.preedit().map(|p| serde_json::json!({ "text": p.text, "cursor": p.cursor }));
     serde_json::json!({
-        "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines
+        "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines,
+        "preedit": preedit
     })
 }
 

@@ -11,6 +11,9 @@
 //! <frame> wheel DX DY                      # DY > 0 scrolls up, as SDL's wheel does
 //! <frame> key CHORD                        # ctrl+2, shift+Tab, Return, F1, ctrl+shift+z
 //! <frame> text "UTF-8 text"                # as SDL_TEXTINPUT events (31 bytes at most each)
+//! <frame> preedit "TEXT" [CURSOR]          # an input method's composition, as one SDL_TEXTEDITING event (its
+//!                                          # long form past 31 bytes); CURSOR in characters, at the end if
+//!                                          # left out; "" ends it
 //! <frame> resize W H
 //! <frame> screenshot PATH                  # that frame's pixels once painted, written atomically
 //! <frame> click ROLE "NAME"                # a widget found in the accessibility tree: a click at its centre
@@ -100,6 +103,14 @@ pub enum Action {
     /// Text typed, as one or more `SDL_TEXTINPUT` events of at most [`TEXT_EVENT_BYTES`] bytes, cut at character
     /// boundaries.
     Text(String),
+    /// An input method's composition, as one `SDL_TEXTEDITING` event (`SDL_TEXTEDITING_EXT` past
+    /// [`TEXT_EVENT_BYTES`]): shown at the caret, not typed; "" ends it.
+    Preedit {
+        /// The composition.
+        text: String,
+        /// Its cursor, in characters from its start.
+        cursor: usize,
+    },
     /// The window becomes W x H.
     Resize {
         /// Width in pixels.
@@ -319,6 +330,22 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             }
             Ok(Action::Text(text.to_owned()))
         }
+        "preedit" => {
+            arity("preedit \"TEXT\" [CURSOR]", 1, 2)?;
+            let text = args[0].strip_prefix('"').ok_or("the composition must be quoted: preedit \"にほん\"")?;
+            if text.contains('\0') {
+                return Err("the composition holds a NUL character, which SDL_TEXTEDITING cannot carry".to_owned());
+            }
+            let chars = text.chars().count();
+            let cursor = match args.get(1) {
+                None => chars,
+                Some(word) => match word.parse::<usize>() {
+                    Ok(n) if n <= chars => n,
+                    _ => return Err(format!("the cursor `{word}` is not a character offset of 0 to {chars}")),
+                },
+            };
+            Ok(Action::Preedit { text: text.to_owned(), cursor })
+        }
         "resize" => {
             arity("resize W H", 2, 2)?;
             Ok(Action::Resize { width: side(&args[0], "width")?, height: side(&args[1], "height")? })
@@ -332,8 +359,8 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             Ok(Action::Screenshot(PathBuf::from(path)))
         }
         other => Err(format!(
-            "unknown event `{other}`: expected move, press, release, click, wheel, key, text, resize, screenshot, focus, \
-             set or expect"
+            "unknown event `{other}`: expected move, press, release, click, wheel, key, text, preedit, resize, \
+             screenshot, focus, set or expect"
         )),
     }
 }
@@ -448,6 +475,9 @@ mod tests {
             Action::Key(Chord { modifiers: Mods { ctrl: true, ..Mods::default() }, key: "+".into() })
         );
         assert_eq!(one(r#"3 text "a \"b\" # c""#), Action::Text("a \"b\" # c".into()));
+        assert_eq!(one(r#"3 preedit "にほん" 1"#), Action::Preedit { text: "にほん".into(), cursor: 1 });
+        assert_eq!(one(r#"3 preedit "한""#), Action::Preedit { text: "한".into(), cursor: 1 });
+        assert_eq!(one(r#"3 preedit """#), Action::Preedit { text: String::new(), cursor: 0 });
         assert_eq!(one("3 resize 200 150"), Action::Resize { width: 200, height: 150 });
         assert_eq!(one("3 screenshot out/a.png # a comment"), Action::Screenshot("out/a.png".into()));
     }
@@ -480,6 +510,9 @@ mod tests {
         assert!(bad("1 text hello").contains("quoted"));
         assert!(bad("1 text \"open").contains("not closed"));
         assert!(bad("1 text \"a\\qb\"").contains("unknown escape"));
+        assert!(bad("1 preedit にほん").contains("quoted"));
+        assert!(bad("1 preedit \"にほん\" 4").contains("0 to 3"));
+        assert!(bad("1 preedit \"a\" -1").contains("not a character offset"));
         assert!(bad("1 resize 0 100").contains("1 to 16384"));
         assert!(bad("1 resize 100").contains("expected `resize W H`"));
         assert!(bad("1 screenshot").contains("expected `screenshot PATH`"));

@@ -150,6 +150,10 @@ impl Player {
                         push(Event::TextInput(text))?;
                     }
                 }
+                Action::Preedit { text, cursor } => {
+                    let start = i32::try_from(cursor).unwrap_or(i32::MAX);
+                    push(Event::TextEditing { text, start, length: 0 })?;
+                }
                 Action::Resize { width, height } => {
                     let (width, height) = (side(width), side(height));
                     window.set_size(width, height).map_err(RunError::sdl(format!("script frame {frame}: resizing")))?

@@ -3,9 +3,14 @@
 //!
 //! The caret moves logically (in text order), by grapheme cluster or by word; where a visual line starts and
 //! ends, and which byte lies above or below the caret, is the layout's to say ([`TextEdit::move_to`]).
+//!
+//! An input method's composition (the preedit, [`Preedit`]) is part of the editing state but not of the text: it
+//! is shown spliced in at the caret ([`TextEdit::shown`]) until it is typed (committed as one undo step) or
+//! cancelled, so every widget over a `TextEdit` shows, commits and cancels it alike.
 
 mod history;
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use self::history::{Change, History};
@@ -40,7 +45,16 @@ pub enum EditError {
     },
 }
 
-/// The text, the caret, the anchor and the history (see the module docs).
+/// An input method's composition, not yet typed: shown at the caret, underlined, with its own cursor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preedit {
+    /// What the input method has composed so far ("にほん", "하").
+    pub text: String,
+    /// Where its cursor stands in it (a byte offset at a character boundary).
+    pub cursor: usize,
+}
+
+/// The text, the caret, the anchor, the history and an open composition (see the module docs).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextEdit {
     text: String,
@@ -48,8 +62,9 @@ pub struct TextEdit {
     anchor: usize,
     multiline: bool,
     history: History,
-    /// Counts changes to the text, so a layout of it can tell whether it is stale.
+    /// Counts changes to the text as shown (the composition's too), so a layout of it can tell whether it is stale.
     revision: u64,
+    preedit: Option<Preedit>,
 }
 
 impl TextEdit {
@@ -57,7 +72,7 @@ impl TextEdit {
     pub fn new(text: &str, multiline: bool) -> TextEdit {
         let text = clean(text, multiline);
         let end = text.len();
-        TextEdit { text, caret: end, anchor: end, multiline, history: History::default(), revision: 0 }
+        TextEdit { text, caret: end, anchor: end, multiline, history: History::default(), revision: 0, preedit: None }
     }
 
     /// `text` with the caret at its start.
@@ -149,9 +164,88 @@ impl TextEdit {
         self.select(line_at(&self.text, byte));
     }
 
+    /// The composition open at the caret, if any.
+    pub fn preedit(&self) -> Option<&Preedit> {
+        self.preedit.as_ref()
+    }
+
+    /// The input method's composition is now `text`, its cursor at byte `cursor` of it (snapped back to a
+    /// character boundary, kept within it); an empty `text` closes it (the input method cancelled it, or is about
+    /// to type it).
+    pub fn set_preedit(&mut self, text: &str, cursor: usize) {
+        let text = clean(text, false);
+        let preedit = (!text.is_empty()).then(|| {
+            let mut cursor = cursor.min(text.len());
+            while !text.is_char_boundary(cursor) {
+                cursor -= 1;
+            }
+            Preedit { text, cursor }
+        });
+        if preedit != self.preedit {
+            self.preedit = preedit;
+            self.revision += 1;
+            self.history.close();
+        }
+    }
+
+    /// Escape in a composition: it goes, the text stays as it was. False when none was open.
+    pub fn cancel_preedit(&mut self) -> bool {
+        let open = self.preedit.is_some();
+        self.set_preedit("", 0);
+        open
+    }
+
+    /// The composition typed as it stands (the focus left, or the screen changed): one undo step. False when none
+    /// was open.
+    pub fn commit_preedit(&mut self) -> Result<bool, EditError> {
+        let Some(preedit) = self.preedit.clone() else { return Ok(false) };
+        self.insert(&preedit.text, false)?;
+        Ok(true)
+    }
+
+    /// The text as shown: the composition spliced in at the caret (the text itself when none is open).
+    pub fn shown(&self) -> Cow<'_, str> {
+        match &self.preedit {
+            None => Cow::Borrowed(&self.text),
+            Some(p) => {
+                let mut shown = String::with_capacity(self.text.len() + p.text.len());
+                shown.push_str(&self.text[..self.caret]);
+                shown.push_str(&p.text);
+                shown.push_str(&self.text[self.caret..]);
+                Cow::Owned(shown)
+            }
+        }
+    }
+
+    /// The composition's bytes in [`TextEdit::shown`] (None when none is open).
+    pub fn preedit_range(&self) -> Option<Range<usize>> {
+        self.preedit.as_ref().map(|p| self.caret..self.caret + p.text.len())
+    }
+
+    /// The caret in [`TextEdit::shown`]: the composition's cursor while one is open.
+    pub fn shown_caret(&self) -> usize {
+        self.caret + self.preedit.as_ref().map_or(0, |p| p.cursor)
+    }
+
+    /// The byte of [`TextEdit::shown`] that stands for byte `at` of the text (after the composition when at or
+    /// past the caret).
+    pub fn to_shown(&self, at: usize) -> usize {
+        match &self.preedit {
+            Some(p) if at > self.caret => at + p.text.len(),
+            _ => at,
+        }
+    }
+
     /// Typed or pasted text replaces the selection. Typing (`typed`) that goes on from the last keystroke joins
-    /// its undo step; a paste is a step of its own. Line breaks become spaces in a single-line field.
+    /// its undo step; a paste is a step of its own. Line breaks become spaces in a single-line field. Text typed
+    /// while a composition is open is what the input method made of it: the composition closes, and the text is
+    /// an undo step of its own.
     pub fn insert(&mut self, text: &str, typed: bool) -> Result<(), EditError> {
+        let typed = typed && self.preedit.is_none();
+        if self.preedit.take().is_some() {
+            self.revision += 1;
+            self.history.close();
+        }
         let text = clean(text, self.multiline);
         let selection = self.selection();
         let grown = self.text.len() - selection.len() + text.len();
@@ -307,6 +401,27 @@ mod tests {
         assert_eq!(e.selected_text(), "def");
         assert_eq!(e.cut().as_deref(), Some("def"));
         assert_eq!(e.text(), "abc ");
+    }
+
+    #[test]
+    fn a_composition_shows_at_the_caret_and_is_typed_as_one_undo_step_or_cancelled() {
+        let mut e = TextEdit::new("ab", false);
+        e.move_to(1, false);
+        e.set_preedit("にほん", 6);
+        assert_eq!((e.text(), e.shown().as_ref()), ("ab", "aにほんb"), "shown, not typed");
+        assert_eq!((e.preedit_range(), e.shown_caret(), e.to_shown(2)), (Some(1..10), 7, 11));
+        e.set_preedit("日本", usize::MAX);
+        assert_eq!(e.preedit().map(|p| p.cursor), Some(6), "the cursor is kept within the composition");
+        assert!(e.commit_preedit().unwrap());
+        assert_eq!((e.text(), e.caret(), e.preedit()), ("a日本b", 7, None));
+        e.set_preedit("x", 1);
+        assert!(e.cancel_preedit());
+        assert_eq!(e.shown().as_ref(), "a日本b", "a cancelled composition leaves the text as it was");
+        assert!(e.undo());
+        assert_eq!(e.text(), "ab", "the composition came in as one step");
+        e.set_preedit("한", 3);
+        e.insert("한", true).unwrap();
+        assert_eq!((e.text(), e.preedit()), ("a한b", None), "what the input method types replaces its composition");
     }
 
     #[test]

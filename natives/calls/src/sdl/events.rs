@@ -1,6 +1,6 @@
 //! SDL2's event queue (SDL_events.h).
 
-use std::ffi::c_int;
+use std::ffi::{c_char, c_int};
 
 use super::types::SDL_Event;
 
@@ -13,5 +13,8 @@ crate::holders! {
         fn SDL_WaitEventTimeout(event: *mut SDL_Event, timeout: c_int) -> c_int;
         /// `int SDL_PushEvent(SDL_Event* event)`: 1 queued, 0 filtered out, negative on failure.
         fn SDL_PushEvent(event: *mut SDL_Event) -> c_int;
+        /// `char* SDL_strdup(const char* str)`: a copy in SDL's heap, as a pushed `SDL_TEXTEDITING_EXT` carries its
+        /// text (whoever polls it frees it with `SDL_free`); null when out of memory.
+        fn SDL_strdup(str: *const c_char) -> *mut c_char;
     }
 }

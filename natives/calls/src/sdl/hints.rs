@@ -11,6 +11,10 @@ pub const SDL_HINT_VIDEODRIVER: &CStr = c"SDL_VIDEODRIVER";
 /// through an SDL_Renderer texture (`"1"`, or a renderer's name) or the video driver's own framebuffer (`"0"`).
 pub const SDL_HINT_FRAMEBUFFER_ACCELERATION: &CStr = c"SDL_FRAMEBUFFER_ACCELERATION";
 
+/// `#define SDL_HINT_IME_SUPPORT_EXTENDED_TEXT "SDL_IME_SUPPORT_EXTENDED_TEXT"`: `"1"` lets an input method's
+/// composition longer than `SDL_TEXTEDITING`'s 32 bytes arrive whole, as one `SDL_TEXTEDITING_EXT` event.
+pub const SDL_HINT_IME_SUPPORT_EXTENDED_TEXT: &CStr = c"SDL_IME_SUPPORT_EXTENDED_TEXT";
+
 crate::holders! {
     /// Hints: set and read SDL's named settings.
     pub struct HintCalls in "libSDL2-2.0.so.0" {

@@ -243,6 +243,43 @@ crate::c_structs! {
         pub text: [c_char; SDL_TEXTINPUTEVENT_TEXT_SIZE.0],
     }
 
+    /// `typedef struct SDL_TextEditingEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; char text[SDL_TEXTEDITINGEVENT_TEXT_SIZE]; Sint32 start; Sint32 length; } SDL_TextEditingEvent`
+    #[derive(Clone, Copy, Debug)]
+    pub struct SDL_TextEditingEvent {
+        /// `SDL_TEXTEDITING`; the C field is `type`.
+        pub r#type: u32,
+        /// Milliseconds since SDL's start.
+        pub timestamp: u32,
+        /// The window with keyboard focus, if any.
+        pub windowID: u32,
+        /// The input method's composition (the preedit): UTF-8, NUL-terminated, so at most 31 bytes of it.
+        pub text: [c_char; SDL_TEXTEDITINGEVENT_TEXT_SIZE.0],
+        /// The cursor in the composition, in characters (IBus and Fcitx put it there).
+        pub start: i32,
+        /// The length of the composition's selected part, in characters (0 or -1: none).
+        pub length: i32,
+    }
+
+    /// `typedef struct SDL_TextEditingExtEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; char* text; Sint32 start; Sint32 length; } SDL_TextEditingExtEvent`
+    ///
+    /// Sent instead of `SDL_TEXTEDITING` when the `SDL_IME_SUPPORT_EXTENDED_TEXT` hint is on and the composition
+    /// would not fit its 32 bytes.
+    #[derive(Clone, Copy, Debug)]
+    pub struct SDL_TextEditingExtEvent {
+        /// `SDL_TEXTEDITING_EXT`; the C field is `type`.
+        pub r#type: u32,
+        /// Milliseconds since SDL's start.
+        pub timestamp: u32,
+        /// The window with keyboard focus, if any.
+        pub windowID: u32,
+        /// The composition, NUL-terminated, allocated by SDL: whoever polls the event frees it with `SDL_free`.
+        pub text: *mut c_char,
+        /// The cursor in the composition, in characters.
+        pub start: i32,
+        /// The length of the composition's selected part, in characters.
+        pub length: i32,
+    }
+
     /// `typedef struct SDL_MouseMotionEvent { Uint32 type; Uint32 timestamp; Uint32 windowID; Uint32 which; Uint32 state; Sint32 x; Sint32 y; Sint32 xrel; Sint32 yrel; } SDL_MouseMotionEvent`
     #[derive(Clone, Copy, Debug)]
     pub struct SDL_MouseMotionEvent {
@@ -339,7 +376,7 @@ crate::c_structs! {
         pub data2: *mut c_void,
     }
 
-    /// `typedef union SDL_Event { Uint32 type; SDL_CommonEvent common; SDL_WindowEvent window; SDL_KeyboardEvent key; ...; SDL_TextInputEvent text; ...; SDL_MouseMotionEvent motion; SDL_MouseButtonEvent button; SDL_MouseWheelEvent wheel; ...; SDL_UserEvent user; ...; Uint8 padding[56]; } SDL_Event`
+    /// `typedef union SDL_Event { Uint32 type; SDL_CommonEvent common; SDL_WindowEvent window; SDL_KeyboardEvent key; SDL_TextEditingEvent edit; SDL_TextEditingExtEvent editExt; SDL_TextInputEvent text; ...; SDL_MouseMotionEvent motion; SDL_MouseButtonEvent button; SDL_MouseWheelEvent wheel; ...; SDL_UserEvent user; ...; Uint8 padding[56]; } SDL_Event`
     ///
     /// The members the bindings read, `user` (whose pointers give the union its C alignment), and `padding`, which
     /// gives it its full C size (56 bytes on every architecture with pointers of 8 bytes or less): SDL writes a
@@ -354,6 +391,10 @@ crate::c_structs! {
         pub window: SDL_WindowEvent,
         /// `SDL_KEYDOWN` / `SDL_KEYUP`.
         pub key: SDL_KeyboardEvent,
+        /// `SDL_TEXTEDITING`.
+        pub edit: SDL_TextEditingEvent,
+        /// `SDL_TEXTEDITING_EXT`.
+        pub editExt: SDL_TextEditingExtEvent,
         /// `SDL_TEXTINPUT`.
         pub text: SDL_TextInputEvent,
         /// `SDL_MOUSEMOTION`.
@@ -444,8 +485,12 @@ crate::c_enums! {
         SDL_KEYDOWN = 0x300,
         /// `SDL_KEYUP = 0x301`: a key was released.
         SDL_KEYUP = 0x301,
+        /// `SDL_TEXTEDITING = 0x302`: an input method's composition (the preedit) changed.
+        SDL_TEXTEDITING = 0x302,
         /// `SDL_TEXTINPUT = 0x303`: text was typed (after any input method composed it).
         SDL_TEXTINPUT = 0x303,
+        /// `SDL_TEXTEDITING_EXT = 0x305`: `SDL_TEXTEDITING` with a composition longer than its 32 bytes.
+        SDL_TEXTEDITING_EXT = 0x305,
         /// `SDL_MOUSEMOTION = 0x400`: the pointer moved.
         SDL_MOUSEMOTION = 0x400,
         /// `SDL_MOUSEBUTTONDOWN = 0x401`: a mouse button was pressed.
@@ -492,6 +537,8 @@ crate::c_enums! {
     pub enum SDL_TextSize: usize {
         /// `#define SDL_TEXTINPUTEVENT_TEXT_SIZE (32)`
         SDL_TEXTINPUTEVENT_TEXT_SIZE = 32,
+        /// `#define SDL_TEXTEDITINGEVENT_TEXT_SIZE (32)`
+        SDL_TEXTEDITINGEVENT_TEXT_SIZE = 32,
     }
 
     /// `SDL_KeyCode` values of `SDL_Keycode sym` (SDL_keycode.h): a printable key's code is its unshifted
