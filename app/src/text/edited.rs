@@ -182,6 +182,30 @@ fn relaid(
             lines.extend(region);
             return Ok(Some(lines));
         }
+        // A text that repeats itself past the edit (a paragraph pasted again and again) wraps into a cycle of its
+        // own, which may never meet the old lines: its lines are the cycle's, a period further each time.
+        if capped && let Some(tail) = periodic(text, &region[..usable], changed_end, hard_end) {
+            let resume = tail.last().map_or(start, |line| line.bytes.end);
+            let (rest, _) = wrap_part(faces, shaper, style, text, resume..hard_end, size_px, width)?;
+            let past = if hard_end < text.len() {
+                match old_line_at(old, shift(hard_end + 1, -delta)) {
+                    Some(j) => j,
+                    None => return Ok(None),
+                }
+            } else {
+                old.len()
+            };
+            let mut lines = old[..first].to_vec();
+            lines.extend(tail);
+            lines.extend(rest);
+            lines.extend(old[past..].iter().map(|line| Line {
+                bytes: shift(line.bytes.start, delta)..shift(line.bytes.end, delta),
+                width_px: line.width_px,
+                runs: line.runs.iter().map(|run| shift_run(run, delta)).collect(),
+                rtl: line.rtl,
+            }));
+            return Ok(Some(lines));
+        }
         // A text that repeats itself exactly may wrap a line's worth out of step to its end (greedy wrapping of a
         // period can cycle out of phase): then the whole text is wrapped afresh.
         if reach > text.len() {
@@ -189,6 +213,62 @@ fn relaid(
         }
         reach *= 4;
     }
+}
+
+/// How far past a line's end the wrapping of it may look (a break opportunity, a hanging space): a copy of a line
+/// stands for a wrapped one only with this much of the period after it.
+const LOOKAHEAD: usize = 1024;
+
+/// The lines of a text that repeats itself from `changed_end` to `hard_end`, from the new `region` (its lines from
+/// a line start before the edit) on: the region's lines up to where a line start's place in the period comes round
+/// again, then that cycle of lines repeated, each time as far on as the cycle spans, while the text after it still
+/// repeats. `None` when the text does not repeat, or the region holds no full cycle. Greedy wrapping from a line
+/// start over the same text gives the same lines, so a cycle's copy is the line wrapping would give there.
+fn periodic(text: &str, region: &[Line], changed_end: usize, hard_end: usize) -> Option<Vec<Line>> {
+    const NEEDLE: usize = 64;
+    let bytes = text.as_bytes();
+    if hard_end.saturating_sub(changed_end) < 16 * LOOKAHEAD {
+        return None;
+    }
+    // The period: where the text right after the edit comes again, if the whole rest repeats at that distance.
+    let needle = &bytes[changed_end..changed_end + NEEDLE];
+    let period = 1 + bytes[changed_end + 1..hard_end].windows(NEEDLE).position(|w| w == needle)?;
+    if hard_end - changed_end < 2 * period
+        || bytes[changed_end..hard_end - period] != bytes[changed_end + period..hard_end]
+    {
+        return None;
+    }
+    // The first line start past the edit whose place in the period an earlier one had: a cycle of lines.
+    let mut seen: Vec<(usize, usize)> = Vec::new();
+    let mut cycle = None;
+    for (r, line) in region.iter().enumerate().filter(|(_, l)| l.bytes.start >= changed_end) {
+        let phase = (line.bytes.start - changed_end) % period;
+        if let Some(&(_, first)) = seen.iter().find(|(p, _)| *p == phase) {
+            cycle = Some((first, r));
+            break;
+        }
+        seen.push((phase, r));
+    }
+    let (first, again) = cycle?;
+    let span = region[again].bytes.start - region[first].bytes.start;
+    let mut lines: Vec<Line> = region[..again].to_vec();
+    let mut k = 1;
+    'copies: loop {
+        for line in &region[first..again] {
+            let by = k * span;
+            if line.bytes.end + by + LOOKAHEAD > hard_end {
+                break 'copies;
+            }
+            lines.push(Line {
+                bytes: line.bytes.start + by..line.bytes.end + by,
+                width_px: line.width_px,
+                runs: Vec::new(),
+                rtl: line.rtl,
+            });
+        }
+        k += 1;
+    }
+    Some(lines)
 }
 
 /// `run` moved by `delta` bytes: its bytes and its glyphs' clusters.

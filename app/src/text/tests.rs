@@ -148,3 +148,28 @@ fn the_line_of_a_caret() {
     assert_eq!(paragraph.line_at(text.len() + 10), n - 1);
     assert_eq!(paragraph.line_at(0), 0);
 }
+
+#[test]
+fn a_paragraph_pasted_again_and_again_is_laid_out_again_from_its_own_cycle_of_lines() {
+    let fonts = book();
+    let style = TextStyle::new(fonts.id(Face::Sans, 15.0));
+    let paragraph = "Typing re-shapes only the paragraph it changes; every other one is shaped once and cached. ";
+    let width = 438.0;
+    let mut text = paragraph.repeat(2_000);
+    let mut laid = (*fonts.layout(&style, &text, Some(width)).unwrap_or_else(|e| panic!("{e}"))).clone();
+    // Typed in the middle, a letter at a time with a space every twentieth, as a person types.
+    let mut at = text.len() / 2;
+    for i in 0..40 {
+        let typed = if i % 20 == 19 { " " } else { "x" };
+        let mut edited = text.clone();
+        edited.insert_str(at, typed);
+        let prior = super::edited::Before { text: &text, paragraph: &laid };
+        let next =
+            fonts.layout_edited(&style, prior, &edited, width, &mut |_| Vec::new()).unwrap_or_else(|e| panic!("{e}"));
+        let fresh = fonts.layout(&style, &edited, Some(width)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(next.lines.windows(2).all(|w| w[0].bytes.end == w[1].bytes.start), "the lines tile the text");
+        let starts = |p: &super::Paragraph| p.lines.iter().map(|l| l.bytes.start).collect::<Vec<_>>();
+        assert_eq!(starts(&next), starts(&fresh), "keystroke {i}: the lines a fresh layout gives");
+        (text, laid, at) = (edited, next, at + typed.len());
+    }
+}
