@@ -104,7 +104,7 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
         kit.set_max_numeric_value(r.max);
         kit.set_numeric_value_step(r.step);
     }
-    if matches!(a.role, Role::CheckBox | Role::Switch) || a.has("checked") || a.has("mixed") {
+    if matches!(a.role, Role::CheckBox | Role::Switch | Role::RadioButton) || a.has("checked") || a.has("mixed") {
         kit.set_toggled(if a.has("mixed") { Toggled::Mixed } else { Toggled::from(a.has("checked")) });
     }
     if a.has("disabled") {
@@ -135,9 +135,13 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
 /// What assistive technology may ask a widget of `role` to do.
 pub fn actions(role: Role) -> &'static [Action] {
     match role {
-        Role::Button | Role::CheckBox | Role::Switch | Role::Tab | Role::MenuItem | Role::MenuButton => {
-            &[Action::Click, Action::Focus]
-        }
+        Role::Button
+        | Role::CheckBox
+        | Role::Switch
+        | Role::Tab
+        | Role::MenuItem
+        | Role::MenuButton
+        | Role::RadioButton => &[Action::Click, Action::Focus],
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
         Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
@@ -175,6 +179,7 @@ fn role(role: Role) -> KitRole {
         Role::Label => KitRole::Label,
         Role::Image => KitRole::Image,
         Role::List => KitRole::List,
+        Role::RadioButton => KitRole::RadioButton,
     }
 }
 

@@ -30,6 +30,7 @@ pub enum Role {
     MenuItem,
     List,
     MultilineTextInput,
+    RadioButton,
 }
 
 impl Role {
@@ -60,11 +61,12 @@ impl Role {
             Role::MenuItem => "menuitem",
             Role::List => "list",
             Role::MultilineTextInput => "multilinetextinput",
+            Role::RadioButton => "radiobutton",
         }
     }
 
     /// Every role, for the scripts' check of a role's name.
-    pub const ALL: [Role; 24] = [
+    pub const ALL: [Role; 25] = [
         Role::Button,
         Role::CheckBox,
         Role::RadioGroup,
@@ -89,6 +91,7 @@ impl Role {
         Role::MenuItem,
         Role::List,
         Role::MultilineTextInput,
+        Role::RadioButton,
     ];
 
     /// The role a script or the report names `name` (AccessKit's name in lower case).

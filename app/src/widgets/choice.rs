@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Measure, Response, part};
+use super::{Access, Measure, Response, Role, part};
 use crate::geom::Rect;
 use crate::ui::input::Key;
 use crate::ui::router::{Message, Region, WidgetId};
@@ -40,6 +40,15 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// Each option as a screen reader reaches it: a radio button named by its label, checked when selected, by
+    /// its part.
+    pub fn options_access(&self) -> Vec<(u8, Access)> {
+        let option = |(i, label): (usize, &&str)| {
+            (i.min(255) as u8, Access::new(Role::RadioButton, *label).state("checked", i == self.selected))
+        };
+        self.options.iter().enumerate().map(option).collect()
+    }
+
     /// `selected` of `options` (clamped).
     pub fn new(options: &'static [&'static str], selected: usize) -> Choice {
         Choice { options, selected: selected.min(options.len().saturating_sub(1)) }

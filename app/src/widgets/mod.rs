@@ -157,6 +157,11 @@ pub trait Widget: Debug + Send + Sync + 'static {
     /// Its role, name, value and states, for the accessibility tree and the report.
     fn access(&self) -> Access;
 
+    /// The parts a screen reader reaches one by one (a radio group's options), each by its part.
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        Vec::new()
+    }
+
     /// Its values in the report (its `type`, role and name are added beside them).
     fn report(&self) -> Value;
 

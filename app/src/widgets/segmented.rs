@@ -69,6 +69,10 @@ impl Widget for Segmented {
         Access::new(Role::RadioGroup, self.name).value(self.choice.value())
     }
 
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        self.choice.options_access()
+    }
+
     fn report(&self) -> Value {
         self.choice.report()
     }

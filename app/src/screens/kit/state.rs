@@ -289,6 +289,13 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>) {
         let page = self.synced(settings);
-        into.extend(page.widgets.iter().map(|w| Node::of(w.id(), w.access(), regions)));
+        for w in &page.widgets {
+            into.push(Node::of(w.id(), w.access(), regions));
+            for (part, access) in w.part_access() {
+                let target = Target { id: w.id(), part };
+                let rect = regions.iter().find(|r| r.target == target).map(|r| r.rect).unwrap_or_default();
+                into.push(Node::part(w.id(), part, access, rect));
+            }
+        }
     }
 }

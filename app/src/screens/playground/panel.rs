@@ -8,10 +8,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::{FontId, Rect};
 use crate::scene::draw::widgets::{start, text};
-use crate::screens::playground::state::{
-    ALIGN_CONTENTS, ALIGN_ITEMS, DIRECTIONS, GAPS, JUSTIFIES, Props, align_word, direction_word, gap_word, ids,
-    justify_word,
-};
+use crate::screens::playground::state::{Props, ids, option_words};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::settings::Density;
 use crate::ui::theme::Palette;
@@ -32,26 +29,14 @@ struct Group {
 }
 
 fn groups() -> Vec<Group> {
-    let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect();
+    let group = |label, id| Group { label, id, words: option_words(id) };
     vec![
-        Group { label: "flex-direction  (d)", id: ids::DIRECTION, words: words(&DIRECTIONS.map(direction_word)) },
-        Group { label: "flex-wrap  (w)", id: ids::WRAP, words: words(&["nowrap", "wrap"]) },
-        Group {
-            label: "justify-content  (j)",
-            id: ids::JUSTIFY,
-            words: JUSTIFIES.iter().map(|j| justify_word(*j).to_owned()).collect(),
-        },
-        Group {
-            label: "align-items  (a)",
-            id: ids::ALIGN_ITEMS,
-            words: ALIGN_ITEMS.iter().map(|a| align_word(*a).to_owned()).collect(),
-        },
-        Group {
-            label: "align-content  (c)",
-            id: ids::ALIGN_CONTENT,
-            words: ALIGN_CONTENTS.iter().map(|a| align_word(*a).to_owned()).collect(),
-        },
-        Group { label: "gap  (g)", id: ids::GAP, words: GAPS.iter().map(|g| gap_word(*g)).collect() },
+        group("flex-direction  (d)", ids::DIRECTION),
+        group("flex-wrap  (w)", ids::WRAP),
+        group("justify-content  (j)", ids::JUSTIFY),
+        group("align-items  (a)", ids::ALIGN_ITEMS),
+        group("align-content  (c)", ids::ALIGN_CONTENT),
+        group("gap  (g)", ids::GAP),
     ]
 }
 

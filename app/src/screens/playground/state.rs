@@ -11,7 +11,7 @@ use crate::popup::{CONFIRM_ITEM, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
-use crate::ui::router::{Message, Region, Target, region_of};
+use crate::ui::router::{Message, Region, Target, WidgetId, region_of};
 use crate::ui::settings::Settings;
 use crate::widgets::Node;
 use crate::widgets::{Access, Role};
@@ -114,6 +114,21 @@ pub fn align_word(a: Align) -> &'static str {
         Align::SpaceBetween => "space-between",
         Align::SpaceAround => "space-around",
         Align::SpaceEvenly => "space-evenly",
+    }
+}
+
+/// The words of property group `id`'s chips, in part order (the panel draws them; the accessibility tree names its
+/// options by them).
+pub fn option_words(id: WidgetId) -> Vec<String> {
+    let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect();
+    match id {
+        ids::DIRECTION => words(&DIRECTIONS.map(direction_word)),
+        ids::WRAP => words(&["nowrap", "wrap"]),
+        ids::JUSTIFY => JUSTIFIES.iter().map(|j| justify_word(*j).to_owned()).collect(),
+        ids::ALIGN_ITEMS => ALIGN_ITEMS.iter().map(|a| align_word(*a).to_owned()).collect(),
+        ids::ALIGN_CONTENT => ALIGN_CONTENTS.iter().map(|a| align_word(*a).to_owned()).collect(),
+        ids::GAP => GAPS.iter().map(|g| gap_word(*g)).collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -365,6 +380,13 @@ impl ScreenState for PlaygroundState {
         for (id, name, key) in groups {
             let value = words[key].as_str().unwrap_or_default();
             into.push(Node::of(id, Access::new(Role::RadioGroup, name).value(value), regions));
+            // Each chip an option, named by its word (the panel draws them from the same words).
+            for (i, word) in option_words(id).into_iter().enumerate() {
+                let target = Target { id, part: i as u8 };
+                let rect = regions.iter().find(|r| r.target == target).map(|r| r.rect).unwrap_or_default();
+                let access = Access::new(Role::RadioButton, word.clone()).state("checked", word == value);
+                into.push(Node::part(id, i as u8, access, rect));
+            }
         }
         for (i, grow) in self.props.grow.iter().enumerate() {
             let rect = regions.iter().find(|r| r.target == Target { id: ids::BOXES, part: i as u8 }).map(|r| r.rect);

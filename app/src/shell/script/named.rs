@@ -81,6 +81,10 @@ pub fn act(
         if in_view {
             return Ok(click());
         }
+        // Tab and Space reach a widget, not one of its parts (a radio option, a tab): those must be in view.
+        if node.part.is_some() {
+            return Err(RunError::Script(format!("{line}: {} \"{name}\" is not in view", role.as_str())));
+        }
         let mut events = tabs_to(session, node.widget, keys, line)
             .map_err(|_| RunError::Script(format!("{line}: {} \"{name}\" is not in view", role.as_str())))?;
         events.extend(press(keys.space, Modifiers::NONE));
