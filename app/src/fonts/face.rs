@@ -48,19 +48,15 @@ impl Face {
     ];
 
     /// Every face, primary then fallback; a face's place here is its [`Face::index`].
-    pub const EVERY: [Face; 11] = [
-        Face::Sans,
-        Face::SansBold,
-        Face::Mono,
-        Face::DejaVuSans,
-        Face::NotoArabic,
-        Face::NotoHebrew,
-        Face::NotoDevanagari,
-        Face::NotoThai,
-        Face::Emoji,
-        Face::Symbola,
-        Face::Cjk,
-    ];
+    pub const EVERY: [Face; Face::ALL.len() + Face::FALLBACKS.len()] = {
+        let mut every = [Face::Sans; Face::ALL.len() + Face::FALLBACKS.len()];
+        let mut i = 0;
+        while i < every.len() {
+            every[i] = if i < Face::ALL.len() { Face::ALL[i] } else { Face::FALLBACKS[i - Face::ALL.len()] };
+            i += 1;
+        }
+        every
+    };
 
     /// The face's place in [`Face::EVERY`] (the primary faces' places are theirs in [`Face::ALL`]).
     pub const fn index(self) -> usize {
@@ -168,6 +164,18 @@ impl Face {
         match self {
             Face::Mono => 13.0,
             _ => 14.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Face;
+
+    #[test]
+    fn a_face_s_index_is_its_place_among_every_face() {
+        for (i, face) in Face::EVERY.iter().enumerate() {
+            assert_eq!(face.index(), i, "{face:?}");
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::display_list::DisplayList;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
 use crate::ui::input::Key;
-use crate::ui::router::{Cursor, Message, Region, Router, Target};
+use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
 use crate::ui::theme::Palette;
 
 /// The page's own region ids: the page behind its widgets (a wheel over it scrolls), its scrollbar (part 0 the
@@ -184,6 +184,12 @@ pub fn offset_to_draw(offset: f32, content_h: f32, viewport: Rect, reveal: Optio
         }
     }
     offset.round()
+}
+
+/// The box of widget `id`'s regions in page coordinates, `top` being the window y of the page's top: what
+/// [`offset_to_draw`] brings into view when the focus moves onto it.
+pub fn reveal(regions: &[Region], id: WidgetId, top: f32) -> Option<Rect> {
+    regions.iter().filter(|r| r.target.id == id).map(|r| Rect { y: r.rect.y - top, ..r.rect }).reduce(Rect::union)
 }
 
 /// Draws the scrollbar of a page `content_h` tall in `body` at `offset`, if it does not fit.

@@ -92,8 +92,10 @@ impl ScreenReader {
 
     /// The actions a screen reader asked since the last frame, pushed as SDL events.
     pub fn act(&mut self, session: &Session, video: &Video, per_logical: f32) -> Result<(), RunError> {
+        // The requests of one frame act on the same tree: the events they push are handled after them.
+        let mut nodes = None;
         while let Ok(request) = self.requests.try_recv() {
-            let nodes = crate::access::nodes(session);
+            let nodes = nodes.get_or_insert_with(|| crate::access::nodes(session));
             let Some(node) = nodes.iter().find(|n| id_of(n) == request.target) else { continue };
             let step = |by: f64| {
                 node.access.range.map(|r| Verb::Set(format!("{}", (r.value + by * r.step).clamp(r.min, r.max))))

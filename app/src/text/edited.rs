@@ -168,13 +168,7 @@ fn relaid(
             let mut lines = Vec::with_capacity(first + r + old.len() - j);
             lines.extend_from_slice(&old[..first]);
             lines.extend(region.into_iter().take(r));
-            lines.extend(old[j..].iter().map(|line| Line {
-                bytes: shift(line.bytes.start, delta)..shift(line.bytes.end, delta),
-                width_px: line.width_px,
-                // The few lines with runs (those shown) keep them, moved: shaping them again would cost more.
-                runs: line.runs.iter().map(|run| shift_run(run, delta)).collect(),
-                rtl: line.rtl,
-            }));
+            lines.extend(old[j..].iter().map(|line| shift_line(line, delta)));
             return Ok(Some(lines));
         }
         if !capped && end == text.len() {
@@ -198,12 +192,7 @@ fn relaid(
             let mut lines = old[..first].to_vec();
             lines.extend(tail);
             lines.extend(rest);
-            lines.extend(old[past..].iter().map(|line| Line {
-                bytes: shift(line.bytes.start, delta)..shift(line.bytes.end, delta),
-                width_px: line.width_px,
-                runs: line.runs.iter().map(|run| shift_run(run, delta)).collect(),
-                rtl: line.rtl,
-            }));
+            lines.extend(old[past..].iter().map(|line| shift_line(line, delta)));
             return Ok(Some(lines));
         }
         // A text that repeats itself exactly may wrap a line's worth out of step to its end (greedy wrapping of a
@@ -269,6 +258,17 @@ fn periodic(text: &str, region: &[Line], changed_end: usize, hard_end: usize) ->
         k += 1;
     }
     Some(lines)
+}
+
+/// An old `line` moved by `delta` bytes, where the edit pushed it.
+fn shift_line(line: &Line, delta: isize) -> Line {
+    Line {
+        bytes: shift(line.bytes.start, delta)..shift(line.bytes.end, delta),
+        width_px: line.width_px,
+        // The few lines with runs (those shown) keep them, moved: shaping them again would cost more.
+        runs: line.runs.iter().map(|run| shift_run(run, delta)).collect(),
+        rtl: line.rtl,
+    }
 }
 
 /// `run` moved by `delta` bytes: its bytes and its glyphs' clusters.

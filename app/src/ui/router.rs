@@ -288,14 +288,21 @@ impl Router {
         regions.iter().any(|r| r.target.id == *id && r.cursor == Cursor::IBeam)
     }
 
-    /// The focusable widget after (or before) `from` in the regions' order, wrapping around.
-    fn next_focus(regions: &[Region], from: Option<WidgetId>, backwards: bool) -> Option<WidgetId> {
+    /// The widgets Tab stops at, in the order it visits them: each focusable, enabled widget once, at its first
+    /// region.
+    pub fn tab_stops(regions: &[Region]) -> Vec<WidgetId> {
         let mut stops: Vec<WidgetId> = Vec::new();
         for region in regions.iter().filter(|r| r.focusable && r.enabled) {
             if !stops.contains(&region.target.id) {
                 stops.push(region.target.id);
             }
         }
+        stops
+    }
+
+    /// The focusable widget after (or before) `from` in the regions' order, wrapping around.
+    fn next_focus(regions: &[Region], from: Option<WidgetId>, backwards: bool) -> Option<WidgetId> {
+        let stops = Router::tab_stops(regions);
         if stops.is_empty() {
             return None;
         }

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::geom::Rect;
-use crate::ui::router::{Region, WidgetId};
+use crate::ui::router::{Region, Target, WidgetId};
 use crate::widgets::{Access, LABEL_PART};
 
 /// A widget (or one part of it: a tab, a chip, a menu item) as assistive technology sees it.
@@ -30,6 +30,13 @@ impl Node {
     /// Part `part` of widget `widget`, at `bounds`.
     pub fn part(widget: WidgetId, part: u8, access: Access, bounds: Rect) -> Node {
         Node { widget, part: Some(part), access, bounds, focused: false }
+    }
+
+    /// Part `part` of widget `widget`, where `regions` put that part (empty bounds when they do not show it).
+    pub fn part_in(widget: WidgetId, part: u8, access: Access, regions: &[Region]) -> Node {
+        let target = Target { id: widget, part };
+        let bounds = regions.iter().find(|r| r.target == target).map_or_else(Rect::default, |r| r.rect);
+        Node::part(widget, part, access, bounds)
     }
 
     /// A key that names the node for as long as it exists: its widget id, and `#part` for a part.

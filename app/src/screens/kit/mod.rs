@@ -106,7 +106,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let viewport = page.body;
         let (density, settings) = (page.settings.density, page.settings);
         let mirrored = page.mirrored();
-        let fresh = std::mem::take(&mut self.relaid) || page.fresh;
+        let fresh = std::mem::take(&mut self.relaid);
         let Some((_, layout)) = &self.laid else { return Ok(Recorded::default()) };
         // A page bound to the settings shows them as they are now (a global key may have changed them).
         let synced = state.synced(&settings);

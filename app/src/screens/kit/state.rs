@@ -291,11 +291,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         let page = self.synced(settings);
         for w in &page.widgets {
             into.push(Node::of(w.id(), w.access(), regions));
-            for (part, access) in w.part_access() {
-                let target = Target { id: w.id(), part };
-                let rect = regions.iter().find(|r| r.target == target).map(|r| r.rect).unwrap_or_default();
-                into.push(Node::part(w.id(), part, access, rect));
-            }
+            into.extend(w.part_access().into_iter().map(|(part, access)| Node::part_in(w.id(), part, access, regions)));
         }
     }
 }

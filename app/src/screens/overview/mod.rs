@@ -27,8 +27,7 @@ use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Cursor, Message, Region, WidgetId};
 use crate::ui::settings::Settings;
-use crate::widgets::Node;
-use crate::widgets::{Access, Role};
+use crate::widgets::{Access, Node, Role};
 
 /// The cards' id; card `i` is part `i`.
 pub const CARDS: WidgetId = "overview.cards";
@@ -52,11 +51,9 @@ impl ScreenState for OverviewState {
 
     fn handle(&mut self, message: &Message, _input: &mut Input<'_>) -> bool {
         // A wheel anywhere over the grid scrolls it (no card is a scroll view).
-        match message {
-            Message::Wheel { .. } => self.paging.message(message),
-            m if matches!(m.id(), paging::ids::PAGE | paging::ids::SCROLLBAR) => self.paging.message(message),
-            _ => false,
-        }
+        let ours = matches!(message, Message::Wheel { .. })
+            || matches!(message.id(), paging::ids::PAGE | paging::ids::SCROLLBAR);
+        ours && self.paging.message(message)
     }
 
     fn laid_out(&mut self, (sheet, offset): (Sheet, f32)) {
@@ -73,8 +70,7 @@ impl ScreenState for OverviewState {
 
     fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
         for (i, spec) in CARD_SPECS.iter().enumerate() {
-            let rect = regions.iter().find(|r| r.target.id == CARDS && usize::from(r.target.part) == i).map(|r| r.rect);
-            into.push(Node::part(CARDS, i as u8, Access::new(Role::Article, spec.title), rect.unwrap_or_default()));
+            into.push(Node::part_in(CARDS, i as u8, Access::new(Role::Article, spec.title), regions));
         }
     }
 }

@@ -141,12 +141,7 @@ impl Screen for Playground {
             // A focus that moved onto a chip row or Reset below the fold brings it into view.
             let focus = room.router.focus();
             let reveal = match (&self.laid, focus) {
-                (Some(laid), Some(id)) if self.drawn_focus != focus => self
-                    .regions()
-                    .iter()
-                    .filter(|r| r.target.id == id)
-                    .map(|r| Rect { y: r.rect.y - laid.body.y, ..r.rect })
-                    .reduce(Rect::union),
+                (Some(laid), Some(id)) if self.drawn_focus != focus => paging::reveal(&self.regions(), id, laid.body.y),
                 _ => None,
             };
             self.drawn_focus = focus;

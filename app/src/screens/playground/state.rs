@@ -382,16 +382,13 @@ impl ScreenState for PlaygroundState {
             into.push(Node::of(id, Access::new(Role::RadioGroup, name).value(value), regions));
             // Each chip an option, named by its word (the panel draws them from the same words).
             for (i, word) in option_words(id).into_iter().enumerate() {
-                let target = Target { id, part: i as u8 };
-                let rect = regions.iter().find(|r| r.target == target).map(|r| r.rect).unwrap_or_default();
                 let access = Access::new(Role::RadioButton, word.clone()).state("checked", word == value);
-                into.push(Node::part(id, i as u8, access, rect));
+                into.push(Node::part_in(id, i as u8, access, regions));
             }
         }
         for (i, grow) in self.props.grow.iter().enumerate() {
-            let rect = regions.iter().find(|r| r.target == Target { id: ids::BOXES, part: i as u8 }).map(|r| r.rect);
             let access = Access::new(Role::CheckBox, format!("Box {} grows", i + 1)).state("checked", *grow);
-            into.push(Node::part(ids::BOXES, i as u8, access, rect.unwrap_or_default()));
+            into.push(Node::part_in(ids::BOXES, i as u8, access, regions));
         }
         into.push(Node::of(ids::RESET, Access::new(Role::Button, "Reset…"), regions));
     }

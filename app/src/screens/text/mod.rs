@@ -6,6 +6,7 @@ mod draw;
 pub mod layout;
 pub mod state;
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use goldberry_natives::yoga::Align;
@@ -153,25 +154,21 @@ impl Screen for TextScreen {
 
     /// Records the screen as `texts` shows it, and hands back where its text lies for the next input.
     fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
-        let fresh = std::mem::take(&mut self.relaid) || page.fresh;
+        let fresh = std::mem::take(&mut self.relaid);
         let Some((laid, content_h)) = &self.laid else { return Ok(Recorded::default()) };
         let (body, mirrored) = (page.body, page.mirrored());
         let sheet = Sheet { viewport: body, content_h: *content_h, mirrored };
         // A focus that moved onto a widget outside the body brings it into view (Tab below the fold).
         let focus = page.router.focus();
         let reveal = match focus {
-            Some(id) if self.drawn.is_none_or(|(f, _)| f != focus) => laid
-                .regions
-                .iter()
-                .filter(|r| r.target.id == id)
-                .map(|r| Rect { y: r.rect.y - body.y, ..r.rect })
-                .reduce(Rect::union),
+            Some(id) if self.drawn.is_none_or(|(f, _)| f != focus) => paging::reveal(&laid.regions, id, body.y),
             _ => None,
         };
         let offset = paging::offset_to_draw(texts.paging.offset, *content_h, body, reveal);
         let moved = self.drawn.is_none_or(|(_, o)| o != offset);
         self.drawn = Some((focus, offset));
-        let shown = if offset == 0.0 { laid.clone() } else { laid.moved(-offset) };
+        // Unscrolled, the layout is drawn as it is; scrolled, a copy moved by the offset.
+        let shown = if offset == 0.0 { Cow::Borrowed(laid) } else { Cow::Owned(laid.moved(-offset)) };
         let view = TextView {
             texts,
             router: page.router,

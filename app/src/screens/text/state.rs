@@ -590,9 +590,8 @@ impl ScreenState for TextFields {
         into.push(Node::of(ids::AREA, area, regions));
         for (i, tag) in self.geometry.chips.iter().enumerate() {
             let on = self.features.is_on(*tag).unwrap_or(default_on(*tag));
-            let rect = regions.iter().find(|r| r.target == Target { id: ids::FEATURES, part: i as u8 }).map(|r| r.rect);
             let access = Access::new(Role::CheckBox, String::from_utf8_lossy(tag)).state("checked", on);
-            into.push(Node::part(ids::FEATURES, i as u8, access, rect.unwrap_or_default()));
+            into.push(Node::part_in(ids::FEATURES, i as u8, access, regions));
         }
         into.push(Node::of(ids::SIZE, self.size.access(), regions));
     }

@@ -9,7 +9,7 @@ use crate::access::names;
 use crate::session::Session;
 use crate::shell::cli::RunError;
 use crate::shell::script::parse::{Action, Verb};
-use crate::ui::router::WidgetId;
+use crate::ui::router::{Router, WidgetId};
 use crate::widgets::{Node, Role};
 
 /// The keys a named line presses, resolved by SDL before the run.
@@ -107,12 +107,7 @@ pub fn act(
 
 /// Tab pressed as often as it takes the focus from where it is to `widget`.
 fn tabs_to(session: &Session, widget: WidgetId, keys: Keys, line: &str) -> Result<Vec<Event>, RunError> {
-    let mut stops: Vec<WidgetId> = Vec::new();
-    for region in session.regions().iter().filter(|r| r.focusable && r.enabled) {
-        if !stops.contains(&region.target.id) {
-            stops.push(region.target.id);
-        }
-    }
+    let stops = Router::tab_stops(session.regions());
     let to = stops
         .iter()
         .position(|s| *s == widget)
