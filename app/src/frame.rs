@@ -107,7 +107,7 @@ impl Painter {
             tracing::warn!("frames will give memory back to the kernel and fault it in again: {e}");
         }
         let mut stage = Stage::new(g, fonts).map_err(FrameError::Build)?;
-        stage.scene_mut().set_layout_threads(threads);
+        stage.set_layout_threads(threads);
         Ok(Painter {
             stage,
             hud: Hud::new(fonts, hud),

@@ -52,9 +52,11 @@ impl Stage {
         &self.scene
     }
 
-    /// The frame's layout, to change (its layout threads).
-    pub fn scene_mut(&mut self) -> &mut Scene {
-        &mut self.scene
+    /// Has every screen lay its layout out on two threads when `threads` is more than one (the overview's cards).
+    pub fn set_layout_threads(&mut self, threads: usize) {
+        for screen in &mut self.screens {
+            screen.set_threads(threads);
+        }
     }
 
     /// The screen of type `S`, if the list has one (tests and benches read its last layout).
@@ -62,12 +64,12 @@ impl Stage {
         self.screens.iter().find_map(|screen| screen.as_any().downcast_ref::<S>())
     }
 
-    /// Every box of the last layout of `screen`: the frame's (the cards' on the dashboard), then the page's.
+    /// Every box of the last layout of `screen`: the frame's, then the page's.
     pub fn outline(&self, screen: ScreenId) -> Vec<LaidBox> {
         let mut boxes = Vec::new();
-        self.scene.outline(screen.entry().dashboard, &mut boxes);
+        self.scene.outline(&mut boxes);
         if let (Some(page), Some(layout)) = (self.screens.get(screen.index()), self.scene.layout()) {
-            page.outline(layout.grid, &mut boxes);
+            page.outline(layout.body, &mut boxes);
         }
         boxes
     }
@@ -95,21 +97,12 @@ impl Stage {
         let text = Timed::new(fonts);
         let mut layout = Duration::ZERO;
         let direction = if shown.mirrored { Direction::Rtl } else { Direction::Ltr };
-        self.scene.set_density(shown.settings.density);
         let (scene, scene_fresh) = self.scene.lay_out(frame, &text, direction, &mut layout)?;
         let fresh = scene_fresh || self.laid_for != Some((shown.screen, shown.mirrored, shown.settings.density));
         let screen = &mut self.screens[shown.screen.index()];
-        let covered = screen.covered(scene);
-        let view = ChromeView {
-            tab: shown.screen.index(),
-            hovered_tab: shown.router.hovered().filter(|t| t.id == TABS).map(|t| usize::from(t.part)),
-            palette: shown.palette,
-            dashboard: shown.screen.entry().dashboard,
-            covered: &covered,
-        };
-        self.chrome.record_layers(list, &text, scene, scene_fresh, &view);
-        let body = scene.layout.grid;
-        // The page's layout is its own call, timed as layout less the shaping it asked for (the shape row's).
+        let body = scene.layout.body;
+        // The page's layout is its own call, timed as layout less the shaping it asked for (the shape row's); it
+        // comes before the chrome, whose background is cut around what the page covers.
         let room = Room {
             frame,
             fonts,
@@ -124,6 +117,16 @@ impl Stage {
         let (start, shaped) = (Instant::now(), text.spent());
         screen.lay_out(&room, shown.state)?;
         layout += start.elapsed().saturating_sub(text.spent() - shaped);
+        let (covered, status) = (screen.covered(), screen.status());
+        let view = ChromeView {
+            tab: shown.screen.index(),
+            hovered_tab: shown.router.hovered().filter(|t| t.id == TABS).map(|t| usize::from(t.part)),
+            palette: shown.palette,
+            dashboard: shown.screen.entry().dashboard,
+            status: status.as_deref(),
+            covered: &covered,
+        };
+        self.chrome.record_layers(list, &text, scene, scene_fresh, &view);
         let recorded = list.clip(body, |list| {
             let mut page = Page {
                 frame,

@@ -32,7 +32,7 @@ fn record(stage: &mut Stage, screen: ScreenId, router: &Router, size: (u32, u32)
 }
 
 fn body(stage: &Stage) -> Rect {
-    stage.scene().layout().map(|l| l.grid).unwrap_or_default()
+    stage.scene().layout().map(|l| l.body).unwrap_or_default()
 }
 
 #[test]

@@ -1,13 +1,14 @@
-//! One flexbox description built twice, as a Yoga tree through the holders and as a taffy tree: the scene's frame
-//! (title bar, the grid of twelve card slots, the status bar, with the styles of `scene::layout`) and synthetic
+//! One flexbox description built twice, as a Yoga tree through the holders and as a taffy tree: the overview's frame
+//! (title bar, the grid of twelve card slots, the status bar, with the styles of `scene::layout` and
+//! `screens::overview::layout`) and synthetic
 //! 10,000-node trees (wide, nested, deep). Text leaves measure a fixed size (the width of their run in the app's
 //! fonts, one line high), the same in both engines.
 
 use goldberry::fonts::FontBook;
-use goldberry::scene::model::CARDS;
 use goldberry::scene::styles::Styles;
 use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE};
 use goldberry::screens::TITLES;
+use goldberry::screens::overview::model::CARDS;
 use goldberry_natives::Goldberry;
 use goldberry_natives::yoga::{self, Direction, Edge, Gutter, LayoutTree, Length};
 
@@ -80,7 +81,8 @@ impl Tree {
     }
 }
 
-/// The scene's frame tree at scale 1: the styles of `scene::layout`'s frame tree, each card a slot of the grid
+/// The overview's frame at scale 1: the styles of `scene::layout`'s frame tree with the overview's grid in its body,
+/// each card a slot of the grid
 /// measuring the height its content asks for in the app's layout (`heights`, from the scene's last layout,
 /// or 150 px when not given).
 pub fn scene_frame(fonts: &FontBook, heights: &[f32]) -> Tree {

@@ -3,10 +3,10 @@
 
 use goldberry::fonts::{Face, FontBook};
 use goldberry::geom::FontId;
-use goldberry::scene::model::{Body, CARDS, Visual};
 use goldberry::scene::styles::Styles;
-use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, card_tag};
+use goldberry::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE};
 use goldberry::screens::TITLES;
+use goldberry::screens::overview::model::{Body, CARDS, Visual, card_tag};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, harfbuzz};
 

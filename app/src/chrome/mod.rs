@@ -37,9 +37,12 @@ pub struct ChromeView<'a> {
     pub hovered_tab: Option<usize>,
     /// The colours at this frame (mid-fade during a theme change).
     pub palette: Palette,
-    /// The body is the dashboard: the status bar speaks of its cards and the status line runs; otherwise it names
-    /// the screen and shows the window's size alone (a screen that is still must stay still).
+    /// The body is the dashboard: the status line runs; otherwise it shows the window's size alone (a screen that
+    /// is still must stay still).
     pub dashboard: bool,
+    /// What the status bar's first item says, when the screen says it (the overview's cards and rows); otherwise
+    /// it names the screen and the keys that leave it.
+    pub status: Option<&'a str>,
     /// What the body paints opaquely, so the background is cut around it (empty: a plain background).
     pub covered: &'a [Rect],
 }
@@ -53,8 +56,8 @@ struct Layers {
     background: (Vec<Rect>, Part),
     other_background: Option<(Vec<Rect>, Part)>,
     title_bar: Part,
-    /// The screen the status bar's first item names (`None`: the dashboard's cards and rows), and its layer.
-    status_bar: (Option<usize>, Part),
+    /// The status bar's first item, and its layer.
+    status_bar: (String, Part),
     /// Each tab's state, box and layer (`None` when the tab is hidden: outside its row, or behind "»").
     tabs: Vec<Option<(TabState, Rect, Part)>>,
     /// The overflow button's state, box and layer, when some tabs are hidden.
@@ -91,7 +94,10 @@ impl Chrome {
         view: &ChromeView<'_>,
     ) -> usize {
         let colors = ChromeColors::following(&view.palette);
-        let screen = (!view.dashboard).then_some(view.tab);
+        let first = match view.status {
+            Some(status) => status.to_owned(),
+            None => status_first_item(self.titles.get(view.tab).copied(), self.titles.len(), 0),
+        };
         let pen = ChromePen {
             text,
             styles: &scene.styles,
@@ -102,7 +108,7 @@ impl Chrome {
         };
         let layers = match self.layers.take() {
             Some(layers) if !fresh && layers.colors == colors => self.layers.insert(layers),
-            _ => self.layers.insert(pen.layers(self.titles, screen, view.covered)),
+            _ => self.layers.insert(pen.layers(self.titles.len(), first.clone(), view.covered)),
         };
         if layers.background.0 != view.covered {
             let shown = match layers.other_background.take() {
@@ -111,8 +117,8 @@ impl Chrome {
             };
             layers.other_background = Some(std::mem::replace(&mut layers.background, shown));
         }
-        if layers.status_bar.0 != screen {
-            layers.status_bar = pen.status_bar(screen.map(|i| self.titles[i]), self.titles.len(), screen);
+        if layers.status_bar.0 != first {
+            layers.status_bar = pen.status_bar(first);
         }
         let strip = Strip::of(&scene.layout.title_bar, view.tab);
         for (i, tab) in layers.tabs.iter_mut().enumerate() {
@@ -183,10 +189,10 @@ struct ChromePen<'a> {
 }
 
 impl ChromePen<'_> {
-    /// Every layer, every tab unselected and not hovered (the frame sets their states), the status bar naming
-    /// `screen`, the background cut around `covered`.
-    fn layers(&self, titles: &[&str], screen: Option<usize>, covered: &[Rect]) -> Layers {
-        let words = layout_words(&self.colors.words(), self.layout);
+    /// Every layer, each of the `tabs` unselected and not hovered (the frame sets their states), the status bar's
+    /// first item saying `first`, the background cut around `covered`.
+    fn layers(&self, tabs: usize, first: String, covered: &[Rect]) -> Layers {
+        let words = layout_words(&self.colors.words(), self.layout.mirrored);
         let mut list = DisplayList::new();
         draw::title_bar(&mut list, self.text, self.styles, self.icons, &self.layout.title_bar, &self.colors);
         let rect = snap(self.layout.title_bar.bar);
@@ -196,15 +202,15 @@ impl ChromePen<'_> {
             background: self.background(covered),
             other_background: None,
             title_bar: layer(spec, list),
-            status_bar: self.status_bar(screen.map(|i| titles[i]), titles.len(), screen),
-            tabs: titles.iter().map(|_| None).collect(),
+            status_bar: self.status_bar(first),
+            tabs: (0..tabs).map(|_| None).collect(),
             more: None,
         }
     }
 
     /// The background layer, cut around the title bar's opaque core and `covered`.
     fn background(&self, covered: &[Rect]) -> (Vec<Rect>, Part) {
-        let words = layout_words(&self.colors.words(), self.layout);
+        let words = layout_words(&self.colors.words(), self.layout.mirrored);
         let window = snap(self.layout.window);
         // The opaque title bar hides the background under it; what the body covers is cut out too.
         let bar = geometry::opaque_core(self.layout.title_bar.bar, 0.0).intersection(window);
@@ -216,18 +222,22 @@ impl ChromePen<'_> {
         (covered.to_vec(), layer(spec, list))
     }
 
-    /// The status bar's layer, its first item naming `title` (`None`: the dashboard's cards and rows).
-    fn status_bar(&self, title: Option<&str>, screens: usize, screen: Option<usize>) -> (Option<usize>, Part) {
-        let mut tops: Vec<u32> = self.layout.cards.iter().map(|c| c.card.y.to_bits()).collect();
-        tops.dedup();
-        let first = status_first_item(title, screens, tops.len());
+    /// The status bar's layer, its first item saying `first`.
+    fn status_bar(&self, first: String) -> (String, Part) {
         let mut list = DisplayList::new();
         draw::status_bar(&mut list, self.text, self.styles, &self.layout.status_bar, &first, &self.colors);
         let rect = snap(self.layout.status_bar.bar);
-        let mut extra = layout_words(&self.colors.words(), self.layout);
-        extra.push(screen.map_or(u64::MAX, |i| i as u64));
+        let mut extra = layout_words(&self.colors.words(), self.layout.mirrored);
+        // The layer's version follows its words (a screen switch or a new count of rows).
+        extra.extend(
+            first
+                .bytes()
+                .collect::<Vec<_>>()
+                .chunks(8)
+                .map(|chunk| chunk.iter().fold(0u64, |word, &byte| word << 8 | u64::from(byte))),
+        );
         let spec = LayerSpec { key: STATUS_BAR_LAYER, rect, scale: self.scale, depends: &[], extra: &extra };
-        (screen, layer(spec, list))
+        (first, layer(spec, list))
     }
 
     /// Tab `i`'s layer in `state` at `tab` (the strip's box for it: whole, inside the bar).

@@ -2,7 +2,7 @@
 //! (background, title bar, tabs, status bar) and the cards'. The dark colours are the design's own ([`palette`]).
 
 use crate::geom::Color;
-use crate::scene::model::{Hue, palette};
+use crate::scene::palette::{self, Hue};
 use crate::ui::theme::{Palette, ThemeName, mix};
 
 /// The chrome's colours at one moment.

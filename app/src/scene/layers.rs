@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use crate::display_list::{DisplayList, LayerKey};
 use crate::geom::Rect;
-use crate::scene::layout::SceneLayout;
 
 /// The high 32 bits of every layer key the scene uses ("SCEN"); the HUD and others must use other prefixes.
 pub const LAYER_KEY_PREFIX: u64 = 0x5343_454e_0000_0000;
@@ -100,8 +99,8 @@ impl Part {
 
 /// The words every layer's version follows besides its box: its colours, and the layout's direction (a mirrored
 /// layout moves what is inside a box that stays put, such as the title bar's).
-pub fn layout_words(colors: &[u64], layout: &SceneLayout) -> Vec<u64> {
+pub fn layout_words(colors: &[u64], mirrored: bool) -> Vec<u64> {
     let mut words = colors.to_vec();
-    words.push(u64::from(layout.mirrored));
+    words.push(u64::from(mirrored));
     words
 }

@@ -1,27 +1,27 @@
-//! The frame's design: the project's own UI-like frame, its Yoga layout and the kit its parts are drawn with.
+//! The drawing kit every part of the frame is made with, and the frame's own layout.
 //!
-//! A title bar (logo, title, the screens' tabs, the status line) over a body over a status bar (see [`layout`] for
-//! the Yoga trees). On the overview the body is a grid of twelve cards, each laid out in a tree of its own whose
-//! slot stands in the frame's grid (record 10), which is why the frame's layout holds the cards' boxes too. The
-//! chrome (`crate::chrome`) draws the bars and the background from it; the overview (`crate::screens::overview`)
-//! draws the cards; another screen records itself into the body.
+//! The frame is a title bar (logo, title, the screens' tabs, the status line) over a body over a status bar (see
+//! [`layout`] for its Yoga tree). The chrome (`crate::chrome`) draws the bars and the background from it; each
+//! screen lays its own tree out in the body and records itself there (the overview's grid of cards is
+//! `crate::screens::overview`'s).
 //!
-//! **What is cached.** [`Scene::lay_out`] lays the trees out once per size, scale and direction and keeps the
-//! boxes ([`LaidScene`]); the chrome and the cards keep their recorded [`layers`] until what they show changes.
+//! **What is cached.** [`Scene::lay_out`] lays the frame out once per size, scale and direction and keeps the
+//! boxes ([`LaidScene`]); the chrome and the screens keep their recorded [`layers`] until what they show changes.
 //!
 //! **Coordinates** are display-list pixels: the window is `width / scale` by `height / scale` of them (raster
 //! applies the scale).
 //!
-//! **Where things are.** The model ([`model`], [`texts`], [`icons`]) says what the design shows; [`styles`] and
-//! [`shaping`] set its text; [`layout`] computes its boxes; [`draw`] holds the pens every part draws with;
-//! [`colors`] gives the chrome's and the cards' colours in a theme; [`layers`] keys and versions what is kept.
+//! **Where things are.** [`texts`] and [`icons`] are the frame's words and icons; [`palette`] and [`colors`] give
+//! the design's colours in a theme; [`styles`] and [`shaping`] set text; [`layout`] is the frame's tree and the
+//! layout kit every screen's tree is built with; [`draw`] holds the pens every part draws with; [`layers`] keys
+//! and versions what is kept.
 
 pub mod colors;
 pub mod draw;
 pub mod icons;
 pub mod layers;
 pub mod layout;
-pub mod model;
+pub mod palette;
 pub mod shaping;
 pub mod styles;
 pub mod texts;
@@ -38,7 +38,6 @@ use crate::scene::icons::{IconError, Icons};
 use crate::scene::layout::{LayoutError, SceneLayout, SceneTree};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::ui::settings::Density;
 
 /// Where the time of recording a frame went, by phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -98,32 +97,25 @@ pub struct Scene {
     laid: Option<LaidScene>,
     /// The layouts made so far.
     layouts: u64,
-    /// How tight the grid is.
-    density: Density,
 }
 
 impl Scene {
-    /// The frame's trees with `tabs` in the title bar: parses the icons and builds the layout tree, which shapes
-    /// every text the layout measures, then shapes the other texts of the design, so that the first frame, like
-    /// the first frame after a resize, finds its runs in the cache and spends its time on layout and raster.
+    /// The frame's tree with `tabs` in the title bar: parses the icons and builds the layout tree, which shapes
+    /// every text the layout measures, then shapes the status line's figures, so that the first frame, like the
+    /// first frame after a resize, finds its runs in the cache and spends its time on layout and raster.
     pub fn new(g: &'static Goldberry, fonts: &FontBook, tabs: &[&str]) -> Result<Scene, SceneError> {
         let icons = Arc::new(Icons::load()?);
         let styles = Styles::new(fonts, 1.0);
         let text = Timed::new(fonts);
         // Lengths are in display-list pixels; raster applies the frame's scale, so the design itself is at 1.
         let tree = SceneTree::build(g, &text, &styles, 1.0, tabs).map_err(SceneError::Tree)?;
-        for font in [styles.badge, styles.status, styles.ring] {
-            text.figure(font, "0123456789 .%-x frameMiBsgly/bandcrdpstoev");
-        }
-        for label in ["ms", "max", "-60 s", "now", "16.7", "linear", "linear, 3 stops", "radial"] {
-            text.shape(styles.label, label);
-        }
-        Ok(Scene { icons, tree, laid: None, layouts: 0, density: Density::Regular })
+        text.figure(styles.status, "0123456789 .%-x frameMiBsgly/bandcrdpstoev");
+        Ok(Scene { icons, tree, laid: None, layouts: 0 })
     }
 
-    /// Every box of the frame's last layout, the cards' when `cards` (the layout-bounds overlay).
-    pub fn outline(&self, cards: bool, into: &mut Vec<layout::LaidBox>) {
-        self.tree.outline(cards, into);
+    /// Every box of the frame's last layout (the layout-bounds overlay).
+    pub fn outline(&self, into: &mut Vec<layout::LaidBox>) {
+        self.tree.outline(into);
     }
 
     /// Lays the frame out at `frame`'s size and scale, running `direction`, unless the last layout was made for
@@ -158,20 +150,6 @@ impl Scene {
         };
         *layout_time += start.elapsed().saturating_sub(text.spent() - shaped);
         Ok((&*laid, fresh))
-    }
-
-    /// Tightens or loosens the grid (Ctrl+D): the next frame lays the frame out again when it changed.
-    pub fn set_density(&mut self, density: Density) {
-        if density != self.density {
-            self.density = density;
-            self.tree.set_density(density);
-            self.laid = None;
-        }
-    }
-
-    /// Lays the cards out on two threads when `threads` is more than one (see [`SceneTree`]).
-    pub fn set_layout_threads(&mut self, threads: usize) {
-        self.tree.set_threads(threads);
     }
 
     /// Forgets the layout, so that the next frame lays the frame out again (as after a resize).

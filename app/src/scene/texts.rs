@@ -1,7 +1,5 @@
-//! The design's own words outside the cards: the title bar's, the status bar's and the cards' numbers. Layout
-//! measures them and drawing records them, so both read them here.
-
-use crate::scene::model::CARDS;
+//! The frame's own words: the title bar's and the status bar's. Layout measures them and drawing records them, so
+//! both read them here.
 
 /// The title bar's title.
 pub const TITLE: &str = "goldberry";
@@ -32,9 +30,4 @@ pub const STATUS_TEMPLATE: &str = "frame 000000  000.00 s  0000x0000";
 /// The title bar's status text of frame `index` at time `t`, at `width` x `height`.
 pub fn status_text(index: u64, t: f64, width: u32, height: u32) -> String {
     format!("frame {:06}  {:6.2} s  {width}x{height}", index % 1_000_000, t % 1000.0)
-}
-
-/// The number shown at the right of card `index`'s footer.
-pub fn card_tag(index: usize) -> String {
-    format!("{:02}/{}", index + 1, CARDS.len())
 }

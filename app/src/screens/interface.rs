@@ -16,7 +16,7 @@ use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::popup::Request;
 use crate::scene::LaidScene;
-use crate::scene::layout::LaidBox;
+use crate::scene::layout::{LaidBox, LayoutError};
 use crate::scene::shaping::Timed;
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Router, Target, WidgetId};
@@ -121,7 +121,7 @@ pub struct Room<'a> {
     pub fonts: &'a FontBook,
     /// Shapes text and counts the time it takes (the HUD's shape row, not its layout row).
     pub text: &'a Timed<'a>,
-    /// The frame's layout: the bars, the body and the cards' slots, in the scene's styles.
+    /// The frame's layout: the bars and the body, in the scene's styles.
     pub scene: &'a LaidScene,
     /// The body's box, between the bars.
     pub body: Rect,
@@ -155,7 +155,7 @@ pub struct Page<'a> {
     pub fonts: &'a FontBook,
     /// Shapes text and counts the time it takes (the HUD's shape row).
     pub text: &'a Timed<'a>,
-    /// The frame's layout: the bars, the body and the cards' slots, in the scene's styles.
+    /// The frame's layout: the bars and the body, in the scene's styles.
     pub scene: &'a LaidScene,
     /// The list the page is recorded into, clipped to the body.
     pub list: &'a mut DisplayList,
@@ -203,7 +203,7 @@ pub trait Screen: Debug + Send + Sized + 'static {
     const NAME: &'static str;
     /// The tab's label.
     const TITLE: &'static str;
-    /// The body is the frame tree's grid of cards: the background is cut around them and the status line runs.
+    /// The screen is the dashboard: the title bar's status line runs (frame, time, size).
     const DASHBOARD: bool = false;
 
     /// Builds the screen's tree.
@@ -212,15 +212,24 @@ pub trait Screen: Debug + Send + Sized + 'static {
     /// Forgets the layout: the next frame lays the page out anew.
     fn forget(&mut self);
 
-    /// What the page will paint opaquely in the body laid out as `scene`: the background is cut around it.
-    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
-        let _ = scene;
+    /// Lays its layout out on two threads when `threads` is more than one (the overview's cards); most have one.
+    fn set_threads(&mut self, threads: usize) {
+        let _ = threads;
+    }
+
+    /// What the page paints opaquely in the body as last laid out: the background is cut around it.
+    fn covered(&self) -> Vec<Rect> {
         Vec::new()
     }
 
+    /// What the status bar's first item says on this screen (None: the screen's title and the keys that leave it).
+    fn status(&self) -> Option<String> {
+        None
+    }
+
     /// Lays the page out in `room.body` when it must (a fresh body, a state that moves its boxes): the stage times
-    /// this call as the HUD's layout row. A screen whose boxes are the frame's (the overview's cards) has none.
-    fn lay_out(&mut self, room: &Room<'_>, state: &Self::State) -> Result<(), NativeError> {
+    /// this call as the HUD's layout row.
+    fn lay_out(&mut self, room: &Room<'_>, state: &Self::State) -> Result<(), LayoutError> {
         let _ = (room, state);
         Ok(())
     }
@@ -363,14 +372,26 @@ pub enum ScreenError {
     /// The frame's layout or the chrome failed.
     #[error(transparent)]
     Scene(#[from] crate::scene::SceneError),
+    /// A screen's layout failed.
+    #[error("laying the {screen} screen out: {source}")]
+    Layout {
+        /// Which screen.
+        screen: &'static str,
+        /// What went wrong.
+        source: LayoutError,
+    },
 }
 
 /// A screen behind a pointer: what the frame holds.
 pub trait AnyScreen: Debug + Send {
     /// See [`Screen::forget`].
     fn forget(&mut self);
+    /// See [`Screen::set_threads`].
+    fn set_threads(&mut self, threads: usize);
     /// See [`Screen::covered`].
-    fn covered(&self, scene: &LaidScene) -> Vec<Rect>;
+    fn covered(&self) -> Vec<Rect>;
+    /// See [`Screen::status`].
+    fn status(&self) -> Option<String>;
     /// See [`Screen::lay_out`]; `state` must be this screen's (another's is an error).
     fn lay_out(&mut self, room: &Room<'_>, state: &dyn AnyState) -> Result<(), ScreenError>;
     /// See [`Screen::record`]; `state` must be this screen's (another's is an error).
@@ -399,13 +420,21 @@ impl<S: Screen> AnyScreen for S {
         Screen::forget(self);
     }
 
-    fn covered(&self, scene: &LaidScene) -> Vec<Rect> {
-        Screen::covered(self, scene)
+    fn set_threads(&mut self, threads: usize) {
+        Screen::set_threads(self, threads);
+    }
+
+    fn covered(&self) -> Vec<Rect> {
+        Screen::covered(self)
+    }
+
+    fn status(&self) -> Option<String> {
+        Screen::status(self)
     }
 
     fn lay_out(&mut self, room: &Room<'_>, state: &dyn AnyState) -> Result<(), ScreenError> {
         let state = state.as_any().downcast_ref::<S::State>().ok_or(ScreenError::WrongState(S::NAME))?;
-        Screen::lay_out(self, room, state).map_err(|source| ScreenError::Native { screen: S::NAME, source })
+        Screen::lay_out(self, room, state).map_err(|source| ScreenError::Layout { screen: S::NAME, source })
     }
 
     fn record(&mut self, page: &mut Page<'_>, state: &dyn AnyState) -> Result<AnyRecorded, ScreenError> {

@@ -1,4 +1,4 @@
-//! What a layout gives: the scene's boxes at one size, in window pixels, on whole pixels.
+//! What the frame's layout gives: its boxes at one size, in window pixels, on whole pixels.
 
 use crate::geom::Rect;
 
@@ -25,55 +25,17 @@ pub struct StatusBarLayout {
     pub items: Vec<Rect>,
 }
 
-/// The boxes inside a card's visual.
-#[derive(Debug, Clone, PartialEq)]
-pub enum VisualLayout {
-    /// No visual.
-    None,
-    /// A chart's panel.
-    Chart(Rect),
-    /// A ring's square and its figures' lines.
-    Ring {
-        /// The ring's square.
-        ring: Rect,
-        /// One box per figure line.
-        stats: Vec<Rect>,
-    },
-    /// One box per chip.
-    Chips(Vec<Rect>),
-    /// One box per swatch.
-    Swatches(Vec<Rect>),
-}
-
-/// A card's boxes, in window pixels.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CardLayout {
-    pub card: Rect,
-    pub header: Rect,
-    pub icon: Rect,
-    pub title: Rect,
-    /// The counter's pill.
-    pub badge: Rect,
-    /// The visual's boxes.
-    pub visual: VisualLayout,
-    /// The text's panel (the code panel, or the prose box).
-    pub body: Rect,
-    /// The text itself.
-    pub text: Rect,
-    pub footer: Rect,
-    /// The card's number, at the footer's right.
-    pub tag: Rect,
-}
-
-/// The whole scene's boxes at one size.
+/// The frame's boxes at one size.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SceneLayout {
     pub window: Rect,
     pub title_bar: TitleBarLayout,
-    pub grid: Rect,
+    /// The body, between the bars, on whole pixels.
+    pub body: Rect,
+    /// The body's size before rounding: a screen whose own tree stands for a box of the frame's (the overview's
+    /// grid) lays it out at this size, so its boxes round as they would in one tree.
+    pub body_size: (f32, f32),
     pub status_bar: StatusBarLayout,
-    /// The cards, in [`CARDS`](crate::scene::model::CARDS) order.
-    pub cards: Vec<CardLayout>,
     /// Laid out right to left: what is inside a box moved even where the box did not.
     pub mirrored: bool,
 }

@@ -10,7 +10,7 @@ use crate::text::lines::wrap;
 
 /// Whether a text wraps to the width it is offered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Wrapping {
+pub(crate) enum Wrapping {
     /// Each hard line is one line, however wide.
     None,
     /// Lines break at the width offered.
@@ -19,7 +19,7 @@ pub(super) enum Wrapping {
 
 /// What height a text asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Height {
+pub(crate) enum Height {
     /// The height of its lines.
     OfItsLines,
     /// None: it takes the height it is given and shows the lines that fit, so a long text never makes its card

@@ -60,8 +60,9 @@ fn on_pixel_grid(value: f64, toward: Toward) -> f32 {
 /// Every node's place after a pass, from `root` down: its box relative to its parent, and its left and top edges
 /// in the window, unrounded and as Yoga 3's own pass (`roundLayoutResultsToPixelGrid`, at one point per pixel)
 /// would have rounded them: each position on the way down rounded relative to its parent. `root_place` is the
-/// root's own place when it is a card laid out on its own (its slot's place in the frame's tree).
-pub(super) fn placements(
+/// root's own place when the tree is laid out on its own in a box of another's (a card in its slot, the overview's
+/// grid in the body: see [`Placement::at`]).
+pub(crate) fn placements(
     tree: &LayoutTree,
     texts: &HashSet<NodeId>,
     root: NodeId,
@@ -98,7 +99,7 @@ pub(super) fn placements(
 
 /// A node's place after a pass (see [`placements`]).
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Placement {
+pub(crate) struct Placement {
     local: goldberry_natives::yoga::Rect,
     /// Whether the node measures text.
     text: bool,
@@ -108,10 +109,18 @@ pub(super) struct Placement {
     top: (f64, f32),
 }
 
+impl Placement {
+    /// Where the root of a tree laid out on its own goes: its box `local` (its own layout, at the origin) with its
+    /// top-left corner at `(x, y)` in the window, whole pixels there as in the tree it stands for.
+    pub(crate) fn at(local: goldberry_natives::yoga::Rect, x: f32, y: f32) -> Placement {
+        Placement { local, text: false, left: (f64::from(x), x), top: (f64::from(y), y) }
+    }
+}
+
 /// `n`'s box on whole pixels (boxes Yoga rounded stay as they are), rounded exactly as Yoga 3's own pass
 /// would have rounded it: its position as placed, its size from its unrounded edges; a text's box floored at
 /// its start and grown at its end (its lines keep the room they were measured in).
-pub(super) fn rect(placed: &[Placement], n: NodeId) -> Rect {
+pub(crate) fn rect(placed: &[Placement], n: NodeId) -> Rect {
     let Some(&Placement { local, text, left, top }) = placed.get(n.index()) else { return Rect::default() };
     let size = |start: f64, length: f32| {
         let fraction = f64::from(length) - f64::from(length).floor();

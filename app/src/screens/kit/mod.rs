@@ -21,7 +21,7 @@ use crate::display_list::ScrollHint;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
-use crate::scene::layout::LaidBox;
+use crate::scene::layout::{LaidBox, LayoutError};
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet, content_viewport};
 use crate::ui::router::{Cursor, Region, WidgetId};
@@ -90,7 +90,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         self.texts.clear();
     }
 
-    fn lay_out(&mut self, room: &Room<'_>, state: &KitState<P>) -> Result<(), NativeError> {
+    fn lay_out(&mut self, room: &Room<'_>, state: &KitState<P>) -> Result<(), LayoutError> {
         let (viewport, density, direction) = (room.body, room.settings.density, room.direction);
         let key = (viewport.w.to_bits(), viewport.h.to_bits(), room.mirrored(), density, state.generation);
         if room.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key) {

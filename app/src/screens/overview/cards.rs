@@ -1,6 +1,8 @@
 //! A card: its static chrome and text (recorded once per layout into its layer) and its moving parts (recorded
 //! every frame on top of the layer).
 
+use super::layout::{CardLayout, VisualLayout};
+use super::model::{Body, CardSpec, Visual, card_tag};
 use super::{charts, ring};
 use crate::display_list::{DisplayList, Paint, Stop, Stroke};
 use crate::geom::{Color, Rect};
@@ -9,11 +11,9 @@ use crate::scene::draw::geometry::{self, Falloff};
 use crate::scene::draw::icon::{Glow, icon};
 use crate::scene::draw::text::{line, paragraph, run_in, unwrapped};
 use crate::scene::icons::Icons;
-use crate::scene::layout::{CardLayout, VisualLayout};
-use crate::scene::model::{Body, CardSpec, Visual, palette};
+use crate::scene::palette;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::card_tag;
 
 /// The corner radius of a card, before scaling.
 const RADIUS: f32 = 10.0;

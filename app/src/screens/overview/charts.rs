@@ -8,7 +8,7 @@ use crate::geom::{Color, Rect};
 use crate::scene::colors::CardColors;
 use crate::scene::draw::geometry::{area_under, bar, grid_lines, smooth_curve};
 use crate::scene::draw::text::line;
-use crate::scene::model::Hue;
+use crate::scene::palette::Hue;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
 

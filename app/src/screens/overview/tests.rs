@@ -9,7 +9,8 @@ use crate::display_list::{DisplayList, LayerKey, Op};
 use crate::geom::Rect;
 use crate::scene::layers::{BACKGROUND_LAYER, PLAIN_BACKGROUND_LAYER, STATUS_BAR_LAYER, card_layer, tab_layer};
 use crate::scene::layout::SceneLayout;
-use crate::screens::overview::{CARDS, cards};
+use crate::screens::overview::layout::GridLayout;
+use crate::screens::overview::{CARDS, Overview, cards};
 use crate::screens::{ScreenId, Shown, TITLES};
 use crate::session::Session;
 use crate::stage::Stage;
@@ -65,6 +66,12 @@ fn layout(stage: &Stage) -> SceneLayout {
     stage.scene().layout().cloned().unwrap_or_else(|| panic!("recorded, so laid out"))
 }
 
+/// The overview's grid as last laid out.
+fn grid(stage: &Stage) -> GridLayout {
+    let overview = stage.screen_of::<Overview>().and_then(Overview::layout);
+    overview.cloned().unwrap_or_else(|| panic!("the overview was recorded, so laid out"))
+}
+
 /// Frame `index` of `view` at `width` x `height`.
 fn record_at(stage: &mut Stage, index: u64, (width, height): (u32, u32), view: &View) -> DisplayList {
     let screen = ScreenId::at(view.tab).unwrap_or_else(|| panic!("no tab {}", view.tab));
@@ -74,7 +81,7 @@ fn record_at(stage: &mut Stage, index: u64, (width, height): (u32, u32), view: &
         stage.record(&frame, fonts(), &mut DisplayList::new(), &session.shown(0.0)).unwrap_or_else(|e| panic!("{e}"));
     }
     let l = layout(stage);
-    let card = view.hovered_card.map(|i| (CARDS, i, l.cards[i].card));
+    let card = view.hovered_card.map(|i| (CARDS, i, grid(stage).cards[i].card));
     let tab = view.hovered_tab.map(|i| (TABS, i, l.title_bar.tabs[i]));
     let router = hovering(card.or(tab));
     let settings = Settings { shadows: view.shadows, ..Settings::new() };
@@ -132,7 +139,7 @@ fn a_settled_frame_reuses_every_layer_and_only_animates() {
     }
     assert!(matches!(cold.ops[0], Op::Layer { key: BACKGROUND_LAYER, .. }), "the background comes first");
     // Only a few ops move each frame, and few glyphs.
-    assert!(settled.ops.contains(&Op::PushClip(layout(&scene).grid)));
+    assert!(settled.ops.contains(&Op::PushClip(layout(&scene).body)));
     let moving = settled.ops.len() - b.len();
     assert!(moving < 120, "{moving} ops outside layers");
     let moving_glyphs = settled.glyph_count() - b.iter().map(|(_, _, c)| c.glyph_count()).sum::<usize>();
@@ -151,7 +158,7 @@ fn about_3500_glyphs_at_960x640() {
 fn text_stays_inside_its_card() {
     let mut scene = scene();
     let list = record(&mut scene, 0, 960, 640);
-    let layout = layout(&scene);
+    let layout = grid(&scene);
     let f = fonts();
     for (i, card) in layout.cards.iter().enumerate() {
         let Some(content) = list.ops.iter().find_map(|op| match op {
@@ -175,9 +182,9 @@ fn text_stays_inside_its_card() {
 fn resizing_lays_everything_out_again() {
     let mut scene = scene();
     let small = record(&mut scene, 5, 960, 640);
-    let before = layout(&scene);
+    let before = grid(&scene);
     let big = record(&mut scene, 5, 1920, 1080);
-    let after = layout(&scene);
+    let after = grid(&scene);
     for (a, b) in before.cards.iter().zip(&after.cards) {
         assert_ne!(a.card, b.card);
         assert!(b.card.w > a.card.w && b.card.h > a.card.h);
@@ -194,7 +201,7 @@ fn resizing_lays_everything_out_again() {
     }
     // Narrow windows stack the cards in one column, never narrower than 200 px.
     record(&mut scene, 5, 320, 200);
-    let narrow = layout(&scene);
+    let narrow = grid(&scene);
     assert!(narrow.cards.iter().all(|c| c.card.w >= 200.0 && (c.card.x - 14.0).abs() < 0.5));
     // And back: the same layout as before.
     let again = record(&mut scene, 5, 960, 640);
@@ -280,7 +287,7 @@ fn a_hovered_card_adds_a_few_ops_after_the_card_layers_and_changes_no_layer() {
     assert_eq!(plain.ops[..=at], hovered.ops[..=at], "the same up to the last card's layer");
     let extra = hovered.ops.len() - plain.ops.len();
     assert!((1..=4).contains(&extra), "{extra} ops");
-    let card = layout(&scene).cards[5].card;
+    let card = grid(&scene).cards[5].card;
     let lifted = hovered.ops[at..].iter().any(|op| match op {
         Op::StrokeRoundRect { rect, .. } => inside(card, *rect) || inside(*rect, card),
         _ => false,
@@ -335,7 +342,7 @@ fn the_light_overview_has_light_cards_not_only_a_light_frame() {
     let dark = pixels(&record_view(&mut scene, 9, &OVERVIEW));
     let light = pixels(&record_view(&mut scene, 9, &LIGHT));
     let layout = layout(&scene);
-    for (i, card) in layout.cards.iter().enumerate() {
+    for (i, card) in grid(&scene).cards.iter().enumerate() {
         let core = cards::covered(card, 1.0);
         let (d, l) = (brightness(&dark, core), brightness(&light, core));
         // Dark cards are mostly their dark fill; light ones mostly white.
@@ -412,7 +419,7 @@ fn the_shadows_checkbox_takes_the_cards_shadows_away_and_nothing_else() {
     let changed = changed(&with, &without);
     assert_eq!(changed, cards, "every card's layer, and no other, is recorded again");
     let (lit, plain) = (pixels(&with), pixels(&without));
-    let l = layout(&scene);
+    let l = grid(&scene);
     // Below each card, in the grid's gap, the shadow darkens the background; inside the card nothing changes.
     for (i, card) in l.cards.iter().enumerate() {
         let below = Rect::new(card.card.x + card.card.w / 2.0 - 10.0, card.card.bottom() + 2.0, 20.0, 4.0);

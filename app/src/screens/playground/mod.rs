@@ -18,7 +18,7 @@ use crate::display_list::{DisplayList, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets::{Ink, State, button, start, text};
-use crate::scene::layout::{LaidBox, Mount, outline};
+use crate::scene::layout::{LaidBox, LayoutError, Mount, outline};
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
@@ -117,7 +117,7 @@ impl Screen for Playground {
 
     /// Brings the layout up to date (the whole page when it is fresh, the container when the properties
     /// changed) and records the page; new regions whenever the boxes move.
-    fn lay_out(&mut self, room: &Room<'_>, state: &PlaygroundState) -> Result<(), NativeError> {
+    fn lay_out(&mut self, room: &Room<'_>, state: &PlaygroundState) -> Result<(), LayoutError> {
         if room.fresh {
             self.laid = None;
             self.page_h = None;

@@ -19,7 +19,7 @@ use crate::display_list::{DisplayList, ScrollHint};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::widgets::{start as text_start, text as text_in};
-use crate::scene::layout::LaidBox;
+use crate::scene::layout::{LaidBox, LayoutError};
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::ui::router::{Cursor, Region};
 use crate::ui::settings::Density;
@@ -144,7 +144,7 @@ impl Screen for ScrollingScreen {
     }
 
     /// Lays the page out when it is fresh, then the rows the viewport shows at the frame's offset.
-    fn lay_out(&mut self, room: &Room<'_>, state: &ScrollState) -> Result<(), NativeError> {
+    fn lay_out(&mut self, room: &Room<'_>, state: &ScrollState) -> Result<(), LayoutError> {
         if room.fresh {
             Screen::forget(self);
         }

@@ -19,7 +19,7 @@ use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::text::line_runs;
 use crate::scene::draw::widgets::{Ink, State, chip, focus_ring, stroke_round, text};
-use crate::scene::layout::LaidBox;
+use crate::scene::layout::{LaidBox, LayoutError};
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
@@ -144,7 +144,7 @@ impl Screen for TextScreen {
         self.drawn = None;
     }
 
-    fn lay_out(&mut self, room: &Room<'_>, _texts: &TextFields) -> Result<(), NativeError> {
+    fn lay_out(&mut self, room: &Room<'_>, _texts: &TextFields) -> Result<(), LayoutError> {
         if room.fresh || self.laid.is_none() {
             self.laid = Some(self.tree.lay_out(room.body, room.direction, room.settings.density)?);
             self.relaid = true;

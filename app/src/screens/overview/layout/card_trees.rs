@@ -9,9 +9,10 @@ use std::thread::Thread;
 use goldberry_natives::NativeError;
 use goldberry_natives::yoga::{Direction, LayoutTree, Length, NodeId};
 
-use super::build::{self, Builder, CardNodes};
-use super::error::LayoutError;
-use crate::scene::model::CardSpec;
+use super::super::model::CardSpec;
+use super::build::{self, CardNodes};
+use crate::scene::layout::Builder;
+use crate::scene::layout::LayoutError;
 use crate::scene::styles::Styles;
 
 /// One card laid out on its own.
