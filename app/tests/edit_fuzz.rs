@@ -5,6 +5,11 @@
 //! clusters and words (over the whole text, UAX #29) and the lines the editor's layout gave; and the layout itself
 //! is checked (its lines tile the text at cluster boundaries, the caret is scrolled into view).
 //!
+//! An input method's composition is a step of its own: the compositions it shows one after another (a reading
+//! growing, its cursor at random bytes), then what it types or its cancel, as an input method sends them; the
+//! model keeps the composition apart from the text, and the layout's checks run over the text as shown, with the
+//! composition spliced in at the caret.
+//!
 //! The steps go through `TextFields::apply` as the router's messages, and the texts are laid out between steps by
 //! the screen's own `lay_out_texts`, as a frame does (no raster: a step costs what editing and layout cost).
 //!
@@ -70,6 +75,17 @@ const PIECES: [&str; 24] = [
     "12.5 ",
 ];
 
+/// What an input method composes (a reading, its characters shown one more at a time) and what it may type for
+/// it: Japanese kana to kanji, Korean jamo to a syllable, Chinese pinyin to hanzi, a dead key to an accent.
+const COMPOSITIONS: [(&str, &str); 6] = [
+    ("\u{306b}\u{307b}\u{3093}", "\u{65e5}\u{672c}"),
+    ("\u{304b}\u{3093}\u{3058}", "\u{6f22}\u{5b57}"),
+    ("\u{1112}\u{1161}\u{11ab}", "\u{d55c}"),
+    ("\u{d558}", "\u{d55c}\u{ad6d}"),
+    ("nihao", "\u{4f60}\u{597d}"),
+    ("\u{b4}", "\u{e9}"),
+];
+
 /// The keys a step may press, by the name a case file gives them.
 const KEYS: [(&str, Key); 17] = [
     ("Left", Key::Left),
@@ -103,6 +119,9 @@ enum Op {
     Paste(bool, String),
     /// A key with Ctrl and Shift held or not.
     Key { area: bool, key: usize, ctrl: bool, shift: bool },
+    /// An input method's compositions, each a text and its cursor (a byte, snapped by the editor), then the text
+    /// it types (None: it cancels).
+    Compose { area: bool, shown: Vec<(String, usize)>, typed: Option<String> },
 }
 
 impl Op {
@@ -122,6 +141,9 @@ impl Op {
                     chord.push_str("shift+");
                 }
                 format!("key {} {chord}{}", widget(*area), KEYS[*key].0)
+            }
+            Op::Compose { area, shown, typed } => {
+                format!("compose {} {}", widget(*area), serde_json::json!({ "shown": shown, "typed": typed }))
             }
         }
     }
@@ -144,6 +166,12 @@ impl Op {
                 let name = b.rsplit('+').next().unwrap_or("");
                 let key = KEYS.iter().position(|k| k.0 == name).ok_or(format!("{line}: no key {name}"))?;
                 Op::Key { area, key, ctrl, shift }
+            }
+            "compose" => {
+                let value: serde_json::Value = serde_json::from_str(b).map_err(|e| format!("{line}: {e}"))?;
+                let shown = serde_json::from_value(value["shown"].clone()).map_err(|e| format!("{line}: {e}"))?;
+                let typed = serde_json::from_value(value["typed"].clone()).map_err(|e| format!("{line}: {e}"))?;
+                Op::Compose { area, shown, typed }
             }
             _ => return Err(format!("{line}: unknown step")),
         })
@@ -217,6 +245,20 @@ fn ops(seed: u64, steps: usize) -> Vec<Op> {
             }
             lengths[usize::from(area)] += text.len();
             Op::Paste(area, text)
+        } else if roll < 29 && !long {
+            let (reading, typed) = COMPOSITIONS[rng.below(COMPOSITIONS.len())];
+            let chars: Vec<char> = reading.chars().collect();
+            let shown = (1..=chars.len())
+                .map(|n| {
+                    let text: String = chars[..n].iter().collect();
+                    // The cursor at the end mostly, else at any byte (the editor snaps it to a character).
+                    let cursor = if rng.chance(70) { text.len() } else { rng.below(text.len() + 2) };
+                    (text, cursor)
+                })
+                .collect();
+            let typed = rng.chance(75).then(|| typed.to_owned());
+            lengths[usize::from(area)] += typed.as_ref().map_or(0, String::len);
+            Op::Compose { area, shown, typed }
         } else {
             let (key, ctrl, shift) = if long {
                 // Too long: select a stretch and delete it.
@@ -266,11 +308,40 @@ struct Model {
     undo: Vec<Step>,
     redo: Vec<Step>,
     typing: Option<usize>,
+    /// An open composition and its cursor: shown at the caret, not part of the text.
+    preedit: Option<(String, usize)>,
 }
 
 impl Model {
     fn new(text: &str, caret: usize, multiline: bool) -> Model {
-        Model { text: text.to_owned(), caret, anchor: caret, multiline, undo: vec![], redo: vec![], typing: None }
+        let (undo, redo) = (vec![], vec![]);
+        Model { text: text.to_owned(), caret, anchor: caret, multiline, undo, redo, typing: None, preedit: None }
+    }
+
+    /// The text as shown, the composition spliced in at the caret, and the caret there at the composition's
+    /// cursor (what the layout is of).
+    fn shown(&self) -> Model {
+        let Some((preedit, cursor)) = &self.preedit else { return self.clone() };
+        let mut text = self.text.clone();
+        text.insert_str(self.caret, preedit);
+        Model::new(&text, self.caret + cursor, self.multiline)
+    }
+
+    /// The input method shows `text` with its cursor at byte `cursor`: cleaned as a single line, the cursor kept
+    /// inside it at a character boundary; an empty text closes the composition. A change ends a run of typing.
+    fn compose(&mut self, text: &str, cursor: usize) {
+        let text = Model::new("", 0, false).clean(text);
+        let preedit = (!text.is_empty()).then(|| {
+            let mut cursor = cursor.min(text.len());
+            while !text.is_char_boundary(cursor) {
+                cursor -= 1;
+            }
+            (text, cursor)
+        });
+        if preedit != self.preedit {
+            self.preedit = preedit;
+            self.typing = None;
+        }
     }
 
     fn selection(&self) -> (usize, usize) {
@@ -371,6 +442,11 @@ impl Model {
     }
 
     fn insert(&mut self, text: &str, typed: bool) {
+        // What an input method types replaces its composition, and is an undo step of its own.
+        let typed = typed && self.preedit.is_none();
+        if self.preedit.take().is_some() {
+            self.typing = None;
+        }
         let text = self.clean(text);
         let selection = self.selection();
         if text.is_empty() && selection.0 == selection.1 {
@@ -602,6 +678,27 @@ impl<'a> Rig<'a> {
                     }
                 }
             }
+            Op::Compose { area, shown, typed } => {
+                let n = usize::from(*area);
+                for (text, cursor) in shown {
+                    send(self, Message::Preedit { id: id(*area), text: text.clone(), cursor: *cursor });
+                    self.models[n].compose(text, *cursor);
+                    // Every composition is shown: lay it out and check it as a frame would.
+                    let reveal = self.texts.reveal;
+                    self.lay_out();
+                    self.compare(reveal)?;
+                }
+                match typed {
+                    Some(text) => {
+                        send(self, Message::Text { id: id(*area), text: text.clone() });
+                        self.models[n].insert(text, true);
+                    }
+                    None => {
+                        send(self, Message::Preedit { id: id(*area), text: String::new(), cursor: 0 });
+                        self.models[n].compose("", 0);
+                    }
+                }
+            }
         }
         // A resize or a key that did nothing leaves the scroll as it was; a step that moved the caret or changed the
         // text asks the next frame to show the caret.
@@ -628,6 +725,13 @@ impl<'a> Rig<'a> {
                     around(&m.text, m.caret)
                 ));
             }
+            let preedit = edit.preedit().map(|p| (p.text.clone(), p.cursor));
+            if preedit != m.preedit {
+                return Err(format!("{name}: composition {preedit:?}, the model's {:?}", m.preedit));
+            }
+            // The layout is of the text as shown.
+            let shown = m.shown();
+            let m = &shown;
             let laid = self.laid(area);
             let lines = lines_of(laid);
             let bounds = m.boundaries();
