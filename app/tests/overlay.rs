@@ -242,3 +242,33 @@ fn an_overlay_on_then_off_leaves_the_frame_a_fresh_run_paints() {
         );
     }
 }
+
+/// Turned to the glyph cache over a window where nothing moves (the text screen, no HUD), the inspector maps the
+/// cache at once: the coverage cells' ink in teal and the emoji's colour cells in magenta, in the bottom-left
+/// corner (it once waited for something to move and showed an empty cache).
+#[test]
+fn the_glyph_cache_view_maps_coverage_and_colour_cells_over_a_settled_window() {
+    let dir = temp_dir("overlay", "glyph-cache-settled");
+    let png = dir.join("shot.png");
+    let script = format!("2 key F3\n3 key shift+F3\n4 key shift+F3\n8 screenshot \"{}\"\n", png.display());
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script).expect("write the script");
+    let mut cmd = goldberry();
+    cmd.args(["--screen", "text", "--threads", "1", "--script"]).arg(&path);
+    report(cmd, &dir);
+    let shot = image(&png);
+    let _ = std::fs::remove_dir_all(dir);
+    // The map's tints over the dark backdrop, near enough for their alpha: teal (0x35d0ba), magenta (0xe04ad8).
+    let near = |p: &[u8], c: [u8; 3]| p.iter().zip(c).all(|(&a, b)| a.abs_diff(b) < 48);
+    let (mut teal, mut magenta) = (0, 0);
+    for y in shot.height / 2..shot.height {
+        for x in 0..shot.width / 2 {
+            let i = ((y * shot.width + x) * 3) as usize;
+            let p = &shot.data[i..i + 3];
+            teal += usize::from(near(p, [0x35, 0xd0, 0xba]));
+            magenta += usize::from(near(p, [0xe0, 0x4a, 0xd8]));
+        }
+    }
+    assert!(teal > 500, "the coverage cells are mapped: {teal} teal pixels");
+    assert!(magenta > 20, "the colour cells are mapped: {magenta} magenta pixels");
+}

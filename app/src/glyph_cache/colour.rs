@@ -21,7 +21,7 @@ use goldberry_natives::harfbuzz::{GlyphExtents, PaintOp, PaintSink};
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::cells::{KeyHasher, uniform_scale};
-use super::{GlyphCache, Pen};
+use super::{AtlasPage, GlyphCache, Pen};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
 
@@ -168,6 +168,27 @@ impl GlyphCache {
     pub fn colour_cells(&self) -> (usize, usize) {
         (self.colour.len(), self.colour.bytes())
     }
+
+    /// The colour cells as a page of their own, shelf-packed `width` pixels wide in the cache's order (the
+    /// inspector's map draws it beside the coverage atlases); a cell without an image takes no room.
+    pub fn colour_page(&self, width: u32) -> AtlasPage {
+        let mut sizes: Vec<(u32, u32)> =
+            self.colour.cells.values().filter_map(|c| c.image.as_ref()).map(|i| (i.width(), i.height())).collect();
+        // Tallest first, so a shelf wastes little; the map is a picture of the bytes, not of where cells lie.
+        sizes.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+        let width = width.max(sizes.iter().map(|s| s.0).max().unwrap_or(1));
+        let (mut x, mut y, mut shelf) = (0u32, 0u32, 0u32);
+        let mut cells = Vec::with_capacity(sizes.len());
+        for (w, h) in sizes {
+            if x > 0 && x + w > width {
+                (x, y, shelf) = (0, y + shelf, 0);
+            }
+            cells.push([x as i32, y as i32, w as i32, h as i32]);
+            x += w;
+            shelf = shelf.max(h);
+        }
+        AtlasPage { width, height: (y + shelf).max(1), cells }
+    }
 }
 
 /// Draws a run of a colour face (pen at (`x`, `y`) in user space) from `cache`'s colour cells, decoding a
@@ -242,8 +263,8 @@ fn make_cell(g: &'static Goldberry, fonts: &FontBook, key: ColourKey) -> Result<
     let w = (f64::from(width) * units).round().clamp(1.0, MAX_CELL_SIDE);
     let h = (-f64::from(height) * units).round().clamp(1.0, MAX_CELL_SIDE);
     let (w, h) = (w as usize, h as usize);
-    let pixels = match decode_premultiplied(&bitmap.png) {
-        Ok((sw, sh, source)) => resample(&source, (sw, sh), (w, h)),
+    let pixels = match decode_scaled(&bitmap.png, (w, h)) {
+        Ok(pixels) => pixels,
         Err(error) => {
             if !WARNED.swap(true, Ordering::Relaxed) {
                 tracing::warn!(
@@ -351,6 +372,8 @@ enum DecodeError {
     Png(#[from] png::DecodingError),
     #[error("a PNG of {0}x{1} pixels")]
     Size(u32, u32),
+    #[error("a row of {0} pixels where the header says {1}")]
+    Row(usize, usize),
 }
 
 /// The PNG's pixels as premultiplied `0xAARRGGBB` words, with its width and height. A palette image (what Noto's
@@ -359,72 +382,121 @@ fn decode_premultiplied(png_bytes: &[u8]) -> Result<(usize, usize, Vec<u32>), De
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
     decoder.set_transformations(png::Transformations::STRIP_16);
     let mut reader = decoder.read_info()?;
-    let (w, h) = reader.info().size();
-    // An emoji strike is at most a few hundred pixels a side; a header that says more is a corrupt one.
-    if w == 0 || h == 0 || w > 4096 || h > 4096 {
-        return Err(DecodeError::Size(w, h));
-    }
+    let (w, h) = checked_size(reader.info())?;
     let lut = palette_lut(reader.info());
-    let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w, h))?];
+    let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w as u32, h as u32))?];
     let info = reader.next_frame(&mut buf)?;
-    let (w, h) = (w as usize, h as usize);
     let mut out = Vec::with_capacity(w * h);
-    let bits = info.bit_depth as usize;
-    match (info.color_type, lut) {
-        (png::ColorType::Indexed, Some(lut)) => {
-            // Indices of `bits` bits, packed from the high bits of each byte.
-            let per_byte = 8 / bits.clamp(1, 8);
-            let mask = (1u16 << bits) - 1;
-            for row in buf.chunks(info.line_size).take(h) {
-                if bits == 8 {
-                    out.extend(row.iter().take(w).map(|&i| lut[usize::from(i)]));
-                    continue;
-                }
-                let indices = row.iter().flat_map(|&b| {
-                    (0..per_byte).map(move |i| ((u16::from(b) >> (8 - bits * (i + 1))) & mask) as usize)
-                });
-                out.extend(indices.take(w).map(|i| lut[i]));
-            }
+    let (color, bits) = (info.color_type, info.bit_depth as usize);
+    if bits == 8 || color == png::ColorType::Indexed {
+        for row in buf.chunks(info.line_size).take(h) {
+            pixels_of_row(row, (color, bits), lut.as_deref(), w, &mut out)?;
         }
-        (png::ColorType::Indexed, None) => return Err(DecodeError::Size(w as u32, h as u32)),
-        (color, _) if bits == 8 => {
-            let channels = match color {
-                png::ColorType::Rgba => 4,
-                png::ColorType::Rgb => 3,
-                png::ColorType::GrayscaleAlpha => 2,
-                _ => 1,
-            };
-            for row in buf.chunks(info.line_size).take(h) {
-                for p in row.chunks_exact(channels).take(w) {
-                    let (r, g, b, a) = match channels {
-                        4 => (p[0], p[1], p[2], p[3]),
-                        3 => (p[0], p[1], p[2], 255),
-                        2 => (p[0], p[0], p[0], p[1]),
-                        _ => (p[0], p[0], p[0], 255),
-                    };
-                    out.push(premultiply(r, g, b, a));
-                }
-            }
-        }
+    } else {
         // Grey of fewer than 8 bits: rare enough to expand through the decoder.
-        _ => {
-            let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-            decoder.set_transformations(png::Transformations::normalize_to_color8());
-            let mut reader = decoder.read_info()?;
-            let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w as u32, h as u32))?];
-            let info = reader.next_frame(&mut buf)?;
-            let channels = if info.color_type == png::ColorType::GrayscaleAlpha { 2 } else { 1 };
-            for row in buf.chunks(info.line_size).take(h) {
-                for p in row.chunks_exact(channels).take(w) {
-                    out.push(premultiply(p[0], p[0], p[0], if channels == 2 { p[1] } else { 255 }));
-                }
-            }
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+        let mut reader = decoder.read_info()?;
+        let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w as u32, h as u32))?];
+        let info = reader.next_frame(&mut buf)?;
+        for row in buf.chunks(info.line_size).take(h) {
+            pixels_of_row(row, (info.color_type, 8), None, w, &mut out)?;
         }
     }
     if out.len() != w * h {
         return Err(DecodeError::Size(w as u32, h as u32));
     }
     Ok((w, h, out))
+}
+
+/// The PNG's pixels premultiplied and resampled to `to` (width, height) as it inflates: each row, as the decoder
+/// gives it, is read and resampled across at once, so the strike's full-size pixels are never kept nor read twice
+/// (the same pixels as [`decode_premultiplied`] then [`resample`]: the same arithmetic in the same order). An
+/// interlaced image, or grey of fewer than 8 bits, takes that longer way.
+fn decode_scaled(png_bytes: &[u8], to: (usize, usize)) -> Result<Vec<u32>, DecodeError> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info()?;
+    let (w, h) = checked_size(reader.info())?;
+    let (color, depth) = reader.output_color_type();
+    let bits = depth as usize;
+    let lut = palette_lut(reader.info());
+    if reader.info().interlaced || !(bits == 8 || color == png::ColorType::Indexed) {
+        let (sw, sh, source) = decode_premultiplied(png_bytes)?;
+        return Ok(resample(&source, (sw, sh), to));
+    }
+    let across = Taps::new(w, to.0);
+    let mut rows = vec![[0u32; 4]; to.0 * h];
+    let mut line = Vec::with_capacity(w);
+    let mut y = 0;
+    while let Some(row) = reader.next_row()? {
+        let Some(out) = rows.get_mut(y * to.0..(y + 1) * to.0) else { break };
+        line.clear();
+        pixels_of_row(row.data(), (color, bits), lut.as_deref(), w, &mut line)?;
+        resample_row(&line, &across, out);
+        y += 1;
+    }
+    if y != h {
+        return Err(DecodeError::Size(w as u32, h as u32));
+    }
+    Ok(resample_down(&rows, (to.0, h), to.1))
+}
+
+/// The PNG's width and height, refused when either is 0 or past what an emoji strike can be.
+fn checked_size(info: &png::Info<'_>) -> Result<(usize, usize), DecodeError> {
+    let (w, h) = info.size();
+    // An emoji strike is at most a few hundred pixels a side; a header that says more is a corrupt one.
+    if w == 0 || h == 0 || w > 4096 || h > 4096 {
+        return Err(DecodeError::Size(w, h));
+    }
+    Ok((w as usize, h as usize))
+}
+
+/// Appends the `w` pixels of one decoded row to `out`, premultiplied: indices of `bits` bits into `lut` (packed
+/// from the high bits of each byte), or 8-bit channels of `color`.
+fn pixels_of_row(
+    row: &[u8],
+    (color, bits): (png::ColorType, usize),
+    lut: Option<&[u32]>,
+    w: usize,
+    out: &mut Vec<u32>,
+) -> Result<(), DecodeError> {
+    let before = out.len();
+    match (color, lut) {
+        (png::ColorType::Indexed, Some(lut)) if bits == 8 => {
+            out.extend(row.iter().take(w).map(|&i| lut[usize::from(i)]))
+        }
+        (png::ColorType::Indexed, Some(lut)) => {
+            let bits = bits.clamp(1, 8);
+            let (per_byte, mask) = (8 / bits, (1u16 << bits) - 1);
+            let indices = row
+                .iter()
+                .flat_map(|&b| (0..per_byte).map(move |i| ((u16::from(b) >> (8 - bits * (i + 1))) & mask) as usize));
+            out.extend(indices.take(w).map(|i| lut[i]));
+        }
+        (png::ColorType::Indexed, None) => {}
+        (color, _) => {
+            let channels = match color {
+                png::ColorType::Rgba => 4,
+                png::ColorType::Rgb => 3,
+                png::ColorType::GrayscaleAlpha => 2,
+                _ => 1,
+            };
+            out.extend(row.chunks_exact(channels).take(w).map(|p| {
+                let (r, g, b, a) = match channels {
+                    4 => (p[0], p[1], p[2], p[3]),
+                    3 => (p[0], p[1], p[2], 255),
+                    2 => (p[0], p[0], p[0], p[1]),
+                    _ => (p[0], p[0], p[0], 255),
+                };
+                premultiply(r, g, b, a)
+            }));
+        }
+    }
+    if out.len() - before != w {
+        return Err(DecodeError::Row(out.len() - before, w));
+    }
+    Ok(())
 }
 
 /// [`decode_premultiplied`] for the tests: width, height, pixels (panics on a bad PNG).
@@ -459,32 +531,40 @@ fn palette_lut(info: &png::Info<'_>) -> Option<Vec<u32>> {
 /// detail without aliasing), or, scaled up, interpolated between the nearest four (bilinear). Fixed point (weights
 /// in 1/65536), rows first, then columns: this runs once per colour glyph a frame lacks.
 fn resample(source: &[u32], from: (usize, usize), to: (usize, usize)) -> Vec<u32> {
-    let horizontal = Taps::new(from.0, to.0);
-    let vertical = Taps::new(from.1, to.1);
-    // Rows first: each channel times 65536, in u32 (255 << 16 fits).
+    let across = Taps::new(from.0, to.0);
     let mut rows = vec![[0u32; 4]; to.0 * from.1];
-    for (y, out) in rows.chunks_exact_mut(to.0).enumerate() {
-        let line = &source[y * from.0..(y + 1) * from.0];
-        for (x, o) in out.iter_mut().enumerate() {
-            let mut sum = [0u32; 4];
-            for (p, &w) in line[horizontal.start[x]..].iter().zip(horizontal.weights(x)) {
-                sum[0] += (p >> 24) * w;
-                sum[1] += ((p >> 16) & 0xff) * w;
-                sum[2] += ((p >> 8) & 0xff) * w;
-                sum[3] += (p & 0xff) * w;
-            }
-            *o = sum;
-        }
+    for (line, out) in source.chunks_exact(from.0).zip(rows.chunks_exact_mut(to.0)) {
+        resample_row(line, &across, out);
     }
-    let mut out = vec![0u32; to.0 * to.1];
-    for (y, line) in out.chunks_exact_mut(to.0).enumerate() {
-        let (first, weights) = (vertical.start[y], vertical.weights(y));
+    resample_down(&rows, (to.0, from.1), to.1)
+}
+
+/// One source row resampled across: each channel times 65536, in u32 (255 << 16 fits).
+fn resample_row(line: &[u32], across: &Taps, out: &mut [[u32; 4]]) {
+    for (x, o) in out.iter_mut().enumerate() {
+        let mut sum = [0u32; 4];
+        for (p, &w) in line[across.start[x]..].iter().zip(across.weights(x)) {
+            sum[0] += (p >> 24) * w;
+            sum[1] += ((p >> 16) & 0xff) * w;
+            sum[2] += ((p >> 8) & 0xff) * w;
+            sum[3] += (p & 0xff) * w;
+        }
+        *o = sum;
+    }
+}
+
+/// The rows resampled across (`size`: their width and how many), resampled down to `to_h` rows.
+fn resample_down(rows: &[[u32; 4]], (w, from_h): (usize, usize), to_h: usize) -> Vec<u32> {
+    let down = Taps::new(from_h, to_h);
+    let mut out = vec![0u32; w * to_h];
+    for (y, line) in out.chunks_exact_mut(w).enumerate() {
+        let (first, weights) = (down.start[y], down.weights(y));
         for (x, o) in line.iter_mut().enumerate() {
             let mut sum = [0u64; 4];
-            for (i, &w) in weights.iter().enumerate() {
-                let c = rows[(first + i) * to.0 + x];
+            for (i, &wt) in weights.iter().enumerate() {
+                let c = rows[(first + i) * w + x];
                 for k in 0..4 {
-                    sum[k] += u64::from(c[k]) * u64::from(w);
+                    sum[k] += u64::from(c[k]) * u64::from(wt);
                 }
             }
             // Back from 1/2^32 with rounding; premultiplied: no channel above alpha, whatever the rounding.
@@ -578,8 +658,41 @@ mod tests {
     }
 
     #[test]
+    fn scaling_as_it_inflates_gives_the_pixels_of_decoding_then_scaling() {
+        // A palette image of 4-bit indices and an RGBA one, scaled down and up.
+        let (w, h) = (37u32, 23u32);
+        let encode = |color: png::ColorType, depth: png::BitDepth, data: &[u8]| {
+            let mut bytes = Vec::new();
+            let mut encoder = png::Encoder::new(&mut bytes, w, h);
+            encoder.set_color(color);
+            encoder.set_depth(depth);
+            if color == png::ColorType::Indexed {
+                encoder.set_palette((0..16u8).flat_map(|i| [i * 16, 255 - i * 8, i * 3]).collect::<Vec<_>>());
+                encoder.set_trns((0..16u8).map(|i| 255 - i * 9).collect::<Vec<_>>());
+            }
+            let mut writer = encoder.write_header().expect("header");
+            writer.write_image_data(data).expect("data");
+            drop(writer);
+            bytes
+        };
+        let row_bytes = (w as usize).div_ceil(2);
+        let indexed: Vec<u8> = (0..row_bytes * h as usize).map(|i| (i * 37 % 251) as u8).collect();
+        let rgba: Vec<u8> = (0..(w * h * 4) as usize).map(|i| (i * 53 % 256) as u8).collect();
+        for png_bytes in [
+            encode(png::ColorType::Indexed, png::BitDepth::Four, &indexed),
+            encode(png::ColorType::Rgba, png::BitDepth::Eight, &rgba),
+        ] {
+            let (sw, sh, source) = decode_premultiplied(&png_bytes).expect("decodes");
+            for to in [(14, 9), (5, 30), (80, 51)] {
+                assert_eq!(decode_scaled(&png_bytes, to).expect("decodes"), resample(&source, (sw, sh), to), "{to:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_corrupt_png_is_an_error_not_a_panic() {
         assert!(decode_premultiplied(b"\x89PNG\r\n\x1a\n garbage").is_err());
         assert!(decode_premultiplied(&[]).is_err());
+        assert!(decode_scaled(b"\x89PNG\r\n\x1a\n garbage", (4, 4)).is_err());
     }
 }

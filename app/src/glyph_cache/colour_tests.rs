@@ -157,6 +157,26 @@ fn emoji_sequences_are_shaped_and_drawn_as_one_glyph_each() {
 }
 
 #[test]
+fn the_inspector_s_map_packs_every_colour_cell_apart_and_inside_its_page() {
+    let fonts = fonts();
+    let cache = filled(fonts, &SEQUENCES.concat(), 2.0, 0.0);
+    let (cells, _) = cache.colour_cells();
+    assert!(cells >= SEQUENCES.len(), "a cell per sequence at least: {cells}");
+    let page = cache.colour_page(96);
+    assert_eq!(page.cells.len(), cells, "each cell with an image is on the map");
+    for (i, a) in page.cells.iter().enumerate() {
+        let [x, y, w, h] = *a;
+        assert!(x >= 0 && y >= 0 && w > 0 && h > 0, "{a:?}");
+        assert!(x + w <= page.width as i32 && y + h <= page.height as i32, "{a:?} inside {page:?}");
+        for b in &page.cells[i + 1..] {
+            let apart = x + w <= b[0] || b[0] + b[2] <= x || y + h <= b[1] || b[1] + b[3] <= y;
+            assert!(apart, "{a:?} and {b:?} overlap");
+        }
+    }
+    assert!(page.height > 34, "34-pixel cells in a 96-pixel page take more than a shelf: {page:?}");
+}
+
+#[test]
 fn colour_cells_have_a_budget_of_their_own() {
     let fonts = fonts();
     let mut cache = GlyphCache::new();

@@ -7,7 +7,9 @@
 //! The overlay starts at [`DisplayList::overlay_from`]: raster counts its damage apart, so the figures it shows
 //! (and the HUD's damage share) are the frame's. It shows the last frame that changed something of the frame's
 //! own: a frame whose only damage is the overlay's (a flash fading, the overlay catching up with the frame before)
-//! is not observed, so the overlay never shows itself at work and a settled window stays idle.
+//! is not observed, so the overlay never shows itself at work and a settled window stays idle. The glyph cache is
+//! the one subject that is a state, not a frame's work: turned to it over a settled window, the inspector takes it
+//! in once from the frame that turned it on, rather than showing an empty cache until something moves.
 
 mod bounds;
 mod flashing;
@@ -20,7 +22,7 @@ use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::raster::{Damage, Renderer};
 use crate::scene::layout::LaidBox;
-use crate::ui::settings::Settings;
+use crate::ui::settings::{Inspect, Settings};
 
 use self::flashing::Flashes;
 use self::labels::Labels;
@@ -53,6 +55,8 @@ pub struct Overlays {
     drawn: u64,
     panel: Inspector,
     panel_lines: Vec<String>,
+    /// Whether the glyph cache was taken in since the inspector last turned to it.
+    cache_seen: bool,
 }
 
 impl Overlays {
@@ -66,6 +70,7 @@ impl Overlays {
             drawn: 0,
             panel: Inspector::new(fonts),
             panel_lines: Vec::new(),
+            cache_seen: false,
         }
     }
 
@@ -109,7 +114,10 @@ impl Overlays {
         settings: &Settings,
         now: f64,
     ) {
-        if frame.is_empty() || !Overlays::shows(settings) {
+        let on_cache = settings.inspector && settings.inspect == Inspect::GlyphCache;
+        let first_look = on_cache && !self.cache_seen;
+        self.cache_seen = on_cache;
+        if (frame.is_empty() && !first_look) || !Overlays::shows(settings) {
             return;
         }
         if settings.flashing {

@@ -1,10 +1,11 @@
 //! The inspector's view of the renderer over the frame (F3): the bands a frame was cut into and the thread that
 //! drew each, the layers and what became of each (in the base, kept, drawn again), or a map of the glyph cache's
-//! atlases. What it shows is taken from the last frame observed ([`Seen::of`]).
+//! atlases and colour cells. What it shows is taken from the last frame observed ([`Seen::of`]).
 
 use crate::display_list::{DisplayList, Op, Step, walk};
 use crate::fonts::FontBook;
 use crate::geom::{Color, Rect};
+use crate::glyph_cache::colour::MAX_COLOUR_BYTES;
 use crate::glyph_cache::{AtlasPage, MAX_ATLAS_BYTES, MAX_GLYPHS};
 use crate::raster::{Drawer, LayerFate, Renderer};
 use crate::ui::settings::Inspect;
@@ -15,6 +16,13 @@ use super::outline;
 /// A band's tint by the thread that drew it: the caller's, then the pool's in turn.
 const THREAD_TINTS: [Color; 4] =
     [Color(0xe0_35_d0_ba), Color(0xe0_ff_9f_1c), Color(0xe0_9b_6b_ff), Color(0xe0_ff_4f_6d)];
+
+/// A coverage cell's ink on the glyph-cache map, and a colour cell's box (magenta: apart at a glance).
+const COVERAGE_CELL: Color = Color(0xc0_35_d0_ba);
+const COLOUR_CELL: Color = Color(0xd0_e0_4a_d8);
+
+/// How wide the colour cells' page is packed, in device pixels: about a coverage atlas's width at text sizes.
+const COLOUR_PAGE_WIDTH: u32 = 256;
 
 /// A layer's outline by its fate.
 fn fate_color(fate: LayerFate) -> Color {
@@ -49,6 +57,8 @@ pub struct Seen {
     layers: Vec<(Rect, LayerFate)>,
     atlas: (Vec<AtlasPage>, usize),
     cells: usize,
+    /// The colour cells packed as one page, and their count and bytes.
+    colour: (AtlasPage, usize, usize),
 }
 
 impl Seen {
@@ -76,7 +86,9 @@ impl Seen {
             let (dx, dy) = visit.place.translation;
             layers.push((Rect::new(rect.x + dx, rect.y + dy, rect.w, rect.h), *fate));
         }
-        Seen { bands, layers, atlas: raster.atlas_pages(), cells: raster.cached_glyphs() }
+        let (count, bytes) = raster.colour_cells();
+        let colour = (raster.colour_page(COLOUR_PAGE_WIDTH), count, bytes);
+        Seen { bands, layers, atlas: raster.atlas_pages(), cells: raster.cached_glyphs(), colour }
     }
 
     /// Records what `inspect` picks of it over a frame of `size` logical units.
@@ -129,23 +141,33 @@ impl Seen {
         }
     }
 
-    /// The atlases in the frame's bottom-left corner, each cell's ink a dot of its box, with the cache's counts.
+    /// The atlases in the frame's bottom-left corner, each cell's ink a dot of its box, then the colour cells as a
+    /// page of their own in magenta, with the cache's counts.
     fn atlas(&self, size: (f32, f32), labels: &mut Labels, fonts: &FontBook, list: &mut DisplayList) {
-        let (pages, bytes) = &self.atlas;
-        let words = format!(
+        let (coverage, bytes) = &self.atlas;
+        let (colour_page, colour, colour_bytes) = &self.colour;
+        let mut words = format!(
             "glyph cache: {} of {MAX_GLYPHS} cells, {} atlases, {} of {} KiB",
             self.cells,
-            pages.len(),
+            coverage.len(),
             bytes / 1024,
             MAX_ATLAS_BYTES / 1024
         );
+        if *colour > 0 {
+            words += &format!("; colour cells: {colour}, {} of {} KiB", colour_bytes / 1024, MAX_COLOUR_BYTES / 1024);
+        }
+        let pages: Vec<(&AtlasPage, Color)> = coverage
+            .iter()
+            .map(|p| (p, COVERAGE_CELL))
+            .chain((!colour_page.cells.is_empty()).then_some((colour_page, COLOUR_CELL)))
+            .collect();
         // The atlases side by side in rows, in a box in the bottom-left corner, at the largest scale that fits.
         let margin = 12.0;
         let (width, height) = ((size.0 * 0.6).min(640.0), (size.1 / 3.0).min(180.0));
         let gap = 3.0;
         let flow = |k: f32| -> (Vec<Rect>, f32) {
             let (mut x, mut y, mut row_h, mut placed) = (0.0_f32, 0.0_f32, 0.0_f32, Vec::with_capacity(pages.len()));
-            for page in pages {
+            for (page, _) in &pages {
                 let (w, h) = ((page.width as f32 * k).max(1.0), (page.height as f32 * k).max(1.0));
                 if x > 0.0 && x + w > width {
                     (x, y, row_h) = (0.0, y + row_h + gap, 0.0);
@@ -163,15 +185,12 @@ impl Seen {
             .find(|(_, (_, used))| *used <= height)
             .unwrap_or_else(|| (0.05, flow(0.05)));
         let top = size.1 - margin - used;
-        for (page, at) in pages.iter().zip(&placed) {
+        for ((page, tint), at) in pages.iter().zip(&placed) {
             let frame = Rect::new(margin + at.x, top + at.y, at.w, at.h);
             list.fill_rect(frame, Color(0xe6_10_14_1c));
             for [cx, cy, cw, ch] in &page.cells {
                 let (x0, y0) = (frame.x + *cx as f32 * k, frame.y + *cy as f32 * k);
-                list.fill_rect(
-                    Rect::new(x0, y0, (*cw as f32 * k).max(0.5), (*ch as f32 * k).max(0.5)),
-                    Color(0xc0_35_d0_ba),
-                );
+                list.fill_rect(Rect::new(x0, y0, (*cw as f32 * k).max(0.5), (*ch as f32 * k).max(0.5)), *tint);
             }
         }
         let at = labels.chip(&words, margin, top - 20.0, fonts);

@@ -231,6 +231,11 @@ impl Renderer {
         self.glyphs.colour_cells()
     }
 
+    /// The glyph cache's colour cells as one page `width` pixels wide (see `GlyphCache::colour_page`).
+    pub fn colour_page(&self, width: u32) -> crate::glyph_cache::AtlasPage {
+        self.glyphs.colour_page(width)
+    }
+
     /// How many runs the glyph cache keeps as images, and the bytes of their atlases.
     pub fn run_images(&self) -> (usize, usize) {
         self.glyphs.run_images()
