@@ -386,7 +386,7 @@ fn decode_premultiplied(png_bytes: &[u8]) -> Result<(usize, usize, Vec<u32>), De
     let lut = palette_lut(reader.info());
     let mut buf = vec![0u8; reader.output_buffer_size().ok_or(DecodeError::Size(w as u32, h as u32))?];
     let info = reader.next_frame(&mut buf)?;
-    let mut out = Vec::with_capacity(w * h);
+    let mut out: Vec<[u32; 4]> = Vec::with_capacity(w * h);
     let (color, bits) = (info.color_type, info.bit_depth as usize);
     if bits == 8 || color == png::ColorType::Indexed {
         for row in buf.chunks(info.line_size).take(h) {
@@ -406,7 +406,7 @@ fn decode_premultiplied(png_bytes: &[u8]) -> Result<(usize, usize, Vec<u32>), De
     if out.len() != w * h {
         return Err(DecodeError::Size(w as u32, h as u32));
     }
-    Ok((w, h, out))
+    Ok((w, h, out.into_iter().map(pack).collect()))
 }
 
 /// The PNG's pixels premultiplied and resampled to `to` (width, height) as it inflates: each row, as the decoder
@@ -452,14 +452,14 @@ fn checked_size(info: &png::Info<'_>) -> Result<(usize, usize), DecodeError> {
     Ok((w as usize, h as usize))
 }
 
-/// Appends the `w` pixels of one decoded row to `out`, premultiplied: indices of `bits` bits into `lut` (packed
-/// from the high bits of each byte), or 8-bit channels of `color`.
+/// Appends the `w` pixels of one decoded row to `out`, premultiplied, as their channels: indices of `bits` bits
+/// into `lut` (packed from the high bits of each byte), or 8-bit channels of `color`.
 fn pixels_of_row(
     row: &[u8],
     (color, bits): (png::ColorType, usize),
-    lut: Option<&[u32]>,
+    lut: Option<&[[u32; 4]]>,
     w: usize,
-    out: &mut Vec<u32>,
+    out: &mut Vec<[u32; 4]>,
 ) -> Result<(), DecodeError> {
     let before = out.len();
     match (color, lut) {
@@ -489,7 +489,7 @@ fn pixels_of_row(
                     2 => (p[0], p[0], p[0], p[1]),
                     _ => (p[0], p[0], p[0], 255),
                 };
-                premultiply(r, g, b, a)
+                channels_of(premultiply(r, g, b, a))
             }));
         }
     }
@@ -514,14 +514,25 @@ fn premultiply(r: u8, g: u8, b: u8, a: u8) -> u32 {
     u32::from(a) << 24 | pm(r) << 16 | pm(g) << 8 | pm(b)
 }
 
+/// A premultiplied `0xAARRGGBB` pixel as its channels, alpha first: what the resampling weighs, unpacked once
+/// per palette entry rather than once per pixel and tap.
+fn channels_of(p: u32) -> [u32; 4] {
+    [p >> 24, (p >> 16) & 0xff, (p >> 8) & 0xff, p & 0xff]
+}
+
+/// [`channels_of`] undone.
+fn pack(c: [u32; 4]) -> u32 {
+    c[0] << 24 | c[1] << 16 | c[2] << 8 | c[3]
+}
+
 /// A palette image's 256 colours, premultiplied, with the alpha of its tRNS chunk (`None` without a palette).
-fn palette_lut(info: &png::Info<'_>) -> Option<Vec<u32>> {
+fn palette_lut(info: &png::Info<'_>) -> Option<Vec<[u32; 4]>> {
     let palette = info.palette.as_ref()?;
     let alpha = info.trns.as_deref().unwrap_or(&[]);
     // Indexed by a byte: 256 entries whatever the palette's length, so no index reads past it.
-    let mut lut = vec![0u32; 256];
+    let mut lut = vec![[0u32; 4]; 256];
     for (i, rgb) in palette.chunks_exact(3).take(256).enumerate() {
-        lut[i] = premultiply(rgb[0], rgb[1], rgb[2], alpha.get(i).copied().unwrap_or(255));
+        lut[i] = channels_of(premultiply(rgb[0], rgb[1], rgb[2], alpha.get(i).copied().unwrap_or(255)));
     }
     Some(lut)
 }
@@ -533,21 +544,23 @@ fn palette_lut(info: &png::Info<'_>) -> Option<Vec<u32>> {
 fn resample(source: &[u32], from: (usize, usize), to: (usize, usize)) -> Vec<u32> {
     let across = Taps::new(from.0, to.0);
     let mut rows = vec![[0u32; 4]; to.0 * from.1];
+    let mut unpacked = Vec::with_capacity(from.0);
     for (line, out) in source.chunks_exact(from.0).zip(rows.chunks_exact_mut(to.0)) {
-        resample_row(line, &across, out);
+        unpacked.clear();
+        unpacked.extend(line.iter().map(|&p| channels_of(p)));
+        resample_row(&unpacked, &across, out);
     }
     resample_down(&rows, (to.0, from.1), to.1)
 }
 
 /// One source row resampled across: each channel times 65536, in u32 (255 << 16 fits).
-fn resample_row(line: &[u32], across: &Taps, out: &mut [[u32; 4]]) {
+fn resample_row(line: &[[u32; 4]], across: &Taps, out: &mut [[u32; 4]]) {
     for (x, o) in out.iter_mut().enumerate() {
         let mut sum = [0u32; 4];
         for (p, &w) in line[across.start[x]..].iter().zip(across.weights(x)) {
-            sum[0] += (p >> 24) * w;
-            sum[1] += ((p >> 16) & 0xff) * w;
-            sum[2] += ((p >> 8) & 0xff) * w;
-            sum[3] += (p & 0xff) * w;
+            for k in 0..4 {
+                sum[k] += p[k] * w;
+            }
         }
         *o = sum;
     }
@@ -589,9 +602,10 @@ impl Taps {
     fn new(from: usize, to: usize) -> Taps {
         let ratio = from as f64 / to as f64;
         let (mut start, mut at, mut flat) = (Vec::with_capacity(to), Vec::with_capacity(to + 1), Vec::new());
+        let mut weights: Vec<f64> = Vec::with_capacity(ratio.ceil() as usize + 1);
         for d in 0..to {
             at.push(flat.len());
-            let mut weights: Vec<f64> = Vec::with_capacity(ratio.ceil() as usize + 1);
+            weights.clear();
             if ratio >= 1.0 {
                 // Box: the source span [d, d + 1) * ratio, its end pixels in part.
                 let (s, e) = (d as f64 * ratio, (d as f64 + 1.0) * ratio);
@@ -614,12 +628,13 @@ impl Taps {
                 }
             }
             // In 1/65536, the rounding put on the largest so that they sum to exactly 65536.
-            let mut fixed: Vec<u32> = weights.iter().map(|w| (w * 65536.0).round() as u32).collect();
+            let first = flat.len();
+            flat.extend(weights.iter().map(|w| (w * 65536.0).round() as u32));
+            let fixed = &mut flat[first..];
             let total: u32 = fixed.iter().sum();
             if let Some(largest) = (0..fixed.len()).max_by_key(|&i| fixed[i]) {
                 fixed[largest] = (fixed[largest] + 65536).saturating_sub(total);
             }
-            flat.extend(fixed);
         }
         at.push(flat.len());
         Taps { start, at, flat }
