@@ -36,6 +36,10 @@ impl FaceSet for FontBook {
         Face::EVERY.get(face).map_or("Inter", |&face| self.loaded_or_sans(face).family)
     }
 
+    fn colour_format(&self, face: FaceIndex) -> Option<&'static str> {
+        self.loaded(*Face::EVERY.get(face)?)?.colour_format
+    }
+
     fn font_id(&self, face: FaceIndex, size_px: f32) -> FontId {
         self.id(Face::EVERY.get(face).copied().unwrap_or(Face::Sans), size_px)
     }

@@ -145,8 +145,8 @@ impl Face {
         }
     }
 
-    /// The colour format the face's glyphs are drawn from, `None` for a face of outlines: what the report names
-    /// for a run in a colour face.
+    /// The colour format a face in this place of the chain is expected in (Noto Color Emoji's bitmaps), `None`
+    /// for a face of outlines; what a loaded file holds is `FaceSet::colour_format`, which the report names.
     pub const fn colour(self) -> Option<&'static str> {
         match self {
             Face::Emoji => Some("CBDT"),

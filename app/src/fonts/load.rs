@@ -63,6 +63,12 @@ fn load_file(
     let (ascender, descender, line_gap) = harfbuzz.extents();
     let colr = !harfbuzz_face.has_png() && (harfbuzz_face.has_paint() || harfbuzz_face.has_layers());
     let colour = face.colour().is_some() && (harfbuzz_face.has_png() || colr);
+    let colour_format = match (colour, colr) {
+        (false, _) => None,
+        (true, false) => Some("CBDT"),
+        (true, true) if harfbuzz_face.has_paint() => Some("COLRv1"),
+        (true, true) => Some("COLRv0"),
+    };
     if stood_in && !colour {
         // Neither outlines Blend2D draws nor bitmaps: nothing of it could be drawn.
         return Err(unloadable(NativeError::InvalidArgument(
@@ -85,6 +91,7 @@ fn load_file(
         line_gap,
         colour,
         colr,
+        colour_format,
     })
 }
 

@@ -68,6 +68,9 @@ struct LoadedFace {
     /// Whether its colour glyphs are COLR paint graphs or layers (and not bitmaps): painted through HarfBuzz's
     /// paint API and drawn by Blend2D from its outlines.
     colr: bool,
+    /// The table its colour glyphs come from, as the report names it: "CBDT", "COLRv1" or "COLRv0"; `None` for a
+    /// face drawn from outlines.
+    colour_format: Option<&'static str>,
 }
 
 /// Every font the scene and the HUD use (see the module docs).

@@ -331,6 +331,9 @@ fn colr_glyphs_are_painted_through_harfbuzz_and_drawn_by_blend2d() {
     let (fonts, dir) = colr_book();
     let font = fonts.id(Face::Emoji, 32.0);
     assert!(fonts.is_colour(font) && fonts.is_colr(font), "the COLR font is a colour face");
+    // A run in it names the table it comes from, as the text screen's report prints it.
+    let format = crate::text::FaceSet::colour_format(&fonts, Face::Emoji.index());
+    assert_eq!(format, Some("COLRv1"), "the test font paints COLR v1");
     // The box glyph spans x 100..900, y 0..800 of 1000 units: at 32 px from the pen (4, 40), x 7.2..32.8 and
     // y 14.4..40 in pixels.
     let at = |pixels: &[u32], x: usize, y: usize| pixels[y * 64 + x];

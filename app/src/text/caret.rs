@@ -155,7 +155,7 @@ mod tests {
             units_per_em: 1000,
         };
         let width_px = clusters.len() as f32 * 10.0;
-        Run { bytes, rtl, font: FontId(0), family: "Test", x, width_px, glyphs: Arc::new(glyphs) }
+        Run { bytes, rtl, font: FontId(0), family: "Test", colour: None, x, width_px, glyphs: Arc::new(glyphs) }
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub fn wrap(piece: &ShapedPiece, size_px: f32, max_width_px: Option<f32>) -> Vec
 
 /// The font id and family of each face a layout used so far: asking the font book takes its lock, and a line of
 /// mixed scripts has many runs.
-pub type FaceIds = Vec<(usize, FontId, &'static str)>;
+pub type FaceIds = Vec<(usize, FontId, &'static str, Option<&'static str>)>;
 
 /// The runs of `span` (a line of `piece`, which starts at byte `offset` of the whole text) in visual order.
 pub fn runs(
@@ -146,12 +146,13 @@ pub fn runs(
             };
             let cut = sub_run(glyphs, glyph_range, offset as u32 + item.base);
             let width_px = cut.width_px(size_px);
-            let (font, family) = match ids.iter().find(|id| id.0 == item.face) {
-                Some(&(_, font, family)) => (font, family),
+            let (font, family, colour) = match ids.iter().find(|id| id.0 == item.face) {
+                Some(&(_, font, family, colour)) => (font, family, colour),
                 None => {
-                    let id = (item.face, faces.font_id(item.face, size_px), faces.family(item.face));
+                    let face = item.face;
+                    let id = (face, faces.font_id(face, size_px), faces.family(face), faces.colour_format(face));
                     ids.push(id);
-                    (id.1, id.2)
+                    (id.1, id.2, id.3)
                 }
             };
             out.push(Run {
@@ -159,6 +160,7 @@ pub fn runs(
                 rtl,
                 font,
                 family,
+                colour,
                 x,
                 width_px,
                 glyphs: Arc::new(cut),

@@ -164,6 +164,8 @@ pub struct Run {
     pub font: FontId,
     /// The face's family name: "Inter", "DejaVu Sans", "Noto Sans Arabic" ...
     pub family: &'static str,
+    /// The table a colour face's glyphs come from ("CBDT", "COLRv1", "COLRv0"), `None` for outlines.
+    pub colour: Option<&'static str>,
     /// Its left edge from the line's left edge, px.
     pub x: f32,
     pub width_px: f32,
@@ -190,6 +192,10 @@ pub trait FaceSet {
     fn harfbuzz(&self, face: FaceIndex) -> Option<&harfbuzz::Font>;
     /// The family name of `face`.
     fn family(&self, face: FaceIndex) -> &'static str;
+    /// The table `face`'s colour glyphs come from ("CBDT", "COLRv1", "COLRv0"), `None` for a face of outlines.
+    fn colour_format(&self, _face: FaceIndex) -> Option<&'static str> {
+        None
+    }
     /// The id of `face` at `size_px`.
     fn font_id(&self, face: FaceIndex, size_px: f32) -> FontId;
     /// The ISO 15924 script of `c`.

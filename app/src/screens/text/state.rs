@@ -599,7 +599,7 @@ impl ScreenState for TextFields {
 
 /// What the report prints of a text widget: its text, caret and anchor (byte offsets), and the runs the last
 /// frame laid out, in visual order line by line, each with its bytes in the text, direction, family and colour format
-/// (`"CBDT"` for a run in the colour emoji face, null for outlines).
+/// (`"CBDT"`, `"COLRv1"` or `"COLRv0"` for a run in a colour face, as its file has it; null for outlines).
 pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
     let runs: Vec<serde_json::Value> = laid
         .paragraph
@@ -612,7 +612,7 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
                 "end": laid.start + run.bytes.end,
                 "rtl": run.rtl,
                 "font": run.family,
-                "colour": crate::fonts::Face::of_family(run.family).and_then(crate::fonts::Face::colour),
+                "colour": run.colour,
             })
         })
         .collect();
