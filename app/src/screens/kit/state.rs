@@ -16,7 +16,9 @@ use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::widgets::Node;
-use crate::widgets::{Cx, LABEL_PART, Response, Role};
+use crate::scene::draw::widgets::State;
+use crate::ui::theme::Palette;
+use crate::widgets::{Cx, LABEL_PART, Response, Role, Widget};
 
 pub use crate::screens::paging::ids;
 
@@ -59,6 +61,25 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
     /// What the page adds to its widgets' report entries (a value the settings hold).
     fn report(settings: &Settings, into: &mut Map<String, Value>) {
         let _ = (settings, into);
+    }
+
+    /// The page's colours over the theme's (a document's stylesheet); None draws with the theme's.
+    fn palette(theme: &Palette) -> Option<Palette> {
+        let _ = theme;
+        None
+    }
+
+    /// Section `section`'s colours over the page's; None draws it with the page's.
+    fn section_palette(section: usize, page: &Palette) -> Option<Palette> {
+        let _ = (section, page);
+        None
+    }
+
+    /// Widget `index`'s colours as it is drawn now (`look`: under the pointer, held, focused) over the page's;
+    /// None draws it with the page's.
+    fn widget_palette(index: usize, widget: &dyn Widget, look: State, page: &Palette) -> Option<Palette> {
+        let _ = (index, widget, look, page);
+        None
     }
 }
 
