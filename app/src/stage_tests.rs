@@ -2,6 +2,7 @@
 //! screen hands back, and sizes from tiny to huge.
 
 use super::*;
+use crate::screens::{SCREENS, TITLES};
 use crate::display_list::Op;
 use crate::geom::Rect;
 use crate::screens::kit::state::PageLaid;
