@@ -32,6 +32,9 @@ use crate::ui::router::WidgetId;
 pub const MAX_WIDGETS: usize = 10_000;
 /// The most copies one `repeat` makes.
 const MAX_REPEAT: i64 = 1_000;
+/// The most nodes a document may visit, repeats counted: nested repeats of nothing make no widget and could
+/// still spin for ever.
+const MAX_VISITS: usize = 100_000;
 
 /// A document as read.
 #[derive(Debug, Clone)]
@@ -73,6 +76,8 @@ struct Reader<'a> {
     counters: Vec<WidgetId>,
     /// The element of the row being filled.
     row_node: usize,
+    /// Nodes visited so far.
+    visits: usize,
 }
 
 /// Reads the document `text`, from `file`.
@@ -111,6 +116,7 @@ pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
         resets: Vec::new(),
         counters: Vec::new(),
         row_node: 0,
+        visits: 0,
     };
     let mut p = Props::of(root, None);
     let title = p.string(&src, "title")?.ok_or_else(|| src.error(p.at(), "a `page` needs title=\"...\""))?;
@@ -160,6 +166,10 @@ impl Reader<'_> {
         let src = self.src;
         let kind = node.name().value();
         let at = node.span().offset();
+        self.visits += 1;
+        if self.visits > MAX_VISITS {
+            return Err(src.error(at, format!("the document's repeats make more than {MAX_VISITS} nodes")));
+        }
         match (kind, place) {
             ("repeat", Place::Page) => Err(src.error(at, "a `repeat` stands in a section or a row")),
             ("repeat", _) => {
