@@ -1,4 +1,4 @@
-//! Documents and stylesheets (record 19), against issue 31's targets: reading and building a 1,000-widget
+//! Documents and stylesheets (record 23), against issue 31's targets: reading and building a 1,000-widget
 //! document (≤ 5 ms), resolving every element's style of the tutorial cold (≤ 0.3 ms), and a hover restyle, one
 //! widget's style under the pointer with the rest cached (≤ 0.02 ms). Also every style of the 1,000-widget
 //! document cold. Prints p50 and p95 in ms over the rounds; no natives, no window.

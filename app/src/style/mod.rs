@@ -1,4 +1,4 @@
-//! Stylesheets: a subset of CSS, read with Servo's `cssparser`, that colours a document screen (record 19).
+//! Stylesheets: a subset of CSS, read with Servo's `cssparser`, that colours a document screen (record 23).
 //!
 //! The stages, one a file: [`sheet`] reads the rules and their declarations (a declaration that cannot be used is
 //! skipped with a `FILE:LINE:COL: message` warning, as CSS does, and the sheet otherwise loads); [`selector`]

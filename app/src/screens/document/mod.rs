@@ -1,4 +1,4 @@
-//! A screen read from a document (`--doc FILE.kdl`) and coloured by a stylesheet (`--style FILE.css`), record 19.
+//! A screen read from a document (`--doc FILE.kdl`) and coloured by a stylesheet (`--style FILE.css`), record 23.
 //!
 //! The document is read once at start ([`load`]) and held for the life of the process; the screen is the kit's
 //! page screen over [`Document`], a [`PageSpec`] whose page is that document's, whose bindings are the
