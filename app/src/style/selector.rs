@@ -152,8 +152,9 @@ impl Selector {
     }
 }
 
-/// Matches `chain` (compounds from the inside out, each with how it joins the one inside it, given as `join`
-/// for the first) against `ancestors` (outermost first), backtracking over descendant combinators.
+/// Matches `chain` (compounds from the inside out, each with the combinator that joins it to the next one out)
+/// against `ancestors` (outermost first); `join` is how the first of `chain` is joined to the compound already
+/// matched inside it. A descendant combinator tries every ancestor, nearest first.
 fn match_outwards(
     chain: &[(&Compound, Option<Combinator>)],
     join: Option<Combinator>,

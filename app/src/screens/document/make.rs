@@ -94,13 +94,12 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
             if let Some(tip) = p.string(src, "tip")? {
                 b = b.tip(strings.intern(&tip));
             }
-            let target = p.entry("target").map(|e| (p.string_of(src, e, "`target`"), e.span().offset()));
             action = match p.entry("action") {
                 None => None,
                 Some(e) => match p.string_of(src, e, "`action`")?.as_str() {
                     "count" => Some(Action::Count),
-                    "reset" => match target {
-                        Some((t, at)) => Some(Action::Reset(t?, at)),
+                    "reset" => match p.entry("target") {
+                        Some(t) => Some(Action::Reset(p.string_of(src, t, "`target`")?, t.span().offset())),
                         None => return Err(src.error(e.span().offset(), "action=\"reset\" needs target=ID")),
                     },
                     other => {

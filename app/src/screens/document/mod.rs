@@ -10,6 +10,8 @@ pub mod look;
 pub mod make;
 pub mod props;
 pub mod read;
+#[cfg(test)]
+mod tests;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
