@@ -26,7 +26,9 @@ fn thousand() -> String {
             let id = format!("s{s}r{r}");
             doc.push_str(&format!("      slider \"Level\" id={id} min=0 max=100 value=40 step=5 width=120\n"));
             doc.push_str(&format!("      progress \"Level\" id={id}p bind={id} width=80\n"));
-            doc.push_str("      badge \"Info\" variant=\"info\" class=\"tag\"\n      badge \"Live\" variant=\"success\"\n");
+            doc.push_str(
+                "      badge \"Info\" variant=\"info\" class=\"tag\"\n      badge \"Live\" variant=\"success\"\n",
+            );
             doc.push_str(&format!("      button \"Add\" id={id}b action=\"count\"\n      badge \"0\" bind={id}b\n"));
             doc.push_str("      checkbox \"On\" checked=#true\n      toggle \"Live\"\n");
             doc.push_str("      stat \"Level\" figure=\"40\"\n      rating \"Stars\" stars=3\n    }\n");

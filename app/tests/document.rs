@@ -31,7 +31,8 @@ fn the_tutorial_renders_headless_and_its_report_lists_its_widgets() {
     let r = report(cmd, &dir);
     assert_eq!(r["screen"], "document");
     let widgets = r["widgets"].as_object().expect("widgets");
-    for id in ["doc.volume", "doc.level", "doc.shown", "doc.mute", "doc.add", "doc.reset", "doc.count", "doc.channel3"] {
+    for id in ["doc.volume", "doc.level", "doc.shown", "doc.mute", "doc.add", "doc.reset", "doc.count", "doc.channel3"]
+    {
         assert!(widgets.contains_key(id), "{id} not in the report");
     }
     assert_eq!(widgets["doc.volume"]["value"], 40.0, "{}", widgets["doc.volume"]);
@@ -83,15 +84,30 @@ fn refused(name: &str, kdl: &str, line_col: &str, needle: &str) {
 
 #[test]
 fn a_broken_document_is_one_located_line_and_exit_2() {
-    refused("unknown-widget", "page title=\"x\" {\n  section \"S\" {\n    row { slidr \"a\" }\n  }\n}\n", "3:11", "unknown widget `slidr`");
+    refused(
+        "unknown-widget",
+        "page title=\"x\" {\n  section \"S\" {\n    row { slidr \"a\" }\n  }\n}\n",
+        "3:11",
+        "unknown widget `slidr`",
+    );
     refused(
         "unknown-property",
         "page title=\"é\" {\n  section \"ü\" {\n    row { slider \"a\" max=10 wat=1 }\n  }\n}\n",
         "3:29",
         "unknown property `wat` of `slider`",
     );
-    refused("bad-value", "page title=\"x\" {\n  section \"S\" { slider \"a\" max=10 value=11 }\n}\n", "2:35", "`value` must be from 0 to 10");
-    refused("unknown-bind", "page title=\"x\" {\n  section \"S\" { progress \"p\" bind=nope }\n}\n", "2:30", "no widget has that id");
+    refused(
+        "bad-value",
+        "page title=\"x\" {\n  section \"S\" { slider \"a\" max=10 value=11 }\n}\n",
+        "2:35",
+        "`value` must be from 0 to 10",
+    );
+    refused(
+        "unknown-bind",
+        "page title=\"x\" {\n  section \"S\" { progress \"p\" bind=nope }\n}\n",
+        "2:30",
+        "no widget has that id",
+    );
     refused(
         "duplicate-id",
         "page title=\"x\" {\n section \"S\" {\n  button \"a\" id=a\n  button \"b\" id=a\n }\n}\n",

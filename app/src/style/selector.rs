@@ -166,9 +166,9 @@ fn match_outwards(
             let Some((parent, above)) = ancestors.split_last() else { return false };
             compound.matches(parent) && match_outwards(rest, *next_join, above)
         }
-        Some(Combinator::Descendant) => (0..ancestors.len()).rev().any(|i| {
-            compound.matches(&ancestors[i]) && match_outwards(rest, *next_join, &ancestors[..i])
-        }),
+        Some(Combinator::Descendant) => (0..ancestors.len())
+            .rev()
+            .any(|i| compound.matches(&ancestors[i]) && match_outwards(rest, *next_join, &ancestors[..i])),
         // Nothing outside the compound: the chain is done only when no compound is left (handled above).
         None => false,
     }

@@ -201,8 +201,26 @@ fn a_bad_declaration_is_skipped_with_a_located_warning_and_the_sheet_loads() {
 
 #[test]
 fn broken_sheets_never_panic() {
-    for css in ["", "{", "}", "a {", "a { color", "a { color: }", ">a{}", "a > {}", "a,{}", "@media x { a {} }", "a{--:1}",
-        "a{color:var(}", "#1 {}", "a{color:rgb(1,2,3,4,5)}", ":{}", ".{}", "a{;;;}", "\u{0}"] {
+    for css in [
+        "",
+        "{",
+        "}",
+        "a {",
+        "a { color",
+        "a { color: }",
+        ">a{}",
+        "a > {}",
+        "a,{}",
+        "@media x { a {} }",
+        "a{--:1}",
+        "a{color:var(}",
+        "#1 {}",
+        "a{color:rgb(1,2,3,4,5)}",
+        ":{}",
+        ".{}",
+        "a{;;;}",
+        "\u{0}",
+    ] {
         let _ = Stylesheet::parse(Path::new("x.css"), css);
     }
 }

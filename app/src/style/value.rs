@@ -105,7 +105,8 @@ fn length(p: &mut Parser<'_>) -> Result<Length, String> {
             other => Err(format!("unknown unit `{other}`: expected px, em or %")),
         },
         Token::Percentage { unit_value, .. } => Ok(Length::Percent(finite(unit_value * 100.0)?)),
-        Token::Number { value, .. } if value == 0.0 => Ok(Length::Px(0.0)),
+        // A bare 0 is a length, as in CSS.
+        Token::Number { value: 0.0, .. } => Ok(Length::Px(0.0)),
         other => Err(format!("expected a length (px, em or %), found `{}`", colour::describe(&other))),
     }
 }

@@ -6,6 +6,7 @@ use super::props::{Interner, Props, Source};
 use crate::located::Located;
 use crate::ui::router::WidgetId;
 use crate::widgets::Widget;
+use crate::widgets::area::Area;
 use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::breadcrumb::Breadcrumb;
 use crate::widgets::button::Button;
@@ -29,7 +30,6 @@ use crate::widgets::spinner::Spinner;
 use crate::widgets::split::Split;
 use crate::widgets::stat::Statistic;
 use crate::widgets::stepper::Stepper;
-use crate::widgets::area::Area;
 use crate::widgets::toggle::Toggle;
 use crate::widgets::value::Ranged;
 
@@ -126,8 +126,7 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
         "radio" | "segmented" | "dropdown" | "chips" => {
             let name = strings.intern(&p.required_arg(src, "name")?);
             let at = p.at();
-            let options: Vec<&'static str> =
-                p.rest_args(src, "an option")?.iter().map(|o| strings.intern(o)).collect();
+            let options: Vec<&'static str> = p.rest_args(src, "an option")?.iter().map(|o| strings.intern(o)).collect();
             if options.is_empty() || options.len() > 64 {
                 return Err(src.error(at, format!("a `{kind}` takes 1 to 64 options after its name")));
             }
@@ -195,7 +194,8 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                     "warning" => Variant::Warning,
                     "danger" => Variant::Danger,
                     other => {
-                        let message = format!("unknown variant `{other}`: expected neutral, info, success, warning or danger");
+                        let message =
+                            format!("unknown variant `{other}`: expected neutral, info, success, warning or danger");
                         return Err(src.error(e.span().offset(), message));
                     }
                 },
@@ -237,7 +237,11 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
         "card" => {
             let title = strings.intern(&p.required_arg(src, "title")?);
             let body = strings.intern(&p.required_arg(src, "body")?);
-            Box::new(if p.flag(src, "interactive")? { Card::interactive(id, title, body) } else { Card::new(id, title, body) })
+            Box::new(if p.flag(src, "interactive")? {
+                Card::interactive(id, title, body)
+            } else {
+                Card::new(id, title, body)
+            })
         }
         "pager" => Box::new(Pager::new(id, p.whole(src, "pages", 1..=1000)?.unwrap_or(5) as usize)),
         "stepper" | "breadcrumb" | "doc-tabs" => {

@@ -175,7 +175,10 @@ impl<'n> Props<'n> {
             KdlValue::Integer(i) if (*range.start() as i128..=*range.end() as i128).contains(i) => Ok(Some(*i as i64)),
             other => {
                 let (lo, hi) = (range.start(), range.end());
-                Err(src.error(e.span().offset(), format!("`{name}` must be a whole number from {lo} to {hi}, not {other}")))
+                Err(src.error(
+                    e.span().offset(),
+                    format!("`{name}` must be a whole number from {lo} to {hi}, not {other}"),
+                ))
             }
         }
     }

@@ -94,12 +94,14 @@ pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
                 _ => None,
             })
             .unwrap_or_else(|| "not a KDL 2.0 document".to_owned());
-        src.error(at, format!("{}", message.trim_end_matches('.')))
+        src.error(at, message.trim_end_matches('.').to_owned())
     })?;
     let mut roots = doc.nodes().iter();
     let Some(root) = roots.next() else { return Err(src.error(0, "an empty document: expected `page title=\"...\"`")) };
     if root.name().value() != "page" {
-        return Err(src.error(root.span().offset(), format!("the document's root is `page`, not `{}`", root.name().value())));
+        return Err(
+            src.error(root.span().offset(), format!("the document's root is `page`, not `{}`", root.name().value()))
+        );
     }
     if let Some(extra) = roots.next() {
         return Err(src.error(extra.span().offset(), "a document has one `page`; this node stands outside it"));
@@ -174,7 +176,8 @@ impl Reader<'_> {
             ("repeat", Place::Page) => Err(src.error(at, "a `repeat` stands in a section or a row")),
             ("repeat", _) => {
                 let mut p = Props::of(node, n);
-                let count = p.whole(&src, "count", 0..=MAX_REPEAT)?.ok_or_else(|| src.error(at, "a `repeat` needs count=N"))?;
+                let count =
+                    p.whole(&src, "count", 0..=MAX_REPEAT)?.ok_or_else(|| src.error(at, "a `repeat` needs count=N"))?;
                 p.finish(&src)?;
                 for i in 1..=count as usize {
                     self.children(node, place, Some(i))?;
@@ -215,8 +218,13 @@ impl Reader<'_> {
                     let parent = self.section_nodes[s];
                     self.page.sections[s].rows.push(Row { label: None, items: Vec::new() });
                     self.row_node = self.nodes.len();
-                    let row_node =
-                        Node { kind: "row".into(), id: None, classes: Vec::new(), parent: Some(parent), states: States::NONE };
+                    let row_node = Node {
+                        kind: "row".into(),
+                        id: None,
+                        classes: Vec::new(),
+                        parent: Some(parent),
+                        states: States::NONE,
+                    };
                     self.nodes.push(row_node);
                     let row = self.page.sections[s].rows.len() - 1;
                     self.widget(node, s, row, n)
@@ -225,7 +233,10 @@ impl Reader<'_> {
             },
             (other, _) => {
                 let known = KINDS.join(", ");
-                Err(src.error(at, format!("unknown widget `{other}`: expected page, section, row, repeat or one of {known}")))
+                Err(src.error(
+                    at,
+                    format!("unknown widget `{other}`: expected page, section, row, repeat or one of {known}"),
+                ))
             }
         }
     }
@@ -247,11 +258,11 @@ impl Reader<'_> {
             // Written ids never start with `_`, so these never meet one.
             None => self.strings.intern(&format!("doc._{index}")),
         };
-        if let Some(id) = &id {
-            if self.ids.contains_key(full) {
-                let e = p.entry("id").map_or(at, |e| e.span().offset());
-                return Err(src.error(e, format!("a second widget with id `{id}`")));
-            }
+        if let Some(id) = &id
+            && self.ids.contains_key(full)
+        {
+            let e = p.entry("id").map_or(at, |e| e.span().offset());
+            return Err(src.error(e, format!("a second widget with id `{id}`")));
         }
         if let Some(e) = p.entry("bind") {
             let source = p.string_of(&src, e, "`bind`")?;
@@ -322,4 +333,3 @@ impl Reader<'_> {
         })
     }
 }
-

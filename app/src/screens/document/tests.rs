@@ -57,13 +57,25 @@ fn what_is_wrong_is_refused_at_its_place() {
         ("page title=\"t\" { slider \"v\" }", "d.kdl:1:18: a `slider` stands in a section or a row"),
         ("page title=\"t\" { section { row { row } } }", "d.kdl:1:34: a `row` stands in a section"),
         ("page title=\"t\" { section { slider } }", "d.kdl:1:28: a `slider` needs its name"),
-        ("page title=\"t\" { section { slider \"v\" min=5 max=1 } }", "d.kdl:1:28: `max` (1) must be more than `min` (5)"),
+        (
+            "page title=\"t\" { section { slider \"v\" min=5 max=1 } }",
+            "d.kdl:1:28: `max` (1) must be more than `min` (5)",
+        ),
         ("page title=\"t\" { section { badge \"b\" id=\"a b\" } }", "d.kdl:1:38: the id `a b` must be"),
         ("page title=\"t\" { section { badge \"b\" id=b; badge \"c\" bind=b } }", "d.kdl:1:54: `b` holds no value"),
-        ("page title=\"t\" { section { button \"b\" id=b; badge \"c\" bind=b } }", "d.kdl:1:55: the button `b` does not count"),
-        ("page title=\"t\" { section { button \"b\" action=\"reset\" } }", "d.kdl:1:39: action=\"reset\" needs target=ID"),
+        (
+            "page title=\"t\" { section { button \"b\" id=b; badge \"c\" bind=b } }",
+            "d.kdl:1:55: the button `b` does not count",
+        ),
+        (
+            "page title=\"t\" { section { button \"b\" action=\"reset\" } }",
+            "d.kdl:1:39: action=\"reset\" needs target=ID",
+        ),
         ("page title=\"t\" { section { repeat count=1001 { } } }", "d.kdl:1:35: `count` must be a whole number"),
-        ("page title=\"t\" { section { radio \"r\" \"a\" selected=1 } }", "d.kdl:1:42: `selected` must be a whole number from 0 to 0"),
+        (
+            "page title=\"t\" { section { radio \"r\" \"a\" selected=1 } }",
+            "d.kdl:1:42: `selected` must be a whole number from 0 to 0",
+        ),
     ];
     for (text, start) in cases {
         let e = error(text);

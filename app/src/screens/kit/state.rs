@@ -1,5 +1,5 @@
 //! A kit page's state: its widgets' values, where the page is scrolled, and what each message does: a message for
-//! a widget goes to the widget ([`Widget::handle`](crate::widgets::Widget::handle)) and then to the page's bindings
+//! a widget goes to the widget ([`Widget::handle`]) and then to the page's bindings
 //! ([`PageSpec::react`]); a wheel over the page, the Page keys, Home and End, and a drag of the page's scrollbar
 //! scroll the page ([`Paging`]).
 
@@ -10,14 +10,14 @@ use serde_json::{Map, Value};
 
 use super::page::KitPage;
 use crate::geom::Rect;
+use crate::scene::draw::widgets::State;
 use crate::screens::interface::{Input, ScreenState};
 use crate::screens::paging::{Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
-use crate::widgets::Node;
-use crate::scene::draw::widgets::State;
 use crate::ui::theme::Palette;
+use crate::widgets::Node;
 use crate::widgets::{Cx, LABEL_PART, Response, Role, Widget};
 
 pub use crate::screens::paging::ids;
