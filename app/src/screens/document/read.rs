@@ -84,17 +84,16 @@ struct Reader<'a> {
 pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
     let src = Source { file, text };
     let doc: KdlDocument = text.parse().map_err(|e: kdl::KdlError| {
-        let d = e.diagnostics.first();
-        let at = d.map_or(0, |d| d.span.offset());
-        let message = d
-            .and_then(|d| match (&d.message, &d.label, &d.help) {
-                (Some(m), _, Some(h)) => Some(format!("{m} ({h})")),
-                (Some(m), _, None) => Some(m.clone()),
-                (None, Some(l), _) => Some(l.clone()),
-                _ => None,
-            })
-            .unwrap_or_else(|| "not a KDL 2.0 document".to_owned());
-        src.error(at, message.trim_end_matches('.').to_owned())
+        let (at, message) = syntax_error(text, &e);
+        // The crate reports some errors inside a child block (a bad value) at the start of the outermost node that
+        // holds them: the innermost block that fails alone says where.
+        let (at, message) = match e.diagnostics.first() {
+            Some(d) if text[d.span.offset().min(text.len())..].contains('{') => {
+                narrow(text, 0, 0).filter(|(inner, _)| *inner > at).unwrap_or((at, message))
+            }
+            _ => (at, message),
+        };
+        src.error(at, message)
     })?;
     let mut roots = doc.nodes().iter();
     let Some(root) = roots.next() else { return Err(src.error(0, "an empty document: expected `page title=\"...\"`")) };
@@ -332,4 +331,83 @@ impl Reader<'_> {
             resets,
         })
     }
+}
+
+/// The place and message of a KDL syntax error, as the crate gives them.
+fn syntax_error(text: &str, e: &kdl::KdlError) -> (usize, String) {
+    let d = e.diagnostics.first();
+    let at = d.map_or(0, |d| d.span.offset()).min(text.len());
+    let message = d
+        .and_then(|d| match (&d.message, &d.label, &d.help) {
+            (Some(m), _, Some(h)) => Some(format!("{m} ({h})")),
+            (Some(m), _, None) => Some(m.clone()),
+            (None, Some(l), _) => Some(l.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "not a KDL 2.0 document".to_owned());
+    (at, message.trim_end_matches('.').to_owned())
+}
+
+/// The innermost `{ ... }` block of `text` (which starts at byte `base` of the document) that does not parse on its
+/// own, and its error, placed in the document; `depth` stops a pathological nesting.
+fn narrow(text: &str, base: usize, depth: usize) -> Option<(usize, String)> {
+    if depth > 32 {
+        return None;
+    }
+    for (open, close) in blocks(text) {
+        let inner = &text[open + 1..close];
+        if let Err(e) = inner.parse::<KdlDocument>() {
+            let deeper = narrow(inner, base + open + 1, depth + 1);
+            let (at, message) = syntax_error(inner, &e);
+            // The span starts at the block's first byte: the node it is about starts after the spaces.
+            let at = at + (inner[at..].len() - inner[at..].trim_start().len());
+            return Some(deeper.unwrap_or((base + open + 1 + at, message)));
+        }
+    }
+    None
+}
+
+/// The byte ranges of `text`'s outermost braces, each `{` with its `}`, skipping strings and comments (roughly:
+/// a raw string can fool it, which only makes an error's place less exact).
+fn blocks(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let (mut out, mut depth, mut open) = (Vec::new(), 0usize, 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'{' => {
+                if depth == 0 {
+                    open = i;
+                }
+                depth += 1;
+            }
+            b'}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push((open, i));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
 }
