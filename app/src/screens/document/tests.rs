@@ -94,3 +94,45 @@ fn the_assets_read() {
         read(&path, &text).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+#[test]
+fn a_stylesheet_colours_a_widget_by_its_state_and_a_hover_restyles_it_alone() {
+    use super::look::Look;
+    use crate::geom::Color;
+    use crate::scene::draw::widgets::State;
+    use crate::style::Stylesheet;
+    use crate::ui::theme::{Palette, ThemeName};
+
+    let built = read(
+        Path::new("d.kdl"),
+        "page title=\"t\" { section { row { button \"a\" id=a; button \"b\" id=b class=loud } } }",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let css = ":root { --ink: #010203; color: var(--ink) } button { background: #101010 } \
+               button:hover { background: #202020 } .loud:active { background: #303030 } section { background: #404040 }";
+    let (sheet, warnings) = Stylesheet::parse(Path::new("d.css"), css);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut look = Look::new(sheet, &built);
+    let theme = Palette::of(ThemeName::Dark);
+    let page = look.page(&theme);
+    assert_eq!(page.text, Color::rgb(1, 2, 3));
+    assert_eq!(page.background, theme.background, "the page sets none");
+    assert_eq!(look.section(0, &page).surface, Color::rgb(0x40, 0x40, 0x40));
+    let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
+    let widgets = &built.page.widgets;
+    let a = look.widget(0, &*widgets[0], rest, &page);
+    assert_eq!((a.surface, a.surface_hover), (Color::rgb(0x10, 0x10, 0x10), Color::rgb(0x20, 0x20, 0x20)));
+    assert_eq!(
+        a.surface_pressed,
+        Color::rgb(0x20, 0x20, 0x20),
+        "no :active rule for `a`: held is hovered too, as in CSS"
+    );
+    assert_eq!(a.text, Color::rgb(1, 2, 3), "color is inherited");
+    let b = look.widget(1, &*widgets[1], rest, &page);
+    assert_eq!(b.surface_pressed, Color::rgb(0x30, 0x30, 0x30));
+    let before = look.styler().computed;
+    let hovered = State { hovered: true, ..rest };
+    look.widget(1, &*widgets[1], hovered, &page);
+    look.widget(0, &*widgets[0], rest, &page);
+    assert_eq!(look.styler().computed, before, "a hover reads the styles made for the widget, and no other's");
+}
