@@ -1,7 +1,11 @@
 //! `--doc` and `--style` against the real binary, headless: the tutorial renders and its report lists the
 //! document's widgets, a script's click on its counter changes the report, and a broken document is one
-//! `FILE:LINE:COL: message` line, exit 2 and nothing written.
+//! `FILE:LINE:COL: message` line, exit 2 and nothing written. The tutorial's picture, with a press counted and the
+//! pointer holding Reset, is a golden (exact, one band at the baseline CPU level, as screens_golden.rs takes them;
+//! `GOLDBERRY_BLESS=1 cargo test -p goldberry --test document` takes it again).
 
+#[path = "support/pixels.rs"]
+mod pixels;
 #[path = "support/process.rs"]
 mod process;
 #[path = "support/scripts.rs"]
@@ -9,6 +13,8 @@ mod scripts;
 
 use std::path::{Path, PathBuf};
 
+use goldberry::shell::screenshot::RgbImage;
+use pixels::{Bound, golden};
 use process::temp_dir;
 use scripts::{goldberry, output, report};
 
@@ -141,4 +147,21 @@ fn style_needs_doc() {
         cmd
     });
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_tutorial_styled_and_pressed_matches_its_golden() {
+    let dir = temp_dir("document", "golden");
+    let (script, shot) = (dir.join("script.txt"), dir.join("shot.png"));
+    // Counted once, then the pointer held on Reset: the stylesheet's :active body and its focus ring.
+    std::fs::write(&script, "5 click button \"Add one\"\n8 move 370 460\n10 press\n").expect("write");
+    let mut cmd = tutorial();
+    cmd.args(["--size", "960x640", "--threads", "1", "--cpu-level", "sse4.1", "--frames", "12"]);
+    cmd.arg("--script").arg(&script).arg("--screenshot").arg(&shot);
+    let out = output(cmd);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let actual = RgbImage::read_png(&shot).expect("the screenshot");
+    let result = golden("document-tutorial-pressed.png", &actual, Bound::EXACT, "document");
+    let _ = std::fs::remove_dir_all(&dir);
+    result.unwrap_or_else(|e| panic!("{e}"));
 }
