@@ -14,6 +14,7 @@ pub mod frame;
 pub mod geom;
 pub mod glyph_cache;
 pub mod hud;
+pub mod located;
 pub mod overlay;
 pub mod popup;
 pub mod raster;
@@ -23,6 +24,7 @@ pub mod screens;
 pub mod session;
 pub mod shell;
 pub mod stage;
+pub mod style;
 pub mod surface;
 #[cfg(test)]
 mod test_support;

@@ -1,6 +1,7 @@
 //! The `goldberry` binary: parses the command line and runs the showcase.
 //!
-//! Every failure is one line `goldberry: <cause>` on stderr and an exit code per class (see `goldberry::shell::cli`).
+//! Every failure is one line on stderr (`goldberry: <cause>`, or `FILE:LINE:COL: message` for a document) and an
+//! exit code per class (see `goldberry::shell::cli`).
 
 #![forbid(unsafe_code)]
 
@@ -24,7 +25,7 @@ fn main() -> ExitCode {
         }
         Ok(None) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("goldberry: {}", e.one_line());
+            eprintln!("{}", e.printed());
             ExitCode::from(e.exit_code())
         }
     }

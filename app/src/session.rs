@@ -25,7 +25,7 @@ use crate::chrome::TABS;
 use crate::geom::Rect;
 use crate::popup::draw::PopupView;
 use crate::popup::{Hover, Item, Kind, Outcome, Popups, Request, Tip};
-use crate::screens::{AnyState, Feedback, Input, SCREENS, ScreenId, Shown};
+use crate::screens::{AnyState, Feedback, Input, ScreenId, Shown};
 use crate::ui::input::{Clipboard, Key, Mods, UiEvent};
 use crate::ui::router::{Cursor, Message, Region, Router, Target, WidgetId};
 use crate::ui::settings::{Inspect, Settings, Zoom};
@@ -37,7 +37,7 @@ pub struct Session {
     screen: ScreenId,
     /// Hover, press, focus.
     pub router: Router,
-    /// Each screen's state, in [`SCREENS`] order.
+    /// Each screen's state, in [`ScreenId::all`] order.
     states: Vec<Box<dyn AnyState>>,
     /// What every screen follows: the theme and its fade, the cards' shadows, the inspector.
     settings: Settings,
@@ -72,7 +72,7 @@ impl Default for Session {
 impl Session {
     /// A session on `screen`, the HUD shown or not.
     pub fn new(screen: ScreenId, hud: bool) -> Session {
-        let states: Vec<Box<dyn AnyState>> = SCREENS.iter().map(|entry| (entry.state)()).collect();
+        let states: Vec<Box<dyn AnyState>> = ScreenId::all().map(|s| (s.entry().state)()).collect();
         let mut router = Router::new();
         router.set_focus(states[screen.index()].focus_on_show());
         Session {
@@ -460,7 +460,7 @@ impl Session {
 
     /// Opens the menu of every screen under the tab strip's "»".
     fn open_screens_menu(&mut self) {
-        let n = SCREENS.len();
+        let n = ScreenId::all().len();
         let Some(anchor) = self.regions.iter().find(|r| r.target == Target { id: TABS, part: n as u8 }).map(|r| r.rect)
         else {
             return;

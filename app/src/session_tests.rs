@@ -1,6 +1,7 @@
 //! The session's global keys, screen switching and report, without natives.
 
 use super::*;
+use crate::screens::SCREENS;
 use crate::screens::controls::{Controls, ids};
 use crate::ui::input::Button;
 use crate::widgets::button::Button as PushButton;

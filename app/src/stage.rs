@@ -17,7 +17,7 @@ use crate::scene::layout::LaidBox;
 use crate::scene::shaping::Timed;
 use crate::scene::{Scene, SceneTimings};
 use crate::screens::interface::{AnyScreen, Page, Room, ScreenError};
-use crate::screens::{Feedback, SCREENS, ScreenId, Shown, TITLES};
+use crate::screens::{Feedback, ScreenId, Shown, titles};
 use crate::ui::settings::Density;
 
 /// What [`Stage::record`] did besides recording.
@@ -34,7 +34,7 @@ pub struct Staged {
 pub struct Stage {
     scene: Scene,
     chrome: Chrome,
-    /// Every screen, in [`SCREENS`] order.
+    /// Every screen, in [`ScreenId::all`] order.
     screens: Vec<Box<dyn AnyScreen>>,
     /// The screen, direction and density the last frame laid out.
     laid_for: Option<(ScreenId, bool, Density)>,
@@ -43,8 +43,9 @@ pub struct Stage {
 impl Stage {
     /// Builds the frame's layout and every screen's tree.
     pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Stage, ScreenError> {
-        let screens = SCREENS.iter().map(|entry| (entry.build)(g, fonts)).collect::<Result<Vec<_>, _>>()?;
-        Ok(Stage { scene: Scene::new(g, fonts, &TITLES)?, chrome: Chrome::new(&TITLES), screens, laid_for: None })
+        let screens = ScreenId::all().map(|s| (s.entry().build)(g, fonts)).collect::<Result<Vec<_>, _>>()?;
+        let titles = titles();
+        Ok(Stage { scene: Scene::new(g, fonts, titles)?, chrome: Chrome::new(titles), screens, laid_for: None })
     }
 
     /// The frame's layout.

@@ -6,6 +6,7 @@ use crate::display_list::Op;
 use crate::geom::Rect;
 use crate::screens::kit::state::PageLaid;
 use crate::screens::overview::CARDS;
+use crate::screens::{SCREENS, TITLES};
 use crate::session::Session;
 use crate::test_support::{fonts, inside, natives};
 use crate::ui::router::{Cursor, Region, Router};

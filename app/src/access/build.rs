@@ -4,7 +4,7 @@
 use crate::chrome::TABS;
 use crate::popup::ids as popup;
 use crate::popup::{Item, Kind};
-use crate::screens::TITLES;
+use crate::screens::titles;
 use crate::session::Session;
 use crate::widgets::{Access, Node, Role};
 
@@ -15,7 +15,7 @@ pub fn nodes(session: &Session) -> Vec<Node> {
     let current = session.screen().index();
     for region in regions.iter().filter(|r| r.target.id == TABS) {
         let part = region.target.part;
-        let access = match TITLES.get(usize::from(part)) {
+        let access = match titles().get(usize::from(part)) {
             Some(title) => Access::new(Role::Tab, *title).state("selected", usize::from(part) == current),
             // The strip's last part past the titles is its button for the tabs that do not fit.
             None => Access::new(Role::MenuButton, "More screens"),

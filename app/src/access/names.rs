@@ -2,18 +2,18 @@
 //! as a fresh session lays them out, the screens' tabs and the text screen's feature chips. A menu's items and a
 //! dialog's buttons exist only while they are open, so lines naming a `menuitem` are checked when they play.
 
-use crate::screens::{SCREENS, TITLES};
+use crate::screens::{ScreenId, titles};
 use crate::ui::settings::Settings;
 use crate::widgets::{Node, Role};
 
 /// Every role and name a script can find on some screen.
 pub fn known() -> Vec<(Role, String)> {
     let mut nodes: Vec<Node> = Vec::new();
-    for entry in SCREENS {
-        (entry.state)().access(&[], &Settings::default(), &mut nodes);
+    for screen in ScreenId::all() {
+        (screen.entry().state)().access(&[], &Settings::default(), &mut nodes);
     }
     let mut names: Vec<(Role, String)> = nodes.into_iter().map(|n| (n.access.role, n.access.name)).collect();
-    names.extend(TITLES.iter().map(|t| (Role::Tab, (*t).to_owned())));
+    names.extend(titles().iter().map(|t| (Role::Tab, (*t).to_owned())));
     names.push((Role::MenuButton, "More screens".to_owned()));
     let chips =
         crate::screens::text::TOGGLES.iter().map(|t| (Role::CheckBox, String::from_utf8_lossy(*t).into_owned()));

@@ -96,7 +96,8 @@ impl Chrome {
         let colors = ChromeColors::following(&view.palette);
         let first = match view.status {
             Some(status) => status.to_owned(),
-            None => status_first_item(self.titles.get(view.tab).copied(), self.titles.len(), 0),
+            // Ctrl+digit reaches the first nine screens (a tenth, a --doc document, is reached by its tab).
+            None => status_first_item(self.titles.get(view.tab).copied(), self.titles.len().min(9), 0),
         };
         let pen = ChromePen {
             text,

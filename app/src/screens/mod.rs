@@ -2,9 +2,12 @@
 //! or `--screen NAME` at start.
 //!
 //! Each screen is one folder: its state (keys, messages, report), its layout and its drawing, behind the two
-//! traits of [`interface`]. [`SCREENS`] lists them in tab order; nothing else names a screen.
+//! traits of [`interface`]. [`SCREENS`] lists them in tab order; nothing else names a screen. A document loaded
+//! with `--doc` ([`document`]) is one more screen after them, so the list a run shows is [`ScreenId::all`] and
+//! its tabs' labels [`titles`].
 
 pub mod controls;
+pub mod document;
 pub mod gallery;
 pub mod interface;
 pub mod kit;
@@ -76,19 +79,32 @@ pub const TITLES: [&str; SCREENS.len()] = {
     titles
 };
 
-/// A screen: its place in [`SCREENS`].
+/// The tabs' labels of this run, in tab order: [`TITLES`], and a loaded document's title after them.
+pub fn titles() -> &'static [&'static str] {
+    match document::loaded() {
+        Some(l) => l.titles,
+        None => &TITLES,
+    }
+}
+
+/// How many screens this run has: the built-in ones and a loaded document.
+fn count() -> usize {
+    SCREENS.len() + usize::from(document::loaded().is_some())
+}
+
+/// A screen: its place in [`SCREENS`], or the loaded document's just after them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ScreenId(usize);
 
 impl ScreenId {
     /// Every screen, in tab order.
     pub fn all() -> impl ExactSizeIterator<Item = ScreenId> {
-        (0..SCREENS.len()).map(ScreenId)
+        (0..count()).map(ScreenId)
     }
 
     /// The screen at `index` in tab order, from 0.
     pub fn at(index: usize) -> Option<ScreenId> {
-        (index < SCREENS.len()).then_some(ScreenId(index))
+        (index < count()).then_some(ScreenId(index))
     }
 
     /// The screen named `name`.
@@ -98,7 +114,12 @@ impl ScreenId {
 
     /// Its entry in the list.
     pub fn entry(self) -> &'static Entry {
-        &SCREENS[self.0]
+        match (SCREENS.get(self.0), document::loaded()) {
+            (Some(entry), _) => entry,
+            (None, Some(l)) => &l.entry,
+            // Ids are made only below `count()`, so this is never taken.
+            (None, None) => &SCREENS[0],
+        }
     }
 
     /// The name `--screen` takes and the report prints.
@@ -118,7 +139,7 @@ impl ScreenId {
 
     /// The screen `by` tabs away, wrapping around (Ctrl+Tab is +1, Ctrl+Shift+Tab -1).
     pub fn step(self, by: isize) -> ScreenId {
-        let n = SCREENS.len() as isize;
+        let n = count() as isize;
         ScreenId((self.0 as isize + by).rem_euclid(n) as usize)
     }
 }

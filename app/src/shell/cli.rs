@@ -6,14 +6,15 @@
 //! | ---- | ----- |
 //! | 0 | success (also `--help`, `--version`) |
 //! | 1 | any other failure (a native call failed mid-run, a scene error) |
-//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, a `--cpu-level` this CPU lacks |
+//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, a `--cpu-level` this CPU lacks; a `--doc` document that cannot be read or names an unknown widget or property |
 //! | 3 | the natives cannot be loaded: missing `--natives-dir`, a corrupt or ABI-mismatched libgoldberry, no SDL2 |
 //! | 4 | no display, or the video driver is unknown or failed to start |
 //! | 5 | a font is missing or unreadable |
 //! | 6 | an output file (screenshot, report, trace) cannot be written |
 //! | 7 | a script's `expect` line found the widget otherwise |
 //!
-//! Every failure is printed as one line, `goldberry: <cause>`, on stderr.
+//! Every failure is printed as one line, `goldberry: <cause>`, on stderr; an error in a document a person wrote
+//! is printed as compilers print theirs, `FILE:LINE:COL: message`, so an editor can jump to it.
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -100,6 +101,16 @@ pub struct Args {
     /// frames are slower; a level this CPU lacks is refused. For comparing pictures across CPUs.
     #[arg(long, env = "GOLDBERRY_CPU_LEVEL", value_name = "LEVEL", default_value = "native", value_parser = cpu_level_names())]
     pub cpu_level: CpuLevel,
+
+    /// Show this KDL document as a screen of its own, after the built-in ones, and start on it (see the book's
+    /// "Write your own screen").
+    #[arg(long, env = "GOLDBERRY_DOC", value_name = "FILE.kdl")]
+    pub doc: Option<PathBuf>,
+
+    /// Colour the --doc document with this stylesheet (a CSS subset); a declaration that cannot be used is skipped
+    /// with a warning.
+    #[arg(long, env = "GOLDBERRY_STYLE", value_name = "FILE.css", requires = "doc")]
+    pub style: Option<PathBuf>,
 
     /// Print the process's resident set size at frames 1,000 and 10,000, with --script once script events (lines)
     /// 2,000 and 20,000 are handled, and at the end (soak runs).
@@ -220,6 +231,9 @@ pub enum RunError {
     /// A script's `expect` line found the widget otherwise (exit 7).
     #[error("script {0}")]
     Expectation(String),
+    /// A `--doc` document cannot be read, or says what the kit does not have (exit 2); printed as it is.
+    #[error(transparent)]
+    Document(#[from] crate::located::Located),
     /// The thread warming the glyph cache up while the window opened panicked (exit 1).
     #[error("the warm-up thread panicked")]
     WarmUpPanicked,
@@ -230,7 +244,7 @@ impl RunError {
     pub fn exit_code(&self) -> u8 {
         match self {
             RunError::Frame(_) | RunError::Sdl { .. } | RunError::WarmUpPanicked => 1,
-            RunError::Usage(_) | RunError::Script(_) => 2,
+            RunError::Usage(_) | RunError::Script(_) | RunError::Document(_) => 2,
             RunError::Expectation(_) => 7,
             RunError::Natives(_) => 3,
             RunError::Display(_) => 4,
@@ -248,6 +262,14 @@ impl RunError {
     pub fn sdl(context: impl Into<String>) -> impl FnOnce(goldberry_natives::NativeError) -> RunError {
         let context = context.into();
         move |source| RunError::Sdl { context, source }
+    }
+
+    /// The line printed on stderr: `goldberry: ` and the cause, or a document's `FILE:LINE:COL: message` alone.
+    pub fn printed(&self) -> String {
+        match self {
+            RunError::Document(e) => e.to_string().replace('\n', " "),
+            _ => format!("goldberry: {}", self.one_line()),
+        }
     }
 
     /// The error as one line: a multi-line cause (the loader's list of paths tried) is joined with "; ".

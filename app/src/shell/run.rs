@@ -10,6 +10,7 @@ use goldberry_natives::Goldberry;
 use crate::clock::FrameInput;
 use crate::fonts::FontBook;
 use crate::frame::Painter;
+use crate::screens::ScreenId;
 use crate::session::Session;
 use crate::shell::atomic_file::{check_writable, temp_path};
 use crate::shell::cli::MAX_SIDE;
@@ -102,6 +103,16 @@ fn read_script(args: &Args) -> Result<Option<(Script, &Path)>, RunError> {
 /// The run itself, once logging and the trace are set up: loads the natives and the fonts, builds the painter,
 /// opens the window while the glyph cache warms up, runs the frame loop, then writes the screenshot and the report.
 fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
+    // The document first: the list of screens, their tabs and the names a script may use all include it.
+    let start = match &args.doc {
+        Some(doc) => {
+            for warning in crate::screens::document::load(doc, args.style.as_deref())? {
+                eprintln!("{warning}");
+            }
+            ScreenId::named(crate::screens::document::NAME).unwrap_or(args.screen)
+        }
+        None => args.screen,
+    };
     let script = read_script(args)?;
     for path in [&args.screenshot, &args.report].into_iter().flatten() {
         check_writable(path)?;
@@ -127,7 +138,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     }
     let driver = display.driver();
     let headless = args.headless() || driver == "dummy" || driver == "offscreen";
-    let session = Session::new(args.screen, !args.no_hud);
+    let session = Session::new(start, !args.no_hud);
     // The window opens at the logical size times the scale asked for; the platform's own is known once it is open.
     let scaling = Scaling::requested(args.scale);
     let (width, height) = scaling.window_size(args.size.width, args.size.height, 1.0);

@@ -28,6 +28,8 @@ pub fn goldberry() -> Command {
         "GOLDBERRY_FONT_DIR",
         "GOLDBERRY_FPS_LIMIT",
         "GOLDBERRY_CPU_LEVEL",
+        "GOLDBERRY_DOC",
+        "GOLDBERRY_STYLE",
         "SDL_VIDEODRIVER",
         "RUST_LOG",
     ] {

@@ -127,31 +127,37 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let origin = (viewport.x, viewport.y - offset);
         let at = |r: Rect| Rect { x: r.x + origin.0, y: r.y + origin.1, ..r };
         // What lies under the page is one colour, so that moving its pixels moves nothing else (ScrollHint).
-        page.list.fill_rect(body, page.palette.background);
+        // A page may bring its own colours (a document's stylesheet); the built-in pages draw with the theme's.
+        let p = P::palette(&page.palette).unwrap_or(page.palette);
+        page.list.fill_rect(body, p.background);
         let start = page.list.ops.len();
-        let p = page.palette;
         let (fonts, f, router, now) = (page.fonts, self.fonts, page.router, page.now());
         page.list.clip(viewport, |list| {
             list.translate(origin.0, origin.1, |list| {
                 let mut pen = Pen { list, fonts, f, palette: p, router, mirrored, density, now };
                 pen.text_in(f.title, layout.title, state_page.title, p.text, Align::FlexStart);
                 pen.text_in(f.small, layout.intro, state_page.intro, p.muted, Align::FlexStart);
-                for ((section, header), spec) in layout.sections.iter().zip(&layout.headers).zip(&state_page.sections) {
+                for (i, ((section, header), spec)) in
+                    layout.sections.iter().zip(&layout.headers).zip(&state_page.sections).enumerate()
+                {
                     // Only what the viewport shows is recorded.
                     if section.bottom() < offset || section.y > offset + viewport.h {
                         continue;
                     }
-                    pen.list.fill_round_rect(*section, 10.0, p.surface);
-                    looks::stroke_round(pen.list, *section, 10.0, 1.0, p.border);
-                    pen.text_in(f.small, *header, &spec.title.to_uppercase(), p.muted, Align::FlexStart);
+                    let s = P::section_palette(i, &p).unwrap_or(p);
+                    pen.list.fill_round_rect(*section, 10.0, s.surface);
+                    looks::stroke_round(pen.list, *section, 10.0, 1.0, s.border);
+                    pen.text_in(f.small, *header, &spec.title.to_uppercase(), s.muted, Align::FlexStart);
                 }
                 for (rect, label, _) in &layout.labels {
                     if rect.bottom() >= offset && rect.y <= offset + viewport.h {
                         pen.text_in(f.label, *rect, label, p.text, Align::FlexStart);
                     }
                 }
-                for (w, rect) in state_page.widgets.iter().zip(&layout.widgets) {
+                for (i, (w, rect)) in state_page.widgets.iter().zip(&layout.widgets).enumerate() {
                     if rect.bottom() + 20.0 >= offset && rect.y - 20.0 <= offset + viewport.h {
+                        let look = looks::State::of(router, w.id());
+                        pen.palette = P::widget_palette(i, &**w, look, &p).unwrap_or(p);
                         w.draw(&mut pen, *rect);
                     }
                 }

@@ -1,5 +1,5 @@
 //! A kit page's state: its widgets' values, where the page is scrolled, and what each message does: a message for
-//! a widget goes to the widget ([`Widget::handle`](crate::widgets::Widget::handle)) and then to the page's bindings
+//! a widget goes to the widget ([`Widget::handle`]) and then to the page's bindings
 //! ([`PageSpec::react`]); a wheel over the page, the Page keys, Home and End, and a drag of the page's scrollbar
 //! scroll the page ([`Paging`]).
 
@@ -10,13 +10,15 @@ use serde_json::{Map, Value};
 
 use super::page::KitPage;
 use crate::geom::Rect;
+use crate::scene::draw::widgets::State;
 use crate::screens::interface::{Input, ScreenState};
 use crate::screens::paging::{Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
+use crate::ui::theme::Palette;
 use crate::widgets::Node;
-use crate::widgets::{Cx, LABEL_PART, Response, Role};
+use crate::widgets::{Cx, LABEL_PART, Response, Role, Widget};
 
 pub use crate::screens::paging::ids;
 
@@ -59,6 +61,25 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
     /// What the page adds to its widgets' report entries (a value the settings hold).
     fn report(settings: &Settings, into: &mut Map<String, Value>) {
         let _ = (settings, into);
+    }
+
+    /// The page's colours over the theme's (a document's stylesheet); None draws with the theme's.
+    fn palette(theme: &Palette) -> Option<Palette> {
+        let _ = theme;
+        None
+    }
+
+    /// Section `section`'s colours over the page's; None draws it with the page's.
+    fn section_palette(section: usize, page: &Palette) -> Option<Palette> {
+        let _ = (section, page);
+        None
+    }
+
+    /// Widget `index`'s colours as it is drawn now (`look`: under the pointer, held, focused) over the page's;
+    /// None draws it with the page's.
+    fn widget_palette(index: usize, widget: &dyn Widget, look: State, page: &Palette) -> Option<Palette> {
+        let _ = (index, widget, look, page);
+        None
     }
 }
 

@@ -1,0 +1,107 @@
+//! A document's looks: the stylesheet's computed styles of its elements turned into the kit's palettes, the page's
+//! over the theme's, a section's and a widget's over the page's. A widget's palette is made from three styles,
+//! its own state's, with the pointer over it and with it held, because the kit's widgets pick their body from
+//! the palette's surface, hover and pressed colours themselves.
+
+use super::read::Built;
+use crate::scene::draw::widgets::State;
+use crate::style::{Computed, States, Styler, Stylesheet};
+use crate::ui::theme::Palette;
+use crate::widgets::Widget;
+
+/// The styles of one document's elements.
+#[derive(Debug)]
+pub struct Look {
+    styler: Styler,
+    widget_nodes: Vec<usize>,
+    section_nodes: Vec<usize>,
+}
+
+impl Look {
+    /// The looks `sheet` gives `built`.
+    pub fn new(sheet: Stylesheet, built: &Built) -> Look {
+        Look {
+            styler: Styler::new(std::sync::Arc::new(sheet), built.nodes.clone()),
+            widget_nodes: built.widget_nodes.clone(),
+            section_nodes: built.section_nodes.clone(),
+        }
+    }
+
+    /// The styler (the bench times it).
+    pub fn styler(&mut self) -> &mut Styler {
+        &mut self.styler
+    }
+
+    fn style(&mut self, node: usize, states: States) -> Computed {
+        let mut warnings = Vec::new();
+        let style = self.styler.style(node, states, &mut warnings);
+        // A value that a var() made bad is said once, when first computed.
+        for w in warnings {
+            eprintln!("{w}");
+        }
+        style
+    }
+
+    /// The page's palette over the theme's.
+    pub fn page(&mut self, theme: &Palette) -> Palette {
+        let s = self.style(0, States::NONE);
+        Palette { background: s.background.unwrap_or(theme.background), ..over(theme, &s) }
+    }
+
+    /// Section `i`'s palette over the page's: its background is the section's surface.
+    pub fn section(&mut self, i: usize, page: &Palette) -> Palette {
+        let Some(&node) = self.section_nodes.get(i) else { return *page };
+        let s = self.style(node, States::NONE);
+        Palette { surface: s.background.unwrap_or(page.surface), ..over(page, &s) }
+    }
+
+    /// Widget `i`'s palette in `look` over the page's.
+    pub fn widget(&mut self, i: usize, widget: &dyn Widget, look: State, page: &Palette) -> Palette {
+        let Some(&node) = self.widget_nodes.get(i) else { return *page };
+        let access = widget.access();
+        let mut states = States::NONE;
+        for (name, state) in [
+            ("disabled", States::DISABLED),
+            ("checked", States::CHECKED),
+            ("mixed", States::INDETERMINATE),
+            ("invalid", States::INVALID),
+        ] {
+            if access.has(name) {
+                states = states.with(state);
+            }
+        }
+        if look.disabled {
+            states = states.with(States::DISABLED);
+        }
+        if look.focused {
+            states = states.with(States::FOCUS).with(States::FOCUS_VISIBLE);
+        }
+        let rest = self.style(node, states);
+        let hover = self.style(node, states.with(States::HOVER));
+        let held = self.style(node, states.with(States::HOVER).with(States::ACTIVE));
+        let now = match (look.hovered, look.pressed) {
+            (_, true) => &held,
+            (true, false) => &hover,
+            _ => &rest,
+        };
+        Palette {
+            surface: rest.background.unwrap_or(page.surface),
+            // A hover or press rule shows; without one, the theme's hover and press colours still answer the pointer.
+            surface_hover: hover.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_hover),
+            surface_pressed: held.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_pressed),
+            ..over(page, now)
+        }
+    }
+}
+
+/// `base` with what `s` sets: text, muted text, accent, border and focus ring.
+fn over(base: &Palette, s: &Computed) -> Palette {
+    Palette {
+        text: s.color.unwrap_or(base.text),
+        muted: s.muted.unwrap_or(base.muted),
+        accent: s.accent.unwrap_or(base.accent),
+        border: s.border.unwrap_or(base.border),
+        focus: s.outline.unwrap_or(base.focus),
+        ..*base
+    }
+}

@@ -1,0 +1,413 @@
+//! Reading a document: KDL 2.0 into a [`KitPage`], the tree of elements its stylesheet matches, and its bindings.
+//!
+//! ```kdl
+//! page title="Mixer" intro="One line under the title" {
+//!     section "Levels" {
+//!         row "Volume" { slider "Volume" id=volume min=0 max=100 value=40 step=5; progress "Level" bind=volume }
+//!         repeat count=3 { badge "Channel {n}" class=chan }
+//!     }
+//! }
+//! ```
+//!
+//! A section holds rows, widgets (each a row of its own) and repeats; a row holds widgets and repeats; a
+//! `repeat count=N` holds what its parent may, N times, with `{n}` in its strings the copy's number from 1. Every
+//! widget takes `id`, `class` and `bind`; ids become `doc.ID` (inside a repeat, `doc.ID.N` unless the id says
+//! `{n}`). What is wrong is one [`Located`] error: the first one, at its place.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use kdl::{KdlDocument, KdlNode};
+
+use super::bind;
+use super::make::{self, Action, KINDS};
+use super::props::{Interner, Props, Source};
+use crate::located::Located;
+use crate::screens::kit::page::{KitPage, Row, Section};
+use crate::style::States;
+use crate::style::cascade::Node;
+use crate::ui::router::WidgetId;
+
+/// The most widgets a document may make (repeats multiply; a document written to exhaust memory stops here).
+pub const MAX_WIDGETS: usize = 10_000;
+/// The most copies one `repeat` makes.
+const MAX_REPEAT: i64 = 1_000;
+/// The most nodes a document may visit, repeats counted: nested repeats of nothing make no widget and could
+/// still spin for ever.
+const MAX_VISITS: usize = 100_000;
+
+/// A document as read.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// The page, as the session starts with it.
+    pub page: KitPage,
+    /// The elements a stylesheet matches: the page, then sections, rows and widgets, parents first.
+    pub nodes: Vec<Node>,
+    /// Each widget's element.
+    pub widget_nodes: Vec<usize>,
+    /// Each section's element.
+    pub section_nodes: Vec<usize>,
+    /// (source, follower): the follower shows the source's value.
+    pub follows: Vec<(WidgetId, WidgetId)>,
+    /// (button, target): pressing the button puts the target back as the document made it.
+    pub resets: Vec<(WidgetId, WidgetId)>,
+}
+
+/// Where in the page a node stands, which decides what it may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Page,
+    Section(usize),
+    Row(usize, usize),
+}
+
+struct Reader<'a> {
+    src: Source<'a>,
+    strings: Interner,
+    page: KitPage,
+    nodes: Vec<Node>,
+    widget_nodes: Vec<usize>,
+    section_nodes: Vec<usize>,
+    ids: HashMap<WidgetId, usize>,
+    /// (follower, source as written, where `bind` stands).
+    binds: Vec<(WidgetId, String, usize)>,
+    /// (button, target as written, where `target` stands).
+    resets: Vec<(WidgetId, String, usize)>,
+    counters: Vec<WidgetId>,
+    /// The element of the row being filled.
+    row_node: usize,
+    /// Nodes visited so far.
+    visits: usize,
+}
+
+/// Reads the document `text`, from `file`.
+pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
+    let src = Source { file, text };
+    let doc: KdlDocument = text.parse().map_err(|e: kdl::KdlError| {
+        let (at, message) = syntax_error(text, &e);
+        // The crate reports some errors inside a child block (a bad value) at the start of the outermost node that
+        // holds them: the innermost block that fails alone says where.
+        let (at, message) = match e.diagnostics.first() {
+            Some(d) if text[d.span.offset().min(text.len())..].contains('{') => {
+                narrow(text, 0, 0).filter(|(inner, _)| *inner > at).unwrap_or((at, message))
+            }
+            _ => (at, message),
+        };
+        src.error(at, message)
+    })?;
+    let mut roots = doc.nodes().iter();
+    let Some(root) = roots.next() else { return Err(src.error(0, "an empty document: expected `page title=\"...\"`")) };
+    if root.name().value() != "page" {
+        return Err(
+            src.error(root.span().offset(), format!("the document's root is `page`, not `{}`", root.name().value()))
+        );
+    }
+    if let Some(extra) = roots.next() {
+        return Err(src.error(extra.span().offset(), "a document has one `page`; this node stands outside it"));
+    }
+    let mut r = Reader {
+        src,
+        strings: Interner::default(),
+        page: KitPage { title: "", intro: "", sections: Vec::new(), widgets: Vec::new() },
+        nodes: Vec::new(),
+        widget_nodes: Vec::new(),
+        section_nodes: Vec::new(),
+        ids: HashMap::new(),
+        binds: Vec::new(),
+        resets: Vec::new(),
+        counters: Vec::new(),
+        row_node: 0,
+        visits: 0,
+    };
+    let mut p = Props::of(root, None);
+    let title = p.string(&src, "title")?.ok_or_else(|| src.error(p.at(), "a `page` needs title=\"...\""))?;
+    r.page.title = r.strings.intern(&title);
+    r.page.intro = r.strings.intern(&p.string(&src, "intro")?.unwrap_or_default());
+    let (id, classes) = r.names(&mut p)?;
+    p.finish(&src)?;
+    r.nodes.push(Node { kind: "page".into(), id, classes, parent: None, states: States::ROOT });
+    r.children(root, Place::Page, None)?;
+    r.link()
+}
+
+impl Reader<'_> {
+    /// A node's `id` (as written, `{n}` replaced) and `class` (split at spaces), for the stylesheet.
+    fn names(&mut self, p: &mut Props<'_>) -> Result<(Option<String>, Vec<String>), Located> {
+        let id = match p.entry("id") {
+            None => None,
+            Some(e) => {
+                let id = p.string_of(&self.src, e, "`id`")?;
+                let ok = !id.is_empty()
+                    && !id.starts_with('_')
+                    && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                if !ok {
+                    let message = format!("the id `{id}` must be letters, digits, `-` and `_`, not starting with `_`");
+                    return Err(self.src.error(e.span().offset(), message));
+                }
+                Some(match p.n {
+                    Some(n) if !e.value().as_string().is_some_and(|s| s.contains("{n}")) => format!("{id}.{n}"),
+                    _ => id,
+                })
+            }
+        };
+        let classes = p.string(&self.src, "class")?.map(|c| c.split_whitespace().map(str::to_owned).collect());
+        Ok((id, classes.unwrap_or_default()))
+    }
+
+    /// The children of `node`, which stands at `place`.
+    fn children(&mut self, node: &KdlNode, place: Place, n: Option<usize>) -> Result<(), Located> {
+        let Some(children) = node.children() else { return Ok(()) };
+        for child in children.nodes() {
+            self.node(child, place, n)?;
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, node: &KdlNode, place: Place, n: Option<usize>) -> Result<(), Located> {
+        let src = self.src;
+        let kind = node.name().value();
+        let at = node.span().offset();
+        self.visits += 1;
+        if self.visits > MAX_VISITS {
+            return Err(src.error(at, format!("the document's repeats make more than {MAX_VISITS} nodes")));
+        }
+        match (kind, place) {
+            ("repeat", Place::Page) => Err(src.error(at, "a `repeat` stands in a section or a row")),
+            ("repeat", _) => {
+                let mut p = Props::of(node, n);
+                let count =
+                    p.whole(&src, "count", 0..=MAX_REPEAT)?.ok_or_else(|| src.error(at, "a `repeat` needs count=N"))?;
+                p.finish(&src)?;
+                for i in 1..=count as usize {
+                    self.children(node, place, Some(i))?;
+                }
+                Ok(())
+            }
+            ("section", Place::Page) => {
+                let mut p = Props::of(node, n);
+                let title = p.next_arg().map(|e| p.string_of(&src, e, "a section's title")).transpose()?;
+                let (id, classes) = self.names(&mut p)?;
+                p.finish(&src)?;
+                let title = self.strings.intern(&title.unwrap_or_default());
+                self.page.sections.push(Section { title, rows: Vec::new() });
+                self.section_nodes.push(self.nodes.len());
+                self.nodes.push(Node { kind: "section".into(), id, classes, parent: Some(0), states: States::NONE });
+                let s = self.page.sections.len() - 1;
+                self.children(node, Place::Section(s), n)
+            }
+            ("section", _) => Err(src.error(at, "a `section` stands in the page")),
+            ("row", Place::Section(s)) => {
+                let mut p = Props::of(node, n);
+                let label = p.next_arg().map(|e| p.string_of(&src, e, "a row's label")).transpose()?;
+                let (id, classes) = self.names(&mut p)?;
+                p.finish(&src)?;
+                let label = label.map(|l| self.strings.intern(&l));
+                let parent = self.section_nodes[s];
+                self.page.sections[s].rows.push(Row { label, items: Vec::new() });
+                self.row_node = self.nodes.len();
+                self.nodes.push(Node { kind: "row".into(), id, classes, parent: Some(parent), states: States::NONE });
+                let row = self.page.sections[s].rows.len() - 1;
+                self.children(node, Place::Row(s, row), n)
+            }
+            ("row", _) => Err(src.error(at, "a `row` stands in a section")),
+            (kind, place) if KINDS.contains(&kind) => match place {
+                Place::Page => Err(src.error(at, format!("a `{kind}` stands in a section or a row, not in the page"))),
+                Place::Section(s) => {
+                    // A widget straight in a section is a row of its own.
+                    let parent = self.section_nodes[s];
+                    self.page.sections[s].rows.push(Row { label: None, items: Vec::new() });
+                    self.row_node = self.nodes.len();
+                    let row_node = Node {
+                        kind: "row".into(),
+                        id: None,
+                        classes: Vec::new(),
+                        parent: Some(parent),
+                        states: States::NONE,
+                    };
+                    self.nodes.push(row_node);
+                    let row = self.page.sections[s].rows.len() - 1;
+                    self.widget(node, s, row, n)
+                }
+                Place::Row(s, row) => self.widget(node, s, row, n),
+            },
+            (other, _) => {
+                let known = KINDS.join(", ");
+                Err(src.error(
+                    at,
+                    format!("unknown widget `{other}`: expected page, section, row, repeat or one of {known}"),
+                ))
+            }
+        }
+    }
+
+    fn widget(&mut self, node: &KdlNode, s: usize, row: usize, n: Option<usize>) -> Result<(), Located> {
+        let src = self.src;
+        let at = node.span().offset();
+        if self.page.widgets.len() >= MAX_WIDGETS {
+            return Err(src.error(at, format!("more than {MAX_WIDGETS} widgets")));
+        }
+        if node.children().is_some_and(|c| !c.nodes().is_empty()) {
+            return Err(src.error(at, format!("a `{}` holds no nodes", node.name().value())));
+        }
+        let mut p = Props::of(node, n);
+        let (id, classes) = self.names(&mut p)?;
+        let index = self.page.widgets.len();
+        let full: WidgetId = match &id {
+            Some(id) => self.strings.intern(&format!("doc.{id}")),
+            // Written ids never start with `_`, so these never meet one.
+            None => self.strings.intern(&format!("doc._{index}")),
+        };
+        if let Some(id) = &id
+            && self.ids.contains_key(full)
+        {
+            let e = p.entry("id").map_or(at, |e| e.span().offset());
+            return Err(src.error(e, format!("a second widget with id `{id}`")));
+        }
+        if let Some(e) = p.entry("bind") {
+            let source = p.string_of(&src, e, "`bind`")?;
+            self.binds.push((full, source, e.span().offset()));
+        }
+        let made = make::make(&mut p, &src, &mut self.strings, full)?;
+        p.finish(&src)?;
+        match made.action {
+            Some(Action::Count) => self.counters.push(full),
+            Some(Action::Reset(target, at)) => self.resets.push((full, target, at)),
+            None => {}
+        }
+        self.ids.insert(full, index);
+        let row_node = self.row_node;
+        self.widget_nodes.push(self.nodes.len());
+        let kind = node.name().value().to_owned();
+        self.nodes.push(Node { kind, id, classes, parent: Some(row_node), states: States::NONE });
+        self.page.widgets.push(made.widget);
+        self.page.sections[s].rows[row].items.push(index);
+        Ok(())
+    }
+
+    /// Checks every binding against the ids the document made.
+    fn link(self) -> Result<Built, Located> {
+        let src = self.src;
+        let find = |name: &str, at: usize, what: &str| -> Result<(WidgetId, usize), Located> {
+            let full = format!("doc.{name}");
+            match self.ids.get_key_value(full.as_str()) {
+                Some((id, i)) => Ok((*id, *i)),
+                None => Err(src.error(at, format!("{what} names `{name}`, and no widget has that id"))),
+            }
+        };
+        let mut follows = Vec::new();
+        for (follower, source, at) in &self.binds {
+            let (id, i) = find(source, *at, "`bind`")?;
+            let w = &*self.page.widgets[i];
+            if id == *follower {
+                return Err(src.error(*at, "a widget cannot follow itself"));
+            }
+            if bind::reading(w).is_none() {
+                return Err(src.error(*at, format!("`{source}` holds no value to follow")));
+            }
+            if w.as_any().is::<crate::widgets::button::Button>() && !self.counters.contains(&id) {
+                return Err(src.error(*at, format!("the button `{source}` does not count: give it action=\"count\"")));
+            }
+            let Some(f) = self.ids.get(follower).map(|i| &*self.page.widgets[*i]) else { continue };
+            if !bind::can_follow(f) {
+                return Err(src.error(*at, "this widget cannot show another's value (a progress, stat, badge, note, slider, knob, fader or rating can)"));
+            }
+            follows.push((id, *follower));
+        }
+        let mut resets = Vec::new();
+        for (button, target, at) in &self.resets {
+            resets.push((*button, find(target, *at, "`target`")?.0));
+        }
+        // Followers start where their sources stand, whatever the document wrote for them.
+        let mut page = self.page;
+        for (source, _) in &follows {
+            bind::follow_from(&mut page, source, &follows);
+        }
+        Ok(Built {
+            page,
+            nodes: self.nodes,
+            widget_nodes: self.widget_nodes,
+            section_nodes: self.section_nodes,
+            follows,
+            resets,
+        })
+    }
+}
+
+/// The place and message of a KDL syntax error, as the crate gives them.
+fn syntax_error(text: &str, e: &kdl::KdlError) -> (usize, String) {
+    let d = e.diagnostics.first();
+    let at = d.map_or(0, |d| d.span.offset()).min(text.len());
+    let message = d
+        .and_then(|d| match (&d.message, &d.label, &d.help) {
+            (Some(m), _, Some(h)) => Some(format!("{m} ({h})")),
+            (Some(m), _, None) => Some(m.clone()),
+            (None, Some(l), _) => Some(l.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| "not a KDL 2.0 document".to_owned());
+    (at, message.trim_end_matches('.').to_owned())
+}
+
+/// The innermost `{ ... }` block of `text` (which starts at byte `base` of the document) that does not parse on its
+/// own, and its error, placed in the document; `depth` stops a pathological nesting.
+fn narrow(text: &str, base: usize, depth: usize) -> Option<(usize, String)> {
+    if depth > 32 {
+        return None;
+    }
+    for (open, close) in blocks(text) {
+        let inner = &text[open + 1..close];
+        if let Err(e) = inner.parse::<KdlDocument>() {
+            let deeper = narrow(inner, base + open + 1, depth + 1);
+            let (at, message) = syntax_error(inner, &e);
+            // The span starts at the block's first byte: the node it is about starts after the spaces.
+            let at = at + (inner[at..].len() - inner[at..].trim_start().len());
+            return Some(deeper.unwrap_or((base + open + 1 + at, message)));
+        }
+    }
+    None
+}
+
+/// The byte ranges of `text`'s outermost braces, each `{` with its `}`, skipping strings and comments (roughly:
+/// a raw string can fool it, which only makes an error's place less exact).
+fn blocks(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let (mut out, mut depth, mut open) = (Vec::new(), 0usize, 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'{' => {
+                if depth == 0 {
+                    open = i;
+                }
+                depth += 1;
+            }
+            b'}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push((open, i));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}

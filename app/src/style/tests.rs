@@ -1,0 +1,226 @@
+//! The stylesheet's stages against tables: specificity, matching, pseudo-classes, `var()`, colours and what a
+//! bad declaration does.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::cascade::{Node, Styler};
+use super::selector::States;
+use super::sheet::Stylesheet;
+use super::value::{self, Length, Prop, Value};
+use super::vars;
+use crate::geom::Color;
+
+fn sheet(css: &str) -> Stylesheet {
+    let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), css);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    sheet
+}
+
+fn colour(text: &str) -> Color {
+    match value::parse(Prop::Color, text) {
+        Ok(Value::Colour(c)) => c,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn specificity_follows_ids_then_classes_and_pseudo_classes_then_types() {
+    let table = [
+        ("*", (0, 0, 0)),
+        ("slider", (0, 0, 1)),
+        ("row slider", (0, 0, 2)),
+        (".loud", (0, 1, 0)),
+        ("button:hover", (0, 1, 1)),
+        ("section > row .x:focus", (0, 2, 2)),
+        ("#volume", (1, 0, 0)),
+        ("page #volume.big:hover", (1, 2, 1)),
+    ];
+    for (text, (a, b, c)) in table {
+        let s = sheet(&format!("{text} {{ color: red }}"));
+        let (_, spec) = &s.rules[0].selectors[0];
+        assert_eq!((spec.0, spec.1, spec.2), (a, b, c), "{text}");
+    }
+}
+
+fn styler(css: &str) -> Styler {
+    // page > section > row > (slider#volume.big, button#go)
+    let node = |kind: &str, id: Option<&str>, classes: &[&str], parent: Option<usize>, states| Node {
+        kind: kind.to_owned(),
+        id: id.map(str::to_owned),
+        classes: classes.iter().map(|c| (*c).to_owned()).collect(),
+        parent,
+        states,
+    };
+    let nodes = vec![
+        node("page", None, &[], None, States::ROOT),
+        node("section", None, &["main"], Some(0), States::NONE),
+        node("row", None, &[], Some(1), States::NONE),
+        node("slider", Some("volume"), &["big"], Some(2), States::NONE),
+        node("button", Some("go"), &[], Some(2), States::NONE),
+    ];
+    Styler::new(Arc::new(sheet(css)), nodes)
+}
+
+#[test]
+fn the_cascade_orders_by_specificity_then_source_order() {
+    let mut s = styler(
+        "#volume { color: #010101 }
+         slider { color: #020202 }
+         .big { background: #030303 }
+         slider.big { background: #040404 }
+         button { color: #050505 } button { color: #060606 }",
+    );
+    let mut w = Vec::new();
+    let v = s.style(3, States::NONE, &mut w);
+    assert_eq!(v.color, Some(Color::rgb(1, 1, 1)), "the id wins over a later type");
+    assert_eq!(v.background, Some(Color::rgb(4, 4, 4)), "(0,1,1) over (0,1,0)");
+    assert_eq!(s.style(4, States::NONE, &mut w).color, Some(Color::rgb(6, 6, 6)), "the later of equals");
+}
+
+#[test]
+fn combinators_and_pseudo_classes_match_as_written() {
+    let mut s = styler(
+        "section > row > slider { color: #010101 }
+         page > slider { color: #ffffff }
+         .main slider { background: #020202 }
+         button:hover { background: #030303 }
+         button:active:hover { background: #040404 }
+         button:disabled { border-color: #050505 }
+         :root { accent-color: #060606 }
+         slider:checked, slider:indeterminate, slider:invalid, slider:focus-visible { border-color: #070707 }",
+    );
+    let mut w = Vec::new();
+    let v = s.style(3, States::NONE, &mut w);
+    assert_eq!(v.color, Some(Color::rgb(1, 1, 1)), "a child chain, not `page > slider`");
+    assert_eq!(v.background, Some(Color::rgb(2, 2, 2)), "a descendant two levels up");
+    assert_eq!(v.accent, Some(Color::rgb(6, 6, 6)), "inherited from :root");
+    assert_eq!(s.style(4, States::NONE, &mut w).background, None);
+    assert_eq!(s.style(4, States::HOVER, &mut w).background, Some(Color::rgb(3, 3, 3)));
+    assert_eq!(s.style(4, States::HOVER.with(States::ACTIVE), &mut w).background, Some(Color::rgb(4, 4, 4)));
+    assert_eq!(s.style(4, States::DISABLED, &mut w).border, Some(Color::rgb(5, 5, 5)));
+    for state in [States::CHECKED, States::INDETERMINATE, States::INVALID, States::FOCUS_VISIBLE] {
+        assert_eq!(s.style(3, state, &mut w).border, Some(Color::rgb(7, 7, 7)), "{state:?}");
+    }
+    assert_eq!(s.style(3, States::FOCUS, &mut w).border, None);
+}
+
+#[test]
+fn a_hover_computes_one_style_and_the_rest_come_from_the_cache() {
+    let mut s = styler("button:hover { background: #030303 } row { color: #111111 }");
+    let mut w = Vec::new();
+    for i in 0..5 {
+        s.style(i, States::NONE, &mut w);
+    }
+    let cold = s.computed;
+    assert_eq!(cold, 5);
+    s.style(4, States::HOVER, &mut w);
+    for i in 0..4 {
+        s.style(i, States::NONE, &mut w);
+    }
+    assert_eq!(s.computed, cold + 1, "the hovered button alone");
+}
+
+#[test]
+fn var_takes_the_property_or_its_fallback_and_refuses_cycles() {
+    let mut customs = vars::Customs::new();
+    customs.insert("--accent".into(), "#123456".into());
+    customs.insert("--alias".into(), "var(--accent)".into());
+    customs.insert("--a".into(), "var(--b)".into());
+    customs.insert("--b".into(), "var(--a)".into());
+    customs.insert("--self".into(), "var(--self, red)".into());
+    assert_eq!(vars::substitute("var(--accent)", &customs).as_deref(), Ok("#123456"));
+    assert_eq!(vars::substitute("var(--alias)", &customs).as_deref(), Ok("#123456"));
+    assert_eq!(vars::substitute("var(--none, rgb(1, 2, 3))", &customs).as_deref(), Ok("rgb(1, 2, 3)"));
+    assert_eq!(vars::substitute("var(--none, var(--accent))", &customs).as_deref(), Ok("#123456"));
+    let e = vars::substitute("var(--a)", &customs).unwrap_err();
+    assert!(e.contains("cycle: --a → --b → --a"), "{e}");
+    assert!(vars::substitute("var(--self)", &customs).unwrap_err().contains("cycle"));
+    assert!(vars::substitute("var(--none)", &customs).unwrap_err().contains("no fallback"));
+    // Doubling ten times over is a megabyte: the cap stops it.
+    let mut big = vars::Customs::new();
+    big.insert("--x0".into(), "a".repeat(1024));
+    for i in 1..12 {
+        big.insert(format!("--x{i}"), format!("var(--x{}) var(--x{})", i - 1, i - 1));
+    }
+    assert!(vars::substitute("var(--x11)", &big).unwrap_err().contains("64 KiB"));
+}
+
+#[test]
+fn custom_properties_inherit_and_a_bad_var_is_skipped_with_one_warning() {
+    let css = "page { --accent: #00ff00; --bad: 12px }\n\
+               slider { accent-color: var(--accent); color: var(--bad); background: var(--missing, #0000ff) }";
+    let mut s = styler(css);
+    let mut w = Vec::new();
+    let v = s.style(3, States::NONE, &mut w);
+    assert_eq!(v.accent, Some(Color::rgb(0, 255, 0)));
+    assert_eq!(v.background, Some(Color::rgb(0, 0, 255)));
+    assert_eq!(v.color, None);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].to_string().starts_with("t.css:2:"), "{}", w[0]);
+    s.style(3, States::HOVER, &mut w);
+    assert_eq!(w.len(), 1, "warned once, not on every restyle");
+}
+
+#[test]
+fn colours_parse_in_every_form_the_subset_takes() {
+    assert_eq!(colour("#fff"), Color::rgb(255, 255, 255));
+    assert_eq!(colour("#11223380"), Color::rgb(0x11, 0x22, 0x33).with_alpha(0x80));
+    assert_eq!(colour("#0a0b0c"), Color::rgb(10, 11, 12));
+    assert_eq!(colour("rgb(1, 2, 3)"), Color::rgb(1, 2, 3));
+    assert_eq!(colour("rgb(1 2 3 / 50%)"), Color::rgb(1, 2, 3).with_alpha(128));
+    assert_eq!(colour("rgba(255, 0, 0, 0.5)"), Color::rgb(255, 0, 0).with_alpha(128));
+    assert_eq!(colour("rgb(100% 0% 0%)"), Color::rgb(255, 0, 0));
+    // OKLCH: white, black, and sRGB red (oklch(62.8% 0.2577 29.23) in CSS Color 4's tables).
+    assert_eq!(colour("oklch(1 0 0)"), Color::rgb(255, 255, 255));
+    assert_eq!(colour("oklch(0% 0 0)"), Color::rgb(0, 0, 0));
+    let red = colour("oklch(62.8% 0.2577 29.23deg)").0;
+    let (r, g, b) = ((red >> 16) & 0xff, (red >> 8) & 0xff, red & 0xff);
+    assert!(r >= 253 && g <= 3 && b <= 3, "{r} {g} {b}");
+    for bad in ["#12", "#ggg", "rgb(1, 2)", "oklch(1 2)", "hsl(1 2 3)", "12px", "red blue"] {
+        assert!(value::parse(Prop::Color, bad).is_err(), "{bad}");
+    }
+    assert_eq!(value::parse(Prop::Gap, "12px"), Ok(Value::Length(Length::Px(12.0))));
+    assert_eq!(value::parse(Prop::Width, "1.5em"), Ok(Value::Length(Length::Em(1.5))));
+    assert_eq!(value::parse(Prop::Width, "50%"), Ok(Value::Length(Length::Percent(50.0))));
+    assert!(value::parse(Prop::Width, "3pt").is_err());
+}
+
+#[test]
+fn a_bad_declaration_is_skipped_with_a_located_warning_and_the_sheet_loads() {
+    let css = "button {\n  color: #zzz;\n  background: #102030;\n  frobnicate: 1px;\n}\nbutton:bogus { color: red }\nrow { gap: 4px }\n";
+    let (sheet, warnings) = Stylesheet::parse(Path::new("look.css"), css);
+    let lines: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert!(lines[0].starts_with("look.css:2:10: "), "{}", lines[0]);
+    assert!(lines[1].starts_with("look.css:4:3: unknown property `frobnicate`"), "{}", lines[1]);
+    assert!(lines[2].starts_with("look.css:6:7: unknown pseudo-class `:bogus`"), "{}", lines[2]);
+    assert_eq!(sheet.rules.len(), 2, "the bad rule alone is skipped");
+    assert_eq!(sheet.rules[0].declarations.len(), 1);
+}
+
+#[test]
+fn broken_sheets_never_panic() {
+    for css in [
+        "",
+        "{",
+        "}",
+        "a {",
+        "a { color",
+        "a { color: }",
+        ">a{}",
+        "a > {}",
+        "a,{}",
+        "@media x { a {} }",
+        "a{--:1}",
+        "a{color:var(}",
+        "#1 {}",
+        "a{color:rgb(1,2,3,4,5)}",
+        ":{}",
+        ".{}",
+        "a{;;;}",
+        "\u{0}",
+    ] {
+        let _ = Stylesheet::parse(Path::new("x.css"), css);
+    }
+}

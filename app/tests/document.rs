@@ -1,0 +1,167 @@
+//! `--doc` and `--style` against the real binary, headless: the tutorial renders and its report lists the
+//! document's widgets, a script's click on its counter changes the report, and a broken document is one
+//! `FILE:LINE:COL: message` line, exit 2 and nothing written. The tutorial's picture, with a press counted and the
+//! pointer holding Reset, is a golden (exact, one band at the baseline CPU level, as screens_golden.rs takes them;
+//! `GOLDBERRY_BLESS=1 cargo test -p goldberry --test document` takes it again).
+
+#[path = "support/pixels.rs"]
+mod pixels;
+#[path = "support/process.rs"]
+mod process;
+#[path = "support/scripts.rs"]
+mod scripts;
+
+use std::path::{Path, PathBuf};
+
+use goldberry::shell::screenshot::RgbImage;
+use pixels::{Bound, golden};
+use process::temp_dir;
+use scripts::{goldberry, output, report};
+
+fn asset(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs").join(name)
+}
+
+fn tutorial() -> std::process::Command {
+    let mut cmd = goldberry();
+    cmd.arg("--doc").arg(asset("tutorial.kdl")).arg("--style").arg(asset("tutorial.css"));
+    cmd
+}
+
+#[test]
+fn the_tutorial_renders_headless_and_its_report_lists_its_widgets() {
+    let dir = temp_dir("document", "tutorial");
+    let shot = dir.join("shot.png");
+    let mut cmd = tutorial();
+    cmd.args(["--frames=3"]).arg("--screenshot").arg(&shot);
+    let r = report(cmd, &dir);
+    assert_eq!(r["screen"], "document");
+    let widgets = r["widgets"].as_object().expect("widgets");
+    for id in ["doc.volume", "doc.level", "doc.shown", "doc.mute", "doc.add", "doc.reset", "doc.count", "doc.channel3"]
+    {
+        assert!(widgets.contains_key(id), "{id} not in the report");
+    }
+    assert_eq!(widgets["doc.volume"]["value"], 40.0, "{}", widgets["doc.volume"]);
+    assert_eq!(widgets["doc.shown"]["figure"], "40", "a follower starts at its source's value");
+    assert!(std::fs::metadata(&shot).map(|m| m.len() > 1000).unwrap_or(false), "a screenshot");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_click_on_the_counter_counts_and_the_reset_puts_it_back() {
+    let dir = temp_dir("document", "counter");
+    let script = dir.join("script.txt");
+    std::fs::write(&script, "5 click button \"Add one\"\n10 click button \"Add one\"\n15 click button \"Add one\"\n")
+        .expect("write");
+    let mut cmd = tutorial();
+    cmd.arg("--script").arg(&script);
+    let r = report(cmd, &dir);
+    assert_eq!(r["widgets"]["doc.add"]["presses"], 3, "{}", r["widgets"]["doc.add"]);
+    assert_eq!(r["widgets"]["doc.count"]["text"], "3", "{}", r["widgets"]["doc.count"]);
+
+    std::fs::write(&script, "5 click button \"Add one\"\n10 click button \"Reset\"\n").expect("write");
+    let mut cmd = tutorial();
+    cmd.arg("--script").arg(&script);
+    let r = report(cmd, &dir);
+    assert_eq!(r["widgets"]["doc.add"]["presses"], 0);
+    assert_eq!(r["widgets"]["doc.count"]["text"], "0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the tutorial's command on `kdl`: it must fail with exit 2, one line `FILE:LINE:COL: message` and no file.
+fn refused(name: &str, kdl: &str, line_col: &str, needle: &str) {
+    let dir = temp_dir("document", name);
+    let doc = dir.join("broken.kdl");
+    std::fs::write(&doc, kdl).expect("write");
+    let (shot, rep) = (dir.join("shot.png"), dir.join("report.json"));
+    let mut cmd = goldberry();
+    cmd.arg("--frames=2").arg("--doc").arg(&doc).arg("--screenshot").arg(&shot).arg("--report").arg(&rep);
+    let out = output(cmd);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "one line: {stderr}");
+    let expected = format!("{}:{line_col}: ", doc.display());
+    assert!(lines[0].starts_with(&expected), "`{}` does not start with `{expected}`", lines[0]);
+    assert!(lines[0].contains(needle), "`{needle}` not in `{}`", lines[0]);
+    assert!(!shot.exists() && !rep.exists(), "nothing written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_document_is_one_located_line_and_exit_2() {
+    refused(
+        "unknown-widget",
+        "page title=\"x\" {\n  section \"S\" {\n    row { slidr \"a\" }\n  }\n}\n",
+        "3:11",
+        "unknown widget `slidr`",
+    );
+    refused(
+        "unknown-property",
+        "page title=\"é\" {\n  section \"ü\" {\n    row { slider \"a\" max=10 wat=1 }\n  }\n}\n",
+        "3:29",
+        "unknown property `wat` of `slider`",
+    );
+    refused(
+        "bad-value",
+        "page title=\"x\" {\n  section \"S\" { slider \"a\" max=10 value=11 }\n}\n",
+        "2:35",
+        "`value` must be from 0 to 10",
+    );
+    refused(
+        "unknown-bind",
+        "page title=\"x\" {\n  section \"S\" { progress \"p\" bind=nope }\n}\n",
+        "2:30",
+        "no widget has that id",
+    );
+    refused(
+        "duplicate-id",
+        "page title=\"x\" {\n section \"S\" {\n  button \"a\" id=a\n  button \"b\" id=a\n }\n}\n",
+        "4:14",
+        "a second widget with id `a`",
+    );
+    refused("not-kdl", "page title=\"x\" {\n  section \"S\" {\n    row { slider \"a\"\n  }\n", "2:15", "closing");
+}
+
+#[test]
+fn a_bad_stylesheet_declaration_is_a_warning_and_the_screen_still_renders() {
+    let dir = temp_dir("document", "bad-style");
+    let css = dir.join("look.css");
+    std::fs::write(&css, "section {\n  background: #12;\n  color: #fff;\n}\n").expect("write");
+    let mut cmd = goldberry();
+    cmd.arg("--frames=2").arg("--doc").arg(asset("tutorial.kdl")).arg("--style").arg(&css);
+    let out = output(cmd);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].starts_with(&format!("{}:2:15: ", css.display())), "{}", lines[0]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn style_needs_doc() {
+    let out = output({
+        let mut cmd = goldberry();
+        cmd.arg("--frames=1").arg("--style").arg(asset("tutorial.css"));
+        cmd
+    });
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_tutorial_styled_and_pressed_matches_its_golden() {
+    let dir = temp_dir("document", "golden");
+    let (script, shot) = (dir.join("script.txt"), dir.join("shot.png"));
+    // Counted once, then the pointer held on Reset: the stylesheet's :active body and its focus ring.
+    std::fs::write(&script, "5 click button \"Add one\"\n8 move 370 460\n10 press\n").expect("write");
+    let mut cmd = tutorial();
+    cmd.args(["--size", "960x640", "--threads", "1", "--cpu-level", "sse4.1", "--frames", "12"]);
+    cmd.arg("--script").arg(&script).arg("--screenshot").arg(&shot);
+    let out = output(cmd);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let actual = RgbImage::read_png(&shot).expect("the screenshot");
+    let result = golden("document-tutorial-pressed.png", &actual, Bound::EXACT, "document");
+    let _ = std::fs::remove_dir_all(&dir);
+    result.unwrap_or_else(|e| panic!("{e}"));
+}

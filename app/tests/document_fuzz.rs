@@ -1,0 +1,284 @@
+//! Random and mutated documents and stylesheets through the parsers, the document builder and the cascade: no
+//! panic, and every case in bounded time (a fixed seed, so a failure is the same case every run).
+//!
+//! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use goldberry::screens::document::read::{self, Built};
+use goldberry::style::cascade::Styler;
+use goldberry::style::{States, Stylesheet};
+
+/// A small, fixed generator (xorshift64*): the cases are the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+const KDL_PIECES: &[&str] = &[
+    "page",
+    "section",
+    "row",
+    "repeat",
+    "slider",
+    "progress",
+    "button",
+    "badge",
+    "stat",
+    "checkbox",
+    "radio",
+    "chips",
+    "knob",
+    "fader",
+    "spinner",
+    "field",
+    "note",
+    "card",
+    "split",
+    "stepper",
+    "bogus",
+    " ",
+    " ",
+    "\n",
+    "{",
+    "}",
+    ";",
+    "\"a\"",
+    "\"{n}\"",
+    "id=a",
+    "id=b",
+    "id=\"x{n}\"",
+    "bind=a",
+    "bind=b",
+    "count=3",
+    "count=1000",
+    "min=0",
+    "max=10",
+    "value=5",
+    "value=-1",
+    "step=0",
+    "width=1e9",
+    "title=\"t\"",
+    "class=\"c d\"",
+    "action=\"count\"",
+    "action=\"reset\"",
+    "target=a",
+    "#true",
+    "#false",
+    "#null",
+    "1.",
+    "0x1F",
+    "/-",
+    "//c\n",
+    "/*",
+    "*/",
+    "\"",
+    "=",
+    "é",
+    "\u{feff}",
+    "r#\"raw\"#",
+    "selected=9",
+    "variant=\"info\"",
+    "ring=#true",
+    "(t)",
+    "\\",
+];
+
+const CSS_PIECES: &[&str] = &[
+    "page",
+    "section",
+    "row",
+    "slider",
+    "button",
+    "badge",
+    "*",
+    ".c",
+    ".d",
+    "#a",
+    "#1",
+    ":hover",
+    ":active",
+    ":focus",
+    ":focus-visible",
+    ":disabled",
+    ":checked",
+    ":indeterminate",
+    ":invalid",
+    ":root",
+    ":bogus",
+    " ",
+    " > ",
+    ">",
+    ",",
+    "{",
+    "}",
+    ";",
+    ":",
+    "color",
+    "background",
+    "accent-color",
+    "border-color",
+    "outline-color",
+    "gap",
+    "width",
+    "--x",
+    "--y",
+    "var(--x)",
+    "var(--y, red)",
+    "var(--x, var(--y))",
+    "var(",
+    ")",
+    "(",
+    "#fff",
+    "#12345678",
+    "#12",
+    "rgb(1 2 3)",
+    "rgba(1,2,3,.5)",
+    "oklch(0.7 0.1 120)",
+    "oklch(1 2 3 / 50%)",
+    "12px",
+    "1.5em",
+    "50%",
+    "3pt",
+    "!important",
+    "@media x",
+    "/*",
+    "*/",
+    "\"",
+    "'",
+    "\\",
+    "é",
+    "\n",
+    "1e39px",
+    "NaN",
+    "url(x)",
+];
+
+fn random_text(rng: &mut Rng, pieces: &[&str], n: usize) -> String {
+    (0..n).map(|_| rng.pick(pieces)).collect::<Vec<_>>().join(if rng.below(2) == 0 { " " } else { "" })
+}
+
+/// `base` with a few pieces inserted, spans deleted or duplicated (on character boundaries).
+fn mutated(rng: &mut Rng, base: &str, pieces: &[&str]) -> String {
+    let mut text = base.to_owned();
+    for _ in 0..1 + rng.below(4) {
+        let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+        let a = bounds[rng.below(bounds.len())];
+        let b = bounds[rng.below(bounds.len())];
+        let (a, b) = (a.min(b), a.max(b).min(a.min(b) + 64));
+        let b = *bounds.iter().find(|&&i| i >= b).unwrap_or(&text.len());
+        match rng.below(3) {
+            0 => text.insert_str(a, rng.pick(pieces)),
+            1 => text.replace_range(a..b, ""),
+            _ => {
+                let span = text[a..b].to_owned();
+                text.insert_str(b, &span);
+            }
+        }
+    }
+    text
+}
+
+/// Every element of `built` styled in a few states: the cascade must never panic either.
+fn style_all(sheet: Stylesheet, built: &Built) {
+    let mut styler = Styler::new(Arc::new(sheet), built.nodes.clone());
+    let mut warnings = Vec::new();
+    for i in 0..built.nodes.len() {
+        for states in [States::NONE, States::HOVER, States::HOVER.with(States::ACTIVE).with(States::FOCUS)] {
+            styler.style(i, states, &mut warnings);
+        }
+    }
+}
+
+fn cases() -> usize {
+    std::env::var("GOLDBERRY_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2_000)
+}
+
+/// Runs `case` and fails when it took longer than a case may.
+fn timed(what: &str, text: &str, case: impl FnOnce()) {
+    let start = Instant::now();
+    case();
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(500), "{what} took {took:?} on:\n{text}");
+}
+
+#[test]
+fn documents_never_panic_and_finish_in_bounded_time() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let bases: Vec<String> = ["tutorial.kdl", "values.kdl"]
+        .iter()
+        .map(|f| std::fs::read_to_string(assets.join(f)).expect("the asset"))
+        .collect();
+    for base in &bases {
+        assert!(read::read(Path::new("base.kdl"), base).is_ok(), "the assets read");
+    }
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let started = Instant::now();
+    let (mut ok, mut refused) = (0, 0);
+    for i in 0..cases() {
+        let text = if i % 3 == 0 {
+            let n = 1 + rng.below(40);
+            format!("page title=\"f\" {{ section \"s\" {{ {} }} }}", random_text(&mut rng, KDL_PIECES, n))
+        } else {
+            let base = &bases[i % bases.len()];
+            mutated(&mut rng, base, KDL_PIECES)
+        };
+        timed("a document", &text, || match read::read(Path::new("fuzz.kdl"), &text) {
+            Ok(_) => ok += 1,
+            Err(e) => {
+                let line = e.to_string();
+                assert!(line.starts_with("fuzz.kdl:") && !line.contains('\n'), "{line}");
+                refused += 1;
+            }
+        });
+    }
+    eprintln!("{ok} documents read, {refused} refused, in {:?}", started.elapsed());
+    assert!(ok > 0 && refused > 0, "the cases reach both ends");
+}
+
+#[test]
+fn stylesheets_never_panic_and_finish_in_bounded_time() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let css = std::fs::read_to_string(assets.join("tutorial.css")).expect("the stylesheet");
+    let kdl = std::fs::read_to_string(assets.join("tutorial.kdl")).expect("the document");
+    let built = read::read(Path::new("tutorial.kdl"), &kdl).expect("the tutorial reads");
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let started = Instant::now();
+    let mut warned = 0;
+    for i in 0..cases() {
+        let n = 1 + rng.below(60);
+        let text = if i % 2 == 0 { random_text(&mut rng, CSS_PIECES, n) } else { mutated(&mut rng, &css, CSS_PIECES) };
+        timed("a stylesheet", &text, || {
+            let (sheet, warnings) = Stylesheet::parse(Path::new("fuzz.css"), &text);
+            warned += warnings.len();
+            for w in &warnings {
+                assert!(w.to_string().starts_with("fuzz.css:"), "{w}");
+            }
+            style_all(sheet, &built);
+        });
+    }
+    // A sheet written to explode: var() doubling past the cap, and a cycle.
+    let mut bomb = String::from(":root { --x0: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa;");
+    for i in 1..40 {
+        bomb.push_str(&format!(" --x{i}: var(--x{}) var(--x{});", i - 1, i - 1));
+    }
+    bomb.push_str(" --c: var(--d); --d: var(--c); } slider { color: var(--x39); background: var(--c) }");
+    timed("the var() bomb", &bomb, || style_all(Stylesheet::parse(Path::new("bomb.css"), &bomb).0, &built));
+    eprintln!("{} stylesheets, {warned} warnings, in {:?}", cases(), started.elapsed());
+}
