@@ -1,5 +1,5 @@
-//! Where font files are searched for: `$GOLDBERRY_FONT_DIR`, then the Debian font directories, and the first
-//! of a file (or its stand-in) among them.
+//! Where font files are searched for: `$GOLDBERRY_FONT_DIR`, then the Debian font directories and the one
+//! ci/setup builds the COLR sample into, and the first of a file (or its stand-in) among them.
 
 use std::path::PathBuf;
 
@@ -23,8 +23,17 @@ pub fn default_dirs() -> Vec<PathBuf> {
     }
     if std::env::var_os("GOLDBERRY_NO_SYSTEM_FONTS").is_none_or(|v| v != "1") {
         dirs.extend(SYSTEM_FONT_DIRS.iter().map(PathBuf::from));
+        dirs.extend(sample_dir());
     }
     dirs
+}
+
+/// Where ci/setup installs the COLR v1 sample font it builds (`Face::ColourSample`): the user's data directory,
+/// so no root is needed for a file that is not a Debian package's.
+pub fn sample_dir() -> Option<PathBuf> {
+    let home = || std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".local/share"));
+    let data = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()).map(PathBuf::from).or_else(home)?;
+    Some(data.join("fonts/goldberry"))
 }
 
 /// The first of `file` in `dirs`, then the first of `fallback`; `(path, is_fallback)`.

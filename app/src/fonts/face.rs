@@ -29,6 +29,10 @@ pub enum Face {
     /// Droid Sans Fallback (fallback): Chinese hanzi, Japanese kana and kanji, Korean Hangul syllables and jamo,
     /// what an input method composes (record 22).
     Cjk,
+    /// Goldberry Colour Sample (the chain's last): COLR v1 glyphs of goldberry's own at code points of the
+    /// Supplementary Private Use Area-A no other face maps, painted through HarfBuzz's paint API; built by ci/setup
+    /// from `assets/fonts/colour_sample.py`, not committed.
+    ColourSample,
 }
 
 impl Face {
@@ -36,7 +40,7 @@ impl Face {
     pub const ALL: [Face; 3] = [Face::Sans, Face::SansBold, Face::Mono];
 
     /// The fallback chain after the primary face, in order, loaded when first needed.
-    pub const FALLBACKS: [Face; 8] = [
+    pub const FALLBACKS: [Face; 9] = [
         Face::DejaVuSans,
         Face::NotoArabic,
         Face::NotoHebrew,
@@ -45,6 +49,7 @@ impl Face {
         Face::Emoji,
         Face::Symbola,
         Face::Cjk,
+        Face::ColourSample,
     ];
 
     /// Every face, primary then fallback; a face's place here is its [`Face::index`].
@@ -72,6 +77,7 @@ impl Face {
             Face::Emoji => 8,
             Face::Symbola => 9,
             Face::Cjk => 10,
+            Face::ColourSample => 11,
         }
     }
 
@@ -94,6 +100,7 @@ impl Face {
             Face::Emoji => "NotoColorEmoji.ttf",
             Face::Symbola => "Symbola_hint.ttf",
             Face::Cjk => "DroidSansFallback.ttf",
+            Face::ColourSample => "GoldberryColourSample.ttf",
         }
     }
 
@@ -120,6 +127,7 @@ impl Face {
             Face::Emoji => "Noto Color Emoji",
             Face::Symbola => "Symbola",
             Face::Cjk => "Droid Sans Fallback",
+            Face::ColourSample => "Goldberry Colour Sample",
         }
     }
 
@@ -141,6 +149,7 @@ impl Face {
             Face::Emoji => "fonts-noto-color-emoji",
             Face::Symbola => "fonts-symbola",
             Face::Cjk => "fonts-droid-fallback",
+            Face::ColourSample => "python3-fonttools, then run ci/setup, which builds it",
             _ => "fonts-noto-core",
         }
     }
@@ -150,6 +159,7 @@ impl Face {
     pub const fn colour(self) -> Option<&'static str> {
         match self {
             Face::Emoji => Some("CBDT"),
+            Face::ColourSample => Some("COLRv1"),
             _ => None,
         }
     }

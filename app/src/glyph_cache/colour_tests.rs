@@ -435,3 +435,35 @@ fn colr_glyphs_match_an_independent_renderer_within_the_stated_tolerance() {
     eprintln!("against blackrenderer (Skia) at {px} px: {}", report.join("; "));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The text screen's COLR v1 sample: its private-use characters reach the sample face (ci/setup builds it) through
+/// the fallback chain, the face reads as COLR v1, and each glyph is painted in colour through HarfBuzz's paint
+/// callbacks (the berry is mostly red, not the grey of a glyph drawn from its outline).
+#[test]
+fn the_text_screen_s_colr_sample_is_painted_in_colour_from_the_sample_face() {
+    let fonts = fonts();
+    let sample = Face::ColourSample.index();
+    let style = crate::text::TextStyle::new(fonts.id(Face::Sans, 16.0));
+    let pieces = fonts.shaped_pieces(&style, "COLR v1: \u{F0000}\u{F0001}\u{F0002}").expect("shaped");
+    let items: Vec<_> = pieces.iter().flat_map(|p| &p.items).filter(|i| i.face == sample).collect();
+    let glyphs: usize = items.iter().map(|i| i.run.glyphs.len()).sum();
+    assert_eq!(glyphs, 3, "the three sample characters go to the sample face (ci/setup builds it): {items:?}");
+    assert_eq!(crate::text::FaceSet::colour_format(fonts, sample), Some("COLRv1"));
+    let g = natives();
+    let font = fonts.id(Face::ColourSample, 32.0);
+    assert!(fonts.is_colr(font), "the sample face is painted through the paint API");
+    let run = fonts.shape(font, "\u{F0000}");
+    let mut bytes = vec![0u8; 64 * 48 * 4];
+    {
+        let mut view = ImageView::over_pixels(g, &mut bytes, 64, 48, 256, PixelFormat::Prgb32).expect("a view");
+        let mut ctx = Context::begin_view(&mut view).expect("a context");
+        draw_colour_run(&mut ctx, g, fonts, None, (font, 4.0, 40.0), &run).expect("drawn");
+        ctx.end().expect("end");
+    }
+    let pixels: Vec<[u8; 4]> = bytes.chunks_exact(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
+    // Little-endian PRGB32: blue, green, red, alpha.
+    let inked = pixels.iter().filter(|p| p[3] > 200).count();
+    let red = pixels.iter().filter(|p| p[3] > 200 && p[2] > p[1].saturating_add(60)).count();
+    assert!(inked > 200, "the berry is drawn: {inked} opaque pixels");
+    assert!(red * 2 > inked, "and mostly red: {red} of {inked}");
+}

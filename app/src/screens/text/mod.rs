@@ -43,11 +43,13 @@ pub const TOGGLES: [&[u8; 4]; 22] = [
 const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
 
 /// The fallback paragraph: scripts Inter does not cover, each drawn by the first face down the chain that does, and
-/// a row of colour emoji (a family, a skin-toned ZWJ sequence, skin tones, flags, a keycap), each one glyph.
+/// a row of colour emoji (a family, a skin-toned ZWJ sequence, skin tones, flags, a keycap), each one glyph, and
+/// the COLR v1 sample face's six glyphs (`Face::ColourSample`), each a paint graph HarfBuzz walks.
 const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية and עברית (right to left), हिन्दी and \
                     ภาษาไทย (left to right), in one paragraph.\nIn colour: \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} \
                     \u{1F469}\u{1F3FD}\u{200D}\u{1F4BB} \u{1F44D}\u{1F3FB}\u{1F44D}\u{1F3FF} \u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1E6} \
-                    \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} 1\u{FE0F}\u{20E3} \u{1F600}\u{2764}\u{FE0F}";
+                    \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} 1\u{FE0F}\u{20E3} \u{1F600}\u{2764}\u{FE0F}\nCOLR v1 through HarfBuzz: \
+                    \u{F0000}\u{F0001}\u{F0002}\u{F0003}\u{F0004}\u{F0005}";
 
 /// A field longer than this lays out only a window around its caret, so a keystroke costs the same in a
 /// 100,000-character field as in a short one.
