@@ -522,6 +522,22 @@ impl Session {
         true
     }
 
+    /// A screen's source changed (a document's file was saved or broken): each state rebuilds from it where it
+    /// is newer, keeping what matches; a focus on a widget that is gone is dropped. The next frame is painted
+    /// either way, since a banner may have come or gone.
+    pub fn reload(&mut self) {
+        for (i, state) in self.states.iter_mut().enumerate() {
+            let Some(lost) = state.reload() else { continue };
+            if self.router.focus().is_some_and(|id| lost.contains(&id)) {
+                self.router.set_focus(None);
+            }
+            if i == self.screen.index() {
+                self.relayout = true;
+            }
+        }
+        self.changed = true;
+    }
+
     /// Whether anything changed since the last call, and forgets it.
     pub fn take_changed(&mut self) -> bool {
         std::mem::take(&mut self.changed)

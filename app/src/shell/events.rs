@@ -16,6 +16,9 @@ pub enum WindowEvent {
     Resized,
     /// The window was uncovered: its pixels must be presented again.
     Exposed,
+    /// Another thread of the app woke the loop (`code`: a watched file changed, see
+    /// [`crate::screens::document::watch`]).
+    Woken(i32),
     /// Nothing the app acts on (a key release, a window moved ...).
     Ignored,
 }
@@ -49,6 +52,7 @@ pub fn translate(event: Event, to_logical: f32) -> WindowEvent {
             let cursor = preedit_cursor(&text, start);
             input(UiEvent::Preedit { text, cursor })
         }
+        Event::User { code } => WindowEvent::Woken(code),
         Event::KeyUp { .. } | Event::MouseEntered | Event::FocusGained | Event::Other => WindowEvent::Ignored,
     }
 }
