@@ -13,6 +13,8 @@ pub mod props;
 pub mod read;
 pub mod watch;
 #[cfg(test)]
+mod reload_tests;
+#[cfg(test)]
 mod tests;
 
 use std::path::{Path, PathBuf};
