@@ -105,9 +105,9 @@ fn keep(new: &mut dyn Widget, old: &dyn Widget) {
         }
     } else if let Some((n, o)) = pair::<Split>(new, old) {
         n.ratio = o.ratio;
-    } else if let Some((n, o)) = pair::<DocTabs>(new, old) {
-        if o.selected < n.docs.len() {
-            n.selected = o.selected;
-        }
+    } else if let Some((n, o)) = pair::<DocTabs>(new, old)
+        && o.selected < n.docs.len()
+    {
+        n.selected = o.selected;
     }
 }

@@ -11,11 +11,11 @@ pub mod look;
 pub mod make;
 pub mod props;
 pub mod read;
-pub mod watch;
 #[cfg(test)]
 mod reload_tests;
 #[cfg(test)]
 mod tests;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -34,8 +34,8 @@ use crate::style::Stylesheet;
 use crate::ui::router::{Message, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
-use serde_json::{Map, Value, json};
 use crate::widgets::Widget;
+use serde_json::{Map, Value, json};
 
 /// The name `--screen` takes and the report prints.
 pub const NAME: &str = "document";

@@ -6,11 +6,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Live, Reloaded, keep};
+use crate::geom::Rect;
 use crate::screens::interface::ScreenState;
 use crate::screens::kit::page::KitPage;
 use crate::screens::kit::state::{KitState, PageSpec};
 use crate::screens::paging::Sheet;
-use crate::geom::Rect;
 use crate::ui::router::WidgetId;
 use crate::widgets::button::Button;
 use crate::widgets::checkbox::{Check, Checkbox};

@@ -62,10 +62,8 @@ impl FileWatch {
     /// Watches `files` (their folders, filtered by name) and calls `wake` once per quiet burst of changes.
     pub fn start(files: &[PathBuf], wake: impl Fn() + Send + 'static) -> Result<FileWatch, WatchError> {
         let (send, receive) = mpsc::channel::<Instant>();
-        let wanted: Vec<(PathBuf, std::ffi::OsString)> = files
-            .iter()
-            .filter_map(|f| Some((folder_of(f), f.file_name()?.to_owned())))
-            .collect();
+        let wanted: Vec<(PathBuf, std::ffi::OsString)> =
+            files.iter().filter_map(|f| Some((folder_of(f), f.file_name()?.to_owned()))).collect();
         let names: Vec<std::ffi::OsString> = wanted.iter().map(|(_, n)| n.clone()).collect();
         let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             let Ok(event) = event else { return };
