@@ -526,14 +526,22 @@ impl Session {
     /// is newer, keeping what matches; a focus on a widget that is gone is dropped. The next frame is painted
     /// either way, since a banner may have come or gone.
     pub fn reload(&mut self) {
-        for (i, state) in self.states.iter_mut().enumerate() {
-            let Some(lost) = state.reload() else { continue };
+        for i in 0..self.states.len() {
+            let Some(lost) = self.states[i].reload() else { continue };
+            if i != self.screen.index() {
+                continue;
+            }
+            // A popup belongs to a widget of the old page, and its place to the old layout.
+            self.close_popup();
+            // A composition in a widget that is gone has nowhere to go; the input method is told to drop it.
+            if self.preedit.as_ref().is_some_and(|(id, _)| lost.contains(id)) {
+                self.preedit = None;
+                self.ime_reset = true;
+            }
             if self.router.focus().is_some_and(|id| lost.contains(&id)) {
                 self.router.set_focus(None);
             }
-            if i == self.screen.index() {
-                self.relayout = true;
-            }
+            self.relayout = true;
         }
         self.changed = true;
     }

@@ -64,14 +64,15 @@ impl FileWatch {
         let (send, receive) = mpsc::channel::<Instant>();
         let wanted: Vec<(PathBuf, std::ffi::OsString)> =
             files.iter().filter_map(|f| Some((folder_of(f), f.file_name()?.to_owned()))).collect();
-        let names: Vec<std::ffi::OsString> = wanted.iter().map(|(_, n)| n.clone()).collect();
+        let files: Vec<PathBuf> = wanted.iter().map(|(folder, name)| folder.join(name)).collect();
         let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             let Ok(event) = event else { return };
             // Reading the files (the reload itself) must not count as a change.
             if matches!(event.kind, EventKind::Access(_)) {
                 return;
             }
-            if event.paths.iter().any(|p| p.file_name().is_some_and(|n| names.iter().any(|w| w == n))) {
+            // notify names a file as the folder watched joined with its name, so the paths compare as written.
+            if event.paths.iter().any(|p| files.contains(p)) {
                 let _ = send.send(Instant::now());
             }
         })
