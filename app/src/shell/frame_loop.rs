@@ -446,6 +446,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             if let Some(latency) = presented.latency {
                 stats.record_latency(latency);
             }
+            if let Some(style) = painted.style {
+                stats.record_style(style);
+            }
         }
         self.records.push(FrameRecord {
             damage_px: painted.frame_damage.pixels(),

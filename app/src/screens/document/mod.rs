@@ -20,6 +20,7 @@ pub mod watch;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 use self::look::Look;
 use self::read::Built;
@@ -166,6 +167,14 @@ impl Loaded {
 
 static LOADED: OnceLock<Loaded> = OnceLock::new();
 
+/// Time spent computing the document's styles since it was last taken, ns (the HUD's style row).
+static STYLE_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// The time spent computing the document's styles since the last call (a frame's, when called once a frame).
+pub fn take_style_time() -> Duration {
+    Duration::from_nanos(STYLE_NANOS.swap(0, Ordering::AcqRel))
+}
+
 /// The document loaded, if any.
 pub fn loaded() -> Option<&'static Loaded> {
     LOADED.get()
@@ -225,8 +234,12 @@ impl Document {
     fn with_look<T>(f: impl FnOnce(&mut Look) -> T) -> Option<T> {
         let current = current()?;
         let look = current.look.as_ref()?;
+        let start = Instant::now();
         let mut guard = look.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        Some(f(&mut guard))
+        let styled = f(&mut guard);
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        STYLE_NANOS.fetch_add(nanos, Ordering::Relaxed);
+        Some(styled)
     }
 }
 
