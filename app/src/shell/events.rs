@@ -121,6 +121,7 @@ mod tests {
             WindowEvent::Input(UiEvent::ButtonDown { button: Button::Right, x: 3.0, y: 4.0, clicks: 2 })
         );
         assert_eq!(translate(Event::CloseRequested, 1.0), WindowEvent::Quit);
+        assert_eq!(translate(Event::User { code: 23 }, 1.0), WindowEvent::Woken(23));
         // A composition's cursor comes in characters and goes on in bytes.
         let editing = |start| Event::TextEditing { text: "にほん".into(), start, length: 0 };
         let preedit = |cursor| WindowEvent::Input(UiEvent::Preedit { text: "にほん".into(), cursor });
