@@ -1,9 +1,11 @@
 //! A screen read from a document (`--doc FILE.kdl`) and coloured by a stylesheet (`--style FILE.css`), record 23.
 //!
-//! The document is read once at start ([`load`]) and held for the life of the process; the screen is the kit's
-//! page screen over [`Document`], a [`PageSpec`] whose page is that document's, whose bindings are the
-//! document's `bind` and `action` properties, and whose colours come from the stylesheet through the kit's
-//! palette hooks. It stands after the built-in screens in the tab order, titled by the page's title.
+//! The document is read at start ([`load`]) and held for the life of the process; in a window its files are
+//! watched ([`watch`]) and a save swaps a new version in ([`Live::reload`]), or, when it does not parse, keeps
+//! the last good one under a banner. The screen is the kit's page screen over [`Document`], a [`PageSpec`] whose
+//! page is that document's, whose bindings are the document's `bind` and `action` properties, and whose colours
+//! come from the stylesheet through the kit's palette hooks. It stands after the built-in screens in the tab
+//! order, titled by the page's title.
 
 pub mod bind;
 pub mod keep;
