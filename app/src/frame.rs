@@ -72,6 +72,8 @@ pub struct PaintedFrame {
     pub moved: Option<PixelRect>,
     /// The frame's width and height in pixels.
     pub size: (u32, u32),
+    /// The time the screen spent computing a document's styles (None when no document screen was drawn).
+    pub style: Option<Duration>,
 }
 
 /// Everything that paints a frame: the screens, the HUD and its statistics, the rasterizer and the reused list.
@@ -193,6 +195,10 @@ impl Painter {
         // count, and the frame is the same pixels). A settled frame's scene takes too little time to hide that
         // work: there a changed HUD is rasterized by the band it lies in, beside the other bands' work.
         let parallel = self.raster.threads() > 1;
+        // The style row counts this frame's styles only (not a warm-up's, not another screen's).
+        let styled = shown.screen.name() == crate::screens::document::NAME;
+        let _ = crate::screens::document::take_style_time();
+        self.hud.show_styles(styled);
         let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
         let mut record_hud = |hud_list: &mut DisplayList| {
             let _span = tracing::info_span!("hud").entered();
@@ -214,6 +220,7 @@ impl Painter {
             (record_screen(&mut self.stage, &mut self.list), record_hud(&mut hud_list))
         };
         let staged = staged?;
+        let style = styled.then(crate::screens::document::take_style_time);
         let timings = staged.timings;
         let raster_error = |part| move |source| FrameError::Raster { index: input.index, part, source };
         hud_raster.map_err(raster_error("'s HUD"))?;
@@ -239,6 +246,7 @@ impl Painter {
             feedback: staged.feedback,
             moved: rendered.moved,
             size,
+            style,
         })
     }
 }

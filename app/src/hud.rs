@@ -202,6 +202,8 @@ pub struct HudStats {
     damage_pct: Ring,
     /// From the oldest input event a frame handled to that frame presented, ms.
     latency_ms: Ring,
+    /// The time a document screen's frame spent computing styles, ms.
+    style_ms: Ring,
     /// Counts the frames recorded: the HUD refreshes only when its figures may have changed.
     frames: u64,
 }
@@ -233,6 +235,16 @@ impl HudStats {
     /// Records how long a frame's oldest input event waited until the frame was presented.
     pub fn record_latency(&mut self, latency: Duration) {
         self.latency_ms.push(ms(latency));
+    }
+
+    /// Records the time a document screen's frame spent computing its styles.
+    pub fn record_style(&mut self, style: Duration) {
+        self.style_ms.push(ms(style));
+    }
+
+    /// min / median / max of the time spent computing styles, ms.
+    pub fn style(&self) -> Option<Summary> {
+        self.style_ms.summary()
     }
 
     /// min / median / max of the damaged share of the window, percent.
@@ -316,13 +328,28 @@ pub struct Hud {
     stats_seen: u64,
     measured: bool,
     frac_x: f32,
+    /// The style row is shown (a document screen is: the built-in screens compute no styles).
+    styles: bool,
+    /// Whether the content was recorded with the style row.
+    styles_drawn: bool,
 }
 
 impl Hud {
     /// A HUD in JetBrains Mono from `fonts`, visible or hidden (`--no-hud`).
     pub fn new(fonts: &FontBook, visible: bool) -> Hud {
         let font = fonts.id(Face::Mono, FONT_PX);
-        Hud { font, visible, content: None, version: 0, since_refresh: 0, stats_seen: 0, measured: false, frac_x: 0.0 }
+        Hud {
+            font,
+            visible,
+            content: None,
+            version: 0,
+            since_refresh: 0,
+            stats_seen: 0,
+            measured: false,
+            frac_x: 0.0,
+            styles: false,
+            styles_drawn: false,
+        }
     }
 
     /// Whether the HUD is drawn.
@@ -333,6 +360,17 @@ impl Hud {
     /// Shows or hides the HUD (F1).
     pub fn toggle(&mut self) {
         self.visible = !self.visible;
+    }
+
+    /// Shows the style row (the frame draws a document screen) or not.
+    pub fn show_styles(&mut self, on: bool) {
+        self.styles = on;
+    }
+
+    /// The panel's rectangle in a frame `width` pixels wide, a row taller with the style row.
+    fn panel_now(&self, width: u32) -> Rect {
+        let r = Hud::panel_rect(width);
+        if self.styles { Rect { h: r.h + ROW_H, ..r } } else { r }
     }
 
     /// Whether the panel shows dashes where `stats` now has figures: frame 0 is drawn before it is measured, so
@@ -351,14 +389,15 @@ impl Hud {
         if !self.visible {
             return;
         }
-        let panel = Hud::panel_rect(width);
+        let panel = self.panel_now(width);
         let measured = stats.summary(Phase::Paint).is_some();
         // A frame the stats did not count (one painted for the inspector's overlay alone) changes no figure: a
         // refresh then would be damage of its own, which the overlay would show, which would paint a frame.
         let stale = self.content.is_none()
             || (self.since_refresh >= REFRESH_FRAMES && stats.frames != self.stats_seen)
             || measured != self.measured
-            || panel.x.fract() != self.frac_x;
+            || panel.x.fract() != self.frac_x
+            || self.styles != self.styles_drawn;
         if stale {
             self.content = Some(Arc::new(self.record_panel(stats, fonts)));
             self.version += 1;
@@ -366,6 +405,7 @@ impl Hud {
             self.stats_seen = stats.frames;
             self.measured = measured;
             self.frac_x = panel.x.fract();
+            self.styles_drawn = self.styles;
         }
         self.since_refresh += 1;
         if let Some(content) = &self.content {
@@ -376,7 +416,7 @@ impl Hud {
     /// The panel's content, relative to its top-left corner.
     fn record_panel(&self, stats: &HudStats, fonts: &FontBook) -> DisplayList {
         let mut list = DisplayList::new();
-        let r = Rect::new(0.0, 0.0, PANEL_W, PANEL_H);
+        let r = Rect::new(0.0, 0.0, PANEL_W, if self.styles { PANEL_H + ROW_H } else { PANEL_H });
         list.fill_round_rect(r, 8.0, Color(0xec_10_14_1c));
         list.hairline(r, 8.0, Color(0x60_ff_ff_ff));
         let ascent = FONT_PX * 0.8;
@@ -415,11 +455,29 @@ impl Hud {
                 self.text(fonts, &mut list, &format_ms(value), x, y, color);
             }
         }
+        // A document's styles, under fps, against the share of the budget layout and shaping have.
+        if self.styles {
+            let y = PAD + ROW_H * 9.0 + ascent;
+            self.text_run(fonts, &mut list, "style", PAD, y, label);
+            let summary = stats.style();
+            let values = [summary.map(|s| s.min), summary.map(|s| s.median), summary.map(|s| s.max)];
+            for (col, value) in values.into_iter().enumerate() {
+                let color = value.map_or(Level::Neutral.color(), |v| Level::of(v, Some(BUDGET_MS / 8.0)).color());
+                let x = PAD + LABEL_W + CELL_W * col as f32;
+                self.text(fonts, &mut list, &format_ms(value), x, y, color);
+            }
+        }
         let fps_y = PAD + ROW_H * 8.0 + ascent;
         let fps = stats.fps().map_or_else(|| " --".to_owned(), |f| format!("{:3}", f.round().min(999.0) as u32));
         self.text(fonts, &mut list, &fps, PAD + LABEL_W, fps_y, Level::Neutral.color());
         self.sparkline(stats, r, &mut list);
         list
+    }
+
+    /// Records the label `text`, shaped.
+    fn text_run(&self, fonts: &FontBook, list: &mut DisplayList, text: &str, x: f32, y: f32, color: Color) {
+        let run = fonts.shape(self.font, text);
+        list.glyphs(self.font, x, y, run, color);
     }
 
     /// Records the figure `text` ([`FontBook::compose`]) at baseline (x, y).
@@ -485,6 +543,16 @@ mod tests {
         assert_eq!(values.first(), Some(&40.0));
         assert_eq!(values.last(), Some(&99.0));
         assert!(values.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn the_style_row_shows_dashes_until_a_document_frame_is_measured() {
+        let mut stats = HudStats::new();
+        assert_eq!(stats.style(), None);
+        stats.record_style(Duration::from_micros(50));
+        stats.record_style(Duration::from_micros(30));
+        let s = stats.style().unwrap_or_else(|| panic!("no style summary"));
+        assert!((s.min - 0.03).abs() < 1e-9 && (s.max - 0.05).abs() < 1e-9, "{s:?}");
     }
 
     #[test]

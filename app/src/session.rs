@@ -522,6 +522,30 @@ impl Session {
         true
     }
 
+    /// A screen's source changed (a document's file was saved or broken): each state rebuilds from it where it
+    /// is newer, keeping what matches; a focus on a widget that is gone is dropped. The next frame is painted
+    /// either way, since a banner may have come or gone.
+    pub fn reload(&mut self) {
+        for i in 0..self.states.len() {
+            let Some(lost) = self.states[i].reload() else { continue };
+            if i != self.screen.index() {
+                continue;
+            }
+            // A popup belongs to a widget of the old page, and its place to the old layout.
+            self.close_popup();
+            // A composition in a widget that is gone has nowhere to go; the input method is told to drop it.
+            if self.preedit.as_ref().is_some_and(|(id, _)| lost.contains(id)) {
+                self.preedit = None;
+                self.ime_reset = true;
+            }
+            if self.router.focus().is_some_and(|id| lost.contains(&id)) {
+                self.router.set_focus(None);
+            }
+            self.relayout = true;
+        }
+        self.changed = true;
+    }
+
     /// Whether anything changed since the last call, and forgets it.
     pub fn take_changed(&mut self) -> bool {
         std::mem::take(&mut self.changed)

@@ -133,6 +133,12 @@ fn the_dummy_driver_gives_a_320x200_xrgb8888_window_surface_that_presents() {
     video.push_event(a.clone()).expect("SDL_PushEvent");
     assert_eq!(video.wait_event(100), Some(a));
     assert!(matches!(video.push_event(Event::Other), Err(NativeError::InvalidArgument(_))));
+    // Another thread wakes a waiting loop: its user event arrives as pushed.
+    let waker = video.waker();
+    std::thread::spawn(move || waker.wake(23)).join().expect("the waking thread").expect("SDL_PushEvent");
+    assert_eq!(video.wait_event(100), Some(Event::User { code: 23 }));
+    video.push_event(Event::User { code: -1 }).expect("SDL_PushEvent");
+    assert_eq!(drain(&video), [Event::User { code: -1 }]);
     let started = sdl.ticks_ms();
     assert_eq!(video.wait_event(30), None, "an empty queue times out");
     // It waited for the timeout rather than returning at once (a floor SDL guarantees, never a ceiling).

@@ -94,6 +94,12 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The source the state was built from changed (a document's file was saved): rebuilds from it, keeping
+    /// what matches. Returns None when nothing changed, else the ids of widgets that are gone.
+    fn reload(&mut self) -> Option<Vec<WidgetId>> {
+        None
+    }
+
     /// Takes what the last frame's layout placed.
     fn laid_out(&mut self, laid: Self::Laid) {
         let _ = laid;
@@ -270,6 +276,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn tooltip(&self, target: Target) -> Option<&'static str>;
     /// Takes a frame's [`ScreenState::Laid`]; one of another screen is dropped.
     fn laid_out(&mut self, laid: Box<dyn Any + Send>);
+    /// [`ScreenState::reload`].
+    fn reload(&mut self) -> Option<Vec<WidgetId>>;
     /// See [`ScreenState::report`].
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
     /// See [`ScreenState::access`].
@@ -317,6 +325,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn tooltip(&self, target: Target) -> Option<&'static str> {
         ScreenState::tooltip(self, target)
+    }
+
+    fn reload(&mut self) -> Option<Vec<WidgetId>> {
+        ScreenState::reload(self)
     }
 
     fn laid_out(&mut self, laid: Box<dyn Any + Send>) {

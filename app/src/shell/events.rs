@@ -16,6 +16,9 @@ pub enum WindowEvent {
     Resized,
     /// The window was uncovered: its pixels must be presented again.
     Exposed,
+    /// Another thread of the app woke the loop (`code`: a watched file changed, see
+    /// [`crate::screens::document::watch`]).
+    Woken(i32),
     /// Nothing the app acts on (a key release, a window moved ...).
     Ignored,
 }
@@ -49,6 +52,7 @@ pub fn translate(event: Event, to_logical: f32) -> WindowEvent {
             let cursor = preedit_cursor(&text, start);
             input(UiEvent::Preedit { text, cursor })
         }
+        Event::User { code } => WindowEvent::Woken(code),
         Event::KeyUp { .. } | Event::MouseEntered | Event::FocusGained | Event::Other => WindowEvent::Ignored,
     }
 }
@@ -117,6 +121,7 @@ mod tests {
             WindowEvent::Input(UiEvent::ButtonDown { button: Button::Right, x: 3.0, y: 4.0, clicks: 2 })
         );
         assert_eq!(translate(Event::CloseRequested, 1.0), WindowEvent::Quit);
+        assert_eq!(translate(Event::User { code: 23 }, 1.0), WindowEvent::Woken(23));
         // A composition's cursor comes in characters and goes on in bytes.
         let editing = |start| Event::TextEditing { text: "にほん".into(), start, length: 0 };
         let preedit = |cursor| WindowEvent::Input(UiEvent::Preedit { text: "にほん".into(), cursor });

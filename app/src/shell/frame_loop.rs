@@ -13,6 +13,7 @@ use crate::fonts::FontBook;
 use crate::frame::{PaintedFrame, Painter};
 use crate::geom::PixelRect;
 use crate::hud::FrameTimes;
+use crate::screens::document::{self, Reloaded, watch::FileWatch};
 use crate::session::Session;
 use crate::shell::cli::{Args, RunError};
 use crate::shell::events::{WindowEvent, translate};
@@ -126,6 +127,10 @@ pub struct FrameLoop<'r, 'v> {
     peak_printed: Option<f64>,
     /// The caret's box last told to the input method (window coordinates).
     ime_rect: Option<SdlRect>,
+    /// The document's files, watched for live reload (a window only, see [`FrameLoop::new`]).
+    watch: Option<FileWatch>,
+    /// When the save that the next presented frame shows happened: its latency is measured at present.
+    reload_saved: Option<Instant>,
 }
 
 /// What one pass over SDL's queue found.
@@ -142,6 +147,8 @@ struct Polled {
     exposed: bool,
     /// Screenshots a script asks for after this frame.
     shots: Vec<std::path::PathBuf>,
+    /// A watched file changed: the document is read again before the frame.
+    reload: bool,
 }
 
 /// What presenting a frame cost and covered.
@@ -176,7 +183,20 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         if let Some(reader) = &mut screen_reader {
             reader.window_focused(true);
         }
+        // A document is watched only in a window: a headless run is a measurement or a golden, whose frames must
+        // not depend on when a file system reports a change.
+        let watch = if headless { None } else { document::watch::watch_loaded(video.waker()) };
+        let watch = match watch {
+            Some(Ok(watch)) => Some(watch),
+            Some(Err(e)) => {
+                eprintln!("{e}; the document will not reload when saved");
+                None
+            }
+            None => None,
+        };
         FrameLoop {
+            watch,
+            reload_saved: None,
             screen_reader,
             args,
             g,
@@ -268,10 +288,25 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             if self.session.take_ime_reset() {
                 self.video.clear_composition();
             }
+            if std::mem::take(&mut polled.reload) {
+                self.reload();
+            }
             if !more {
                 return Ok(polled);
             }
         }
+    }
+
+    /// A watched file changed: reads the document again and hands the session the new version (or the error for
+    /// the banner, also said on stderr as a parse error is at start).
+    fn reload(&mut self) {
+        match document::reload() {
+            Some(Reloaded::Swapped(warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
+            Some(Reloaded::Kept(error)) => eprintln!("{error}"),
+            None => return,
+        }
+        self.session.reload();
+        self.reload_saved = self.watch.as_ref().and_then(FileWatch::take_saved_at).or(self.reload_saved);
     }
 
     /// Tells the input method where the focused text's caret stands, when it moved, so its candidate window
@@ -390,6 +425,11 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         if self.first_frame_ms.is_none() {
             self.first_frame_ms = Some(self.started.elapsed().as_secs_f64() * 1000.0);
         }
+        if let Some(saved) = self.reload_saved.take() {
+            let ms = saved.elapsed().as_secs_f64() * 1000.0;
+            tracing::info!(ms, "a saved document is on screen");
+            document::note_reload_ms(ms);
+        }
         Ok(Presented { time, pixels, latency })
     }
 
@@ -405,6 +445,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             stats.record_damage(100.0 * painted.frame_damage.pixels() as f64 / window_px.max(1) as f64);
             if let Some(latency) = presented.latency {
                 stats.record_latency(latency);
+            }
+            if let Some(style) = painted.style {
+                stats.record_style(style);
             }
         }
         self.records.push(FrameRecord {
@@ -492,7 +535,8 @@ impl Polled {
             WindowEvent::Quit => self.quit = true,
             WindowEvent::Resized => self.resized = true,
             WindowEvent::Exposed => self.exposed = true,
-            WindowEvent::Ignored => {}
+            WindowEvent::Woken(document::watch::RELOAD) => self.reload = true,
+            WindowEvent::Woken(_) | WindowEvent::Ignored => {}
         }
     }
 }

@@ -23,6 +23,11 @@ pub struct Dropdown {
 }
 
 impl Dropdown {
+    /// Its options (a reloaded document keeps a selection only where it still names one).
+    pub fn options(&self) -> &'static [&'static str] {
+        self.options
+    }
+
     /// A dropdown named `name` of `options`.
     pub fn new(id: WidgetId, name: &'static str, options: &'static [&'static str], selected: usize) -> Dropdown {
         Dropdown { id, name, options, selected: selected.min(options.len().saturating_sub(1)) }

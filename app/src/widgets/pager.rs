@@ -25,6 +25,11 @@ pub struct Pager {
 }
 
 impl Pager {
+    /// How many pages it has (a reloaded document keeps the page only where it still stands).
+    pub fn pages(&self) -> usize {
+        self.pages
+    }
+
     /// A pager of `pages` pages on the first.
     pub fn new(id: WidgetId, pages: usize) -> Pager {
         Pager { id, pages: pages.max(1), page: 1 }

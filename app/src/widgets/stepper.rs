@@ -23,6 +23,11 @@ pub struct Stepper {
 }
 
 impl Stepper {
+    /// Its steps (a reloaded document keeps the current step only where it still stands).
+    pub fn steps(&self) -> &'static [&'static str] {
+        self.steps
+    }
+
     /// A stepper through `steps`, at the first.
     pub fn new(id: WidgetId, steps: &'static [&'static str]) -> Stepper {
         Stepper { id, steps, current: 0 }

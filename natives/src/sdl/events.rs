@@ -11,12 +11,12 @@ use goldberry_calls::sdl::types::{
     SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_MOUSEWHEEL, SDL_MOUSEWHEEL_FLIPPED,
     SDL_MOUSEWHEEL_NORMAL, SDL_MouseButtonEvent, SDL_MouseMotionEvent, SDL_MouseWheelEvent, SDL_PRESSED, SDL_QUIT,
     SDL_RELEASED, SDL_Scancode, SDL_TEXTEDITING, SDL_TEXTEDITING_EXT, SDL_TEXTEDITINGEVENT_TEXT_SIZE, SDL_TEXTINPUT,
-    SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextEditingEvent, SDL_TextEditingExtEvent, SDL_TextInputEvent, SDL_WINDOWEVENT,
-    SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_EXPOSED,
-    SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE, SDL_WINDOWEVENT_RESIZED,
-    SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE, SDLK_DELETE, SDLK_DOWN, SDLK_END,
-    SDLK_ESCAPE, SDLK_F1, SDLK_HOME, SDLK_LEFT, SDLK_PAGEDOWN, SDLK_PAGEUP, SDLK_RETURN, SDLK_RIGHT, SDLK_SPACE,
-    SDLK_TAB, SDLK_UP,
+    SDL_TEXTINPUTEVENT_TEXT_SIZE, SDL_TextEditingEvent, SDL_TextEditingExtEvent, SDL_TextInputEvent, SDL_USEREVENT,
+    SDL_UserEvent, SDL_WINDOWEVENT, SDL_WINDOWEVENT_CLOSE, SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_ENTER,
+    SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE,
+    SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WindowEvent, SDL_WindowEventID, SDLK_BACKSPACE,
+    SDLK_DELETE, SDLK_DOWN, SDLK_END, SDLK_ESCAPE, SDLK_F1, SDLK_HOME, SDLK_LEFT, SDLK_PAGEDOWN, SDLK_PAGEUP,
+    SDLK_RETURN, SDLK_RIGHT, SDLK_SPACE, SDLK_TAB, SDLK_UP,
 };
 
 use super::Video;
@@ -121,6 +121,11 @@ pub enum Event {
         start: i32,
         /// How many characters from `start` the input method has selected (0 or -1: none).
         length: i32,
+    },
+    /// `SDL_USEREVENT`: the application woke its own loop (another thread's [`Waker::wake`]), with `code`.
+    User {
+        /// What the waker said.
+        code: i32,
     },
     /// Any other event (window moved or shown, joysticks, ...).
     Other,
@@ -351,6 +356,8 @@ impl Event {
         let event_type = SDL_EventType(unsafe { event.r#type });
         match event_type {
             SDL_QUIT => Event::Quit,
+            // SAFETY: the type says the `user` member was written (by `Waker::wake` or `push_event`).
+            SDL_USEREVENT => Event::User { code: unsafe { event.user.code } },
             SDL_WINDOWEVENT => {
                 // SAFETY: the type says SDL wrote the `window` member.
                 let window = unsafe { event.window };
@@ -542,13 +549,58 @@ impl Event {
                     length,
                 };
             }
+            Event::User { code } => event.user = user_event(code, timestamp),
             Event::Other => return None,
         }
         Some(event)
     }
 }
 
+/// An `SDL_USEREVENT` carrying `code` and no pointers (nothing is owned across threads).
+fn user_event(code: i32, timestamp: u32) -> SDL_UserEvent {
+    SDL_UserEvent {
+        r#type: SDL_USEREVENT.0,
+        timestamp,
+        windowID: 0,
+        code,
+        data1: std::ptr::null_mut(),
+        data2: std::ptr::null_mut(),
+    }
+}
+
+/// Wakes the loop waiting in [`Video::wait_event`] from another thread: `SDL_PushEvent` is the one SDL call made
+/// to be called from any thread, so a watcher never touches the app's state, it only queues an [`Event::User`]
+/// that the video thread handles as it handles input.
+#[derive(Debug, Clone, Copy)]
+pub struct Waker {
+    sdl: &'static super::Sdl,
+}
+
+impl Waker {
+    /// Queues `Event::User { code }`. After the video has quit SDL refuses it (its queue is gone), which is
+    /// returned as an error and harms nothing.
+    pub fn wake(&self, code: i32) -> Result<(), NativeError> {
+        let timestamp = u32::try_from(self.sdl.ticks_ms()).unwrap_or(u32::MAX);
+        let mut raw = SDL_Event { user: user_event(code, timestamp) };
+        // SAFETY: `raw` is a whole SDL_Event holding no pointers; SDL_PushEvent locks its queue and may be called
+        // from any thread (SDL_events.h), and before init or after quit it refuses the event.
+        match unsafe { self.sdl.calls.events.SDL_PushEvent.call(&mut raw) } {
+            1 => Ok(()),
+            0 => Err(NativeError::Sdl {
+                function: SDL_PushEvent::SYMBOL,
+                message: "an event filter dropped it".to_owned(),
+            }),
+            _ => Err(self.sdl.error(SDL_PushEvent::SYMBOL)),
+        }
+    }
+}
+
 impl Video {
+    /// A [`Waker`] for this video's loop, to hand to another thread.
+    pub fn waker(&self) -> Waker {
+        Waker { sdl: self.sdl }
+    }
+
     /// `SDL_PollEvent`: the next queued event, or `None` when the queue is empty. Never blocks.
     ///
     /// Poll until `None` once a frame: SDL (2.26 and later) marks the end of each polling pass with a sentinel

@@ -29,7 +29,7 @@ use goldberry_calls::sdl::{ClipboardCalls, EventCalls, HintCalls, KeyboardCalls,
 use crate::error::{LoadError, NativeError};
 use crate::loader::{self, LIBSDL2, LoadedLibrary};
 
-pub use events::{Event, Key, Modifiers, MouseButton, Text};
+pub use events::{Event, Key, Modifiers, MouseButton, Text, Waker};
 pub use input::{Cursor, MouseState, SystemCursor};
 pub use video::{Rect, Surface, SurfaceFormat, Window};
 

@@ -1,20 +1,28 @@
 //! A screen read from a document (`--doc FILE.kdl`) and coloured by a stylesheet (`--style FILE.css`), record 23.
 //!
-//! The document is read once at start ([`load`]) and held for the life of the process; the screen is the kit's
-//! page screen over [`Document`], a [`PageSpec`] whose page is that document's, whose bindings are the
-//! document's `bind` and `action` properties, and whose colours come from the stylesheet through the kit's
-//! palette hooks. It stands after the built-in screens in the tab order, titled by the page's title.
+//! The document is read at start ([`load`]) and held for the life of the process; in a window its files are
+//! watched ([`watch`]) and a save swaps a new version in ([`Live::reload`]), or, when it does not parse, keeps
+//! the last good one under a banner. The screen is the kit's page screen over [`Document`], a [`PageSpec`] whose
+//! page is that document's, whose bindings are the document's `bind` and `action` properties, and whose colours
+//! come from the stylesheet through the kit's palette hooks. It stands after the built-in screens in the tab
+//! order, titled by the page's title.
 
 pub mod bind;
+pub mod keep;
 pub mod look;
 pub mod make;
 pub mod props;
 pub mod read;
 #[cfg(test)]
+mod reload_tests;
+#[cfg(test)]
 mod tests;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 use self::look::Look;
 use self::read::Built;
@@ -27,44 +35,102 @@ use crate::scene::draw::widgets::State;
 use crate::screens::interface::Input;
 use crate::style::Stylesheet;
 use crate::ui::router::{Message, WidgetId};
+use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
 use crate::widgets::Widget;
+use serde_json::{Map, Value, json};
 
 /// The name `--screen` takes and the report prints.
 pub const NAME: &str = "document";
 
-/// A document as loaded: the page as it starts, its bindings, its looks, and its place in the list of screens.
+/// One version of a document as read: the page as it starts, its bindings, and its looks.
 #[derive(Debug)]
-pub struct Loaded {
-    /// Where it was read from.
-    pub file: PathBuf,
+pub struct Current {
     /// What was read.
     pub built: Built,
     /// The stylesheet's styles of its elements, if a stylesheet was given.
     pub look: Option<Mutex<Look>>,
-    /// Its entry in the list of screens.
-    pub entry: Entry,
-    /// The tabs' titles with the document's last.
-    pub titles: &'static [&'static str],
 }
 
-static LOADED: OnceLock<Loaded> = OnceLock::new();
-
-/// The document loaded, if any.
-pub fn loaded() -> Option<&'static Loaded> {
-    LOADED.get()
+/// The document's files, and the version of them on screen: a reload swaps [`Current`] when both files read and
+/// parse, and otherwise keeps it and holds the error for the banner (record 23, "Live reload").
+#[derive(Debug)]
+pub struct Live {
+    /// The document's file.
+    pub file: PathBuf,
+    /// The stylesheet's file, if one was given.
+    pub style: Option<PathBuf>,
+    current: RwLock<Arc<Current>>,
+    /// Counts the versions swapped in: a page built from an older one rebuilds itself from the newer.
+    generation: AtomicU64,
+    /// Why the files on disk are not the version shown (None while they are).
+    error: Mutex<Option<Located>>,
+    /// Each reload's time from the file's save to its pixels presented, ms (a window's frame loop measures it).
+    presented_ms: Mutex<Vec<f64>>,
 }
 
-/// Reads `doc` and, if given, `style`, and makes the document a screen; a stylesheet's skipped declarations are
-/// returned as warnings. A process loads one document (a second call with another file is an error).
-pub fn load(doc: &Path, style: Option<&Path>) -> Result<Vec<Located>, Located> {
-    if let Some(l) = LOADED.get() {
-        return if l.file == doc {
-            Ok(Vec::new())
-        } else {
-            Err(Located::at_line(doc, 1, 1, "a document is already loaded in this process"))
+/// What a reload did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reloaded {
+    /// The new version is shown (with the stylesheet's skipped declarations).
+    Swapped(Vec<Located>),
+    /// The files do not read or parse: the last good version stays, and this is the banner's message.
+    Kept(Located),
+}
+
+impl Live {
+    /// Reads both files: the version they hold, and the stylesheet's skipped declarations.
+    pub fn open(doc: &Path, style: Option<&Path>) -> Result<(Live, Vec<Located>), Located> {
+        let (current, warnings) = read_version(doc, style)?;
+        let live = Live {
+            file: doc.to_owned(),
+            style: style.map(Path::to_owned),
+            current: RwLock::new(Arc::new(current)),
+            generation: AtomicU64::new(0),
+            error: Mutex::new(None),
+            presented_ms: Mutex::new(Vec::new()),
         };
+        Ok((live, warnings))
     }
+
+    /// The version shown.
+    pub fn current(&self) -> Arc<Current> {
+        // A poisoned lock held a whole Arc either way: a swap is one pointer store.
+        self.current.read().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// How many versions were swapped in since the start.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Why the files on disk are not shown, if they are not.
+    pub fn error(&self) -> Option<Located> {
+        self.error.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    /// Reads both files again: swaps the new version in when they parse, else keeps the shown one and holds
+    /// the error until a reload succeeds.
+    pub fn reload(&self) -> Reloaded {
+        let read = read_version(&self.file, self.style.as_deref());
+        let mut error = self.error.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match read {
+            Ok((current, warnings)) => {
+                *self.current.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(current);
+                self.generation.fetch_add(1, Ordering::AcqRel);
+                *error = None;
+                Reloaded::Swapped(warnings)
+            }
+            Err(e) => {
+                *error = Some(e.clone());
+                Reloaded::Kept(e)
+            }
+        }
+    }
+}
+
+/// Reads and parses the document and the stylesheet.
+fn read_version(doc: &Path, style: Option<&Path>) -> Result<(Current, Vec<Located>), Located> {
     let read_file = |path: &Path| {
         std::fs::read_to_string(path).map_err(|e| Located::at_line(path, 1, 1, format!("cannot read it: {e}")))
     };
@@ -80,7 +146,72 @@ pub fn load(doc: &Path, style: Option<&Path>) -> Result<Vec<Located>, Located> {
         }
         None => None,
     };
-    let title: &'static str = if built.page.title.is_empty() { "Document" } else { built.page.title };
+    Ok((Current { built, look }, warnings))
+}
+
+/// A document as loaded: its files and the version shown, and its place in the list of screens.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The files and the version shown.
+    pub live: Live,
+    /// Its entry in the list of screens.
+    pub entry: Entry,
+    /// The tabs' titles with the document's last (the title read at start: a reload does not rename the tab).
+    pub titles: &'static [&'static str],
+}
+
+impl Loaded {
+    /// Where the document was read from.
+    pub fn file(&self) -> &Path {
+        &self.live.file
+    }
+}
+
+static LOADED: OnceLock<Loaded> = OnceLock::new();
+
+/// Time spent computing the document's styles since it was last taken, ns (the HUD's style row).
+static STYLE_NANOS: AtomicU64 = AtomicU64::new(0);
+
+/// The time spent computing the document's styles since the last call (a frame's, when called once a frame).
+pub fn take_style_time() -> Duration {
+    Duration::from_nanos(STYLE_NANOS.swap(0, Ordering::AcqRel))
+}
+
+/// The document loaded, if any.
+pub fn loaded() -> Option<&'static Loaded> {
+    LOADED.get()
+}
+
+/// The version of the loaded document shown, if one is loaded.
+pub fn current() -> Option<Arc<Current>> {
+    Some(loaded()?.live.current())
+}
+
+/// Reads the loaded document's files again (see [`Live::reload`]); None when no document is loaded.
+pub fn reload() -> Option<Reloaded> {
+    Some(loaded()?.live.reload())
+}
+
+/// Notes that a reload's pixels were presented `ms` after the save (the report lists them).
+pub fn note_reload_ms(ms: f64) {
+    if let Some(l) = loaded() {
+        l.live.presented_ms.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(ms);
+    }
+}
+
+/// Reads `doc` and, if given, `style`, and makes the document a screen; a stylesheet's skipped declarations are
+/// returned as warnings. A process loads one document (a second call with another file is an error).
+pub fn load(doc: &Path, style: Option<&Path>) -> Result<Vec<Located>, Located> {
+    if let Some(l) = LOADED.get() {
+        return if l.file() == doc {
+            Ok(Vec::new())
+        } else {
+            Err(Located::at_line(doc, 1, 1, "a document is already loaded in this process"))
+        };
+    }
+    let (live, warnings) = Live::open(doc, style)?;
+    let page_title = live.current().built.page.title;
+    let title: &'static str = if page_title.is_empty() { "Document" } else { page_title };
     let mut titles = super::TITLES.to_vec();
     titles.push(title);
     let entry = Entry {
@@ -91,7 +222,7 @@ pub fn load(doc: &Path, style: Option<&Path>) -> Result<Vec<Located>, Located> {
         build: interface::build::<KitScreen<Document>>,
     };
     let titles: &'static [&'static str] = Box::leak(titles.into_boxed_slice());
-    let _ = LOADED.set(Loaded { file: doc.to_owned(), built, look, entry, titles });
+    let _ = LOADED.set(Loaded { live, entry, titles });
     Ok(warnings)
 }
 
@@ -103,9 +234,14 @@ impl Document {
     /// Runs `f` on the looks, if a stylesheet was loaded (a poisoned lock, from a panic mid-frame, is taken as
     /// it is: a style cache is never half-written in a way that matters).
     fn with_look<T>(f: impl FnOnce(&mut Look) -> T) -> Option<T> {
-        let look = loaded()?.look.as_ref()?;
+        let current = current()?;
+        let look = current.look.as_ref()?;
+        let start = Instant::now();
         let mut guard = look.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        Some(f(&mut guard))
+        let styled = f(&mut guard);
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        STYLE_NANOS.fetch_add(nanos, Ordering::Relaxed);
+        Some(styled)
     }
 }
 
@@ -114,14 +250,14 @@ impl PageSpec for Document {
     const TITLE: &'static str = "Document";
 
     fn build() -> KitPage {
-        match loaded() {
-            Some(l) => l.built.page.clone(),
+        match current() {
+            Some(c) => c.built.page.clone(),
             None => KitPage { title: "Document", intro: "", sections: Vec::new(), widgets: Vec::new() },
         }
     }
 
     fn react(page: &mut KitPage, id: WidgetId, message: &Message, _input: &mut Input<'_>) {
-        let Some(l) = loaded() else { return };
+        let Some(l) = current() else { return };
         if matches!(message, Message::Activate(_)) {
             for (_, target) in l.built.resets.iter().filter(|(button, _)| *button == id) {
                 if let (Some(i), Some(first)) = (page.index(target), l.built.page.get(target)) {
@@ -131,6 +267,31 @@ impl PageSpec for Document {
             }
         }
         bind::follow_from(page, id, &l.built.follows);
+    }
+
+    fn version() -> u64 {
+        loaded().map_or(0, |l| l.live.generation())
+    }
+
+    fn carry(old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
+        let follows = current().map(|c| c.built.follows.clone()).unwrap_or_default();
+        keep::carry(old, new, &follows)
+    }
+
+    fn report(_settings: &Settings, into: &mut Map<String, Value>) {
+        let Some(l) = loaded() else { return };
+        let ms = l.live.presented_ms.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        let entry = json!({
+            "file": l.live.file.display().to_string(),
+            "error": l.live.error().map(|e| e.to_string()),
+            "reloads": l.live.generation(),
+            "reload_ms": ms,
+        });
+        into.insert(NAME.to_owned(), entry);
+    }
+
+    fn banner() -> Option<String> {
+        Some(loaded()?.live.error()?.to_string())
     }
 
     fn palette(theme: &Palette) -> Option<Palette> {

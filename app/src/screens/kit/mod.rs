@@ -19,7 +19,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use self::state::{KitState, PageLaid, PageSpec};
 use crate::display_list::ScrollHint;
 use crate::fonts::FontBook;
-use crate::geom::Rect;
+use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets as looks;
 use crate::scene::layout::{LaidBox, LayoutError};
 use crate::screens::interface::{Page, Recorded, Room, Screen};
@@ -34,6 +34,10 @@ const MAX_W: f32 = 860.0;
 const TITLE_H: f32 = 30.0;
 const INTRO_H: f32 = 20.0;
 const HEADER_H: f32 = 24.0;
+/// The error banner's height, and its colours: the field rule's red, so an error reads as one wherever it is.
+const BANNER_H: f32 = 34.0;
+const BANNER_FILL: Color = Color::rgb(0xe0, 0x4f, 0x5f);
+const BANNER_TEXT: Color = Color::rgb(0xff, 0xff, 0xff);
 
 /// Where everything on the page lies, in page coordinates (0 at the page's top, before scrolling).
 #[derive(Debug, Clone, Default)]
@@ -167,6 +171,16 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let sheet = Sheet { viewport: body, content_h: layout.height, mirrored };
         paging::draw_scrollbar(page.list, router, p, sheet, offset);
         page.list.scroll = Some(ScrollHint { viewport, offset, ops });
+        // While the page's source has an error, a banner over the top of the last good page names it. It stands
+        // over the scrolled pixels, so a scroll is painted in full rather than moved (a moved banner would smear).
+        if let Some(message) = P::banner() {
+            let rect = Rect::new(viewport.x + 8.0, viewport.y + 8.0, (viewport.w - 16.0).max(0.0), BANNER_H);
+            page.list.fill_round_rect(rect, 6.0, BANNER_FILL);
+            let inner = Rect::new(rect.x + 10.0, rect.y, (rect.w - 20.0).max(0.0), rect.h);
+            let mut pen = Pen { list: page.list, fonts, f, palette: p, router, mirrored, density, now };
+            pen.text_in(f.mono, inner, &message, BANNER_TEXT, Align::FlexStart);
+            page.list.scroll = None;
+        }
         self.drawn = Some((focus, offset));
 
         let mut recorded = Recorded::default();

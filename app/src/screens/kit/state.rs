@@ -63,6 +63,24 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
         let _ = (settings, into);
     }
 
+    /// The version of the page's source (a document's file): when it is newer than the one a state was built
+    /// from, [`ScreenState::reload`] rebuilds the page and carries its values over ([`PageSpec::carry`]).
+    fn version() -> u64 {
+        0
+    }
+
+    /// Carries what a person did on `old` into `new`, a page of a newer version; returns the ids of `old`'s
+    /// widgets that did not survive.
+    fn carry(old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
+        let _ = new;
+        old.widgets.iter().map(|w| w.id()).collect()
+    }
+
+    /// A line over the page, shown while its source has an error (`FILE:LINE:COL: message`).
+    fn banner() -> Option<String> {
+        None
+    }
+
     /// The page's colours over the theme's (a document's stylesheet); None draws with the theme's.
     fn palette(theme: &Palette) -> Option<Palette> {
         let _ = theme;
@@ -108,6 +126,8 @@ pub struct KitState<P: PageSpec> {
     laid: PageLaid,
     /// The focus the last message saw, so that leaving a field checks its rule.
     last_focus: Option<WidgetId>,
+    /// The version of the page's source the page was built from ([`PageSpec::version`]).
+    version: u64,
     spec: PhantomData<fn() -> P>,
 }
 
@@ -119,6 +139,7 @@ impl<P: PageSpec> Clone for KitState<P> {
             generation: self.generation,
             laid: self.laid.clone(),
             last_focus: self.last_focus,
+            version: self.version,
             spec: PhantomData,
         }
     }
@@ -126,12 +147,15 @@ impl<P: PageSpec> Clone for KitState<P> {
 
 impl<P: PageSpec> Default for KitState<P> {
     fn default() -> KitState<P> {
+        // The version is read before the page, so that a swap between the two is taken at the next reload.
+        let version = P::version();
         KitState {
             page: P::build(),
             paging: Paging::default(),
             generation: 0,
             laid: PageLaid::default(),
             last_focus: None,
+            version,
             spec: PhantomData,
         }
     }
@@ -278,6 +302,26 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     fn animating(&self, now: f64) -> bool {
         let view = self.laid.sheet.viewport;
         self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
+    }
+
+    fn reload(&mut self) -> Option<Vec<WidgetId>> {
+        let version = P::version();
+        if version == self.version {
+            return None;
+        }
+        self.version = version;
+        let mut page = P::build();
+        let lost = P::carry(&self.page, &mut page);
+        self.page = page;
+        // The boxes and caret stops were the old widgets'; the scroll offset stays and is clamped by the next
+        // layout to the new page's height.
+        self.laid.rects.clear();
+        self.laid.stops.clear();
+        if self.last_focus.is_some_and(|id| lost.contains(&id)) {
+            self.last_focus = None;
+        }
+        self.generation += 1;
+        Some(lost)
     }
 
     fn laid_out(&mut self, laid: PageLaid) {

@@ -499,6 +499,8 @@ crate::c_enums! {
         SDL_MOUSEBUTTONUP = 0x402,
         /// `SDL_MOUSEWHEEL = 0x403`: the wheel (or a touchpad) scrolled.
         SDL_MOUSEWHEEL = 0x403,
+        /// `SDL_USEREVENT = 0x8000`: the first event type left to the application (a file watcher's wake-up).
+        SDL_USEREVENT = 0x8000,
     }
 
     /// `SDL_WindowEventID` (a C enum, carried in the `Uint8 event` of `SDL_WindowEvent`).

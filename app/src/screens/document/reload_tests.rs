@@ -1,0 +1,204 @@
+//! Live reload through real files: what survives a reload (values, focus's widget, scroll), what a broken file
+//! does (the last good version stays, the banner's error is held), and what a fix does (the error is gone).
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{Live, Reloaded, keep};
+use crate::geom::Rect;
+use crate::screens::interface::ScreenState;
+use crate::screens::kit::page::KitPage;
+use crate::screens::kit::state::{KitState, PageSpec};
+use crate::screens::paging::Sheet;
+use crate::ui::router::WidgetId;
+use crate::widgets::button::Button;
+use crate::widgets::checkbox::{Check, Checkbox};
+use crate::widgets::slider::Slider;
+use crate::widgets::toggle::Toggle;
+
+const FIRST: &str = r#"page title="Reload" {
+    section "S" {
+        row "Volume" { slider "Volume" id=volume min=0 max=100 value=40 step=5; progress "Level" id=level bind=volume }
+        row "Count" { button "Add" id=add action="count" }
+        row "Mute" { checkbox "Mute" id=mute }
+    }
+}
+"#;
+
+/// The volume renamed and its range halved, the checkbox now a toggle of the same id, a badge added.
+const SECOND: &str = r#"page title="Reload" {
+    section "S" {
+        row "Loudness" { slider "Loudness" id=volume min=0 max=50 value=10 step=5; progress "Level" id=level bind=volume }
+        row "Count" { button "Add" id=add action="count" }
+        row "Mute" { toggle "Mute" id=mute }
+        row "New" { badge "new" id=new }
+    }
+}
+"#;
+
+/// A folder of its own for one test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("goldberry-reload-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// Saves `text` as an editor does: written beside, renamed over.
+fn save(path: &Path, text: &str) {
+    let temp = path.with_extension("tmp");
+    std::fs::write(&temp, text).unwrap_or_else(|e| panic!("{}: {e}", temp.display()));
+    std::fs::rename(&temp, path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+fn page(live: &Live) -> KitPage {
+    live.current().built.page.clone()
+}
+
+#[test]
+fn a_reload_keeps_what_a_person_did_where_id_and_type_match() {
+    let dir = folder("keep");
+    let doc = dir.join("d.kdl");
+    save(&doc, FIRST);
+    let (live, _) = Live::open(&doc, None).unwrap_or_else(|e| panic!("{e}"));
+    let mut old = page(&live);
+    // A person moves the volume, presses the counter twice and ticks the box.
+    if let Some(s) = old.widget_mut::<Slider>("doc.volume") {
+        s.value.set(30.0);
+    }
+    if let Some(b) = old.widget_mut::<Button>("doc.add") {
+        b.presses = 2;
+    }
+    if let Some(c) = old.widget_mut::<Checkbox>("doc.mute") {
+        c.check = Check::Checked;
+    }
+    save(&doc, SECOND);
+    assert_eq!(live.reload(), Reloaded::Swapped(Vec::new()));
+    assert_eq!(live.generation(), 1);
+    let mut new = page(&live);
+    let follows = live.current().built.follows.clone();
+    let lost = keep::carry(&old, &mut new, &follows);
+    // The slider keeps its value (inside the new range) and takes its new name; the bar bound to it follows.
+    let slider = new.widget::<Slider>("doc.volume").unwrap_or_else(|| panic!("no slider"));
+    assert_eq!(slider.value.get(), 30.0);
+    assert_eq!(new.widget::<crate::widgets::progress::Progress>("doc.level").map(|p| p.fraction), Some(0.6));
+    assert_eq!(new.sections[0].rows[0].label, Some("Loudness"));
+    assert_eq!(new.widget::<Button>("doc.add").map(|b| b.presses), Some(2));
+    // The checkbox became a toggle: another type, so it starts as the file says and a focus on it is dropped.
+    assert_eq!(new.widget::<Toggle>("doc.mute").map(|t| t.on), Some(false));
+    assert_eq!(lost, ["doc.mute"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_file_keeps_the_last_good_version_and_a_fix_clears_the_error() {
+    let dir = folder("broken");
+    let (doc, css) = (dir.join("d.kdl"), dir.join("d.css"));
+    save(&doc, FIRST);
+    save(&css, "section { background: #123456; }\n");
+    let (live, _) = Live::open(&doc, Some(&css)).unwrap_or_else(|e| panic!("{e}"));
+    save(&doc, &FIRST.replace("id=mute", "id=mute colour=1"));
+    let Reloaded::Kept(error) = live.reload() else { panic!("a broken document was swapped in") };
+    let said = error.to_string();
+    assert!(said.starts_with(&format!("{}:5:", doc.display())), "{said}");
+    assert!(said.contains("unknown property `colour`"), "{said}");
+    assert_eq!(live.error().map(|e| e.to_string()), Some(said));
+    assert_eq!(live.generation(), 0);
+    assert!(page(&live).widget::<Checkbox>("doc.mute").is_some(), "the last good page is not the one shown");
+    // A stylesheet's bad declaration is a warning, not an error: the version is swapped in.
+    save(&doc, SECOND);
+    save(&css, "section {\n  background: #123456;\n  colour: red;\n}\n");
+    let Reloaded::Swapped(warnings) = live.reload() else { panic!("a fixed document was not swapped in") };
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].to_string().starts_with(&format!("{}:3:", css.display())), "{}", warnings[0]);
+    assert_eq!(live.error(), None);
+    assert_eq!(live.generation(), 1);
+    assert!(page(&live).widget::<Toggle>("doc.mute").is_some());
+    // A file that is gone is an error at its first line, and its return clears it.
+    std::fs::remove_file(&css).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(live.reload(), Reloaded::Kept(e) if e.line == 1 && e.file == css));
+    save(&css, "section { background: #123456; }\n");
+    assert!(matches!(live.reload(), Reloaded::Swapped(_)));
+    assert_eq!(live.error(), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A page spec over a test's own version counter and page, to reload a [`KitState`] as the document's is.
+#[derive(Debug)]
+struct Reloading;
+
+static VERSION: AtomicU64 = AtomicU64::new(0);
+static PAGE: Mutex<Option<KitPage>> = Mutex::new(None);
+
+impl PageSpec for Reloading {
+    const NAME: &'static str = "reloading";
+    const TITLE: &'static str = "Reloading";
+
+    fn build() -> KitPage {
+        let page = PAGE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        page.unwrap_or_else(|| KitPage { title: "", intro: "", sections: Vec::new(), widgets: Vec::new() })
+    }
+
+    fn version() -> u64 {
+        VERSION.load(Ordering::Acquire)
+    }
+
+    fn carry(old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
+        keep::carry(old, new, &[])
+    }
+}
+
+#[test]
+fn a_page_state_rebuilds_once_per_version_keeping_values_and_scroll() {
+    let dir = folder("state");
+    let doc = dir.join("d.kdl");
+    save(&doc, FIRST);
+    let (live, _) = Live::open(&doc, None).unwrap_or_else(|e| panic!("{e}"));
+    *PAGE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(page(&live));
+    let mut state = KitState::<Reloading>::default();
+    assert_eq!(ScreenState::reload(&mut state), None, "nothing changed, nothing to rebuild");
+    // Scrolled down a page that is taller than its viewport, and the volume moved.
+    let sheet = Sheet { viewport: Rect::new(0.0, 0.0, 400.0, 300.0), content_h: 2000.0, mirrored: false };
+    state.paging.laid_out(sheet, 0.0);
+    assert!(state.scroll_to(250.0));
+    if let Some(s) = state.page.widget_mut::<Slider>("doc.volume") {
+        s.value.set(65.0);
+    }
+    let generation = state.generation;
+    save(&doc, SECOND);
+    assert!(matches!(live.reload(), Reloaded::Swapped(_)));
+    *PAGE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(page(&live));
+    VERSION.store(live.generation(), Ordering::Release);
+    assert_eq!(ScreenState::reload(&mut state), Some(vec!["doc.mute"]));
+    assert_eq!(state.page.widget::<Slider>("doc.volume").map(|s| s.value.get()), Some(50.0), "clamped to the new max");
+    assert!(state.page.get("doc.new").is_some());
+    assert_eq!(state.paging.offset, 250.0, "the scroll survives");
+    assert!(state.generation > generation, "the page is laid out anew");
+    assert_eq!(ScreenState::reload(&mut state), None, "one rebuild per version");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_watcher_wakes_once_per_burst_and_only_for_its_files() {
+    use std::time::Duration;
+    let dir = folder("watch");
+    let doc = dir.join("d.kdl");
+    save(&doc, FIRST);
+    let (send, woken) = std::sync::mpsc::channel();
+    let watch = super::watch::FileWatch::start(std::slice::from_ref(&doc), move || {
+        let _ = send.send(());
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    // Another file in the folder wakes nothing.
+    save(&dir.join("other.kdl"), FIRST);
+    assert!(woken.recv_timeout(Duration::from_millis(200)).is_err(), "another file's save woke the loop");
+    // An editor's save is several events: written beside, renamed over, written again.
+    save(&doc, SECOND);
+    std::fs::write(&doc, SECOND).unwrap_or_else(|e| panic!("{e}"));
+    assert!(woken.recv_timeout(Duration::from_secs(5)).is_ok(), "a save did not wake the loop");
+    assert!(woken.recv_timeout(Duration::from_millis(200)).is_err(), "one save woke the loop twice");
+    assert!(watch.take_saved_at().is_some_and(|at| at.elapsed() < Duration::from_secs(5)));
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&dir);
+}
