@@ -149,6 +149,29 @@ fn style_needs_doc() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `document` is a name `--screen` takes, as the report and the tab name the screen: with `--doc` it is the start
+/// (as it is without `--screen`), another name starts elsewhere with the document's tab after the built-in ones,
+/// and without `--doc` it is one line and exit 2.
+#[test]
+fn screen_document_is_a_name_the_program_takes_with_a_document() {
+    let dir = temp_dir("document", "screen-name");
+    for (screen, expected) in [("document", "document"), ("text", "text")] {
+        let mut cmd = tutorial();
+        cmd.args(["--frames=1", "--screen", screen]);
+        let r = report(cmd, &dir);
+        assert_eq!(r["screen"], expected);
+    }
+    let out = output({
+        let mut cmd = goldberry();
+        cmd.args(["--frames=1", "--screen", "document"]);
+        cmd
+    });
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.trim(), "goldberry: --screen document needs --doc FILE.kdl");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn the_tutorial_styled_and_pressed_matches_its_golden() {
     let dir = temp_dir("document", "golden");

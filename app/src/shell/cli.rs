@@ -87,9 +87,9 @@ pub struct Args {
     #[arg(long, env = "GOLDBERRY_FPS_LIMIT", value_name = "N")]
     pub fps_limit: Option<u32>,
 
-    /// The screen shown at start.
-    #[arg(long, env = "GOLDBERRY_SCREEN", value_name = "NAME", default_value = "overview", value_parser = screen_names())]
-    pub screen: ScreenId,
+    /// The screen shown at start (default: overview, or the document with --doc; `document` needs --doc).
+    #[arg(long, env = "GOLDBERRY_SCREEN", value_name = "NAME", value_parser = screen_names())]
+    pub screen: Option<&'static str>,
 
     /// Push the timed input events of this script onto SDL's queue as the frames go (see the book's "Scripted
     /// input"); without --frames the run ends one frame after the script's last line.
@@ -102,8 +102,8 @@ pub struct Args {
     #[arg(long, env = "GOLDBERRY_CPU_LEVEL", value_name = "LEVEL", default_value = "native", value_parser = cpu_level_names())]
     pub cpu_level: CpuLevel,
 
-    /// Show this KDL document as a screen of its own, after the built-in ones, and start on it (see the book's
-    /// "Write your own screen").
+    /// Show this KDL document as a screen of its own, `document`, after the built-in ones, and start on it unless
+    /// --screen says otherwise (see the book's "Write your own screen").
     #[arg(long, env = "GOLDBERRY_DOC", value_name = "FILE.kdl")]
     pub doc: Option<PathBuf>,
 
@@ -342,11 +342,16 @@ where
 }
 
 /// `--screen`'s parser: the names come from the list of screens, so `--help` offers exactly what is accepted.
-fn screen_names() -> impl clap::builder::TypedValueParser<Value = ScreenId> {
+fn screen_names() -> impl clap::builder::TypedValueParser<Value = &'static str> {
     use clap::builder::TypedValueParser;
-    let names: Vec<&'static str> = ScreenId::all().map(ScreenId::name).collect();
+    // The built-in screens, then the document's, which is a screen once `--doc` has loaded one (the report and
+    // the tab name it so, and a script's `screen document` takes it).
+    let names: Vec<&'static str> =
+        ScreenId::all().map(ScreenId::name).chain([crate::screens::document::NAME]).collect();
+    let known = names.clone();
     // The possible values admit only names of the list, so the look-up always finds one.
-    clap::builder::PossibleValuesParser::new(names).map(|name| ScreenId::named(&name).unwrap_or_default())
+    clap::builder::PossibleValuesParser::new(names)
+        .map(move |name| known.iter().copied().find(|n| *n == name).unwrap_or("overview"))
 }
 
 /// `--cpu-level`'s names ([`CpuLevel::name`]).
@@ -398,7 +403,7 @@ mod tests {
         assert_eq!(args.size, Size { width: 960, height: 640 });
         assert_eq!((args.frames, args.threads, args.video_driver.as_deref()), (None, None, None));
         assert_eq!(args.log, "warn");
-        assert_eq!((args.screen, args.script.as_deref()), (ScreenId::default(), None));
+        assert_eq!((args.screen, args.script.as_deref()), (None, None));
         assert!(args.thread_count() >= 1);
         let args = parse_ignoring_environment(["goldberry", "--threads=2", "--video-driver=dummy", "--frames=3"])
             .unwrap()

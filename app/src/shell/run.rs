@@ -104,14 +104,19 @@ fn read_script(args: &Args) -> Result<Option<(Script, &Path)>, RunError> {
 /// opens the window while the glyph cache warms up, runs the frame loop, then writes the screenshot and the report.
 fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     // The document first: the list of screens, their tabs and the names a script may use all include it.
-    let start = match &args.doc {
-        Some(doc) => {
+    // Without --screen the run starts on the document when there is one.
+    let document = crate::screens::document::NAME;
+    let start = match (&args.doc, args.screen) {
+        (None, Some(name)) if name == document => {
+            return Err(RunError::Usage(format!("--screen {document} needs --doc FILE.kdl")));
+        }
+        (Some(doc), name) => {
             for warning in crate::screens::document::load(doc, args.style.as_deref())? {
                 eprintln!("{warning}");
             }
-            ScreenId::named(crate::screens::document::NAME).unwrap_or(args.screen)
+            ScreenId::named(name.unwrap_or(document)).unwrap_or_default()
         }
-        None => args.screen,
+        (None, name) => ScreenId::named(name.unwrap_or("overview")).unwrap_or_default(),
     };
     let script = read_script(args)?;
     for path in [&args.screenshot, &args.report].into_iter().flatten() {
