@@ -5,7 +5,7 @@
 //! the last good one under a banner. The screen is the kit's page screen over [`Document`], a [`PageSpec`] whose
 //! page is that document's, whose bindings are the document's `bind` and `action` properties, and whose colours
 //! come from the stylesheet through the kit's palette hooks. It stands after the built-in screens in the tab
-//! order, titled by the page's title.
+//! order; its tab reads "Document", the name `--screen` takes for it (the page's own title heads the page).
 
 pub mod bind;
 pub mod keep;
@@ -156,7 +156,7 @@ pub struct Loaded {
     pub live: Live,
     /// Its entry in the list of screens.
     pub entry: Entry,
-    /// The tabs' titles with the document's last (the title read at start: a reload does not rename the tab).
+    /// The tabs' titles with the document's, "Document", last.
     pub titles: &'static [&'static str],
 }
 
@@ -210,8 +210,9 @@ pub fn load(doc: &Path, style: Option<&Path>) -> Result<Vec<Located>, Located> {
         };
     }
     let (live, warnings) = Live::open(doc, style)?;
-    let page_title = live.current().built.page.title;
-    let title: &'static str = if page_title.is_empty() { "Document" } else { page_title };
+    // The tab says the name `--screen` and the report use, so a person can type what they read; the page's own
+    // title heads the page, and a reload that retitles it needs no new tab.
+    let title: &'static str = "Document";
     let mut titles = super::TITLES.to_vec();
     titles.push(title);
     let entry = Entry {
