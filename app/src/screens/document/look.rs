@@ -2,9 +2,17 @@
 //! over the theme's, a section's and a widget's over the page's. A widget's palette is made from three styles,
 //! its own state's, with the pointer over it and with it held, because the kit's widgets pick their body from
 //! the palette's surface, hover and pressed colours themselves.
+//!
+//! A widget's colours change through the stylesheet's transitions ([`crate::style::animate`]) on the frame clock:
+//! the body the kit would pick for the widget's look, its text, muted text, accent, border and focus ring each ease
+//! from what was shown to what its style now says. While its body is on its way, the palette's three body colours
+//! are that one colour, so the kit's widget draws it whichever it picks.
 
 use super::read::Built;
-use crate::scene::draw::widgets::State;
+use crate::geom::Color;
+use crate::scene::draw::widgets::{State, body_color};
+use crate::style::animate::Animator;
+use crate::style::value::Prop;
 use crate::style::{Computed, States, Styler, Stylesheet};
 use crate::ui::theme::Palette;
 use crate::widgets::Widget;
@@ -15,6 +23,8 @@ pub struct Look {
     styler: Styler,
     widget_nodes: Vec<usize>,
     section_nodes: Vec<usize>,
+    /// The widgets' colours on their way to a new style, by widget and which of its colours.
+    fades: Animator<(usize, Prop)>,
 }
 
 impl Look {
@@ -24,6 +34,7 @@ impl Look {
             styler: Styler::new(std::sync::Arc::new(sheet), built.nodes.clone()),
             widget_nodes: built.widget_nodes.clone(),
             section_nodes: built.section_nodes.clone(),
+            fades: Animator::default(),
         }
     }
 
@@ -55,8 +66,13 @@ impl Look {
         Palette { surface: s.background.unwrap_or(page.surface), ..over(page, &s) }
     }
 
-    /// Widget `i`'s palette in `look` over the page's.
-    pub fn widget(&mut self, i: usize, widget: &dyn Widget, look: State, page: &Palette) -> Palette {
+    /// Whether a widget's colour is still on its way at `now` (the frame after needs painting).
+    pub fn transitioning(&self, now: f64) -> bool {
+        self.fades.running(now)
+    }
+
+    /// Widget `i`'s palette in `look` over the page's, at `now` on the frame clock.
+    pub fn widget(&mut self, i: usize, widget: &dyn Widget, look: State, page: &Palette, now: f64) -> Palette {
         let Some(&node) = self.widget_nodes.get(i) else { return *page };
         let access = widget.access();
         let mut states = States::NONE;
@@ -79,18 +95,36 @@ impl Look {
         let rest = self.style(node, states);
         let hover = self.style(node, states.with(States::HOVER));
         let held = self.style(node, states.with(States::HOVER).with(States::ACTIVE));
-        let now = match (look.hovered, look.pressed) {
+        let current = match (look.hovered, look.pressed) {
             (_, true) => &held,
             (true, false) => &hover,
             _ => &rest,
         };
-        Palette {
+        let target = Palette {
             surface: rest.background.unwrap_or(page.surface),
             // A hover or press rule shows; without one, the theme's hover and press colours still answer the pointer.
             surface_hover: hover.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_hover),
             surface_pressed: held.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_pressed),
-            ..over(page, now)
+            ..over(page, current)
+        };
+        // The transition is the one the new style gives, as in CSS.
+        let how = &current.transition;
+        let mut ease = |prop: Prop, c: Color| self.fades.colour((i, prop), c, how.of(prop), now);
+        let body = body_color(&target, look);
+        let shown_body = ease(Prop::Background, body);
+        let mut shown = Palette {
+            text: ease(Prop::Color, target.text),
+            muted: ease(Prop::Muted, target.muted),
+            accent: ease(Prop::Accent, target.accent),
+            border: ease(Prop::BorderColor, target.border),
+            focus: ease(Prop::OutlineColor, target.focus),
+            ..target
+        };
+        // A disabled widget's body is the page's background, which no transition of its own moves.
+        if shown_body != body && !look.disabled {
+            (shown.surface, shown.surface_hover, shown.surface_pressed) = (shown_body, shown_body, shown_body);
         }
+        shown
     }
 }
 
