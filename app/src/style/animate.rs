@@ -21,10 +21,10 @@ struct Running {
 }
 
 impl Running {
-    /// Whether it has ended at `now` (a nanosecond's slack: frame times are sums of floats, and 1.0 + 0.1 is a
-    /// hair over 1.1).
+    /// Whether it has ended at `now` (a microsecond's slack: durations are read as f32 and frame times are sums of
+    /// floats, so 1.0 + 0.1 s is a hair over 1.1).
     fn done(&self, now: f64) -> bool {
-        now - self.start >= self.duration - 1e-9
+        now - self.start >= self.duration - 1e-6
     }
 }
 
