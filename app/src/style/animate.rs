@@ -4,9 +4,6 @@
 //! or a test sees the same colour at the same frame on every run. A change in the middle of a transition starts
 //! from the colour shown, so a pointer that leaves mid-fade fades back without a jump.
 
-use std::collections::HashMap;
-use std::hash::Hash;
-
 use super::colour::mix_oklch;
 use super::transition::Easing;
 use crate::geom::Color;
@@ -28,45 +25,44 @@ impl Running {
     }
 }
 
-/// The colours a page shows under keys of its choosing (a widget and which of its colours), and those on their
-/// way to a new value.
-#[derive(Debug, Clone)]
-pub struct Animator<K> {
-    /// The value each key was last asked to show, and its transition if one runs.
-    shown: HashMap<K, (Color, Option<Running>)>,
+/// The colours a page shows in slots of its choosing (a widget's colours, each a slot), and those on their way to a
+/// new value. Slots are indices, not hashed keys: a frame asks for every colour of every widget it draws.
+#[derive(Debug, Clone, Default)]
+pub struct Animator {
+    /// The value each slot was last asked to show, and its transition if one runs.
+    shown: Vec<Option<(Color, Option<Running>)>>,
 }
 
-impl<K> Default for Animator<K> {
-    fn default() -> Animator<K> {
-        Animator { shown: HashMap::new() }
-    }
-}
-
-impl<K: Eq + Hash + Copy> Animator<K> {
+impl Animator {
     /// The colour to draw `key` with at `now`, its style now saying `to` and easing over `how` (None: it snaps).
     /// The first time a key is asked, it shows `to` at once.
-    pub fn colour(&mut self, key: K, to: Color, how: Option<(f32, Easing)>, now: f64) -> Color {
-        let Some((target, running)) = self.shown.get(&key).copied() else {
-            self.shown.insert(key, (to, None));
+    pub fn colour(&mut self, slot: usize, to: Color, how: Option<(f32, Easing)>, now: f64) -> Color {
+        if self.shown.len() <= slot {
+            self.shown.resize(slot + 1, None);
+        }
+        let entry = &mut self.shown[slot];
+        let Some((target, running)) = entry else {
+            *entry = Some((to, None));
             return to;
         };
-        let mut running = running;
-        if target != to {
+        if *target != to {
             // Where it stands now is where the new transition starts from.
-            let from = value(target, running, now);
-            running = how.map(|(duration, easing)| Running { from, start: now, duration: f64::from(duration), easing });
+            let from = value(*target, *running, now);
+            *running = how.map(|(duration, easing)| Running { from, start: now, duration: f64::from(duration), easing });
+            *target = to;
         }
-        let running = running.filter(|r| !r.done(now));
-        self.shown.insert(key, (to, running));
-        value(to, running, now)
+        if running.is_some_and(|r| r.done(now)) {
+            *running = None;
+        }
+        value(to, *running, now)
     }
 
     /// Whether a transition still runs at `now` (the frame after needs painting).
     pub fn running(&self, now: f64) -> bool {
-        self.shown.values().any(|(_, r)| r.is_some_and(|r| !r.done(now)))
+        self.shown.iter().flatten().any(|(_, r)| r.is_some_and(|r| !r.done(now)))
     }
 
-    /// Forgets every key (a new version of the page).
+    /// Forgets every slot (a new version of the page).
     pub fn clear(&mut self) {
         self.shown.clear();
     }

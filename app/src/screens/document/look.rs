@@ -11,7 +11,10 @@
 use super::read::Built;
 use crate::geom::Color;
 use crate::scene::draw::widgets::{State, body_color};
+use std::collections::HashMap;
+
 use crate::style::animate::Animator;
+use crate::style::transition::Transitions;
 use crate::style::value::Prop;
 use crate::style::{Computed, States, Styler, Stylesheet};
 use crate::ui::theme::Palette;
@@ -23,8 +26,20 @@ pub struct Look {
     styler: Styler,
     widget_nodes: Vec<usize>,
     section_nodes: Vec<usize>,
-    /// The widgets' colours on their way to a new style, by widget and which of its colours.
-    fades: Animator<(usize, Prop)>,
+    /// The widgets' colours on their way to a new style, by widget and which of its colours ([`slot`]).
+    fades: Animator,
+    /// Each widget's palette by its states and look, over the page palette it was made over, with the transitions
+    /// its style gives: a frame draws every widget in view, and most are as they were.
+    targets: HashMap<(usize, States, bool, bool), (Palette, Palette, Transitions)>,
+}
+
+/// The colours of a widget that transitions move, each an animator's slot.
+const EASED: [Prop; 6] =
+    [Prop::Background, Prop::Color, Prop::Muted, Prop::Accent, Prop::BorderColor, Prop::OutlineColor];
+
+/// Widget `i`'s slot for `prop` in the animator.
+fn slot(i: usize, prop: Prop) -> usize {
+    i * EASED.len() + EASED.iter().position(|p| *p == prop).unwrap_or(0)
 }
 
 impl Look {
@@ -35,6 +50,7 @@ impl Look {
             widget_nodes: built.widget_nodes.clone(),
             section_nodes: built.section_nodes.clone(),
             fades: Animator::default(),
+            targets: HashMap::new(),
         }
     }
 
@@ -92,24 +108,16 @@ impl Look {
         if look.focused {
             states = states.with(States::FOCUS).with(States::FOCUS_VISIBLE);
         }
-        let rest = self.style(node, states);
-        let hover = self.style(node, states.with(States::HOVER));
-        let held = self.style(node, states.with(States::HOVER).with(States::ACTIVE));
-        let current = match (look.hovered, look.pressed) {
-            (_, true) => &held,
-            (true, false) => &hover,
-            _ => &rest,
+        let key = (i, states, look.hovered, look.pressed);
+        let (target, how) = match self.targets.get(&key) {
+            Some((over_page, target, how)) if over_page == page => (*target, how.clone()),
+            _ => {
+                let (target, how) = self.target(node, states, look, page);
+                self.targets.insert(key, (*page, target, how.clone()));
+                (target, how)
+            }
         };
-        let target = Palette {
-            surface: rest.background.unwrap_or(page.surface),
-            // A hover or press rule shows; without one, the theme's hover and press colours still answer the pointer.
-            surface_hover: hover.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_hover),
-            surface_pressed: held.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_pressed),
-            ..over(page, current)
-        };
-        // The transition is the one the new style gives, as in CSS.
-        let how = &current.transition;
-        let mut ease = |prop: Prop, c: Color| self.fades.colour((i, prop), c, how.of(prop), now);
+        let mut ease = |prop: Prop, c: Color| self.fades.colour(slot(i, prop), c, how.of(prop), now);
         let body = body_color(&target, look);
         let shown_body = ease(Prop::Background, body);
         let mut shown = Palette {
@@ -125,6 +133,27 @@ impl Look {
             (shown.surface, shown.surface_hover, shown.surface_pressed) = (shown_body, shown_body, shown_body);
         }
         shown
+    }
+
+    /// Node `node`'s palette in `states` and `look` over `page`, and the transitions its style in that look gives
+    /// (the new style's, as in CSS).
+    fn target(&mut self, node: usize, states: States, look: State, page: &Palette) -> (Palette, Transitions) {
+        let rest = self.style(node, states);
+        let hover = self.style(node, states.with(States::HOVER));
+        let held = self.style(node, states.with(States::HOVER).with(States::ACTIVE));
+        let current = match (look.hovered, look.pressed) {
+            (_, true) => &held,
+            (true, false) => &hover,
+            _ => &rest,
+        };
+        let target = Palette {
+            surface: rest.background.unwrap_or(page.surface),
+            // A hover or press rule shows; without one, the theme's hover and press colours still answer the pointer.
+            surface_hover: hover.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_hover),
+            surface_pressed: held.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_pressed),
+            ..over(page, current)
+        };
+        (target, current.transition.clone())
     }
 }
 
