@@ -136,7 +136,9 @@ fn side_by_side(doc: &Path, style: Option<&Path>) -> Result<(), Box<dyn std::err
         }
     }
     let style_name = style.map_or("unstyled".to_owned(), |s| format!("styled by {}", s.display()));
-    println!("side by side, hover on the volume slider, 1920x1080, 1 thr, {frames} frames a side; document {style_name}");
+    println!(
+        "side by side, hover on the volume slider, 1920x1080, 1 thr, {frames} frames a side; document {style_name}"
+    );
     let mut p50 = [0.0; 2];
     for (k, (name, _, widget)) in sides.iter().enumerate() {
         let (p, w) = (Percentiles::of(paint[k].iter().copied()), Percentiles::of(whole[k].iter().copied()));

@@ -48,7 +48,8 @@ impl Animator {
         if *target != to {
             // Where it stands now is where the new transition starts from.
             let from = value(*target, *running, now);
-            *running = how.map(|(duration, easing)| Running { from, start: now, duration: f64::from(duration), easing });
+            *running =
+                how.map(|(duration, easing)| Running { from, start: now, duration: f64::from(duration), easing });
             *target = to;
         }
         if running.is_some_and(|r| r.done(now)) {

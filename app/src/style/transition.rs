@@ -75,7 +75,11 @@ fn solve_x(x1: f64, x2: f64, x: f64) -> f64 {
         if (v - x).abs() < 1e-7 {
             break;
         }
-        if v < x { lo = s } else { hi = s }
+        if v < x {
+            lo = s
+        } else {
+            hi = s
+        }
         s = (lo + hi) / 2.0;
     }
     s
@@ -138,7 +142,9 @@ pub enum Part {
 pub fn parse(part: Part, p: &mut Parser<'_>) -> Result<Transitions, String> {
     let mut items = Vec::new();
     loop {
-        items.push(p.parse_until_before(cssparser::Delimiter::Comma, |p| item(part, p).map_err(cssparser::ParseError::<String>::custom)));
+        items.push(p.parse_until_before(cssparser::Delimiter::Comma, |p| {
+            item(part, p).map_err(cssparser::ParseError::<String>::custom)
+        }));
         if p.is_exhausted() {
             break;
         }
@@ -208,12 +214,13 @@ fn item(part: Part, p: &mut Parser<'_>) -> Result<Item, String> {
                 if easing.is_some() {
                     return Err("two timing functions in one transition".to_owned());
                 }
-                easing = Some(p.parse_nested_block(|p| cubic(p).map_err(cssparser::ParseError::<String>::custom)).map_err(|e| {
-                    match e.kind {
-                        cssparser::ParseErrorKind::Custom(m) => m,
-                        _ => "a bad `cubic-bezier()`".to_owned(),
-                    }
-                })?);
+                easing =
+                    Some(p.parse_nested_block(|p| cubic(p).map_err(cssparser::ParseError::<String>::custom)).map_err(
+                        |e| match e.kind {
+                            cssparser::ParseErrorKind::Custom(m) => m,
+                            _ => "a bad `cubic-bezier()`".to_owned(),
+                        },
+                    )?);
             }
             Token::Ident(ref name) if takes(Part::Property) => {
                 if target.is_some() {

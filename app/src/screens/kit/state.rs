@@ -307,9 +307,12 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn animating(&self, now: f64) -> bool {
+        // A colour on its way (a document's transition) needs the next frame wherever its widget stands.
+        if P::transitioning(now) {
+            return true;
+        }
         let view = self.laid.sheet.viewport;
-        P::transitioning(now)
-            || self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
+        self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
     }
 
     fn reload(&mut self) -> Option<Vec<WidgetId>> {
