@@ -30,8 +30,11 @@ pub struct Look {
     fades: Animator,
     /// Each widget's palette by its states and look, over the page palette it was made over, with the transitions
     /// its style gives: a frame draws every widget in view, and most are as they were.
-    targets: HashMap<(usize, States, bool, bool), (Palette, Palette, Transitions)>,
+    targets: HashMap<TargetKey, (Palette, Palette, Transitions)>,
 }
+
+/// A widget's index, its states, and whether it is under the pointer and held.
+type TargetKey = (usize, States, bool, bool);
 
 /// The colours of a widget that transitions move, each an animator's slot.
 const EASED: [Prop; 6] =
