@@ -1,19 +1,36 @@
 //! Documents and stylesheets (record 23), against issue 31's targets: reading and building a 1,000-widget
 //! document (≤ 5 ms), resolving every element's style of the tutorial cold (≤ 0.3 ms), and a hover restyle, one
 //! widget's style under the pointer with the rest cached (≤ 0.02 ms). Also every style of the 1,000-widget
-//! document cold. Prints p50 and p95 in ms over the rounds; no natives, no window.
+//! document cold. Prints p50 and p95 in ms over the rounds; these rows need no natives and no window.
 //!
-//! `cargo bench -p goldberry --bench documents` (`GOLDBERRY_BENCH_ROUNDS=N` changes the 200 rounds).
+//! Then the side by side (issue 31: "a document screen's hover frame costs no more than the same screen in Rust
+//! did"): the built-in Values page and `assets/docs/values.kdl`, loaded through the binary's own load path, the
+//! pointer moved on and off the volume slider of each by input messages, one frame a move, at 1920x1080 on one
+//! thread. The two are painted in alternating blocks so that the machine's drift weighs on both. A process loads
+//! one document, so the bench runs itself twice more: once with the document unstyled, once with
+//! `assets/docs/values.css`.
+//!
+//! `cargo bench -p goldberry --bench documents` (`GOLDBERRY_BENCH_ROUNDS=N` changes the 200 rounds,
+//! `GOLDBERRY_BENCH_FRAMES=N` the side by side's 40 blocks of 20 frames each side).
+
+mod support;
 
 use std::hint::black_box;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::Instant;
+
+use goldberry::screens::ScreenId;
+use goldberry::screens::document;
+use goldberry::surface::Pixels;
+use goldberry::ui::input::UiEvent;
 
 use goldberry::screens::document::read::{self, Built};
 use goldberry::shell::report::Percentiles;
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};
+use support::rig::Rig;
 
 /// A document of 10 sections of 10 rows of 10 widgets: sliders, bound progress bars, badges, buttons and
 /// checkboxes, with ids and classes as a person writes them.
@@ -57,9 +74,87 @@ fn styled(sheet: &Arc<Stylesheet>, built: &Built) -> Styler {
     styler
 }
 
+/// What the side-by-side child is told to load: the stylesheet's path, or this for none.
+const UNSTYLED: &str = "none";
+/// The variable that makes the bench the side-by-side child.
+const SIDE: &str = "GOLDBERRY_BENCH_SIDE_BY_SIDE";
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let rounds: usize = std::env::var("GOLDBERRY_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    if std::env::args().any(|a| a == "--list") {
+        return Ok(());
+    }
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    if let Ok(style) = std::env::var(SIDE) {
+        let style = (style != UNSTYLED).then(|| PathBuf::from(style));
+        return side_by_side(&assets.join("values.kdl"), style.as_deref());
+    }
+    styles(&assets)?;
+    // Each variant in a process of its own (a process loads one document); their rows print as they come.
+    for style in [UNSTYLED.to_owned(), assets.join("values.css").display().to_string()] {
+        let status = Command::new(std::env::current_exe()?).env(SIDE, &style).status()?;
+        if !status.success() {
+            return Err(format!("the side by side with style {style} failed: {status}").into());
+        }
+    }
+    Ok(())
+}
+
+/// The Rust Values page and the document, hovered in alternating blocks; prints each side's paint and whole-frame
+/// p50 and p95 and their ratio.
+fn side_by_side(doc: &Path, style: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
+    // The binary's load path: the same call `--doc FILE --style FILE` makes.
+    for warning in goldberry::screens::document::load(doc, style)? {
+        eprintln!("{warning}");
+    }
+    let (g, fonts) = support::natives_and_fonts("documents");
+    let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(800);
+    const BLOCK: usize = 20;
+    let named = |name: &str| ScreenId::named(name).ok_or_else(|| format!("no screen `{name}`"));
+    let mut sides = [
+        ("Rust values page", Rig::new(g, &fonts, named("values")?, (1920, 1080), 1), "values.volume"),
+        ("document values.kdl", Rig::new(g, &fonts, named(document::NAME)?, (1920, 1080), 1), "doc.volume"),
+    ];
+    let mut clipboard = String::new();
+    let mut paint = [Vec::new(), Vec::new()];
+    let mut whole = [Vec::new(), Vec::new()];
+    let centres = [sides[0].1.centre(sides[0].2), sides[1].1.centre(sides[1].2)];
+    // A warm-up block each, not timed: the first hover computes the styles the rest find cached.
+    for block in 0..2 + frames.div_ceil(BLOCK) * 2 {
+        let k = block % 2;
+        let (_, rig, _) = &mut sides[k];
+        let (x, y) = centres[k];
+        for i in 0..BLOCK {
+            let at = if i % 2 == 0 { (x, y) } else { (x, y - 200.0) };
+            let start = Instant::now();
+            let now = rig.index as f64 / 60.0;
+            rig.session.handle(&UiEvent::PointerMoved { x: at.0, y: at.1 }, now, &mut clipboard);
+            let (ms, _) = rig.frame(&fonts, Pixels::Kept);
+            if block >= 2 {
+                paint[k].push(ms);
+                whole[k].push(start.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+    let style_name = style.map_or("unstyled".to_owned(), |s| format!("styled by {}", s.display()));
+    println!(
+        "side by side, hover on the volume slider, 1920x1080, 1 thr, {frames} frames a side; document {style_name}"
+    );
+    let mut p50 = [0.0; 2];
+    for (k, (name, _, widget)) in sides.iter().enumerate() {
+        let (p, w) = (Percentiles::of(paint[k].iter().copied()), Percentiles::of(whole[k].iter().copied()));
+        p50[k] = p.p50;
+        println!(
+            "  {name:<20} {widget:<14} paint p50 {:.3} p95 {:.3} ms; input + frame p50 {:.3} p95 {:.3} ms",
+            p.p50, p.p95, w.p50, w.p95
+        );
+    }
+    println!("  document / Rust, paint p50: {:.2}  target <= 1.00 (within noise)", p50[1] / p50[0]);
+    Ok(())
+}
+
+/// The style rows (see the module docs).
+fn styles(assets: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let rounds: usize = std::env::var("GOLDBERRY_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     let kdl = std::fs::read_to_string(assets.join("tutorial.kdl"))?;
     let css = std::fs::read_to_string(assets.join("tutorial.css"))?;
     let big = thousand();

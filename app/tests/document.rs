@@ -2,7 +2,8 @@
 //! document's widgets, a script's click on its counter changes the report, and a broken document is one
 //! `FILE:LINE:COL: message` line, exit 2 and nothing written. The tutorial's picture, with a press counted and the
 //! pointer holding Reset, is a golden (exact, one band at the baseline CPU level, as screens_golden.rs takes them;
-//! `GOLDBERRY_BLESS=1 cargo test -p goldberry --test document` takes it again).
+//! `GOLDBERRY_BLESS=1 cargo test -p goldberry --test document` takes it again). The stylesheet's hover fade runs on
+//! the frame clock: a script's screenshots two frames apart show the button's body on its way.
 
 #[path = "support/pixels.rs"]
 mod pixels;
@@ -187,4 +188,43 @@ fn the_tutorial_styled_and_pressed_matches_its_golden() {
     let result = golden("document-tutorial-pressed.png", &actual, Bound::EXACT, "document");
     let _ = std::fs::remove_dir_all(&dir);
     result.unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_hovered_buttons_body_fades_on_the_frame_clock() {
+    let dir = temp_dir("document", "fade");
+    let script = dir.join("script.txt");
+    let shot = |n: u32| dir.join(format!("f{n}.png"));
+    // Reset's centre, as the golden's script holds it; tutorial.css fades a button's body over 150 ms (9 frames).
+    let lines = format!(
+        "2 move 370 460\n2 screenshot {}\n6 screenshot {}\n30 screenshot {}\n",
+        shot(2).display(),
+        shot(6).display(),
+        shot(30).display()
+    );
+    std::fs::write(&script, lines).expect("write");
+    let mut cmd = tutorial();
+    cmd.args(["--size", "960x640", "--threads", "1", "--frames", "32"]).arg("--script").arg(&script);
+    let out = output(cmd);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let [start, middle, end] = [2, 6, 30].map(|n| RgbImage::read_png(&shot(n)).expect("a screenshot"));
+    // Every pixel the hover changes is, four frames in, neither the rest colour nor the hover colour, and lies
+    // between them.
+    let mut changed = 0;
+    let mut between = 0;
+    for (i, ((a, b), c)) in start.data.chunks(3).zip(middle.data.chunks(3)).zip(end.data.chunks(3)).enumerate() {
+        if a == c {
+            assert_eq!(a, b, "pixel {i} changed mid-fade but not at its end");
+            continue;
+        }
+        changed += 1;
+        let sum = |p: &[u8]| p.iter().map(|v| u32::from(*v)).sum::<u32>();
+        let (sa, sb, sc) = (sum(a), sum(b), sum(c));
+        if b != a && b != c && sa.min(sc) <= sb && sb <= sa.max(sc) {
+            between += 1;
+        }
+    }
+    assert!(changed > 500, "the hover changed {changed} pixels");
+    assert!(between * 10 >= changed * 9, "{between} of {changed} changed pixels are on their way");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::selector::{Element, Specificity, States};
 use super::sheet::{Said, Stylesheet};
+use super::transition::Transitions;
 use super::value::{self, Length, Prop, Value};
 use super::vars::{self, Customs};
 use crate::geom::Color;
@@ -38,6 +39,8 @@ pub struct Computed {
     pub width: Option<Length>,
     /// `font-size`.
     pub font_size: Option<Length>,
+    /// `transition` and its longhands.
+    pub transition: Transitions,
     /// The custom properties in force (shared with the parent's when the element sets none).
     pub customs: Arc<Customs>,
 }
@@ -56,6 +59,7 @@ impl Computed {
             (Prop::Padding, Value::Length(l)) => self.padding = Some(l),
             (Prop::Width, Value::Length(l)) => self.width = Some(l),
             (Prop::FontSize, Value::Length(l)) => self.font_size = Some(l),
+            (Prop::Transition(_), Value::Transition(t)) => self.transition.overlay(&t),
             // value::parse reads a colour for a colour property and a length for the others.
             _ => {}
         }
@@ -101,7 +105,7 @@ pub fn compute(
     for d in declarations() {
         match &d.said {
             Said::Custom(..) => {}
-            Said::Value(prop, v) => style.set(*prop, *v),
+            Said::Value(prop, v) => style.set(*prop, v.clone()),
             Said::Deferred(prop, text) => {
                 match vars::substitute(text, &style.customs).and_then(|t| value::parse(*prop, &t)) {
                     Ok(v) => style.set(*prop, v),

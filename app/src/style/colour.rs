@@ -137,3 +137,56 @@ fn rgba8(r: f32, g: f32, b: f32, a: f32) -> Color {
     let byte = |v: f32| if v.is_nan() { 0 } else { (v.clamp(0.0, 1.0) * 255.0).round() as u8 };
     Color::rgb(byte(r), byte(g), byte(b)).with_alpha(byte(a))
 }
+
+/// An sRGB colour (0 to 1 a channel) in OKLCH: lightness, chroma and hue in degrees (Björn Ottosson's matrices).
+pub fn srgb_to_oklch([r, g, b]: [f32; 3]) -> [f32; 3] {
+    let linear = [r, g, b].map(|c| if c <= 0.040_45 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) });
+    let [r, g, b] = linear;
+    let l_ = (0.412_221_46 * r + 0.536_332_55 * g + 0.051_445_995 * b).cbrt();
+    let m_ = (0.211_903_5 * r + 0.680_699_5 * g + 0.107_396_96 * b).cbrt();
+    let s_ = (0.088_302_46 * r + 0.281_718_85 * g + 0.629_978_7 * b).cbrt();
+    let l = 0.210_454_26 * l_ + 0.793_617_8 * m_ - 0.004_072_047 * s_;
+    let a = 1.977_998_5 * l_ - 2.428_592_2 * m_ + 0.450_593_7 * s_;
+    let b = 0.025_904_037 * l_ + 0.782_771_77 * m_ - 0.808_675_77 * s_;
+    let h = b.atan2(a).to_degrees();
+    [l, a.hypot(b), if h < 0.0 { h + 360.0 } else { h }]
+}
+
+/// Below this chroma a colour is a grey, whose hue means nothing (CSS Color 4's "powerless" hue).
+const GREY: f32 = 2e-4;
+
+/// The colour `t` of the way from `from` to `to` in OKLCH, as CSS Color 4 interpolates: lightness and chroma
+/// premultiplied by alpha (a fading colour does not darken on its way through transparency), the hue the short way
+/// round the circle, and a grey's hue taken from the other end (a grey has none to give). 0 and 1 give the ends
+/// exactly.
+pub fn mix_oklch(from: Color, to: Color, t: f32) -> Color {
+    if t <= 0.0 {
+        return from;
+    }
+    if t >= 1.0 && t.is_finite() {
+        return to;
+    }
+    let t = if t.is_nan() { 0.0 } else { t };
+    let split = |c: Color| {
+        let ch = |shift: u32| ((c.0 >> shift) & 0xff) as f32 / 255.0;
+        (srgb_to_oklch([ch(16), ch(8), ch(0)]), ch(24))
+    };
+    let ((mut a, alpha_a), (mut b, alpha_b)) = (split(from), split(to));
+    if a[1] < GREY {
+        a[2] = b[2];
+    }
+    if b[1] < GREY {
+        b[2] = a[2];
+    }
+    let mut dh = b[2] - a[2];
+    if dh > 180.0 {
+        dh -= 360.0;
+    } else if dh < -180.0 {
+        dh += 360.0;
+    }
+    let alpha = alpha_a + (alpha_b - alpha_a) * t;
+    let lerp_pre = |x: f32, y: f32| (x * alpha_a + (y * alpha_b - x * alpha_a) * t) / alpha.max(f32::EPSILON);
+    let (l, c) = if alpha > 0.0 { (lerp_pre(a[0], b[0]), lerp_pre(a[1], b[1])) } else { (0.0, 0.0) };
+    let [r, g, bl] = oklch_to_srgb(l, c, a[2] + dh * t);
+    rgba8(r, g, bl, alpha)
+}

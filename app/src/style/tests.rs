@@ -224,3 +224,138 @@ fn broken_sheets_never_panic() {
         let _ = Stylesheet::parse(Path::new("x.css"), css);
     }
 }
+
+mod transitions {
+    use std::path::Path;
+
+    use super::{sheet, styler};
+    use crate::geom::Color;
+    use crate::style::animate::Animator;
+    use crate::style::colour::mix_oklch;
+    use crate::style::selector::States;
+    use crate::style::sheet::Stylesheet;
+    use crate::style::transition::{Easing, Target};
+    use crate::style::value::Prop;
+
+    const BLACK: Color = Color::rgb(0, 0, 0);
+    const WHITE: Color = Color::rgb(255, 255, 255);
+
+    fn near(a: f32, b: f32) -> bool {
+        (a - b).abs() < 1e-3
+    }
+
+    #[test]
+    fn the_midpoint_of_a_known_pair_is_oklchs() {
+        // Black to white: OKLab's L 0.5 is sRGB 99, not the 128 an sRGB mix gives.
+        assert_eq!(mix_oklch(BLACK, WHITE, 0.5), Color::rgb(99, 99, 99));
+        // Red (hue 29°) to blue (hue 264°) the short way, through magenta (hue 326.6°), never through green.
+        assert_eq!(mix_oklch(Color::rgb(255, 0, 0), Color::rgb(0, 0, 255), 0.5), Color::rgb(186, 0, 194));
+        // A grey takes the other end's hue: grey to red passes through pinks, not through a hue of 0.
+        let m = mix_oklch(Color::rgb(128, 128, 128), Color::rgb(255, 0, 0), 0.5);
+        let (r, g, b) = ((m.0 >> 16) & 0xff, (m.0 >> 8) & 0xff, m.0 & 0xff);
+        assert!(r > g && r > b && g.abs_diff(b) < 24, "{r} {g} {b}");
+        // Premultiplied: white fading from transparent black stays white on its way, only its alpha changes.
+        let fade = mix_oklch(BLACK.with_alpha(0), WHITE, 0.5);
+        assert_eq!(fade, WHITE.with_alpha(128));
+        assert_eq!(mix_oklch(BLACK, WHITE, 0.0), BLACK);
+        assert_eq!(mix_oklch(BLACK, WHITE, 1.0), WHITE);
+    }
+
+    #[test]
+    fn the_easings_follow_their_curves() {
+        let ease_in = Easing::Bezier(0.42, 0.0, 1.0, 1.0);
+        let ease_out = Easing::Bezier(0.0, 0.0, 0.58, 1.0);
+        let ease_in_out = Easing::Bezier(0.42, 0.0, 0.58, 1.0);
+        for e in [Easing::Linear, Easing::EASE, ease_in, ease_out, ease_in_out] {
+            assert!(near(e.at(0.0), 0.0) && near(e.at(1.0), 1.0), "{e:?}");
+            let mut last = 0.0;
+            for i in 1..=20 {
+                let v = e.at(i as f32 / 20.0);
+                assert!(v >= last - 1e-5, "{e:?} goes back at {i}");
+                last = v;
+            }
+        }
+        assert!(near(Easing::Linear.at(0.25), 0.25));
+        // The values browsers give (WebKit's UnitBezier solves the same curves).
+        assert!(near(Easing::EASE.at(0.5), 0.8024), "{}", Easing::EASE.at(0.5));
+        assert!(near(ease_in.at(0.5), 0.3153), "{}", ease_in.at(0.5));
+        assert!(near(ease_out.at(0.5), 0.6847), "{}", ease_out.at(0.5));
+        assert!(near(ease_in_out.at(0.5), 0.5));
+        // A y beyond 0..1 overshoots, as a "back" curve does.
+        assert!(Easing::Bezier(0.3, 1.5, 0.7, 1.5).at(0.7) > 1.0);
+    }
+
+    #[test]
+    fn a_transition_reversed_midway_starts_from_the_colour_shown() {
+        let linear = Some((1.0, Easing::Linear));
+        let mut a = Animator::default();
+        assert_eq!(a.colour(0, BLACK, linear, 0.0), BLACK, "a first look shows its colour at once");
+        assert_eq!(a.colour(0, WHITE, linear, 0.0), BLACK, "a change starts where it stands");
+        let half = a.colour(0, WHITE, linear, 0.5);
+        assert_eq!(half, mix_oklch(BLACK, WHITE, 0.5));
+        assert_eq!(a.colour(0, BLACK, linear, 0.5), half, "no jump when it turns back");
+        assert_eq!(a.colour(0, BLACK, linear, 1.0), mix_oklch(half, BLACK, 0.5));
+        assert!(a.running(1.0));
+        assert_eq!(a.colour(0, BLACK, linear, 1.5), BLACK);
+        assert!(!a.running(1.5), "idle when none runs");
+    }
+
+    #[test]
+    fn transition_none_snaps() {
+        let mut s = styler(
+            "button { background: #000000; transition: background 1s ease } \
+             button:hover { background: #ffffff; transition: none }",
+        );
+        let mut w = Vec::new();
+        let rest = s.style(4, States::NONE, &mut w);
+        let hover = s.style(4, States::HOVER, &mut w);
+        assert_eq!(rest.transition.of(Prop::Background), Some((1.0, Easing::EASE)));
+        assert_eq!(hover.transition.of(Prop::Background), None);
+        let mut a = Animator::default();
+        a.colour(4, BLACK, rest.transition.of(Prop::Background), 0.0);
+        // The hover's style is the new one, and it says none: the colour snaps.
+        assert_eq!(a.colour(4, WHITE, hover.transition.of(Prop::Background), 0.1), WHITE);
+        assert!(!a.running(0.1));
+    }
+
+    #[test]
+    fn the_shorthand_and_the_longhands_read_as_css_does() {
+        let mut s = styler(
+            "button { transition: color 200ms linear, all 0.5s cubic-bezier(0.1, 0.7, 1.0, 0.1) } \
+             slider { transition-property: background, border-color; transition-duration: 1s, 2s; \
+                      transition-timing-function: ease-out }",
+        );
+        let mut w = Vec::new();
+        let b = s.style(4, States::NONE, &mut w).transition;
+        assert_eq!(b.properties.as_deref(), Some(&[Target::Prop(Prop::Color), Target::All][..]));
+        // The last entry naming it counts: `all` is after `color`.
+        assert_eq!(b.of(Prop::Color), Some((0.5, Easing::Bezier(0.1, 0.7, 1.0, 0.1))));
+        let sl = s.style(3, States::NONE, &mut w).transition;
+        let out = Easing::Bezier(0.0, 0.0, 0.58, 1.0);
+        assert_eq!(sl.of(Prop::Background), Some((1.0, out)));
+        assert_eq!(sl.of(Prop::BorderColor), Some((2.0, out)), "the easings repeat to the list's length");
+        assert_eq!(sl.of(Prop::Color), None, "not named");
+        assert!(w.is_empty(), "{w:?}");
+        let plain = sheet("a { transition: background }");
+        assert_eq!(plain.rules[0].declarations.len(), 1, "a duration of 0 is allowed, and snaps");
+    }
+
+    #[test]
+    fn a_bad_transition_is_skipped_with_a_located_warning() {
+        let css = "button {\n  transition: background -1s;\n  transition: frob 1s;\n  transition: color 1s 2s;\n  \
+                   transition-timing-function: cubic-bezier(2, 0, 1, 1);\n  transition-duration: 3px;\n  \
+                   transition: none, color 1s;\n  transition: color 1s bounce;\n  transition: background 1s;\n}\n";
+        let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), css);
+        let lines: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(lines.len(), 7, "{lines:#?}");
+        for (i, (line, says)) in lines
+            .iter()
+            .zip(["0 or more", "`frob`", "delay", "x values", "unknown time unit `px`", "stand alone", "`bounce`"])
+            .enumerate()
+        {
+            assert!(line.starts_with(&format!("t.css:{}:", i + 2)), "{line}");
+            assert!(line.contains(says), "{line}");
+        }
+        assert_eq!(sheet.rules[0].declarations.len(), 1, "the good one stays");
+    }
+}

@@ -1,9 +1,10 @@
-//! What a declaration may say: the properties this subset knows, and their values (a colour or a length in px,
-//! em or %).
+//! What a declaration may say: the properties this subset knows, and their values (a colour, a length in px, em or
+//! %, or a transition).
 
 use cssparser::{Parser, Token};
 
 use super::colour;
+use super::transition::{self, Part, Transitions};
 use crate::geom::Color;
 
 /// A property this subset knows.
@@ -31,6 +32,8 @@ pub enum Prop {
     Width,
     /// `font-size` (inherited).
     FontSize,
+    /// `transition` and its longhands: how a colour changes.
+    Transition(Part),
 }
 
 impl Prop {
@@ -48,6 +51,10 @@ impl Prop {
             "padding" => Prop::Padding,
             "width" => Prop::Width,
             "font-size" => Prop::FontSize,
+            "transition" => Prop::Transition(Part::Shorthand),
+            "transition-property" => Prop::Transition(Part::Property),
+            "transition-duration" => Prop::Transition(Part::Duration),
+            "transition-timing-function" => Prop::Transition(Part::Timing),
             _ => return None,
         })
     }
@@ -57,7 +64,7 @@ impl Prop {
         matches!(self, Prop::Color | Prop::Accent | Prop::OutlineColor | Prop::Muted | Prop::FontSize)
     }
 
-    /// Whether its value is a colour (else a length).
+    /// Whether its value is a colour.
     pub fn is_colour(self) -> bool {
         matches!(
             self,
@@ -78,18 +85,24 @@ pub enum Length {
 }
 
 /// A declaration's value.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     /// A colour.
     Colour(Color),
     /// A length.
     Length(Length),
+    /// What a transition declaration set.
+    Transition(Transitions),
 }
 
 /// Reads `text` as the value of `prop`; the error says what is wrong.
 pub fn parse(prop: Prop, text: &str) -> Result<Value, String> {
     let mut p = Parser::new(text);
-    let value = if prop.is_colour() { Value::Colour(colour::parse(&mut p)?) } else { Value::Length(length(&mut p)?) };
+    let value = match prop {
+        Prop::Transition(part) => Value::Transition(transition::parse(part, &mut p)?),
+        _ if prop.is_colour() => Value::Colour(colour::parse(&mut p)?),
+        _ => Value::Length(length(&mut p)?),
+    };
     if !p.is_exhausted() {
         return Err(format!("more than one value in `{}`", text.trim()));
     }

@@ -2,9 +2,20 @@
 //! over the theme's, a section's and a widget's over the page's. A widget's palette is made from three styles,
 //! its own state's, with the pointer over it and with it held, because the kit's widgets pick their body from
 //! the palette's surface, hover and pressed colours themselves.
+//!
+//! A widget's colours change through the stylesheet's transitions ([`crate::style::animate`]) on the frame clock:
+//! the body the kit would pick for the widget's look, its text, muted text, accent, border and focus ring each ease
+//! from what was shown to what its style now says. While its body is on its way, the palette's three body colours
+//! are that one colour, so the kit's widget draws it whichever it picks.
 
 use super::read::Built;
-use crate::scene::draw::widgets::State;
+use crate::geom::Color;
+use crate::scene::draw::widgets::{State, body_color};
+use std::collections::HashMap;
+
+use crate::style::animate::Animator;
+use crate::style::transition::Transitions;
+use crate::style::value::Prop;
 use crate::style::{Computed, States, Styler, Stylesheet};
 use crate::ui::theme::Palette;
 use crate::widgets::Widget;
@@ -15,6 +26,23 @@ pub struct Look {
     styler: Styler,
     widget_nodes: Vec<usize>,
     section_nodes: Vec<usize>,
+    /// The widgets' colours on their way to a new style, by widget and which of its colours ([`slot`]).
+    fades: Animator,
+    /// Each widget's palette by its states and look, over the page palette it was made over, with the transitions
+    /// its style gives: a frame draws every widget in view, and most are as they were.
+    targets: HashMap<TargetKey, (Palette, Palette, Transitions)>,
+}
+
+/// A widget's index, its states, and whether it is under the pointer and held.
+type TargetKey = (usize, States, bool, bool);
+
+/// The colours of a widget that transitions move, each an animator's slot.
+const EASED: [Prop; 6] =
+    [Prop::Background, Prop::Color, Prop::Muted, Prop::Accent, Prop::BorderColor, Prop::OutlineColor];
+
+/// Widget `i`'s slot for `prop` in the animator.
+fn slot(i: usize, prop: Prop) -> usize {
+    i * EASED.len() + EASED.iter().position(|p| *p == prop).unwrap_or(0)
 }
 
 impl Look {
@@ -24,6 +52,8 @@ impl Look {
             styler: Styler::new(std::sync::Arc::new(sheet), built.nodes.clone()),
             widget_nodes: built.widget_nodes.clone(),
             section_nodes: built.section_nodes.clone(),
+            fades: Animator::default(),
+            targets: HashMap::new(),
         }
     }
 
@@ -55,8 +85,13 @@ impl Look {
         Palette { surface: s.background.unwrap_or(page.surface), ..over(page, &s) }
     }
 
-    /// Widget `i`'s palette in `look` over the page's.
-    pub fn widget(&mut self, i: usize, widget: &dyn Widget, look: State, page: &Palette) -> Palette {
+    /// Whether a widget's colour is still on its way at `now` (the frame after needs painting).
+    pub fn transitioning(&self, now: f64) -> bool {
+        self.fades.running(now)
+    }
+
+    /// Widget `i`'s palette in `look` over the page's, at `now` on the frame clock.
+    pub fn widget(&mut self, i: usize, widget: &dyn Widget, look: State, page: &Palette, now: f64) -> Palette {
         let Some(&node) = self.widget_nodes.get(i) else { return *page };
         let access = widget.access();
         let mut states = States::NONE;
@@ -76,21 +111,52 @@ impl Look {
         if look.focused {
             states = states.with(States::FOCUS).with(States::FOCUS_VISIBLE);
         }
+        let key = (i, states, look.hovered, look.pressed);
+        let (target, how) = match self.targets.get(&key) {
+            Some((over_page, target, how)) if over_page == page => (*target, how.clone()),
+            _ => {
+                let (target, how) = self.target(node, states, look, page);
+                self.targets.insert(key, (*page, target, how.clone()));
+                (target, how)
+            }
+        };
+        let mut ease = |prop: Prop, c: Color| self.fades.colour(slot(i, prop), c, how.of(prop), now);
+        let body = body_color(&target, look);
+        let shown_body = ease(Prop::Background, body);
+        let mut shown = Palette {
+            text: ease(Prop::Color, target.text),
+            muted: ease(Prop::Muted, target.muted),
+            accent: ease(Prop::Accent, target.accent),
+            border: ease(Prop::BorderColor, target.border),
+            focus: ease(Prop::OutlineColor, target.focus),
+            ..target
+        };
+        // A disabled widget's body is the page's background, which no transition of its own moves.
+        if shown_body != body && !look.disabled {
+            (shown.surface, shown.surface_hover, shown.surface_pressed) = (shown_body, shown_body, shown_body);
+        }
+        shown
+    }
+
+    /// Node `node`'s palette in `states` and `look` over `page`, and the transitions its style in that look gives
+    /// (the new style's, as in CSS).
+    fn target(&mut self, node: usize, states: States, look: State, page: &Palette) -> (Palette, Transitions) {
         let rest = self.style(node, states);
         let hover = self.style(node, states.with(States::HOVER));
         let held = self.style(node, states.with(States::HOVER).with(States::ACTIVE));
-        let now = match (look.hovered, look.pressed) {
+        let current = match (look.hovered, look.pressed) {
             (_, true) => &held,
             (true, false) => &hover,
             _ => &rest,
         };
-        Palette {
+        let target = Palette {
             surface: rest.background.unwrap_or(page.surface),
             // A hover or press rule shows; without one, the theme's hover and press colours still answer the pointer.
             surface_hover: hover.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_hover),
             surface_pressed: held.background.filter(|b| Some(*b) != rest.background).unwrap_or(page.surface_pressed),
-            ..over(page, now)
-        }
+            ..over(page, current)
+        };
+        (target, current.transition.clone())
     }
 }
 

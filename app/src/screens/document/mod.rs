@@ -303,7 +303,14 @@ impl PageSpec for Document {
         Document::with_look(|look| look.section(section, page))
     }
 
-    fn widget_palette(index: usize, widget: &dyn Widget, state: State, page: &Palette) -> Option<Palette> {
-        Document::with_look(|look| look.widget(index, widget, state, page))
+    fn widget_palette(index: usize, widget: &dyn Widget, state: State, page: &Palette, now: f64) -> Option<Palette> {
+        Document::with_look(|look| look.widget(index, widget, state, page, now))
+    }
+
+    fn transitioning(now: f64) -> bool {
+        // Not timed as styling: the frame loop asks this between frames.
+        let Some(current) = current() else { return false };
+        let Some(look) = current.look.as_ref() else { return false };
+        look.lock().unwrap_or_else(std::sync::PoisonError::into_inner).transitioning(now)
     }
 }

@@ -120,7 +120,7 @@ fn a_stylesheet_colours_a_widget_by_its_state_and_a_hover_restyles_it_alone() {
     assert_eq!(look.section(0, &page).surface, Color::rgb(0x40, 0x40, 0x40));
     let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
     let widgets = &built.page.widgets;
-    let a = look.widget(0, &*widgets[0], rest, &page);
+    let a = look.widget(0, &*widgets[0], rest, &page, 0.0);
     assert_eq!((a.surface, a.surface_hover), (Color::rgb(0x10, 0x10, 0x10), Color::rgb(0x20, 0x20, 0x20)));
     assert_eq!(
         a.surface_pressed,
@@ -128,11 +128,44 @@ fn a_stylesheet_colours_a_widget_by_its_state_and_a_hover_restyles_it_alone() {
         "no :active rule for `a`: held is hovered too, as in CSS"
     );
     assert_eq!(a.text, Color::rgb(1, 2, 3), "color is inherited");
-    let b = look.widget(1, &*widgets[1], rest, &page);
+    let b = look.widget(1, &*widgets[1], rest, &page, 0.0);
     assert_eq!(b.surface_pressed, Color::rgb(0x30, 0x30, 0x30));
     let before = look.styler().computed;
     let hovered = State { hovered: true, ..rest };
-    look.widget(1, &*widgets[1], hovered, &page);
-    look.widget(0, &*widgets[0], rest, &page);
+    look.widget(1, &*widgets[1], hovered, &page, 0.0);
+    look.widget(0, &*widgets[0], rest, &page, 0.0);
     assert_eq!(look.styler().computed, before, "a hover reads the styles made for the widget, and no other's");
+}
+
+#[test]
+fn a_hover_fades_the_body_on_the_frame_clock_and_the_frames_go_idle_after() {
+    use super::look::Look;
+    use crate::geom::Color;
+    use crate::scene::draw::widgets::State;
+    use crate::style::Stylesheet;
+    use crate::style::colour::mix_oklch;
+    use crate::ui::theme::{Palette, ThemeName};
+
+    let built = read(Path::new("d.kdl"), "page title=\"t\" { section { row { button \"a\" id=a } } }")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let css = "button { background: #000000; transition: background 100ms linear } \
+               button:hover { background: #ffffff }";
+    let (sheet, warnings) = Stylesheet::parse(Path::new("d.css"), css);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut look = Look::new(sheet, &built);
+    let page = look.page(&Palette::of(ThemeName::Dark));
+    let w = &*built.page.widgets[0];
+    let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
+    let hovered = State { hovered: true, ..rest };
+    let body = |p: Palette, s: State| crate::scene::draw::widgets::body_color(&p, s);
+    assert_eq!(body(look.widget(0, w, rest, &page, 1.0), rest), Color::rgb(0, 0, 0));
+    assert!(!look.transitioning(1.0), "nothing runs at rest");
+    // The pointer arrives at 1.0 s: that frame still shows black, 50 ms on is the midpoint in OKLCH, 100 ms on white.
+    assert_eq!(body(look.widget(0, w, hovered, &page, 1.0), hovered), Color::rgb(0, 0, 0));
+    assert!(look.transitioning(1.0));
+    let mid = look.widget(0, w, hovered, &page, 1.05);
+    assert_eq!(body(mid, hovered), mix_oklch(Color::rgb(0, 0, 0), Color::rgb(255, 255, 255), 0.5));
+    assert_eq!(body(mid, hovered), Color::rgb(99, 99, 99), "OKLab's L 0.5, not sRGB's 128");
+    assert_eq!(body(look.widget(0, w, hovered, &page, 1.1), hovered), Color::rgb(255, 255, 255));
+    assert!(!look.transitioning(1.1), "idle once it ends");
 }

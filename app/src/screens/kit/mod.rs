@@ -161,7 +161,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 for (i, (w, rect)) in state_page.widgets.iter().zip(&layout.widgets).enumerate() {
                     if rect.bottom() + 20.0 >= offset && rect.y - 20.0 <= offset + viewport.h {
                         let look = looks::State::of(router, w.id());
-                        pen.palette = P::widget_palette(i, &**w, look, &p).unwrap_or(p);
+                        pen.palette = P::widget_palette(i, &**w, look, &p, now).unwrap_or(p);
                         w.draw(&mut pen, *rect);
                     }
                 }

@@ -93,11 +93,18 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
         None
     }
 
-    /// Widget `index`'s colours as it is drawn now (`look`: under the pointer, held, focused) over the page's;
-    /// None draws it with the page's.
-    fn widget_palette(index: usize, widget: &dyn Widget, look: State, page: &Palette) -> Option<Palette> {
-        let _ = (index, widget, look, page);
+    /// Widget `index`'s colours as it is drawn now (`look`: under the pointer, held, focused) over the page's, at
+    /// `now` on the frame clock (a colour may be on its way to a new one); None draws it with the page's.
+    fn widget_palette(index: usize, widget: &dyn Widget, look: State, page: &Palette, now: f64) -> Option<Palette> {
+        let _ = (index, widget, look, page, now);
         None
+    }
+
+    /// Whether a colour of the page is still on its way at `now` (a stylesheet's transition): the frame after
+    /// needs painting.
+    fn transitioning(now: f64) -> bool {
+        let _ = now;
+        false
     }
 }
 
@@ -300,6 +307,10 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn animating(&self, now: f64) -> bool {
+        // A colour on its way (a document's transition) needs the next frame wherever its widget stands.
+        if P::transitioning(now) {
+            return true;
+        }
         let view = self.laid.sheet.viewport;
         self.page.widgets.iter().zip(&self.laid.rects).any(|(w, r)| r.intersection(view).is_some() && w.animating(now))
     }
