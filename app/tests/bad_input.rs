@@ -155,12 +155,18 @@ fn the_screen_names_help_offers_are_the_ones_accepted() {
     let line = help.lines().find(|l| l.contains("--screen <NAME>")).expect("--screen in --help").to_owned();
     let list = line.split("[possible values: ").nth(1).and_then(|s| s.split(']').next()).expect("a list of names");
     let names: Vec<&str> = list.split(", ").collect();
-    assert_eq!(names.len(), 9, "{line}");
+    assert_eq!(names.len(), 10, "{line}");
     assert!(names.contains(&"layout") && !names.contains(&"playground"), "{line}");
+    let tutorial = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs/tutorial.kdl");
+    let tutorial = tutorial.to_str().expect("a UTF-8 path");
     for name in names {
-        let out = headless(&["--screen", name]).output().expect("run goldberry");
+        // The document screen is the page `--doc` names; without one, the name is refused with the reason.
+        let args: &[&str] =
+            if name == "document" { &["--screen", name, "--doc", tutorial] } else { &["--screen", name] };
+        let out = headless(args).output().expect("run goldberry");
         assert!(out.status.success(), "--screen {name}: {}", String::from_utf8_lossy(&out.stderr));
     }
+    fails(headless(&["--screen", "document"]), 2, "needs --doc");
     let refused = fails(headless(&["--screen", "playground"]), 2, "playground");
     assert!(refused.contains("layout"), "the error lists the names: {refused}");
 }
