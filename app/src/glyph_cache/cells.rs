@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use goldberry_natives::blend2d::{CompOp, Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style};
+use goldberry_natives::blend2d::{
+    self as bl, CompOp, Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style,
+};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
 
@@ -271,48 +273,38 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     cells
 }
 
-/// Draws the packed glyphs in opaque white (their coverage): one run per font and device size, every glyph placed at its cell's origin and
-/// phase by its offset from the atlas' top-left corner (design units: within 1/200 px at these sizes). A glyph at
-/// another scale than 1 is drawn under that scale, so that its outline is rasterized at its device size.
+/// Draws the packed glyphs in opaque white (their coverage), each at its cell's origin and phase, as a run of its
+/// own placed by its origin in pixels. A run of many glyphs places each by an offset in whole design units, whose
+/// rounding (up to 1/50 px at 2x for a face of 1,000 units) depended on where the cell lay in the atlas: a glyph's
+/// pixels then changed by a few levels with the order glyphs were first seen in (record 19). A glyph at another
+/// scale than 1 is drawn under that scale, so that its outline is rasterized at its device size.
 fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(), NativeError> {
-    let mut start = 0;
-    while start < cells.len() {
-        let first = cells[start].wanted.key;
-        let (font_id, px) = (first.font, first.px);
-        let end = cells[start..]
-            .iter()
-            .position(|p| (p.wanted.key.font, p.wanted.key.px) != (font_id, px))
-            .map_or(cells.len(), |n| start + n);
-        let font = fonts.blend2d_font(font_id);
-        let s = key_scale(fonts, &first);
-        let units = f64::from(font.face_units_per_em()) / (f64::from(font.size()) * s);
-        let mut run = GlyphRun {
-            glyphs: Vec::with_capacity(end - start),
-            placements: Vec::with_capacity(end - start),
-            clusters: vec![0; end - start],
-            units_per_em: font.face_units_per_em(),
-        };
-        for p in &cells[start..end] {
-            let gx = f64::from(p.cell.x + p.origin_x) + f64::from(p.wanted.key.phase_x) / PHASES;
-            let gy = f64::from(p.cell.y + p.origin_y) + f64::from(p.wanted.key.phase_y) / PHASES;
-            run.glyphs.push(p.wanted.key.glyph);
-            run.placements.push(GlyphPlacement {
-                offset_x: (gx * units).round() as i32,
-                offset_y: -(gy * units).round() as i32,
-                advance_x: 0,
-                advance_y: 0,
-            });
-        }
-        ctx.set_fill(&Style::Solid(Rgba32(0xffff_ffff)))?;
+    ctx.set_fill(&Style::Solid(Rgba32(0xffff_ffff)))?;
+    let mut run = GlyphRun {
+        glyphs: vec![0],
+        placements: vec![GlyphPlacement { offset_x: 0, offset_y: 0, advance_x: 0, advance_y: 0 }],
+        clusters: vec![0],
+        units_per_em: 0,
+    };
+    for p in cells {
+        let key = p.wanted.key;
+        let font = fonts.blend2d_font(key.font);
+        let s = key_scale(fonts, &key);
+        run.glyphs[0] = key.glyph;
+        run.units_per_em = font.face_units_per_em();
+        let x = f64::from(p.cell.x + p.origin_x) + f64::from(key.phase_x) / PHASES;
+        let y = f64::from(p.cell.y + p.origin_y) + f64::from(key.phase_y) / PHASES;
+        ctx.save()?;
+        // A glyph that overflows its cell would leave ink in its neighbour's.
+        let cell = p.cell;
+        ctx.clip_to_rect(bl::Rect::new(f64::from(cell.x), f64::from(cell.y), f64::from(cell.w), f64::from(cell.h)))?;
         if s == 1.0 {
-            ctx.fill_glyph_run(&font, 0.0, 0.0, &run)?;
+            ctx.fill_glyph_run(&font, x, y, &run)?;
         } else {
-            ctx.save()?;
             ctx.scale(s, s)?;
-            ctx.fill_glyph_run(&font, 0.0, 0.0, &run)?;
-            ctx.restore()?;
+            ctx.fill_glyph_run(&font, x / s, y / s, &run)?;
         }
-        start = end;
+        ctx.restore()?;
     }
     Ok(())
 }

@@ -342,3 +342,52 @@ fn theme_switches_and_their_fades_add_no_glyph() {
     let cached = painter.raster.cached_glyphs();
     assert!(cached <= settled + 8, "twelve switches took the cache from {settled} to {cached} glyphs");
 }
+
+/// A glyph's pixels hardly depend on where its cell lies in the atlas, so on which glyphs the cache saw before it:
+/// a cache that first took other text (its cells then lie elsewhere) draws a run as a cache that took the run
+/// alone, within a level, at 1x, 1.5x and 2x, in a face of 2,048 units and one of 1,000 (a glyph once placed by
+/// whole design units from the atlas' corner came out up to 5 levels apart).
+#[test]
+fn a_glyph_looks_the_same_wherever_its_cell_lies() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let color = Color::rgb(230, 200, 120);
+    let fill = |cache: &mut GlyphCache, font: FontId, scale: f64, text: &str| {
+        let run = fonts.shape(font, text);
+        let mut missing = Vec::new();
+        let pen = Pen { glyph: (font, color), scale, x: 4.25 * scale, y: 24.0 * scale, run: &run };
+        cache.collect(&fonts, pen, &mut missing);
+        cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
+    };
+    let text = "Kerning: AVA To 1/4 => x";
+    let draw = |cache: &GlyphCache, font: FontId, scale: f64| -> Vec<u8> {
+        let (width, height) = ((240.0 * scale) as u32, (40.0 * scale) as u32);
+        let mut pixels = vec![0u8; (width * height * 4) as usize];
+        let run = fonts.shape(font, text);
+        let mut view = ImageView::over_pixels(g, &mut pixels, width, height, width as usize * 4, PixelFormat::Xrgb32)
+            .expect("view");
+        let mut ctx = Context::begin_view(&mut view).expect("context");
+        ctx.scale(scale, scale).expect("scale");
+        let drawn = cache.draw_run(&mut ctx, &fonts, (font, color), (4.25, 24.0), &run, None).expect("draw");
+        assert!(drawn, "drawn from the cache");
+        ctx.end().expect("end");
+        drop(view);
+        pixels
+    };
+    for face in [Face::Sans, Face::Mono] {
+        let font = fonts.id(face, 9.5);
+        for scale in [1.0, 1.5, 2.0] {
+            let mut alone = GlyphCache::new();
+            fill(&mut alone, font, scale, text);
+            let mut crowded = GlyphCache::new();
+            fill(&mut crowded, font, scale, "Quizzical wharf jugs vex 0123456789 @#%& BLOWZY NIGHT-FROCK QUIPS");
+            fill(&mut crowded, font, scale, text);
+            let (a, b) = (draw(&alone, font, scale), draw(&crowded, font, scale));
+            let differ = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+            let worst = a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+            // What is left is the beta's own rounding of an outline at another place: a level, at a few dozen
+            // bytes of the run's (placed by design units, 180 to 1,330 bytes differed, by up to 5 levels).
+            assert!(worst <= 1 && differ <= 40, "{face:?} at {scale}x: {differ} bytes differ, by up to {worst}");
+        }
+    }
+}

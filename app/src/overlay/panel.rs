@@ -86,6 +86,10 @@ pub fn lines(inspect: Inspect, raster: &Renderer) -> Vec<String> {
                 BaseUse::Damaged(n) => format!("{n} rects redrawn"),
                 BaseUse::Copied => "copied".to_owned(),
             };
+            let base = match stats.base_filled {
+                0 => base,
+                n => format!("{base}, {n} undrawn parts drawn"),
+            };
             vec![
                 format!("layers: {} in the base ({base})", stats.layers_in_base),
                 format!("  drawn again {}, ahead {}", stats.layers_rasterized, stats.layers_ahead),

@@ -4,19 +4,23 @@
 //!
 //! A frame whose leading layers are unchanged starts with a copy of it, row for row, and draws only what follows.
 //! A cold frame (no base yet, a new size, a change in the run's structure) draws the leading layers' content
-//! straight into the target, band by band, and each band copies its rows into the base before it draws the rest:
-//! building the base costs a copy, not a second raster. When only some of the leading layers change (a new
-//! version, a new size, a sub-pixel move), only their old and new rectangles of the base are redrawn (the
-//! damage), clipped, from every op of the run that reaches into them (record 8).
+//! straight into the target, band by band, and leaves the base undrawn: the frame after it may be cold too (a
+//! window dragged larger), and a copy of a 3840x2160 frame is 33 MB written. A later frame that starts from the
+//! base draws what it needs of it first ([`super::base_tiles`]): the squares under its damage, redrawn clipped,
+//! or, drawn whole, each band whose rows it lacks, which then copies them into the base. When only some of the
+//! leading layers change (a new version, a new size, a sub-pixel move), only their old and new rectangles of the
+//! base are redrawn (the damage), clipped, from every op of the run that reaches into them (record 8).
 
 use goldberry_natives::NativeError;
 use goldberry_natives::blend2d::{self as bl, CompOp, Context, PixelFormat, Rgba32, Style};
 
+use super::base_tiles::BaseTiles;
 use super::context::FrameContext;
 use super::geom::{DeviceRect, LayerShape};
 use super::prepare::Prepared;
 use super::replay::{Replayer, close, rows_view};
 use crate::display_list::{DisplayList, LayerKey, Op, Step, walk};
+use crate::geom::PixelRect;
 use crate::geom::Rect;
 use crate::glyph_cache::GlyphCache;
 
@@ -82,20 +86,34 @@ pub(super) struct BaseFrame {
 pub(super) enum BasePlan {
     /// No leading layers.
     None,
-    /// The bands draw the leading layers and copy their rows into the base.
+    /// The bands draw the leading layers; the base is left undrawn.
     Draw,
-    /// These rectangles of the base are redrawn first; the bands then copy it.
+    /// These rectangles of the base are redrawn first; the bands then copy it (what the frame needs of it
+    /// drawn first).
     Damage(Vec<DeviceRect>),
-    /// The bands copy the base.
+    /// The bands copy the base (what the frame needs of it drawn first).
     Copy,
 }
 
-/// The base: what it stands for, and its pixels.
+/// What of the base a drawn frame leaves drawn.
+#[derive(Debug)]
+pub(super) enum BaseDrawn<'r> {
+    /// None of it (a cold frame).
+    Nothing,
+    /// All of it (a frame drawn whole from the base: each band copied it, or drew its rows first).
+    All,
+    /// What it was, and these rectangles on whole squares, drawn for the frame's damage.
+    More(&'r [PixelRect]),
+}
+
+/// The base: what it stands for, its pixels, and which of them are drawn.
 #[derive(Debug, Default)]
 pub(super) struct BaseCache {
     frame: Option<BaseFrame>,
     /// Kept across sizes so that their pages stay mapped.
     pixels: Vec<u8>,
+    /// Which squares of `pixels` hold the run `frame` stands for.
+    tiles: BaseTiles,
 }
 
 impl BaseCache {
@@ -108,9 +126,31 @@ impl BaseCache {
         (plan, frame)
     }
 
-    /// Keeps `frame` as what the base stands for.
-    pub(super) fn keep(&mut self, frame: BaseFrame) {
+    /// Keeps `frame` as what the base stands for, `drawn` as far as the frame drew it.
+    pub(super) fn keep(&mut self, frame: BaseFrame, drawn: BaseDrawn<'_>) {
+        match drawn {
+            BaseDrawn::Nothing => self.tiles = BaseTiles::new(frame.width, frame.height, false),
+            BaseDrawn::All => self.tiles = BaseTiles::new(frame.width, frame.height, true),
+            BaseDrawn::More(rects) => rects.iter().for_each(|r| self.tiles.mark(r)),
+        }
         self.frame = Some(frame);
+    }
+
+    /// The squares of the base not drawn yet under `rects` (see [`BaseTiles::missing_under`]).
+    pub(super) fn missing_under(&self, rects: &[PixelRect]) -> Vec<PixelRect> {
+        self.tiles.missing_under(rects)
+    }
+
+    /// Whether every pixel of the base is drawn.
+    pub(super) fn all_drawn(&self) -> bool {
+        self.tiles.all_drawn()
+    }
+
+    /// The first `needed` bytes of the base's pixels (see [`BaseCache::pixels`]), and which squares of them are
+    /// drawn.
+    pub(super) fn pixels_and_tiles(&mut self, needed: usize) -> (&mut [u8], &BaseTiles) {
+        self.make_room(needed);
+        (&mut self.pixels[..needed], &self.tiles)
     }
 
     /// Forgets the base (the next frame draws it again); its memory stays.
@@ -145,7 +185,8 @@ impl BaseCache {
     }
 
     /// Redraws `rects` of the base from the ops of the frame's leading run, each rectangle cleared and clipped,
-    /// so that it holds what drawing the run from scratch would leave there.
+    /// so that it holds what drawing the run from scratch would leave there (the frame's context must draw the
+    /// run's layers in place, [`FrameContext::lead_drawn`]).
     pub(super) fn redraw_damage(
         &mut self,
         ctx: &FrameContext<'_>,

@@ -1,10 +1,12 @@
-//! Drawing one band of a frame: its rows start from the base (copied, or drawn and copied into it) or cleared,
-//! then the rest of the list is replayed over them. A frame with damage ([`super::damage`]) does that only inside
+//! Drawing one band of a frame: its rows start from the base (copied; drawn and copied into it where a cold
+//! frame left it undrawn), from the leading run drawn in place (a cold frame), or cleared, then the rest of the
+//! list is replayed over them. A frame with damage ([`super::damage`]) does that only inside
 //! its damaged rectangles, each clipped, and leaves the band's other pixels as they are.
 
 use goldberry_natives::blend2d::{self as bl, Context, PixelFormat};
 
 use super::base::BasePlan;
+use super::base_tiles::BaseTiles;
 use super::context::FrameContext;
 use super::damage::Damage;
 use super::geom::{CachedLayer, DeviceRect, LayerImages};
@@ -24,6 +26,8 @@ pub(super) struct BandReplay<'b> {
     pub(super) damage: Option<&'b Damage>,
     pub(super) edges: &'b [usize],
     pub(super) local: &'b [StaleLayer<'b>],
+    /// Which squares of the base are drawn, when the bands start from it.
+    pub(super) tiles: Option<&'b BaseTiles>,
     pub(super) replayer: Replayer<'b>,
 }
 
@@ -66,27 +70,33 @@ impl BandReplay<'_> {
             visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
             ..self.replayer
         };
+        let draw_lead = |rows: &mut [u8]| -> Result<(), RenderError> {
+            // At a fractional scale the lead's whole pixels are not the frame's: their seams would let the
+            // previous frame show through (at 2x a whole unit is two whole pixels).
+            if !(list.opaque_lead && mapping.scale.fract() == 0.0) {
+                rows.fill(0);
+            }
+            let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
+            let mut bl_ctx = begin_band(&mut view, top, mapping)?;
+            let mut walk = walk(list);
+            replayer.replay(&mut bl_ctx, self.prepared, walk.by_ref().take(ctx.lead_end))?;
+            close(&mut bl_ctx, &walk)?;
+            bl_ctx.end()?;
+            Ok(())
+        };
         let from = match (self.plan, base) {
-            (BasePlan::Draw, Some(base)) => {
-                // At a fractional scale the lead's whole pixels are not the frame's: their seams would let the
-                // previous frame show through (at 2x a whole unit is two whole pixels).
-                if !(list.opaque_lead && mapping.scale.fract() == 0.0) {
-                    rows.fill(0);
-                }
-                {
-                    let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
-                    let mut bl_ctx = begin_band(&mut view, top, mapping)?;
-                    let mut walk = walk(list);
-                    replayer.replay(&mut bl_ctx, self.prepared, walk.by_ref().take(ctx.lead_end))?;
-                    close(&mut bl_ctx, &walk)?;
-                    bl_ctx.end()?;
-                }
-                // What the run left in these rows is the base's.
-                base.copy_from_slice(rows);
+            (BasePlan::Draw, _) => {
+                draw_lead(rows)?;
                 ctx.lead_end
             }
             (BasePlan::Damage(_) | BasePlan::Copy, Some(base)) => {
-                rows.copy_from_slice(base);
+                if self.tiles.is_none_or(|tiles| tiles.rows_drawn(top, top + band_height)) {
+                    rows.copy_from_slice(base);
+                } else {
+                    // The base lacks some of these rows: what the run leaves in them is the base's.
+                    draw_lead(rows)?;
+                    base.copy_from_slice(rows);
+                }
                 ctx.lead_end
             }
             _ => {

@@ -2,7 +2,8 @@
 //! each a module of its own:
 //!
 //! 1. **plan the base** (`base.rs`): the run of layers a list starts with is kept as a copy of the frame's pixels;
-//!    a frame copies it, redraws its damage, or (cold) draws it anew;
+//!    a frame copies it, redraws its damage, or (cold) draws the run into the target, leaving the base to be
+//!    drawn where a later frame first needs it (`base_tiles.rs`);
 //! 2. **update the layers** (`layers.rs`): every other top-level layer (the HUD) is an image in the layer cache,
 //!    re-rasterized only when it changes, blitted otherwise;
 //! 3. **prepare** (`prepare.rs`): the frame's paths, gradients and bounds, built once and shared by the bands,
@@ -23,6 +24,7 @@
 
 mod bands;
 mod base;
+mod base_tiles;
 mod context;
 mod cost;
 mod cuts;
@@ -55,12 +57,12 @@ pub use crate::render_error::RenderError;
 use self::bands::{
     BAND_BYTES, STAY_AWAKE, Schedule, band_shares, cut_bands, draw_bands, split_tall_bands, stay_awake_for_bands,
 };
-use self::base::{BaseCache, BaseFrame, BasePlan, Lead};
+use self::base::{BaseCache, BaseDrawn, BaseFrame, BasePlan, Lead};
 use self::context::FrameContext;
 use self::cost::row_costs;
 use self::damage::Prints;
 use self::draw::BandReplay;
-use self::geom::{CachedLayer, Mapping};
+use self::geom::{CachedLayer, DeviceRect, Mapping};
 use self::layers::{LayerCache, StaleLayer, rasterize_layer, split_by_band};
 use self::prepare::{Prepared, prepare_frame};
 use self::replay::Replayer;
@@ -290,7 +292,7 @@ impl Renderer {
         let start = Instant::now();
         let _span = tracing::info_span!("raster", threads = self.threads).entered();
         check_target(&target)?;
-        let (ctx, mut plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
+        let (mut ctx, mut plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
         // The renderer's own clips are kept off the edges the beta would round apart where they cut them (record 19).
         if let BasePlan::Damage(rects) = &mut plan {
             let boxes = cuts::tender_boxes(&ctx, None, true, &|_| None);
@@ -309,6 +311,7 @@ impl Renderer {
             blit.apply(target.pixels, target.stride);
         }
         let partial = (!damage.is_whole(target.width, target.height)).then_some(&damage);
+        let fill = self.fill_base(&mut ctx, &plan, partial);
         if damage.is_empty() {
             self.last_edges.clear();
             self.last_drawers.clear();
@@ -316,7 +319,7 @@ impl Renderer {
             self.bands_handed_out.fetch_add(1, Ordering::Release);
             self.rasterize_shared_layers(&ctx, stale)?;
         } else {
-            let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale, partial)?;
+            let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale, partial, fill.bands)?;
             self.last_edges.clone_from(&edges);
             let (local, shared) = split_by_band(stale, &edges);
             self.rasterize_shared_layers(&ctx, shared)?;
@@ -324,11 +327,16 @@ impl Renderer {
                 Some(prepared) => prepared?,
                 None => prepare_frame(&ctx)?,
             };
-            self.redraw_base_damage(&ctx, &plan, &prepared)?;
+            self.redraw_base_damage(&ctx, &plan, &fill, &prepared)?;
             let bands = BandsOf { edges: &edges, local: &local, damage: partial };
             self.replay_bands(&ctx, &plan, &prepared, bands, target.pixels)?;
         }
-        self.keep_base(plan, base_frame, lead_layers);
+        let drawn = match (&plan, partial) {
+            (BasePlan::Draw, _) => BaseDrawn::Nothing,
+            (_, None) if !damage.is_empty() => BaseDrawn::All,
+            _ => BaseDrawn::More(&fill.tiles),
+        };
+        self.keep_base(plan, base_frame, lead_layers, drawn);
         self.prints.done();
         Ok(Rendered { time: start.elapsed(), damage, parts, moved: blit.map(|b| b.rect) })
     }
@@ -359,15 +367,39 @@ impl Renderer {
         (ctx, plan, base_frame, lead_layers)
     }
 
+    /// Stage 1, after the damage: what of the base the frame needs and lacks (see [`BaseFill`]), and the frame's
+    /// context told to draw the leading run's layers in place when it draws any of the base.
+    fn fill_base(&mut self, ctx: &mut FrameContext<'_>, plan: &BasePlan, partial: Option<&Damage>) -> BaseFill {
+        let mut fill = BaseFill::default();
+        if !matches!(plan, BasePlan::Copy | BasePlan::Damage(_)) {
+            return fill;
+        }
+        match partial {
+            Some(damage) => fill.tiles = self.base.missing_under(damage.rects()),
+            None => fill.bands = !self.base.all_drawn(),
+        }
+        if !fill.tiles.is_empty() || fill.bands {
+            ctx.lead_drawn = true;
+            fill.rects = fill.tiles.iter().map(|t| t.to_device()).collect();
+            // Kept off the edges the beta would round apart, as the base's own damage is (record 19).
+            let boxes = cuts::tender_boxes(ctx, None, true, &|_| None);
+            cuts::hold_boxes_in(&mut fill.rects, &boxes, ctx.width, ctx.height as u32);
+        }
+        self.stats.base_filled = fill.tiles.len() + usize::from(fill.bands);
+        fill
+    }
+
     /// Stages 3 and 4: the frame's paths and gradients (the base's layers' too, when they are drawn) are built on
     /// a pool thread (awake, see [`Renderer::wake_band_threads`]) while this one adds the glyphs the frame lacks
     /// to the glyph cache and cuts the bands. Returns the band edges, and the prepared frame when the pool built
-    /// it (with one thread, it is built later, when it is needed).
+    /// it (with one thread, it is built later, when it is needed). `fill_bands`: the bands draw the rows of the
+    /// base it lacks ([`BaseFill::bands`]).
     fn prepare_and_cut_bands(
         &mut self,
         ctx: &FrameContext<'_>,
         stale: &[StaleLayer<'_>],
         damage: Option<&Damage>,
+        fill_bands: bool,
     ) -> Result<(Vec<usize>, PreparedOnPool), RenderError> {
         let mut prepared_on_pool = None;
         let edges = rayon::in_place_scope(|s| -> Result<Vec<usize>, RenderError> {
@@ -389,8 +421,9 @@ impl Renderer {
                 keep_rects_whole(&mut edges, damage);
             } else {
                 edges = split_tall_bands(&edges, ctx.stride, BAND_BYTES);
-                // The base is drawn in place when its ops are drawn from the first (see `FrameContext::drawn_from`).
-                let lead = ctx.drawn_from == 0 && ctx.lead_drawn;
+                // The base is drawn in place when its ops are drawn from the first (see `FrameContext::drawn_from`),
+                // or where the bands draw the rows it lacks.
+                let lead = (ctx.drawn_from == 0 || fill_bands) && ctx.lead_drawn;
                 let ink = |i: usize| self.prints.pending_ink(i);
                 cuts::keep_boxes_whole(&mut edges, &cuts::tender_boxes(ctx, Some(ctx.drawn_from), lead, &ink));
             }
@@ -435,20 +468,27 @@ impl Renderer {
         Ok(())
     }
 
-    /// Stage 1, done: the base's damaged rectangles redrawn (when the plan says so), its memory grown first.
+    /// Stage 1, done: the base's damaged rectangles redrawn (when the plan says so), and the squares the frame's
+    /// damage needs drawn ([`BaseFill`]), its memory grown first.
     fn redraw_base_damage(
         &mut self,
         ctx: &FrameContext<'_>,
         plan: &BasePlan,
+        fill: &BaseFill,
         prepared: &Prepared,
     ) -> Result<(), RenderError> {
         if *plan != BasePlan::None {
             self.base.make_room(ctx.needed());
         }
         let base_start = Instant::now();
-        if let BasePlan::Damage(rects) = plan {
+        let damaged = match plan {
+            BasePlan::Damage(rects) => rects.as_slice(),
+            _ => &[],
+        };
+        if !damaged.is_empty() || !fill.rects.is_empty() {
             let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
-            self.base.redraw_damage(ctx, prepared, glyphs, rects)?;
+            let rects: Vec<DeviceRect> = damaged.iter().chain(&fill.rects).copied().collect();
+            self.base.redraw_damage(ctx, prepared, glyphs, &rects)?;
         }
         self.stats.base_time = base_start.elapsed();
         Ok(())
@@ -468,6 +508,13 @@ impl Renderer {
         let bands_start = Instant::now();
         let glyphs = self.use_glyph_cache.then_some(&self.glyphs);
         let rasterized = std::sync::Mutex::new(Vec::new());
+        let (base, tiles) = match plan {
+            BasePlan::Copy | BasePlan::Damage(_) => {
+                let (pixels, tiles) = self.base.pixels_and_tiles(ctx.needed());
+                (Some(pixels), Some(tiles))
+            }
+            BasePlan::None | BasePlan::Draw => (None, None),
+        };
         let band = BandReplay {
             ctx,
             plan,
@@ -475,6 +522,7 @@ impl Renderer {
             damage,
             edges,
             local,
+            tiles,
             replayer: Replayer {
                 g: ctx.g,
                 fonts: ctx.fonts,
@@ -496,7 +544,6 @@ impl Renderer {
             }
             Ok(())
         };
-        let base = if *plan == BasePlan::None { None } else { Some(self.base.pixels(ctx.needed())) };
         let schedule = Schedule {
             edges,
             stride: ctx.stride,
@@ -514,8 +561,8 @@ impl Renderer {
         Ok(())
     }
 
-    /// After a frame drawn: what the base stands for now, and what the frame did with it.
-    fn keep_base(&mut self, plan: BasePlan, base_frame: BaseFrame, lead_layers: usize) {
+    /// After a frame drawn: what the base stands for now, what of it is drawn, and what the frame did with it.
+    fn keep_base(&mut self, plan: BasePlan, base_frame: BaseFrame, lead_layers: usize, drawn: BaseDrawn<'_>) {
         self.stats.layers_in_base = if plan == BasePlan::None { 0 } else { lead_layers };
         self.stats.base = match &plan {
             BasePlan::None => BaseUse::None,
@@ -524,13 +571,25 @@ impl Renderer {
             BasePlan::Copy => BaseUse::Copied,
         };
         if plan != BasePlan::None {
-            self.base.keep(base_frame);
+            self.base.keep(base_frame, drawn);
         }
     }
 }
 
 /// The frame's prepared ops when a pool thread built them, or how that failed.
 type PreparedOnPool = Option<Result<Prepared, NativeError>>;
+
+/// What a frame draws of the base that it needs and a cold frame left undrawn (record 8, "The base drawn where
+/// it is first needed").
+#[derive(Debug, Default)]
+struct BaseFill {
+    /// The squares under a partial frame's damage, on whole squares of [`base_tiles::TILE`] pixels...
+    tiles: Vec<PixelRect>,
+    /// ...and as redrawn: each grown to hold the boxes its edges would cut.
+    rects: Vec<DeviceRect>,
+    /// A frame drawn whole: each band that lacks some of its rows of the base draws them and copies them in.
+    bands: bool,
+}
 
 /// The bands of a frame: their edges, the stale layers they rasterize themselves, and the damage they draw
 /// (`None`: every pixel).

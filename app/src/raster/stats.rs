@@ -8,7 +8,8 @@ pub enum BaseUse {
     /// The list starts with no layer: no base.
     #[default]
     None,
-    /// The bands drew the leading layers and copied their rows into a new base (a cold frame).
+    /// The bands drew the leading layers, and the base is left to be drawn where a later frame needs it (a
+    /// cold frame).
     Drawn,
     /// This many damaged rectangles of the base were redrawn, then the bands started from a copy of it.
     Damaged(usize),
@@ -34,6 +35,9 @@ pub struct RasterStats {
     pub base: BaseUse,
     /// Leading layers the base stands for (0: no base this frame).
     pub layers_in_base: usize,
+    /// Pieces of the base drawn because this frame needed them and a cold frame had left them undrawn: rectangles
+    /// of squares under a partial frame's damage, or 1 for a frame drawn whole whose bands drew their rows.
+    pub base_filled: usize,
     /// Layers outside the base rasterized into images (new or changed).
     pub layers_rasterized: usize,
     /// Layers rasterized ahead of the frame ([`super::Renderer::rasterize_layers_ahead`]), then blitted.

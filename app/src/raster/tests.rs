@@ -294,6 +294,44 @@ fn a_changed_base_layer_redraws_only_its_damage_and_matches_a_fresh_frame() {
     assert_eq!(max_diff(&fb, &cold(g, &fonts, &other, 1)), 0);
 }
 
+/// `based_scene` with its circle (after the base's run) in `color`.
+fn circled(color: Color) -> DisplayList {
+    let mut list = based_scene(1, 10.0, Color::rgb(200, 40, 40));
+    let Some(Op::FillCircle { paint, .. }) = list.ops.iter_mut().find(|op| matches!(op, Op::FillCircle { .. })) else {
+        panic!("based_scene draws a circle");
+    };
+    *paint = Paint::Solid(color);
+    list
+}
+
+#[test]
+fn a_cold_frame_leaves_the_base_undrawn_and_a_later_frame_draws_the_squares_it_needs_once() {
+    let (g, fonts) = setup();
+    let mut raster = Renderer::new(g, 2);
+    let mut fb = FrameBuffer::new(120, 101);
+    raster.render(&circled(Color::rgb(250, 250, 0)), &fonts, fb.canvas(), Pixels::Fresh).unwrap();
+    assert_eq!((raster.stats().base, raster.stats().base_filled), (BaseUse::Drawn, 0));
+    // The circle's colour changes over the frame before: the base under its clip (rows 90..101, one row of
+    // squares) is drawn first, and the frame is the one drawn from scratch.
+    let blue = circled(Color::rgb(0, 90, 250));
+    raster.render(&blue, &fonts, fb.canvas(), Pixels::Kept).unwrap();
+    assert_eq!((raster.stats().base, raster.stats().base_filled), (BaseUse::Copied, 1));
+    assert_eq!(max_diff(&fb, &cold(g, &fonts, &blue, 1)), 0);
+    let red = circled(Color::rgb(250, 30, 30));
+    raster.render(&red, &fonts, fb.canvas(), Pixels::Kept).unwrap();
+    assert_eq!((raster.stats().base, raster.stats().base_filled), (BaseUse::Copied, 0), "those squares are drawn");
+    assert_eq!(max_diff(&fb, &cold(g, &fonts, &red, 1)), 0);
+    // Drawn whole, the bands draw the rows the base lacks and copy them in; the frame after copies it all.
+    fb.pixels.fill(0x55);
+    raster.render(&blue, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
+    assert_eq!((raster.stats().base, raster.stats().base_filled), (BaseUse::Copied, 1));
+    assert_eq!(max_diff(&fb, &cold(g, &fonts, &blue, 3)), 0);
+    fb.pixels.fill(0x55);
+    raster.render(&red, &fonts, fb.canvas(), Pixels::Fresh).unwrap();
+    assert_eq!((raster.stats().base, raster.stats().base_filled), (BaseUse::Copied, 0));
+    assert_eq!(max_diff(&fb, &cold(g, &fonts, &red, 1)), 0);
+}
+
 #[test]
 fn bands_share_the_estimated_work_not_the_rows() {
     let (g, fonts) = setup();
