@@ -7,6 +7,7 @@
 //! come from the stylesheet through the kit's palette hooks. It stands after the built-in screens in the tab
 //! order; its tab reads "Document", the name `--screen` takes for it (the page's own title heads the page).
 
+pub mod act;
 pub mod bind;
 pub mod keep;
 pub mod look;
@@ -259,15 +260,7 @@ impl PageSpec for Document {
 
     fn react(page: &mut KitPage, id: WidgetId, message: &Message, _input: &mut Input<'_>) {
         let Some(l) = current() else { return };
-        if matches!(message, Message::Activate(_)) {
-            for (_, target) in l.built.resets.iter().filter(|(button, _)| *button == id) {
-                if let (Some(i), Some(first)) = (page.index(target), l.built.page.get(target)) {
-                    page.widgets[i] = first.clone_box();
-                    bind::follow_from(page, target, &l.built.follows);
-                }
-            }
-        }
-        bind::follow_from(page, id, &l.built.follows);
+        act::react(&l.built, page, id, message);
     }
 
     fn version() -> u64 {

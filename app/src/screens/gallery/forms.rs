@@ -10,6 +10,7 @@ use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::button::Button;
 use crate::widgets::checkbox::Checkbox;
 use crate::widgets::field::{Field, Kind};
+use crate::widgets::rule::{self, Rule};
 
 /// The forms page's ids.
 pub mod ids {
@@ -32,31 +33,11 @@ pub mod ids {
 /// The fields a submit checks, in the form's order.
 const CHECKED: [WidgetId; 5] = [ids::NAME, ids::EMAIL, ids::PASSWORD, ids::PHONE, ids::NICK];
 
-fn required(text: &str) -> Option<&'static str> {
-    text.trim().is_empty().then_some("Required")
-}
-
-fn email(text: &str) -> Option<&'static str> {
-    if text.trim().is_empty() {
-        return Some("Required");
-    }
-    let ok = text.split_once('@').is_some_and(|(user, domain)| {
-        !user.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
-    });
-    (!ok).then_some("An address like name@example.org")
-}
-
-fn password(text: &str) -> Option<&'static str> {
-    (text.chars().count() < 8).then_some("At least 8 characters")
-}
-
-fn phone(text: &str) -> Option<&'static str> {
-    (!text.is_empty() && text.len() < 6).then_some("At least 6 digits, or none")
-}
-
-fn none(_: &str) -> Option<&'static str> {
-    None
-}
+const REQUIRED: Rule = Rule { required: Some(rule::REQUIRED), optional: false, email: None, min_chars: None };
+const EMAIL: Rule = Rule { email: Some(rule::EMAIL), ..REQUIRED };
+const PASSWORD: Rule =
+    Rule { required: None, optional: false, email: None, min_chars: Some((8, "At least 8 characters")) };
+const PHONE: Rule = Rule { optional: true, min_chars: Some((6, "At least 6 digits, or none")), ..PASSWORD };
 
 /// The forms page.
 #[derive(Debug)]
@@ -71,18 +52,18 @@ impl PageSpec for Forms {
             .section("Account")
             .row(
                 Some("Name"),
-                vec![Box::new(Field::new(ids::NAME, "Name", "", 280.0).placeholder("Ada Lovelace").rule(required))],
+                vec![Box::new(Field::new(ids::NAME, "Name", "", 280.0).placeholder("Ada Lovelace").rule(REQUIRED))],
             )
             .row(
                 Some("Email"),
-                vec![Box::new(Field::new(ids::EMAIL, "Email", "", 280.0).placeholder("name@example.org").rule(email))],
+                vec![Box::new(Field::new(ids::EMAIL, "Email", "", 280.0).placeholder("name@example.org").rule(EMAIL))],
             )
             .row(
                 Some("Password"),
                 vec![Box::new(
                     Field::new(ids::PASSWORD, "Password", "", 280.0)
                         .kind(Kind::Password { revealed: false })
-                        .rule(password),
+                        .rule(PASSWORD),
                 )],
             )
             .section("Details")
@@ -93,16 +74,13 @@ impl PageSpec for Forms {
                         .digits()
                         .max_chars(12)
                         .placeholder("digits only")
-                        .rule(phone),
+                        .rule(PHONE),
                 )],
             )
             .row(
                 Some("Nickname"),
                 vec![Box::new(
-                    Field::new(ids::NICK, "Nickname", "", 200.0)
-                        .max_chars(12)
-                        .placeholder("up to 12 characters")
-                        .rule(none),
+                    Field::new(ids::NICK, "Nickname", "", 200.0).max_chars(12).placeholder("up to 12 characters"),
                 )],
             )
             .row(
@@ -161,21 +139,5 @@ impl PageSpec for Forms {
             ids::RESET => *page = Forms::build(),
             _ => {}
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_rules_say_what_is_wrong() {
-        assert_eq!(required("  "), Some("Required"));
-        assert_eq!(email("ada@example.org"), None);
-        assert!(email("ada@example").is_some());
-        assert!(email("ada").is_some());
-        assert_eq!(password("12345678"), None);
-        assert!(phone("123").is_some());
-        assert_eq!(phone(""), None);
     }
 }
