@@ -221,7 +221,7 @@ fn timed(what: &str, text: &str, case: impl FnOnce()) {
 #[test]
 fn documents_never_panic_and_finish_in_bounded_time() {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
-    let bases: Vec<String> = ["tutorial.kdl", "values.kdl"]
+    let bases: Vec<String> = ["tutorial.kdl", "gallery/values.kdl", "gallery/forms.kdl", "gallery/panels.kdl"]
         .iter()
         .map(|f| std::fs::read_to_string(assets.join(f)).expect("the asset"))
         .collect();
