@@ -1,8 +1,9 @@
 //! A gallery page served from a document built into the binary (record 23): its KDL and its stylesheet are
 //! `include_str!`ed from `assets/docs/gallery/`, so the binary shows it from any directory, and read once, the
 //! first time a session asks for the page. Its widgets answer each other through the document's bindings and
-//! actions ([`act::react`]), and its colours come from its stylesheet over the theme's, as a `--doc` screen's do;
-//! its ids start with the screen's name (`values.volume`), so scripts, reports and the tour know them as before.
+//! actions ([`act::react`]), and its colours come from its stylesheet over the theme's, as a `--doc` screen's do
+//! (a stylesheet with no rules is no look at all); its ids start with the screen's name (`values.volume`), so
+//! scripts, reports and the tour know them as before.
 
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -52,7 +53,9 @@ pub fn open<E: Embedded>() -> Result<Current, Located> {
     for warning in skipped {
         eprintln!("{warning}");
     }
-    let look = Some(Mutex::new(Look::new(sheet, &built)));
+    // A stylesheet without rules changes no colour: the page then draws with the theme's palettes as they are,
+    // and its frames cost what a Rust page's did, not a palette look-up a widget.
+    let look = (!sheet.rules.is_empty()).then(|| Mutex::new(Look::new(sheet, &built)));
     Ok(Current { built, look })
 }
 
@@ -143,6 +146,39 @@ mod tests {
         assert!(skipped.is_empty(), "{skipped:?}");
         let prefix = format!("{}.", E::NAME);
         assert!(current.built.page.widgets.iter().all(|w| w.id().starts_with(&prefix)));
+    }
+
+    /// The Values document under a stylesheet with one rule.
+    #[derive(Debug)]
+    struct Restyled;
+
+    impl Embedded for Restyled {
+        const NAME: &'static str = "values";
+        const TITLE: &'static str = "Values";
+        const FILE: &'static str = values::ValuesDocument::FILE;
+        const KDL: &'static str = values::ValuesDocument::KDL;
+        const CSS_FILE: &'static str = "restyled.css";
+        const CSS: &'static str = "#volume { background: #102030 }";
+
+        fn cell() -> &'static OnceLock<Result<Current, Located>> {
+            static CELL: OnceLock<Result<Current, Located>> = OnceLock::new();
+            &CELL
+        }
+    }
+
+    #[test]
+    fn a_rule_in_a_pages_stylesheet_colours_what_it_names_and_no_rule_leaves_the_theme() {
+        use crate::geom::Color;
+        use crate::ui::theme::ThemeName;
+        let theme = Palette::of(ThemeName::Dark);
+        let page = Served::<Restyled>::palette(&theme).unwrap_or_else(|| panic!("a stylesheet with a rule looks"));
+        let built = Served::<Restyled>::build();
+        let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
+        let volume = Served::<Restyled>::widget_palette(0, &*built.widgets[0], rest, &page, 0.0);
+        assert_eq!(volume.map(|p| p.surface), Some(Color::rgb(0x10, 0x20, 0x30)));
+        let stepped = Served::<Restyled>::widget_palette(1, &*built.widgets[1], rest, &page, 0.0);
+        assert_eq!(stepped.map(|p| p.surface), Some(theme.surface), "a widget the rule does not name");
+        assert!(values::Values::palette(&theme).is_none(), "values.css has no rule yet: the theme draws the page");
     }
 
     #[test]
