@@ -147,7 +147,7 @@ fn side_by_side(doc: &Path, style: Option<&Path>) -> Result<(), Box<dyn std::err
         let (p, w) = (Percentiles::of(paint[k].iter().copied()), Percentiles::of(whole[k].iter().copied()));
         p50[k] = p.p50;
         println!(
-            "  {name:<20} {widget:<14} paint p50 {:.3} p95 {:.3} ms; input + frame p50 {:.3} p95 {:.3} ms",
+            "  {name:<26} {widget:<14} paint p50 {:.3} p95 {:.3} ms; input + frame p50 {:.3} p95 {:.3} ms",
             p.p50, p.p95, w.p50, w.p95
         );
     }
