@@ -4,11 +4,13 @@
 //! document cold. Prints p50 and p95 in ms over the rounds; these rows need no natives and no window.
 //!
 //! Then the side by side (issue 31: "a document screen's hover frame costs no more than the same screen in Rust
-//! did"): the built-in Values page and `assets/docs/values.kdl`, loaded through the binary's own load path, the
-//! pointer moved on and off the volume slider of each by input messages, one frame a move, at 1920x1080 on one
-//! thread. The two are painted in alternating blocks so that the machine's drift weighs on both. A process loads
-//! one document, so the bench runs itself twice more: once with the document unstyled, once with
-//! `assets/docs/values.css`.
+//! did"): the built-in Values page, served since record 23's gallery section from its document built into the
+//! binary with its near-empty stylesheet, and `assets/docs/gallery/values.kdl`, the same document loaded through
+//! the binary's `--doc` path, the pointer moved on and off the volume slider of each by input messages, one frame
+//! a move, at 1920x1080 on one thread. The two are painted in alternating blocks so that the machine's drift
+//! weighs on both. A process loads one document, so the bench runs itself twice more: once with the `--doc`
+//! document unstyled, once with `assets/docs/gallery/values-dark.css`, the dark theme restated as custom
+//! properties. (The Rust page the record's table measured is gone: the built-in side is now a document too.)
 //!
 //! `cargo bench -p goldberry --bench documents` (`GOLDBERRY_BENCH_ROUNDS=N` changes the 200 rounds,
 //! `GOLDBERRY_BENCH_FRAMES=N` the side by side's 40 blocks of 20 frames each side).
@@ -84,13 +86,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Ok(());
     }
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let gallery = assets.join("gallery");
     if let Ok(style) = std::env::var(SIDE) {
         let style = (style != UNSTYLED).then(|| PathBuf::from(style));
-        return side_by_side(&assets.join("values.kdl"), style.as_deref());
+        return side_by_side(&gallery.join("values.kdl"), style.as_deref());
     }
     styles(&assets)?;
     // Each variant in a process of its own (a process loads one document); their rows print as they come.
-    for style in [UNSTYLED.to_owned(), assets.join("values.css").display().to_string()] {
+    for style in [UNSTYLED.to_owned(), gallery.join("values-dark.css").display().to_string()] {
         let status = Command::new(std::env::current_exe()?).env(SIDE, &style).status()?;
         if !status.success() {
             return Err(format!("the side by side with style {style} failed: {status}").into());
@@ -99,7 +102,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// The Rust Values page and the document, hovered in alternating blocks; prints each side's paint and whole-frame
+/// The built-in Values page and the `--doc` document, hovered in alternating blocks; prints each side's paint and whole-frame
 /// p50 and p95 and their ratio.
 fn side_by_side(doc: &Path, style: Option<&Path>) -> Result<(), Box<dyn std::error::Error>> {
     // The binary's load path: the same call `--doc FILE --style FILE` makes.
@@ -111,8 +114,8 @@ fn side_by_side(doc: &Path, style: Option<&Path>) -> Result<(), Box<dyn std::err
     const BLOCK: usize = 20;
     let named = |name: &str| ScreenId::named(name).ok_or_else(|| format!("no screen `{name}`"));
     let mut sides = [
-        ("Rust values page", Rig::new(g, &fonts, named("values")?, (1920, 1080), 1), "values.volume"),
-        ("document values.kdl", Rig::new(g, &fonts, named(document::NAME)?, (1920, 1080), 1), "doc.volume"),
+        ("built-in values page", Rig::new(g, &fonts, named("values")?, (1920, 1080), 1), "values.volume"),
+        ("--doc gallery/values.kdl", Rig::new(g, &fonts, named(document::NAME)?, (1920, 1080), 1), "doc.volume"),
     ];
     let mut clipboard = String::new();
     let mut paint = [Vec::new(), Vec::new()];
@@ -144,11 +147,11 @@ fn side_by_side(doc: &Path, style: Option<&Path>) -> Result<(), Box<dyn std::err
         let (p, w) = (Percentiles::of(paint[k].iter().copied()), Percentiles::of(whole[k].iter().copied()));
         p50[k] = p.p50;
         println!(
-            "  {name:<20} {widget:<14} paint p50 {:.3} p95 {:.3} ms; input + frame p50 {:.3} p95 {:.3} ms",
+            "  {name:<26} {widget:<14} paint p50 {:.3} p95 {:.3} ms; input + frame p50 {:.3} p95 {:.3} ms",
             p.p50, p.p95, w.p50, w.p95
         );
     }
-    println!("  document / Rust, paint p50: {:.2}  target <= 1.00 (within noise)", p50[1] / p50[0]);
+    println!("  --doc / built-in, paint p50: {:.2}  target <= 1.00 (within noise)", p50[1] / p50[0]);
     Ok(())
 }
 

@@ -79,6 +79,23 @@ const KDL_PIECES: &[&str] = &[
     "action=\"count\"",
     "action=\"reset\"",
     "target=a",
+    "action=\"submit\"",
+    "action=\"clear\"",
+    "summary=b",
+    "scale=412",
+    "delta-step=1.4",
+    "governs=\"a b\"",
+    "tristate=#true",
+    "required=#true",
+    "email=\"e\"",
+    "min-chars=8",
+    "too-short=\"s\"",
+    "optional=#true",
+    "password=#true",
+    "id=a.b",
+    "carousel",
+    "accordion",
+    "\"#3b6ed8\"",
     "#true",
     "#false",
     "#null",
@@ -221,7 +238,7 @@ fn timed(what: &str, text: &str, case: impl FnOnce()) {
 #[test]
 fn documents_never_panic_and_finish_in_bounded_time() {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
-    let bases: Vec<String> = ["tutorial.kdl", "values.kdl"]
+    let bases: Vec<String> = ["tutorial.kdl", "gallery/values.kdl", "gallery/forms.kdl", "gallery/panels.kdl"]
         .iter()
         .map(|f| std::fs::read_to_string(assets.join(f)).expect("the asset"))
         .collect();

@@ -61,6 +61,11 @@ impl Checkbox {
         self
     }
 
+    /// Whether it has a third, mixed state (a parent of others).
+    pub fn is_tristate(&self) -> bool {
+        self.tristate
+    }
+
     /// Whether it is checked.
     pub fn checked(&self) -> bool {
         self.check == Check::Checked

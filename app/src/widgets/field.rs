@@ -37,8 +37,7 @@ pub enum Kind {
     Disabled,
 }
 
-/// A rule a form checks: the message when `text` breaks it.
-pub type Rule = fn(&str) -> Option<&'static str>;
+pub use super::rule::Rule;
 
 /// A text field.
 #[derive(Debug, Clone)]
@@ -132,13 +131,13 @@ impl Field {
 
     /// Checks the rule now (the form's submit, or leaving the field); true when it holds.
     pub fn check(&mut self) -> bool {
-        self.error = self.rule.and_then(|rule| rule(self.edit.text()));
+        self.error = self.rule.and_then(|rule| rule.message(self.edit.text()));
         self.error.is_none()
     }
 
     /// Whether its rule holds, without saying so.
     pub fn valid(&self) -> bool {
-        self.rule.is_none_or(|rule| rule(self.edit.text()).is_none())
+        self.rule.is_none_or(|rule| rule.message(self.edit.text()).is_none())
     }
 
     fn editable(&self) -> bool {

@@ -32,6 +32,7 @@ pub mod pen;
 pub mod progress;
 pub mod radio;
 pub mod rating;
+pub mod rule;
 pub mod segmented;
 pub mod skeleton;
 pub mod slider;

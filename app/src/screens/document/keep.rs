@@ -31,7 +31,7 @@ use crate::widgets::toggle::Toggle;
 /// Carries the values of `old`'s widgets into `new`'s where id and type match, then brings the widgets bound to
 /// them up to date (`follows`, the new version's bindings). Returns the ids of `old`'s widgets that did not
 /// survive (gone, or now another type): a focus on one of them is dropped.
-pub fn carry(old: &KitPage, new: &mut KitPage, follows: &[(WidgetId, WidgetId)]) -> Vec<WidgetId> {
+pub fn carry(old: &KitPage, new: &mut KitPage, follows: &[bind::Follow]) -> Vec<WidgetId> {
     let mut lost = Vec::new();
     for before in &old.widgets {
         let same = new.widgets.iter_mut().find(|w| w.id() == before.id() && same_type(w.as_ref(), before.as_ref()));
@@ -40,7 +40,7 @@ pub fn carry(old: &KitPage, new: &mut KitPage, follows: &[(WidgetId, WidgetId)])
             None => lost.push(before.id()),
         }
     }
-    let sources: Vec<WidgetId> = follows.iter().map(|(source, _)| *source).collect();
+    let sources: Vec<WidgetId> = follows.iter().map(|f| f.source).collect();
     for source in sources {
         bind::follow_from(new, source, follows);
     }

@@ -3,6 +3,7 @@
 //! an unknown node's error say the same.
 
 use super::props::{Interner, Props, Source};
+use crate::geom::Color;
 use crate::located::Located;
 use crate::ui::router::WidgetId;
 use crate::widgets::Widget;
@@ -11,18 +12,21 @@ use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::breadcrumb::Breadcrumb;
 use crate::widgets::button::Button;
 use crate::widgets::card::Card;
+use crate::widgets::carousel::Carousel;
 use crate::widgets::checkbox::Checkbox;
 use crate::widgets::chips::Chips;
+use crate::widgets::disclosure::Disclosure;
 use crate::widgets::doc_tabs::DocTabs;
 use crate::widgets::dropdown::Dropdown;
 use crate::widgets::fader::Fader;
-use crate::widgets::field::Field;
+use crate::widgets::field::{Field, Kind};
 use crate::widgets::knob::Knob;
 use crate::widgets::note::Note;
 use crate::widgets::pager::Pager;
 use crate::widgets::progress::Progress;
 use crate::widgets::radio::RadioGroup;
 use crate::widgets::rating::Rating;
+use crate::widgets::rule::{self, Rule};
 use crate::widgets::segmented::Segmented;
 use crate::widgets::skeleton::Skeleton;
 use crate::widgets::slider::Slider;
@@ -35,13 +39,16 @@ use crate::widgets::value::Ranged;
 
 /// Every widget a document may name.
 pub const KINDS: &[&str] = &[
+    "accordion",
     "area",
     "badge",
     "breadcrumb",
     "button",
     "card",
+    "carousel",
     "checkbox",
     "chips",
+    "collapsible",
     "doc-tabs",
     "dropdown",
     "fader",
@@ -69,6 +76,18 @@ pub enum Action {
     Count,
     /// Puts the widget named back to the value the document gave it.
     Reset(String, usize),
+    /// Puts every widget of the page back as the document made it.
+    Clear,
+    /// Checks every field's rule and every required checkbox, and says in the badge `summary` (the id as written,
+    /// and where it stands) how many things are left to fix, or `sent` when none is.
+    Submit {
+        /// The badge's id as written.
+        summary: String,
+        /// Where `summary` stands.
+        at: usize,
+        /// What the badge says when nothing is left to fix.
+        sent: &'static str,
+    },
 }
 
 /// The widget a node makes, and what a button's `action` asks.
@@ -77,12 +96,15 @@ pub struct Made {
     pub widget: Box<dyn Widget>,
     /// A button's action.
     pub action: Option<Action>,
+    /// A checkbox a submit needs ticked.
+    pub required: bool,
 }
 
 /// Makes widget `id` from node `p` (its kind already known to be one of [`KINDS`]).
 pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: WidgetId) -> Result<Made, Located> {
     let kind = p.kind();
     let mut action = None;
+    let mut required = false;
     let width = |p: &mut Props<'_>, default: f64| -> Result<f32, Located> {
         Ok(p.number(src, "width", 16.0..=4000.0)?.unwrap_or(default) as f32)
     };
@@ -102,9 +124,19 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                         Some(t) => Some(Action::Reset(p.string_of(src, t, "`target`")?, t.span().offset())),
                         None => return Err(src.error(e.span().offset(), "action=\"reset\" needs target=ID")),
                     },
+                    "clear" => Some(Action::Clear),
+                    "submit" => match p.entry("summary") {
+                        Some(t) => {
+                            let summary = p.string_of(src, t, "`summary`")?;
+                            let sent = strings.intern(&p.string(src, "sent")?.unwrap_or_else(|| "Sent".to_owned()));
+                            Some(Action::Submit { summary, at: t.span().offset(), sent })
+                        }
+                        None => return Err(src.error(e.span().offset(), "action=\"submit\" needs summary=ID")),
+                    },
                     other => {
                         let at = e.span().offset();
-                        return Err(src.error(at, format!("unknown action `{other}`: expected count or reset")));
+                        let message = format!("unknown action `{other}`: expected count, reset, clear or submit");
+                        return Err(src.error(at, message));
                     }
                 },
             };
@@ -117,6 +149,7 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
             } else {
                 Checkbox::new(id, label, p.flag(src, "checked")?)
             };
+            required = p.flag(src, "required")?;
             Box::new(if p.flag(src, "disabled")? { c.disabled() } else { c })
         }
         "toggle" => {
@@ -227,6 +260,12 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                 if let Some(n) = p.whole(src, "max", 1..=10_000)? {
                     f = f.max_chars(n as usize);
                 }
+                if let Some(kind) = field_kind(p, src)? {
+                    f = f.kind(kind);
+                }
+                if let Some(rule) = rule(p, src, strings)? {
+                    f = f.rule(rule);
+                }
                 Box::new(if p.flag(src, "digits")? { f.digits() } else { f })
             }
         }
@@ -256,6 +295,43 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                 _ => Box::new(DocTabs::new(id, &items)),
             }
         }
+        "accordion" | "collapsible" => {
+            let at = p.at();
+            let texts: Vec<&'static str> =
+                p.rest_args(src, "a title or body")?.iter().map(|s| strings.intern(s)).collect();
+            let pairs: Vec<(&'static str, &'static str)> = texts.chunks_exact(2).map(|c| (c[0], c[1])).collect();
+            let most = if kind == "accordion" { 64 } else { 1 };
+            if !texts.len().is_multiple_of(2) || pairs.is_empty() || pairs.len() > most {
+                let what = if kind == "accordion" { "1 to 64 sections" } else { "one section" };
+                return Err(src.error(at, format!("a `{kind}` takes {what}, each a title and a body")));
+            }
+            let pairs: &'static [(&'static str, &'static str)] = Box::leak(pairs.into_boxed_slice());
+            Box::new(if kind == "accordion" {
+                Disclosure::accordion(id, pairs)
+            } else {
+                Disclosure::collapsible(id, pairs)
+            })
+        }
+        "carousel" => {
+            let at = p.at();
+            let mut slides = Vec::new();
+            while let Some(caption) = p.next_arg() {
+                let caption = strings.intern(&p.string_of(src, caption, "a slide's caption")?);
+                let Some(colour) = p.next_arg() else {
+                    return Err(src.error(at, "a `carousel` takes its slides as pairs: a caption, then a colour"));
+                };
+                let hex = p.string_of(src, colour, "a slide's colour")?;
+                let Some(colour) = hex_colour(&hex) else {
+                    let message = format!("a slide's colour is #rrggbb, not `{hex}`");
+                    return Err(src.error(colour.span().offset(), message));
+                };
+                slides.push((caption, colour));
+            }
+            if slides.is_empty() || slides.len() > 64 {
+                return Err(src.error(at, "a `carousel` takes 1 to 64 slides, each a caption and a colour"));
+            }
+            Box::new(Carousel::new(id, Box::leak(slides.into_boxed_slice())))
+        }
         "split" => {
             let left = strings.intern(&p.required_arg(src, "first pane")?);
             let right = strings.intern(&p.required_arg(src, "second pane")?);
@@ -263,5 +339,52 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
         }
         other => return Err(src.error(p.at(), format!("unknown widget `{other}`"))),
     };
-    Ok(Made { widget, action })
+    Ok(Made { widget, action, required })
+}
+
+/// A field's kind: `password`, `readonly` or `disabled` (one at most), or None for a plain field.
+fn field_kind(p: &mut Props<'_>, src: &Source<'_>) -> Result<Option<Kind>, Located> {
+    let mut kind = None;
+    for (name, k) in
+        [("password", Kind::Password { revealed: false }), ("readonly", Kind::ReadOnly), ("disabled", Kind::Disabled)]
+    {
+        if p.flag(src, name)? {
+            if kind.is_some() {
+                let at = p.entry(name).map_or(p.at(), |e| e.span().offset());
+                return Err(src.error(at, "a field is one of password, readonly or disabled, not two"));
+            }
+            kind = Some(k);
+        }
+    }
+    Ok(kind)
+}
+
+/// A field's rule from `required`, `email`, `optional`, `min-chars` and `too-short`; None when it states no test.
+fn rule(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner) -> Result<Option<Rule>, Located> {
+    let required = p.told(src, "required", rule::REQUIRED)?.map(|m| strings.intern(&m));
+    let email = p.told(src, "email", rule::EMAIL)?.map(|m| strings.intern(&m));
+    let optional = p.flag(src, "optional")?;
+    let short = p.entry("too-short").map(|e| (p.string_of(src, e, "`too-short`"), e.span().offset()));
+    let min_chars = match p.whole(src, "min-chars", 1..=10_000)? {
+        Some(n) => {
+            let message = match short {
+                Some((m, _)) => m?,
+                None => format!("At least {n} characters"),
+            };
+            Some((n as usize, strings.intern(&message)))
+        }
+        None => match short {
+            Some((_, at)) => return Err(src.error(at, "`too-short` is the message of `min-chars=N`, which is missing")),
+            None => None,
+        },
+    };
+    let rule = Rule { required, optional, email, min_chars };
+    Ok((rule != Rule::default()).then_some(rule))
+}
+
+/// `#rrggbb` as a colour.
+fn hex_colour(text: &str) -> Option<Color> {
+    let hex = text.strip_prefix('#').filter(|h| h.len() == 6 && h.is_ascii())?;
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some(Color::rgb(byte(0)?, byte(2)?, byte(4)?))
 }

@@ -7,6 +7,7 @@
 //! come from the stylesheet through the kit's palette hooks. It stands after the built-in screens in the tab
 //! order; its tab reads "Document", the name `--screen` takes for it (the page's own title heads the page).
 
+pub mod act;
 pub mod bind;
 pub mod keep;
 pub mod look;
@@ -232,18 +233,30 @@ pub fn load(doc: &Path, style: Option<&Path>) -> Result<Vec<Located>, Located> {
 pub struct Document;
 
 impl Document {
-    /// Runs `f` on the looks, if a stylesheet was loaded (a poisoned lock, from a panic mid-frame, is taken as
-    /// it is: a style cache is never half-written in a way that matters).
     fn with_look<T>(f: impl FnOnce(&mut Look) -> T) -> Option<T> {
-        let current = current()?;
-        let look = current.look.as_ref()?;
-        let start = Instant::now();
-        let mut guard = look.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let styled = f(&mut guard);
-        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        STYLE_NANOS.fetch_add(nanos, Ordering::Relaxed);
-        Some(styled)
+        with_look(&*current()?, f)
     }
+}
+
+impl Current {
+    /// Whether a colour of its looks is still on its way at `now`.
+    pub fn transitioning(&self, now: f64) -> bool {
+        // Not timed as styling: the frame loop asks this between frames.
+        let Some(look) = self.look.as_ref() else { return false };
+        look.lock().unwrap_or_else(std::sync::PoisonError::into_inner).transitioning(now)
+    }
+}
+
+/// Runs `f` on `current`'s looks, if it has a stylesheet, and counts the time in the HUD's style row (a poisoned
+/// lock, from a panic mid-frame, is taken as it is: a style cache is never half-written in a way that matters).
+pub fn with_look<T>(current: &Current, f: impl FnOnce(&mut Look) -> T) -> Option<T> {
+    let look = current.look.as_ref()?;
+    let start = Instant::now();
+    let mut guard = look.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let styled = f(&mut guard);
+    let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    STYLE_NANOS.fetch_add(nanos, Ordering::Relaxed);
+    Some(styled)
 }
 
 impl PageSpec for Document {
@@ -259,15 +272,7 @@ impl PageSpec for Document {
 
     fn react(page: &mut KitPage, id: WidgetId, message: &Message, _input: &mut Input<'_>) {
         let Some(l) = current() else { return };
-        if matches!(message, Message::Activate(_)) {
-            for (_, target) in l.built.resets.iter().filter(|(button, _)| *button == id) {
-                if let (Some(i), Some(first)) = (page.index(target), l.built.page.get(target)) {
-                    page.widgets[i] = first.clone_box();
-                    bind::follow_from(page, target, &l.built.follows);
-                }
-            }
-        }
-        bind::follow_from(page, id, &l.built.follows);
+        act::react(&l.built, page, id, message);
     }
 
     fn version() -> u64 {
@@ -308,9 +313,6 @@ impl PageSpec for Document {
     }
 
     fn transitioning(now: f64) -> bool {
-        // Not timed as styling: the frame loop asks this between frames.
-        let Some(current) = current() else { return false };
-        let Some(look) = current.look.as_ref() else { return false };
-        look.lock().unwrap_or_else(std::sync::PoisonError::into_inner).transitioning(now)
+        current().is_some_and(|c| c.transitioning(now))
     }
 }

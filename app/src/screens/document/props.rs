@@ -192,6 +192,20 @@ impl<'n> Props<'n> {
         }
     }
 
+    /// Property `name` as a test a person is told about: `#true` says `default`, a string says itself, `#false`
+    /// or no property is no test.
+    pub fn told(&mut self, src: &Source<'_>, name: &str, default: &str) -> Result<Option<String>, Located> {
+        let Some(e) = self.entry(name) else { return Ok(None) };
+        match e.value() {
+            KdlValue::Bool(true) => Ok(Some(default.to_owned())),
+            KdlValue::Bool(false) => Ok(None),
+            KdlValue::String(_) => self.string_of(src, e, &format!("`{name}`")).map(Some),
+            other => {
+                Err(src.error(e.span().offset(), format!("`{name}` must be #true, #false or its message, not {other}")))
+            }
+        }
+    }
+
     /// The end of reading: an entry nobody read is an error at its place.
     pub fn finish(self, src: &Source<'_>) -> Result<(), Located> {
         let kind = self.kind();

@@ -11,15 +11,17 @@
 //!
 //! A section holds rows, widgets (each a row of its own) and repeats; a row holds widgets and repeats; a
 //! `repeat count=N` holds what its parent may, N times, with `{n}` in its strings the copy's number from 1. Every
-//! widget takes `id`, `class` and `bind`; ids become `doc.ID` (inside a repeat, `doc.ID.N` unless the id says
-//! `{n}`). What is wrong is one [`Located`] error: the first one, at its place.
+//! widget takes `id`, `class` and `bind` (with `scale`, and a statistic's `delta-step`); ids become `doc.ID`, or
+//! `SCREEN.ID` for a built-in screen served from a document ([`read_as`]), and inside a repeat `doc.ID.N` unless
+//! the id says `{n}`. A tri-state checkbox takes `governs="ID ID"`. What is wrong is one [`Located`] error: the
+//! first one, at its place.
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use kdl::{KdlDocument, KdlNode};
 
-use super::bind;
+use super::bind::{self, Delta, Follow};
 use super::make::{self, Action, KINDS};
 use super::props::{Interner, Props, Source};
 use crate::located::Located;
@@ -47,10 +49,39 @@ pub struct Built {
     pub widget_nodes: Vec<usize>,
     /// Each section's element.
     pub section_nodes: Vec<usize>,
-    /// (source, follower): the follower shows the source's value.
-    pub follows: Vec<(WidgetId, WidgetId)>,
+    /// The bindings: each follower shows its source's value.
+    pub follows: Vec<Follow>,
     /// (button, target): pressing the button puts the target back as the document made it.
     pub resets: Vec<(WidgetId, WidgetId)>,
+    /// Buttons that put the whole page back as the document made it.
+    pub clears: Vec<WidgetId>,
+    /// Buttons that check the form, and what they say where.
+    pub submits: Vec<Submit>,
+    /// Checkboxes a submit needs ticked.
+    pub required: Vec<WidgetId>,
+    /// (tri-state checkbox, the checkboxes it governs).
+    pub governs: Vec<(WidgetId, Vec<WidgetId>)>,
+}
+
+/// A button that checks the form: every field's rule and every required checkbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submit {
+    /// The button.
+    pub button: WidgetId,
+    /// The badge that says how many things are left to fix.
+    pub summary: WidgetId,
+    /// What the badge says when none is.
+    pub sent: &'static str,
+}
+
+/// A binding as written: the follower, the source's id as written and where `bind` stands, its scale and a
+/// statistic's delta step.
+struct Bind {
+    follower: WidgetId,
+    source: String,
+    at: usize,
+    scale: f64,
+    delta_step: Option<f32>,
 }
 
 /// Where in the page a node stands, which decides what it may be.
@@ -63,16 +94,23 @@ enum Place {
 
 struct Reader<'a> {
     src: Source<'a>,
+    /// What every id starts with: `doc`, or a built-in screen's name.
+    prefix: &'a str,
     strings: Interner,
     page: KitPage,
     nodes: Vec<Node>,
     widget_nodes: Vec<usize>,
     section_nodes: Vec<usize>,
     ids: HashMap<WidgetId, usize>,
-    /// (follower, source as written, where `bind` stands).
-    binds: Vec<(WidgetId, String, usize)>,
+    binds: Vec<Bind>,
     /// (button, target as written, where `target` stands).
     resets: Vec<(WidgetId, String, usize)>,
+    clears: Vec<WidgetId>,
+    /// (button, summary as written, where it stands, what it says when sent).
+    submits: Vec<(WidgetId, String, usize, &'static str)>,
+    required: Vec<WidgetId>,
+    /// (parent, children as written, where `governs` stands).
+    governs: Vec<(WidgetId, String, usize)>,
     counters: Vec<WidgetId>,
     /// The element of the row being filled.
     row_node: usize,
@@ -80,8 +118,14 @@ struct Reader<'a> {
     visits: usize,
 }
 
-/// Reads the document `text`, from `file`.
+/// Reads the document `text`, from `file`, its ids starting `doc.`.
 pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
+    read_as(file, text, "doc")
+}
+
+/// Reads the document `text`, from `file`, its ids starting `prefix.` (a built-in screen's name, so that its
+/// widgets keep the ids scripts and reports know them by).
+pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> {
     let src = Source { file, text };
     let doc: KdlDocument = text.parse().map_err(|e: kdl::KdlError| {
         let (at, message) = syntax_error(text, &e);
@@ -107,6 +151,7 @@ pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
     }
     let mut r = Reader {
         src,
+        prefix,
         strings: Interner::default(),
         page: KitPage { title: "", intro: "", sections: Vec::new(), widgets: Vec::new() },
         nodes: Vec::new(),
@@ -115,6 +160,10 @@ pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
         ids: HashMap::new(),
         binds: Vec::new(),
         resets: Vec::new(),
+        clears: Vec::new(),
+        submits: Vec::new(),
+        required: Vec::new(),
+        governs: Vec::new(),
         counters: Vec::new(),
         row_node: 0,
         visits: 0,
@@ -137,11 +186,18 @@ impl Reader<'_> {
             None => None,
             Some(e) => {
                 let id = p.string_of(&self.src, e, "`id`")?;
+                // A dot parts the words of an id (`badge.info`), as the built-in screens' ids do; never two in a row
+                // nor at an end, so that a repeat's `.N` stays the copy's number.
                 let ok = !id.is_empty()
                     && !id.starts_with('_')
-                    && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                    && !id.starts_with('.')
+                    && !id.ends_with('.')
+                    && !id.contains("..")
+                    && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.');
                 if !ok {
-                    let message = format!("the id `{id}` must be letters, digits, `-` and `_`, not starting with `_`");
+                    let message = format!(
+                        "the id `{id}` must be letters, digits, `-`, `_` and single inner dots, not starting with `_`"
+                    );
                     return Err(self.src.error(e.span().offset(), message));
                 }
                 Some(match p.n {
@@ -253,9 +309,9 @@ impl Reader<'_> {
         let (id, classes) = self.names(&mut p)?;
         let index = self.page.widgets.len();
         let full: WidgetId = match &id {
-            Some(id) => self.strings.intern(&format!("doc.{id}")),
+            Some(id) => self.strings.intern(&format!("{}.{id}", self.prefix)),
             // Written ids never start with `_`, so these never meet one.
-            None => self.strings.intern(&format!("doc._{index}")),
+            None => self.strings.intern(&format!("{}._{index}", self.prefix)),
         };
         if let Some(id) = &id
             && self.ids.contains_key(full)
@@ -263,16 +319,42 @@ impl Reader<'_> {
             let e = p.entry("id").map_or(at, |e| e.span().offset());
             return Err(src.error(e, format!("a second widget with id `{id}`")));
         }
-        if let Some(e) = p.entry("bind") {
-            let source = p.string_of(&src, e, "`bind`")?;
-            self.binds.push((full, source, e.span().offset()));
+        let scale = p.number(&src, "scale", -1e9..=1e9)?;
+        let delta_step = match p.entry("delta-step") {
+            Some(e) if node.name().value() != "stat" => {
+                return Err(src.error(e.span().offset(), "only a `stat` has a delta to step"));
+            }
+            Some(_) => p.number(&src, "delta-step", -1e6..=1e6)?.map(|d| d as f32),
+            None => None,
+        };
+        match p.entry("bind") {
+            Some(e) => {
+                let source = p.string_of(&src, e, "`bind`")?;
+                let scale = scale.unwrap_or(1.0);
+                self.binds.push(Bind { follower: full, source, at: e.span().offset(), scale, delta_step });
+            }
+            None => {
+                let unbound = ["scale", "delta-step"].into_iter().find_map(|name| Some((name, p.entry(name)?)));
+                if let Some((name, e)) = unbound {
+                    return Err(src.error(e.span().offset(), format!("`{name}` applies to a binding: add bind=ID")));
+                }
+            }
+        }
+        if let Some(e) = p.entry("governs") {
+            let names = p.string_of(&src, e, "`governs`")?;
+            self.governs.push((full, names, e.span().offset()));
         }
         let made = make::make(&mut p, &src, &mut self.strings, full)?;
         p.finish(&src)?;
         match made.action {
             Some(Action::Count) => self.counters.push(full),
             Some(Action::Reset(target, at)) => self.resets.push((full, target, at)),
+            Some(Action::Clear) => self.clears.push(full),
+            Some(Action::Submit { summary, at, sent }) => self.submits.push((full, summary, at, sent)),
             None => {}
+        }
+        if made.required {
+            self.required.push(full);
         }
         self.ids.insert(full, index);
         let row_node = self.row_node;
@@ -288,39 +370,74 @@ impl Reader<'_> {
     fn link(self) -> Result<Built, Located> {
         let src = self.src;
         let find = |name: &str, at: usize, what: &str| -> Result<(WidgetId, usize), Located> {
-            let full = format!("doc.{name}");
+            let full = format!("{}.{name}", self.prefix);
             match self.ids.get_key_value(full.as_str()) {
                 Some((id, i)) => Ok((*id, *i)),
                 None => Err(src.error(at, format!("{what} names `{name}`, and no widget has that id"))),
             }
         };
         let mut follows = Vec::new();
-        for (follower, source, at) in &self.binds {
+        for Bind { follower, source, at, scale, delta_step } in &self.binds {
             let (id, i) = find(source, *at, "`bind`")?;
             let w = &*self.page.widgets[i];
             if id == *follower {
                 return Err(src.error(*at, "a widget cannot follow itself"));
             }
-            if bind::reading(w).is_none() {
+            let Some(start) = bind::reading(w) else {
                 return Err(src.error(*at, format!("`{source}` holds no value to follow")));
-            }
+            };
             if w.as_any().is::<crate::widgets::button::Button>() && !self.counters.contains(&id) {
                 return Err(src.error(*at, format!("the button `{source}` does not count: give it action=\"count\"")));
             }
             let Some(f) = self.ids.get(follower).map(|i| &*self.page.widgets[*i]) else { continue };
             if !bind::can_follow(f) {
-                return Err(src.error(*at, "this widget cannot show another's value (a progress, stat, badge, note, slider, knob, fader or rating can)"));
+                return Err(src.error(*at, "this widget cannot show another's value (a progress, stat, badge, note, slider, knob, fader, rating or skeleton can)"));
             }
-            follows.push((id, *follower));
+            let delta = delta_step.map(|step| {
+                let base = f.as_any().downcast_ref::<crate::widgets::stat::Statistic>().map_or(0.0, |s| s.delta);
+                Delta { from: start.number, base, step }
+            });
+            follows.push(Follow { source: id, follower, scale: *scale, delta });
         }
         let mut resets = Vec::new();
         for (button, target, at) in &self.resets {
             resets.push((*button, find(target, *at, "`target`")?.0));
         }
-        // Followers start where their sources stand, whatever the document wrote for them.
+        let mut submits = Vec::new();
+        for (button, summary, at, sent) in &self.submits {
+            let (summary, i) = find(summary, *at, "`summary`")?;
+            if !self.page.widgets[i].as_any().is::<crate::widgets::badge::Badge>() {
+                return Err(src.error(*at, "a submit's `summary` is a badge"));
+            }
+            submits.push(Submit { button, summary, sent });
+        }
+        let mut governs = Vec::new();
+        for (parent, names, at) in &self.governs {
+            let is_box = |i: usize| self.page.widgets[i].as_any().downcast_ref::<crate::widgets::checkbox::Checkbox>();
+            if self.ids.get(parent).and_then(|i| is_box(*i)).is_none_or(|c| !c.is_tristate()) {
+                return Err(src.error(*at, "only a checkbox with tristate=#true governs others"));
+            }
+            let mut children = Vec::new();
+            for name in names.split_whitespace() {
+                let (child, i) = find(name, *at, "`governs`")?;
+                if is_box(i).is_none() || child == *parent {
+                    return Err(src.error(*at, format!("`{name}` is not another checkbox to govern")));
+                }
+                children.push(child);
+            }
+            if children.is_empty() {
+                return Err(src.error(*at, "`governs` names the checkboxes it sets, apart by spaces"));
+            }
+            governs.push((*parent, children));
+        }
+        // Followers start where their sources stand, and a governing checkbox as its children are, whatever the
+        // document wrote for them.
         let mut page = self.page;
-        for (source, _) in &follows {
-            bind::follow_from(&mut page, source, &follows);
+        for f in &follows {
+            bind::follow_from(&mut page, f.source, &follows);
+        }
+        for (parent, children) in &governs {
+            bind::show_children(&mut page, parent, children);
         }
         Ok(Built {
             page,
@@ -329,6 +446,10 @@ impl Reader<'_> {
             section_nodes: self.section_nodes,
             follows,
             resets,
+            clears: self.clears,
+            submits,
+            required: self.required,
+            governs,
         })
     }
 }

@@ -88,7 +88,8 @@ fn what_is_wrong_is_refused_at_its_place() {
 
 #[test]
 fn the_assets_read() {
-    for name in ["tutorial.kdl", "values.kdl"] {
+    // The gallery's own documents are read as `--doc` reads them, as well as by their screens.
+    for name in ["tutorial.kdl", "gallery/values.kdl", "gallery/forms.kdl", "gallery/panels.kdl"] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs").join(name);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         read(&path, &text).unwrap_or_else(|e| panic!("{e}"));
@@ -168,4 +169,215 @@ fn a_hover_fades_the_body_on_the_frame_clock_and_the_frames_go_idle_after() {
     assert_eq!(body(mid, hovered), Color::rgb(99, 99, 99), "OKLab's L 0.5, not sRGB's 128");
     assert_eq!(body(look.widget(0, w, hovered, &page, 1.1), hovered), Color::rgb(255, 255, 255));
     assert!(!look.transitioning(1.1), "idle once it ends");
+}
+
+/// `d.kdl:1:COL:` where COL is `needle`'s column in the one-line `text`.
+fn at(text: &str, needle: &str) -> String {
+    let col = text.find(needle).unwrap_or_else(|| panic!("`{needle}` not in `{text}`")) + 1;
+    format!("d.kdl:1:{col}:")
+}
+
+fn built(text: &str) -> super::read::Built {
+    read(Path::new("d.kdl"), text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn activate(id: &'static str) -> crate::ui::router::Message {
+    crate::ui::router::Message::Activate(crate::ui::router::Target { id, part: 0 })
+}
+
+#[test]
+fn a_scaled_binding_multiplies_the_figure_and_steps_the_statistics_delta() {
+    use crate::widgets::spinner::Spinner;
+    use crate::widgets::stat::Statistic;
+    let mut b = built(
+        "page title=\"t\" { section { spinner \"c\" id=c value=3 min=1 max=99; \
+         stat \"o\" id=o delta=4.2 bind=c scale=412 delta-step=1.4 } }",
+    );
+    let stat = |b: &super::read::Built| b.page.widget::<Statistic>("doc.o").map(|s| (s.figure.clone(), s.delta));
+    assert_eq!(stat(&b), Some(("1,236".to_owned(), 4.2)), "starts where the spinner stands, thousands apart");
+    if let Some(s) = b.page.widget_mut::<Spinner>("doc.c") {
+        s.value = 5;
+    }
+    bind::follow_from(&mut b.page, "doc.c", &b.follows);
+    let (figure, delta) = stat(&b).unwrap_or_default();
+    assert_eq!(figure, "2,060");
+    assert!((delta - 7.0).abs() < 1e-4, "4.2 + 2 steps of 1.4: {delta}");
+}
+
+#[test]
+fn a_governing_checkbox_sets_its_children_and_shows_them() {
+    use crate::widgets::checkbox::{Check, Checkbox};
+    let b = built(
+        "page title=\"t\" { section { checkbox \"All\" id=all tristate=#true governs=\"one two\"; \
+         checkbox \"1\" id=one checked=#true; checkbox \"2\" id=two } }",
+    );
+    let mut page = b.page.clone();
+    let check = |p: &crate::screens::kit::page::KitPage, id| p.widget::<Checkbox>(id).map(|c| c.check);
+    assert_eq!(check(&page, "doc.all"), Some(Check::Mixed), "one of two ticked");
+    if let Some(c) = page.widget_mut::<Checkbox>("doc.two") {
+        c.check = Check::Checked;
+    }
+    super::act::react(&b, &mut page, "doc.two", &activate("doc.two"));
+    assert_eq!(check(&page, "doc.all"), Some(Check::Checked));
+    if let Some(c) = page.widget_mut::<Checkbox>("doc.all") {
+        c.check = Check::Unchecked;
+    }
+    super::act::react(&b, &mut page, "doc.all", &activate("doc.all"));
+    assert_eq!((check(&page, "doc.one"), check(&page, "doc.two")), (Some(Check::Unchecked), Some(Check::Unchecked)));
+    if let Some(c) = page.widget_mut::<Checkbox>("doc.all") {
+        c.check = Check::Mixed;
+    }
+    super::act::react(&b, &mut page, "doc.all", &activate("doc.all"));
+    assert_eq!(check(&page, "doc.all"), Some(Check::Unchecked), "never left mixed");
+}
+
+#[test]
+fn a_skeleton_shimmers_while_its_switch_is_on() {
+    use crate::widgets::skeleton::Skeleton;
+    use crate::widgets::toggle::Toggle;
+    let mut b = built("page title=\"t\" { section { toggle \"s\" id=s on=#true; skeleton id=k lines=2 bind=s } }");
+    assert_eq!(b.page.widget::<Skeleton>("doc.k").map(|k| k.running), Some(true));
+    if let Some(t) = b.page.widget_mut::<Toggle>("doc.s") {
+        t.on = false;
+    }
+    bind::follow_from(&mut b.page, "doc.s", &b.follows);
+    assert_eq!(b.page.widget::<Skeleton>("doc.k").map(|k| k.running), Some(false));
+}
+
+#[test]
+fn a_form_checks_its_rules_on_submit_and_clears() {
+    use crate::widgets::field::Field;
+    let b = built(
+        "page title=\"t\" { section { field \"n\" id=n required=#true; field \"e\" id=e email=#true required=\"Say it\"; \
+         field \"p\" id=p password=#true min-chars=8; field \"ph\" id=ph digits=#true optional=#true min-chars=6 \
+         too-short=\"6 or none\"; field \"r\" id=r readonly=#true text=\"x\"; checkbox \"T\" id=t required=#true; \
+         button \"Go\" id=go action=\"submit\" summary=sum sent=\"Off it goes\"; button \"C\" id=c action=\"clear\"; \
+         badge \"Not yet\" id=sum } }",
+    );
+    let mut page = b.page.clone();
+    super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
+    let error = |p: &crate::screens::kit::page::KitPage, id| p.widget::<Field>(id).and_then(|f| f.error);
+    assert_eq!(error(&page, "doc.n"), Some("Required"));
+    assert_eq!(error(&page, "doc.e"), Some("Say it"));
+    assert_eq!(error(&page, "doc.p"), Some("At least 8 characters"));
+    assert_eq!(error(&page, "doc.ph"), None, "optional: empty holds");
+    let summary = |p: &crate::screens::kit::page::KitPage| p.widget::<Badge>("doc.sum").map(|b| b.text.clone());
+    assert_eq!(summary(&page).as_deref(), Some("4 things to fix"), "three fields and the checkbox");
+    for (id, text) in [("doc.n", "Ada"), ("doc.e", "a@b.org"), ("doc.p", "12345678")] {
+        if let Some(f) = page.widget_mut::<Field>(id) {
+            f.edit = crate::ui::edit::TextEdit::new(text, false);
+        }
+    }
+    if let Some(c) = page.widget_mut::<crate::widgets::checkbox::Checkbox>("doc.t") {
+        c.check = crate::widgets::checkbox::Check::Checked;
+    }
+    super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
+    assert_eq!(summary(&page).as_deref(), Some("Off it goes"));
+    super::act::react(&b, &mut page, "doc.c", &activate("doc.c"));
+    assert_eq!(summary(&page).as_deref(), Some("Not yet"), "clear puts the page back as the document made it");
+    assert_eq!(page.widget::<Field>("doc.n").map(|f| f.text().to_owned()).as_deref(), Some(""));
+}
+
+#[test]
+fn panels_and_dotted_ids_read_and_a_screen_names_its_own_ids() {
+    let text = "page title=\"t\" { section { accordion \"A\" \"a\" \"B\" \"b\" id=acc; collapsible \"More\" \"m\" id=more; \
+                carousel \"One\" \"#3b6ed8\" \"Two\" \"#1f9e89\" id=car; badge \"x\" id=badge.info } }";
+    let b = super::read::read_as(Path::new("d.kdl"), text, "panels").unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<&str> = b.page.widgets.iter().map(|w| w.id()).collect();
+    assert_eq!(ids, ["panels.acc", "panels.more", "panels.car", "panels.badge.info"]);
+}
+
+#[test]
+fn the_new_properties_are_refused_at_their_place_when_misused() {
+    let cases = [
+        (
+            "page title=\"t\" { section { slider \"v\" id=v; progress \"p\" scale=2 } }",
+            "scale=2",
+            "`scale` applies to a binding",
+        ),
+        (
+            "page title=\"t\" { section { slider \"v\" id=v; progress \"p\" bind=v delta-step=1 } }",
+            "delta-step",
+            "only a `stat`",
+        ),
+        (
+            "page title=\"t\" { section { slider \"v\" id=v; stat \"s\" bind=v scale=\"x\" } }",
+            "scale=",
+            "`scale` must be a number",
+        ),
+        (
+            "page title=\"t\" { section { checkbox \"a\" id=a governs=\"b\"; checkbox \"b\" id=b } }",
+            "governs",
+            "only a checkbox with tristate",
+        ),
+        (
+            "page title=\"t\" { section { checkbox \"a\" tristate=#true governs=\"zz\" } }",
+            "governs",
+            "`governs` names `zz`",
+        ),
+        (
+            "page title=\"t\" { section { checkbox \"a\" id=a tristate=#true governs=\"s\"; slider \"s\" id=s } }",
+            "governs",
+            "`s` is not another checkbox",
+        ),
+        (
+            "page title=\"t\" { section { button \"b\" action=\"submit\" } }",
+            "action",
+            "action=\"submit\" needs summary=ID",
+        ),
+        (
+            "page title=\"t\" { section { button \"b\" action=\"submit\" summary=s; slider \"s\" id=s } }",
+            "summary",
+            "a submit's `summary` is a badge",
+        ),
+        (
+            "page title=\"t\" { section { button \"b\" action=\"fly\" } }",
+            "action",
+            "unknown action `fly`: expected count, reset, clear or submit",
+        ),
+        ("page title=\"t\" { section { field \"f\" password=#true readonly=#true } }", "readonly", "a field is one of"),
+        (
+            "page title=\"t\" { section { field \"f\" too-short=\"x\" } }",
+            "too-short",
+            "`too-short` is the message of `min-chars=N`",
+        ),
+        (
+            "page title=\"t\" { section { field \"f\" required=3 } }",
+            "required",
+            "`required` must be #true, #false or its message",
+        ),
+        (
+            "page title=\"t\" { section { field \"f\" min-chars=0 } }",
+            "min-chars",
+            "`min-chars` must be a whole number from 1",
+        ),
+        (
+            "page title=\"t\" { section { slider \"s\" required=#true } }",
+            "required",
+            "unknown property `required` of `slider`",
+        ),
+        (
+            "page title=\"t\" { section { accordion \"A\" \"a\" \"B\" } }",
+            "accordion",
+            "a `accordion` takes 1 to 64 sections",
+        ),
+        (
+            "page title=\"t\" { section { collapsible \"A\" \"a\" \"B\" \"b\" } }",
+            "collapsible",
+            "a `collapsible` takes one section",
+        ),
+        (
+            "page title=\"t\" { section { carousel \"A\" \"blue\" } }",
+            "\"blue\"",
+            "a slide's colour is #rrggbb, not `blue`",
+        ),
+        ("page title=\"t\" { section { carousel \"A\" } }", "carousel", "a `carousel` takes its slides as pairs"),
+        ("page title=\"t\" { section { badge \"b\" id=\"a..b\" } }", "id=", "the id `a..b` must be"),
+        ("page title=\"t\" { section { badge \"b\" id=\"a.\" } }", "id=", "the id `a.` must be"),
+    ];
+    for (text, place, message) in cases {
+        let e = error(text);
+        let start = format!("{} {message}", at(text, place));
+        assert!(e.starts_with(&start), "`{text}`: `{e}` does not start with `{start}`");
+    }
 }
