@@ -137,7 +137,9 @@ pub fn status_bar(
     glyphs
 }
 
-/// Records the title bar's status line, right-aligned in its box. Returns the glyphs recorded.
+/// Records the title bar's status line, right-aligned in its box. Where the box is too narrow for it, its items
+/// (two spaces apart) give way from the left, whole, rather than be cut inside a figure ("50x640" for
+/// "960x640"); when not even the last fits, none is drawn. Returns the glyphs recorded.
 pub fn status(
     list: &mut DisplayList,
     text: &Timed<'_>,
@@ -146,8 +148,43 @@ pub fn status(
     status: &str,
     c: &ChromeColors,
 ) -> usize {
-    let run = text.figure(styles.status, status);
+    let size = text.fonts().size_px(styles.status);
+    let mut shown = status.trim();
+    let run = loop {
+        let run = text.figure(styles.status, shown);
+        if run.width_px(size) <= l.status.w {
+            break Some(run);
+        }
+        match shown.split_once("  ") {
+            Some((_, rest)) => shown = rest.trim_start(),
+            None => break None,
+        }
+    };
+    let Some(run) = run else { return 0 };
     let n = run.len();
     list.clip(l.status, |list| run_in(list, text.fonts(), styles.status, l.status, run, c.accent, true));
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::fonts;
+    use crate::ui::theme::ThemeName;
+
+    /// The glyphs the status line records in a box `width` wide.
+    fn shown(width: f32) -> usize {
+        let text = Timed::new(fonts());
+        let styles = Styles::new(fonts(), 1.0);
+        let l = TitleBarLayout { status: Rect::new(0.0, 0.0, width, 44.0), ..TitleBarLayout::default() };
+        status(&mut DisplayList::new(), &text, &styles, &l, "0.47 s  960x640", &ChromeColors::of(ThemeName::Dark))
+    }
+
+    #[test]
+    fn the_status_lines_items_give_way_whole_from_the_left() {
+        let (all, size) = (shown(400.0), shown(60.0));
+        assert_eq!(all, "0.47 s  960x640".len(), "all of it fits");
+        assert_eq!(size, "960x640".len(), "the time gives way, the size shows whole");
+        assert_eq!(shown(8.0), 0, "not even the size fits: nothing, rather than its last figures");
+    }
 }

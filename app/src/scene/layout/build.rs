@@ -162,7 +162,8 @@ impl Builder<'_> {
         let spacer = b.child(bar)?;
         b.tree.set_flex_grow(spacer, 1.0);
         let status = b.text(bar, styles.status, STATUS_TEMPLATE)?;
-        // The status line gives way before the tabs do (it is ellipsized; a hidden tab is a click further away).
+        // The status line gives way before the tabs do (its items drop whole from the left, `chrome::draw::status`;
+        // a hidden tab is a click further away).
         b.tree.set_flex_shrink(status, 100.0);
         b.tree.set_min_width(status, Length::Points(0.0));
 
