@@ -1,10 +1,11 @@
 //! Drawing a COLR glyph's paint operations ([`PaintOp`], from HarfBuzz's paint callbacks) into a colour cell with
 //! Blend2D. The beta clips to rectangles only, so a clip to a glyph's outline and the fill inside it are drawn
 //! together, as the outline filled with the paint's style (what COLR glyphs do: clip, then fill); the gradient's
-//! geometry, given in the fill's transform, is mapped into the clip's. What the beta has no paint for is drawn
-//! nearest: a sweep gradient as its colour line's average colour, a two-circle radial as the beta's focal radial
-//! (the inner circle's radius dropped), and a group drawn into an image of its own is composited with its mode
-//! where the beta has it, source-over otherwise ([`Approximated`] says which a glyph needed).
+//! geometry, given in the fill's transform, is mapped into the clip's. A sweep gradient is the beta's conical
+//! gradient with its turn laid out as stops ([`sweep`]: the beta's has no start angle or extend mode of its own).
+//! What the beta has no paint for is drawn nearest: a two-circle radial as the beta's focal radial (the inner
+//! circle's radius dropped), and a group drawn into an image of its own is composited with its mode where the beta
+//! has it, source-over otherwise ([`Approximated`] says which a glyph needed).
 
 use goldberry_natives::blend2d::{
     self, CompOp, Context, ExtendMode, Gradient, Image, PixelFormat, Rect, Rgba32, Style,
@@ -46,7 +47,6 @@ fn apply(m: Affine, (x, y): (f64, f64)) -> (f64, f64) {
 /// Which paints a glyph needed drawn nearest (see the module docs).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Approximated {
-    pub sweep: bool,
     pub two_circle_radial: bool,
     pub composite: bool,
 }
@@ -139,9 +139,9 @@ impl Painter<'_> {
                     self.approximated.two_circle_radial |= c[2] > 0.0;
                     self.fill(ctx, Fill::Radial(line, (c[3], c[4]), (c[0], c[1]), c[5]))?;
                 }
-                PaintOp::SweepGradient { line, .. } => {
-                    self.approximated.sweep = true;
-                    self.fill(ctx, Fill::Solid(average(line)))?;
+                PaintOp::SweepGradient { line, centre, start, end } => {
+                    let centre = (f64::from(centre[0]), f64::from(centre[1]));
+                    self.fill(ctx, Fill::Sweep(line, centre, (f64::from(*start), f64::from(*end))))?;
                 }
                 PaintOp::Image { .. } => {}
             }
@@ -209,6 +209,8 @@ enum Fill<'l> {
     Linear(&'l ColorLine, (f64, f64), (f64, f64)),
     /// Centre, focal point, radius.
     Radial(&'l ColorLine, (f64, f64), (f64, f64), f64),
+    /// Centre, and the start and end angles (radians, counter-clockwise, y up).
+    Sweep(&'l ColorLine, (f64, f64), (f64, f64)),
 }
 
 /// `0xAARRGGBB` as Blend2D's style colour (not premultiplied either).
@@ -216,14 +218,80 @@ fn rgba(argb: u32) -> Rgba32 {
     Rgba32(argb)
 }
 
-/// The colour line's stops averaged (a sweep's stand-in).
-fn average(line: &ColorLine) -> u32 {
-    if line.stops.is_empty() {
-        return 0;
+/// Stops a sweep's turn is sampled at: the beta's colour table has 256 or 512 entries a turn.
+const SWEEP_SAMPLES: usize = 256;
+
+/// The colour of `line` at `t` (0..=1 between its ends, its extend mode beyond), its offsets clamped to 0..=1 as
+/// [`stops`] gives them to Blend2D, interpolated channel by channel as Blend2D interpolates its stops.
+fn colour_at(line: &ColorLine, t: f64) -> u32 {
+    let t = match line.extend {
+        Extend::Pad => t.clamp(0.0, 1.0),
+        Extend::Repeat => t.rem_euclid(1.0),
+        Extend::Reflect => 1.0 - (t.rem_euclid(2.0) - 1.0).abs(),
+    };
+    let mut stops: Vec<(f64, u32)> = line.stops.iter().map(|s| (f64::from(s.offset).clamp(0.0, 1.0), s.argb)).collect();
+    stops.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (Some(&first), Some(&last)) = (stops.first(), stops.last()) else { return 0 };
+    if t <= first.0 {
+        return first.1;
     }
-    let n = line.stops.len() as u32;
-    let channel = |shift: u32| line.stops.iter().map(|s| (s.argb >> shift) & 0xff).sum::<u32>() / n;
-    channel(24) << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+    let Some(i) = stops.iter().position(|s| s.0 >= t) else { return last.1 };
+    let ((t0, a), (t1, b)) = (stops[i - 1], stops[i]);
+    let k = if t1 > t0 { (t - t0) / (t1 - t0) } else { 1.0 };
+    let channel = |shift: u32| {
+        let (x, y) = (f64::from((a >> shift) & 0xff), f64::from((b >> shift) & 0xff));
+        ((x + (y - x) * k).round() as u32).min(255) << shift
+    };
+    channel(24) | channel(16) | channel(8) | channel(0)
+}
+
+/// A sweep gradient as the beta's conical one, around `centre` (in the gradient's space, which `transform` maps
+/// to the cell's pixels as the context fills): the beta's sweep runs
+/// once round from the space's +x axis towards +y and reads no start angle or extend mode, so the colour at each
+/// of [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep (angles in the paint's space, `to_paint`
+/// mapping a direction there) and laid out as stops, with a hard edge where the paint's angle wraps from a turn
+/// back to 0.
+fn sweep(
+    g: &'static Goldberry,
+    line: &ColorLine,
+    (centre, transform): ((f64, f64), [f64; 6]),
+    (start, end): (f64, f64),
+    to_paint: &dyn Fn((f64, f64)) -> (f64, f64),
+) -> Result<Gradient, NativeError> {
+    use std::f64::consts::TAU;
+    let span = end - start;
+    // The paint's angle of a direction in the gradient's space, in 0..TAU.
+    let angle = |phi: f64| {
+        let (x, y) = to_paint((phi.cos(), phi.sin()));
+        y.atan2(x).rem_euclid(TAU)
+    };
+    let colour = |alpha: f64| colour_at(line, if span.abs() > 1e-9 { (alpha - start) / span } else { 0.0 });
+    let mut stops: Vec<(f64, u32)> = Vec::with_capacity(SWEEP_SAMPLES + 3);
+    let mut last = angle(0.0);
+    stops.push((0.0, colour(last)));
+    for k in 1..=SWEEP_SAMPLES {
+        let phi = TAU * k as f64 / SWEEP_SAMPLES as f64;
+        let alpha = angle(phi);
+        // The paint's angle wrapped between the two samples: find the direction where it crosses 0 and put both
+        // colours there, so that the edge is as sharp as the COLR sweep's.
+        if (alpha - last).abs() > std::f64::consts::PI {
+            let (mut lo, mut hi) = (phi - TAU / SWEEP_SAMPLES as f64, phi);
+            for _ in 0..30 {
+                let mid = (lo + hi) / 2.0;
+                if (angle(mid) - last).abs() > std::f64::consts::PI { hi = mid } else { lo = mid }
+            }
+            let at = hi / TAU;
+            stops.push((at, colour(if last > alpha { TAU } else { 0.0 })));
+            stops.push((at, colour(if last > alpha { 0.0 } else { TAU })));
+        }
+        stops.push((phi / TAU, colour(alpha)));
+        last = alpha;
+    }
+    let mut gradient = Gradient::conical(g, centre.0, centre.1, transform)?;
+    for (offset, argb) in stops {
+        gradient.add_stop(offset.clamp(0.0, 1.0), rgba(argb))?;
+    }
+    Ok(gradient)
 }
 
 /// Fills the innermost glyph clip (or, with none, the rectangle clips) with `paint`, given in the current
@@ -259,6 +327,15 @@ fn fill(
             // The radius scaled by the map's mean scale.
             let s = (to_clip[0] * to_clip[3] - to_clip[1] * to_clip[2]).abs().sqrt();
             style_gradient = stops(Gradient::radial(g, cx, cy, fx, fy, r * s)?, line)?;
+            Style::Gradient(&style_gradient)
+        }
+        Fill::Sweep(line, c, angles) => {
+            // A direction in the gradient's space back to the paint's: unflipped, then the inverse map's linear part.
+            let Some(back) = invert(to_clip) else { return Ok(()) };
+            let to_paint = |(x, y): (f64, f64)| (x * back[0] - y * back[2], x * back[1] - y * back[3]);
+            // The transform the fill below is drawn under: the clip's space, y flipped.
+            let drawn = then(then(base, space), [1.0, 0.0, 0.0, -1.0, 0.0, 0.0]);
+            style_gradient = sweep(g, line, (at(c), drawn), angles, &to_paint)?;
             Style::Gradient(&style_gradient)
         }
     };
@@ -303,6 +380,19 @@ fn stops(mut gradient: Gradient, line: &ColorLine) -> Result<Gradient, NativeErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_colour_line_extends_by_its_mode_past_its_ends() {
+        let stop = |offset: f32, argb: u32| goldberry_natives::harfbuzz::ColorStop { offset, foreground: false, argb };
+        let line = |extend| ColorLine { stops: vec![stop(0.0, 0xff00_0000), stop(1.0, 0xff00_00ff)], extend };
+        let blue = |argb: u32| argb & 0xff;
+        assert_eq!(blue(colour_at(&line(Extend::Pad), 0.5)), 128);
+        assert_eq!(blue(colour_at(&line(Extend::Pad), 1.75)), 255);
+        assert_eq!(blue(colour_at(&line(Extend::Pad), -0.5)), 0);
+        assert_eq!(blue(colour_at(&line(Extend::Repeat), 1.25)), 64);
+        assert_eq!(blue(colour_at(&line(Extend::Reflect), 1.25)), 191);
+        assert_eq!(blue(colour_at(&line(Extend::Reflect), -0.25)), 64);
+    }
 
     #[test]
     fn affine_maps_compose_and_invert() {

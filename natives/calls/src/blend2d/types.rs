@@ -245,6 +245,18 @@ crate::c_structs! {
         pub y1: f64,
     }
 
+    /// `struct BLConicalGradientValues { double x0, y0, angle; }`: the beta's sweep around a centre. Its fetch
+    /// ignores `angle` (blpipedefs.cpp), so a caller turns the gradient with its transform instead.
+    #[derive(Clone, Copy, Debug, Default, PartialEq)]
+    pub struct BLConicalGradientValues {
+        /// Centre x.
+        pub x0: f64,
+        /// Centre y.
+        pub y0: f64,
+        /// Start angle (unused by the beta's fetch).
+        pub angle: f64,
+    }
+
     /// `struct BLRadialGradientValues { double x0, y0, x1, y1, r0; }`
     #[derive(Clone, Copy, Debug, Default, PartialEq)]
     pub struct BLRadialGradientValues {
@@ -517,7 +529,7 @@ crate::c_enums! {
         BL_GRADIENT_TYPE_LINEAR = 0,
         /// `BLRadialGradientValues`.
         BL_GRADIENT_TYPE_RADIAL = 1,
-        /// Conical.
+        /// `BLConicalGradientValues`.
         BL_GRADIENT_TYPE_CONICAL = 2,
     }
 
