@@ -250,7 +250,7 @@ fn colour_at(line: &ColorLine, t: f64) -> u32 {
 /// once round from the space's +x axis towards +y and reads no start angle or extend mode, so the colour at each
 /// of [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep (angles in the paint's space, `to_paint`
 /// mapping a direction there) and laid out as stops, with a hard edge where the paint's angle wraps from a turn
-/// back to 0.
+/// back to 0 and where a repeating colour line starts over.
 fn sweep(
     g: &'static Goldberry,
     line: &ColorLine,
@@ -265,26 +265,31 @@ fn sweep(
         let (x, y) = to_paint((phi.cos(), phi.sin()));
         y.atan2(x).rem_euclid(TAU)
     };
-    let colour = |alpha: f64| colour_at(line, if span.abs() > 1e-9 { (alpha - start) / span } else { 0.0 });
-    let mut stops: Vec<(f64, u32)> = Vec::with_capacity(SWEEP_SAMPLES + 3);
+    let t = |alpha: f64| if span.abs() > 1e-9 { (alpha - start) / span } else { 0.0 };
+    // Two directions on one smooth stretch of the sweep: the paint's angle did not wrap between them, and (repeat)
+    // the colour line did not start over.
+    let smooth = |a: f64, b: f64| {
+        (a - b).abs() <= std::f64::consts::PI && (line.extend != Extend::Repeat || t(a).floor() == t(b).floor())
+    };
+    let step = TAU / SWEEP_SAMPLES as f64;
+    let mut stops: Vec<(f64, u32)> = Vec::with_capacity(SWEEP_SAMPLES + 8);
     let mut last = angle(0.0);
-    stops.push((0.0, colour(last)));
+    stops.push((0.0, colour_at(line, t(last))));
     for k in 1..=SWEEP_SAMPLES {
-        let phi = TAU * k as f64 / SWEEP_SAMPLES as f64;
+        let phi = step * k as f64;
         let alpha = angle(phi);
-        // The paint's angle wrapped between the two samples: find the direction where it crosses 0 and put both
-        // colours there, so that the edge is as sharp as the COLR sweep's.
-        if (alpha - last).abs() > std::f64::consts::PI {
-            let (mut lo, mut hi) = (phi - TAU / SWEEP_SAMPLES as f64, phi);
+        // An edge between the two samples: found by halving, and given both its colours at one offset, so that it
+        // is as sharp as the COLR sweep's.
+        if !smooth(last, alpha) {
+            let (mut lo, mut hi) = (phi - step, phi);
             for _ in 0..30 {
                 let mid = (lo + hi) / 2.0;
-                if (angle(mid) - last).abs() > std::f64::consts::PI { hi = mid } else { lo = mid }
+                if smooth(last, angle(mid)) { lo = mid } else { hi = mid }
             }
-            let at = hi / TAU;
-            stops.push((at, colour(if last > alpha { TAU } else { 0.0 })));
-            stops.push((at, colour(if last > alpha { 0.0 } else { TAU })));
+            stops.push((hi / TAU, colour_at(line, t(angle(lo)))));
+            stops.push((hi / TAU, colour_at(line, t(angle(hi)))));
         }
-        stops.push((phi / TAU, colour(alpha)));
+        stops.push((phi / TAU, colour_at(line, t(alpha))));
         last = alpha;
     }
     let mut gradient = Gradient::conical(g, centre.0, centre.1, transform)?;

@@ -15,11 +15,11 @@ def rect(x0, y0, x1, y1):
 
 P = ot.PaintFormat
 DEEP = 100
-colour = ["A", "B", "C", "D", "E", "F", "G", "H", "V", "cycle"] + [f"deep{i}" for i in range(DEEP)]
+colour = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "V", "cycle"] + [f"deep{i}" for i in range(DEEP)]
 order = [".notdef", "box", "bar"] + colour
 fb = FontBuilder(1000, isTTF=True)
 fb.setupGlyphOrder(order)
-cmap = {ord(c): c for c in "ABCDEFGHV"}
+cmap = {ord(c): c for c in "ABCDEFGHIJKV"}
 cmap[ord("x")] = "cycle"
 cmap[ord("y")] = "deep0"
 fb.setupCharacterMap(cmap)
@@ -60,6 +60,15 @@ paints = {
     "F": {"Format": P.PaintComposite, "CompositeMode": "multiply",
           "SourcePaint": glyph(solid(3), "bar"), "BackdropPaint": glyph(solid(2))},
     "G": {"Format": P.PaintColrGlyph, "Glyph": "A"},
+    # Sweeps with the other extend modes, and one turned and squeezed by a transform.
+    "I": glyph({"Format": P.PaintSweepGradient, "ColorLine": line("repeat"),
+                "centerX": 450, "centerY": 350, "startAngle": 30.0, "endAngle": 120.0}),
+    "J": glyph({"Format": P.PaintSweepGradient, "ColorLine": line("reflect"),
+                "centerX": 550, "centerY": 450, "startAngle": -45.0, "endAngle": 45.0}),
+    "K": {"Format": P.PaintTransform,
+          "Transform": {"xx": 0.8, "yx": 0.3, "xy": -0.2, "yy": 0.6, "dx": 150, "dy": 100},
+          "Paint": glyph({"Format": P.PaintSweepGradient, "ColorLine": line("pad"),
+                          "centerX": 450, "centerY": 400, "startAngle": 60.0, "endAngle": 300.0})},
     "H": {"Format": P.PaintColrLayers, "Layers": [glyph(solid(0)), glyph(solid(2, 0.5), "bar")]},
     "V": [("box", 0), ("bar", 1)],
     "cycle": {"Format": P.PaintColrGlyph, "Glyph": "cycle"},
