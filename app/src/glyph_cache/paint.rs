@@ -2,7 +2,7 @@
 //! Blend2D. The beta clips to rectangles only, so a clip to a glyph's outline and the fill inside it are drawn
 //! together, as the outline filled with the paint's style (what COLR glyphs do: clip, then fill); the gradient's
 //! geometry, given in the fill's transform, is mapped into the clip's. A sweep gradient is the beta's conical
-//! gradient with its turn laid out as stops ([`sweep`]: the beta's has no start angle or extend mode of its own).
+//! gradient with its turn laid out as stops (`sweep`: the beta's has no start angle or extend mode of its own).
 //! What the beta has no paint for is drawn nearest: a two-circle radial as the beta's focal radial (the inner
 //! circle's radius dropped), and a group drawn into an image of its own is composited with its mode where the beta
 //! has it, source-over otherwise ([`Approximated`] says which a glyph needed).
