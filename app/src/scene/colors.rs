@@ -1,9 +1,14 @@
 //! The scene's colours in the dark and light themes, and between them while a theme change fades: the chrome's
-//! (background, title bar, tabs, status bar) and the cards'. The dark colours are the design's own ([`palette`]).
+//! (background, title bar, tabs, status bar) and the cards', each read from its theme's sheet
+//! (`assets/themes/`).
+
+use std::sync::LazyLock;
 
 use crate::geom::Color;
-use crate::scene::palette::{self, Hue};
-use crate::ui::theme::{Palette, ThemeName, mix};
+use crate::located::Located;
+use crate::scene::palette::Hue;
+use crate::style::theme_sheet::ThemeSheet;
+use crate::ui::theme::{Palette, ThemeName, built_in, mix, sheet};
 
 /// The chrome's colours at one moment.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -43,62 +48,45 @@ pub struct ChromeColors {
 }
 
 impl ChromeColors {
-    /// The design's colours: the overview as it has always looked.
-    pub const DARK: ChromeColors = ChromeColors {
-        bg_top: palette::BG_TOP,
-        bg_bottom: palette::BG_BOTTOM,
-        glow_high: palette::VIOLET.with_alpha(0x30),
-        glow_low: palette::TEAL.with_alpha(0x24),
-        bar_left: palette::BAR_LEFT,
-        bar_right: palette::BAR_RIGHT,
-        edge: palette::CARD_EDGE,
-        status_fill: palette::PANEL.with_alpha(0xc0),
-        title: palette::TITLE,
-        text: palette::TEXT,
-        muted: palette::MUTED,
-        accent: palette::TEAL,
-        logo: palette::AMBER,
-        tab_selected: palette::TEAL.with_alpha(0x2c),
-        tab_selected_edge: palette::TEAL.with_alpha(0x90),
-        tab_hovered: Color(0x1cff_ffff),
-    };
+    /// The colours of `theme`, as its sheet declares them.
+    pub fn of(theme: ThemeName) -> ChromeColors {
+        static COLORS: LazyLock<[ChromeColors; 2]> =
+            LazyLock::new(|| ThemeName::BOTH.map(|t| built_in(ChromeColors::read(sheet(t)))));
+        COLORS[theme as usize]
+    }
 
-    /// Light surfaces and dark text, with the light palette's accent.
-    pub const LIGHT: ChromeColors = ChromeColors {
-        bg_top: Color::rgb(0xf4, 0xf5, 0xfa),
-        bg_bottom: Color::rgb(0xe7, 0xe4, 0xf3),
-        glow_high: palette::VIOLET.with_alpha(0x1c),
-        glow_low: palette::TEAL.with_alpha(0x18),
-        bar_left: Color::rgb(0xe2, 0xe6, 0xf0),
-        bar_right: Color::rgb(0xea, 0xe3, 0xf5),
-        edge: Color::rgb(0xc4, 0xca, 0xd8),
-        status_fill: Color::rgb(0xff, 0xff, 0xff).with_alpha(0xc0),
-        title: Color::rgb(0x1a, 0x1f, 0x2e),
-        text: Color::rgb(0x2e, 0x35, 0x48),
-        muted: Color::rgb(0x6b, 0x73, 0x88),
-        accent: Color::rgb(0x0f, 0x8f, 0x7e),
-        logo: Color::rgb(0xd9, 0x8c, 0x12),
-        tab_selected: Color::rgb(0x0f, 0x8f, 0x7e).with_alpha(0x24),
-        tab_selected_edge: Color::rgb(0x0f, 0x8f, 0x7e).with_alpha(0x90),
-        tab_hovered: Color(0x1400_0000),
-    };
-
-    /// The colours of `theme`.
-    pub const fn of(theme: ThemeName) -> ChromeColors {
-        match theme {
-            ThemeName::Dark => ChromeColors::DARK,
-            ThemeName::Light => ChromeColors::LIGHT,
-        }
+    /// The chrome's colours `sheet` declares: `--chrome-top`, `--chrome-title` ... (`assets/themes/dark.css`).
+    pub fn read(sheet: &ThemeSheet) -> Result<ChromeColors, Located> {
+        let c = |name: &str| sheet.colour(name);
+        Ok(ChromeColors {
+            bg_top: c("--chrome-top")?,
+            bg_bottom: c("--chrome-bottom")?,
+            glow_high: c("--chrome-glow-high")?,
+            glow_low: c("--chrome-glow-low")?,
+            bar_left: c("--chrome-bar-left")?,
+            bar_right: c("--chrome-bar-right")?,
+            edge: c("--chrome-edge")?,
+            status_fill: c("--chrome-status")?,
+            title: c("--chrome-title")?,
+            text: c("--chrome-text")?,
+            muted: c("--chrome-muted")?,
+            accent: c("--chrome-accent")?,
+            logo: c("--chrome-logo")?,
+            tab_selected: c("--chrome-tab-selected")?,
+            tab_selected_edge: c("--chrome-tab-selected-edge")?,
+            tab_hovered: c("--chrome-tab-hovered")?,
+        })
     }
 
     /// The chrome's colours for the screens' `palette`: where it lies between the dark and the light palette (read
     /// from its background, the colour that changes most) places the chrome between its dark and light colours, so
     /// the chrome fades with the screens without a clock of its own.
     pub fn following(p: &Palette) -> ChromeColors {
+        let (dark, light) = (ChromeColors::of(ThemeName::Dark), ChromeColors::of(ThemeName::Light));
         match light_share(p) {
-            t if t <= 0.0 => ChromeColors::DARK,
-            t if t >= 1.0 => ChromeColors::LIGHT,
-            t => ChromeColors::DARK.mix(&ChromeColors::LIGHT, t),
+            t if t <= 0.0 => dark,
+            t if t >= 1.0 => light,
+            t => dark.mix(&light, t),
         }
     }
 
@@ -186,53 +174,41 @@ pub struct CardColors {
 }
 
 impl CardColors {
-    /// The design's colours: the overview's cards as they have always looked.
-    pub const DARK: CardColors = CardColors {
-        card: palette::CARD,
-        edge: palette::CARD_EDGE,
-        shadow: palette::SHADOW.with_alpha(0x3c),
-        panel: palette::PANEL,
-        grid: palette::GRID,
-        track: Color(0x24ff_ffff),
-        swatch_edge: Color(0x40ff_ffff),
-        title: palette::TITLE,
-        text: palette::TEXT,
-        muted: palette::MUTED,
-        code: Color::rgb(0xc6, 0xe3, 0xa8),
-        hues: [palette::TEAL, palette::VIOLET, palette::AMBER, palette::ROSE, palette::SKY, palette::LIME],
-    };
+    /// The colours of `theme`, as its sheet declares them.
+    pub fn of(theme: ThemeName) -> CardColors {
+        static COLORS: LazyLock<[CardColors; 2]> =
+            LazyLock::new(|| ThemeName::BOTH.map(|t| built_in(CardColors::read(sheet(t)))));
+        COLORS[theme as usize]
+    }
 
-    /// White cards with dark text; each accent darkened until it reads on white as text (5:1 or more) and as thin
-    /// strokes.
-    pub const LIGHT: CardColors = CardColors {
-        card: Color::rgb(0xff, 0xff, 0xff),
-        edge: Color::rgb(0xcf, 0xd4, 0xe1),
-        shadow: Color::rgb(0x1c, 0x22, 0x3a).with_alpha(0x1e),
-        panel: Color::rgb(0xf3, 0xf5, 0xf9),
-        grid: Color(0x1c10_1828),
-        track: Color(0x1410_1828),
-        swatch_edge: Color(0x2010_1828),
-        title: Color::rgb(0x1a, 0x1f, 0x2e),
-        text: Color::rgb(0x38, 0x3f, 0x52),
-        muted: Color::rgb(0x6b, 0x73, 0x88),
-        code: Color::rgb(0x3d, 0x6b, 0x1c),
-        hues: [
-            Color::rgb(0x0b, 0x7a, 0x6b),
-            Color::rgb(0x5a, 0x45, 0xd0),
-            Color::rgb(0x9a, 0x5b, 0x00),
-            Color::rgb(0xc0, 0x27, 0x55),
-            Color::rgb(0x1a, 0x62, 0xc4),
-            Color::rgb(0x3f, 0x75, 0x0e),
-        ],
-    };
+    /// The cards' colours `sheet` declares: `--card`, `--card-title` ..., and the hues `--teal` to `--lime`
+    /// (`assets/themes/dark.css`).
+    pub fn read(sheet: &ThemeSheet) -> Result<CardColors, Located> {
+        let c = |name: &str| sheet.colour(name);
+        Ok(CardColors {
+            card: c("--card")?,
+            edge: c("--card-edge")?,
+            shadow: c("--card-shadow")?,
+            panel: c("--card-panel")?,
+            grid: c("--card-grid")?,
+            track: c("--card-track")?,
+            swatch_edge: c("--card-swatch-edge")?,
+            title: c("--card-title")?,
+            text: c("--card-text")?,
+            muted: c("--card-muted")?,
+            code: c("--card-code")?,
+            hues: [c("--teal")?, c("--violet")?, c("--amber")?, c("--rose")?, c("--sky")?, c("--lime")?],
+        })
+    }
 
     /// The cards' colours for the screens' `palette`, placed between dark and light as [`ChromeColors::following`]
     /// places the chrome's, so the cards fade with it.
     pub fn following(p: &Palette) -> CardColors {
+        let (dark, light) = (CardColors::of(ThemeName::Dark), CardColors::of(ThemeName::Light));
         match light_share(p) {
-            t if t <= 0.0 => CardColors::DARK,
-            t if t >= 1.0 => CardColors::LIGHT,
-            t => CardColors::DARK.mix(&CardColors::LIGHT, t),
+            t if t <= 0.0 => dark,
+            t if t >= 1.0 => light,
+            t => dark.mix(&light, t),
         }
     }
 
@@ -303,29 +279,32 @@ fn progress(c: Color, a: Color, b: Color) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::palette;
     use crate::ui::theme::Theme;
 
     #[test]
     fn the_chrome_follows_the_palette_through_a_fade() {
-        assert_eq!(ChromeColors::following(&Palette::of(ThemeName::Dark)), ChromeColors::DARK);
-        assert_eq!(ChromeColors::following(&Palette::of(ThemeName::Light)), ChromeColors::LIGHT);
+        let (dark, light) = (ChromeColors::of(ThemeName::Dark), ChromeColors::of(ThemeName::Light));
+        assert_eq!(ChromeColors::following(&Palette::of(ThemeName::Dark)), dark);
+        assert_eq!(ChromeColors::following(&Palette::of(ThemeName::Light)), light);
         let mut theme = Theme::new(ThemeName::Dark);
         theme.toggle(0.0);
         let middle = ChromeColors::following(&theme.palette(Theme::FADE_S / 2.0));
-        assert_ne!(middle, ChromeColors::DARK);
-        assert_ne!(middle, ChromeColors::LIGHT);
+        assert_ne!(middle, dark);
+        assert_ne!(middle, light);
     }
 
     #[test]
     fn the_cards_follow_the_palette_through_a_fade_and_are_the_design_in_the_dark() {
-        assert_eq!(CardColors::following(&Palette::of(ThemeName::Dark)), CardColors::DARK);
-        assert_eq!(CardColors::following(&Palette::of(ThemeName::Light)), CardColors::LIGHT);
+        let (dark, light) = (CardColors::of(ThemeName::Dark), CardColors::of(ThemeName::Light));
+        assert_eq!(CardColors::following(&Palette::of(ThemeName::Dark)), dark);
+        assert_eq!(CardColors::following(&Palette::of(ThemeName::Light)), light);
         let mut theme = Theme::new(ThemeName::Dark);
         theme.toggle(0.0);
         let middle = CardColors::following(&theme.palette(Theme::FADE_S / 2.0));
-        assert_ne!(middle, CardColors::DARK);
-        assert_ne!(middle, CardColors::LIGHT);
-        assert_eq!(CardColors::DARK.accent(Hue::Sky), palette::SKY);
-        assert_eq!(CardColors::DARK.accent(Hue::Lime), palette::LIME);
+        assert_ne!(middle, dark);
+        assert_ne!(middle, light);
+        assert_eq!(dark.accent(Hue::Sky), palette::SKY);
+        assert_eq!(dark.accent(Hue::Lime), palette::LIME);
     }
 }

@@ -6,13 +6,15 @@
 //! declaration says; [`vars`] substitutes `var()`; [`cascade`] computes an element's [`Computed`] style from the
 //! rules that match it, its parent's style and its state, and caches what it computed per widget and state, so a
 //! hover restyles one widget. [`transition`] reads how a colour changes, and [`animate`] eases it there on the
-//! frame clock, in OKLCH.
+//! frame clock, in OKLCH. [`theme_sheet`] reads the themes' and densities' sheets, whose custom properties the
+//! Rust screens draw with.
 
 pub mod animate;
 pub mod cascade;
 pub mod colour;
 pub mod selector;
 pub mod sheet;
+pub mod theme_sheet;
 pub mod transition;
 pub mod value;
 pub mod vars;

@@ -10,4 +10,5 @@ pub mod edit;
 pub mod input;
 pub mod router;
 pub mod settings;
+pub mod sizes;
 pub mod theme;

@@ -3,6 +3,7 @@
 //! keyboard sets (Ctrl+Plus, Ctrl+Minus, Ctrl+0). The session keeps them; a screen's input may change them and
 //! every frame is drawn from them.
 
+use crate::ui::sizes::Sizes;
 use crate::ui::theme::{Theme, ThemeName};
 
 /// The settings (see the module docs).
@@ -182,20 +183,19 @@ impl Density {
         }
     }
 
+    /// The sizes its sheet declares.
+    pub fn sizes(self) -> Sizes {
+        Sizes::of(self)
+    }
+
     /// A control's height (a button, a field, a dropdown), logical px.
     pub fn control(self) -> f32 {
-        match self {
-            Density::Regular => 32.0,
-            Density::Compact => 28.0,
-        }
+        self.sizes().control
     }
 
     /// The room between rows and around panels, logical px.
     pub fn gap(self) -> f32 {
-        match self {
-            Density::Regular => 12.0,
-            Density::Compact => 8.0,
-        }
+        self.sizes().gap
     }
 }
 

@@ -3,7 +3,12 @@
 //! A theme change does not snap: for [`Theme::FADE_S`] seconds of the frame clock every colour is interpolated
 //! from the old palette to the new one, so a headless run shows the same in-between frames every time.
 
+use std::path::Path;
+use std::sync::LazyLock;
+
 use crate::geom::Color;
+use crate::located::Located;
+use crate::style::theme_sheet::ThemeSheet;
 
 /// Which theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -16,6 +21,9 @@ pub enum ThemeName {
 }
 
 impl ThemeName {
+    /// Both themes, dark first (the order [`sheet`] keeps them in).
+    pub const BOTH: [ThemeName; 2] = [ThemeName::Dark, ThemeName::Light];
+
     /// The name the report prints.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -31,6 +39,25 @@ impl ThemeName {
             ThemeName::Light => ThemeName::Dark,
         }
     }
+}
+
+/// The sheet of `theme`, compiled in from `assets/themes/`: the kit's palette, the chrome's and the cards'
+/// colours are read from it.
+pub fn sheet(theme: ThemeName) -> &'static ThemeSheet {
+    static SHEETS: LazyLock<[ThemeSheet; 2]> = LazyLock::new(|| {
+        [
+            ("assets/themes/dark.css", include_str!("../../../assets/themes/dark.css")),
+            ("assets/themes/light.css", include_str!("../../../assets/themes/light.css")),
+        ]
+        .map(|(file, source)| built_in(ThemeSheet::parse(Path::new(file), source)))
+    });
+    &SHEETS[theme as usize]
+}
+
+/// What a compiled-in sheet gives. The sheets are part of the program, not input: the tests read every property of
+/// each, so a build whose sheets lack one never passes them, and no person's file or environment reaches here.
+pub fn built_in<T>(read: Result<T, Located>) -> T {
+    read.unwrap_or_else(|e| panic!("a compiled-in theme sheet is broken: {e}"))
 }
 
 /// The colours a screen draws with.
@@ -61,36 +88,29 @@ pub struct Palette {
 }
 
 impl Palette {
-    /// The palette of `theme`.
-    pub const fn of(theme: ThemeName) -> Palette {
-        match theme {
-            ThemeName::Dark => Palette {
-                background: Color::rgb(0x12, 0x16, 0x24),
-                surface: Color::rgb(0x1e, 0x24, 0x36),
-                surface_hover: Color::rgb(0x2a, 0x32, 0x4a),
-                surface_pressed: Color::rgb(0x16, 0x1b, 0x2a),
-                border: Color::rgb(0x36, 0x3f, 0x5c),
-                text: Color::rgb(0xe6, 0xe9, 0xf2),
-                muted: Color::rgb(0x8c, 0x95, 0xab),
-                accent: Color::rgb(0x35, 0xd0, 0xba),
-                on_accent: Color::rgb(0x08, 0x1a, 0x18),
-                focus: Color::rgb(0xf5, 0xb4, 0x45),
-                bar: Color::rgb(0x1e, 0x24, 0x3a),
-            },
-            ThemeName::Light => Palette {
-                background: Color::rgb(0xf3, 0xf4, 0xf8),
-                surface: Color::rgb(0xff, 0xff, 0xff),
-                surface_hover: Color::rgb(0xe8, 0xeb, 0xf3),
-                surface_pressed: Color::rgb(0xd6, 0xdb, 0xe8),
-                border: Color::rgb(0xc4, 0xca, 0xd8),
-                text: Color::rgb(0x1a, 0x1f, 0x2e),
-                muted: Color::rgb(0x6b, 0x73, 0x88),
-                accent: Color::rgb(0x0f, 0x8f, 0x7e),
-                on_accent: Color::rgb(0xff, 0xff, 0xff),
-                focus: Color::rgb(0xc2, 0x6a, 0x00),
-                bar: Color::rgb(0xe2, 0xe6, 0xf0),
-            },
-        }
+    /// The palette of `theme`, as its sheet declares it.
+    pub fn of(theme: ThemeName) -> Palette {
+        static PALETTES: LazyLock<[Palette; 2]> =
+            LazyLock::new(|| ThemeName::BOTH.map(|t| built_in(Palette::read(sheet(t)))));
+        PALETTES[theme as usize]
+    }
+
+    /// The palette `sheet` declares: `--background`, `--surface`, `--text` ... (`assets/themes/dark.css`).
+    pub fn read(sheet: &ThemeSheet) -> Result<Palette, Located> {
+        let c = |name: &str| sheet.colour(name);
+        Ok(Palette {
+            background: c("--background")?,
+            surface: c("--surface")?,
+            surface_hover: c("--surface-hover")?,
+            surface_pressed: c("--surface-pressed")?,
+            border: c("--border")?,
+            text: c("--text")?,
+            muted: c("--muted")?,
+            accent: c("--accent")?,
+            on_accent: c("--on-accent")?,
+            focus: c("--focus")?,
+            bar: c("--bar")?,
+        })
     }
 
     /// `self` blended towards `other` by `t` in 0..=1, channel by channel.

@@ -41,9 +41,15 @@ struct View {
     shadows: bool,
 }
 
-const OVERVIEW: View =
-    View { tab: 0, hovered_tab: None, hovered_card: None, palette: Palette::of(ThemeName::Dark), shadows: true };
-const LIGHT: View = View { palette: Palette::of(ThemeName::Light), ..OVERVIEW };
+/// The overview as a run starts it: the first tab, nothing hovered, the dark theme.
+fn overview() -> View {
+    View { tab: 0, hovered_tab: None, hovered_card: None, palette: Palette::of(ThemeName::Dark), shadows: true }
+}
+
+/// The overview in the light theme.
+fn light() -> View {
+    View { palette: Palette::of(ThemeName::Light), ..overview() }
+}
 
 /// A router with the pointer over `target`'s box.
 fn hovering(target: Option<(WidgetId, usize, Rect)>) -> Router {
@@ -105,7 +111,7 @@ fn layers(list: &DisplayList) -> Vec<(LayerKey, u64, Arc<DisplayList>)> {
 }
 
 fn record(stage: &mut Stage, index: u64, width: u32, height: u32) -> DisplayList {
-    record_at(stage, index, (width, height), &OVERVIEW)
+    record_at(stage, index, (width, height), &overview())
 }
 
 fn record_view(stage: &mut Stage, index: u64, view: &View) -> DisplayList {
@@ -267,8 +273,8 @@ fn the_selected_tab_is_drawn_apart() {
     let tabs = |list: &DisplayList| -> Vec<(LayerKey, u64)> {
         versions(list).into_iter().filter(|(key, _)| (0..TITLES.len()).any(|i| tab_layer(i) == *key)).collect()
     };
-    let first = tabs(&record_view(&mut scene, 4, &OVERVIEW));
-    let third = tabs(&record_view(&mut scene, 4, &View { tab: 2, ..OVERVIEW }));
+    let first = tabs(&record_view(&mut scene, 4, &overview()));
+    let third = tabs(&record_view(&mut scene, 4, &View { tab: 2, ..overview() }));
     assert_eq!(first.len(), TITLES.len());
     let changed: Vec<LayerKey> = first.iter().zip(&third).filter(|(x, y)| x != y).map(|(x, _)| x.0).collect();
     assert_eq!(changed, [tab_layer(0), tab_layer(2)], "only the tabs that were and are selected");
@@ -277,8 +283,8 @@ fn the_selected_tab_is_drawn_apart() {
 #[test]
 fn a_hovered_card_adds_a_few_ops_after_the_card_layers_and_changes_no_layer() {
     let mut scene = scene();
-    let plain = record_view(&mut scene, 9, &OVERVIEW);
-    let hovered = record_view(&mut scene, 9, &View { hovered_card: Some(5), ..OVERVIEW });
+    let plain = record_view(&mut scene, 9, &overview());
+    let hovered = record_view(&mut scene, 9, &View { hovered_card: Some(5), ..overview() });
     assert_eq!(versions(&plain), versions(&hovered));
     let last_card = |list: &DisplayList| {
         list.ops.iter().rposition(|op| matches!(op, Op::Layer { key, .. } if *key == card_layer(11)))
@@ -302,14 +308,14 @@ fn changed(a: &DisplayList, b: &DisplayList) -> Vec<LayerKey> {
 #[test]
 fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_every_layer() {
     let mut scene = scene();
-    let plain = record_view(&mut scene, 9, &OVERVIEW);
-    let hovered = record_view(&mut scene, 9, &View { hovered_tab: Some(3), ..OVERVIEW });
+    let plain = record_view(&mut scene, 9, &overview());
+    let hovered = record_view(&mut scene, 9, &View { hovered_tab: Some(3), ..overview() });
     assert_eq!(changed(&plain, &hovered), [tab_layer(3)]);
-    let lit = record_view(&mut scene, 9, &LIGHT);
+    let lit = record_view(&mut scene, 9, &light());
     let all = changed(&plain, &lit);
     assert_eq!(all.len(), LAYERS, "background, title bar, status bar, a tab per screen and 12 cards: {all:?}");
     assert!((0..12).all(|i| all.contains(&card_layer(i))), "the cards follow the theme");
-    assert_eq!(plain, record_view(&mut scene, 9, &OVERVIEW), "and back");
+    assert_eq!(plain, record_view(&mut scene, 9, &overview()), "and back");
 }
 
 /// `list` rasterized at 960x640 on one thread.
@@ -339,8 +345,8 @@ fn brightness(fb: &crate::surface::FrameBuffer, rect: Rect) -> f64 {
 #[test]
 fn the_light_overview_has_light_cards_not_only_a_light_frame() {
     let mut scene = scene();
-    let dark = pixels(&record_view(&mut scene, 9, &OVERVIEW));
-    let light = pixels(&record_view(&mut scene, 9, &LIGHT));
+    let dark = pixels(&record_view(&mut scene, 9, &overview()));
+    let light = pixels(&record_view(&mut scene, 9, &light()));
     let layout = layout(&scene);
     for (i, card) in grid(&scene).cards.iter().enumerate() {
         let core = cards::covered(card, 1.0);
@@ -355,9 +361,9 @@ fn the_light_overview_has_light_cards_not_only_a_light_frame() {
 #[test]
 fn a_settled_light_frame_reuses_every_layer() {
     let mut scene = scene();
-    record_view(&mut scene, 8, &OVERVIEW);
-    let first = record_view(&mut scene, 9, &LIGHT);
-    let settled = record_view(&mut scene, 10, &LIGHT);
+    record_view(&mut scene, 8, &overview());
+    let first = record_view(&mut scene, 9, &light());
+    let settled = record_view(&mut scene, 10, &light());
     assert_eq!(versions(&first), versions(&settled));
     let contents = |list: &DisplayList| -> Vec<Arc<DisplayList>> {
         list.ops
@@ -374,11 +380,11 @@ fn a_settled_light_frame_reuses_every_layer() {
 #[test]
 fn during_a_fade_the_cards_are_between_the_themes() {
     let mut scene = scene();
-    let dark = record_view(&mut scene, 9, &OVERVIEW);
-    let light = record_view(&mut scene, 9, &LIGHT);
+    let dark = record_view(&mut scene, 9, &overview());
+    let light = record_view(&mut scene, 9, &light());
     let mut theme = crate::ui::theme::Theme::new(ThemeName::Dark);
     theme.toggle(0.0);
-    let halfway = View { palette: theme.palette(crate::ui::theme::Theme::FADE_S / 2.0), ..OVERVIEW };
+    let halfway = View { palette: theme.palette(crate::ui::theme::Theme::FADE_S / 2.0), ..overview() };
     let middle = record_view(&mut scene, 9, &halfway);
     let card = |list: &DisplayList| versions(list).into_iter().find(|(key, _)| *key == card_layer(0));
     assert_ne!(card(&middle), card(&dark));
@@ -388,7 +394,7 @@ fn during_a_fade_the_cards_are_between_the_themes() {
 #[test]
 fn another_screens_body_is_left_empty_over_a_plain_background_and_its_status_stands_still() {
     let mut scene = scene();
-    let view = View { tab: 3, ..OVERVIEW };
+    let view = View { tab: 3, ..overview() };
     let a = record_view(&mut scene, 1, &view);
     let b = record_view(&mut scene, 2, &view);
     assert_eq!(a, b, "nothing moves");
@@ -396,9 +402,9 @@ fn another_screens_body_is_left_empty_over_a_plain_background_and_its_status_sta
     assert!(!a.ops.iter().any(|op| matches!(op, Op::Layer { key, .. } if *key == card_layer(0))));
     // The status bar names the screen, not the overview's cards, and names them again back on the overview.
     let status = |list: &DisplayList| versions(list).into_iter().find(|(key, _)| *key == STATUS_BAR_LAYER);
-    let overview = record_view(&mut scene, 3, &OVERVIEW);
-    assert_ne!(status(&a), status(&overview));
-    let text = record_view(&mut scene, 4, &View { tab: 1, ..OVERVIEW });
+    let first = record_view(&mut scene, 3, &overview());
+    assert_ne!(status(&a), status(&first));
+    let text = record_view(&mut scene, 4, &View { tab: 1, ..overview() });
     assert_ne!(status(&a), status(&text), "each screen its own");
     assert_eq!(status(&a), status(&record_view(&mut scene, 5, &view)));
 }
@@ -413,8 +419,8 @@ fn versions(list: &DisplayList) -> Vec<(LayerKey, u64)> {
 #[test]
 fn the_shadows_checkbox_takes_the_cards_shadows_away_and_nothing_else() {
     let mut scene = scene();
-    let with = record_view(&mut scene, 9, &OVERVIEW);
-    let without = record_view(&mut scene, 9, &View { shadows: false, ..OVERVIEW });
+    let with = record_view(&mut scene, 9, &overview());
+    let without = record_view(&mut scene, 9, &View { shadows: false, ..overview() });
     let cards = (0..12).map(card_layer).collect::<Vec<_>>();
     let changed = changed(&with, &without);
     assert_eq!(changed, cards, "every card's layer, and no other, is recorded again");

@@ -79,13 +79,10 @@ pub struct TextTree {
     density: Density,
 }
 
-/// Padding inside the field and the area at `density`, px: 8, or 6 in compact density (a 15 px line then
-/// makes a 31 px field where the regular one is 35).
+/// Padding inside the field and the area at `density`, px: its sheet's `--edit-inset` (8, or 6 in compact
+/// density: a 15 px line then makes a 31 px field where the regular one is 35).
 pub fn inset(density: Density) -> f32 {
-    match density {
-        Density::Regular => 8.0,
-        Density::Compact => 6.0,
-    }
+    density.sizes().edit_inset
 }
 
 impl TextTree {

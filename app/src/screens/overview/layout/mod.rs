@@ -175,13 +175,11 @@ impl GridTree {
         Ok(GridTree { tree: b.tree, texts: b.texts, grid, cards, scale, two_threads: false })
     }
 
-    /// Sets the grid's padding and gaps for `density` (compact: 10 and 8 px where regular has 14 and 12); the next
+    /// Sets the grid's padding and gaps for `density` (its sheet's `--grid-padding` and `--grid-gap`); the next
     /// layout follows.
     pub fn set_density(&mut self, density: Density) {
-        let (padding, gap) = match density {
-            Density::Regular => (14.0, 12.0),
-            Density::Compact => (10.0, 8.0),
-        };
+        let sizes = density.sizes();
+        let (padding, gap) = (sizes.grid_padding, sizes.grid_gap);
         let px = |v: f32| v * self.scale;
         self.tree.set_padding(self.grid, Edge::All, Length::Points(px(padding)));
         self.tree.set_gap(self.grid, Gutter::All, px(gap));
