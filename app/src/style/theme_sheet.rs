@@ -84,9 +84,9 @@ impl ThemeSheet {
             .sheet
             .rules
             .iter()
-            .flat_map(|r| &r.declarations)
-            .filter(|d| matches!(&d.said, Said::Custom(n, _) if n == name))
-            .last()
+            .rev()
+            .flat_map(|r| r.declarations.iter().rev())
+            .find(|d| matches!(&d.said, Said::Custom(n, _) if n == name))
             .map_or(0, |d| d.at);
         Located::at(&self.sheet.file, &self.sheet.source, at, message)
     }
