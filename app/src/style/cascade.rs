@@ -75,13 +75,14 @@ impl Computed {
     }
 }
 
-/// Computes the style of `e`, inside `ancestors` (outermost first), whose parent has `parent`'s style. A value
-/// whose `var()` cannot be substituted or read is skipped, and said in `warnings`.
+/// Computes the style of `e`, inside `ancestors` (outermost first), whose parent has `parent`'s style; the root
+/// (no parent) starts from the custom properties `root` (the theme's). A value whose `var()` cannot be substituted
+/// or read is skipped, and said in `warnings`.
 pub fn compute(
     sheet: &Stylesheet,
-    e: &Element<'_>,
-    ancestors: &[Element<'_>],
+    (e, ancestors): (&Element<'_>, &[Element<'_>]),
     parent: Option<&Computed>,
+    root: &Arc<Customs>,
     warnings: &mut Vec<(usize, String)>,
 ) -> Computed {
     // Each matching rule once, at the specificity of its weightiest matching selector.
@@ -95,7 +96,8 @@ pub fn compute(
         .collect();
     matched.sort_unstable();
     let declarations = || matched.iter().flat_map(|(_, i)| &sheet.rules[*i].declarations);
-    let mut style = Computed { customs: parent.map(|p| p.customs.clone()).unwrap_or_default(), ..Computed::default() };
+    let customs = parent.map_or_else(|| root.clone(), |p| p.customs.clone());
+    let mut style = Computed { customs, ..Computed::default() };
     // The custom properties first: a var() reads the element's final ones, wherever it stands.
     for d in declarations() {
         if let Said::Custom(name, text) = &d.said {
@@ -140,6 +142,8 @@ pub struct Node {
 pub struct Styler {
     sheet: Arc<Stylesheet>,
     nodes: Vec<Node>,
+    /// The custom properties the root starts from: the theme's, so that `var(--accent)` is its accent.
+    root: Arc<Customs>,
     cache: HashMap<(usize, States), Computed>,
     /// Declarations already warned about (a hover must not repeat a warning each time).
     warned: HashSet<usize>,
@@ -150,7 +154,15 @@ pub struct Styler {
 impl Styler {
     /// A styler of `nodes` by `sheet` (parents stand before their children).
     pub fn new(sheet: Arc<Stylesheet>, nodes: Vec<Node>) -> Styler {
-        Styler { sheet, nodes, cache: HashMap::new(), warned: HashSet::new(), computed: 0 }
+        Styler { sheet, nodes, root: Arc::default(), cache: HashMap::new(), warned: HashSet::new(), computed: 0 }
+    }
+
+    /// Starts the root from `customs` (a theme's); styles computed from others are forgotten.
+    pub fn set_root_customs(&mut self, customs: &Arc<Customs>) {
+        if !Arc::ptr_eq(&self.root, customs) {
+            self.root = customs.clone();
+            self.cache.clear();
+        }
     }
 
     /// The elements.
@@ -200,7 +212,7 @@ impl Styler {
         let ancestors: Vec<Element<'_>> = (0..chain.len()).map(|k| make(k, self.nodes[order[k]].states)).collect();
         let me = make(chain.len(), states);
         let mut found = Vec::new();
-        let style = compute(&self.sheet, &me, &ancestors, parent.as_ref(), &mut found);
+        let style = compute(&self.sheet, (&me, &ancestors), parent.as_ref(), &self.root, &mut found);
         for (at, message) in found {
             if self.warned.insert(at) {
                 warnings.push(Located::at(&self.sheet.file, &self.sheet.source, at, message));

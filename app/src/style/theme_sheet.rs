@@ -4,6 +4,7 @@
 //! document's sheet would skip with a warning is an error here, since a screen cannot draw with a colour it lacks.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use cssparser::Parser;
 
@@ -19,7 +20,7 @@ use crate::located::Located;
 #[derive(Debug, Clone)]
 pub struct ThemeSheet {
     sheet: Stylesheet,
-    customs: Customs,
+    customs: Arc<Customs>,
 }
 
 impl ThemeSheet {
@@ -44,11 +45,11 @@ impl ThemeSheet {
                 customs.insert(name.clone(), text.clone());
             }
         }
-        Ok(ThemeSheet { sheet, customs })
+        Ok(ThemeSheet { sheet, customs: Arc::new(customs) })
     }
 
-    /// The custom properties, by name (with their `--`), as written.
-    pub fn customs(&self) -> &Customs {
+    /// The custom properties, by name (with their `--`), as written: a document's root starts from them.
+    pub fn customs(&self) -> &Arc<Customs> {
         &self.customs
     }
 

@@ -32,6 +32,20 @@ impl ThemeName {
         }
     }
 
+    /// The theme whose palette `p` is nearer, by its background (the colour that changes most): halfway through a
+    /// fade, the theme it is going to.
+    pub fn nearest(p: &Palette) -> ThemeName {
+        let distance = |c: Color, d: Color| {
+            (0..4).map(|i| ((c.0 >> (8 * i)) & 0xff).abs_diff((d.0 >> (8 * i)) & 0xff)).sum::<u32>()
+        };
+        let (dark, light) = (Palette::of(ThemeName::Dark), Palette::of(ThemeName::Light));
+        if distance(p.background, light.background) < distance(p.background, dark.background) {
+            ThemeName::Light
+        } else {
+            ThemeName::Dark
+        }
+    }
+
     /// The other theme.
     pub fn toggled(self) -> ThemeName {
         match self {

@@ -17,7 +17,7 @@ use crate::style::animate::Animator;
 use crate::style::transition::Transitions;
 use crate::style::value::Prop;
 use crate::style::{Computed, States, Styler, Stylesheet};
-use crate::ui::theme::Palette;
+use crate::ui::theme::{Palette, ThemeName, sheet};
 use crate::widgets::Widget;
 
 /// The styles of one document's elements.
@@ -72,8 +72,10 @@ impl Look {
         style
     }
 
-    /// The page's palette over the theme's.
+    /// The page's palette over the theme's; the page's custom properties start from the theme's sheet, so a
+    /// document's `var(--accent)` is the theme's accent.
     pub fn page(&mut self, theme: &Palette) -> Palette {
+        self.styler.set_root_customs(sheet(ThemeName::nearest(theme)).customs());
         let s = self.style(0, States::NONE);
         Palette { background: s.background.unwrap_or(theme.background), ..over(theme, &s) }
     }

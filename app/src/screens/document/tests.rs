@@ -139,6 +139,31 @@ fn a_stylesheet_colours_a_widget_by_its_state_and_a_hover_restyles_it_alone() {
 }
 
 #[test]
+fn a_documents_var_reads_the_themes_custom_properties_in_either_theme() {
+    use super::look::Look;
+    use crate::style::Stylesheet;
+    use crate::ui::theme::{Palette, Theme, ThemeName};
+
+    let built = read(Path::new("d.kdl"), "page title=\"t\" { section { row { button \"a\" id=a } } }")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (sheet, warnings) =
+        Stylesheet::parse(Path::new("d.css"), ":root { color: var(--rose); muted-color: var(--nothing, var(--sky)) }");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut look = Look::new(sheet, &built);
+    for name in ThemeName::BOTH {
+        let theme = crate::ui::theme::sheet(name);
+        let page = look.page(&Palette::of(name));
+        assert_eq!(Ok(page.text), theme.colour("--rose"), "{name:?}");
+        assert_eq!(Ok(page.muted), theme.colour("--sky"), "{name:?}: a fallback reads the theme too");
+    }
+    // Halfway through a fade the page takes the custom properties of the theme it is going to.
+    let mut fading = Theme::new(ThemeName::Dark);
+    fading.toggle(0.0);
+    let late = look.page(&fading.palette(Theme::FADE_S * 0.9));
+    assert_eq!(Ok(late.text), crate::ui::theme::sheet(ThemeName::Light).colour("--rose"));
+}
+
+#[test]
 fn a_hover_fades_the_body_on_the_frame_clock_and_the_frames_go_idle_after() {
     use super::look::Look;
     use crate::geom::Color;
