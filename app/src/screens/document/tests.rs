@@ -481,3 +481,40 @@ fn a_bad_layout_property_is_refused_at_its_place_naming_what_is_accepted() {
     let text = "page title=\"t\" {\n section {\n  row \"R\" {\n    badge \"b\" flex-shrink=\"x\"\n  }\n }\n}\n";
     assert!(error(text).starts_with("d.kdl:4:15: `flex-shrink` must be a number"), "{}", error(text));
 }
+
+#[test]
+fn a_pressed_focus_matches_focus_and_a_tabbed_one_focus_visible_too() {
+    use super::look::Look;
+    use crate::geom::{Color, Rect};
+    use crate::scene::draw::widgets::State;
+    use crate::style::Stylesheet;
+    use crate::ui::input::{Button, Key, Mods, UiEvent};
+    use crate::ui::router::{Cursor, Region, Router, Target};
+    use crate::ui::theme::{Palette, ThemeName};
+
+    let built = built("page title=\"t\" { section { row { button \"a\" id=a } } }");
+    let css = "button:focus { outline-color: #111111 } button:focus-visible { outline-color: #222222 }";
+    let (sheet, warnings) = Stylesheet::parse(std::path::Path::new("d.css"), css);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut look = Look::new(sheet, &built);
+    let page = look.page(&Palette::of(ThemeName::Dark));
+    let w = &*built.page.widgets[0];
+    let region = Region {
+        target: Target { id: "doc.a", part: 0 },
+        rect: Rect::new(0.0, 0.0, 10.0, 10.0),
+        cursor: Cursor::Hand,
+        focusable: true,
+        enabled: true,
+    };
+    let mut router = Router::new();
+    let mut out = Vec::new();
+    router.route(&UiEvent::ButtonDown { button: Button::Left, x: 5.0, y: 5.0, clicks: 1 }, &[region], &mut out);
+    router.route(&UiEvent::ButtonUp { button: Button::Left, x: 5.0, y: 5.0 }, &[region], &mut out);
+    let pressed = State::of(&router, "doc.a");
+    assert!(pressed.focused && !pressed.focus_visible);
+    assert_eq!(look.widget(0, w, pressed, &page, 0.0).focus, Color::rgb(0x11, 0x11, 0x11), "only :focus");
+    router.route(&UiEvent::KeyDown { key: Key::Tab, mods: Mods::NONE, repeat: false }, &[region], &mut out);
+    let tabbed = State::of(&router, "doc.a");
+    assert!(tabbed.focused && tabbed.focus_visible);
+    assert_eq!(look.widget(0, w, tabbed, &page, 0.0).focus, Color::rgb(0x22, 0x22, 0x22), ":focus-visible");
+}
