@@ -1,5 +1,5 @@
 //! A page of the widget kit as a screen: sections of labelled rows of widgets, laid out by Yoga (rows wrap in a
-//! narrow window), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
+//! narrow window; what a row or a widget states of its own layout, [`flex`], stands over the kit's), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
 //! a Tab to a widget below the fold), and drawn through each widget's own
 //! [`Widget::draw`](crate::widgets::Widget::draw). The gallery's value, form, panel and menu screens and the controls
 //! screen are each a [`PageSpec`] over this one screen.
