@@ -1,11 +1,11 @@
 //! Transitions running on the frame clock: a colour that a restyle changes eases from what was shown to the new
 //! value over the duration its new style gives ([`super::transition`]), interpolated in OKLCH
-//! ([`super::colour::mix_oklch`]). Time is the frame's (`index / 60` s headless), never the wall clock, so a golden
+//! ([`super::colour::mix_oklch`]), after the delay it gives (the colour shown holds until then). Time is the frame's (`index / 60` s headless), never the wall clock, so a golden
 //! or a test sees the same colour at the same frame on every run. A change in the middle of a transition starts
 //! from the colour shown, so a pointer that leaves mid-fade fades back without a jump.
 
 use super::colour::mix_oklch;
-use super::transition::Easing;
+use super::transition::{Easing, Timing};
 use crate::geom::Color;
 
 /// One colour on its way.
@@ -13,6 +13,8 @@ use crate::geom::Color;
 struct Running {
     from: Color,
     start: f64,
+    /// How long it holds `from` first, s (negative: it starts that far in).
+    delay: f64,
     duration: f64,
     easing: Easing,
 }
@@ -21,7 +23,7 @@ impl Running {
     /// Whether it has ended at `now` (a microsecond's slack: durations are read as f32 and frame times are sums of
     /// floats, so 1.0 + 0.1 s is a hair over 1.1).
     fn done(&self, now: f64) -> bool {
-        now - self.start >= self.duration - 1e-6
+        now - self.start >= self.delay + self.duration.max(0.0) - 1e-6
     }
 }
 
@@ -34,9 +36,9 @@ pub struct Animator {
 }
 
 impl Animator {
-    /// The colour to draw `key` with at `now`, its style now saying `to` and easing over `how` (None: it snaps).
-    /// The first time a key is asked, it shows `to` at once.
-    pub fn colour(&mut self, slot: usize, to: Color, how: Option<(f32, Easing)>, now: f64) -> Color {
+    /// The colour to draw `key` with at `now`, its style now saying `to` and changing as `how` says (None: it
+    /// snaps). The first time a key is asked, it shows `to` at once.
+    pub fn colour(&mut self, slot: usize, to: Color, how: Option<Timing>, now: f64) -> Color {
         if self.shown.len() <= slot {
             self.shown.resize(slot + 1, None);
         }
@@ -48,8 +50,13 @@ impl Animator {
         if *target != to {
             // Where it stands now is where the new transition starts from.
             let from = value(*target, *running, now);
-            *running =
-                how.map(|(duration, easing)| Running { from, start: now, duration: f64::from(duration), easing });
+            *running = how.map(|t| Running {
+                from,
+                start: now,
+                delay: f64::from(t.delay),
+                duration: f64::from(t.duration),
+                easing: t.easing,
+            });
             *target = to;
         }
         if running.is_some_and(|r| r.done(now)) {
@@ -73,8 +80,11 @@ impl Animator {
 fn value(to: Color, running: Option<Running>, now: f64) -> Color {
     match running {
         Some(r) if !r.done(now) => {
-            let t = ((now - r.start) / r.duration).max(0.0) as f32;
-            mix_oklch(r.from, to, r.easing.at(t))
+            let gone = now - r.start - r.delay;
+            if gone <= 0.0 || r.duration <= 0.0 {
+                return r.from;
+            }
+            mix_oklch(r.from, to, r.easing.at((gone / r.duration) as f32))
         }
         _ => to,
     }

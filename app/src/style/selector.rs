@@ -18,7 +18,8 @@ impl States {
     pub const ACTIVE: States = States(1 << 1);
     /// Has the keyboard focus.
     pub const FOCUS: States = States(1 << 2);
-    /// Has the focus and shows it: the kit always draws its ring, so this is `:focus` too.
+    /// Has the focus and shows it, as browsers decide: it came by the keyboard, or the widget edits text (the
+    /// router keeps how the focus came).
     pub const FOCUS_VISIBLE: States = States(1 << 3);
     /// Takes no input.
     pub const DISABLED: States = States(1 << 4);

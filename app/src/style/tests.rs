@@ -234,7 +234,7 @@ mod transitions {
     use crate::style::colour::mix_oklch;
     use crate::style::selector::States;
     use crate::style::sheet::Stylesheet;
-    use crate::style::transition::{Easing, Target};
+    use crate::style::transition::{Easing, Target, Timing};
     use crate::style::value::Prop;
 
     const BLACK: Color = Color::rgb(0, 0, 0);
@@ -287,7 +287,7 @@ mod transitions {
 
     #[test]
     fn a_transition_reversed_midway_starts_from_the_colour_shown() {
-        let linear = Some((1.0, Easing::Linear));
+        let linear = Some(timing(1.0, 0.0, Easing::Linear));
         let mut a = Animator::default();
         assert_eq!(a.colour(0, BLACK, linear, 0.0), BLACK, "a first look shows its colour at once");
         assert_eq!(a.colour(0, WHITE, linear, 0.0), BLACK, "a change starts where it stands");
@@ -300,6 +300,48 @@ mod transitions {
         assert!(!a.running(1.5), "idle when none runs");
     }
 
+    fn timing(duration: f32, delay: f32, easing: Easing) -> Timing {
+        Timing { duration, delay, easing }
+    }
+
+    #[test]
+    fn a_delay_holds_the_colour_shown_then_the_change_runs_on_the_frame_clock() {
+        let mut s = styler(
+            "button { background: #000000; transition: background 100ms linear 200ms } \
+             button:hover { background: #ffffff } \
+             slider { transition-property: color; transition-duration: 0s; transition-delay: 50ms } \
+             row { transition: color 1s linear; transition-delay: -500ms }",
+        );
+        let mut w = Vec::new();
+        let rest = s.style(4, States::NONE, &mut w);
+        let hover = s.style(4, States::HOVER, &mut w);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(rest.transition.of(Prop::Background), Some(timing(0.1, 0.2, Easing::Linear)));
+        let how = hover.transition.of(Prop::Background);
+        let mut a = Animator::default();
+        a.colour(4, BLACK, how, 1.0);
+        // The pointer arrives at 1.0 s: black holds for 200 ms, then 100 ms of linear change, then white.
+        assert_eq!(a.colour(4, WHITE, how, 1.0), BLACK);
+        assert_eq!(a.colour(4, WHITE, how, 1.15), BLACK, "still waiting");
+        assert!(a.running(1.15), "a wait is a transition under way: the frames go on");
+        assert_eq!(a.colour(4, WHITE, how, 1.25), mix_oklch(BLACK, WHITE, 0.5));
+        assert_eq!(a.colour(4, WHITE, how, 1.3), WHITE);
+        assert!(!a.running(1.3));
+        // No duration and a delay: the colour holds, then snaps, as CSS's combined duration says.
+        let snap = s.style(3, States::NONE, &mut w).transition.of(Prop::Color);
+        assert_eq!(snap, Some(timing(0.0, 0.05, Easing::EASE)));
+        a.colour(7, BLACK, snap, 0.0);
+        assert_eq!(a.colour(7, WHITE, snap, 0.0), BLACK);
+        assert_eq!(a.colour(7, WHITE, snap, 0.04), BLACK);
+        assert_eq!(a.colour(7, WHITE, snap, 0.05), WHITE);
+        // A negative delay starts the change that far in.
+        let ahead = s.style(2, States::NONE, &mut w).transition.of(Prop::Color);
+        assert_eq!(ahead, Some(timing(1.0, -0.5, Easing::Linear)), "the longhand after the shorthand counts");
+        a.colour(9, BLACK, ahead, 0.0);
+        assert_eq!(a.colour(9, WHITE, ahead, 0.0), mix_oklch(BLACK, WHITE, 0.5));
+        assert_eq!(a.colour(9, WHITE, ahead, 0.5), WHITE);
+    }
+
     #[test]
     fn transition_none_snaps() {
         let mut s = styler(
@@ -309,7 +351,7 @@ mod transitions {
         let mut w = Vec::new();
         let rest = s.style(4, States::NONE, &mut w);
         let hover = s.style(4, States::HOVER, &mut w);
-        assert_eq!(rest.transition.of(Prop::Background), Some((1.0, Easing::EASE)));
+        assert_eq!(rest.transition.of(Prop::Background), Some(timing(1.0, 0.0, Easing::EASE)));
         assert_eq!(hover.transition.of(Prop::Background), None);
         let mut a = Animator::default();
         a.colour(4, BLACK, rest.transition.of(Prop::Background), 0.0);
@@ -329,11 +371,11 @@ mod transitions {
         let b = s.style(4, States::NONE, &mut w).transition;
         assert_eq!(b.properties.as_deref(), Some(&[Target::Prop(Prop::Color), Target::All][..]));
         // The last entry naming it counts: `all` is after `color`.
-        assert_eq!(b.of(Prop::Color), Some((0.5, Easing::Bezier(0.1, 0.7, 1.0, 0.1))));
+        assert_eq!(b.of(Prop::Color), Some(timing(0.5, 0.0, Easing::Bezier(0.1, 0.7, 1.0, 0.1))));
         let sl = s.style(3, States::NONE, &mut w).transition;
         let out = Easing::Bezier(0.0, 0.0, 0.58, 1.0);
-        assert_eq!(sl.of(Prop::Background), Some((1.0, out)));
-        assert_eq!(sl.of(Prop::BorderColor), Some((2.0, out)), "the easings repeat to the list's length");
+        assert_eq!(sl.of(Prop::Background), Some(timing(1.0, 0.0, out)));
+        assert_eq!(sl.of(Prop::BorderColor), Some(timing(2.0, 0.0, out)), "the easings repeat to the list's length");
         assert_eq!(sl.of(Prop::Color), None, "not named");
         assert!(w.is_empty(), "{w:?}");
         let plain = sheet("a { transition: background }");
@@ -342,7 +384,7 @@ mod transitions {
 
     #[test]
     fn a_bad_transition_is_skipped_with_a_located_warning() {
-        let css = "button {\n  transition: background -1s;\n  transition: frob 1s;\n  transition: color 1s 2s;\n  \
+        let css = "button {\n  transition: background -1s;\n  transition: frob 1s;\n  transition: color 1s 2s 3s;\n  \
                    transition-timing-function: cubic-bezier(2, 0, 1, 1);\n  transition-duration: 3px;\n  \
                    transition: none, color 1s;\n  transition: color 1s bounce;\n  transition: background 1s;\n}\n";
         let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), css);

@@ -1,5 +1,6 @@
-//! `transition`, `transition-property`, `transition-duration` and `transition-timing-function`: which colour
-//! properties ease to a new value, over how long, along which curve. A declaration that cannot be read is skipped
+//! `transition`, `transition-property`, `transition-duration`, `transition-timing-function` and
+//! `transition-delay`: which colour properties ease to a new value, after how long a wait, over how long, along
+//! which curve. A declaration that cannot be read is skipped
 //! with a located warning, as any other ([`super::sheet`]). What runs them on the frame clock is
 //! [`super::animate`].
 
@@ -85,8 +86,19 @@ fn solve_x(x1: f64, x2: f64, x: f64) -> f64 {
     s
 }
 
+/// How one property changes: after `delay` (negative: begun that long ago), over `duration`, along `easing`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timing {
+    /// How long the change takes, s.
+    pub duration: f32,
+    /// How long it waits before it starts, s; a negative delay starts it that far in.
+    pub delay: f32,
+    /// Its curve.
+    pub easing: Easing,
+}
+
 /// What one element's transition declarations came to. Each list is None until a declaration sets it; the
-/// shorthand sets all three. As in CSS, the durations and the easings are taken by the property's place in the
+/// shorthand sets all four. As in CSS, the durations and the easings are taken by the property's place in the
 /// list, repeated when shorter.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Transitions {
@@ -96,6 +108,8 @@ pub struct Transitions {
     pub durations: Option<Arc<[f32]>>,
     /// `transition-timing-function`.
     pub easings: Option<Arc<[Easing]>>,
+    /// `transition-delay`, in seconds.
+    pub delays: Option<Arc<[f32]>>,
 }
 
 impl Transitions {
@@ -110,18 +124,22 @@ impl Transitions {
         if other.easings.is_some() {
             self.easings = other.easings.clone();
         }
+        if other.delays.is_some() {
+            self.delays = other.delays.clone();
+        }
     }
 
-    /// How `prop` changes: its duration in seconds and its easing, or None when it snaps. The last entry that
-    /// names it (or `all`) counts, as in CSS.
-    pub fn of(&self, prop: Prop) -> Option<(f32, Easing)> {
+    /// How `prop` changes, or None when it snaps at once. The last entry that names it (or `all`) counts, as in
+    /// CSS, and a change with no duration still waits out a positive delay (CSS's combined duration).
+    pub fn of(&self, prop: Prop) -> Option<Timing> {
         let properties = self.properties.as_deref().unwrap_or(&[Target::All]);
         let i = properties.iter().rposition(|t| *t == Target::All || *t == Target::Prop(prop))?;
-        let durations = self.durations.as_deref().unwrap_or(&[0.0]);
+        let nth = |list: Option<&[f32]>| list.and_then(|l| l.get(i % l.len().max(1)).copied()).unwrap_or(0.0);
+        let duration = nth(self.durations.as_deref());
+        let delay = nth(self.delays.as_deref());
         let easings = self.easings.as_deref().unwrap_or(&[Easing::EASE]);
-        let duration = *durations.get(i % durations.len().max(1))?;
         let easing = *easings.get(i % easings.len().max(1))?;
-        (duration > 0.0).then_some((duration, easing))
+        (duration.max(0.0) + delay > 0.0).then_some(Timing { duration, delay, easing })
     }
 }
 
@@ -136,6 +154,8 @@ pub enum Part {
     Duration,
     /// `transition-timing-function`.
     Timing,
+    /// `transition-delay`.
+    Delay,
 }
 
 /// Reads `p` as `part`'s value.
@@ -156,9 +176,10 @@ pub fn parse(part: Part, p: &mut Parser<'_>) -> Result<Transitions, String> {
     let mut properties = Vec::new();
     let mut durations = Vec::new();
     let mut easings = Vec::new();
+    let mut delays = Vec::new();
     let count = items.len();
     for read in items {
-        let (target, duration, easing) = read.map_err(|e| match e.kind {
+        let (target, duration, easing, delay) = read.map_err(|e| match e.kind {
             cssparser::ParseErrorKind::Custom(m) => m,
             _ => "a bad transition".to_owned(),
         })?;
@@ -171,26 +192,29 @@ pub fn parse(part: Part, p: &mut Parser<'_>) -> Result<Transitions, String> {
         }
         durations.push(duration.unwrap_or(0.0));
         easings.push(easing.unwrap_or(Easing::EASE));
+        delays.push(delay.unwrap_or(0.0));
     }
     match part {
         Part::Shorthand => {
             out.properties = Some(properties.into());
             out.durations = Some(durations.into());
             out.easings = Some(easings.into());
+            out.delays = Some(delays.into());
         }
         Part::Property => out.properties = Some(properties.into()),
         Part::Duration => out.durations = Some(durations.into()),
         Part::Timing => out.easings = Some(easings.into()),
+        Part::Delay => out.delays = Some(delays.into()),
     }
     Ok(out)
 }
 
-/// What one item of the list said: its target (`Some(None)`: `none`), duration and easing.
-type Item = (Option<Option<Target>>, Option<f32>, Option<Easing>);
+/// What one item of the list said: its target (`Some(None)`: `none`), duration, easing and delay.
+type Item = (Option<Option<Target>>, Option<f32>, Option<Easing>, Option<f32>);
 
 /// One item of a list, of `part`.
 fn item(part: Part, p: &mut Parser<'_>) -> Result<Item, String> {
-    let (mut target, mut duration, mut easing) = (None, None, None);
+    let (mut target, mut duration, mut easing, mut delay) = (None, None, None, None);
     if p.is_exhausted() {
         return Err("an empty transition".to_owned());
     }
@@ -198,11 +222,15 @@ fn item(part: Part, p: &mut Parser<'_>) -> Result<Item, String> {
         let token = p.next().map_err(|_| "expected a transition".to_owned())?.clone();
         let takes = |what: Part| part == Part::Shorthand || part == what;
         match token {
-            Token::Dimension { .. } | Token::Number { .. } if takes(Part::Duration) => {
-                if duration.is_some() {
-                    return Err("a delay (a second time) is not supported".to_owned());
-                }
+            // As in CSS, the shorthand's first time is the duration and its second the delay.
+            Token::Dimension { .. } | Token::Number { .. } if takes(Part::Duration) && duration.is_none() => {
                 duration = Some(seconds(&token)?);
+            }
+            Token::Dimension { .. } | Token::Number { .. } if takes(Part::Delay) && delay.is_none() => {
+                delay = Some(signed_seconds(&token)?);
+            }
+            Token::Dimension { .. } | Token::Number { .. } if part == Part::Shorthand => {
+                return Err("a third time in one transition (the first is its duration, the second its delay)".into());
             }
             Token::Ident(ref name) if takes(Part::Timing) && named_easing(name).is_some() => {
                 if easing.is_some() {
@@ -237,7 +265,7 @@ fn item(part: Part, p: &mut Parser<'_>) -> Result<Item, String> {
             other => return Err(format!("`{}` is not a transition's {}", describe(&other), what(part))),
         }
     }
-    Ok((target, duration, easing))
+    Ok((target, duration, easing, delay))
 }
 
 /// What `part` takes, in a message.
@@ -247,11 +275,21 @@ fn what(part: Part) -> &'static str {
         Part::Property => "property",
         Part::Duration => "duration",
         Part::Timing => "timing function",
+        Part::Delay => "delay",
     }
 }
 
-/// A time token in seconds: `0.2s`, `200ms`, or a bare 0.
+/// A duration in seconds: `0.2s`, `200ms`, or a bare 0; never negative.
 fn seconds(token: &Token<'_>) -> Result<f32, String> {
+    let s = signed_seconds(token)?;
+    if s < 0.0 {
+        return Err(format!("a duration must be 0 or more, not `{}`", describe(token)));
+    }
+    Ok(s)
+}
+
+/// A time token in seconds: `0.2s`, `-200ms`, or a bare 0 (a delay may be negative).
+fn signed_seconds(token: &Token<'_>) -> Result<f32, String> {
     let s = match token {
         Token::Dimension { value, unit, .. } => match unit.to_ascii_lowercase().as_str() {
             "s" => *value,
@@ -261,8 +299,8 @@ fn seconds(token: &Token<'_>) -> Result<f32, String> {
         Token::Number { value, .. } if *value == 0.0 => 0.0,
         other => return Err(format!("expected a time (s or ms), found `{}`", describe(other))),
     };
-    if !s.is_finite() || s < 0.0 {
-        return Err(format!("a duration must be 0 or more, not `{}`", describe(token)));
+    if !s.is_finite() {
+        return Err(format!("a time must be finite, not `{}`", describe(token)));
     }
     Ok(s)
 }

@@ -55,6 +55,7 @@ impl Prop {
             "transition-property" => Prop::Transition(Part::Property),
             "transition-duration" => Prop::Transition(Part::Duration),
             "transition-timing-function" => Prop::Transition(Part::Timing),
+            "transition-delay" => Prop::Transition(Part::Delay),
             _ => return None,
         })
     }

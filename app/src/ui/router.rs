@@ -2,8 +2,8 @@
 //! capture (a drag that leaves the widget still drives it), keyboard focus with Tab / Shift+Tab, and the cursor
 //! shape over what is under the pointer.
 //!
-//! The router keeps only who is hovered, pressed and focused; what a press or a key *does* is the widget's
-//! business, told through [`Message`]s.
+//! The router keeps only who is hovered, pressed and focused, and whether the focus shows (CSS's
+//! `:focus-visible`); what a press or a key *does* is the widget's business, told through [`Message`]s.
 
 use crate::geom::Rect;
 use crate::ui::input::{Button, Key, Mods, UiEvent};
@@ -169,12 +169,17 @@ pub struct Router {
     hover: Option<Target>,
     captured: Option<Target>,
     focus: Option<WidgetId>,
+    /// The focus shows, as browsers decide `:focus-visible`: it came by the keyboard, or the focused widget edits
+    /// text, or a key was pressed on it since.
+    focus_visible: bool,
+    /// The person's last press was the pointer's, not a key's: a focus the program moves then does not show.
+    by_pointer: bool,
 }
 
 impl Router {
     /// A router with nothing hovered, pressed or focused.
     pub const fn new() -> Router {
-        Router { pointer: None, hover: None, captured: None, focus: None }
+        Router { pointer: None, hover: None, captured: None, focus: None, focus_visible: false, by_pointer: false }
     }
 
     /// The region under the pointer that takes input: enabled, hit last-painted first. A disabled region on
@@ -204,10 +209,12 @@ impl Router {
                 if self.captured.is_some() {
                     return;
                 }
+                self.by_pointer = true;
                 if let Some(target) = self.hover {
                     self.captured = Some(target);
                     let focusable = regions.iter().any(|r| r.target.id == target.id && r.focusable);
                     self.focus = if focusable { Some(target.id) } else { None };
+                    self.focus_visible = false;
                     out.push(Message::Press { target, x, y, clicks });
                 } else {
                     self.focus = None;
@@ -229,8 +236,11 @@ impl Router {
                 // A context menu is for what is under the pointer, which takes the focus (a text field keeps its
                 // selection); nothing under it leaves the focus where it was.
                 if let (None, Some(target)) = (self.captured, self.hover) {
-                    if regions.iter().any(|r| r.target.id == target.id && r.focusable) {
+                    self.by_pointer = true;
+                    if regions.iter().any(|r| r.target.id == target.id && r.focusable) && self.focus != Some(target.id)
+                    {
                         self.focus = Some(target.id);
+                        self.focus_visible = false;
                     }
                     out.push(Message::Context { target, x, y });
                 }
@@ -244,8 +254,10 @@ impl Router {
             }
             UiEvent::KeyDown { key: Key::Tab, mods, .. } if !mods.ctrl && !mods.alt && !mods.gui => {
                 self.focus = Router::next_focus(regions, self.focus, mods.shift);
+                (self.focus_visible, self.by_pointer) = (true, false);
             }
             UiEvent::KeyDown { key: key @ (Key::Space | Key::Return), mods, .. } if mods == Mods::NONE => {
+                (self.focus_visible, self.by_pointer) = (true, false);
                 if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
                     out.push(Message::Key { id, key, mods });
                 } else if let Some(id) = self.focus {
@@ -254,6 +266,11 @@ impl Router {
                 }
             }
             UiEvent::KeyDown { key, mods, .. } => {
+                // A key that acts on the focused widget shows where it acts, as a browser's focus does once a person
+                // takes to the keyboard; a modifier alone, or a shortcut, is not that.
+                if !matches!(key, Key::Other(_)) && !mods.ctrl && !mods.alt && !mods.gui {
+                    (self.focus_visible, self.by_pointer) = (true, false);
+                }
                 if let Some(id) = self.focus {
                     out.push(Message::Key { id, key, mods });
                 }
@@ -279,6 +296,14 @@ impl Router {
                     out.push(Message::Preedit { id, text: text.clone(), cursor });
                 }
             }
+        }
+        self.show_text_focus(regions);
+    }
+
+    /// A focused widget that edits text always shows its focus (a person must see where typing goes).
+    fn show_text_focus(&mut self, regions: &[Region]) {
+        if !self.focus_visible && self.focus.is_some_and(|id| Router::takes_text(regions, &id)) {
+            self.focus_visible = true;
         }
     }
 
@@ -324,14 +349,16 @@ impl Router {
         if self.focus.is_some_and(|id| !present(id)) {
             self.focus = None;
         }
+        self.show_text_focus(regions);
         if self.captured.is_some_and(|t| !present(t.id)) {
             self.captured = None;
         }
     }
 
-    /// What a person sees of the router: hovered, pressed and focused (not where the pointer is).
-    pub fn seen(&self) -> (Option<Target>, Option<Target>, Option<WidgetId>) {
-        (self.hovered(), self.pressed(), self.focus)
+    /// What a person sees of the router: hovered, pressed, focused and whether the focus shows (not where the
+    /// pointer is).
+    pub fn seen(&self) -> (Option<Target>, Option<Target>, Option<WidgetId>, bool) {
+        (self.hovered(), self.pressed(), self.focus, self.focus_visible())
     }
 
     /// Where the pointer is, while it is over the window.
@@ -357,8 +384,19 @@ impl Router {
         self.focus
     }
 
-    /// Gives `id` the keyboard focus (a screen focuses its first field when it opens), or nobody.
+    /// Whether the focus shows: CSS's `:focus-visible`, where `:focus` is [`focus`](Router::focus). Focus reached
+    /// by the keyboard shows; focus a pointer press gave does not, unless the widget edits text.
+    pub fn focus_visible(&self) -> bool {
+        self.focus.is_some() && self.focus_visible
+    }
+
+    /// Gives `id` the keyboard focus (a screen focuses its first field when it opens, a popup gives it back), or
+    /// nobody. It shows unless the person's last press was the pointer's, as a browser shows a focus a script
+    /// moves; a field that edits text shows it from the next event or layout, which know the regions.
     pub fn set_focus(&mut self, id: Option<WidgetId>) {
+        if id != self.focus {
+            self.focus_visible = !self.by_pointer;
+        }
         self.focus = id;
     }
 
@@ -508,6 +546,43 @@ mod tests {
         let nowhere = UiEvent::ButtonDown { button: Button::Right, x: 95.0, y: 5.0, clicks: 1 };
         assert!(route(&mut router, nowhere).is_empty());
         assert_eq!(router.focus(), Some("b"), "a right click on nothing leaves the focus");
+    }
+
+    #[test]
+    fn focus_shows_when_the_keyboard_gave_it_and_not_when_a_press_did_except_in_a_text_field() {
+        let mut field = region("field", 0, 50.0, true);
+        field.cursor = Cursor::IBeam;
+        let regions = [region("a", 0, 0.0, true), region("b", 0, 20.0, true), field];
+        let mut router = Router::new();
+        let go = |router: &mut Router, event: UiEvent| router.route(&event, &regions, &mut Vec::new());
+        let key = |key, mods| UiEvent::KeyDown { key, mods, repeat: false };
+        go(&mut router, down(5.0));
+        assert_eq!((router.focus(), router.focus_visible()), (Some("a"), false), "a press: :focus, not visible");
+        go(&mut router, up(5.0));
+        go(&mut router, key(Key::Other(0x400000e1), Mods::NONE));
+        go(&mut router, key(Key::Char('c'), Mods { ctrl: true, ..Mods::NONE }));
+        assert!(!router.focus_visible(), "a modifier alone or a shortcut leaves it hidden");
+        go(&mut router, key(Key::Right, Mods::NONE));
+        assert!(router.focus_visible(), "a key acting on the focused widget shows where it acts");
+        go(&mut router, down(25.0));
+        assert_eq!((router.focus(), router.focus_visible()), (Some("b"), false));
+        go(&mut router, up(25.0));
+        go(&mut router, key(Key::Tab, Mods::NONE));
+        assert_eq!((router.focus(), router.focus_visible()), (Some("field"), true), "Tab shows it");
+        go(&mut router, down(55.0));
+        assert_eq!((router.focus(), router.focus_visible()), (Some("field"), true), "a text field always shows it");
+        go(&mut router, up(55.0));
+        go(&mut router, down(5.0));
+        assert!(!router.focus_visible());
+        // The program moves the focus (a popup gives it back): it shows as the person's last press did.
+        router.set_focus(Some("b"));
+        assert_eq!((router.focus(), router.focus_visible()), (Some("b"), false), "after a press, hidden");
+        go(&mut router, key(Key::Tab, Mods::NONE));
+        router.set_focus(Some("a"));
+        assert_eq!((router.focus(), router.focus_visible()), (Some("a"), true), "after a key, shown");
+        router.set_focus(None);
+        assert!(!router.focus_visible(), "no focus shows nothing");
+        assert!(!router.seen().3);
     }
 
     #[test]

@@ -23,13 +23,16 @@ pub struct State {
     pub pressed: bool,
     /// Has the keyboard focus.
     pub focused: bool,
+    /// Has the focus and shows it (CSS's `:focus-visible`: it came by the keyboard, or the widget edits text).
+    pub focus_visible: bool,
     /// Takes no input.
     pub disabled: bool,
 }
 
 impl State {
     /// A disabled widget's look.
-    pub const DISABLED: State = State { hovered: false, pressed: false, focused: false, disabled: true };
+    pub const DISABLED: State =
+        State { hovered: false, pressed: false, focused: false, focus_visible: false, disabled: true };
 }
 
 impl State {
@@ -39,6 +42,7 @@ impl State {
             hovered: router.hovered().is_some_and(|t| t.id == id),
             pressed: router.pressed().is_some_and(|t| t.id == id) && router.hovered().is_some_and(|t| t.id == id),
             focused: router.focus() == Some(id),
+            focus_visible: router.focus() == Some(id) && router.focus_visible(),
             disabled: false,
         }
     }
@@ -50,6 +54,7 @@ impl State {
             hovered: router.hovered() == Some(target),
             pressed: router.pressed() == Some(target) && router.hovered() == Some(target),
             focused: false,
+            focus_visible: false,
             disabled: false,
         }
     }

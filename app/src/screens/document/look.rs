@@ -111,7 +111,10 @@ impl Look {
             states = states.with(States::DISABLED);
         }
         if look.focused {
-            states = states.with(States::FOCUS).with(States::FOCUS_VISIBLE);
+            states = states.with(States::FOCUS);
+        }
+        if look.focus_visible {
+            states = states.with(States::FOCUS_VISIBLE);
         }
         let key = (i, states, look.hovered, look.pressed);
         let (target, how) = match self.targets.get(&key) {

@@ -9,6 +9,7 @@
 
 pub mod act;
 pub mod bind;
+pub mod flex;
 pub mod keep;
 pub mod look;
 pub mod make;
@@ -266,7 +267,7 @@ impl PageSpec for Document {
     fn build() -> KitPage {
         match current() {
             Some(c) => c.built.page.clone(),
-            None => KitPage { title: "Document", intro: "", sections: Vec::new(), widgets: Vec::new() },
+            None => KitPage::empty("Document", ""),
         }
     }
 

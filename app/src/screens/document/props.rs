@@ -94,6 +94,11 @@ impl<'n> Props<'n> {
         found
     }
 
+    /// Whether property `name` was read already (a widget's own `width` keeps its meaning over the layout's).
+    pub fn was_read(&self, name: &str) -> bool {
+        self.named.iter().any(|(n, _, used)| *n == name && *used)
+    }
+
     /// The next positional argument.
     pub fn next_arg(&mut self) -> Option<&'n KdlEntry> {
         let e = self.args.get(self.next_arg).copied();
@@ -179,6 +184,37 @@ impl<'n> Props<'n> {
                     e.span().offset(),
                     format!("`{name}` must be a whole number from {lo} to {hi}, not {other}"),
                 ))
+            }
+        }
+    }
+
+    /// Property `name` as one of `keywords`' strings, each with its value; any other value is an error that names
+    /// them all.
+    pub fn keyword<T: Copy>(
+        &mut self,
+        src: &Source<'_>,
+        name: &str,
+        keywords: &[(&str, T)],
+    ) -> Result<Option<T>, Located> {
+        let Some(e) = self.entry(name) else { return Ok(None) };
+        let found = match e.value() {
+            KdlValue::String(s) => keywords.iter().find(|(k, _)| k == s),
+            _ => None,
+        };
+        match found {
+            Some((_, value)) => Ok(Some(*value)),
+            None => {
+                let names: Vec<&str> = keywords.iter().map(|(k, _)| *k).collect();
+                let expected = match names.split_last() {
+                    Some((last, [])) => (*last).to_owned(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                let given = match e.value() {
+                    KdlValue::String(s) => format!("`{s}`"),
+                    other => other.to_string(),
+                };
+                Err(src.error(e.span().offset(), format!("`{name}` must be {expected}, not {given}")))
             }
         }
     }

@@ -13,7 +13,8 @@
 //! `repeat count=N` holds what its parent may, N times, with `{n}` in its strings the copy's number from 1. Every
 //! widget takes `id`, `class` and `bind` (with `scale`, and a statistic's `delta-step`); ids become `doc.ID`, or
 //! `SCREEN.ID` for a built-in screen served from a document ([`read_as`]), and inside a repeat `doc.ID.N` unless
-//! the id says `{n}`. A tri-state checkbox takes `governs="ID ID"`. What is wrong is one [`Located`] error: the
+//! the id says `{n}`. A tri-state checkbox takes `governs="ID ID"`. A row and a widget take Yoga's layout
+//! properties by CSS's names ([`flex`]). What is wrong is one [`Located`] error: the
 //! first one, at its place.
 
 use std::collections::HashMap;
@@ -22,9 +23,11 @@ use std::path::Path;
 use kdl::{KdlDocument, KdlNode};
 
 use super::bind::{self, Delta, Follow};
+use super::flex;
 use super::make::{self, Action, KINDS};
 use super::props::{Interner, Props, Source};
 use crate::located::Located;
+use crate::screens::kit::flex::RowFlex;
 use crate::screens::kit::page::{KitPage, Row, Section};
 use crate::style::States;
 use crate::style::cascade::Node;
@@ -153,7 +156,7 @@ pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> 
         src,
         prefix,
         strings: Interner::default(),
-        page: KitPage { title: "", intro: "", sections: Vec::new(), widgets: Vec::new() },
+        page: KitPage::empty("", ""),
         nodes: Vec::new(),
         widget_nodes: Vec::new(),
         section_nodes: Vec::new(),
@@ -256,10 +259,11 @@ impl Reader<'_> {
                 let mut p = Props::of(node, n);
                 let label = p.next_arg().map(|e| p.string_of(&src, e, "a row's label")).transpose()?;
                 let (id, classes) = self.names(&mut p)?;
+                let flex = flex::row(&mut p, &src)?;
                 p.finish(&src)?;
                 let label = label.map(|l| self.strings.intern(&l));
                 let parent = self.section_nodes[s];
-                self.page.sections[s].rows.push(Row { label, items: Vec::new() });
+                self.page.sections[s].rows.push(Row { label, items: Vec::new(), flex });
                 self.row_node = self.nodes.len();
                 self.nodes.push(Node { kind: "row".into(), id, classes, parent: Some(parent), states: States::NONE });
                 let row = self.page.sections[s].rows.len() - 1;
@@ -271,7 +275,7 @@ impl Reader<'_> {
                 Place::Section(s) => {
                     // A widget straight in a section is a row of its own.
                     let parent = self.section_nodes[s];
-                    self.page.sections[s].rows.push(Row { label: None, items: Vec::new() });
+                    self.page.sections[s].rows.push(Row { label: None, items: Vec::new(), flex: RowFlex::default() });
                     self.row_node = self.nodes.len();
                     let row_node = Node {
                         kind: "row".into(),
@@ -345,6 +349,7 @@ impl Reader<'_> {
             self.governs.push((full, names, e.span().offset()));
         }
         let made = make::make(&mut p, &src, &mut self.strings, full)?;
+        let item = flex::item(&mut p, &src)?;
         p.finish(&src)?;
         match made.action {
             Some(Action::Count) => self.counters.push(full),
@@ -362,6 +367,7 @@ impl Reader<'_> {
         let kind = node.name().value().to_owned();
         self.nodes.push(Node { kind, id, classes, parent: Some(row_node), states: States::NONE });
         self.page.widgets.push(made.widget);
+        self.page.flex.push(item);
         self.page.sections[s].rows[row].items.push(index);
         Ok(())
     }

@@ -137,7 +137,7 @@ impl PageSpec for Reloading {
 
     fn build() -> KitPage {
         let page = PAGE.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
-        page.unwrap_or_else(|| KitPage { title: "", intro: "", sections: Vec::new(), widgets: Vec::new() })
+        page.unwrap_or_else(|| KitPage::empty("", ""))
     }
 
     fn version() -> u64 {

@@ -119,7 +119,7 @@ fn a_stylesheet_colours_a_widget_by_its_state_and_a_hover_restyles_it_alone() {
     assert_eq!(page.text, Color::rgb(1, 2, 3));
     assert_eq!(page.background, theme.background, "the page sets none");
     assert_eq!(look.section(0, &page).surface, Color::rgb(0x40, 0x40, 0x40));
-    let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
+    let rest = State::default();
     let widgets = &built.page.widgets;
     let a = look.widget(0, &*widgets[0], rest, &page, 0.0);
     assert_eq!((a.surface, a.surface_hover), (Color::rgb(0x10, 0x10, 0x10), Color::rgb(0x20, 0x20, 0x20)));
@@ -181,7 +181,7 @@ fn a_hover_fades_the_body_on_the_frame_clock_and_the_frames_go_idle_after() {
     let mut look = Look::new(sheet, &built);
     let page = look.page(&Palette::of(ThemeName::Dark));
     let w = &*built.page.widgets[0];
-    let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
+    let rest = State::default();
     let hovered = State { hovered: true, ..rest };
     let body = |p: Palette, s: State| crate::scene::draw::widgets::body_color(&p, s);
     assert_eq!(body(look.widget(0, w, rest, &page, 1.0), rest), Color::rgb(0, 0, 0));
@@ -405,4 +405,141 @@ fn the_new_properties_are_refused_at_their_place_when_misused() {
         let start = format!("{} {message}", at(text, place));
         assert!(e.starts_with(&start), "`{text}`: `{e}` does not start with `{start}`");
     }
+}
+
+/// Each widget's box as the kit lays `text` out in an 800 x 600 window.
+fn boxes(text: &str) -> (super::read::Built, Vec<crate::geom::Rect>) {
+    use crate::widgets::Measure;
+    use crate::widgets::pen::KitFonts;
+
+    let built = built(text);
+    let fonts = crate::test_support::fonts();
+    let m = Measure { fonts, f: KitFonts::new(fonts), density: crate::ui::settings::Density::Regular };
+    let viewport = crate::geom::Rect::new(0.0, 0.0, 800.0, 600.0);
+    let boxes = crate::screens::kit::widget_boxes(crate::test_support::natives(), &built.page, &m, viewport)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (built, boxes)
+}
+
+#[test]
+fn a_rows_and_a_widgets_layout_properties_place_the_widgets_where_yoga_says() {
+    // The card fills its row, so its right edge is the rows' right edge.
+    let (built, b) = boxes(
+        "page title=\"t\" { section {
+            row justify-content=\"flex-end\" { badge \"a\"; badge \"b\" }
+            row { badge \"c\" flex-grow=1; badge \"d\" }
+            card \"t\" \"b\"
+            row column-gap=40 { badge \"e\" width=100; slider \"s\" width=300 margin=5 }
+            row direction=\"column\" align-items=\"flex-end\" { badge \"f\"; badge \"g\" align-self=\"flex-start\" }
+        } }",
+    );
+    assert_eq!(built.page.widgets.len(), 9);
+    let right = b[4].right();
+    assert!(b[4].w > 500.0, "the card fills its row: {:?}", b[4]);
+    assert!((b[1].right() - right).abs() < 0.5, "flex-end: {:?} ends at {right}", b[1]);
+    assert!((b[1].x - 14.0 - b[0].right()).abs() < 0.5, "the kit's gap stays between them: {b:?}");
+    assert!((b[3].right() - right).abs() < 0.5, "the grown badge pushes the other to the end: {:?}", b[3]);
+    assert!(b[2].w > b[0].w + 300.0, "flex-grow widens the badge: {:?} against {:?}", b[2], b[0]);
+    assert_eq!(b[5].w, 100.0, "a badge takes the width it states");
+    assert_eq!(built.page.flex[6].width, None, "a slider's own width keeps its meaning: its track's");
+    assert!(b[6].w > 300.0, "the track, its thumb and its figure: {:?}", b[6]);
+    assert!((b[6].x - 5.0 - 40.0 - b[5].right()).abs() < 0.5, "column-gap and margin: {:?} {:?}", b[5], b[6]);
+    assert!((b[7].right() - right).abs() < 0.5, "a column's items at its end: {:?}", b[7]);
+    assert!(b[8].y > b[7].bottom(), "one under the other: {:?} {:?}", b[7], b[8]);
+    assert!((b[8].x - b[4].x).abs() < 0.5, "align-self puts one back at the start: {:?}", b[8]);
+}
+
+#[test]
+fn a_page_that_states_no_layout_lays_out_as_before() {
+    let plain = "page title=\"t\" { section { row \"R\" { badge \"a\"; card \"t\" \"b\" }; slider \"s\" } }";
+    let stated = "page title=\"t\" { section { row \"R\" wrap=#true direction=\"row\" align-items=\"center\" \
+                  { badge \"a\"; card \"t\" \"b\" }; slider \"s\" } }";
+    assert_eq!(boxes(plain).1, boxes(stated).1, "the kit's defaults, stated");
+    let built = built(plain);
+    assert_eq!(built.page.sections[0].rows[0].flex, crate::screens::kit::flex::RowFlex::default());
+    assert!(built.page.flex.iter().all(|f| *f == crate::screens::kit::flex::ItemFlex::default()));
+}
+
+#[test]
+fn a_bad_layout_property_is_refused_at_its_place_naming_what_is_accepted() {
+    let cases = [
+        (
+            "page title=\"t\" { section { row justify-content=\"middle\" { badge \"b\" } } }",
+            "justify-content",
+            "`justify-content` must be flex-start, center, flex-end, space-between, space-around or space-evenly, \
+             not `middle`",
+        ),
+        (
+            "page title=\"t\" { section { row align-items=3 { badge \"b\" } } }",
+            "align-items",
+            "`align-items` must be flex-start, center, flex-end, stretch or baseline, not 3",
+        ),
+        (
+            "page title=\"t\" { section { row direction=\"rtl\" { badge \"b\" } } }",
+            "direction",
+            "`direction` must be row or column, not `rtl`",
+        ),
+        ("page title=\"t\" { section { row gap=-4 { badge \"b\" } } }", "gap", "`gap` must be from 0 to 1000, not -4"),
+        ("page title=\"t\" { section { row wrap=\"yes\" { badge \"b\" } } }", "wrap", "`wrap` must be #true or #false"),
+        (
+            "page title=\"t\" { section { badge \"b\" flex-grow=-1 } }",
+            "flex-grow",
+            "`flex-grow` must be from 0 to 1000",
+        ),
+        (
+            "page title=\"t\" { section { badge \"b\" align-self=\"left\" } }",
+            "align-self",
+            "`align-self` must be auto, flex-start, center, flex-end, stretch or baseline, not `left`",
+        ),
+        ("page title=\"t\" { section { badge \"b\" width=5000 } }", "width", "`width` must be from 0 to 4000"),
+        ("page title=\"t\" { section { slider \"s\" width=8 } }", "width", "`width` must be from 16 to 4000"),
+        ("page title=\"t\" { section { badge \"b\" margin=\"auto\" } }", "margin", "`margin` must be a number"),
+        ("page title=\"t\" { section { badge \"b\" justify-content=\"center\" } }", "justify", "unknown property"),
+        ("page title=\"t\" { section { row flex-grow=1 { badge \"b\" } } }", "flex-grow", "unknown property"),
+    ];
+    for (text, place, message) in cases {
+        let e = error(text);
+        let start = format!("{} {message}", at(text, place));
+        assert!(e.starts_with(&start), "`{text}`: `{e}` does not start with `{start}`");
+    }
+    // On a later line, the line and column are that entry's.
+    let text = "page title=\"t\" {\n section {\n  row \"R\" {\n    badge \"b\" flex-shrink=\"x\"\n  }\n }\n}\n";
+    assert!(error(text).starts_with("d.kdl:4:15: `flex-shrink` must be a number"), "{}", error(text));
+}
+
+#[test]
+fn a_pressed_focus_matches_focus_and_a_tabbed_one_focus_visible_too() {
+    use super::look::Look;
+    use crate::geom::{Color, Rect};
+    use crate::scene::draw::widgets::State;
+    use crate::style::Stylesheet;
+    use crate::ui::input::{Button, Key, Mods, UiEvent};
+    use crate::ui::router::{Cursor, Region, Router, Target};
+    use crate::ui::theme::{Palette, ThemeName};
+
+    let built = built("page title=\"t\" { section { row { button \"a\" id=a } } }");
+    let css = "button:focus { outline-color: #111111 } button:focus-visible { outline-color: #222222 }";
+    let (sheet, warnings) = Stylesheet::parse(std::path::Path::new("d.css"), css);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut look = Look::new(sheet, &built);
+    let page = look.page(&Palette::of(ThemeName::Dark));
+    let w = &*built.page.widgets[0];
+    let region = Region {
+        target: Target { id: "doc.a", part: 0 },
+        rect: Rect::new(0.0, 0.0, 10.0, 10.0),
+        cursor: Cursor::Hand,
+        focusable: true,
+        enabled: true,
+    };
+    let mut router = Router::new();
+    let mut out = Vec::new();
+    router.route(&UiEvent::ButtonDown { button: Button::Left, x: 5.0, y: 5.0, clicks: 1 }, &[region], &mut out);
+    router.route(&UiEvent::ButtonUp { button: Button::Left, x: 5.0, y: 5.0 }, &[region], &mut out);
+    let pressed = State::of(&router, "doc.a");
+    assert!(pressed.focused && !pressed.focus_visible);
+    assert_eq!(look.widget(0, w, pressed, &page, 0.0).focus, Color::rgb(0x11, 0x11, 0x11), "only :focus");
+    router.route(&UiEvent::KeyDown { key: Key::Tab, mods: Mods::NONE, repeat: false }, &[region], &mut out);
+    let tabbed = State::of(&router, "doc.a");
+    assert!(tabbed.focused && tabbed.focus_visible);
+    assert_eq!(look.widget(0, w, tabbed, &page, 0.0).focus, Color::rgb(0x22, 0x22, 0x22), ":focus-visible");
 }

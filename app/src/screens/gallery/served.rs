@@ -74,7 +74,7 @@ impl<E: Embedded> PageSpec for Served<E> {
     fn build() -> KitPage {
         match Self::current() {
             Ok(c) => c.built.page.clone(),
-            Err(_) => KitPage { title: E::TITLE, intro: "", sections: Vec::new(), widgets: Vec::new() },
+            Err(_) => KitPage::empty(E::TITLE, ""),
         }
     }
 
@@ -173,7 +173,7 @@ mod tests {
         let theme = Palette::of(ThemeName::Dark);
         let page = Served::<Restyled>::palette(&theme).unwrap_or_else(|| panic!("a stylesheet with a rule looks"));
         let built = Served::<Restyled>::build();
-        let rest = State { hovered: false, pressed: false, focused: false, disabled: false };
+        let rest = State::default();
         let volume = Served::<Restyled>::widget_palette(0, &*built.widgets[0], rest, &page, 0.0);
         assert_eq!(volume.map(|p| p.surface), Some(Color::rgb(0x10, 0x20, 0x30)));
         let stepped = Served::<Restyled>::widget_palette(1, &*built.widgets[1], rest, &page, 0.0);

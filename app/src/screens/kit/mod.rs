@@ -1,5 +1,5 @@
 //! A page of the widget kit as a screen: sections of labelled rows of widgets, laid out by Yoga (rows wrap in a
-//! narrow window), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
+//! narrow window; what a row or a widget states of its own layout, [`flex`], stands over the kit's), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
 //! a Tab to a widget below the fold), and drawn through each widget's own
 //! [`Widget::draw`](crate::widgets::Widget::draw). The gallery's value, form, panel and menu screens and the controls
 //! screen are each a [`PageSpec`] over this one screen.
@@ -8,6 +8,7 @@
 //! moves the pixels already drawn and draws only what a scroll uncovers. The scrollbar stands in a gutter outside
 //! the scrolled viewport (record 18).
 
+pub mod flex;
 pub mod page;
 pub mod state;
 
@@ -99,7 +100,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let key = (viewport.w.to_bits(), viewport.h.to_bits(), room.mirrored(), density, state.generation);
         if room.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key) {
             let measure = Measure { fonts: room.fonts, f: self.fonts, density };
-            let layout = self.lay_out_page(&state.page, &measure, viewport, direction)?;
+            let layout = lay_out_page(self.g, &state.page, &measure, viewport, direction)?;
             self.laid = Some((key, layout));
             self.relaid = true;
         }
@@ -238,97 +239,108 @@ impl<P: PageSpec> Screen for KitScreen<P> {
     }
 }
 
-impl<P: PageSpec> KitScreen<P> {
-    /// Lays the page out at the viewport's width; its height is what its content needs.
-    fn lay_out_page(
-        &self,
-        page: &page::KitPage,
-        m: &Measure<'_>,
-        viewport: Rect,
-        direction: Direction,
-    ) -> Result<Layout, NativeError> {
-        let gap = m.density.gap();
-        let mut tree = LayoutTree::new(self.g)?;
-        let root = tree.add_node()?;
-        tree.set_align_items(root, Align::Center);
-        tree.set_padding(root, Edge::Horizontal, Length::Points(if viewport.w < 480.0 { 10.0 } else { 24.0 }));
-        tree.set_padding(root, Edge::Vertical, Length::Points(gap + 6.0));
-        tree.set_gap(root, Gutter::Row, gap);
-        let column = |tree: &mut LayoutTree, parent: NodeId| -> Result<NodeId, NativeError> {
-            let n = tree.add_node()?;
-            tree.add_child(parent, n)?;
-            tree.set_width(n, Length::Percent(100.0));
-            tree.set_max_width(n, Length::Points(MAX_W));
-            Ok(n)
-        };
-        let title = column(&mut tree, root)?;
-        tree.set_height(title, Length::Points(TITLE_H));
-        let intro = column(&mut tree, root)?;
-        tree.set_height(intro, Length::Points(INTRO_H));
-        let mut sections = Vec::new();
-        let mut labels = Vec::new();
-        let mut widget_nodes = vec![None; page.widgets.len()];
-        for section in &page.sections {
-            let s = column(&mut tree, root)?;
-            tree.set_padding(s, Edge::All, Length::Points(gap + 4.0));
-            tree.set_gap(s, Gutter::Row, gap);
-            let header = tree.add_node()?;
-            tree.add_child(s, header)?;
-            tree.set_height(header, Length::Points(HEADER_H - 6.0));
-            for row in &section.rows {
-                let r = tree.add_node()?;
-                tree.add_child(s, r)?;
-                tree.set_flex_direction(r, FlexDirection::Row);
-                tree.set_flex_wrap(r, Wrap::Wrap);
-                tree.set_align_items(r, Align::Center);
-                tree.set_gap(r, Gutter::Column, 14.0);
-                // Room under a row for what a widget says beneath itself (a field's rule, a spinner's hint).
-                tree.set_gap(r, Gutter::Row, gap + 8.0);
-                tree.set_padding(r, Edge::Bottom, Length::Points(8.0));
-                if let (Some(label), Some(first)) = (row.label, row.items.first()) {
-                    let l = tree.add_node()?;
-                    tree.add_child(r, l)?;
-                    tree.set_width(
-                        l,
-                        Length::Points(LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W)),
-                    );
-                    tree.set_height(l, Length::Points(m.control()));
-                    labels.push((l, label, page.widgets[*first].id()));
-                }
-                for &i in &row.items {
-                    let n = tree.add_node()?;
-                    tree.add_child(r, n)?;
-                    let size = page.widgets[i].size(m);
-                    match size.w {
-                        Extent::Fixed(w) => {
-                            tree.set_width(n, Length::Points(w));
-                            tree.set_flex_shrink(n, 1.0);
-                        }
-                        Extent::Fill(min) => {
-                            tree.set_flex_grow(n, 1.0);
-                            tree.set_flex_basis(n, Length::Points(min));
-                            tree.set_min_width(n, Length::Points(min.min(viewport.w - 60.0).max(40.0)));
-                        }
-                    }
-                    tree.set_height(n, Length::Points(size.h));
-                    widget_nodes[i] = Some(n);
-                }
+/// Each widget's box, in page coordinates, as the kit lays `page` out in `viewport` left to right (the tests of
+/// a page's layout read it).
+#[cfg(test)]
+pub(crate) fn widget_boxes(
+    g: &'static Goldberry,
+    page: &page::KitPage,
+    m: &Measure<'_>,
+    viewport: Rect,
+) -> Result<Vec<Rect>, NativeError> {
+    Ok(lay_out_page(g, page, m, viewport, Direction::Ltr)?.widgets)
+}
+
+/// Lays the page out at the viewport's width; its height is what its content needs.
+fn lay_out_page(
+    g: &'static Goldberry,
+    page: &page::KitPage,
+    m: &Measure<'_>,
+    viewport: Rect,
+    direction: Direction,
+) -> Result<Layout, NativeError> {
+    let gap = m.density.gap();
+    let mut tree = LayoutTree::new(g)?;
+    let root = tree.add_node()?;
+    tree.set_align_items(root, Align::Center);
+    tree.set_padding(root, Edge::Horizontal, Length::Points(if viewport.w < 480.0 { 10.0 } else { 24.0 }));
+    tree.set_padding(root, Edge::Vertical, Length::Points(gap + 6.0));
+    tree.set_gap(root, Gutter::Row, gap);
+    let column = |tree: &mut LayoutTree, parent: NodeId| -> Result<NodeId, NativeError> {
+        let n = tree.add_node()?;
+        tree.add_child(parent, n)?;
+        tree.set_width(n, Length::Percent(100.0));
+        tree.set_max_width(n, Length::Points(MAX_W));
+        Ok(n)
+    };
+    let title = column(&mut tree, root)?;
+    tree.set_height(title, Length::Points(TITLE_H));
+    let intro = column(&mut tree, root)?;
+    tree.set_height(intro, Length::Points(INTRO_H));
+    let mut sections = Vec::new();
+    let mut labels = Vec::new();
+    let mut widget_nodes = vec![None; page.widgets.len()];
+    for section in &page.sections {
+        let s = column(&mut tree, root)?;
+        tree.set_padding(s, Edge::All, Length::Points(gap + 4.0));
+        tree.set_gap(s, Gutter::Row, gap);
+        let header = tree.add_node()?;
+        tree.add_child(s, header)?;
+        tree.set_height(header, Length::Points(HEADER_H - 6.0));
+        for row in &section.rows {
+            let r = tree.add_node()?;
+            tree.add_child(s, r)?;
+            tree.set_flex_direction(r, FlexDirection::Row);
+            tree.set_flex_wrap(r, Wrap::Wrap);
+            tree.set_align_items(r, Align::Center);
+            tree.set_gap(r, Gutter::Column, 14.0);
+            // Room under a row for what a widget says beneath itself (a field's rule, a spinner's hint).
+            tree.set_gap(r, Gutter::Row, gap + 8.0);
+            tree.set_padding(r, Edge::Bottom, Length::Points(8.0));
+            row.flex.apply(&mut tree, r);
+            if let (Some(label), Some(first)) = (row.label, row.items.first()) {
+                let l = tree.add_node()?;
+                tree.add_child(r, l)?;
+                tree.set_width(l, Length::Points(LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W)));
+                tree.set_height(l, Length::Points(m.control()));
+                labels.push((l, label, page.widgets[*first].id()));
             }
-            sections.push((s, header));
+            for &i in &row.items {
+                let n = tree.add_node()?;
+                tree.add_child(r, n)?;
+                let size = page.widgets[i].size(m);
+                match size.w {
+                    Extent::Fixed(w) => {
+                        tree.set_width(n, Length::Points(w));
+                        tree.set_flex_shrink(n, 1.0);
+                    }
+                    Extent::Fill(min) => {
+                        tree.set_flex_grow(n, 1.0);
+                        tree.set_flex_basis(n, Length::Points(min));
+                        tree.set_min_width(n, Length::Points(min.min(viewport.w - 60.0).max(40.0)));
+                    }
+                }
+                tree.set_height(n, Length::Points(size.h));
+                if let Some(flex) = page.flex.get(i) {
+                    flex.apply(&mut tree, n);
+                }
+                widget_nodes[i] = Some(n);
+            }
         }
-        tree.calculate(root, content_viewport(viewport, false).w, f32::NAN, direction)?;
-        let rect = |n: NodeId| {
-            let r = tree.layout(n);
-            Rect::new(r.x, r.y, r.w, r.h)
-        };
-        Ok(Layout {
-            title: rect(title),
-            intro: rect(intro),
-            sections: sections.iter().map(|(s, _)| rect(*s)).collect(),
-            headers: sections.iter().map(|(_, h)| rect(*h)).collect(),
-            labels: labels.into_iter().map(|(n, label, id)| (rect(n), label, id)).collect(),
-            widgets: widget_nodes.into_iter().map(|n| n.map(rect).unwrap_or_default()).collect(),
-            height: rect(root).h,
-        })
+        sections.push((s, header));
     }
+    tree.calculate(root, content_viewport(viewport, false).w, f32::NAN, direction)?;
+    let rect = |n: NodeId| {
+        let r = tree.layout(n);
+        Rect::new(r.x, r.y, r.w, r.h)
+    };
+    Ok(Layout {
+        title: rect(title),
+        intro: rect(intro),
+        sections: sections.iter().map(|(s, _)| rect(*s)).collect(),
+        headers: sections.iter().map(|(_, h)| rect(*h)).collect(),
+        labels: labels.into_iter().map(|(n, label, id)| (rect(n), label, id)).collect(),
+        widgets: widget_nodes.into_iter().map(|n| n.map(rect).unwrap_or_default()).collect(),
+        height: rect(root).h,
+    })
 }

@@ -1,6 +1,7 @@
 //! What a kit page holds: its title and line of introduction, its sections (each a group box of rows, each row a
 //! label and the widgets it names) and its widgets, built with [`PageBuilder`].
 
+use super::flex::{ItemFlex, RowFlex};
 use crate::ui::router::WidgetId;
 use crate::widgets::Widget;
 
@@ -11,6 +12,8 @@ pub struct Row {
     pub label: Option<&'static str>,
     /// The widgets, in reading order.
     pub items: Vec<usize>,
+    /// What the row states of its layout (a document's row may; the kit's defaults stand for the rest).
+    pub flex: RowFlex,
 }
 
 /// A section: a group box with a title.
@@ -33,9 +36,17 @@ pub struct KitPage {
     pub sections: Vec<Section>,
     /// Every widget, in tab order.
     pub widgets: Vec<Box<dyn Widget>>,
+    /// What each widget states of its layout, by the widget's index: a document's widgets may; a page built in
+    /// Rust states nothing, and a widget past the end states nothing either.
+    pub flex: Vec<ItemFlex>,
 }
 
 impl KitPage {
+    /// A page titled `title` with nothing on it.
+    pub fn empty(title: &'static str, intro: &'static str) -> KitPage {
+        KitPage { title, intro, sections: Vec::new(), widgets: Vec::new(), flex: Vec::new() }
+    }
+
     /// The widget with `id`.
     pub fn get(&self, id: WidgetId) -> Option<&dyn Widget> {
         self.widgets.iter().find(|w| w.id() == id).map(|w| &**w)
@@ -66,7 +77,7 @@ pub struct PageBuilder {
 impl PageBuilder {
     /// A page titled `title`.
     pub fn new(title: &'static str, intro: &'static str) -> PageBuilder {
-        PageBuilder { page: KitPage { title, intro, sections: Vec::new(), widgets: Vec::new() } }
+        PageBuilder { page: KitPage::empty(title, intro) }
     }
 
     /// Starts a section titled `title`.
@@ -84,7 +95,7 @@ impl PageBuilder {
             self.page.sections.push(Section { title: "", rows: Vec::new() });
         }
         if let Some(section) = self.page.sections.last_mut() {
-            section.rows.push(Row { label, items });
+            section.rows.push(Row { label, items, flex: RowFlex::default() });
         }
         self
     }
