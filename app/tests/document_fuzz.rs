@@ -1,5 +1,5 @@
-//! Random and mutated documents and stylesheets through the parsers, the document builder and the cascade: no
-//! panic, and every case in bounded time (a fixed seed, so a failure is the same case every run).
+//! Random and mutated documents and stylesheets through the parsers, the document builder, the cascade and the
+//! layout a sheet states: no panic, and every case in bounded time (a fixed seed, so a failure is the same case every run).
 //!
 //! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default.
 
@@ -7,6 +7,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use goldberry::screens::document::flex;
+use goldberry::screens::document::look::Look;
 use goldberry::screens::document::read::{self, Built};
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};
@@ -154,6 +156,19 @@ const CSS_PIECES: &[&str] = &[
     "outline-color",
     "gap",
     "width",
+    "height",
+    "margin",
+    "column-gap",
+    "flex-grow",
+    "flex-basis",
+    "justify-content",
+    "align-self",
+    "flex-direction",
+    "flex-end",
+    "space-between",
+    "column",
+    "1.5",
+    "-1",
     "--x",
     "--y",
     "var(--x)",
@@ -287,6 +302,10 @@ fn stylesheets_never_panic_and_finish_in_bounded_time() {
             for w in &warnings {
                 assert!(w.to_string().starts_with("fuzz.css:"), "{w}");
             }
+            // The layout the sheet states, read into the kit's row and item properties.
+            let mut laid = read::read(Path::new("tutorial.kdl"), &kdl).expect("the tutorial reads");
+            let mut look = Look::new(sheet.clone(), &laid);
+            flex::by_sheet(&mut laid, &mut look);
             style_all(sheet, &built);
         });
     }

@@ -39,10 +39,46 @@ pub struct Computed {
     pub width: Option<Length>,
     /// `font-size`.
     pub font_size: Option<Length>,
+    /// What it states of its layout.
+    pub layout: LayoutStyle,
     /// `transition` and its longhands.
     pub transition: Transitions,
     /// The custom properties in force (shared with the parent's when the element sets none).
     pub customs: Arc<Customs>,
+}
+
+/// What an element states of its layout as a flex container or item (none of it is inherited); the document's
+/// screen lays rows and widgets out with it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LayoutStyle {
+    /// `height`.
+    pub height: Option<Length>,
+    /// `min-width`.
+    pub min_width: Option<Length>,
+    /// `max-width`.
+    pub max_width: Option<Length>,
+    /// `margin`.
+    pub margin: Option<Length>,
+    /// `row-gap`.
+    pub row_gap: Option<Length>,
+    /// `column-gap`.
+    pub column_gap: Option<Length>,
+    /// `flex-basis`.
+    pub basis: Option<Length>,
+    /// `flex-grow`.
+    pub grow: Option<f32>,
+    /// `flex-shrink`.
+    pub shrink: Option<f32>,
+    /// `justify-content`.
+    pub justify: Option<&'static str>,
+    /// `align-items`.
+    pub align_items: Option<&'static str>,
+    /// `align-self`.
+    pub align_self: Option<&'static str>,
+    /// `flex-direction`.
+    pub direction: Option<&'static str>,
+    /// `flex-wrap`.
+    pub wrap: Option<&'static str>,
 }
 
 impl Computed {
@@ -59,8 +95,22 @@ impl Computed {
             (Prop::Padding, Value::Length(l)) => self.padding = Some(l),
             (Prop::Width, Value::Length(l)) => self.width = Some(l),
             (Prop::FontSize, Value::Length(l)) => self.font_size = Some(l),
+            (Prop::Height, Value::Length(l)) => self.layout.height = Some(l),
+            (Prop::MinWidth, Value::Length(l)) => self.layout.min_width = Some(l),
+            (Prop::MaxWidth, Value::Length(l)) => self.layout.max_width = Some(l),
+            (Prop::Margin, Value::Length(l)) => self.layout.margin = Some(l),
+            (Prop::RowGap, Value::Length(l)) => self.layout.row_gap = Some(l),
+            (Prop::ColumnGap, Value::Length(l)) => self.layout.column_gap = Some(l),
+            (Prop::FlexBasis, Value::Length(l)) => self.layout.basis = Some(l),
+            (Prop::FlexGrow, Value::Number(v)) => self.layout.grow = Some(v),
+            (Prop::FlexShrink, Value::Number(v)) => self.layout.shrink = Some(v),
+            (Prop::JustifyContent, Value::Keyword(k)) => self.layout.justify = Some(k),
+            (Prop::AlignItems, Value::Keyword(k)) => self.layout.align_items = Some(k),
+            (Prop::AlignSelf, Value::Keyword(k)) => self.layout.align_self = Some(k),
+            (Prop::FlexDirection, Value::Keyword(k)) => self.layout.direction = Some(k),
+            (Prop::FlexWrap, Value::Keyword(k)) => self.layout.wrap = Some(k),
             (Prop::Transition(_), Value::Transition(t)) => self.transition.overlay(&t),
-            // value::parse reads a colour for a colour property and a length for the others.
+            // value::parse reads each property's kind of value: a colour, a length, a number or a keyword.
             _ => {}
         }
     }

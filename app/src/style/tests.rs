@@ -401,3 +401,24 @@ mod transitions {
         assert_eq!(sheet.rules[0].declarations.len(), 1, "the good one stays");
     }
 }
+
+#[test]
+fn layout_properties_read_their_lengths_numbers_and_keywords_and_skip_a_bad_one() {
+    let table: [(Prop, &str, Value); 5] = [
+        (Prop::Height, "2em", Value::Length(Length::Em(2.0))),
+        (Prop::FlexGrow, "1.5", Value::Number(1.5)),
+        (Prop::JustifyContent, "Space-Between", Value::Keyword("space-between")),
+        (Prop::AlignSelf, "auto", Value::Keyword("auto")),
+        (Prop::FlexWrap, "nowrap", Value::Keyword("nowrap")),
+    ];
+    for (prop, text, want) in table {
+        assert_eq!(value::parse(prop, text), Ok(want), "{text}");
+    }
+    let (sheet, warnings) =
+        Stylesheet::parse(Path::new("t.css"), "row {\n  justify-content: middle;\n  flex-grow: -1;\n  gap: 4px }");
+    let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said[0].starts_with("t.css:2:") && said[0].contains("flex-start, center"), "{said:?}");
+    assert!(said[1].starts_with("t.css:3:") && said[1].contains("0 to 1000"), "{said:?}");
+    assert_eq!(sheet.rules[0].declarations.len(), 1, "the gap stays");
+}

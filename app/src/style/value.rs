@@ -1,5 +1,5 @@
 //! What a declaration may say: the properties this subset knows, and their values (a colour, a length in px, em or
-//! %, or a transition).
+//! %, a number, one of a property's keywords, or a transition).
 
 use cssparser::{Parser, Token};
 
@@ -32,6 +32,34 @@ pub enum Prop {
     Width,
     /// `font-size` (inherited).
     FontSize,
+    /// `height`.
+    Height,
+    /// `min-width`.
+    MinWidth,
+    /// `max-width`.
+    MaxWidth,
+    /// `margin`.
+    Margin,
+    /// `row-gap`.
+    RowGap,
+    /// `column-gap`.
+    ColumnGap,
+    /// `flex-basis`.
+    FlexBasis,
+    /// `flex-grow`: a number.
+    FlexGrow,
+    /// `flex-shrink`: a number.
+    FlexShrink,
+    /// `justify-content`: a keyword.
+    JustifyContent,
+    /// `align-items`: a keyword.
+    AlignItems,
+    /// `align-self`: a keyword.
+    AlignSelf,
+    /// `flex-direction`: a keyword.
+    FlexDirection,
+    /// `flex-wrap`: a keyword.
+    FlexWrap,
     /// `transition` and its longhands: how a colour changes.
     Transition(Part),
 }
@@ -51,6 +79,20 @@ impl Prop {
             "padding" => Prop::Padding,
             "width" => Prop::Width,
             "font-size" => Prop::FontSize,
+            "height" => Prop::Height,
+            "min-width" => Prop::MinWidth,
+            "max-width" => Prop::MaxWidth,
+            "margin" => Prop::Margin,
+            "row-gap" => Prop::RowGap,
+            "column-gap" => Prop::ColumnGap,
+            "flex-basis" => Prop::FlexBasis,
+            "flex-grow" => Prop::FlexGrow,
+            "flex-shrink" => Prop::FlexShrink,
+            "justify-content" => Prop::JustifyContent,
+            "align-items" => Prop::AlignItems,
+            "align-self" => Prop::AlignSelf,
+            "flex-direction" => Prop::FlexDirection,
+            "flex-wrap" => Prop::FlexWrap,
             "transition" => Prop::Transition(Part::Shorthand),
             "transition-property" => Prop::Transition(Part::Property),
             "transition-duration" => Prop::Transition(Part::Duration),
@@ -63,6 +105,21 @@ impl Prop {
     /// Whether a child takes its parent's value when no rule gives one (CSS's inherited properties).
     pub fn inherited(self) -> bool {
         matches!(self, Prop::Color | Prop::Accent | Prop::OutlineColor | Prop::Muted | Prop::FontSize)
+    }
+
+    /// The keywords its value is one of, for a property whose value is a keyword.
+    pub fn keywords(self) -> Option<&'static [&'static str]> {
+        const ALIGN: &[&str] = &["flex-start", "center", "flex-end", "stretch", "baseline"];
+        Some(match self {
+            Prop::JustifyContent => {
+                &["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"]
+            }
+            Prop::AlignItems => ALIGN,
+            Prop::AlignSelf => &["auto", "flex-start", "center", "flex-end", "stretch", "baseline"],
+            Prop::FlexDirection => &["row", "column"],
+            Prop::FlexWrap => &["wrap", "nowrap"],
+            _ => return None,
+        })
     }
 
     /// Whether its value is a colour.
@@ -92,6 +149,10 @@ pub enum Value {
     Colour(Color),
     /// A length.
     Length(Length),
+    /// A number (`flex-grow`, `flex-shrink`).
+    Number(f32),
+    /// One of the property's keywords ([`Prop::keywords`]).
+    Keyword(&'static str),
     /// What a transition declaration set.
     Transition(Transitions),
 }
@@ -102,12 +163,33 @@ pub fn parse(prop: Prop, text: &str) -> Result<Value, String> {
     let value = match prop {
         Prop::Transition(part) => Value::Transition(transition::parse(part, &mut p)?),
         _ if prop.is_colour() => Value::Colour(colour::parse(&mut p)?),
-        _ => Value::Length(length(&mut p)?),
+        Prop::FlexGrow | Prop::FlexShrink => Value::Number(factor(&mut p)?),
+        _ => match prop.keywords() {
+            Some(words) => Value::Keyword(keyword(&mut p, words)?),
+            None => Value::Length(length(&mut p)?),
+        },
     };
     if !p.is_exhausted() {
         return Err(format!("more than one value in `{}`", text.trim()));
     }
     Ok(value)
+}
+
+/// A flex factor: a number from 0 to 1000.
+fn factor(p: &mut Parser<'_>) -> Result<f32, String> {
+    match p.next().map_err(|_| "expected a number".to_owned())?.clone() {
+        Token::Number { value, .. } if (0.0..=1000.0).contains(&value) => Ok(value),
+        other => Err(format!("expected a number from 0 to 1000, found `{}`", colour::describe(&other))),
+    }
+}
+
+/// One of `words`.
+fn keyword(p: &mut Parser<'_>, words: &'static [&'static str]) -> Result<&'static str, String> {
+    let found = match p.next().map_err(|_| "expected a keyword".to_owned())?.clone() {
+        Token::Ident(name) => words.iter().find(|w| name.eq_ignore_ascii_case(w)).copied(),
+        _ => None,
+    };
+    found.ok_or_else(|| format!("expected one of {}", words.join(", ")))
 }
 
 fn length(p: &mut Parser<'_>) -> Result<Length, String> {

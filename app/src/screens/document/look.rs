@@ -72,6 +72,11 @@ impl Look {
         style
     }
 
+    /// Node `node`'s style at rest (no pointer, no focus): what lays it out.
+    pub fn resting(&mut self, node: usize) -> Computed {
+        self.style(node, States::NONE)
+    }
+
     /// The page's palette over the theme's; the page's custom properties start from the theme's sheet, so a
     /// document's `var(--accent)` is the theme's accent.
     pub fn page(&mut self, theme: &Palette) -> Palette {

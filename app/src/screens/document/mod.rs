@@ -137,14 +137,16 @@ fn read_version(doc: &Path, style: Option<&Path>) -> Result<(Current, Vec<Locate
         std::fs::read_to_string(path).map_err(|e| Located::at_line(path, 1, 1, format!("cannot read it: {e}")))
     };
     let text = read_file(doc)?;
-    let built = read::read(doc, &text)?;
+    let mut built = read::read(doc, &text)?;
     let mut warnings = Vec::new();
     let look = match style {
         Some(path) => {
             let css = read_file(path)?;
             let (sheet, skipped) = Stylesheet::parse(path, &css);
             warnings = skipped;
-            Some(Mutex::new(Look::new(sheet, &built)))
+            let mut look = Look::new(sheet, &built);
+            flex::by_sheet(&mut built, &mut look);
+            Some(Mutex::new(look))
         }
         None => None,
     };

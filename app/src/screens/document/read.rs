@@ -52,6 +52,11 @@ pub struct Built {
     pub widget_nodes: Vec<usize>,
     /// Each section's element.
     pub section_nodes: Vec<usize>,
+    /// Each row's element, by section and row.
+    pub row_nodes: Vec<Vec<usize>>,
+    /// Each widget: whether it takes `width` itself (a slider's track, a field's box), so that its layout width
+    /// is the kit's, not a stylesheet's.
+    pub sized: Vec<bool>,
     /// The bindings: each follower shows its source's value.
     pub follows: Vec<Follow>,
     /// (button, target): pressing the button puts the target back as the document made it.
@@ -104,6 +109,8 @@ struct Reader<'a> {
     nodes: Vec<Node>,
     widget_nodes: Vec<usize>,
     section_nodes: Vec<usize>,
+    row_nodes: Vec<Vec<usize>>,
+    sized: Vec<bool>,
     ids: HashMap<WidgetId, usize>,
     binds: Vec<Bind>,
     /// (button, target as written, where `target` stands).
@@ -160,6 +167,8 @@ pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> 
         nodes: Vec::new(),
         widget_nodes: Vec::new(),
         section_nodes: Vec::new(),
+        row_nodes: Vec::new(),
+        sized: Vec::new(),
         ids: HashMap::new(),
         binds: Vec::new(),
         resets: Vec::new(),
@@ -250,6 +259,7 @@ impl Reader<'_> {
                 let title = self.strings.intern(&title.unwrap_or_default());
                 self.page.sections.push(Section { title, rows: Vec::new() });
                 self.section_nodes.push(self.nodes.len());
+                self.row_nodes.push(Vec::new());
                 self.nodes.push(Node { kind: "section".into(), id, classes, parent: Some(0), states: States::NONE });
                 let s = self.page.sections.len() - 1;
                 self.children(node, Place::Section(s), n)
@@ -265,6 +275,7 @@ impl Reader<'_> {
                 let parent = self.section_nodes[s];
                 self.page.sections[s].rows.push(Row { label, items: Vec::new(), flex });
                 self.row_node = self.nodes.len();
+                self.row_nodes[s].push(self.row_node);
                 self.nodes.push(Node { kind: "row".into(), id, classes, parent: Some(parent), states: States::NONE });
                 let row = self.page.sections[s].rows.len() - 1;
                 self.children(node, Place::Row(s, row), n)
@@ -277,6 +288,7 @@ impl Reader<'_> {
                     let parent = self.section_nodes[s];
                     self.page.sections[s].rows.push(Row { label: None, items: Vec::new(), flex: RowFlex::default() });
                     self.row_node = self.nodes.len();
+                    self.row_nodes[s].push(self.row_node);
                     let row_node = Node {
                         kind: "row".into(),
                         id: None,
@@ -349,6 +361,7 @@ impl Reader<'_> {
             self.governs.push((full, names, e.span().offset()));
         }
         let made = make::make(&mut p, &src, &mut self.strings, full)?;
+        self.sized.push(p.was_read("width"));
         let item = flex::item(&mut p, &src)?;
         p.finish(&src)?;
         match made.action {
@@ -450,6 +463,8 @@ impl Reader<'_> {
             nodes: self.nodes,
             widget_nodes: self.widget_nodes,
             section_nodes: self.section_nodes,
+            row_nodes: self.row_nodes,
+            sized: self.sized,
             follows,
             resets,
             clears: self.clears,

@@ -450,6 +450,37 @@ fn a_rows_and_a_widgets_layout_properties_place_the_widgets_where_yoga_says() {
 }
 
 #[test]
+fn a_stylesheet_lays_rows_and_widgets_out_under_what_the_document_states() {
+    use crate::style::Stylesheet;
+    use crate::widgets::Measure;
+    use crate::widgets::pen::KitFonts;
+
+    let text = "page title=\"t\" { section {
+        row class=end { badge \"a\"; badge \"b\" }
+        row { badge \"c\" id=c; badge \"d\" width=90 class=wide }
+        row { slider \"s\" width=200 class=wide; card \"t\" \"b\" }
+    } }";
+    let css = "row.end { justify-content: flex-end; column-gap: 2em } #c { flex-grow: 1; height: 40px } \
+               .wide { width: 300px } badge { margin: 0 }";
+    let (sheet, warnings) = Stylesheet::parse(Path::new("d.css"), css);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut built = built(text);
+    let mut look = super::look::Look::new(sheet, &built);
+    super::flex::by_sheet(&mut built, &mut look);
+    let fonts = crate::test_support::fonts();
+    let m = Measure { fonts, f: KitFonts::new(fonts), density: crate::ui::settings::Density::Regular };
+    let viewport = crate::geom::Rect::new(0.0, 0.0, 800.0, 600.0);
+    let b = crate::screens::kit::widget_boxes(crate::test_support::natives(), &built.page, &m, viewport)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let right = b[5].right();
+    assert!((b[1].right() - right).abs() < 0.5, "justify-content from the sheet: {b:?}");
+    assert!((b[1].x - 26.0 - b[0].right()).abs() < 0.5, "2em of 13 px between them: {b:?}");
+    assert!(b[2].w > b[0].w + 300.0 && b[2].h == 40.0, "flex-grow and height from the sheet: {:?}", b[2]);
+    assert_eq!(b[3].w, 90.0, "the document's width wins over the sheet's, as an inline style does");
+    assert!(b[4].w < 300.0, "a slider's width is its track's, the document's: {:?}", b[4]);
+}
+
+#[test]
 fn a_page_that_states_no_layout_lays_out_as_before() {
     let plain = "page title=\"t\" { section { row \"R\" { badge \"a\"; card \"t\" \"b\" }; slider \"s\" } }";
     let stated = "page title=\"t\" { section { row \"R\" wrap=#true direction=\"row\" align-items=\"center\" \

@@ -13,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::located::Located;
 use crate::scene::draw::widgets::State;
 use crate::screens::document::look::Look;
-use crate::screens::document::{Current, act, read, with_look};
+use crate::screens::document::{Current, act, flex, read, with_look};
 use crate::screens::interface::Input;
 use crate::screens::kit::page::KitPage;
 use crate::screens::kit::state::PageSpec;
@@ -48,14 +48,18 @@ pub struct Served<E>(PhantomData<fn() -> E>);
 /// Reads `E`'s document and stylesheet: the page, its bindings and its looks. A declaration the stylesheet skips
 /// is said on stderr, as for `--style`.
 pub fn open<E: Embedded>() -> Result<Current, Located> {
-    let built = read::read_as(Path::new(E::FILE), E::KDL, E::NAME)?;
+    let mut built = read::read_as(Path::new(E::FILE), E::KDL, E::NAME)?;
     let (sheet, skipped) = Stylesheet::parse(Path::new(E::CSS_FILE), E::CSS);
     for warning in skipped {
         eprintln!("{warning}");
     }
     // A stylesheet without rules changes no colour: the page then draws with the theme's palettes as they are,
     // and its frames cost what a Rust page's did, not a palette look-up a widget.
-    let look = (!sheet.rules.is_empty()).then(|| Mutex::new(Look::new(sheet, &built)));
+    let look = (!sheet.rules.is_empty()).then(|| {
+        let mut look = Look::new(sheet, &built);
+        flex::by_sheet(&mut built, &mut look);
+        Mutex::new(look)
+    });
     Ok(Current { built, look })
 }
 
