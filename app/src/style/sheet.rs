@@ -127,6 +127,19 @@ impl Stylesheet {
     }
 }
 
+impl Stylesheet {
+    /// Every pseudo-class some selector asks about: a state no rule names cannot change a style, so a page need
+    /// not find out whether its widgets are in it.
+    pub fn states_asked(&self) -> States {
+        let compounds = self
+            .rules
+            .iter()
+            .flat_map(|r| &r.selectors)
+            .flat_map(|(s, _)| std::iter::once(&s.first).chain(s.rest.iter().map(|(_, c)| c)));
+        compounds.fold(States::NONE, |all, c| all.with(c.states))
+    }
+}
+
 /// The place and message of a parse error (a basic error, which says nothing of where, is put at `start`).
 fn message(e: Error, start: usize) -> (usize, String) {
     match e.kind {

@@ -89,6 +89,10 @@ impl Widget for Badge {
         pen.text_in(pen.f.small, rect, &self.text, ink, Align::Center);
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::Status, self.text.clone()).value(self.variant.as_str())
     }

@@ -78,6 +78,10 @@ impl Widget for Fader {
         Some("Drag, Up and Down, the wheel")
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         self.value.access(Access::new(Role::Slider, self.name).value(self.value.text()))
     }

@@ -94,6 +94,10 @@ impl Widget for Knob {
         Some("Drag up or down, arrows, the wheel")
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         self.value.access(Access::new(Role::Slider, self.name).value(self.value.text()))
     }

@@ -158,6 +158,12 @@ pub trait Widget: Debug + Send + Sync + 'static {
     /// Its role, name, value and states, for the accessibility tree and the report.
     fn access(&self) -> Access;
 
+    /// Its states alone, as [`Widget::access`] gives them: a stylesheet's pseudo-classes ask for them every frame,
+    /// so a widget whose description formats a value, and has no states, says so without formatting it.
+    fn states(&self) -> Vec<&'static str> {
+        self.access().states
+    }
+
     /// The parts a screen reader reaches one by one (a radio group's options), each by its part.
     fn part_access(&self) -> Vec<(u8, Access)> {
         Vec::new()

@@ -94,6 +94,10 @@ impl Widget for Progress {
         }
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::ProgressIndicator, self.name).value(format!("{}%", self.percent())).range(
             f64::from(self.percent()),

@@ -86,6 +86,10 @@ impl Widget for Rating {
         pen.ring_if_focused(self.id, rect, 6.0);
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::Slider, self.name).value(format!("{} of {STARS}", self.stars)).range(
             self.stars as f64,

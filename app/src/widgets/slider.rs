@@ -121,6 +121,10 @@ impl Widget for Slider {
         Some("Drag, arrows, Page keys, Home, End, the wheel")
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         self.value.access(Access::new(Role::Slider, self.name).value(self.value.text()))
     }

@@ -166,6 +166,10 @@ impl Widget for Spinner {
         })
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::SpinButton, self.name).value(self.value.to_string()).range(
             self.value as f64,

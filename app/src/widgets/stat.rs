@@ -62,6 +62,10 @@ impl Widget for Statistic {
         );
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::Status, self.label).value(format!("{} ({})", self.figure, self.delta_text()))
     }

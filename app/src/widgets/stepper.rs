@@ -122,6 +122,10 @@ impl Widget for Stepper {
         pen.ring_if_focused(self.id, boxes[0], 6.0);
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+
     fn access(&self) -> Access {
         let step = self.steps.get(self.current).copied().unwrap_or("done");
         Access::new(Role::Group, "Steps").value(format!("step {} of {}: {step}", self.current + 1, self.steps.len()))

@@ -24,7 +24,6 @@ pub mod watch;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
-use std::time::{Duration, Instant};
 
 use self::look::Look;
 use self::read::Built;
@@ -173,13 +172,7 @@ impl Loaded {
 
 static LOADED: OnceLock<Loaded> = OnceLock::new();
 
-/// Time spent computing the document's styles since it was last taken, ns (the HUD's style row).
-static STYLE_NANOS: AtomicU64 = AtomicU64::new(0);
-
-/// The time spent computing the document's styles since the last call (a frame's, when called once a frame).
-pub fn take_style_time() -> Duration {
-    Duration::from_nanos(STYLE_NANOS.swap(0, Ordering::AcqRel))
-}
+pub use self::look::take_style_time;
 
 /// The document loaded, if any.
 pub fn loaded() -> Option<&'static Loaded> {
@@ -250,16 +243,13 @@ impl Current {
     }
 }
 
-/// Runs `f` on `current`'s looks, if it has a stylesheet, and counts the time in the HUD's style row (a poisoned
-/// lock, from a panic mid-frame, is taken as it is: a style cache is never half-written in a way that matters).
+/// Runs `f` on `current`'s looks, if it has a stylesheet (a poisoned lock, from a panic mid-frame, is taken as it
+/// is: a style cache is never half-written in a way that matters). The looks time their own style computing for
+/// the HUD's style row: a frame asks for every widget's palette, and most answers are kept ones.
 pub fn with_look<T>(current: &Current, f: impl FnOnce(&mut Look) -> T) -> Option<T> {
     let look = current.look.as_ref()?;
-    let start = Instant::now();
     let mut guard = look.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let styled = f(&mut guard);
-    let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-    STYLE_NANOS.fetch_add(nanos, Ordering::Relaxed);
-    Some(styled)
+    Some(f(&mut guard))
 }
 
 impl PageSpec for Document {

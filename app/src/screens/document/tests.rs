@@ -574,3 +574,27 @@ fn a_pressed_focus_matches_focus_and_a_tabbed_one_focus_visible_too() {
     assert!(tabbed.focused && tabbed.focus_visible);
     assert_eq!(look.widget(0, w, tabbed, &page, 0.0).focus, Color::rgb(0x22, 0x22, 0x22), ":focus-visible");
 }
+
+#[test]
+fn a_widgets_states_are_what_its_accessible_description_says() {
+    // The look asks each widget for its states every frame; a widget that says them without its description must
+    // say the same. Every kind the kit has, as a document makes it, and each shipped document's widgets.
+    let every = "page title=\"t\" { section {
+        row { slider \"s\"; knob \"k\"; fader \"f\"; progress \"p\"; progress \"r\" ring=#true; spinner \"n\" }
+        row { stat \"S\" figure=\"3\"; badge \"b\"; rating \"R\" stars=2; stepper \"a\" \"b\"; checkbox \"c\" checked=#true }
+        row { checkbox \"m\" tristate=#true; toggle \"t\" on=#true; field \"F\" required=#true; button \"x\" disabled=#true }
+    } }";
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let mut texts = vec![every.to_owned()];
+    for file in ["tutorial.kdl", "gallery/values.kdl", "gallery/forms.kdl", "gallery/panels.kdl"] {
+        texts.push(std::fs::read_to_string(assets.join(file)).unwrap_or_else(|e| panic!("{file}: {e}")));
+    }
+    let mut seen = 0;
+    for text in &texts {
+        for w in &built(text).page.widgets {
+            assert_eq!(w.states(), w.access().states, "{:?}", w.report());
+            seen += 1;
+        }
+    }
+    assert!(seen > 60, "{seen} widgets");
+}
