@@ -1,7 +1,9 @@
 //! Colour emoji against Latin text: a paragraph of 200 emoji (10 runs of 20, in Noto Color Emoji at 14 px) drawn
 //! cold (an empty glyph cache: every bitmap decoded from its PNG, scaled and kept, then drawn) and settled (from
 //! the colour cells), beside 200 Latin glyphs (10 runs of 20, Inter at 14 px) settled (from the coverage cells),
-//! all on one thread at 1x into a 480 x 240 image. Prints p50 and p95 in ms over the rounds.
+//! all on one thread at 1x into a 480 x 240 image. Prints p50 and p95 in ms over the rounds. Then the cells'
+//! average sizes, and 200 of Blend2D's blits of an image of each size with none of the cache's code around them,
+//! side by side: what the pixels alone cost.
 //!
 //! `cargo bench -p goldberry --bench colour` (`GOLDBERRY_BENCH_ROUNDS=N` changes the 50 rounds; `--distinct`
 //! draws 200 different emoji, the default draws 20 different ones ten times, as a paragraph repeats them).
@@ -16,7 +18,7 @@ use goldberry::glyph_cache::colour::draw_colour_run;
 use goldberry::glyph_cache::{Collector, GlyphCache, LayerGlyphs, Wants};
 use goldberry::shell::report::Percentiles;
 use goldberry_natives::Goldberry;
-use goldberry_natives::blend2d::{Context, Image, PixelFormat};
+use goldberry_natives::blend2d::{Context, Image, PixelFormat, Rgba32, Style};
 
 /// The paragraph as a display list: 10 lines of 20 clusters from `clusters`, in `font`.
 fn paragraph(fonts: &FontBook, font: FontId, clusters: &[String]) -> DisplayList {
@@ -103,11 +105,57 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{name:<34} p50 {:>7.3} ms  p95 {:>7.3} ms", p.p50, p.p95);
         p.p50
     };
+    // What the glyphs' pixels are, and what Blend2D alone takes to blit that many pixels 200 times: two images the
+    // average cells' sizes, blitted with none of the cache's code around them, side by side.
+    let mut cache = GlyphCache::new();
+    fill(g, &fonts, &mut cache, &emoji_list);
+    fill(g, &fonts, &mut cache, &latin_list);
+    let mean = |cells: &[[i32; 4]]| -> (i32, i32) {
+        let n = cells.len().max(1) as f64;
+        let (w, h) = cells.iter().fold((0.0, 0.0), |(w, h), c| (w + f64::from(c[2]), h + f64::from(c[3])));
+        ((w / n).round() as i32, (h / n).round() as i32)
+    };
+    let emoji_cell = mean(&cache.colour_page(4096).cells);
+    let latin_cell = mean(&cache.atlas_pages().0.iter().flat_map(|p| p.cells.clone()).collect::<Vec<_>>());
+    let sized = |(w, h): (i32, i32)| -> Result<Image, goldberry_natives::NativeError> {
+        let mut image = Image::new(g, w.max(1) as u32, h.max(1) as u32, PixelFormat::Prgb32)?;
+        let mut ctx = Context::begin(&mut image)?;
+        ctx.set_fill(&Style::Solid(Rgba32(0x80c0_4020)))?;
+        ctx.fill_all()?;
+        ctx.end()?;
+        Ok(image)
+    };
+    let (emoji_image, latin_image) = (sized(emoji_cell)?, sized(latin_cell)?);
+    let (mut raw_emoji, mut raw_latin) = (Vec::new(), Vec::new());
+    for _ in 0..rounds * 5 {
+        for (cell, out) in [(&emoji_image, &mut raw_emoji), (&latin_image, &mut raw_latin)] {
+            let mut ctx = Context::begin(&mut image)?;
+            let start = Instant::now();
+            for i in 0..200 {
+                ctx.blit_image(4.0 + 22.0 * (i % 20) as f64, 8.0 + 22.0 * (i / 20) as f64, cell)?;
+            }
+            ctx.end()?;
+            out.push(ms(start));
+        }
+    }
     let kind = if distinct { "200 distinct" } else { "20 distinct x 10" };
     println!("colour bench: 200 glyphs at 14 px, 1x, 1 thread, {rounds} rounds ({kind} emoji)");
     line("emoji cold (decode + draw)", &cold);
     let e = line("emoji settled (colour cells)", &emoji_settled);
     let l = line("latin settled (coverage cells)", &latin_settled);
     println!("settled emoji / latin: {:.2}x", e / l);
+    let area = |(w, h): (i32, i32)| w * h;
+    println!(
+        "the cells: emoji {}x{} px ({} px), latin ink {}x{} px ({} px) on average",
+        emoji_cell.0,
+        emoji_cell.1,
+        area(emoji_cell),
+        latin_cell.0,
+        latin_cell.1,
+        area(latin_cell)
+    );
+    let re = line("200 blits of an emoji-sized image", &raw_emoji);
+    let rl = line("200 blits of a letter-sized image", &raw_latin);
+    println!("Blend2D alone, emoji-sized / letter-sized: {:.2}x", re / rl);
     Ok(())
 }
