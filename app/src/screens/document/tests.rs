@@ -409,16 +409,21 @@ fn the_new_properties_are_refused_at_their_place_when_misused() {
 
 /// Each widget's box as the kit lays `text` out in an 800 x 600 window.
 fn boxes(text: &str) -> (super::read::Built, Vec<crate::geom::Rect>) {
+    let built = built(text);
+    let boxes = laid_out(&built);
+    (built, boxes)
+}
+
+/// Each widget's box as the kit lays `built` out in an 800 x 600 window.
+fn laid_out(built: &super::read::Built) -> Vec<crate::geom::Rect> {
     use crate::widgets::Measure;
     use crate::widgets::pen::KitFonts;
 
-    let built = built(text);
     let fonts = crate::test_support::fonts();
     let m = Measure { fonts, f: KitFonts::new(fonts), density: crate::ui::settings::Density::Regular };
     let viewport = crate::geom::Rect::new(0.0, 0.0, 800.0, 600.0);
-    let boxes = crate::screens::kit::widget_boxes(crate::test_support::natives(), &built.page, &m, viewport)
-        .unwrap_or_else(|e| panic!("{e}"));
-    (built, boxes)
+    crate::screens::kit::widget_boxes(crate::test_support::natives(), &built.page, &m, viewport)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -452,8 +457,6 @@ fn a_rows_and_a_widgets_layout_properties_place_the_widgets_where_yoga_says() {
 #[test]
 fn a_stylesheet_lays_rows_and_widgets_out_under_what_the_document_states() {
     use crate::style::Stylesheet;
-    use crate::widgets::Measure;
-    use crate::widgets::pen::KitFonts;
 
     let text = "page title=\"t\" { section {
         row class=end { badge \"a\"; badge \"b\" }
@@ -467,11 +470,7 @@ fn a_stylesheet_lays_rows_and_widgets_out_under_what_the_document_states() {
     let mut built = built(text);
     let mut look = super::look::Look::new(sheet, &built);
     super::flex::by_sheet(&mut built, &mut look);
-    let fonts = crate::test_support::fonts();
-    let m = Measure { fonts, f: KitFonts::new(fonts), density: crate::ui::settings::Density::Regular };
-    let viewport = crate::geom::Rect::new(0.0, 0.0, 800.0, 600.0);
-    let b = crate::screens::kit::widget_boxes(crate::test_support::natives(), &built.page, &m, viewport)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let b = laid_out(&built);
     let right = b[5].right();
     assert!((b[1].right() - right).abs() < 0.5, "justify-content from the sheet: {b:?}");
     assert!((b[1].x - 26.0 - b[0].right()).abs() < 0.5, "2em of 13 px between them: {b:?}");
