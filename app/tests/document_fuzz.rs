@@ -7,9 +7,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use goldberry::screens::document::flex;
 use goldberry::screens::document::look::Look;
 use goldberry::screens::document::read::{self, Built};
+use goldberry::screens::document::sheet_layout;
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};
 
@@ -305,7 +305,7 @@ fn stylesheets_never_panic_and_finish_in_bounded_time() {
             // The layout the sheet states, read into the kit's row and item properties.
             let mut laid = read::read(Path::new("tutorial.kdl"), &kdl).expect("the tutorial reads");
             let mut look = Look::new(sheet.clone(), &laid);
-            flex::by_sheet(&mut laid, &mut look);
+            sheet_layout::by_sheet(&mut laid, &mut look);
             style_all(sheet, &built);
         });
     }

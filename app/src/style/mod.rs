@@ -12,6 +12,7 @@
 pub mod animate;
 pub mod cascade;
 pub mod colour;
+pub mod prop;
 pub mod selector;
 pub mod sheet;
 pub mod theme_sheet;

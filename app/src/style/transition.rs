@@ -9,7 +9,8 @@ use std::sync::Arc;
 use cssparser::{Parser, Token};
 
 use super::colour::describe;
-use super::value::Prop;
+pub use super::prop::Part;
+use super::prop::Prop;
 
 /// What a transition names: every property, or one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,21 +142,6 @@ impl Transitions {
         let easing = *easings.get(i % easings.len().max(1))?;
         (duration.max(0.0) + delay > 0.0).then_some(Timing { duration, delay, easing })
     }
-}
-
-/// Which of the four properties a declaration is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Part {
-    /// `transition`.
-    Shorthand,
-    /// `transition-property`.
-    Property,
-    /// `transition-duration`.
-    Duration,
-    /// `transition-timing-function`.
-    Timing,
-    /// `transition-delay`.
-    Delay,
 }
 
 /// Reads `p` as `part`'s value.

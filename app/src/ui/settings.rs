@@ -3,7 +3,6 @@
 //! keyboard sets (Ctrl+Plus, Ctrl+Minus, Ctrl+0). The session keeps them; a screen's input may change them and
 //! every frame is drawn from them.
 
-use crate::ui::sizes::Sizes;
 use crate::ui::theme::{Theme, ThemeName};
 
 /// The settings (see the module docs).
@@ -181,21 +180,6 @@ impl Density {
             Density::Regular => "regular",
             Density::Compact => "compact",
         }
-    }
-
-    /// The sizes its sheet declares.
-    pub fn sizes(self) -> Sizes {
-        Sizes::of(self)
-    }
-
-    /// A control's height (a button, a field, a dropdown), logical px.
-    pub fn control(self) -> f32 {
-        self.sizes().control
-    }
-
-    /// The room between rows and around panels, logical px.
-    pub fn gap(self) -> f32 {
-        self.sizes().gap
     }
 }
 

@@ -49,6 +49,24 @@ impl Sizes {
     }
 }
 
+/// A density's sizes, read where they are kept (this file), so that the settings need not know the sheets.
+impl Density {
+    /// The sizes its sheet declares.
+    pub fn sizes(self) -> Sizes {
+        Sizes::of(self)
+    }
+
+    /// A control's height (a button, a field, a dropdown), logical px.
+    pub fn control(self) -> f32 {
+        self.sizes().control
+    }
+
+    /// The room between rows and around panels, logical px.
+    pub fn gap(self) -> f32 {
+        self.sizes().gap
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

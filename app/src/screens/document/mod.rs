@@ -17,6 +17,7 @@ pub mod props;
 pub mod read;
 #[cfg(test)]
 mod reload_tests;
+pub mod sheet_layout;
 #[cfg(test)]
 mod tests;
 pub mod watch;
@@ -144,7 +145,7 @@ fn read_version(doc: &Path, style: Option<&Path>) -> Result<(Current, Vec<Locate
             let (sheet, skipped) = Stylesheet::parse(path, &css);
             warnings = skipped;
             let mut look = Look::new(sheet, &built);
-            flex::by_sheet(&mut built, &mut look);
+            sheet_layout::by_sheet(&mut built, &mut look);
             Some(Mutex::new(look))
         }
         None => None,

@@ -469,7 +469,7 @@ fn a_stylesheet_lays_rows_and_widgets_out_under_what_the_document_states() {
     assert!(warnings.is_empty(), "{warnings:?}");
     let mut built = built(text);
     let mut look = super::look::Look::new(sheet, &built);
-    super::flex::by_sheet(&mut built, &mut look);
+    super::sheet_layout::by_sheet(&mut built, &mut look);
     let b = laid_out(&built);
     let right = b[5].right();
     assert!((b[1].right() - right).abs() < 0.5, "justify-content from the sheet: {b:?}");

@@ -13,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::located::Located;
 use crate::scene::draw::widgets::State;
 use crate::screens::document::look::Look;
-use crate::screens::document::{Current, act, flex, read, with_look};
+use crate::screens::document::{Current, act, read, sheet_layout, with_look};
 use crate::screens::interface::Input;
 use crate::screens::kit::page::KitPage;
 use crate::screens::kit::state::PageSpec;
@@ -57,7 +57,7 @@ pub fn open<E: Embedded>() -> Result<Current, Located> {
     // and its frames cost what a Rust page's did, not a palette look-up a widget.
     let look = (!sheet.rules.is_empty()).then(|| {
         let mut look = Look::new(sheet, &built);
-        flex::by_sheet(&mut built, &mut look);
+        sheet_layout::by_sheet(&mut built, &mut look);
         Mutex::new(look)
     });
     Ok(Current { built, look })
