@@ -217,6 +217,14 @@ fn menus_tabs_and_dialogs_do_what_they_say() {
         ],
     );
     assert_eq!(zoomed["menus.bar"]["last"], "View › Zoom › Zoom out", "{}", zoomed["menus.bar"]);
+    let zoom = zoomed["zoom"].as_f64().unwrap_or_default();
+    assert!((zoom - 0.9).abs() < 1e-6, "Zoom out zooms the window out as Ctrl+Minus does: {zoom}");
+    // The accelerators the menus show pick their commands from the keyboard (Revert, disabled, has none).
+    let keyed = play("menus", "accelerators", &["5 key ctrl+n".to_owned(), "8 key ctrl+y".to_owned()]);
+    assert_eq!(keyed["menus.bar"]["last"], "Edit › Redo", "{}", keyed["menus.bar"]);
+    assert_eq!(keyed["menus.last"]["text"], "Edit › Redo", "{}", keyed["menus.last"]);
+    let new = play("menus", "accelerator-new", &["5 key ctrl+n".to_owned()]);
+    assert_eq!(new["menus.last"]["text"], "File › New", "{}", new["menus.last"]);
     // The dropdown's list, and the dialog that a modal keeps until answered.
     let font = boxed(&w, "menus.font").centre();
     let opened = play("menus", "dropdown", &[click(5, font)]);
