@@ -1,5 +1,6 @@
 //! The menus and tabs page: a menubar (F10 or Alt focuses it; its menus have accelerators that work from the
-//! keyboard, check marks and disabled items), dropdowns, document tabs, a context menu on a card, and a button that opens a modal dialog.
+//! keyboard, check marks and disabled items), dropdowns, document tabs, a context menu on a card, and a button that
+//! opens a modal dialog.
 
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
