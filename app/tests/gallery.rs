@@ -198,6 +198,8 @@ fn menus_tabs_and_dialogs_do_what_they_say() {
     assert_eq!(closed["menus.docs"]["docs"], serde_json::json!(["Notes.txt", "Budget.csv"]));
     assert_eq!(closed["menus.docs"]["selected"], 1, "the tab after it");
     assert_eq!(out["focus"], "menus.bar", "F10 focuses the menubar");
+    let alt = play("menus", "alt", &["5 key alt".to_owned()]);
+    assert_eq!(alt["focus"], "menus.bar", "Alt alone focuses the menubar");
     // A menu of the bar: its second item picked by keys.
     let view = part(&w, "menus.bar", 2).centre();
     let picked = play("menus", "bar", &[click(5, view), "8 key Down".to_owned(), "10 key Return".to_owned()]);
