@@ -92,6 +92,14 @@ pub fn act(
     };
     match verb {
         Verb::Click => activate(),
+        // Tab focuses a whole widget, and its arrows pick the part: Tab to a chip group would leave its current
+        // chip, not the one named, under the focus, and a Space after it would toggle that one.
+        Verb::Focus if node.part.is_some() => Err(RunError::Script(format!(
+            "{line}: {} \"{name}\" is a part of {}, which Tab focuses as a whole: click the part, or focus the \
+             whole and move with the arrows",
+            role.as_str(),
+            node.widget
+        ))),
         Verb::Focus => tabs_to(session, node.widget, keys, line),
         Verb::Set(value) => set(node, value, session, keys, line, activate),
         Verb::Expect(what) => match holds(node, what) {
