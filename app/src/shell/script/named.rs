@@ -48,7 +48,17 @@ pub fn events(
     let node = nodes.iter().find(|n| n.access.role == *role && n.access.name == *name).ok_or_else(|| {
         let here: Vec<(Role, String)> = nodes.iter().map(|n| (n.access.role, n.access.name.clone())).collect();
         let near = names::nearest(&here, *role, name).join(", ");
-        RunError::Script(format!("{line}: no {} \"{name}\" on the {screen} screen (nearest: {near})", role.as_str()))
+        // A tab the window is too narrow for is behind the strip's », as a person finds it.
+        let behind = match role {
+            Role::Tab => {
+                format!("; a tab that does not fit is behind the » button: click it, then menuitem \"{name}\"")
+            }
+            _ => String::new(),
+        };
+        RunError::Script(format!(
+            "{line}: no {} \"{name}\" on the {screen} screen (nearest: {near}){behind}",
+            role.as_str()
+        ))
     })?;
     act(verb, node, session, keys, per_logical, line)
 }
