@@ -134,6 +134,22 @@ fn an_unknown_name_is_refused_before_the_run_and_a_failed_expectation_ends_it() 
     let (code, stderr) = run_script("expect", "forms", &["1 expect checkbox \"I accept the terms\" checked"]);
     assert_eq!(code, Some(7), "{stderr}");
     assert!(stderr.contains("expected checkbox \"I accept the terms\" checked"), "{stderr}");
+    // A part (a chip, a radio option) is not what Tab focuses: focusing one by name is refused, not played as a
+    // Tab to its group with another part current.
+    let (code, stderr) = run_script("part", "text", &["1 focus checkbox \"dlig\""]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("checkbox \"dlig\" is a part of text.features"), "{stderr}");
+    // A tab behind the » of a narrow window: the line says where it went.
+    let dir = process::temp_dir("accessibility", "narrow");
+    let path = dir.join("script.txt");
+    std::fs::write(&path, "1 click tab \"Menus\"").expect("write the script");
+    let mut cmd = scripts::goldberry();
+    cmd.args(["--frames", "4", "--screen", "layout", "--size", "480x360", "--script"]).arg(&path);
+    let out = scripts::output(cmd);
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("behind the » button: click it, then menuitem \"Menus\""), "{stderr}");
     let (code, stderr) = run_script("elsewhere", "forms", &["1 click slider \"Volume\""]);
     assert_eq!(code, Some(2), "a name of another screen, not on this one: {stderr}");
     assert!(stderr.contains("on the forms screen"), "{stderr}");

@@ -64,6 +64,24 @@ fn frames_negative() {
 }
 
 #[test]
+fn threads_zero_negative_or_huge() {
+    // 100,000 once overflowed a thread's stack (an abort, exit 134) instead of saying the range.
+    for bad in ["0", "-1", "100000"] {
+        fails(headless(&["--threads", bad]), 2, "the thread count must be a whole number from 1 to 256");
+    }
+}
+
+#[test]
+fn fps_limit_negative() {
+    fails(headless(&["--fps-limit", "-1"]), 2, "the frame rate must be a whole number, 0 (unpaced) or more");
+}
+
+#[test]
+fn style_without_a_document_names_the_flag_it_needs() {
+    fails(headless(&["--style", "x.css"]), 2, "not provided: --doc <FILE.kdl>");
+}
+
+#[test]
 fn unwritable_screenshot_fails_before_rendering_and_leaves_nothing() {
     let dir = temp_dir("bad-input", "screenshot");
     let path = dir.join("no-such-dir").join("s.png");

@@ -198,6 +198,8 @@ fn menus_tabs_and_dialogs_do_what_they_say() {
     assert_eq!(closed["menus.docs"]["docs"], serde_json::json!(["Notes.txt", "Budget.csv"]));
     assert_eq!(closed["menus.docs"]["selected"], 1, "the tab after it");
     assert_eq!(out["focus"], "menus.bar", "F10 focuses the menubar");
+    let alt = play("menus", "alt", &["5 key alt".to_owned()]);
+    assert_eq!(alt["focus"], "menus.bar", "Alt alone focuses the menubar");
     // A menu of the bar: its second item picked by keys.
     let view = part(&w, "menus.bar", 2).centre();
     let picked = play("menus", "bar", &[click(5, view), "8 key Down".to_owned(), "10 key Return".to_owned()]);
@@ -217,6 +219,14 @@ fn menus_tabs_and_dialogs_do_what_they_say() {
         ],
     );
     assert_eq!(zoomed["menus.bar"]["last"], "View › Zoom › Zoom out", "{}", zoomed["menus.bar"]);
+    let zoom = zoomed["zoom"].as_f64().unwrap_or_default();
+    assert!((zoom - 0.9).abs() < 1e-6, "Zoom out zooms the window out as Ctrl+Minus does: {zoom}");
+    // The accelerators the menus show pick their commands from the keyboard (Revert, disabled, has none).
+    let keyed = play("menus", "accelerators", &["5 key ctrl+n".to_owned(), "8 key ctrl+y".to_owned()]);
+    assert_eq!(keyed["menus.bar"]["last"], "Edit › Redo", "{}", keyed["menus.bar"]);
+    assert_eq!(keyed["menus.last"]["text"], "Edit › Redo", "{}", keyed["menus.last"]);
+    let new = play("menus", "accelerator-new", &["5 key ctrl+n".to_owned()]);
+    assert_eq!(new["menus.last"]["text"], "File › New", "{}", new["menus.last"]);
     // The dropdown's list, and the dialog that a modal keeps until answered.
     let font = boxed(&w, "menus.font").centre();
     let opened = play("menus", "dropdown", &[click(5, font)]);

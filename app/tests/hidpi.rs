@@ -89,4 +89,11 @@ fn the_zoom_keys_change_the_scale_without_a_restart() {
     let clicked = play_at("zoom-click", "controls", "1", &script);
     assert_eq!(clicked["widgets"]["controls.button"]["presses"], 1, "the click at the zoomed button's box");
     assert_eq!(clicked["scale"].as_f64(), Some(1.0), "Ctrl+0 reset the zoom");
+    // The keypad's + and - zoom as well, and its Enter presses the focused button as Return does.
+    let script = ["1 key \"ctrl+Keypad +\"", "2 key \"ctrl+Keypad +\"", "3 key \"ctrl+Keypad -\"", "4 key Tab"]
+        .map(str::to_owned);
+    let keypad =
+        play_at("zoom-keypad", "controls", "1", &[&script[..], &["6 key \"Keypad Enter\"".to_owned()]].concat());
+    assert_eq!(keypad["widgets"]["zoom"].as_f64(), Some(1.25));
+    assert_eq!(keypad["widgets"]["controls.button"]["presses"], 1, "the keypad's Enter on the focused button");
 }

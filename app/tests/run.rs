@@ -80,6 +80,15 @@ fn sixty_headless_frames_with_report_and_screenshot() {
 }
 
 #[test]
+fn zero_frames_say_the_window_size_not_zero_by_zero() {
+    let out =
+        goldberry().args(["--frames=0", "--video-driver=dummy", "--size", "480x360"]).output().expect("run goldberry");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("painted 0 frames at 480x360:"), "{stdout}");
+}
+
+#[test]
 fn trace_is_a_chrome_trace_with_frame_and_phase_spans() {
     let dir = temp_dir("run", "trace");
     let out = goldberry()

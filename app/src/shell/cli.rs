@@ -6,7 +6,7 @@
 //! | ---- | ----- |
 //! | 0 | success (also `--help`, `--version`) |
 //! | 1 | any other failure (a native call failed mid-run, a scene error) |
-//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, a `--cpu-level` this CPU lacks; a `--doc` document that cannot be read or names an unknown widget or property |
+//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, `--threads 0`, `--style` without `--doc`, a `--cpu-level` this CPU lacks; a `--doc` document that cannot be read or names an unknown widget or property |
 //! | 3 | the natives cannot be loaded: missing `--natives-dir`, a corrupt or ABI-mismatched libgoldberry, no SDL2 |
 //! | 4 | no display, or the video driver is unknown or failed to start |
 //! | 5 | a font is missing or unreadable |
@@ -27,6 +27,10 @@ use crate::screens::ScreenId;
 
 /// The largest width or height accepted, in pixels (Blend2D's beta refuses larger images anyway).
 pub const MAX_SIDE: u32 = 16384;
+
+/// The most raster threads `--threads` takes: far more bands than a frame has use for, and few enough that the band
+/// queue and the pool stay within a thread's stack (20,000 overflowed it).
+pub const MAX_THREADS: usize = 256;
 
 /// The command that runs the showcase without a display, quoted in the "no display" error.
 pub const HEADLESS_COMMAND: &str = "goldberry --frames=60 --video-driver=dummy";
@@ -51,8 +55,8 @@ pub struct Args {
     #[arg(long, env = "SDL_VIDEODRIVER", value_name = "NAME")]
     pub video_driver: Option<String>,
 
-    /// Raster threads: the frame is split into this many horizontal bands (default: the number of cores).
-    #[arg(long, env = "GOLDBERRY_THREADS", value_name = "N")]
+    /// Raster threads, 1 to 256: the frame is split into this many horizontal bands (default: the number of cores).
+    #[arg(long, env = "GOLDBERRY_THREADS", value_name = "N", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<NonZeroUsize>,
 
     /// Write the last frame as a PNG here (atomically).
@@ -84,7 +88,7 @@ pub struct Args {
     pub log: String,
 
     /// Frames per second to pace to; 0 = unpaced (default: the display's refresh rate, unpaced headless).
-    #[arg(long, env = "GOLDBERRY_FPS_LIMIT", value_name = "N")]
+    #[arg(long, env = "GOLDBERRY_FPS_LIMIT", value_name = "N", allow_negative_numbers = true, value_parser = parse_fps_limit)]
     pub fps_limit: Option<u32>,
 
     /// The screen shown at start (default: overview, or the document with --doc; `document` needs --doc).
@@ -136,6 +140,24 @@ impl Args {
 /// "unexpected argument").
 fn parse_frames(text: &str) -> Result<u64, String> {
     text.trim().parse::<u64>().map_err(|_| format!("the frame count must be a whole number, 0 or more, not `{text}`"))
+}
+
+/// `--threads N`: a whole number from 1 to [`MAX_THREADS`] (a zero, a negative or a huge count gets a message that
+/// says the range, rather than clap's "unexpected argument" or a stack overflow).
+fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| *n <= MAX_THREADS)
+        .and_then(NonZeroUsize::new)
+        .ok_or_else(|| format!("the thread count must be a whole number from 1 to {MAX_THREADS}, not `{text}`"))
+}
+
+/// `--fps-limit N`: a whole number, 0 (unpaced) or more.
+fn parse_fps_limit(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .map_err(|_| format!("the frame rate must be a whole number, 0 (unpaced) or more, not `{text}`"))
 }
 
 /// A window size in pixels, parsed from `WxH`.
@@ -331,6 +353,17 @@ where
                 let rendered = e.to_string();
                 let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
                 let mut line = first.trim_start_matches("error: ").to_owned();
+                // A flag that needs another (`--style` without `--doc`) lists what is missing on the lines after.
+                if e.kind() == clap::error::ErrorKind::MissingRequiredArgument {
+                    let missing: Vec<&str> = rendered
+                        .lines()
+                        .skip_while(|l| l.trim().is_empty())
+                        .skip(1)
+                        .take_while(|l| !l.trim().is_empty())
+                        .map(str::trim)
+                        .collect();
+                    line = format!("{} {}", line.trim_end(), missing.join(", "));
+                }
                 // A value outside a list (a screen's name) says the list on the same line.
                 if let Some(clap::error::ContextValue::Strings(valid)) = e.get(clap::error::ContextKind::ValidValue) {
                     line.push_str(&format!(": expected one of {}", valid.join(", ")));
@@ -394,6 +427,35 @@ mod tests {
         assert!(!e.one_line().contains('\n'), "{}", e.one_line());
         let e = parse_ignoring_environment(["goldberry", "--size", "0x0"]).unwrap_err();
         assert!(e.one_line().contains("--size"), "{}", e.one_line());
+    }
+
+    #[test]
+    fn thread_counts_and_frame_rates_say_their_range() {
+        for bad in ["0", "-1", "abc", "257", "100000"] {
+            let e = parse_ignoring_environment(["goldberry", "--threads", bad]).unwrap_err();
+            assert_eq!(e.exit_code(), 2);
+            let line = e.one_line();
+            assert!(line.contains("the thread count must be a whole number from 1 to 256"), "{line}");
+            assert!(line.contains(&format!("not `{bad}`")), "{line}");
+        }
+        let args = parse_ignoring_environment(["goldberry", "--threads", "256"]).unwrap().unwrap();
+        assert_eq!(args.thread_count(), MAX_THREADS);
+        let e = parse_ignoring_environment(["goldberry", "--fps-limit", "-1"]).unwrap_err();
+        assert!(
+            e.one_line().contains("the frame rate must be a whole number, 0 (unpaced) or more"),
+            "{}",
+            e.one_line()
+        );
+        let args = parse_ignoring_environment(["goldberry", "--fps-limit", "0"]).unwrap().unwrap();
+        assert_eq!(args.fps_limit, Some(0));
+    }
+
+    #[test]
+    fn a_flag_that_needs_another_names_it() {
+        let e = parse_ignoring_environment(["goldberry", "--style", "x.css"]).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        let line = e.one_line();
+        assert!(line.contains("required arguments were not provided: --doc <FILE.kdl>"), "{line}");
     }
 
     #[test]

@@ -82,7 +82,10 @@ pub fn mods(m: Modifiers) -> Mods {
 pub fn key(code: SdlKey) -> Key {
     match code {
         SdlKey::TAB => Key::Tab,
-        SdlKey::RETURN => Key::Return,
+        // The keypad's Enter is Return to a person, and its + and - are the zoom keys' characters (Ctrl+Plus).
+        SdlKey::RETURN | SdlKey::KP_ENTER => Key::Return,
+        SdlKey::KP_PLUS => Key::Char('+'),
+        SdlKey::KP_MINUS => Key::Char('-'),
         SdlKey::SPACE => Key::Space,
         SdlKey::ESCAPE => Key::Escape,
         SdlKey::BACKSPACE => Key::Backspace,
@@ -114,6 +117,8 @@ mod tests {
         assert_eq!(key(SdlKey::F1), Key::F(1));
         assert_eq!(key(SdlKey(SdlKey::F1.0 + 11)), Key::F(12));
         assert_eq!(key(SdlKey::PAGE_DOWN), Key::PageDown);
+        assert_eq!(key(SdlKey::KP_ENTER), Key::Return, "the keypad's Enter activates as Return does");
+        assert_eq!((key(SdlKey::KP_PLUS), key(SdlKey::KP_MINUS)), (Key::Char('+'), Key::Char('-')));
         assert_eq!(mods(Modifiers::LCTRL | Modifiers::RSHIFT), Mods { ctrl: true, shift: true, ..Mods::NONE });
         let down = Event::MouseButtonDown { button: MouseButton::RIGHT, x: 3, y: 4, clicks: 2 };
         assert_eq!(

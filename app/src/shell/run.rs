@@ -205,7 +205,11 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         write_window(&mut window, path)?;
     }
-    let summary = RunSummary::of(&records);
+    let mut summary = RunSummary::of(&records);
+    if records.is_empty() {
+        // `--frames 0` paints nothing; the line still says the window's size, not 0x0.
+        (summary.width, summary.height) = window.size_in_pixels();
+    }
     let last = records.iter().rev().find(|r| !r.idle).or(records.last());
     if let Some(path) = &args.report {
         let report = Report {

@@ -97,6 +97,33 @@ impl MenuBar {
             .collect()
     }
 
+    /// Picks the enabled command whose accelerator reads `keys` (`Ctrl+N`), as picking it from its menu does: the
+    /// accelerators a menu shows work from the keyboard too. True when a command has it.
+    pub fn accelerate(&mut self, keys: &str) -> bool {
+        for (title, commands) in &mut self.menus {
+            for command in commands.iter_mut() {
+                let path = match command.children.iter_mut().find(|c| c.enabled && c.keys == Some(keys)) {
+                    Some(sub) => {
+                        if let Some(on) = &mut sub.check {
+                            *on = !*on;
+                        }
+                        format!("{title} › {} › {}", command.label, sub.label)
+                    }
+                    None if command.enabled && command.keys == Some(keys) => {
+                        if let Some(on) = &mut command.check {
+                            *on = !*on;
+                        }
+                        format!("{title} › {}", command.label)
+                    }
+                    None => continue,
+                };
+                self.last = Some(path);
+                return true;
+            }
+        }
+        false
+    }
+
     fn open_menu(&mut self, i: usize, cx: &mut Cx<'_>) {
         let Some((_, commands)) = self.menus.get(i) else { return };
         let items = commands.iter().map(Command::item).collect();

@@ -1,5 +1,6 @@
-//! The menus and tabs page: a menubar (F10 or Alt focuses it; its menus have accelerators, check marks and
-//! disabled items), dropdowns, document tabs, a context menu on a card, and a button that opens a modal dialog.
+//! The menus and tabs page: a menubar (F10 or Alt focuses it; its menus have accelerators that work from the
+//! keyboard, check marks and disabled items), dropdowns, document tabs, a context menu on a card, and a button that
+//! opens a modal dialog.
 
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
@@ -8,6 +9,7 @@ use crate::screens::kit::page::{KitPage, PageBuilder};
 use crate::screens::kit::state::PageSpec;
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, WidgetId};
+use crate::ui::settings::Zoom;
 use crate::widgets::badge::{Badge, Variant};
 use crate::widgets::breadcrumb::Breadcrumb;
 use crate::widgets::button::Button;
@@ -148,7 +150,13 @@ impl PageSpec for Menus {
                 None
             }
             (ids::DELETE, Message::Pick { .. }) => Some("Draft deleted".to_owned()),
-            (ids::BAR, Message::Pick { .. }) => page.widget::<MenuBar>(ids::BAR).and_then(|b| b.last.clone()),
+            (ids::BAR, Message::Pick { .. }) => {
+                let said = page.widget::<MenuBar>(ids::BAR).and_then(|b| b.last.clone());
+                if let Some(said) = &said {
+                    zoom_as(said, input);
+                }
+                said
+            }
             (ids::TREE, _) => {
                 let path = page.widget::<Tree>(ids::TREE).map(Tree::path).unwrap_or_default();
                 if let Some(crumbs) = page.widget_mut::<Breadcrumb>(ids::CRUMBS) {
@@ -170,19 +178,47 @@ impl PageSpec for Menus {
             }
             _ => None,
         };
-        if let (Some(said), Some(last)) = (said, page.widget_mut::<Badge>(ids::LAST)) {
-            last.text = said;
-            last.variant = Variant::Info;
+        if let Some(said) = said {
+            show_last(page, said);
         }
     }
 
-    fn key(_page: &mut KitPage, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+    fn key(page: &mut KitPage, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
         // F10, or Alt alone, focuses the menubar, as desktop menubars do.
         let alt_alone = matches!(key, Key::Other(_)) && mods.alt && !mods.ctrl && !mods.shift;
         if (key == Key::F(10) && mods == Mods::NONE) || alt_alone {
             *input.focus_to = Some(ids::BAR);
             return true;
         }
+        // The accelerators the bar's menus show (Ctrl+N, Ctrl+Z ...) pick their commands from anywhere on the page;
+        // Ctrl+Plus, Ctrl+Minus and Ctrl+0 are the app's own zoom keys, which the session takes before this.
+        if let (Key::Char(c), Mods::CTRL) = (key, mods)
+            && let Some(bar) = page.widget_mut::<MenuBar>(ids::BAR)
+            && bar.accelerate(&format!("Ctrl+{}", c.to_ascii_uppercase()))
+            && let Some(said) = bar.last.clone()
+        {
+            show_last(page, said);
+            return true;
+        }
         false
     }
+}
+
+/// The badge says what was done last.
+fn show_last(page: &mut KitPage, said: String) {
+    if let Some(last) = page.widget_mut::<Badge>(ids::LAST) {
+        last.text = said;
+        last.variant = Variant::Info;
+    }
+}
+
+/// View › Zoom's items zoom the window as their keys (Ctrl+Plus, Ctrl+Minus, Ctrl+0) do.
+fn zoom_as(said: &str, input: &mut Input<'_>) {
+    let zoom = input.settings.zoom;
+    input.settings.zoom = match said.rsplit(" › ").next() {
+        Some("Zoom in") => zoom.step_in(),
+        Some("Zoom out") => zoom.step_out(),
+        Some("Actual size") => Zoom::NONE,
+        _ => zoom,
+    };
 }

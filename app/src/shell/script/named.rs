@@ -48,7 +48,17 @@ pub fn events(
     let node = nodes.iter().find(|n| n.access.role == *role && n.access.name == *name).ok_or_else(|| {
         let here: Vec<(Role, String)> = nodes.iter().map(|n| (n.access.role, n.access.name.clone())).collect();
         let near = names::nearest(&here, *role, name).join(", ");
-        RunError::Script(format!("{line}: no {} \"{name}\" on the {screen} screen (nearest: {near})", role.as_str()))
+        // A tab the window is too narrow for is behind the strip's », as a person finds it.
+        let behind = match role {
+            Role::Tab => {
+                format!("; a tab that does not fit is behind the » button: click it, then menuitem \"{name}\"")
+            }
+            _ => String::new(),
+        };
+        RunError::Script(format!(
+            "{line}: no {} \"{name}\" on the {screen} screen (nearest: {near}){behind}",
+            role.as_str()
+        ))
     })?;
     act(verb, node, session, keys, per_logical, line)
 }
@@ -92,6 +102,14 @@ pub fn act(
     };
     match verb {
         Verb::Click => activate(),
+        // Tab focuses a whole widget, and its arrows pick the part: Tab to a chip group would leave its current
+        // chip, not the one named, under the focus, and a Space after it would toggle that one.
+        Verb::Focus if node.part.is_some() => Err(RunError::Script(format!(
+            "{line}: {} \"{name}\" is a part of {}, which Tab focuses as a whole: click the part, or focus the \
+             whole and move with the arrows",
+            role.as_str(),
+            node.widget
+        ))),
         Verb::Focus => tabs_to(session, node.widget, keys, line),
         Verb::Set(value) => set(node, value, session, keys, line, activate),
         Verb::Expect(what) => match holds(node, what) {

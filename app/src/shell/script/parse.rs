@@ -320,7 +320,8 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
         }
         "key" => {
             arity("key CHORD, e.g. key ctrl+2", 1, 1)?;
-            Ok(Action::Key(chord(&args[0])?))
+            // A key whose SDL name has a space in it (`Left Alt`, `Keypad +`) is quoted, with its modifiers.
+            Ok(Action::Key(chord(args[0].strip_prefix('"').unwrap_or(&args[0]))?))
         }
         "text" => {
             arity("text \"UTF-8 text\"", 1, 1)?;
@@ -434,7 +435,17 @@ fn chord(word: &str) -> Result<Chord, String> {
     if rest.is_empty() {
         return Err(format!("`{word}` names no key"));
     }
-    Ok(Chord { modifiers, key: rest.to_owned() })
+    // A modifier alone is its left-hand key, held as SDL reports a modifier's own key down (`key alt`: what the
+    // menus page's "F10 or Alt" asks for).
+    let (flag, key) = match rest.to_ascii_lowercase().as_str() {
+        "ctrl" | "control" => (&mut modifiers.ctrl, "Left Ctrl"),
+        "shift" => (&mut modifiers.shift, "Left Shift"),
+        "alt" | "option" => (&mut modifiers.alt, "Left Alt"),
+        "gui" | "super" | "cmd" | "meta" => (&mut modifiers.gui, "Left GUI"),
+        _ => return Ok(Chord { modifiers, key: rest.to_owned() }),
+    };
+    *flag = true;
+    Ok(Chord { modifiers, key: key.to_owned() })
 }
 
 #[cfg(test)]
@@ -473,6 +484,19 @@ mod tests {
         assert_eq!(
             one("3 key ctrl++"),
             Action::Key(Chord { modifiers: Mods { ctrl: true, ..Mods::default() }, key: "+".into() })
+        );
+        // A key name with a space is quoted; a modifier alone is its left-hand key, held.
+        assert_eq!(
+            one(r#"3 key "ctrl+Keypad +""#),
+            Action::Key(Chord { modifiers: Mods { ctrl: true, ..Mods::default() }, key: "Keypad +".into() })
+        );
+        assert_eq!(
+            one("3 key alt"),
+            Action::Key(Chord { modifiers: Mods { alt: true, ..Mods::default() }, key: "Left Alt".into() })
+        );
+        assert_eq!(
+            one("3 key Shift"),
+            Action::Key(Chord { modifiers: Mods { shift: true, ..Mods::default() }, key: "Left Shift".into() })
         );
         assert_eq!(one(r#"3 text "a \"b\" # c""#), Action::Text("a \"b\" # c".into()));
         assert_eq!(one(r#"3 preedit "にほん" 1"#), Action::Preedit { text: "にほん".into(), cursor: 1 });

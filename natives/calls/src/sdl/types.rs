@@ -586,6 +586,12 @@ crate::c_enums! {
         SDLK_DOWN = 81 | (1 << 30),
         /// `SDLK_UP = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_UP)`
         SDLK_UP = 82 | (1 << 30),
+        /// `SDLK_KP_MINUS = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_KP_MINUS)`
+        SDLK_KP_MINUS = 86 | (1 << 30),
+        /// `SDLK_KP_PLUS = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_KP_PLUS)`
+        SDLK_KP_PLUS = 87 | (1 << 30),
+        /// `SDLK_KP_ENTER = SDL_SCANCODE_TO_KEYCODE(SDL_SCANCODE_KP_ENTER)`
+        SDLK_KP_ENTER = 88 | (1 << 30),
     }
 
     /// `SDL_Keymod`: the modifier keys held, OR'd together (SDL_keycode.h; a C enum, `int`-sized, carried in
