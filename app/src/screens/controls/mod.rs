@@ -89,7 +89,7 @@ impl PageSpec for ControlsPage {
                 ],
             )
             .row(Some("Checkbox"), vec![Box::new(Checkbox::new(ids::CHECKBOX, CHECKBOX_TEXT, true))])
-            .row(Some("Radio group"), vec![Box::new(RadioGroup::new(ids::RADIO, "Inspector shows", INSPECTS, 0))])
+            .row(Some("Inspector shows"), vec![Box::new(RadioGroup::new(ids::RADIO, "Inspector shows", INSPECTS, 0))])
             .row(Some("Toggle"), vec![Box::new(Toggle::new(ids::TOGGLE, "Toggle", false))])
             .row(
                 Some("Slider"),
