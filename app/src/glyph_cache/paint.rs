@@ -396,7 +396,7 @@ fn blend_onto(
     mode: super::blend::Mode,
 ) -> Result<Option<CompOp>, NativeError> {
     let backdrop = ctx.target_pixels()?;
-    let mut rows = image.pixels_mut()?;
+    let rows = image.pixels_mut()?;
     if backdrop.len() * 4 != rows.data.len() {
         return Ok(None);
     }
