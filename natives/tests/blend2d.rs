@@ -888,3 +888,22 @@ fn a_cubic_with_far_controls_fills_as_its_polygon() {
     ctx.fill_path(&path).expect("fill");
     ctx.end().expect("end");
 }
+
+/// The backdrop a blend mode Blend2D lacks is computed against: what is drawn so far, read mid-drawing.
+#[test]
+fn the_target_pixels_read_back_mid_drawing_premultiplied() {
+    let g = goldberry();
+    let mut image = Image::new(g, 8, 4, PixelFormat::Prgb32).expect("image");
+    let mut ctx = Context::begin(&mut image).expect("context");
+    ctx.set_fill(&Style::Solid(Rgba32::rgba(0xFF, 0x00, 0x00, 0x80))).expect("fill style");
+    ctx.fill_rect(Rect::new(0.0, 0.0, 4.0, 4.0)).expect("fill rect");
+    let backdrop = ctx.target_pixels().expect("target pixels");
+    assert_eq!(backdrop.len(), 8 * 4, "one pixel a cell, row by row");
+    assert_eq!(backdrop[0], 0x8080_0000, "half-transparent red, premultiplied");
+    assert_eq!(backdrop[3 * 8 + 3], 0x8080_0000, "the last row's filled pixel");
+    assert_eq!(backdrop[4], 0, "the undrawn half is transparent");
+    // Drawing goes on after the read.
+    ctx.fill_rect(Rect::new(4.0, 0.0, 4.0, 4.0)).expect("fill rect");
+    assert_eq!(ctx.target_pixels().expect("target pixels")[4], 0x8080_0000, "a second read sees the new fill");
+    ctx.end().expect("end");
+}

@@ -384,7 +384,7 @@ fn colr_glyphs_match_an_independent_renderer_within_the_stated_tolerance() {
     let g = natives();
     let px = 48.0f32;
     let font = fonts.id(Face::Emoji, px);
-    let chars = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'V'];
+    let chars = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'V', 'L', 'M', 'N', 'O'];
     let mut cache = GlyphCache::new();
     let mut cells = Vec::new();
     for c in chars {

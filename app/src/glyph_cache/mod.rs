@@ -24,6 +24,7 @@
 //! The runs of the base (the text a cold frame redraws) that it has seen in an earlier base are also kept whole,
 //! as run images drawn from the cells, and blitted in one call instead of one per glyph ([`runs`]).
 
+pub mod blend;
 mod cells;
 pub mod collect;
 pub mod colour;

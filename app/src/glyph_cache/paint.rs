@@ -182,6 +182,10 @@ impl Painter<'_> {
             // Destination atop, overlay, dodge, burn, hard and soft light, difference, exclusion, the HSL modes.
             _ => None,
         };
+        let op = match (op, super::blend::Mode::from_colr(mode)) {
+            (None, Some(blended)) => blend_onto(ctx, &mut image, blended)?,
+            (op, _) => op,
+        };
         self.approximated.composite |= op.is_none();
         ctx.save()?;
         ctx.reset_transform()?;
@@ -380,6 +384,27 @@ fn stops(mut gradient: Gradient, line: &ColorLine) -> Result<Gradient, NativeErr
         Extend::Reflect => ExtendMode::Reflect,
     })?;
     Ok(gradient)
+}
+
+/// Blends `image` (a group of the cell's size) onto the pixels already on `ctx` with `mode`, in place in
+/// `image`, and gives the operator that then copies it over the cell: the result already holds the backdrop
+/// wherever the group is transparent. `None` (the group left as drawn, to go source-over as an approximation)
+/// when the target is not the cell's size, as the pixels would not line up.
+fn blend_onto(
+    ctx: &mut Context<'_>,
+    image: &mut Image,
+    mode: super::blend::Mode,
+) -> Result<Option<CompOp>, NativeError> {
+    let backdrop = ctx.target_pixels()?;
+    let rows = image.pixels_mut()?;
+    if backdrop.len() * 4 != rows.data.len() {
+        return Ok(None);
+    }
+    for (bytes, &back) in rows.data.chunks_exact_mut(4).zip(&backdrop) {
+        let source = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        bytes.copy_from_slice(&super::blend::composite(mode, back, source).to_ne_bytes());
+    }
+    Ok(Some(CompOp::SrcCopy))
 }
 
 #[cfg(test)]

@@ -7,18 +7,19 @@ use std::ptr;
 use goldberry_calls::blend2d::context::{
     blContextBlitImageD, blContextBlitScaledImageD, blContextClearAll, blContextClipToRectD, blContextEnd,
     blContextFillAll, blContextFillGeometry, blContextFillGlyphRunD, blContextFillPathD, blContextFillRectD,
-    blContextGetUserMatrix, blContextInitAs, blContextMatrixOp, blContextRestore, blContextRestoreClipping,
-    blContextSave, blContextSetCompOp, blContextSetFillRule, blContextSetFillStyle, blContextSetFillStyleRgba32,
-    blContextSetGlobalAlpha, blContextSetStrokeCaps, blContextSetStrokeJoin, blContextSetStrokeMiterLimit,
-    blContextSetStrokeStyle, blContextSetStrokeStyleRgba32, blContextSetStrokeWidth, blContextStrokeGeometry,
-    blContextStrokePathD, blContextStrokeRectD,
+    blContextFlush, blContextGetUserMatrix, blContextInitAs, blContextMatrixOp, blContextRestore,
+    blContextRestoreClipping, blContextSave, blContextSetCompOp, blContextSetFillRule, blContextSetFillStyle,
+    blContextSetFillStyleRgba32, blContextSetGlobalAlpha, blContextSetStrokeCaps, blContextSetStrokeJoin,
+    blContextSetStrokeMiterLimit, blContextSetStrokeStyle, blContextSetStrokeStyleRgba32, blContextSetStrokeWidth,
+    blContextStrokeGeometry, blContextStrokePathD, blContextStrokeRectD,
 };
+use goldberry_calls::blend2d::image::blImageGetData;
 use goldberry_calls::blend2d::types::{
-    BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE, BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT,
-    BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_MATRIX2D_OP_RESET, BL_MATRIX2D_OP_ROTATE, BL_MATRIX2D_OP_SCALE,
-    BL_MATRIX2D_OP_TRANSFORM, BL_MATRIX2D_OP_TRANSLATE, BLCircle, BLContextCore, BLContextCreateInfo, BLEllipse,
-    BLGeometryType, BLGlyphPlacement, BLGlyphRun, BLImageCore, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI,
-    BLRectI, BLRoundRect,
+    BL_CONTEXT_FLUSH_SYNC, BL_FORMAT_PRGB32, BL_FORMAT_XRGB32, BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE,
+    BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT, BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_MATRIX2D_OP_RESET,
+    BL_MATRIX2D_OP_ROTATE, BL_MATRIX2D_OP_SCALE, BL_MATRIX2D_OP_TRANSFORM, BL_MATRIX2D_OP_TRANSLATE, BLCircle,
+    BLContextCore, BLContextCreateInfo, BLEllipse, BLGeometryType, BLGlyphPlacement, BLGlyphRun, BLImageCore,
+    BLImageData, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI, BLRectI, BLRoundRect, BLSizeI,
 };
 
 use super::{
@@ -58,6 +59,8 @@ pub struct Context<'a> {
     /// The target's width.
     target_columns: f64,
     ended: bool,
+    /// The image drawn into, borrowed mutably for `'a`: what [`Context::target_pixels`] reads back.
+    target: *mut BLImageCore,
     _target: PhantomData<&'a mut ()>,
 }
 
@@ -113,6 +116,7 @@ impl<'a> Context<'a> {
             target_rows: f64::from(rows),
             target_columns: f64::from(columns),
             ended: false,
+            target: image,
             _target: PhantomData,
         };
         // SAFETY: `context.core` is writable and `blContextInitAs` initialises it first (to the built-in null
@@ -120,6 +124,54 @@ impl<'a> Context<'a> {
         // borrowed mutably for `'a`, which the context does not outlive; `info` asks for a synchronous context.
         unsafe { bl!(calls.context, blContextInitAs(&mut context.core, image, &info)) }?;
         Ok(context)
+    }
+
+    /// The target's pixels as drawn so far, premultiplied ARGB row by row (`blContextFlush` with
+    /// `BL_CONTEXT_FLUSH_SYNC`, then `blImageGetData` on the target): the backdrop a blend mode the beta has no
+    /// `BLCompOp` for is computed against. An `XRGB32` target reads with its alpha byte as drawn.
+    pub fn target_pixels(&mut self) -> Result<Vec<u32>, NativeError> {
+        // SAFETY: `self.core` is an initialised context; a synchronous flush only waits for queued commands.
+        unsafe { bl!(self.calls.context, blContextFlush(&mut self.core, BL_CONTEXT_FLUSH_SYNC.0)) }?;
+        let mut data =
+            BLImageData { pixelData: ptr::null_mut(), stride: 0, size: BLSizeI { w: 0, h: 0 }, format: 0, flags: 0 };
+        // SAFETY: `self.target` is the initialised image the context was begun on, borrowed mutably for `'a`
+        // (which outlives `self`), so it is alive; `data` is a writable `BLImageData`.
+        unsafe { bl!(self.calls.image, blImageGetData(self.target, &mut data)) }?;
+        if data.format != BL_FORMAT_PRGB32.0 && data.format != BL_FORMAT_XRGB32.0 {
+            return Err(NativeError::InvalidArgument(format!(
+                "target_pixels reads 32-bit targets; this one has BLFormat {}",
+                data.format
+            )));
+        }
+        let (width, height) = (usize::try_from(data.size.w), usize::try_from(data.size.h));
+        let (Ok(width), Ok(height)) = (width, height) else {
+            return Err(NativeError::InvalidArgument(format!(
+                "blImageGetData gave a negative size {}x{}",
+                data.size.w, data.size.h
+            )));
+        };
+        let Ok(stride) = usize::try_from(data.stride) else {
+            return Err(NativeError::InvalidArgument(format!("blImageGetData gave a negative stride {}", data.stride)));
+        };
+        if data.pixelData.is_null() || width == 0 || height == 0 {
+            return Ok(Vec::new());
+        }
+        if stride < width * 4 {
+            return Err(NativeError::InvalidArgument(format!(
+                "blImageGetData gave stride {stride} for rows of {} bytes",
+                width * 4
+            )));
+        }
+        let mut pixels = Vec::with_capacity(width * height);
+        for row in 0..height {
+            // SAFETY: the target holds `height` rows of `stride` bytes (positive: Blend2D images and our views
+            // are top-down), each with `width` initialised 32-bit pixels; the flush above finished every write
+            // and `&mut self` keeps any other draw off them while they are copied.
+            let bytes =
+                unsafe { std::slice::from_raw_parts((data.pixelData as *const u8).add(row * stride), width * 4) };
+            pixels.extend(bytes.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]])));
+        }
+        Ok(pixels)
     }
 
     /// Ends drawing (`blContextEnd`): every pixel is in the target when this returns `Ok`.

@@ -15,11 +15,11 @@ def rect(x0, y0, x1, y1):
 
 P = ot.PaintFormat
 DEEP = 100
-colour = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "V", "cycle"] + [f"deep{i}" for i in range(DEEP)]
+colour = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "V", "L", "M", "N", "O", "cycle"] + [f"deep{i}" for i in range(DEEP)]
 order = [".notdef", "box", "bar"] + colour
 fb = FontBuilder(1000, isTTF=True)
 fb.setupGlyphOrder(order)
-cmap = {ord(c): c for c in "ABCDEFGHIJKV"}
+cmap = {ord(c): c for c in "ABCDEFGHIJKVLMNO"}
 cmap[ord("x")] = "cycle"
 cmap[ord("y")] = "deep0"
 fb.setupCharacterMap(cmap)
@@ -60,6 +60,15 @@ paints = {
     "F": {"Format": P.PaintComposite, "CompositeMode": "multiply",
           "SourcePaint": glyph(solid(3), "bar"), "BackdropPaint": glyph(solid(2))},
     "G": {"Format": P.PaintColrGlyph, "Glyph": "A"},
+    # Modes Blend2D has no operator for, computed per pixel: overlapping layers, half-transparent source.
+    "L": {"Format": P.PaintComposite, "CompositeMode": "difference",
+          "SourcePaint": glyph(solid(3), "bar"), "BackdropPaint": glyph(solid(0))},
+    "M": {"Format": P.PaintComposite, "CompositeMode": "overlay",
+          "SourcePaint": glyph(solid(1), "bar"), "BackdropPaint": glyph(solid(2))},
+    "N": {"Format": P.PaintComposite, "CompositeMode": "hsl_hue",
+          "SourcePaint": glyph(solid(2), "bar"), "BackdropPaint": glyph(solid(0))},
+    "O": {"Format": P.PaintComposite, "CompositeMode": "exclusion",
+          "SourcePaint": glyph(solid(1), "bar"), "BackdropPaint": glyph(solid(3))},
     # Sweeps with the other extend modes, and one turned and squeezed by a transform.
     "I": glyph({"Format": P.PaintSweepGradient, "ColorLine": line("repeat"),
                 "centerX": 450, "centerY": 350, "startAngle": 30.0, "endAngle": 120.0}),

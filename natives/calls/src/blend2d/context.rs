@@ -20,6 +20,8 @@ crate::holders! {
         fn blContextReset(ctx: *mut BLContextCore) -> BLResult;
         /// `BLResult blContextEnd(BLContextCore* self)`
         fn blContextEnd(ctx: *mut BLContextCore) -> BLResult;
+        /// `BLResult blContextFlush(BLContextCore* self, uint32_t flags)`
+        fn blContextFlush(ctx: *mut BLContextCore, flags: u32) -> BLResult;
         /// `BLResult blContextSave(BLContextCore* self, BLContextCookie* cookie)`
         fn blContextSave(ctx: *mut BLContextCore, cookie: *mut BLContextCookie) -> BLResult;
         /// `BLResult blContextRestore(BLContextCore* self, const BLContextCookie* cookie)`

@@ -625,6 +625,12 @@ crate::c_enums! {
         BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES = 0x40,
     }
 
+    /// `enum BLContextFlushFlags` (the one goldberry uses).
+    pub enum BLContextFlushFlags: u32 {
+        /// Wait until every command queued so far is in the target's pixels.
+        BL_CONTEXT_FLUSH_SYNC = 0x8000_0000,
+    }
+
     /// `enum BLRuntimeCpuFeatures` (x86).
     pub enum BLRuntimeCpuFeatures: u32 {
         /// SSE2.
