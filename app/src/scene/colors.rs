@@ -8,7 +8,7 @@ use crate::geom::Color;
 use crate::located::Located;
 use crate::scene::palette::Hue;
 use crate::style::theme_sheet::ThemeSheet;
-use crate::ui::theme::{Palette, ThemeName, built_in, mix, sheet};
+use crate::ui::theme::{Palette, ThemeName, built_in, light_share, mix, sheet};
 
 /// The chrome's colours at one moment.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -137,13 +137,6 @@ impl ChromeColors {
     }
 }
 
-/// Where the screens' palette `p` lies between the dark palette (0) and the light one (1), read from its background,
-/// the colour that changes most.
-fn light_share(p: &Palette) -> f32 {
-    let (dark, light) = (Palette::of(ThemeName::Dark), Palette::of(ThemeName::Light));
-    progress(p.background, dark.background, light.background)
-}
-
 /// The cards' colours at one moment: their surfaces, their text and the six accent hues.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CardColors {
@@ -260,20 +253,6 @@ impl CardColors {
         ]
         .map(|c| u64::from(c.0))
     }
-}
-
-/// How far `c` lies from `a` towards `b` (0 at `a`, 1 at `b`), read on the channel where they differ most.
-fn progress(c: Color, a: Color, b: Color) -> f32 {
-    let channel = |color: Color, shift: u32| ((color.0 >> shift) & 0xff) as f32;
-    let shift = [0, 8, 16]
-        .into_iter()
-        .max_by(|&x, &y| {
-            let span = |s| (channel(b, s) - channel(a, s)).abs();
-            span(x).total_cmp(&span(y))
-        })
-        .unwrap_or(0);
-    let span = channel(b, shift) - channel(a, shift);
-    if span == 0.0 { 0.0 } else { (channel(c, shift) - channel(a, shift)) / span }
 }
 
 #[cfg(test)]

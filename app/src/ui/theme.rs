@@ -32,18 +32,9 @@ impl ThemeName {
         }
     }
 
-    /// The theme whose palette `p` is nearer, by its background (the colour that changes most): halfway through a
-    /// fade, the theme it is going to.
+    /// The theme whose palette `p` is nearer ([`light_share`]): halfway through a fade, the theme it is going to.
     pub fn nearest(p: &Palette) -> ThemeName {
-        let distance = |c: Color, d: Color| {
-            (0..4).map(|i| ((c.0 >> (8 * i)) & 0xff).abs_diff((d.0 >> (8 * i)) & 0xff)).sum::<u32>()
-        };
-        let (dark, light) = (Palette::of(ThemeName::Dark), Palette::of(ThemeName::Light));
-        if distance(p.background, light.background) < distance(p.background, dark.background) {
-            ThemeName::Light
-        } else {
-            ThemeName::Dark
-        }
+        if light_share(p) > 0.5 { ThemeName::Light } else { ThemeName::Dark }
     }
 
     /// The other theme.
@@ -144,6 +135,28 @@ impl Palette {
             bar: m(self.bar, other.bar),
         }
     }
+}
+
+/// Where the screens' palette `p` lies between the dark palette (0) and the light one (1), read from its background,
+/// the colour that changes most: the chrome and the cards follow a fade by it, and a document takes its theme's
+/// custom properties by it.
+pub fn light_share(p: &Palette) -> f32 {
+    let (dark, light) = (Palette::of(ThemeName::Dark), Palette::of(ThemeName::Light));
+    progress(p.background, dark.background, light.background)
+}
+
+/// How far `c` lies from `a` towards `b` (0 at `a`, 1 at `b`), read on the channel where they differ most.
+fn progress(c: Color, a: Color, b: Color) -> f32 {
+    let channel = |color: Color, shift: u32| ((color.0 >> shift) & 0xff) as f32;
+    let shift = [0, 8, 16]
+        .into_iter()
+        .max_by(|&x, &y| {
+            let span = |s| (channel(b, s) - channel(a, s)).abs();
+            span(x).total_cmp(&span(y))
+        })
+        .unwrap_or(0);
+    let span = channel(b, shift) - channel(a, shift);
+    if span == 0.0 { 0.0 } else { (channel(c, shift) - channel(a, shift)) / span }
 }
 
 /// Two colours blended by `t` in 0..=1, each channel (alpha too) rounded.
