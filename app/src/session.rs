@@ -3,8 +3,12 @@
 //!
 //! Keys that work on every screen are handled here before the screen's own: Ctrl+1 … Ctrl+9 and Ctrl+Tab /
 //! Ctrl+Shift+Tab switch screens, Ctrl+T switches the theme, Ctrl+R mirrors the UI to right-to-left, F1 shows or
-//! hides the HUD, F2 paint flashing, F3 the inspector (Shift+F3 its next subject), F4 the layout bounds, Escape quits. Everything else goes to the screen shown ([`AnyState`]), which never learns of
-//! the others.
+//! hides the HUD, F2 paint flashing, F3 the inspector (Shift+F3 its next subject), F4 the layout bounds. Everything else
+//! goes to the screen shown ([`AnyState`]), which never learns of the others.
+//!
+//! Escape unwinds one level a press: an input method's composition, the popup open, what the focused widget holds
+//! (a menubar gives the focus back to where it came from, a text drops its selection), then the focus itself; it
+//! quits only when nothing is left to unwind.
 //!
 //! Above the screen lies the popup layer ([`Popups`]): while a popup is open it takes every event first. Escape
 //! closes it (it does not quit then); a press outside a menu closes the menu and does nothing else, a press outside
@@ -132,8 +136,8 @@ impl Session {
         &self.popups
     }
 
-    /// The tooltip a frame at `now` shows: the hovered widget's, once the pointer has rested on it long enough,
-    /// unless a popup is open or a button is held.
+    /// The tooltip a frame at `now` shows: the hovered widget's, once the pointer has rested on it long enough (or
+    /// the focused part's, once the keyboard brought the focus there), unless a popup is open or a button is held.
     pub fn tooltip(&self, now: f64) -> Option<Tip> {
         if self.popups.is_open() || self.router.pressed().is_some() {
             return None;
@@ -155,7 +159,7 @@ impl Session {
         if self.popups.is_open() {
             return None;
         }
-        self.router.hovered().filter(|t| self.state().tooltip(*t).is_some())?;
+        self.hover.waiting().filter(|t| self.state().tooltip(*t).is_some())?;
         self.hover.next(now)
     }
 
@@ -230,6 +234,12 @@ impl Session {
         if screen != self.screen {
             self.commit_preedit(0.0, &mut String::new());
             self.close_popup();
+            // A widget that holds the pointer (a thumb being dragged) is let go of first, as if the button came up:
+            // it must not wait for a release that will go to another screen.
+            if let Some(target) = self.router.take_capture() {
+                let (x, y) = self.router.pointer().unwrap_or((0.0, 0.0));
+                self.dispatch(&Message::Release { target, x, y }, 0.0, &mut String::new());
+            }
             self.screen = screen;
             self.router.set_focus(self.states[screen.index()].focus_on_show());
             self.relayout = true;
@@ -263,7 +273,9 @@ impl Session {
         } else {
             self.handle_screen(event, now, clipboard);
         }
-        self.hover.follow(self.router.hovered(), now);
+        // A tooltip waits on what the pointer rests on, or on the part the keyboard brought the focus to.
+        let keyed = matches!(event, UiEvent::KeyDown { .. }) && self.router.focus_visible();
+        self.hover.follow(if keyed { self.router.focus_target() } else { self.router.hovered() }, now);
         self.changed |= (self.router.seen(), self.hud) != before;
         // The layout bounds name the box under the pointer: it moving is something to show.
         self.changed |= self.settings.bounds && self.router.pointer() != pointer;
@@ -278,6 +290,11 @@ impl Session {
             }
             if self.ask_screen(now, clipboard, |state, input| state.key(key, mods, input)) {
                 self.changed = true;
+                self.sync_focus_part();
+                return;
+            }
+            if (key, mods) == (Key::Escape, Mods::NONE) {
+                self.escape(now, clipboard);
                 return;
             }
         }
@@ -293,6 +310,31 @@ impl Session {
                 continue;
             }
             self.dispatch(message, now, clipboard);
+        }
+        self.sync_focus_part();
+    }
+
+    /// Escape with no composition and no popup open: the focused widget unwinds what it holds, else the focus
+    /// goes, else the app quits (see the module docs).
+    fn escape(&mut self, now: f64, clipboard: &mut dyn Clipboard) {
+        let Some(id) = self.router.focus() else {
+            self.quit = true;
+            return;
+        };
+        let escape = Message::Key { id, key: Key::Escape, mods: Mods::NONE };
+        if !self.ask_screen(now, clipboard, |state, input| state.handle(&escape, input)) {
+            self.router.set_focus(None);
+        }
+        self.changed = true;
+        self.sync_focus_part();
+    }
+
+    /// The router's focus follows the part the focused widget says the keyboard is on (an arrow moved it).
+    fn sync_focus_part(&mut self) {
+        if let Some(id) = self.router.focus()
+            && let Some(part) = self.state().current_part(id)
+        {
+            self.router.set_focus_part(part);
         }
     }
 
@@ -367,11 +409,12 @@ impl Session {
             clipboard: &mut *clipboard,
             popup: &mut popup,
             focus: self.router.focus(),
+            mirrored: self.mirrored,
             focus_to: &mut focus_to,
         };
         let took = what(state.as_mut(), &mut input);
-        if let Some(id) = focus_to {
-            self.router.set_focus(Some(id));
+        if let Some(to) = focus_to {
+            self.router.set_focus(to);
         }
         if let Some(request) = popup {
             self.open_popup(request);
@@ -455,6 +498,14 @@ impl Session {
                 self.close_popup();
                 self.dispatch(&Message::Pick { id, item }, now, clipboard);
             }
+            // The bar moves to the title beside and opens its menu, as Down on a title does.
+            Outcome::Beside { id, key } => {
+                self.close_popup();
+                for key in [key, Key::Down] {
+                    self.dispatch(&Message::Key { id, key, mods: Mods::NONE }, now, clipboard);
+                }
+                self.sync_focus_part();
+            }
         }
     }
 
@@ -467,7 +518,7 @@ impl Session {
         };
         let items = ScreenId::all().map(|s| Item { checked: s == self.screen, ..Item::new(s.title()) }).collect();
         let highlighted = self.screen.index();
-        self.open_popup(Request::Menu { owner: TABS, anchor, items, highlighted, min_width: 160.0 });
+        self.open_popup(Request::Menu { owner: TABS, anchor, items, highlighted, min_width: 160.0, bar: false });
     }
 
     /// Opens what the screen asked for: the router hits the popup's regions from now on.
@@ -491,7 +542,6 @@ impl Session {
     /// Does what a global key asks; true when it was done.
     fn global(&mut self, key: Global, now: f64) -> bool {
         match key {
-            Global::Quit => self.quit = true,
             Global::Hud => self.hud = !self.hud,
             Global::Inspector => self.settings.inspector = !self.settings.inspector,
             Global::Flashing => self.settings.flashing = !self.settings.flashing,
@@ -647,7 +697,6 @@ impl Session {
 /// A key that works on every screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Global {
-    Quit,
     Hud,
     Inspector,
     Flashing,
@@ -671,7 +720,6 @@ enum Global {
 /// Which global key `key` with `mods` is, if any.
 fn global_key(key: Key, mods: Mods) -> Option<Global> {
     Some(match (key, mods) {
-        (Key::Escape, Mods::NONE) => Global::Quit,
         (Key::F(1), Mods::NONE) => Global::Hud,
         (Key::F(2), Mods::NONE) => Global::Flashing,
         (Key::F(3), Mods::NONE) => Global::Inspector,

@@ -70,6 +70,10 @@ fn ctrl_t_f1_and_escape_work_anywhere_and_count_as_changes() {
     assert!(s.take_changed());
     s.handle(&key(Key::F(1), Mods::NONE), 2.0, &mut String::new());
     assert!(!s.hud());
+    // The field has the focus: Escape unwinds it first, and quits only when nothing is left.
+    s.handle(&key(Key::Escape, Mods::NONE), 2.0, &mut String::new());
+    assert!(!s.quit() && s.focus().is_none(), "the first Escape takes the focus away");
+    assert!(s.take_changed());
     s.handle(&key(Key::Escape, Mods::NONE), 2.0, &mut String::new());
     assert!(s.quit());
 }
@@ -150,7 +154,9 @@ fn an_open_popup_takes_escape_first_and_the_screen_is_not_hit_under_it() {
     assert!(!s.quit() && !s.popups().is_open(), "Escape closed the list and did not quit");
     assert_eq!(s.router.focus(), Some("controls.overlay"));
     s.handle(&key(Key::Escape, Mods::NONE), 0.0, &mut String::new());
-    assert!(s.quit(), "with nothing open Escape quits");
+    assert!(!s.quit() && s.focus().is_none(), "then Escape takes the focus away");
+    s.handle(&key(Key::Escape, Mods::NONE), 0.0, &mut String::new());
+    assert!(s.quit(), "with nothing open or focused Escape quits");
 }
 
 #[test]

@@ -35,9 +35,13 @@ pub fn nodes(session: &Session) -> Vec<Node> {
             menu(popup::SUBITEM, &sub.items, &sub.rows, &mut nodes);
         }
     }
-    let focus = session.focus();
-    for node in &mut nodes {
-        node.focused = node.part.is_none() && Some(node.widget) == focus;
+    // The focus is on the part the keyboard is on where the widget shows its parts as nodes (a radio option, a
+    // tab), else on the widget.
+    if let Some(focus) = session.router.focus_target() {
+        let on_part = nodes.iter().any(|n| n.widget == focus.id && n.part == Some(focus.part));
+        for node in &mut nodes {
+            node.focused = node.widget == focus.id && node.part == on_part.then_some(focus.part);
+        }
     }
     nodes
 }

@@ -39,6 +39,11 @@ impl Hover {
         }
     }
 
+    /// The part a tooltip waits on, or shows.
+    pub fn waiting(&self) -> Option<Target> {
+        self.on.map(|(t, _)| t)
+    }
+
     /// A press or a key: the tooltip goes, and stays away while the pointer stays.
     pub fn dismiss(&mut self) {
         self.dismissed = true;

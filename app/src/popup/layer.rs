@@ -82,6 +82,8 @@ pub struct Popup {
     pub mirrored: bool,
     /// A menu's submenu, open beside one of its items.
     pub sub: Option<Submenu>,
+    /// One of a menubar's menus (Left and Right go to the menu beside it).
+    pub bar: bool,
 }
 
 /// What a popup did with an event.
@@ -97,6 +99,13 @@ pub enum Outcome {
         id: WidgetId,
         /// The item.
         item: usize,
+    },
+    /// A menubar's menu closed for the one beside it: `key` (Left or Right) goes to the bar, which opens that one.
+    Beside {
+        /// The menubar.
+        id: WidgetId,
+        /// The arrow, as pressed.
+        key: Key,
     },
 }
 
@@ -164,8 +173,8 @@ impl Popups {
     /// Opens what `request` asks for (closing what was open), remembering `focus` to give it back on close.
     /// Returns the focus while it is open: a dialog's Cancel button; a menu leaves it with its owner.
     pub fn show(&mut self, request: Request, focus: Option<WidgetId>) -> Option<WidgetId> {
-        let (owner, kind, rect) = match request {
-            Request::Menu { owner, anchor, items, highlighted, min_width } => {
+        let (owner, kind, rect, bar) = match request {
+            Request::Menu { owner, anchor, items, highlighted, min_width, bar } => {
                 let w = anchor.w.max(min_width);
                 let h = 2.0 * MENU_PAD + ROW_H * items.len() as f32;
                 let rect = self.beside(anchor, w, h);
@@ -179,15 +188,15 @@ impl Popups {
                 } else {
                     items.iter().position(|i| i.enabled)
                 };
-                (owner, Kind::Menu { items, highlighted, rows }, rect)
+                (owner, Kind::Menu { items, highlighted, rows }, rect, bar)
             }
             Request::Modal { owner, title, body, confirm } => {
                 let (rect, cancel_rect, confirm_rect) = place_modal(self.viewport, self.mirrored);
-                (owner, Kind::Modal { title, body, confirm, cancel_rect, confirm_rect }, rect)
+                (owner, Kind::Modal { title, body, confirm, cancel_rect, confirm_rect }, rect, false)
             }
         };
         let own_focus = matches!(kind, Kind::Modal { .. }).then_some(ids::CANCEL);
-        self.open = Some(Popup { owner, kind, rect, return_focus: focus, mirrored: self.mirrored, sub: None });
+        self.open = Some(Popup { owner, kind, rect, return_focus: focus, mirrored: self.mirrored, sub: None, bar });
         own_focus.or(focus)
     }
 
@@ -223,7 +232,9 @@ impl Popups {
         let below = anchor.bottom() + MENU_GAP;
         let y = if below + h <= v.bottom() || anchor.y - MENU_GAP - h < v.y { below } else { anchor.y - MENU_GAP - h };
         let x = if self.mirrored { anchor.right() - w } else { anchor.x };
-        Rect::new(x.min(v.right() - w).max(v.x), y, w, h)
+        // Where it fits neither below nor above, it shifts up to stay inside the window (its top edge first when
+        // it is taller than the window).
+        Rect::new(x.min(v.right() - w).max(v.x), y.min(v.bottom() - h).max(v.y), w, h)
     }
 
     /// Closes the popup open; returns it (its `return_focus` is where the focus goes back to).
@@ -270,7 +281,8 @@ impl Popups {
     }
 
     /// A key while a popup is open: Escape closes it; in a menu Up, Down, Home and End move the highlight over
-    /// the enabled items and Return or Space picks it. None: the key is not the popup's (a dialog's Tab, Return
+    /// the enabled items, a letter moves it to the next item that starts with it (type-ahead), and Return or Space
+    /// picks it. None: the key is not the popup's (a dialog's Tab, Return
     /// and Space go through the router to its buttons).
     pub fn key(&mut self, key: Key, mods: Mods) -> Option<Outcome> {
         let mirrored = self.mirrored;
@@ -307,7 +319,13 @@ impl Popups {
                 self.open_sub(h);
                 return Some(Outcome::Kept);
             }
+            if key == open_key && popup.bar {
+                return Some(Outcome::Beside { id: popup.owner, key });
+            }
             return if key == open_key { Some(Outcome::Kept) } else { None };
+        }
+        if key == close_key && popup.bar {
+            return Some(Outcome::Beside { id: popup.owner, key });
         }
         match step(items, highlighted, key) {
             Some(true) => Some(match highlighted {
@@ -403,6 +421,17 @@ fn step(items: &[Item], highlighted: &mut Option<usize>, key: Key) -> Option<boo
         Key::Home => *highlighted = moved(0),
         Key::End => *highlighted = enabled.last().copied(),
         Key::Return | Key::Space => return Some(true),
+        // Type-ahead: a letter highlights the next enabled item whose label starts with it.
+        Key::Char(c) if c.is_alphanumeric() => {
+            let starts =
+                |i: &usize| items[*i].label.chars().next().is_some_and(|f| f.to_lowercase().eq(c.to_lowercase()));
+            let from = at.map_or(0, |a| a + 1);
+            let next = (0..enabled.len()).map(|k| enabled[(from + k) % enabled.len()]).find(|i| starts(i));
+            match next {
+                Some(i) => *highlighted = Some(i),
+                None => return Some(false),
+            }
+        }
         _ => return None,
     }
     Some(false)
@@ -437,6 +466,7 @@ mod tests {
             items,
             highlighted,
             min_width: 0.0,
+            bar: false,
         }
     }
 
@@ -477,7 +507,7 @@ mod tests {
         let mut p = popups();
         let anchor = Rect::new(700.0, 560.0, 0.0, 0.0);
         let items = vec![Item::new("a"); 4];
-        p.show(Request::Menu { owner: "m", anchor, items, highlighted: 0, min_width: 180.0 }, None);
+        p.show(Request::Menu { owner: "m", anchor, items, highlighted: 0, min_width: 180.0, bar: false }, None);
         let rect = p.open().map(|o| o.rect).unwrap_or_default();
         assert_eq!((rect.x, rect.bottom()), (620.0, 556.0));
     }
@@ -527,6 +557,7 @@ mod tests {
                 items: vec![Item::new("a")],
                 highlighted: 0,
                 min_width: 180.0,
+                bar: false,
             },
             None,
         );
@@ -535,7 +566,14 @@ mod tests {
         assert!(p.open().is_some_and(|o| o.mirrored));
         let field = Rect::new(300.0, 100.0, 120.0, 30.0);
         p.show(
-            Request::Menu { owner: "m", anchor: field, items: vec![Item::new("a")], highlighted: 0, min_width: 180.0 },
+            Request::Menu {
+                owner: "m",
+                anchor: field,
+                items: vec![Item::new("a")],
+                highlighted: 0,
+                min_width: 180.0,
+                bar: false,
+            },
             None,
         );
         let rect = p.open().map(|o| o.rect).unwrap_or_default();
@@ -547,6 +585,7 @@ mod tests {
                 items: vec![Item::new("a")],
                 highlighted: 0,
                 min_width: 180.0,
+                bar: false,
             },
             None,
         );

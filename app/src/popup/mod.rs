@@ -80,6 +80,8 @@ pub enum Request {
         highlighted: usize,
         /// The list is at least this wide (and at least the anchor's width).
         min_width: f32,
+        /// It is one of a menubar's menus: Left and Right, where no submenu takes them, go to the menu beside it.
+        bar: bool,
     },
     /// A dialog in the middle of the window that takes the focus until it closes: a title, a line, Cancel and a
     /// confirm button.

@@ -39,8 +39,11 @@ pub struct Input<'a> {
     pub popup: &'a mut Option<Request>,
     /// The widget with the keyboard focus.
     pub focus: Option<WidgetId>,
-    /// A widget the screen gives the focus to (F10 focuses a menubar): the session moves it after the message.
-    pub focus_to: &'a mut Option<WidgetId>,
+    /// The UI runs right to left: the arrows that go on within a group run toward the left.
+    pub mirrored: bool,
+    /// Where the screen moves the focus (F10 focuses a menubar; Some(None): nobody, as leaving the bar for where
+    /// the focus came from can be): the session moves it after the message.
+    pub focus_to: &'a mut Option<Option<WidgetId>>,
 }
 
 /// The pure part of a screen: what a person did to it. It knows no natives, so a test drives it with messages.
@@ -108,6 +111,13 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     /// What the tooltip of `target` says, shown once the pointer has rested on it (None: it has none).
     fn tooltip(&self, target: Target) -> Option<&'static str> {
         let _ = target;
+        None
+    }
+
+    /// The part of widget `id` the keyboard is on, for a widget of several parts (None: the part the router holds
+    /// stands): Space and Return act on it.
+    fn current_part(&self, id: WidgetId) -> Option<u8> {
+        let _ = id;
         None
     }
 
@@ -278,6 +288,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn laid_out(&mut self, laid: Box<dyn Any + Send>);
     /// [`ScreenState::reload`].
     fn reload(&mut self) -> Option<Vec<WidgetId>>;
+    /// See [`ScreenState::current_part`].
+    fn current_part(&self, id: WidgetId) -> Option<u8>;
     /// See [`ScreenState::report`].
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
     /// See [`ScreenState::access`].
@@ -329,6 +341,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn reload(&mut self) -> Option<Vec<WidgetId>> {
         ScreenState::reload(self)
+    }
+
+    fn current_part(&self, id: WidgetId) -> Option<u8> {
+        ScreenState::current_part(self, id)
     }
 
     fn laid_out(&mut self, laid: Box<dyn Any + Send>) {

@@ -41,7 +41,8 @@ pub struct Region {
     pub rect: Rect,
     /// The cursor over it.
     pub cursor: Cursor,
-    /// Whether Tab stops at the widget (at its first region).
+    /// Whether Tab stops at this part: a widget of several parts that Tab visits as a whole (a radio group, a
+    /// menubar) marks one region; a part that is a stop of its own (a tab strip's "+") marks its own.
     pub focusable: bool,
     /// A disabled widget is hit (it hides what is under it) but neither hovers, presses nor takes focus.
     pub enabled: bool,
@@ -134,6 +135,9 @@ pub enum Message {
         /// Window y.
         y: f32,
     },
+    /// The keyboard focus came to this part of the widget (Tab, Shift+Tab, or a press): a widget of several Tab
+    /// stops (a tab strip and its "+") puts its keyboard on that part.
+    Focus(Target),
     /// Item `item` of the popup widget `id` opened was picked (a dropdown's option, a menu's command, a dialog's
     /// confirm button); the popup has closed.
     Pick {
@@ -153,7 +157,8 @@ impl Message {
             | Message::Drag { target, .. }
             | Message::Release { target, .. }
             | Message::Wheel { target, .. }
-            | Message::Context { target, .. } => target.id,
+            | Message::Context { target, .. }
+            | Message::Focus(target) => target.id,
             Message::Key { id, .. }
             | Message::Text { id, .. }
             | Message::Preedit { id, .. }
@@ -168,7 +173,8 @@ pub struct Router {
     pointer: Option<(f32, f32)>,
     hover: Option<Target>,
     captured: Option<Target>,
-    focus: Option<WidgetId>,
+    /// The focused widget and the part of it the keyboard is on (Space and Return act on that part).
+    focus: Option<Target>,
     /// The focus shows, as browsers decide `:focus-visible`: it came by the keyboard, or the focused widget edits
     /// text, or a key was pressed on it since.
     focus_visible: bool,
@@ -212,9 +218,11 @@ impl Router {
                 self.by_pointer = true;
                 if let Some(target) = self.hover {
                     self.captured = Some(target);
-                    let focusable = regions.iter().any(|r| r.target.id == target.id && r.focusable);
-                    self.focus = if focusable { Some(target.id) } else { None };
+                    self.focus = Router::stop_for(regions, target);
                     self.focus_visible = false;
+                    if let Some(stop) = self.focus {
+                        out.push(Message::Focus(stop));
+                    }
                     out.push(Message::Press { target, x, y, clicks });
                 } else {
                     self.focus = None;
@@ -237,10 +245,10 @@ impl Router {
                 // selection); nothing under it leaves the focus where it was.
                 if let (None, Some(target)) = (self.captured, self.hover) {
                     self.by_pointer = true;
-                    if regions.iter().any(|r| r.target.id == target.id && r.focusable) && self.focus != Some(target.id)
-                    {
-                        self.focus = Some(target.id);
+                    if let Some(stop) = Router::stop_for(regions, target).filter(|s| self.focus() != Some(s.id)) {
+                        self.focus = Some(stop);
                         self.focus_visible = false;
+                        out.push(Message::Focus(stop));
                     }
                     out.push(Message::Context { target, x, y });
                 }
@@ -255,14 +263,19 @@ impl Router {
             UiEvent::KeyDown { key: Key::Tab, mods, .. } if !mods.ctrl && !mods.alt && !mods.gui => {
                 self.focus = Router::next_focus(regions, self.focus, mods.shift);
                 (self.focus_visible, self.by_pointer) = (true, false);
+                if let Some(target) = self.focus {
+                    out.push(Message::Focus(target));
+                }
             }
             UiEvent::KeyDown { key: key @ (Key::Space | Key::Return), mods, .. } if mods == Mods::NONE => {
                 (self.focus_visible, self.by_pointer) = (true, false);
-                if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
-                    out.push(Message::Key { id, key, mods });
-                } else if let Some(id) = self.focus {
-                    let part = regions.iter().find(|r| r.target.id == id).map_or(0, |r| r.target.part);
-                    out.push(Message::Activate(Target { id, part }));
+                // Space and Return act on the part the keyboard is on, which the widget keeps current.
+                match self.focus {
+                    Some(target) if Router::takes_text(regions, target) => {
+                        out.push(Message::Key { id: target.id, key, mods })
+                    }
+                    Some(target) => out.push(Message::Activate(target)),
+                    None => {}
                 }
             }
             UiEvent::KeyDown { key, mods, .. } => {
@@ -271,8 +284,8 @@ impl Router {
                 if !matches!(key, Key::Other(_)) && !mods.ctrl && !mods.alt && !mods.gui {
                     (self.focus_visible, self.by_pointer) = (true, false);
                 }
-                if let Some(id) = self.focus {
-                    out.push(Message::Key { id, key, mods });
+                if let Some(target) = self.focus {
+                    out.push(Message::Key { id: target.id, key, mods });
                 }
             }
             UiEvent::PointerLeft => {
@@ -287,13 +300,13 @@ impl Router {
                 }
             }
             UiEvent::Text(ref text) => {
-                if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
-                    out.push(Message::Text { id, text: text.clone() });
+                if let Some(target) = self.focus.filter(|t| Router::takes_text(regions, *t)) {
+                    out.push(Message::Text { id: target.id, text: text.clone() });
                 }
             }
             UiEvent::Preedit { ref text, cursor } => {
-                if let Some(id) = self.focus.filter(|id| Router::takes_text(regions, id)) {
-                    out.push(Message::Preedit { id, text: text.clone(), cursor });
+                if let Some(target) = self.focus.filter(|t| Router::takes_text(regions, *t)) {
+                    out.push(Message::Preedit { id: target.id, text: text.clone(), cursor });
                 }
             }
         }
@@ -302,36 +315,55 @@ impl Router {
 
     /// A focused widget that edits text always shows its focus (a person must see where typing goes).
     fn show_text_focus(&mut self, regions: &[Region]) {
-        if !self.focus_visible && self.focus.is_some_and(|id| Router::takes_text(regions, &id)) {
+        if !self.focus_visible && self.focus.is_some_and(|t| Router::takes_text(regions, t)) {
             self.focus_visible = true;
         }
     }
 
-    /// Whether widget `id` edits text: its regions show the I-beam. Space and Return are then keys it acts on
-    /// (a space, a new line) rather than an activation, and typed text goes to it.
-    fn takes_text(regions: &[Region], id: &WidgetId) -> bool {
-        regions.iter().any(|r| r.target.id == *id && r.cursor == Cursor::IBeam)
+    /// Whether the focused part edits text: its region shows the I-beam (a part with no region of its own: any of
+    /// its widget's does). Space and Return are then keys it acts on (a space, a new line) rather than an
+    /// activation, and typed text goes to it; a field's reveal button beside it is no text.
+    fn takes_text(regions: &[Region], target: Target) -> bool {
+        match regions.iter().find(|r| r.target == target) {
+            Some(region) => region.cursor == Cursor::IBeam,
+            None => regions.iter().any(|r| r.target.id == target.id && r.cursor == Cursor::IBeam),
+        }
     }
 
-    /// The widgets Tab stops at, in the order it visits them: each focusable, enabled widget once, at its first
-    /// region.
-    pub fn tab_stops(regions: &[Region]) -> Vec<WidgetId> {
-        let mut stops: Vec<WidgetId> = Vec::new();
+    /// The stops Tab visits, in order: each focusable, enabled region's part once. A widget that Tab visits as a
+    /// whole marks one region; a part that is a stop of its own (a tab strip's "+") marks its own.
+    pub fn tab_stops(regions: &[Region]) -> Vec<Target> {
+        let mut stops: Vec<Target> = Vec::new();
         for region in regions.iter().filter(|r| r.focusable && r.enabled) {
-            if !stops.contains(&region.target.id) {
-                stops.push(region.target.id);
+            if !stops.contains(&region.target) {
+                stops.push(region.target);
             }
         }
         stops
     }
 
-    /// The focusable widget after (or before) `from` in the regions' order, wrapping around.
-    fn next_focus(regions: &[Region], from: Option<WidgetId>, backwards: bool) -> Option<WidgetId> {
+    /// The stop a press on `target` focuses: the part itself where it is a stop (a field's reveal button), else
+    /// its widget's first (a label, a radio option the keyboard reaches by arrows); None where the widget takes
+    /// no focus.
+    fn stop_for(regions: &[Region], target: Target) -> Option<Target> {
+        let stop = |r: &&Region| r.focusable && r.target.id == target.id;
+        let own = regions.iter().filter(stop).find(|r| r.target == target);
+        own.or_else(|| regions.iter().find(stop)).map(|r| r.target)
+    }
+
+    /// Where `from` stands among `stops`: its own stop, or (when the keyboard moved within a widget to a part that
+    /// is no stop, a radio group's next option) its widget's first.
+    pub fn stop_of(stops: &[Target], from: Target) -> Option<usize> {
+        stops.iter().position(|s| *s == from).or_else(|| stops.iter().position(|s| s.id == from.id))
+    }
+
+    /// The stop after (or before) `from` in the regions' order, wrapping around.
+    fn next_focus(regions: &[Region], from: Option<Target>, backwards: bool) -> Option<Target> {
         let stops = Router::tab_stops(regions);
         if stops.is_empty() {
             return None;
         }
-        let at = from.and_then(|id| stops.iter().position(|s| *s == id));
+        let at = from.and_then(|t| Router::stop_of(&stops, t));
         let next = match (at, backwards) {
             (None, false) => 0,
             (None, true) => stops.len() - 1,
@@ -346,7 +378,7 @@ impl Router {
     pub fn relayout(&mut self, regions: &[Region]) {
         self.hover = self.pointer.and_then(|(x, y)| Router::enabled_hit(regions, x, y));
         let present = |id: WidgetId| regions.iter().any(|r| r.target.id == id && r.enabled);
-        if self.focus.is_some_and(|id| !present(id)) {
+        if self.focus.is_some_and(|t| !present(t.id)) {
             self.focus = None;
         }
         self.show_text_focus(regions);
@@ -357,7 +389,7 @@ impl Router {
 
     /// What a person sees of the router: hovered, pressed, focused and whether the focus shows (not where the
     /// pointer is).
-    pub fn seen(&self) -> (Option<Target>, Option<Target>, Option<WidgetId>, bool) {
+    pub fn seen(&self) -> (Option<Target>, Option<Target>, Option<Target>, bool) {
         (self.hovered(), self.pressed(), self.focus, self.focus_visible())
     }
 
@@ -381,7 +413,20 @@ impl Router {
 
     /// The focused widget.
     pub fn focus(&self) -> Option<WidgetId> {
+        self.focus.map(|t| t.id)
+    }
+
+    /// The focused widget and the part of it the keyboard is on.
+    pub fn focus_target(&self) -> Option<Target> {
         self.focus
+    }
+
+    /// The keyboard is on part `part` of the focused widget (the widget says so after each message: an arrow
+    /// moved it within a radio group or a menubar).
+    pub fn set_focus_part(&mut self, part: u8) {
+        if let Some(target) = &mut self.focus {
+            target.part = part;
+        }
     }
 
     /// Whether the focus shows: CSS's `:focus-visible`, where `:focus` is [`focus`](Router::focus). Focus reached
@@ -394,10 +439,15 @@ impl Router {
     /// nobody. It shows unless the person's last press was the pointer's, as a browser shows a focus a script
     /// moves; a field that edits text shows it from the next event or layout, which know the regions.
     pub fn set_focus(&mut self, id: Option<WidgetId>) {
-        if id != self.focus {
+        if id != self.focus() {
             self.focus_visible = !self.by_pointer;
+            self.focus = id.map(|id| Target { id, part: 0 });
         }
-        self.focus = id;
+    }
+
+    /// Drops the pointer capture without a release (the widget that held it is gone); returns who held it.
+    pub fn take_capture(&mut self) -> Option<Target> {
+        self.captured.take()
     }
 
     /// The cursor the pointer should show: the captured widget's while a button is held, else what it is over.
@@ -436,7 +486,8 @@ mod tests {
         vec![
             region("a", 0, 0.0, true),
             region("b", 0, 20.0, true),
-            region("b", 1, 30.0, true),
+            // b is one Tab stop of two parts: its second is reached by the keyboard within it.
+            Region { focusable: false, ..region("b", 1, 30.0, true) },
             region("off", 0, 40.0, false),
         ]
     }
@@ -460,7 +511,10 @@ mod tests {
     #[test]
     fn a_click_presses_captures_and_activates_what_it_was_released_over() {
         let mut router = Router::new();
-        assert_eq!(route(&mut router, down(5.0)), [Message::Press { target: A, x: 5.0, y: 5.0, clicks: 1 }]);
+        assert_eq!(
+            route(&mut router, down(5.0)),
+            [Message::Focus(A), Message::Press { target: A, x: 5.0, y: 5.0, clicks: 1 }]
+        );
         assert_eq!(router.pressed(), Some(A));
         assert_eq!(router.focus(), Some("a"));
         assert_eq!(route(&mut router, up(6.0)), [Message::Release { target: A, x: 6.0, y: 5.0 }, Message::Activate(A)]);
@@ -514,6 +568,34 @@ mod tests {
     }
 
     #[test]
+    fn space_acts_on_the_part_the_keyboard_is_on_and_tab_leaves_the_widget_from_any_of_its_parts() {
+        let mut router = Router::new();
+        let key = |key, shift| UiEvent::KeyDown { key, mods: Mods { shift, ..Mods::NONE }, repeat: false };
+        router.set_focus(Some("b"));
+        router.set_focus_part(1);
+        assert_eq!(route(&mut router, key(Key::Space, false)), [Message::Activate(Target { id: "b", part: 1 })]);
+        assert_eq!(route(&mut router, key(Key::Tab, false)), [Message::Focus(A)], "b's part 1 is no stop: on to a");
+        route(&mut router, key(Key::Tab, true));
+        assert_eq!(router.focus_target(), Some(Target { id: "b", part: 0 }));
+    }
+
+    #[test]
+    fn a_part_that_is_a_stop_of_its_own_is_visited_by_tab() {
+        let regions = [
+            region("tabs", 1, 0.0, true),
+            Region { focusable: false, ..region("tabs", 2, 10.0, true) },
+            region("tabs", 0, 20.0, true),
+        ];
+        assert_eq!(Router::tab_stops(&regions), [Target { id: "tabs", part: 1 }, Target { id: "tabs", part: 0 }]);
+        let mut router = Router::new();
+        let mut out = Vec::new();
+        router.route(&UiEvent::KeyDown { key: Key::Tab, mods: Mods::NONE, repeat: false }, &regions, &mut out);
+        router.set_focus_part(2);
+        router.route(&UiEvent::KeyDown { key: Key::Tab, mods: Mods::NONE, repeat: false }, &regions, &mut out);
+        assert_eq!(router.focus_target(), Some(Target { id: "tabs", part: 0 }), "from the tab the keyboard is on: +");
+    }
+
+    #[test]
     fn a_text_widget_takes_typed_text_space_and_return_as_keys() {
         let mut field = region("field", 0, 50.0, true);
         field.cursor = Cursor::IBeam;
@@ -538,10 +620,8 @@ mod tests {
     fn a_right_click_asks_what_is_under_it_for_a_context_menu_and_focuses_it() {
         let mut router = Router::new();
         let right = UiEvent::ButtonDown { button: Button::Right, x: 25.0, y: 5.0, clicks: 1 };
-        assert_eq!(
-            route(&mut router, right),
-            [Message::Context { target: Target { id: "b", part: 0 }, x: 25.0, y: 5.0 }]
-        );
+        let b = Target { id: "b", part: 0 };
+        assert_eq!(route(&mut router, right), [Message::Focus(b), Message::Context { target: b, x: 25.0, y: 5.0 }]);
         assert_eq!((router.focus(), router.pressed()), (Some("b"), None), "focused, not held");
         let nowhere = UiEvent::ButtonDown { button: Button::Right, x: 95.0, y: 5.0, clicks: 1 };
         assert!(route(&mut router, nowhere).is_empty());

@@ -147,6 +147,10 @@ impl Widget for Area {
                 let _ = self.edit.insert(text, true);
             }
             Message::Preedit { text, cursor, .. } => self.edit.set_preedit(text, *cursor),
+            // Escape unwinds a selection first (the session then takes the focus away).
+            Message::Key { key: Key::Escape, .. } if !self.edit.selection().is_empty() => {
+                self.edit.move_to(self.edit.caret(), false);
+            }
             Message::Key { key, mods, .. } => {
                 let (word, extend) = (mods.ctrl, mods.shift);
                 match key {

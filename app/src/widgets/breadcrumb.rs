@@ -1,12 +1,16 @@
 //! A breadcrumb: the path to where a person is, each step a part but the last; a click on a step goes back there
-//! (a page binds it to what the path is of, a tree's selection).
+//! (a page binds it to what the path is of, a tree's selection). Its keys are WAI-ARIA's toolbar's: one Tab stop;
+//! Left and Right (in the reading direction), Home and End move among the steps, Space or Return goes back to the
+//! step the keyboard is on.
 
 use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
 
+use super::choice::choose;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
 use crate::clone_box;
 use crate::geom::Rect;
+use crate::ui::input::Key;
 use crate::ui::router::{Message, Region, WidgetId};
 
 const SEP_W: f32 = 18.0;
@@ -19,12 +23,19 @@ pub struct Breadcrumb {
     pub path: Vec<&'static str>,
     /// The step a click chose, from 0, until the page takes it.
     pub chosen: Option<usize>,
+    /// The step the keyboard is on (the path's last is no step to go to).
+    keys_on: usize,
 }
 
 impl Breadcrumb {
     /// A breadcrumb of `path`.
     pub fn new(id: WidgetId, path: Vec<&'static str>) -> Breadcrumb {
-        Breadcrumb { id, path, chosen: None }
+        Breadcrumb { id, path, chosen: None, keys_on: 0 }
+    }
+
+    /// The steps a person can go back to: all but the last.
+    fn steps(&self) -> usize {
+        self.path.len().saturating_sub(1)
     }
 
     fn boxes(&self, rect: Rect, mirrored: bool) -> Vec<Rect> {
@@ -54,18 +65,34 @@ impl Widget for Breadcrumb {
         let boxes = self.boxes(rect, mirrored);
         let n = boxes.len();
         for (i, r) in boxes.into_iter().enumerate().take(n.saturating_sub(1)) {
-            out.push(Region { focusable: i == 0, ..part(self.id, i, r) });
+            out.push(Region { focusable: Some(i as u8) == self.current_part(), ..part(self.id, i, r) });
         }
     }
 
-    fn handle(&mut self, message: &Message, _cx: &mut Cx<'_>) -> Response {
-        if let Message::Activate(t) = message
-            && usize::from(t.part) + 1 < self.path.len()
-        {
-            self.chosen = Some(usize::from(t.part));
-            return Response::CHANGED;
+    fn current_part(&self) -> Option<u8> {
+        Some(self.keys_on.min(self.steps().saturating_sub(1)).min(255) as u8)
+    }
+
+    fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
+        match *message {
+            Message::Activate(t) if usize::from(t.part) < self.steps() => {
+                self.chosen = Some(usize::from(t.part));
+                self.keys_on = 0;
+                Response::CHANGED
+            }
+            Message::Press { target, .. } => {
+                self.keys_on = usize::from(target.part);
+                Response::NONE
+            }
+            Message::Key { key, .. } => match choose(self.keys_on, self.steps(), key, cx.mirrored) {
+                Some(i) if matches!(key, Key::Left | Key::Right | Key::Home | Key::End) && i != self.keys_on => {
+                    self.keys_on = i;
+                    Response::CHANGED
+                }
+                _ => Response::NONE,
+            },
+            _ => Response::NONE,
         }
-        Response::NONE
     }
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
@@ -87,8 +114,8 @@ impl Widget for Breadcrumb {
                 pen.text_in(pen.f.label, sep, if pen.mirrored { "‹" } else { "›" }, p.border, Align::Center);
             }
         }
-        if let Some(first) = boxes.first() {
-            pen.ring_if_focused(self.id, *first, 4.0);
+        if let Some(on) = self.current_part().and_then(|p| boxes.get(usize::from(p))) {
+            pen.ring_if_focused(self.id, *on, 4.0);
         }
     }
 

@@ -60,9 +60,16 @@ impl Widget for Carousel {
 
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         let (prev, next, dots, _) = self.parts(rect, mirrored);
-        out.push(Region { focusable: true, ..part(self.id, 0, prev) });
+        out.push(part(self.id, 0, prev));
         out.push(part(self.id, 1, next));
-        out.extend(dots.into_iter().enumerate().map(|(i, r)| part(self.id, i + 2, r)));
+        let dot = |(i, r)| Region { focusable: i == self.index, ..part(self.id, i + 2, r) };
+        out.extend(dots.into_iter().enumerate().map(dot));
+    }
+
+    /// The keyboard is on the dot of the slide shown, as on a tab list's tab (Space there keeps the slide; the
+    /// arrows move it).
+    fn current_part(&self) -> Option<u8> {
+        Some((self.index + 2).min(255) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {

@@ -65,8 +65,12 @@ impl Widget for Chips {
 
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         for (i, r) in self.boxes(rect, mirrored).into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, i, r) });
+            out.push(Region { focusable: i == self.current, ..part(self.id, i, r) });
         }
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        Some(self.current.min(255) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {

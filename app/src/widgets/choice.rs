@@ -72,11 +72,17 @@ impl Choice {
             .collect()
     }
 
-    /// The options' regions, each a part of widget `id` and a Tab stop of it.
+    /// The options' regions, each a part of widget `id`; the group is one Tab stop, at the option selected (the
+    /// arrows move within it, WAI-ARIA's radio group).
     pub fn regions(&self, id: WidgetId, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         for (i, r) in self.boxes(rect, mirrored).into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(id, i, r) });
+            out.push(Region { focusable: i == self.selected, ..part(id, i, r) });
         }
+    }
+
+    /// The part the keyboard is on: the option selected (Space on it keeps it).
+    pub fn current_part(&self) -> Option<u8> {
+        Some(self.selected.min(255) as u8)
     }
 
     /// A click on an option selects it; the arrows, Home and End move the selection ([`choose`]).
@@ -96,7 +102,7 @@ impl Choice {
 
     /// As the report prints it.
     pub fn report(&self) -> Value {
-        json!({ "selected": self.selected, "value": self.value() })
+        json!({ "selected": self.selected, "value": self.value(), "options": self.options.len() })
     }
 }
 

@@ -80,8 +80,12 @@ impl Widget for Disclosure {
 
     fn regions(&self, rect: Rect, _mirrored: bool, out: &mut Vec<Region>) {
         for (i, r) in self.headers(rect).into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, i, r) });
+            out.push(Region { focusable: i == self.current, ..part(self.id, i, r) });
         }
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        Some(self.current.min(255) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {

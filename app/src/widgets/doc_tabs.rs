@@ -1,6 +1,8 @@
-//! Document tabs: a row of tabs (parts 0, 2, 4 … the tabs; 1, 3, 5 … their close buttons; the last, "+"), and
-//! the chosen document's text under them. "+" adds "Untitled N"; closing a tab gives its neighbour the selection
-//! (the one after it, or before it when it was the last). Left and Right choose, Delete closes the chosen tab.
+//! Document tabs: a row of tabs (parts 1, 3, 5 … the tabs; 2, 4, 6 … their close buttons; part 0, "+" after
+//! them), and the chosen document's text under them. "+" adds "Untitled N"; closing a tab gives its neighbour the
+//! selection (the one after it, or before it when it was the last). Its keys are WAI-ARIA's tab list's, with
+//! automatic activation: the tabs are one Tab stop, at the chosen tab; Left and Right choose, Home and End go to
+//! the ends, Delete closes the chosen tab; "+" is a Tab stop of its own.
 
 use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
@@ -24,16 +26,38 @@ pub struct DocTabs {
     /// The document shown.
     pub selected: usize,
     next_untitled: usize,
+    /// The keyboard is on "+", not on the tabs.
+    on_plus: bool,
 }
 
 impl DocTabs {
     /// Tabs of `docs`, the first chosen.
     pub fn new(id: WidgetId, docs: &[&str]) -> DocTabs {
-        DocTabs { id, docs: docs.iter().map(|d| (*d).to_owned()).collect(), selected: 0, next_untitled: 1 }
+        DocTabs {
+            id,
+            docs: docs.iter().map(|d| (*d).to_owned()).collect(),
+            selected: 0,
+            next_untitled: 1,
+            on_plus: false,
+        }
     }
 
-    fn plus_part(&self) -> usize {
-        2 * self.docs.len()
+    /// "+" is part 0 whatever the number of tabs, so that a part keeps its meaning as tabs come and go.
+    const PLUS: u8 = 0;
+
+    /// Tab `i`'s part.
+    fn tab_part(i: usize) -> usize {
+        1 + 2 * i
+    }
+
+    /// Whether a part is a tab's close button (the even parts past "+").
+    fn is_close(part: u8) -> bool {
+        part != Self::PLUS && part.is_multiple_of(2)
+    }
+
+    /// The tab a part belongs to (its own or its close button's), None for "+".
+    fn tab_of(part: u8) -> Option<usize> {
+        (part != Self::PLUS).then(|| (usize::from(part) - 1) / 2)
     }
 
     /// Each tab's box and its close button's, then "+", in `rect` (tabs shrink to share a narrow row).
@@ -74,23 +98,43 @@ impl Widget for DocTabs {
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         let (tabs, plus) = self.boxes(rect, mirrored);
         for (i, (tab, close)) in tabs.into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, 2 * i, tab) });
-            out.push(part(self.id, 2 * i + 1, close));
+            out.push(Region { focusable: i == self.selected, ..part(self.id, DocTabs::tab_part(i), tab) });
+            out.push(part(self.id, DocTabs::tab_part(i) + 1, close));
         }
-        out.push(Region { focusable: true, ..part(self.id, self.plus_part(), plus) });
+        out.push(Region { focusable: true, ..part(self.id, usize::from(DocTabs::PLUS), plus) });
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        if self.on_plus || self.docs.is_empty() {
+            Some(DocTabs::PLUS)
+        } else {
+            Some(DocTabs::tab_part(self.selected).min(255) as u8)
+        }
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         let before = (self.docs.clone(), self.selected);
+        let before_plus = self.on_plus;
         match *message {
-            Message::Activate(t) if usize::from(t.part) == self.plus_part() => {
+            Message::Focus(t) => self.on_plus = t.part == DocTabs::PLUS,
+            Message::Activate(t) if t.part == DocTabs::PLUS => {
                 self.docs.push(format!("Untitled {}", self.next_untitled));
                 self.next_untitled += 1;
                 self.selected = self.docs.len() - 1;
             }
-            Message::Activate(t) if t.part % 2 == 1 => self.close(usize::from(t.part) / 2),
-            Message::Activate(t) => self.selected = (usize::from(t.part) / 2).min(self.docs.len().saturating_sub(1)),
-            Message::Key { key: Key::Delete, .. } => self.close(self.selected),
+            Message::Activate(t) if DocTabs::is_close(t.part) => {
+                self.close(DocTabs::tab_of(t.part).unwrap_or(usize::MAX));
+                self.on_plus = self.docs.is_empty();
+            }
+            Message::Activate(t) => {
+                self.selected = DocTabs::tab_of(t.part).unwrap_or(0).min(self.docs.len().saturating_sub(1));
+                self.on_plus = false;
+            }
+            Message::Key { .. } if self.on_plus => {}
+            Message::Key { key: Key::Delete, .. } => {
+                self.close(self.selected);
+                self.on_plus = self.docs.is_empty();
+            }
             Message::Key { key, .. } => {
                 if let Some(i) = choose(self.selected, self.docs.len(), key, cx.mirrored) {
                     self.selected = i;
@@ -98,7 +142,7 @@ impl Widget for DocTabs {
             }
             _ => {}
         }
-        Response::changed((self.docs.clone(), self.selected) != before)
+        Response::changed((self.docs.clone(), self.selected) != before || self.on_plus != before_plus)
     }
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
@@ -108,7 +152,7 @@ impl Widget for DocTabs {
         pen.panel(body, 6.0);
         for (i, ((tab, close), name)) in tabs.iter().zip(&self.docs).enumerate() {
             let chosen = i == self.selected;
-            let state = pen.look_part(self.id, 2 * i as u8);
+            let state = pen.look_part(self.id, DocTabs::tab_part(i) as u8);
             let fill = if chosen {
                 p.surface
             } else if state.hovered {
@@ -123,13 +167,13 @@ impl Widget for DocTabs {
             let label = Rect { x: tab.x + 10.0, w: tab.w - CLOSE - 22.0, ..*tab };
             let label = if pen.mirrored { Rect { x: tab.x + CLOSE + 12.0, ..label } } else { label };
             pen.text_in(pen.f.label, label, name, if chosen { p.text } else { p.muted }, Align::FlexStart);
-            let x_state = pen.look_part(self.id, 2 * i as u8 + 1);
+            let x_state = pen.look_part(self.id, DocTabs::tab_part(i) as u8 + 1);
             if x_state.hovered {
                 pen.list.fill_round_rect(*close, 4.0, p.surface_pressed);
             }
             pen.text_in(pen.f.small, *close, "×", p.muted, Align::Center);
         }
-        let plus_state = pen.look_part(self.id, (2 * self.docs.len()) as u8);
+        let plus_state = pen.look_part(self.id, DocTabs::PLUS);
         if plus_state.hovered {
             pen.list.fill_round_rect(plus, 6.0, p.surface_hover);
         }
@@ -140,15 +184,16 @@ impl Widget for DocTabs {
         };
         let inner = Rect { x: body.x + 14.0, y: body.y + 12.0, w: body.w - 28.0, h: 20.0 };
         pen.text_in(pen.f.label, inner, &text, p.text, Align::FlexStart);
-        if let Some((tab, _)) = tabs.get(self.selected) {
-            pen.ring_if_focused(self.id, *tab, 6.0);
+        match tabs.get(self.selected) {
+            Some((tab, _)) if !self.on_plus => pen.ring_if_focused(self.id, *tab, 6.0),
+            _ => pen.ring_if_focused(self.id, plus, 6.0),
         }
     }
 
     fn tooltip(&self, part: u8) -> Option<&'static str> {
-        if usize::from(part) == self.plus_part() {
+        if part == DocTabs::PLUS {
             Some("New document")
-        } else if part % 2 == 1 {
+        } else if DocTabs::is_close(part) {
             Some("Close")
         } else {
             None
@@ -160,7 +205,7 @@ impl Widget for DocTabs {
     }
 
     fn report(&self) -> Value {
-        json!({ "docs": self.docs, "selected": self.selected })
+        json!({ "docs": self.docs, "selected": self.selected, "on_plus": self.on_plus })
     }
 
     clone_box!();

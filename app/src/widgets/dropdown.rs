@@ -65,6 +65,7 @@ impl Widget for Dropdown {
                     items,
                     highlighted: self.selected,
                     min_width: 0.0,
+                    bar: false,
                 });
             }
             Message::Pick { item, .. } if item < self.options.len() => self.selected = item,

@@ -46,6 +46,8 @@ impl Widget for Fader {
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         Response::changed(match *message {
+            // A press on the caption under the track focuses the fader (as a label does); it sets nothing.
+            Message::Press { y, .. } if y >= cx.rect.y + TRACK_H => false,
             Message::Press { y, .. } | Message::Drag { y, .. } => {
                 let (top, bottom) = Fader::travel(cx.rect);
                 self.value.set_fraction((bottom - y) / (bottom - top))

@@ -58,20 +58,17 @@ pub struct Field {
     /// The caret's x after each grapheme boundary of the shown text, from the last frame.
     stops: Vec<(usize, f32)>,
     width: f32,
+    /// The keyboard is on the reveal button (a Tab stop of its own), not in the text.
+    on_reveal: bool,
 }
 
 impl PartialEq for Field {
     fn eq(&self, other: &Field) -> bool {
-        (self.id, self.edit.text(), self.edit.caret(), self.edit.preedit(), self.kind, self.error, &self.hint)
-            == (
-                other.id,
-                other.edit.text(),
-                other.edit.caret(),
-                other.edit.preedit(),
-                other.kind,
-                other.error,
-                &other.hint,
-            )
+        // The selection is something a person sees: Ctrl+A must paint.
+        fn seen(f: &Field) -> impl PartialEq + '_ {
+            (f.id, f.edit.text(), f.edit.selection(), f.edit.caret(), f.edit.preedit(), f.kind, f.error, f.on_reveal)
+        }
+        seen(self) == seen(other) && self.hint == other.hint
     }
 }
 
@@ -90,6 +87,7 @@ impl Field {
             error: None,
             hint: None,
             stops: Vec::new(),
+            on_reveal: false,
             width,
         }
     }
@@ -245,16 +243,36 @@ impl Widget for Field {
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         let enabled = self.kind != Kind::Disabled;
         let text = self.text_box(rect);
-        out.push(Region { focusable: enabled, enabled, ..Region::at(self.id, 0, text, Cursor::IBeam) });
+        let shown = super::pen::flip(text, rect, mirrored);
+        out.push(Region { focusable: enabled, enabled, ..Region::at(self.id, 0, shown, Cursor::IBeam) });
         if matches!(self.kind, Kind::Password { .. }) {
+            // The reveal button is a Tab stop of its own, after the text.
             let reveal = Rect::new(text.right(), rect.y, REVEAL_W, rect.h);
-            out.push(part(self.id, 1, super::pen::flip(reveal, rect, mirrored)));
+            out.push(Region { focusable: true, ..part(self.id, 1, super::pen::flip(reveal, rect, mirrored)) });
         }
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        Some(u8::from(self.on_reveal))
+    }
+
+    fn left(&mut self) -> bool {
+        let before = self.error;
+        self.on_reveal = false;
+        self.check();
+        self.error != before
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         let before = self.clone();
         match message {
+            Message::Focus(t) => self.on_reveal = t.part == 1,
+            // On the reveal button, keys are the button's: Space and Return come as an activation.
+            Message::Key { .. } | Message::Text { .. } | Message::Preedit { .. } if self.on_reveal => {}
+            // Escape unwinds a selection first (the session then takes the focus away).
+            Message::Key { key: Key::Escape, .. } if !self.edit.selection().is_empty() => {
+                self.edit.move_to(self.edit.caret(), false);
+            }
             Message::Activate(t) if t.part == 1 => {
                 if let Kind::Password { revealed } = &mut self.kind {
                     *revealed = !*revealed;
@@ -314,7 +332,8 @@ impl Widget for Field {
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
         let p = pen.palette;
-        let focused = pen.router.focus() == Some(self.id);
+        // The text shows the focus while the keyboard is in it, not on its reveal button.
+        let focused = pen.router.focus() == Some(self.id) && !self.on_reveal;
         let text_box = pen.flip(self.text_box(rect), rect);
         let fill = if self.kind == Kind::Disabled { p.background } else { p.surface };
         pen.list.fill_round_rect(rect, 6.0, fill);
@@ -372,6 +391,9 @@ impl Widget for Field {
                 pen.list.fill_round_rect(reveal.inset(3.0), 4.0, p.surface_hover);
             }
             pen.text_in(pen.f.small, reveal, if revealed { "Hide" } else { "Show" }, p.accent, Align::Center);
+            if self.on_reveal {
+                pen.ring_if_focused(self.id, reveal.inset(3.0), 4.0);
+            }
         }
         let note = self.error.map(str::to_owned).or_else(|| self.hint.clone());
         if let Some(note) = note {

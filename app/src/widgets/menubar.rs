@@ -74,6 +74,8 @@ pub struct MenuBar {
     open: Option<usize>,
     /// The last command picked, "Menu › Item".
     pub last: Option<String>,
+    /// Where the focus was before F10 or Alt brought it to the bar: it goes back there when the bar is left.
+    pub came_from: Option<WidgetId>,
 }
 
 const TITLE_PAD: f32 = 14.0;
@@ -81,7 +83,7 @@ const TITLE_PAD: f32 = 14.0;
 impl MenuBar {
     /// A bar of `menus`.
     pub fn new(id: WidgetId, menus: Vec<(&'static str, Vec<Command>)>) -> MenuBar {
-        MenuBar { id, menus, current: 0, open: None, last: None }
+        MenuBar { id, menus, current: 0, open: None, last: None, came_from: None }
     }
 
     fn titles(&self, rect: Rect, mirrored: bool) -> Vec<Rect> {
@@ -130,7 +132,7 @@ impl MenuBar {
         let anchor = self.titles(cx.rect, cx.mirrored)[i];
         self.current = i;
         self.open = Some(i);
-        *cx.popup = Some(Request::Menu { owner: self.id, anchor, items, highlighted: 0, min_width: 180.0 });
+        *cx.popup = Some(Request::Menu { owner: self.id, anchor, items, highlighted: 0, min_width: 180.0, bar: true });
     }
 }
 
@@ -144,16 +146,23 @@ impl Widget for MenuBar {
     }
 
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
+        // One Tab stop, on the current title; the arrows move within the bar.
         for (i, r) in self.titles(rect, mirrored).into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, i, r) });
+            out.push(Region { focusable: i == self.current, ..part(self.id, i, r) });
         }
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        Some(self.current.min(255) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         let before = (self.current, self.last.clone(), self.menus.clone());
         match *message {
             Message::Activate(t) => self.open_menu(usize::from(t.part), cx),
-            Message::Key { key: Key::Down | Key::Return | Key::Space, .. } => self.open_menu(self.current, cx),
+            Message::Key { key: Key::Down | Key::Up | Key::Return | Key::Space, .. } => {
+                self.open_menu(self.current, cx)
+            }
             Message::Key { key: key @ (Key::Left | Key::Right | Key::Home | Key::End), .. } => {
                 if let Some(i) = choose(self.current, self.menus.len(), key, cx.mirrored) {
                     self.current = i;

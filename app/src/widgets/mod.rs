@@ -149,6 +149,19 @@ pub trait Widget: Debug + Send + Sync + 'static {
     /// Draws it in `rect`.
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect);
 
+    /// The part the keyboard is on, for a widget of several parts (a radio group's checked option, a menubar's
+    /// current title); None: the part Tab or a press gave it stands. Space and Return act on it, and its focus ring
+    /// is drawn around it.
+    fn current_part(&self) -> Option<u8> {
+        None
+    }
+
+    /// The keyboard focus left it: it settles what was half done (a spinner's half-typed figure shows the value it
+    /// holds, a field checks its rule). True when something a person sees changed.
+    fn left(&mut self) -> bool {
+        false
+    }
+
     /// What its tooltip says.
     fn tooltip(&self, part: u8) -> Option<&'static str> {
         let _ = part;

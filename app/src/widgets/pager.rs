@@ -79,9 +79,15 @@ impl Widget for Pager {
         for (i, r) in self.boxes(rect, mirrored).into_iter().enumerate() {
             // An ellipsis is no target.
             if i < 2 || slots.get(i - 2).is_some_and(Option::is_some) {
-                out.push(Region { focusable: i == 0, ..part(self.id, i, r) });
+                out.push(Region { focusable: Some(i as u8) == self.current_part(), ..part(self.id, i, r) });
             }
         }
+    }
+
+    /// The keyboard is on the current page's number (Space there keeps the page; the arrows move it).
+    fn current_part(&self) -> Option<u8> {
+        let slot = self.slots().iter().position(|s| *s == Some(self.page))?;
+        Some((slot + 2).min(255) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
@@ -130,8 +136,8 @@ impl Widget for Pager {
             }
             pen.text_in(pen.f.label, *r, &text, if current { p.on_accent } else { p.text }, Align::Center);
         }
-        if let Some(first) = boxes.first() {
-            pen.ring_if_focused(self.id, *first, 6.0);
+        if let Some(current) = self.current_part().and_then(|p| boxes.get(usize::from(p))) {
+            pen.ring_if_focused(self.id, *current, 6.0);
         }
     }
 

@@ -43,6 +43,10 @@ impl Widget for RadioGroup {
         self.choice.handle(message, cx.mirrored)
     }
 
+    fn current_part(&self) -> Option<u8> {
+        self.choice.current_part()
+    }
+
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
         let boxes = self.choice.boxes(rect, pen.mirrored);
         for (i, (option, r)) in self.choice.options.iter().zip(&boxes).enumerate() {
@@ -52,8 +56,13 @@ impl Widget for RadioGroup {
             let (list, ink) = pen.inked();
             looks::radio(list, ink, r, option, self.choice.selected == i, state);
         }
-        if let Some(group) = boxes.iter().copied().reduce(Rect::union) {
-            pen.ring_if_focused(self.id, group, 6.0);
+        // The ring is on the option the keyboard is on: the one selected.
+        if let Some(option) = boxes.get(self.choice.selected) {
+            pen.ring_if_focused(
+                self.id,
+                Rect { w: option.w - 12.0, x: option.x + if pen.mirrored { 12.0 } else { 0.0 }, ..*option },
+                6.0,
+            );
         }
     }
 

@@ -1,5 +1,6 @@
-//! A rating: five stars, each a part; a click or a number key sets it, Left and Right (in the reading direction)
-//! step it, Home clears it.
+//! A rating: five stars, each a part; a click or a number key sets it. Its keys are WAI-ARIA's slider's (its role):
+//! Up and Right (in the reading direction) step it up, Down and Left down, Home clears it, End fills it; Space
+//! changes nothing.
 
 use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
@@ -20,12 +21,14 @@ pub struct Rating {
     name: &'static str,
     /// How many stars are lit.
     pub stars: usize,
+    /// A press came before the activation: it is a click, not Space.
+    pressed: bool,
 }
 
 impl Rating {
     /// A rating named `name` at `stars`.
     pub fn new(id: WidgetId, name: &'static str, stars: usize) -> Rating {
-        Rating { id, name, stars: stars.min(STARS) }
+        Rating { id, name, stars: stars.min(STARS), pressed: false }
     }
 
     fn boxes(rect: Rect, mirrored: bool) -> Vec<Rect> {
@@ -46,19 +49,30 @@ impl Widget for Rating {
 
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         for (i, r) in Rating::boxes(rect, mirrored).into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, i, r) });
+            out.push(Region { focusable: i == 0, ..part(self.id, i, r) });
         }
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        Some(self.stars.saturating_sub(1) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
         let before = self.stars;
         match *message {
-            // A click on the lit last star clears it, as rating widgets do.
-            Message::Activate(t) if usize::from(t.part) < STARS => {
+            Message::Press { .. } => self.pressed = true,
+            // A click on the lit last star clears it, as rating widgets do; Space and Return (no press before) are
+            // a slider's, and change nothing.
+            Message::Activate(t) if usize::from(t.part) < STARS && std::mem::take(&mut self.pressed) => {
                 let n = usize::from(t.part) + 1;
                 self.stars = if n == self.stars { n - 1 } else { n };
             }
+            Message::Release { .. } => self.pressed = false,
+            // WAI-ARIA's slider: Up and the forward arrow step up, Down and the back arrow down, Home and End to
+            // the ends, and the digits say how many stars.
             Message::Key { key: Key::Char(c @ '0'..='5'), .. } => self.stars = c as usize - '0' as usize,
+            Message::Key { key: Key::Up | Key::PageUp, .. } => self.stars = (self.stars + 1).min(STARS),
+            Message::Key { key: Key::Down | Key::PageDown, .. } => self.stars = self.stars.saturating_sub(1),
             Message::Key { key: Key::Right, .. } if !cx.mirrored => self.stars = (self.stars + 1).min(STARS),
             Message::Key { key: Key::Left, .. } if cx.mirrored => self.stars = (self.stars + 1).min(STARS),
             Message::Key { key: Key::Left | Key::Right, .. } => self.stars = self.stars.saturating_sub(1),

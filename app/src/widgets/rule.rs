@@ -42,10 +42,16 @@ impl Rule {
     }
 }
 
-/// Whether `text` reads as an address: something, `@`, and a domain with an inner dot.
+/// Whether `text` reads as an address: something, one `@`, and a domain with an inner dot, no space anywhere and
+/// no empty label in the domain (HTML's `type=email` is as strict).
 fn is_address(text: &str) -> bool {
+    let text = text.trim();
     text.split_once('@').is_some_and(|(user, domain)| {
-        !user.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+        !user.is_empty()
+            && !text.chars().any(char::is_whitespace)
+            && !domain.contains('@')
+            && domain.contains('.')
+            && domain.split('.').all(|label| !label.is_empty())
     })
 }
 
@@ -63,6 +69,9 @@ mod tests {
         assert_eq!(email.message("ada@example.org"), None);
         assert!(email.message("ada@example").is_some());
         assert!(email.message("ada").is_some());
+        assert!(email.message("john smith@mail@example.org").is_some(), "a space, and two @");
+        assert!(email.message("ada@mail@example.org").is_some());
+        assert!(email.message("ada@example..org").is_some());
         let password = Rule { min_chars: Some((8, "At least 8 characters")), ..Rule::default() };
         assert_eq!(password.message(""), Some("At least 8 characters"), "not optional: empty is too short");
         assert_eq!(password.message("12345678"), None);

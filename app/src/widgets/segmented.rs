@@ -44,6 +44,10 @@ impl Widget for Segmented {
         self.choice.handle(message, cx.mirrored)
     }
 
+    fn current_part(&self) -> Option<u8> {
+        self.choice.current_part()
+    }
+
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
         let p = pen.palette;
         pen.list.fill_round_rect(rect, 7.0, p.background);
@@ -62,7 +66,9 @@ impl Widget for Segmented {
             };
             pen.text_in(pen.f.label, r, option, color, Align::Center);
         }
-        pen.ring_if_focused(self.id, rect, 7.0);
+        if let Some(segment) = self.choice.boxes(rect, pen.mirrored).get(self.choice.selected) {
+            pen.ring_if_focused(self.id, *segment, 7.0);
+        }
     }
 
     fn access(&self) -> Access {

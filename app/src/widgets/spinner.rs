@@ -82,6 +82,11 @@ impl Widget for Spinner {
         out.push(part(self.id, 2, plus));
     }
 
+    fn left(&mut self) -> bool {
+        // What was half typed ("", "-") gives way to the value held, so the figure shown is the value.
+        self.typed.take().is_some_and(|typed| typed != self.value.to_string())
+    }
+
     fn handle(&mut self, message: &Message, _cx: &mut Cx<'_>) -> Response {
         let before = (self.value, self.figure(), self.hint);
         match message {
@@ -180,7 +185,7 @@ impl Widget for Spinner {
     }
 
     fn report(&self) -> Value {
-        json!({ "value": self.value, "min": self.min, "max": self.max, "hint": self.hint })
+        json!({ "value": self.value, "figure": self.figure(), "min": self.min, "max": self.max, "hint": self.hint })
     }
 
     fn takes_text(&self) -> bool {

@@ -1,13 +1,17 @@
 //! A stepper: the steps of a task in a row (a wizard's), each done, current or to come, with Back and Next
-//! (parts 0 and 1); a done step is a part too (2 …), and a click on it goes back to it.
+//! (parts 0 and 1); a done step is a part too (2 …), and a click on it goes back to it. Its keys are WAI-ARIA's
+//! toolbar's: one Tab stop, on Next at first; Left and Right move between Back and Next, Space or Return presses
+//! the one the keyboard is on.
 
 use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
 
+use super::choice::choose;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
 use crate::clone_box;
 use crate::geom::Rect;
 use crate::scene::draw::widgets::{self as looks, body_color};
+use crate::ui::input::Key;
 use crate::ui::router::{Message, Region, WidgetId};
 
 const BUTTON_W: f32 = 72.0;
@@ -20,6 +24,8 @@ pub struct Stepper {
     steps: &'static [&'static str],
     /// The current step, from 0 (`steps.len()` once all are done).
     pub current: usize,
+    /// The button the keyboard is on: 0 Back, 1 Next (a toolbar's arrows move it).
+    keys_on: u8,
 }
 
 impl Stepper {
@@ -30,7 +36,7 @@ impl Stepper {
 
     /// A stepper through `steps`, at the first.
     pub fn new(id: WidgetId, steps: &'static [&'static str]) -> Stepper {
-        Stepper { id, steps, current: 0 }
+        Stepper { id, steps, current: 0, keys_on: 1 }
     }
 
     /// Back, Next, then each step's box.
@@ -61,21 +67,33 @@ impl Widget for Stepper {
         for (i, r) in self.boxes(rect, mirrored).into_iter().enumerate() {
             let done_step = i >= 2 && i - 2 < self.current;
             if i < 2 || done_step {
-                out.push(Region { focusable: i < 2, ..part(self.id, i, r) });
+                out.push(Region { focusable: i == 1, ..part(self.id, i, r) });
             }
         }
     }
 
-    fn handle(&mut self, message: &Message, _cx: &mut Cx<'_>) -> Response {
-        let before = self.current;
-        if let Message::Activate(t) = message {
-            match t.part {
+    fn current_part(&self) -> Option<u8> {
+        Some(self.keys_on)
+    }
+
+    fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {
+        let before = (self.current, self.keys_on);
+        match *message {
+            Message::Activate(t) => match t.part {
                 0 => self.current = self.current.saturating_sub(1),
                 1 => self.current = (self.current + 1).min(self.steps.len()),
                 p => self.current = self.current.min(usize::from(p) - 2),
+            },
+            Message::Press { target, .. } if target.part < 2 => self.keys_on = target.part,
+            // WAI-ARIA's toolbar: the arrows move between Back and Next, Home and End to either.
+            Message::Key { key: key @ (Key::Left | Key::Right | Key::Home | Key::End), .. } => {
+                if let Some(i) = choose(usize::from(self.keys_on), 2, key, cx.mirrored) {
+                    self.keys_on = i as u8;
+                }
             }
+            _ => {}
         }
-        Response::changed(self.current != before)
+        Response::changed((self.current, self.keys_on) != before)
     }
 
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
@@ -119,7 +137,7 @@ impl Widget for Stepper {
             looks::stroke_round(pen.list, r, 6.0, 1.0, p.border);
             pen.text_in(pen.f.label, r, label, p.text, Align::Center);
         }
-        pen.ring_if_focused(self.id, boxes[0], 6.0);
+        pen.ring_if_focused(self.id, boxes[usize::from(self.keys_on)], 6.0);
     }
 
     fn states(&self) -> Vec<&'static str> {

@@ -104,8 +104,12 @@ impl Widget for Tree {
 
     fn regions(&self, rect: Rect, mirrored: bool, out: &mut Vec<Region>) {
         for (slot, i) in self.visible().into_iter().enumerate() {
-            out.push(Region { focusable: true, ..part(self.id, i, self.row(rect, slot, mirrored)) });
+            out.push(Region { focusable: i == self.selected, ..part(self.id, i, self.row(rect, slot, mirrored)) });
         }
+    }
+
+    fn current_part(&self) -> Option<u8> {
+        Some(self.selected.min(255) as u8)
     }
 
     fn handle(&mut self, message: &Message, cx: &mut Cx<'_>) -> Response {

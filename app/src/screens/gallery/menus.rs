@@ -135,8 +135,14 @@ impl PageSpec for Menus {
             (ids::CARD, Message::Context { x, y, .. }) => {
                 let items = CONTEXT.iter().map(|label| Item::new(label)).collect();
                 let anchor = Rect::new(*x, *y, 0.0, 0.0);
-                *input.popup =
-                    Some(Request::Menu { owner: ids::CARD, anchor, items, highlighted: 0, min_width: 140.0 });
+                *input.popup = Some(Request::Menu {
+                    owner: ids::CARD,
+                    anchor,
+                    items,
+                    highlighted: 0,
+                    min_width: 140.0,
+                    bar: false,
+                });
                 None
             }
             (ids::CARD, Message::Pick { item, .. }) => CONTEXT.get(*item).map(|c| format!("Card: {c}")),
@@ -184,11 +190,20 @@ impl PageSpec for Menus {
     }
 
     fn key(page: &mut KitPage, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
-        // F10, or Alt alone, focuses the menubar, as desktop menubars do.
+        // F10, or Alt alone, focuses the menubar, as desktop menubars do; pressed again, or Escape, leaves it for
+        // where the focus came from (nobody, when it came from nowhere).
         let alt_alone = matches!(key, Key::Other(_)) && mods.alt && !mods.ctrl && !mods.shift;
-        if (key == Key::F(10) && mods == Mods::NONE) || alt_alone {
-            *input.focus_to = Some(ids::BAR);
-            return true;
+        let toggle = (key == Key::F(10) && mods == Mods::NONE) || alt_alone;
+        if let Some(bar) = page.widget_mut::<MenuBar>(ids::BAR) {
+            if input.focus == Some(ids::BAR) && (toggle || (key, mods) == (Key::Escape, Mods::NONE)) {
+                *input.focus_to = Some(bar.came_from.take());
+                return true;
+            }
+            if toggle {
+                bar.came_from = input.focus.filter(|f| *f != ids::BAR);
+                *input.focus_to = Some(Some(ids::BAR));
+                return true;
+            }
         }
         // The accelerators the bar's menus show (Ctrl+N, Ctrl+Z ...) pick their commands from anywhere on the page;
         // Ctrl+Plus, Ctrl+Minus and Ctrl+0 are the app's own zoom keys, which the session takes before this.

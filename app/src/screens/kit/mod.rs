@@ -68,6 +68,9 @@ pub struct KitScreen<P: PageSpec> {
     texts: Vec<serde_json::Value>,
     /// The page was laid out anew since the last recording (its regions are new).
     relaid: bool,
+    /// The regions the last frame handed over: a widget's parts can change without a new layout (a tab added, a
+    /// radio option selected), so each frame's are compared with them and handed over when they differ.
+    regions: Vec<Region>,
     spec: PhantomData<fn() -> P>,
 }
 
@@ -85,6 +88,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
             drawn: None,
             texts: Vec::new(),
             relaid: false,
+            regions: Vec::new(),
             spec: PhantomData,
         })
     }
@@ -93,6 +97,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         self.laid = None;
         self.drawn = None;
         self.texts.clear();
+        self.regions.clear();
     }
 
     fn lay_out(&mut self, room: &Room<'_>, state: &KitState<P>) -> Result<(), LayoutError> {
@@ -185,7 +190,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         self.drawn = Some((focus, offset));
 
         let mut recorded = Recorded::default();
-        if fresh || moved {
+        {
             let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
             let mut regions = vec![paging::page_region(body)];
             let mut own = Vec::new();
@@ -202,7 +207,12 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 }
             }
             paging::scrollbar_regions(sheet, offset, &mut regions);
-            recorded.regions = Some(regions);
+            // Parts change without a layout (a tab added, the stop moving within a radio group): what is drawn is
+            // what a click reaches, every frame.
+            if fresh || moved || regions != self.regions {
+                self.regions.clone_from(&regions);
+                recorded.regions = Some(regions);
+            }
         }
         // The caret stops of the fields, measured again when their text (or the layout) changed.
         let texts: Vec<serde_json::Value> =

@@ -190,18 +190,17 @@ impl<P: PageSpec> KitState<P> {
         self.paging.scroll_to(offset)
     }
 
-    /// Leaving a field checks its rule (a form says what is wrong as the person moves on).
+    /// Leaving a widget settles it ([`Widget::left`]): a field checks its rule (a form says what is wrong as the
+    /// person moves on), a spinner shows the value it holds.
     fn follow_focus(&mut self, focus: Option<WidgetId>) -> bool {
         if focus == self.last_focus {
             return false;
         }
         let left = std::mem::replace(&mut self.last_focus, focus);
-        let Some(field) = left.and_then(|id| self.page.widget_mut::<crate::widgets::field::Field>(id)) else {
+        let Some(widget) = left.and_then(|id| self.page.index(id)).and_then(|i| self.page.widgets.get_mut(i)) else {
             return false;
         };
-        let before = field.error;
-        field.check();
-        field.error != before
+        widget.left()
     }
 
     /// The page's own keys (nothing focused, or a widget that does not use them): true when taken.
@@ -347,6 +346,10 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn tooltip(&self, target: Target) -> Option<&'static str> {
         P::tooltip(target).or_else(|| self.page.get(target.id)?.tooltip(target.part))
+    }
+
+    fn current_part(&self, id: WidgetId) -> Option<u8> {
+        self.page.get(id)?.current_part()
     }
 
     fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {

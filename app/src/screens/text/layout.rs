@@ -218,7 +218,9 @@ impl TextTree {
         let region = |id, part, rect, cursor| Region { focusable: true, ..Region::at(id, part, rect, cursor) };
         let mut regions =
             vec![region(ids::FIELD, 0, layout.field, Cursor::IBeam), region(ids::AREA, 0, layout.area, Cursor::IBeam)];
-        regions.extend(layout.chips.iter().enumerate().map(|(i, r)| region(ids::FEATURES, i, *r, Cursor::Hand)));
+        // The chips are one Tab stop; the arrows move within them.
+        let chip = |(i, r): (usize, &Rect)| Region { focusable: i == 0, ..region(ids::FEATURES, i, *r, Cursor::Hand) };
+        regions.extend(layout.chips.iter().enumerate().map(chip));
         regions.push(region(ids::SIZE, 0, layout.size[1], Cursor::Hand));
         Ok((TextLayout { regions, ..layout }, height))
     }

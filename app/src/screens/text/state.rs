@@ -120,7 +120,14 @@ impl Command {
                 Item { enabled, shortcut: Some(key), ..Item::new(label) }
             })
             .collect();
-        Request::Menu { owner: id, anchor: Rect::new(x, y, 0.0, 0.0), items, highlighted: 0, min_width: 200.0 }
+        Request::Menu {
+            owner: id,
+            anchor: Rect::new(x, y, 0.0, 0.0),
+            items,
+            highlighted: 0,
+            min_width: 200.0,
+            bar: false,
+        }
     }
 }
 
@@ -355,7 +362,7 @@ impl TextFields {
                 self.scroll[1] -= dy * 3.0 * self.geometry.area.line_height;
             }
             // A press puts the keyboard's mark on the chip, so the click's activation and a later Space (which
-            // the router sends for the group's first part) both toggle the chip that has the mark.
+            // the router sends for the part the keyboard is on) both toggle the chip that has the mark.
             Message::Press { target: Target { id: ids::FEATURES, part }, .. } => self.chip = usize::from(*part),
             Message::Activate(Target { id: ids::FEATURES, .. }) => {
                 if let Some(&tag) = self.geometry.chips.get(self.chip) {
@@ -485,6 +492,8 @@ impl TextFields {
             (Key::Char('z'), true) if shift => _ = edit.redo(),
             (Key::Char('z'), true) => _ = edit.undo(),
             (Key::Char('y'), true) => _ = edit.redo(),
+            // Escape unwinds a selection first (the session then takes the focus away).
+            (Key::Escape, false) if !edit.selection().is_empty() => edit.move_to(edit.caret(), false),
             _ => return false,
         }
         true
@@ -493,6 +502,10 @@ impl TextFields {
 
 impl ScreenState for TextFields {
     type Laid = TextGeometry;
+
+    fn current_part(&self, id: WidgetId) -> Option<u8> {
+        (id == ids::FEATURES).then(|| self.chip.min(255) as u8)
+    }
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
         // The page's keys, where the focused widget does not use them: all with nothing focused, the Page keys

@@ -132,9 +132,9 @@ fn tabs_to(session: &Session, widget: WidgetId, keys: Keys, line: &str) -> Resul
     let stops = Router::tab_stops(session.regions());
     let to = stops
         .iter()
-        .position(|s| *s == widget)
+        .position(|s| s.id == widget)
         .ok_or_else(|| RunError::Script(format!("{line}: {widget} does not take the focus")))?;
-    let presses = match session.focus().and_then(|f| stops.iter().position(|s| *s == f)) {
+    let presses = match session.router.focus_target().and_then(|f| Router::stop_of(&stops, f)) {
         Some(from) => (to + stops.len() - from) % stops.len(),
         None => to + 1,
     };
