@@ -95,6 +95,9 @@ pub struct Playground {
     sheet: (Sheet, f32),
     /// The boxes moved since the last recording (its regions are new).
     moved: bool,
+    /// The regions the last frame handed over: a scroll moves them without moving the boxes, so each frame's are
+    /// compared with them and handed over when they differ.
+    handed: Vec<Region>,
     /// Which way the container's rows run (right to left in a mirrored UI).
     direction: Direction,
 }
@@ -113,6 +116,7 @@ impl Screen for Playground {
         self.laid = None;
         self.page_h = None;
         self.drawn_focus = None;
+        self.handed.clear();
     }
 
     /// Brings the layout up to date (the whole page when it is fresh, the container when the properties
@@ -137,14 +141,15 @@ impl Screen for Playground {
         };
         let sheet = Sheet { viewport: body, content_h: content_h.max(body.h), mirrored };
         let scrolls = sheet.scrollbar(0.0).is_some();
+        // A focus that moved onto a chip row or Reset outside the view brings it into view. The focus drawn is
+        // followed on every frame, scrolled or not, so a move made while the page fitted is not taken for new.
+        let focus = room.router.focus();
+        let moved_focus = std::mem::replace(&mut self.drawn_focus, focus) != focus;
         let offset = if scrolls {
-            // A focus that moved onto a chip row or Reset below the fold brings it into view.
-            let focus = room.router.focus();
             let reveal = match (&self.laid, focus) {
-                (Some(laid), Some(id)) if self.drawn_focus != focus => paging::reveal(&self.regions(), id, laid.body.y),
+                (Some(laid), Some(id)) if moved_focus => paging::reveal(&self.regions(), id, laid.body.y),
                 _ => None,
             };
-            self.drawn_focus = focus;
             paging::offset_to_draw(state.paging.offset, content_h, body, reveal)
         } else {
             0.0
@@ -156,7 +161,11 @@ impl Screen for Playground {
         Ok(())
     }
 
-    fn record(&mut self, page: &mut Page<'_>, _state: &PlaygroundState) -> Result<Recorded<(Sheet, f32)>, NativeError> {
+    fn record(
+        &mut self,
+        page: &mut Page<'_>,
+        _state: &PlaygroundState,
+    ) -> Result<Recorded<(Sheet, f32, Option<Rect>)>, NativeError> {
         let (sheet, offset) = self.sheet;
         let (body, now) = (page.body, page.now());
         let viewport = paging::content_viewport(body, sheet.mirrored);
@@ -167,17 +176,22 @@ impl Screen for Playground {
         } else {
             self.draw(page.list, fonts, now, router, &palette);
         }
-        let regions = std::mem::take(&mut self.moved).then(|| {
-            let mut regions = vec![paging::page_region(body)];
-            // Only a scrolled page cuts its regions: boxes may overflow a stage that fits (a nowrap row).
-            let scrolls = sheet.scrollbar(offset).is_some();
-            regions.extend(
-                self.regions().into_iter().filter_map(|r| if scrolls { paging::cut(r, viewport) } else { Some(r) }),
-            );
-            paging::scrollbar_regions(sheet, offset, &mut regions);
+        let mut regions = vec![paging::page_region(body)];
+        // A scrolled page cuts its regions to its viewport. One that fits lets boxes overflow the stage (a nowrap
+        // row; the report gives every box Yoga placed), but not up under the title bar, whose tabs are drawn over
+        // them.
+        let scrolls = sheet.scrollbar(offset).is_some();
+        let below_bar = Rect { y: body.y, h: f32::MAX / 4.0, x: -f32::MAX / 8.0, w: f32::MAX / 4.0 };
+        let shown = if scrolls { viewport } else { below_bar };
+        regions.extend(self.regions().into_iter().filter_map(|r| paging::cut(r, shown)));
+        paging::scrollbar_regions(sheet, offset, &mut regions);
+        let fresh = std::mem::take(&mut self.moved) || regions != self.handed;
+        let regions = fresh.then(|| {
+            self.handed.clone_from(&regions);
             regions
         });
-        Ok(Recorded { regions, laid: Some((sheet, offset)) })
+        let stage = self.laid.as_ref().map(|l| l.stage);
+        Ok(Recorded { regions, laid: Some((sheet, offset, stage)) })
     }
 
     fn outline(&self, _body: Rect, into: &mut Vec<LaidBox>) {
@@ -220,6 +234,7 @@ impl Playground {
             drawn_focus: None,
             sheet: (Sheet::default(), 0.0),
             moved: false,
+            handed: Vec::new(),
             direction: Direction::Ltr,
         })
     }
@@ -318,7 +333,10 @@ impl Playground {
             }
         }
         t.calculate(c, w, h, self.direction)?;
-        let at = |r: goldberry_natives::yoga::Rect| Rect::new(stage.x + r.x, stage.y + r.y, r.w, r.h);
+        // The container stands at the stage's start corner: its right one mirrored, so that it grows toward the
+        // left as its boxes flow from the right.
+        let x0 = if self.direction == Direction::Rtl { stage.right() - w } else { stage.x };
+        let at = |r: goldberry_natives::yoga::Rect| Rect::new(x0 + r.x, stage.y + r.y, r.w, r.h);
         let container = at(t.layout(c));
         // The container is the root, at the origin: each box's own offset is its place in it.
         let boxes = self.boxes.iter().map(|n| at(t.local_layout(*n))).collect();
@@ -343,7 +361,7 @@ impl Playground {
         for (i, rect) in laid.glide.target().iter().enumerate() {
             regions.push(region(ids::BOXES, i, *rect, Cursor::Hand, true));
         }
-        regions.push(region(ids::CORNER, 0, corner(laid.container), Cursor::Hand, true));
+        regions.push(region(ids::CORNER, 0, corner(laid.container, self.mirrored()), Cursor::Hand, true));
         let reset = reset_button(laid.stage, self.mirrored());
         regions.push(Region { focusable: true, ..region(ids::RESET, 0, reset, Cursor::Hand, true) });
         regions.extend(self.panel.regions(&laid.panel));
@@ -388,7 +406,7 @@ impl Playground {
                 }
             }
         });
-        let handle = corner(c);
+        let handle = corner(c, mirrored);
         list.fill_round_rect(handle, 3.0, p.accent);
         let ink = Ink { fonts, font: self.fonts.label, palette: p, mirrored };
         button(list, ink, reset, "Reset…", State::of(router, ids::RESET));
@@ -402,6 +420,7 @@ fn reset_button(stage: Rect, mirrored: bool) -> Rect {
 }
 
 /// The container's corner handle.
-fn corner(container: Rect) -> Rect {
-    Rect::new(container.right() - 7.0, container.bottom() - 7.0, 14.0, 14.0)
+fn corner(container: Rect, mirrored: bool) -> Rect {
+    let x = if mirrored { container.x } else { container.right() };
+    Rect::new(x - 7.0, container.bottom() - 7.0, 14.0, 14.0)
 }

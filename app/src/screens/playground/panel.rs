@@ -184,7 +184,8 @@ impl Panel {
                     target: Target { id, part: part as u8 },
                     rect: *rect,
                     cursor: Cursor::Hand,
-                    focusable: false,
+                    // Each group is one Tab stop (a radio group's); the arrows move within it.
+                    focusable: part == 0,
                     enabled: true,
                 });
             }

@@ -14,6 +14,7 @@ use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId, region_of};
 use crate::ui::settings::Settings;
 use crate::widgets::Node;
+use crate::widgets::choice::choose;
 use crate::widgets::{Access, Role};
 
 /// The widgets' stable ids, as the report prints them.
@@ -222,6 +223,9 @@ pub struct PlaygroundState {
     pub changed_at: f64,
     /// The page's scroll, when the window is too short for the panel.
     pub paging: Paging,
+    /// The stage's whole box in the last frame (its region is cut by the viewport when the page scrolls; a corner
+    /// drag measures against the whole).
+    stage: Option<Rect>,
 }
 
 /// How long the boxes take to glide to their new places.
@@ -236,7 +240,7 @@ impl Default for PlaygroundState {
 impl PlaygroundState {
     /// The default properties, settled.
     pub fn new() -> PlaygroundState {
-        PlaygroundState { props: Props::new(), changed_at: f64::NEG_INFINITY, paging: Paging::default() }
+        PlaygroundState { props: Props::new(), changed_at: f64::NEG_INFINITY, paging: Paging::default(), stage: None }
     }
 
     /// Whether the boxes are still gliding at `now`.
@@ -266,31 +270,56 @@ impl PlaygroundState {
         true
     }
 
-    /// Applies one routed message at frame time `now` (`regions`: the last layout's, for the stage a corner drag
-    /// measures against); returns whether the properties changed.
-    pub fn apply(&mut self, message: &Message, regions: &[Region], now: f64) -> bool {
-        let before = self.props;
+    /// The chip group `id`'s choice and its number of chips (None: `id` is no chip group).
+    fn chosen(&self, id: WidgetId) -> Option<(usize, usize)> {
+        let p = &self.props;
+        Some(match id {
+            ids::DIRECTION => (p.direction, DIRECTIONS.len()),
+            ids::WRAP => (usize::from(p.wrap), 2),
+            ids::JUSTIFY => (p.justify, JUSTIFIES.len()),
+            ids::ALIGN_ITEMS => (p.align_items, ALIGN_ITEMS.len()),
+            ids::ALIGN_CONTENT => (p.align_content, ALIGN_CONTENTS.len()),
+            ids::GAP => (p.gap, GAPS.len()),
+            _ => return None,
+        })
+    }
+
+    /// Chooses chip `i` of group `id`.
+    fn choose_in(&mut self, id: WidgetId, i: usize) {
         let p = &mut self.props;
+        match id {
+            ids::DIRECTION => p.direction = i % DIRECTIONS.len(),
+            ids::WRAP => p.wrap = i == 1,
+            ids::JUSTIFY => p.justify = i % JUSTIFIES.len(),
+            ids::ALIGN_ITEMS => p.align_items = i % ALIGN_ITEMS.len(),
+            ids::ALIGN_CONTENT => p.align_content = i % ALIGN_CONTENTS.len(),
+            ids::GAP => p.gap = i % GAPS.len(),
+            _ => {}
+        }
+    }
+
+    /// Applies one routed message at frame time `now` (`regions`: the last layout's, for the stage a corner drag
+    /// measures against; `mirrored`: the arrows' reading direction); returns whether the properties changed.
+    pub fn apply(&mut self, message: &Message, regions: &[Region], now: f64, mirrored: bool) -> bool {
+        let before = self.props;
         match *message {
-            Message::Activate(Target { id, part }) => {
-                let part = usize::from(part);
-                match id {
-                    ids::DIRECTION => p.direction = part % DIRECTIONS.len(),
-                    ids::WRAP => p.wrap = part == 1,
-                    ids::JUSTIFY => p.justify = part % JUSTIFIES.len(),
-                    ids::ALIGN_ITEMS => p.align_items = part % ALIGN_ITEMS.len(),
-                    ids::ALIGN_CONTENT => p.align_content = part % ALIGN_CONTENTS.len(),
-                    ids::GAP => p.gap = part % GAPS.len(),
-                    ids::BOXES if part < BOX_COUNT => p.grow[part] = !p.grow[part],
-                    _ => {}
+            Message::Activate(Target { id: ids::BOXES, part }) if usize::from(part) < BOX_COUNT => {
+                self.props.grow[usize::from(part)] = !self.props.grow[usize::from(part)];
+            }
+            Message::Activate(Target { id, part }) => self.choose_in(id, usize::from(part)),
+            Message::Key { id, key, mods: Mods::NONE } => {
+                if let Some(i) = self.chosen(id).and_then(|(at, n)| choose(at, n, key, mirrored)) {
+                    self.choose_in(id, i);
                 }
             }
-            Message::Pick { id: ids::RESET, item: CONFIRM_ITEM } => *p = Props::new(),
+            Message::Pick { id: ids::RESET, item: CONFIRM_ITEM } => self.props = Props::new(),
             Message::Press { target: Target { id: ids::CORNER, .. }, x, y, .. }
             | Message::Drag { target: Target { id: ids::CORNER, .. }, x, y } => {
-                if let Some(stage) = region_of(regions, ids::STAGE) {
-                    p.width = share(x - stage.x, stage.w);
-                    p.height = share(y - stage.y, stage.h);
+                // The container grows toward its end edge: the right, or the left mirrored.
+                if let Some(stage) = self.stage.or_else(|| region_of(regions, ids::STAGE)) {
+                    let across = if mirrored { stage.right() - x } else { x - stage.x };
+                    self.props.width = share(across, stage.w);
+                    self.props.height = share(y - stage.y, stage.h);
                 }
             }
             _ => {}
@@ -321,16 +350,25 @@ impl PlaygroundState {
 
 impl ScreenState for PlaygroundState {
     /// The page's sheet and the offset drawn.
-    type Laid = (Sheet, f32);
+    type Laid = (Sheet, f32, Option<Rect>);
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
-        // The page's keys where the focused widget (a chip row, Reset) does not use them; Left and Right stay the
-        // container's width.
+        // A chip group with the focus is a radio group: its arrows, Home and End choose within it (the router
+        // sends them); elsewhere Left and Right are the container's width, and the page takes what is left.
+        let in_group = input.focus.is_some_and(|id| self.chosen(id).is_some());
+        if in_group && matches!(key, Key::Left | Key::Right | Key::Up | Key::Down | Key::Home | Key::End) {
+            return false;
+        }
         let leaves = Leaves { pages: true, ends: input.focus.is_none(), arrows: input.focus.is_none() };
         self.press_key(key, mods, input.now) || (mods == Mods::NONE && self.paging.key(key, leaves))
     }
 
-    fn laid_out(&mut self, (sheet, offset): (Sheet, f32)) {
+    fn current_part(&self, id: WidgetId) -> Option<u8> {
+        self.chosen(id).map(|(i, _)| i as u8)
+    }
+
+    fn laid_out(&mut self, (sheet, offset, stage): (Sheet, f32, Option<Rect>)) {
+        self.stage = stage;
         self.paging.laid_out(sheet, offset);
     }
 
@@ -349,7 +387,7 @@ impl ScreenState for PlaygroundState {
             });
             return false;
         }
-        self.apply(message, input.regions, input.now)
+        self.apply(message, input.regions, input.now, input.mirrored)
     }
 
     fn tooltip(&self, target: Target) -> Option<&'static str> {
@@ -436,11 +474,11 @@ mod tests {
     fn chips_set_a_value_a_click_toggles_a_box_and_the_corner_sizes_the_container() {
         let mut s = PlaygroundState::new();
         let click = |id, part| Message::Activate(Target { id, part });
-        assert!(s.apply(&click(ids::JUSTIFY, 3), &[], 0.0));
+        assert!(s.apply(&click(ids::JUSTIFY, 3), &[], 0.0, false));
         assert_eq!(s.report_container(None)["justify"], "space-between");
-        assert!(s.apply(&click(ids::BOXES, 4), &[], 0.0));
+        assert!(s.apply(&click(ids::BOXES, 4), &[], 0.0, false));
         assert!(s.props.grow[4]);
-        assert!(!s.apply(&click(ids::JUSTIFY, 3), &[], 0.0), "already so");
+        assert!(!s.apply(&click(ids::JUSTIFY, 3), &[], 0.0, false), "already so");
         let stage = Region {
             target: Target { id: ids::STAGE, part: 0 },
             rect: Rect::new(100.0, 100.0, 400.0, 200.0),
@@ -449,9 +487,9 @@ mod tests {
             enabled: false,
         };
         let corner = Target { id: ids::CORNER, part: 0 };
-        s.apply(&Message::Drag { target: corner, x: 300.0, y: 250.0 }, &[stage], 0.0);
+        s.apply(&Message::Drag { target: corner, x: 300.0, y: 250.0 }, &[stage], 0.0, false);
         assert_eq!((s.props.width, s.props.height), (0.5, 0.75));
-        s.apply(&Message::Drag { target: corner, x: 0.0, y: 900.0 }, &[stage], 0.0);
+        s.apply(&Message::Drag { target: corner, x: 0.0, y: 900.0 }, &[stage], 0.0, false);
         assert_eq!((s.props.width, s.props.height), (MIN_SIZE, 1.0));
     }
 }
