@@ -181,8 +181,8 @@ fn main() {
         met(d.max <= 15.0)
     );
 
-    // The playground: one key a frame, each property in turn, the boxes gliding in between.
-    let mut rig = Rig::new(g, &fonts, screen("playground"), (1920, 1080), 1);
+    // The layout screen (module `playground`): one key a frame, each property in turn, the boxes gliding in between.
+    let mut rig = Rig::new(g, &fonts, screen("layout"), (1920, 1080), 1);
     let keys = ['d', 'j', 'a', 'c', 'g', 'w'];
     let (mut layout, mut calls) = (Vec::new(), Vec::new());
     for i in 0..frames {

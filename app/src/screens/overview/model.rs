@@ -125,8 +125,9 @@ pub const CARDS: [CardSpec; 12] = [
         hue: Hue::Teal,
         visual: Visual::Ring { period: 8.0, stats: &["key     card", "version  +1", "settled copy", "stale damage"] },
         body: Body::Prose(
-            "A cold frame draws every card's chrome and text straight into the frame and keeps a copy; later \
-             frames start from the copy and draw only what moves. A changed card redraws its own rectangle.",
+            "A cold frame draws every card's chrome and text straight into the frame and keeps no copy; later \
+             frames draw the base they start from where they first need it, then only what moves. A changed card \
+             redraws its own rectangle.",
         ),
         counter: counter(0.0, 1.0, 0.0, 0, "f", 6),
         footer: "LayerKey + version + size",
