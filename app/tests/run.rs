@@ -186,3 +186,91 @@ fn the_report_size_follows_a_window_resize() {
         serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
     assert_eq!(report["size"], "700x500");
 }
+
+/// A script's failed `expect` ends the run with exit 7, and the report, screenshot and trace asked for are written
+/// first: the moment they are most needed.
+#[test]
+fn a_failed_expectation_still_writes_the_report_screenshot_and_trace() {
+    let dir = temp_dir("run", "expect-outputs");
+    std::fs::write(dir.join("s.txt"), "3 expect checkbox \"I accept the terms\" checked\n").expect("write");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--video-driver=dummy", "--size=480x360", "--screen=forms", "--frames=6", "--script=s.txt"])
+        .args(["--report=r.json", "--screenshot=s.png", "--trace=t.json"])
+        .output()
+        .expect("run goldberry");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    assert!(stderr.contains("expected checkbox \"I accept the terms\" checked"), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
+    assert_eq!(report["frames"].as_array().map(Vec::len), Some(3), "frames 0 to 2 ran, then the expectation failed");
+    let shot = RgbImage::read_png(&dir.join("s.png")).expect("the screenshot");
+    assert_eq!((shot.width, shot.height), (480, 360));
+    assert!(std::fs::metadata(dir.join("t.json")).is_ok_and(|m| m.len() > 2), "the trace");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two outputs named for one file are refused before the run, in one line (the JSON silently replaced the PNG).
+#[test]
+fn two_outputs_for_one_file_are_refused() {
+    let dir = temp_dir("run", "same-output");
+    for args in [["--report=out", "--screenshot=out"], ["--report=out", "--trace=./out"]] {
+        let out = goldberry()
+            .current_dir(&dir)
+            .args(["--video-driver=dummy", "--frames=1"])
+            .args(args)
+            .output()
+            .expect("run goldberry");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("both name") && stderr.contains("each output needs a file of its own"), "{stderr}");
+        assert!(!dir.join("out").exists(), "nothing written");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// SIGTERM and SIGINT end a run at the next frame, exit 0, with the report and screenshot written (a run of a
+/// million frames here, which would otherwise take minutes).
+#[test]
+fn sigterm_and_sigint_end_the_run_with_its_outputs_written() {
+    for signal in ["TERM", "INT"] {
+        let dir = temp_dir("run", &format!("sig{signal}"));
+        std::fs::write(dir.join("s.txt"), format!("5 screenshot {}\n", dir.join("started.png").display()))
+            .expect("write");
+        let mut child = goldberry()
+            .current_dir(&dir)
+            .args(["--video-driver=dummy", "--size=320x200", "--threads=1", "--frames=1000000", "--script=s.txt"])
+            .args(["--report=r.json", "--screenshot=s.png"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run goldberry");
+        let waited = std::time::Instant::now();
+        while !dir.join("started.png").exists() && waited.elapsed().as_secs() < 60 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let sent = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let waited = std::time::Instant::now();
+        let status = loop {
+            match child.try_wait().expect("wait") {
+                Some(status) => break status,
+                None if waited.elapsed().as_secs() > 30 => {
+                    let _ = child.kill();
+                    panic!("SIG{signal} did not end the run within 30 s");
+                }
+                None => std::thread::sleep(std::time::Duration::from_millis(20)),
+            }
+        };
+        let stderr = child.wait_with_output().map(|o| String::from_utf8_lossy(&o.stderr).into_owned());
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {stderr:?}");
+        assert!(dir.join("r.json").exists() && dir.join("s.png").exists(), "SIG{signal}: the outputs");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
