@@ -623,6 +623,15 @@ fn a_document_nested_past_the_limit_is_refused_at_its_place_without_overflowing(
         "page title=\"{braces}\" intro=#\"{braces}\"# {{ // {braces}\n /* {braces} */ section \"\"\"\n{braces}\n\"\"\" {{ badge \"b\" }} }}"
     );
     read(Path::new("d.kdl"), &text).unwrap_or_else(|e| panic!("{e}"));
+    // At the limit, a document reads, on a test thread's 2 MiB stack in a debug build: the reader and the kdl
+    // crate recurse once a level, and the limit leaves them room.
+    let at_limit = format!(
+        "page title=\"t\" {{ section \"s\" {{ {} badge \"b\" {} }} }}",
+        "repeat count=1 { ".repeat(MAX_DEPTH - 2),
+        "} ".repeat(MAX_DEPTH - 2)
+    );
+    let built = read(Path::new("d.kdl"), &at_limit).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(built.page.widgets.len(), 1);
     let long = format!("page title=\"t\" {{ }} // {}", "x".repeat(super::read::MAX_BYTES));
     assert!(error(&long).contains("longer than the 4096 KiB"), "{}", error(&long));
 }
