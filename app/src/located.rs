@@ -73,16 +73,18 @@ pub fn read_text(file: &Path, most: usize, what: &str) -> Result<String, Located
     let cannot = |e: std::io::Error| Located::at_line(file, 1, 1, format!("cannot read it: {e}"));
     let mut bytes = Vec::new();
     std::fs::File::open(file).and_then(|f| f.take(most as u64 + 1).read_to_end(&mut bytes)).map_err(cannot)?;
-    let place = |bytes: &[u8], mut at: usize| {
-        // Inside a character: the character itself.
-        while at > 0 && bytes.get(at).is_some_and(|b| b & 0xC0 == 0x80) {
-            at -= 1;
-        }
+    // The place of byte `at`, which ends a valid prefix (the bytes before a bad one, or a character's start).
+    let place = |bytes: &[u8], at: usize| {
         let text = String::from_utf8_lossy(&bytes[..at]);
         line_col(&text, text.len())
     };
     if bytes.len() > most {
-        let (line, col) = place(&bytes, most);
+        // Inside a character: the character itself.
+        let mut at = most;
+        while at > 0 && bytes[at] & 0xC0 == 0x80 {
+            at -= 1;
+        }
+        let (line, col) = place(&bytes, at);
         let message = format!("{what} is longer than the {} KiB it may be", most / 1024);
         return Err(Located::at_line(file, line, col, message));
     }
