@@ -53,7 +53,8 @@ fn frames(report: &Value) -> usize {
 #[test]
 fn space_and_return_on_a_menubar_open_the_title_the_keyboard_is_on() {
     for key in ["Space", "Return", "Down"] {
-        let r = play("menus", &format!("bar-{key}"), &lines(&["key F10", "key Right", "key Right", &format!("key {key}")]));
+        let r =
+            play("menus", &format!("bar-{key}"), &lines(&["key F10", "key Right", "key Right", &format!("key {key}")]));
         let w = &r["widgets"];
         assert_eq!(w["menus.bar"]["current"], 2, "{key}: the bar stays on View: {}", w["menus.bar"]);
         assert_eq!(w["popup"]["open"], "menus.bar", "{key} opens a menu");
@@ -84,7 +85,11 @@ fn escape_leaves_the_menubar_for_where_the_focus_was_and_never_quits_while_it_ho
     assert_eq!(r["widgets"]["focus"], "menus.delete", "the focus went back where it was");
     let r = play("menus", "alt-twice", &lines(&["key F10", "key alt", "key F1"]));
     assert_eq!(frames(&r), 5, "F10 then Alt did not quit the run");
-    assert_eq!(r["widgets"]["focus"], Value::Null, "a second Alt leaves the bar for where the focus came from: nowhere");
+    assert_eq!(
+        r["widgets"]["focus"],
+        Value::Null,
+        "a second Alt leaves the bar for where the focus came from: nowhere"
+    );
 }
 
 #[test]
@@ -110,21 +115,28 @@ fn space_and_return_on_a_radio_group_or_a_segmented_bar_keep_their_choice() {
     let w = &play("values", "radio-space", &script)["widgets"];
     assert_eq!(w["values.quality"]["value"], "Good", "{}", w["values.quality"]);
     assert_eq!(w["values.view"]["value"], "Week", "{}", w["values.view"]);
-    let w = &play("controls", "inspector-space", &lines(&["focus radiogroup \"Inspector shows\"", "key Right", "key Space"]))
-        ["widgets"];
+    let w = &play(
+        "controls",
+        "inspector-space",
+        &lines(&["focus radiogroup \"Inspector shows\"", "key Right", "key Space"]),
+    )["widgets"];
     assert_eq!(w["controls.radio"]["selected"], 1, "Right chose the next; Space kept it: {}", w["controls.radio"]);
 }
 
 #[test]
 fn document_tabs_are_one_stop_with_arrows_and_plus_is_a_stop_of_its_own() {
-    let w = &play("menus", "tabs-space", &lines(&["focus tablist \"Documents\"", "key Right", "key Right", "key Space"]))
-        ["widgets"];
+    let w = &play(
+        "menus",
+        "tabs-space",
+        &lines(&["focus tablist \"Documents\"", "key Right", "key Right", "key Space"]),
+    )["widgets"];
     assert_eq!(w["menus.docs"]["selected"], 2, "Space kept the third tab: {}", w["menus.docs"]);
     // Tab from the tabs reaches "+", and Space on it adds a document and shows it.
     let w = &play("menus", "tabs-plus", &lines(&["focus tablist \"Documents\"", "key Tab", "key Space"]))["widgets"];
     assert_eq!(w["menus.docs"]["docs"][3], "Untitled 1", "{}", w["menus.docs"]);
     assert_eq!(w["menus.docs"]["selected"], 3);
-    let w = &play("menus", "tabs-delete", &lines(&["focus tablist \"Documents\"", "key Right", "key Delete"]))["widgets"];
+    let w =
+        &play("menus", "tabs-delete", &lines(&["focus tablist \"Documents\"", "key Right", "key Delete"]))["widgets"];
     assert_eq!(w["menus.docs"]["docs"], serde_json::json!(["Notes.txt", "Budget.csv"]), "Delete closed the tab shown");
 }
 
@@ -138,12 +150,20 @@ fn a_new_tab_its_close_button_and_the_moved_plus_are_clickable_at_once() {
     let close = part(&after["widgets"], "menus.docs", 7).centre();
     let plus_now = part(&after["widgets"], "menus.docs", 8).centre();
     assert_ne!(plus_now, plus, "the \"+\" moved");
-    let r = play("menus", "plus-clicks", &[
-        format!("1 {}", click(plus)),
-        format!("2 {}", click(part(&first["widgets"], "menus.docs", 0).centre())),
-        format!("3 {}", click(tab)),
-    ]);
-    assert_eq!(r["widgets"]["menus.docs"]["selected"], 3, "a click on the new tab shows it: {}", r["widgets"]["menus.docs"]);
+    let r = play(
+        "menus",
+        "plus-clicks",
+        &[
+            format!("1 {}", click(plus)),
+            format!("2 {}", click(part(&first["widgets"], "menus.docs", 0).centre())),
+            format!("3 {}", click(tab)),
+        ],
+    );
+    assert_eq!(
+        r["widgets"]["menus.docs"]["selected"], 3,
+        "a click on the new tab shows it: {}",
+        r["widgets"]["menus.docs"]
+    );
     let r = play("menus", "plus-close", &[format!("1 {}", click(plus)), format!("2 {}", click(close))]);
     let docs = &r["widgets"]["menus.docs"];
     assert_eq!(docs["docs"], serde_json::json!(["Notes.txt", "Plan.md", "Budget.csv"]), "its x closes it: {docs}");
@@ -156,8 +176,11 @@ fn a_new_tab_its_close_button_and_the_moved_plus_are_clickable_at_once() {
 fn a_pager_and_a_carousel_keep_their_place_on_space() {
     let w = &play("menus", "pager-space", &lines(&["focus group \"Pages\"", "key Right", "key Right", "key Space"]))["widgets"];
     assert_eq!(w["menus.pager"]["page"], 3, "{}", w["menus.pager"]);
-    let w = &play("panels", "carousel-space", &lines(&["focus group \"Carousel\"", "key Right", "key Space", "key Return"]))
-        ["widgets"];
+    let w = &play(
+        "panels",
+        "carousel-space",
+        &lines(&["focus group \"Carousel\"", "key Right", "key Space", "key Return"]),
+    )["widgets"];
     assert_eq!(w["panels.carousel"]["index"], 1, "{}", w["panels.carousel"]);
 }
 
@@ -166,7 +189,15 @@ fn a_stepper_is_a_toolbar_whose_arrows_reach_back_and_next() {
     let w = &play(
         "menus",
         "stepper",
-        &lines(&["focus group \"Steps\"", "key Space", "key Space", "key Left", "key Space", "key Right", "key Return"]),
+        &lines(&[
+            "focus group \"Steps\"",
+            "key Space",
+            "key Space",
+            "key Left",
+            "key Space",
+            "key Right",
+            "key Return",
+        ]),
     )["widgets"];
     // Next, Next, then Back, then Next: two steps on.
     assert_eq!(w["menus.steps"]["current"], 2, "{}", w["menus.steps"]);
@@ -174,15 +205,19 @@ fn a_stepper_is_a_toolbar_whose_arrows_reach_back_and_next() {
 
 #[test]
 fn a_rating_keeps_a_sliders_keys() {
-    let w = &play("values", "rating", &lines(&["focus slider \"Rating\"", "key Up", "key Down", "key Down", "key Space", "key Return"]))
-        ["widgets"];
+    let w = &play(
+        "values",
+        "rating",
+        &lines(&["focus slider \"Rating\"", "key Up", "key Down", "key Down", "key Space", "key Return"]),
+    )["widgets"];
     assert_eq!(w["values.rating"]["stars"], 2, "{}", w["values.rating"]);
 }
 
 #[test]
 fn the_password_fields_show_button_is_a_tab_stop_that_space_presses() {
-    let w = &play("forms", "reveal", &lines(&["focus passwordinput \"Password\"", "text \"abc\"", "key Tab", "key Space"]))
-        ["widgets"];
+    let w =
+        &play("forms", "reveal", &lines(&["focus passwordinput \"Password\"", "text \"abc\"", "key Tab", "key Space"]))
+            ["widgets"];
     assert_eq!(w["forms.password"]["text"], "abc", "shown after Space on Show: {}", w["forms.password"]);
     assert_eq!(w["focus"], "forms.password", "the focus is on the field's button");
 }
@@ -192,8 +227,11 @@ fn a_spinner_shows_the_value_it_holds_once_the_focus_leaves_it() {
     let where_ = play("values", "spin-where", &lines(&["key F1", "key F1"]));
     let figure = part(&where_["widgets"], "values.copies", 0).centre();
     for (name, typed) in [("blank", "key BackSpace"), ("minus", "text \"-\"")] {
-        let w = &play("values", name, &[format!("1 {}", click(figure)), "2 key End".into(), format!("3 {typed}"), "4 key Tab".into()])
-            ["widgets"];
+        let w = &play(
+            "values",
+            name,
+            &[format!("1 {}", click(figure)), "2 key End".into(), format!("3 {typed}"), "4 key Tab".into()],
+        )["widgets"];
         let copies = &w["values.copies"];
         assert_eq!(copies["figure"].as_str(), Some(copies["value"].to_string().as_str()), "{name}: {copies}");
     }
@@ -228,13 +266,17 @@ fn a_context_menu_at_the_windows_bottom_stays_inside_it() {
 fn a_screen_switch_lets_go_of_a_held_list() {
     let where_ = play("scrolling", "list-where", &lines(&["key F1", "key F1"]));
     let list = boxed(&where_["widgets"], "scrolling.list").centre();
-    let r = play("scrolling", "list-held", &[
-        format!("1 move {} {}", list.0, list.1),
-        "2 press".into(),
-        "3 key ctrl+1".into(),
-        "4 release".into(),
-        "5 key ctrl+5".into(),
-    ]);
+    let r = play(
+        "scrolling",
+        "list-held",
+        &[
+            format!("1 move {} {}", list.0, list.1),
+            "2 press".into(),
+            "3 key ctrl+1".into(),
+            "4 release".into(),
+            "5 key ctrl+5".into(),
+        ],
+    );
     assert_eq!(r["widgets"]["scrolling.list"]["dragging"], false, "{}", r["widgets"]["scrolling.list"]);
 }
 
@@ -253,13 +295,18 @@ fn the_playgrounds_corner_follows_the_pointer_in_a_scrolled_page() {
     let size = "960x480";
     let where_ = play_at("layout", "corner-where", size, &lines(&["key End", "key F1", "key F1"]));
     let corner = boxed(&where_["widgets"], "playground.corner").centre();
-    let r = play_at("layout", "corner-drag", size, &[
-        "1 key End".into(),
-        format!("3 move {} {}", corner.0, corner.1),
-        "4 press".into(),
-        format!("5 move {} {}", corner.0, corner.1 - 100),
-        "6 release".into(),
-    ]);
+    let r = play_at(
+        "layout",
+        "corner-drag",
+        size,
+        &[
+            "1 key End".into(),
+            format!("3 move {} {}", corner.0, corner.1),
+            "4 press".into(),
+            format!("5 move {} {}", corner.0, corner.1 - 100),
+            "6 release".into(),
+        ],
+    );
     let container = WidgetBox::of(&r["widgets"]["playground.container"]["rect"]);
     let bottom = container.y + container.h;
     let pointer = (corner.1 - 100) as f64;
