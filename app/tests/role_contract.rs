@@ -227,14 +227,13 @@ fn a_spinner_shows_the_value_it_holds_once_the_focus_leaves_it() {
     let where_ = play("values", "spin-where", &lines(&["key F1", "key F1"]));
     let figure = part(&where_["widgets"], "values.copies", 0).centre();
     for (name, typed) in [("blank", "key BackSpace"), ("minus", "text \"-\"")] {
-        let w = &play(
-            "values",
-            name,
-            &[format!("1 {}", click(figure)), "2 key End".into(), format!("3 {typed}"), "4 key Tab".into()],
-        )["widgets"];
+        let w = &play("values", name, &[format!("1 {}", click(figure)), format!("3 {typed}"), "4 key Tab".into()])["widgets"];
         let copies = &w["values.copies"];
         assert_eq!(copies["figure"].as_str(), Some(copies["value"].to_string().as_str()), "{name}: {copies}");
     }
+    // Home and End go to the ends of its range (WAI-ARIA's spin button).
+    let w = &play("values", "spin-ends", &[format!("1 {}", click(figure)), "2 key End".into()])["widgets"];
+    assert_eq!(w["values.copies"]["value"], 99);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! A spinner: a whole number in a range, with − and + buttons (parts 1 and 2), Up and Down, the wheel while
-//! focused, and typed digits (part 0 is its figure). A number typed past the range is clamped to it, and says so
+//! A spinner: a whole number in a range, with − and + buttons (parts 1 and 2), Up and Down (Page Up and Page Down by
+//! ten, Home and End to its ends), the wheel while focused, and typed digits (part 0 is its figure). A number typed past the range is clamped to it, and says so
 //! until the next key; a letter is refused with a hint.
 
 use goldberry_natives::yoga::Align;
@@ -107,6 +107,15 @@ impl Widget for Spinner {
             }
             Message::Key { key: Key::PageDown, .. } => {
                 self.step(-10);
+            }
+            // WAI-ARIA's spin button: Home and End go to the ends of the range.
+            Message::Key { key: Key::Home, .. } => {
+                self.typed = None;
+                self.set(self.min);
+            }
+            Message::Key { key: Key::End, .. } => {
+                self.typed = None;
+                self.set(self.max);
             }
             Message::Key { key: Key::Backspace, .. } => {
                 let mut digits = self.figure();
