@@ -311,3 +311,39 @@ fn the_playgrounds_corner_follows_the_pointer_in_a_scrolled_page() {
     let pointer = (corner.1 - 100) as f64;
     assert!((bottom - pointer).abs() <= 3.0, "the container ends at {bottom}, the pointer at {pointer}");
 }
+
+#[test]
+fn every_kit_widget_fits_a_window_320_wide_mirrored_or_not() {
+    let mut wrong = Vec::new();
+    for screen in ["controls", "values", "forms", "panels", "menus"] {
+        for mirrored in [false, true] {
+            let mut script = vec!["1 key F1".to_owned(), "2 key F1".to_owned()];
+            if mirrored {
+                script.push("3 key ctrl+r".to_owned());
+                script.push("5 key F1".to_owned());
+            }
+            let name = format!("narrow-{screen}-{mirrored}");
+            let r = play_at(screen, &name, "320x3000", &script);
+            let Some(widgets) = r["widgets"].as_object() else { continue };
+            for (id, w) in widgets.iter().filter(|(_, w)| w.get("box").is_some()) {
+                let b = WidgetBox::of(&w["box"]);
+                if b.x < 0.0 || b.x + b.w > 320.0 {
+                    wrong.push(format!("{screen} (mirrored {mirrored}): {id} lies at {:?}, past the window", w["box"]));
+                }
+                let parts: Vec<WidgetBox> = match w["parts"].as_array() {
+                    Some(parts) => parts.iter().map(WidgetBox::of).collect(),
+                    None if w["rect"].is_array() => vec![WidgetBox::of(&w["rect"])],
+                    None => Vec::new(),
+                };
+                for p in parts.iter().filter(|p| p.w > 0.0) {
+                    if p.x < b.x - 1.0 || p.x + p.w > b.x + b.w + 1.0 {
+                        wrong.push(format!(
+                            "{screen} (mirrored {mirrored}): a part of {id} at {p:?} is drawn past its box {b:?}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} widgets do not fit:\n{}", wrong.len(), wrong.join("\n"));
+}

@@ -208,8 +208,14 @@ impl Widget for MenuBar {
         }
         let said =
             self.last.as_deref().map_or_else(|| "F10 or Alt focuses the bar".to_owned(), |l| format!("Last: {l}"));
-        let end = Rect { x: rect.right() - 260.0, w: 248.0, ..rect };
-        pen.text_in(pen.f.small, pen.flip(end, rect), &said, p.muted, Align::FlexEnd);
+        // The hint stands at the end, after the titles: in a narrow bar it gets what the titles leave, and none
+        // when that is too little to read.
+        let titles_end = self.titles(rect, false).last().map_or(rect.x, |r| r.right()) + 12.0;
+        let start = (rect.right() - 260.0).max(titles_end);
+        let end = Rect { x: start, w: rect.right() - 12.0 - start, ..rect };
+        if end.w >= 80.0 {
+            pen.text_in(pen.f.small, pen.flip(end, rect), &said, p.muted, Align::FlexEnd);
+        }
         if focused {
             let titles = self.titles(rect, pen.mirrored);
             if let Some(r) = titles.get(self.current) {

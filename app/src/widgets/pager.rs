@@ -51,12 +51,14 @@ impl Pager {
         }
     }
 
+    /// The arrows and the slots' boxes in `rect`: cells of [`CELL`], narrower where a narrow row gave it less.
     fn boxes(&self, rect: Rect, mirrored: bool) -> Vec<Rect> {
         let n = self.slots().len();
+        let cell = CELL.min(rect.w / (n + 2) as f32).floor();
         let flip = |r| super::pen::flip(r, rect, mirrored);
-        let mut out = vec![flip(Rect::new(rect.x, rect.y, CELL, rect.h))];
-        out.push(flip(Rect::new(rect.x + (n + 1) as f32 * CELL, rect.y, CELL, rect.h)));
-        out.extend((0..n).map(|i| flip(Rect::new(rect.x + (i + 1) as f32 * CELL, rect.y, CELL, rect.h))));
+        let mut out = vec![flip(Rect::new(rect.x, rect.y, cell, rect.h))];
+        out.push(flip(Rect::new(rect.x + (n + 1) as f32 * cell, rect.y, cell, rect.h)));
+        out.extend((0..n).map(|i| flip(Rect::new(rect.x + (i + 1) as f32 * cell, rect.y, cell, rect.h))));
         out
     }
 

@@ -325,7 +325,9 @@ fn lay_out_page(
                         tree.set_flex_shrink(n, 1.0);
                     }
                     Extent::Fill(min) => {
+                        // It grows to its row, and shrinks below its basis down to what a narrow window leaves.
                         tree.set_flex_grow(n, 1.0);
+                        tree.set_flex_shrink(n, 1.0);
                         tree.set_flex_basis(n, Length::Points(min));
                         tree.set_min_width(n, Length::Points(min.min(viewport.w - 60.0).max(40.0)));
                     }

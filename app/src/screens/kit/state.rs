@@ -354,12 +354,17 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
         let page = self.synced(settings);
-        for w in &page.widgets {
+        for (i, w) in page.widgets.iter().enumerate() {
             let mut entry = match w.report() {
                 Value::Object(map) => map,
                 other => Map::from_iter([("value".to_owned(), other)]),
             };
             entry.insert("access".to_owned(), w.access().to_json());
+            // Where the layout put it whole, in window units at the offset drawn (`rect` is what the viewport shows
+            // of its regions): a widget must fit its section at any width.
+            if let Some(b) = self.laid.rects.get(i) {
+                entry.insert("box".to_owned(), serde_json::json!([b.x, b.y, b.w, b.h]));
+            }
             into.insert(w.id().to_owned(), Value::Object(entry));
         }
         into.insert(format!("{}.page", P::NAME), self.paging.report());
