@@ -12,6 +12,8 @@
 //! - **values follow their role's model**: Space or Return on a radio group, a tab (not "+"), a pager, a carousel
 //!   or a slider keeps its value; Space on "+" adds a tab and shows it; an arrow moves a radio group's choice one
 //!   on in the reading direction; a spinner without the focus shows the value it holds;
+//! - **layouts shrink**: at 320 units wide and more, every kit widget lies across the window and its parts inside
+//!   its box;
 //! - **mirrored is a mirror** (every tenth step): the same session laid out right to left puts every part at the
 //!   mirror image of its box about the window's centre line.
 //!
@@ -381,6 +383,27 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
                 let want = if on { (a + 1) % options } else { (a + options - 1) % options };
                 if b != want {
                     return Err(format!("{k:?} on {id} chose {b} from {a} of {options}, not {want}"));
+                }
+            }
+        }
+    }
+    // At 320 units and wider, every kit widget lies across the window and its parts inside its box.
+    if w.logical().w >= 320.0
+        && let Some(map) = after.as_object()
+    {
+        let width = w.logical().w;
+        // The report holds every screen's widgets; those of the screen shown were laid out in this window.
+        let shown = format!("{}.", s.screen().name());
+        for (id, entry) in map.iter().filter(|(id, e)| id.starts_with(&shown) && e.get("box").is_some()) {
+            let n = |v: &Value, i: usize| v[i].as_f64().unwrap_or(0.0) as f32;
+            let b = Rect::new(n(&entry["box"], 0), n(&entry["box"], 1), n(&entry["box"], 2), n(&entry["box"], 3));
+            if b.x < -0.5 || b.right() > width + 0.5 {
+                return Err(format!("{id} lies at {b:?}, past a window {width} wide"));
+            }
+            for p in entry["parts"].as_array().into_iter().flatten() {
+                let (x, pw) = (n(p, 0), n(p, 2));
+                if pw > 0.0 && (x < b.x - 1.0 || x + pw > b.right() + 1.0) {
+                    return Err(format!("a part of {id} at x {x} w {pw} is drawn past its box {b:?}"));
                 }
             }
         }
