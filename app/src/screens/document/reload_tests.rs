@@ -258,26 +258,37 @@ fn a_value_a_person_changed_is_clamped_to_its_new_range_and_one_they_did_not_tak
     assert_eq!(held(&new, "doc.spare"), Some(Held::Number(4.0)), "never touched: the file's new value");
 }
 
+/// A save that changes the page's title only.
+fn retitle(text: &str) -> String {
+    text.replace("title=\"Held\"", "title=\"Held again\"")
+}
+
 #[test]
-fn a_selection_is_kept_by_what_it_selects_and_closed_tabs_stay_closed() {
+fn closed_tabs_stay_closed_and_the_tab_shown_is_kept_by_its_name() {
+    let docs = || vec!["a.txt".to_owned(), "c.txt".to_owned()];
+    // b.txt closed, c.txt shown: its place is 1 now, where b.txt stood in the file.
+    let touch = |page: &mut KitPage| set(page, "doc.docs", Held::List { items: docs(), selected: Some(1) });
+    let new = reload_held("tabs", touch, retitle);
+    assert_eq!(held(&new, "doc.docs"), Some(Held::List { items: docs(), selected: Some(1) }), "b.txt came back");
+}
+
+#[test]
+fn open_sections_and_the_slide_shown_survive_a_save_that_changes_the_title() {
     let touch = |page: &mut KitPage| {
-        // b.txt closed, c.txt shown; the last section opened, the collapsible opened, the last slide shown.
-        let docs = vec!["a.txt".to_owned(), "c.txt".to_owned()];
-        set(page, "doc.docs", Held::List { items: docs, selected: Some(1) });
         set(page, "doc.faq", Held::Flags(vec![("One".to_owned(), false), ("Three".to_owned(), true)]));
         set(page, "doc.more", Held::Flags(vec![("More".to_owned(), true)]));
         set(page, "doc.slides", Held::Choice { index: 2, label: "Blue".to_owned() });
-        set(page, "doc.quality", Held::Choice { index: 2, label: "Best".to_owned() });
     };
-    // A save that changes the title only.
-    let new = reload_held("identity", touch, |text| text.replace("title=\"Held\"", "title=\"Held again\""));
-    let docs = vec!["a.txt".to_owned(), "c.txt".to_owned()];
-    assert_eq!(held(&new, "doc.docs"), Some(Held::List { items: docs, selected: Some(1) }), "b.txt came back");
+    let new = reload_held("panels", touch, retitle);
     let faq = ["One", "Two", "Three"].map(|t| (t.to_owned(), t == "Three")).to_vec();
-    assert_eq!(held(&new, "doc.faq"), Some(Held::Flags(faq)));
-    assert_eq!(held(&new, "doc.more"), Some(Held::Flags(vec![("More".to_owned(), true)])));
-    assert_eq!(held(&new, "doc.slides"), Some(Held::Choice { index: 2, label: "Blue".to_owned() }));
-    // A save that reorders: the choice is the same option, at its new place.
+    assert_eq!(held(&new, "doc.faq"), Some(Held::Flags(faq)), "the accordion's open section");
+    assert_eq!(held(&new, "doc.more"), Some(Held::Flags(vec![("More".to_owned(), true)])), "the collapsible");
+    assert_eq!(held(&new, "doc.slides"), Some(Held::Choice { index: 2, label: "Blue".to_owned() }), "the slide");
+}
+
+#[test]
+fn a_choice_is_kept_by_its_label_when_the_options_move() {
+    let touch = |page: &mut KitPage| set(page, "doc.quality", Held::Choice { index: 2, label: "Best".to_owned() });
     let reorder = |text: &str| text.replace(r#""Draft" "Good" "Best""#, r#""Best" "Draft" "Good""#);
     let new = reload_held("reorder", touch, reorder);
     assert_eq!(held(&new, "doc.quality"), Some(Held::Choice { index: 0, label: "Best".to_owned() }));

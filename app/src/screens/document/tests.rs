@@ -597,3 +597,23 @@ fn a_widgets_states_are_what_its_accessible_description_says() {
     }
     assert!(seen > 60, "{seen} widgets");
 }
+
+#[test]
+fn a_required_checkbox_a_submit_finds_unticked_is_marked_invalid_until_ticked() {
+    let b = built(
+        "page title=\"t\" { section { checkbox \"T\" id=t required=#true; checkbox \"U\" id=u; \
+         button \"Go\" id=go action=\"submit\" summary=sum; badge \"Not yet\" id=sum } }",
+    );
+    let mut page = b.page.clone();
+    let invalid =
+        |p: &crate::screens::kit::page::KitPage, id| p.get(id).is_some_and(|w| w.states().contains(&"invalid"));
+    assert!(!invalid(&page, "doc.t"), "not before a submit");
+    super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
+    assert!(invalid(&page, "doc.t"), "a submit marks the unticked required box");
+    assert!(!invalid(&page, "doc.u"), "one not required is never invalid");
+    let t = page.index("doc.t").unwrap_or_else(|| panic!("no doc.t"));
+    assert_eq!(page.widgets[t].set_value(&crate::widgets::Held::On(true)), Ok(crate::widgets::Reached::Exactly));
+    assert!(!invalid(&page, "doc.t"), "ticking it clears the mark");
+    super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
+    assert_eq!(page.get("doc.sum").and_then(|w| w.value()).map(|v| v.to_string()).as_deref(), Some("\"Sent\""));
+}
