@@ -218,8 +218,9 @@ impl Widget for DocTabs {
         let super::Held::List { items, selected } = value else { return Err(value.refused("a list of documents")) };
         self.docs = items.clone();
         self.selected = selected.unwrap_or(0).min(self.docs.len().saturating_sub(1));
-        let untitled = self.docs.iter().filter(|d| d.starts_with("Untitled")).count();
-        self.next_untitled = self.next_untitled.max(untitled + 1);
+        // "+" goes on past every "Untitled N" the list holds.
+        let last = self.docs.iter().filter_map(|d| d.strip_prefix("Untitled ")?.parse::<usize>().ok()).max();
+        self.next_untitled = self.next_untitled.max(last.map_or(1, |n| n + 1));
         Ok(super::Reached::Exactly)
     }
 
