@@ -239,6 +239,7 @@ const SETS: &str = r#"page title="Sets" {
         row "Code" { field "Code" id=code text="fixed" readonly=#true }
         row "Terms" { checkbox "Terms" id=terms disabled=#true }
         row "Name" { field "Name" id=name max=4 }
+        row "All" { checkbox "All" id=all tristate=#true }
     }
 }
 "#;
@@ -277,7 +278,8 @@ fn a_set_that_cannot_reach_its_value_fails_with_exit_7_naming_what_it_can_reach(
     let dir = temp_dir("document", "set-ok");
     let (doc, script) = (dir.join("sets.kdl"), dir.join("script.txt"));
     std::fs::write(&doc, SETS).expect("write");
-    let lines = "2 set slider \"Level\" 45\n4 set slider \"Stars\" 5\n6 set spinbutton \"Copies\" 4\n";
+    let lines = "2 set slider \"Level\" 45\n4 set slider \"Stars\" 5\n6 set spinbutton \"Copies\" 4\n\
+                 8 set checkbox \"All\" on\n";
     std::fs::write(&script, lines).expect("write");
     let mut cmd = goldberry();
     cmd.arg("--frames=10").arg("--doc").arg(&doc).arg("--script").arg(&script);
@@ -285,5 +287,7 @@ fn a_set_that_cannot_reach_its_value_fails_with_exit_7_naming_what_it_can_reach(
     assert_eq!(r["widgets"]["doc.level"]["value"], 45, "{}", r["widgets"]["doc.level"]);
     assert_eq!(r["widgets"]["doc.stars"]["stars"], 5, "{}", r["widgets"]["doc.stars"]);
     assert_eq!(r["widgets"]["doc.copies"]["value"], 4, "{}", r["widgets"]["doc.copies"]);
+    // A mixed box is clicked twice: once to off, once to on (the player checks each set's widget the frame after).
+    assert_eq!(r["widgets"]["doc.all"]["state"], "checked", "{}", r["widgets"]["doc.all"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

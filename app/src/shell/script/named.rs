@@ -127,6 +127,20 @@ pub fn act(
     }
 }
 
+/// What a `set` line leaves its widget holding, when the line plays before the frame `session` shows: the widget
+/// and the value a copy of it reached (None for any other line, or a widget not of the kit). The player checks it
+/// in the next frame, so a `set` whose input did not carry it out fails as one that could not reach it does.
+pub fn goal(action: &Action, session: &Session) -> Option<(WidgetId, Held)> {
+    let Action::Named { verb: Verb::Set(value), role, name } = action else { return None };
+    let nodes = crate::access::nodes(session);
+    let node = nodes.iter().find(|n| n.access.role == *role && n.access.name == *name)?;
+    let widget = session.state().widget(node.widget)?;
+    let asked = Held::parse_like(value, &widget.value()?)?;
+    let mut copy = widget.clone_box();
+    copy.set_value(&asked).ok()?;
+    Some((node.widget, copy.value()?))
+}
+
 /// Tab pressed as often as it takes the focus from where it is to `widget`.
 fn tabs_to(session: &Session, widget: WidgetId, keys: Keys, line: &str) -> Result<Vec<Event>, RunError> {
     let stops = Router::tab_stops(session.regions());
@@ -170,8 +184,13 @@ fn set(
                 "off" | "false" | "unchecked" => false,
                 _ => return Err(wrong("the value is on or off")),
             };
-            let checked = node.access.has("checked") && !node.access.has("mixed");
-            if checked == want { Ok(Vec::new()) } else { activate() }
+            let (checked, mixed) = (node.access.has("checked"), node.access.has("mixed"));
+            match (mixed, checked == want) {
+                // A click takes a mixed box to off; on is one more.
+                (true, _) if want => Ok([activate()?, activate()?].concat()),
+                (true, _) | (false, false) => activate(),
+                (false, true) => Ok(Vec::new()),
+            }
         }
         Role::Slider | Role::SpinButton => {
             let range = node.access.range.ok_or_else(|| wrong("it has no range"))?;
