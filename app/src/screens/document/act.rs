@@ -39,7 +39,5 @@ fn submit(page: &mut KitPage, submit: &Submit) {
         1 => ("1 thing to fix".to_owned(), Variant::Danger),
         n => (format!("{n} things to fix"), Variant::Danger),
     };
-    if let Some(summary) = page.index(submit.summary) {
-        let _ = page.widgets[summary].set_value(&Held::Said { text, tone });
-    }
+    let _ = page.set_value(submit.summary, &Held::Said { text, tone });
 }

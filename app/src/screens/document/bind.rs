@@ -113,16 +113,12 @@ pub fn follow_from(page: &mut KitPage, source: WidgetId, follows: &[Follow]) {
 pub fn govern(page: &mut KitPage, id: WidgetId, governs: &[(WidgetId, Vec<WidgetId>)]) {
     for (parent, children) in governs {
         if *parent == id {
-            let Some(p) = page.index(parent) else { continue };
-            let parent = &mut page.widgets[p];
-            if parent.value() == Some(Held::Mixed) {
-                let _ = parent.set_value(&Held::On(false));
+            if page.value(parent) == Some(Held::Mixed) {
+                let _ = page.set_value(parent, &Held::On(false));
             }
-            let Some(state) = parent.value() else { continue };
+            let Some(state) = page.value(parent) else { continue };
             for child in children {
-                if let Some(c) = page.index(child) {
-                    let _ = page.widgets[c].set_value(&state);
-                }
+                let _ = page.set_value(child, &state);
             }
         } else if children.contains(&id) {
             show_children(page, parent, children);
@@ -132,15 +128,13 @@ pub fn govern(page: &mut KitPage, id: WidgetId, governs: &[(WidgetId, Vec<Widget
 
 /// Sets `parent` to whether all, none or some of `children` are ticked.
 pub fn show_children(page: &mut KitPage, parent: WidgetId, children: &[WidgetId]) {
-    let ticked = children.iter().filter(|c| page.get(c).and_then(|w| w.value()) == Some(Held::On(true))).count();
-    if let Some(p) = page.index(parent) {
-        let state = match ticked {
-            0 => Held::On(false),
-            n if n == children.len() => Held::On(true),
-            _ => Held::Mixed,
-        };
-        let _ = page.widgets[p].set_value(&state);
-    }
+    let ticked = children.iter().filter(|c| page.value(c) == Some(Held::On(true))).count();
+    let state = match ticked {
+        0 => Held::On(false),
+        n if n == children.len() => Held::On(true),
+        _ => Held::Mixed,
+    };
+    let _ = page.set_value(parent, &state);
 }
 
 /// Whether `w` is a checkbox (governed, or governing), and whether it has a mixed state (it may govern).
