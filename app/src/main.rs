@@ -5,14 +5,17 @@
 
 #![forbid(unsafe_code)]
 
+use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
 fn main() -> ExitCode {
     let started = Instant::now();
+    // Every line is written with its error ignored: `println!` and `eprintln!` panic when stdout or stderr is closed
+    // or full (`2>/dev/full`, `| head -1`), and a panic while printing a panic aborts the process (exit 134).
     std::panic::set_hook(Box::new(|info| {
         let text = info.to_string().lines().map(str::trim).collect::<Vec<_>>().join(" ");
-        eprintln!("goldberry: internal error: {text}");
+        let _ = writeln!(std::io::stderr(), "goldberry: internal error: {text}");
     }));
     let result = goldberry::shell::cli::parse(std::env::args_os()).and_then(|args| match args {
         Some(args) => goldberry::shell::run::run(&args, started).map(Some),
@@ -20,12 +23,12 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(Some(summary)) => {
-            println!("{summary}");
+            let _ = writeln!(std::io::stdout(), "{summary}");
             ExitCode::SUCCESS
         }
         Ok(None) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{}", e.printed());
+            let _ = writeln!(std::io::stderr(), "{}", e.printed());
             ExitCode::from(e.exit_code())
         }
     }

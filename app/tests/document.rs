@@ -291,3 +291,91 @@ fn a_set_that_cannot_reach_its_value_fails_with_exit_7_naming_what_it_can_reach(
     assert_eq!(r["widgets"]["doc.all"]["state"], "checked", "{}", r["widgets"]["doc.all"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A document nested past what a stack holds (2,000 `repeat` blocks aborted the process, exit 134), one that is not
+/// UTF-8, and one with CR-only line ends are each refused at their place, exit 2, nothing written.
+#[test]
+fn a_deep_a_non_utf8_and_a_cr_only_document_are_refused_at_their_place() {
+    let deep = format!(
+        "page title=\"x\" {{\n  section \"S\" {{\n{}{}\n  }}\n}}\n",
+        "repeat count=1 {\n".repeat(2_000),
+        "}".repeat(2_000)
+    );
+    refused("deep", &deep, "65:16", "blocks nest deeper than 64 levels");
+    refused("unclosed", &"x {".repeat(5_000), "1:195", "blocks nest deeper than 64 levels");
+    refused(
+        "cr-only",
+        "page title=\"x\" {\r  section \"S\" {\r    row { slidr \"a\" }\r  }\r}\r",
+        "3:11",
+        "unknown widget",
+    );
+    refused(
+        "accented-id",
+        "page title=\"x\" {\n  section \"S\" { badge \"b\" id=crème }\n}\n",
+        "2:27",
+        "ASCII letters",
+    );
+}
+
+/// The same with bytes that are not UTF-8: the place is the bad byte's, not 1:1.
+#[test]
+fn a_document_that_is_not_utf8_is_refused_at_its_bad_byte() {
+    let dir = temp_dir("document", "latin1");
+    let doc = dir.join("latin1.kdl");
+    std::fs::write(&doc, b"page title=\"x\" {\n  section \"caf\xe9\" { }\n}\n").expect("write");
+    let mut cmd = goldberry();
+    cmd.arg("--frames=1").arg("--doc").arg(&doc);
+    let out = output(cmd);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with(&format!("{}:2:15: not UTF-8", doc.display())), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A stderr that is full (or closed) loses the warnings and nothing else: a stylesheet's warning used to panic
+/// in `eprintln!` and abort the run (exit 134) with no report; a refused document still exits 2.
+#[test]
+fn a_full_stderr_and_stdout_lose_the_lines_not_the_run() {
+    let dir = temp_dir("document", "dev-full");
+    let css = dir.join("look.css");
+    std::fs::write(&css, "section {\n  background: #12;\n}\n").expect("write");
+    let report = dir.join("r.json");
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out = goldberry()
+        .arg("--frames=2")
+        .arg("--log=info")
+        .arg("--doc")
+        .arg(asset("tutorial.kdl"))
+        .arg("--style")
+        .arg(&css)
+        .arg("--report")
+        .arg(&report)
+        .stdout(full())
+        .stderr(full())
+        .status()
+        .expect("run goldberry");
+    assert_eq!(out.code(), Some(0));
+    assert!(report.exists(), "the report is written");
+    let broken = dir.join("broken.kdl");
+    std::fs::write(&broken, "page title=\"x\" { slidr }").expect("write");
+    let out = goldberry().arg("--frames=1").arg("--doc").arg(&broken).stderr(full()).status().expect("run");
+    assert_eq!(out.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A misspelt type selector in a document's stylesheet is a located warning naming the type the document has.
+#[test]
+fn a_misspelt_type_in_a_documents_stylesheet_names_the_nearest() {
+    let dir = temp_dir("document", "buton");
+    let css = dir.join("look.css");
+    std::fs::write(&css, "\u{feff}page { color: #fff }\nbuton { color: red }\n").expect("write");
+    let mut cmd = goldberry();
+    cmd.arg("--frames=1").arg("--doc").arg(asset("tutorial.kdl")).arg("--style").arg(&css);
+    let out = output(cmd);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].starts_with(&format!("{}:2:1: no element is a `buton` (nearest: `button`", css.display())));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,5 +1,6 @@
 //! Random and mutated documents and stylesheets through the parsers, the document builder, the cascade and the
-//! layout a sheet states: no panic, and every case in bounded time (a fixed seed, so a failure is the same case every run).
+//! layout a sheet states: no panic, no stack overflow (every tenth case nests a run thousands deep, with CR or CRLF
+//! line ends or a BOM), and every case in bounded time (a fixed seed, so a failure is the same case every run).
 //!
 //! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default.
 
@@ -227,6 +228,23 @@ fn mutated(rng: &mut Rng, base: &str, pieces: &[&str]) -> String {
     text
 }
 
+/// `base` with one run of `openers` (each repeated up to 3,000 times, past any depth limit) inserted at a character
+/// boundary, and its line ends made CR or CRLF, or a byte order mark put first, now and then: what a hand-written
+/// case found (2,000 nested repeats overflowed the stack; a CR-only file put every error on line 1).
+fn deepened(rng: &mut Rng, base: &str, openers: &[&str]) -> String {
+    let bounds: Vec<usize> = base.char_indices().map(|(i, _)| i).chain([base.len()]).collect();
+    let at = bounds[rng.below(bounds.len())];
+    let run = rng.pick(openers).repeat(1 + rng.below(3_000));
+    let mut text = format!("{}{run}{}", &base[..at], &base[at..]);
+    match rng.below(4) {
+        0 => text = text.replace('\n', "\r"),
+        1 => text = text.replace('\n', "\r\n"),
+        2 => text.insert(0, '\u{feff}'),
+        _ => {}
+    }
+    text
+}
+
 /// Every element of `built` styled in a few states: the cascade must never panic either.
 fn style_all(sheet: Stylesheet, built: &Built) {
     let mut styler = Styler::new(Arc::new(sheet), built.nodes.clone());
@@ -267,6 +285,9 @@ fn documents_never_panic_and_finish_in_bounded_time() {
         let text = if i % 3 == 0 {
             let n = 1 + rng.below(40);
             format!("page title=\"f\" {{ section \"s\" {{ {} }} }}", random_text(&mut rng, KDL_PIECES, n))
+        } else if i % 10 == 1 {
+            let base = &bases[i % bases.len()];
+            deepened(&mut rng, base, &["{", "repeat count=1 { ", "row { ", "x {", "/*", "/* ", "{ }", "\""])
         } else {
             let base = &bases[i % bases.len()];
             mutated(&mut rng, base, KDL_PIECES)
@@ -295,9 +316,21 @@ fn stylesheets_never_panic_and_finish_in_bounded_time() {
     let mut warned = 0;
     for i in 0..cases() {
         let n = 1 + rng.below(60);
-        let text = if i % 2 == 0 { random_text(&mut rng, CSS_PIECES, n) } else { mutated(&mut rng, &css, CSS_PIECES) };
+        let text = match i % 10 {
+            1 => deepened(&mut rng, &css, &["{", "(", "[", "var(--x, ", "rgb(", "a { b { ", "/*"]),
+            _ if i % 2 == 0 => random_text(&mut rng, CSS_PIECES, n),
+            _ => mutated(&mut rng, &css, CSS_PIECES),
+        };
         timed("a stylesheet", &text, || {
-            let (sheet, warnings) = Stylesheet::parse(Path::new("fuzz.css"), &text);
+            // As a person's sheet is read (depth and size checked first), else as the built-in sheets are.
+            let read = Stylesheet::read(Path::new("fuzz.css"), &text, &["page", "section", "row", "button", "slider"]);
+            let (sheet, warnings) = match read {
+                Ok(read) => read,
+                Err(e) => {
+                    assert!(e.to_string().starts_with("fuzz.css:"), "{e}");
+                    Stylesheet::parse(Path::new("fuzz.css"), &text)
+                }
+            };
             warned += warnings.len();
             for w in &warnings {
                 assert!(w.to_string().starts_with("fuzz.css:"), "{w}");
@@ -317,4 +350,33 @@ fn stylesheets_never_panic_and_finish_in_bounded_time() {
     bomb.push_str(" --c: var(--d); --d: var(--c); } slider { color: var(--x39); background: var(--c) }");
     timed("the var() bomb", &bomb, || style_all(Stylesheet::parse(Path::new("bomb.css"), &bomb).0, &built));
     eprintln!("{} stylesheets, {warned} warnings, in {:?}", cases(), started.elapsed());
+}
+
+/// A byte that is not UTF-8, put anywhere in a document (line ends LF, CRLF or CR), is refused at its own line and
+/// column: the rule, for every place, that a file refused at 1:1 broke.
+#[test]
+fn a_bad_byte_anywhere_is_refused_at_its_place() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let kdl = std::fs::read_to_string(assets.join("tutorial.kdl")).expect("the document");
+    let dir = std::env::temp_dir().join(format!("goldberry-fuzz-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let file = dir.join("bad.kdl");
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for i in 0..cases().min(300) {
+        let text = match i % 3 {
+            0 => kdl.clone(),
+            1 => kdl.replace('\n', "\r\n"),
+            _ => kdl.replace('\n', "\r"),
+        };
+        let bounds: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+        let at = bounds[rng.below(bounds.len())];
+        let bad = [0x80, 0xC3, 0xE9, 0xFF][rng.below(4)];
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.insert(at, bad);
+        std::fs::write(&file, &bytes).expect("write");
+        let e = goldberry::located::read_text(&file, read::MAX_BYTES, "a document").expect_err("not UTF-8");
+        let (line, col) = goldberry::located::line_col(&text[..at], at);
+        assert_eq!((e.line, e.col), (line, col), "byte 0x{bad:02X} at {at} of case {i}: {e}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

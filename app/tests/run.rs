@@ -186,3 +186,98 @@ fn the_report_size_follows_a_window_resize() {
         serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
     assert_eq!(report["size"], "700x500");
 }
+
+/// A script's failed `expect` ends the run with exit 7, and the report, screenshot and trace asked for are written
+/// first: the moment they are most needed.
+#[test]
+fn a_failed_expectation_still_writes_the_report_screenshot_and_trace() {
+    let dir = temp_dir("run", "expect-outputs");
+    std::fs::write(dir.join("s.txt"), "3 expect checkbox \"I accept the terms\" checked\n").expect("write");
+    let out = goldberry()
+        .current_dir(&dir)
+        .args(["--video-driver=dummy", "--size=480x360", "--screen=forms", "--frames=6", "--script=s.txt"])
+        .args(["--report=r.json", "--screenshot=s.png", "--trace=t.json"])
+        .output()
+        .expect("run goldberry");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(7), "{stderr}");
+    assert!(stderr.contains("expected checkbox \"I accept the terms\" checked"), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("r.json")).expect("the report")).expect("JSON");
+    assert_eq!(report["frames"].as_array().map(Vec::len), Some(3), "frames 0 to 2 ran, then the expectation failed");
+    let shot = RgbImage::read_png(&dir.join("s.png")).expect("the screenshot");
+    assert_eq!((shot.width, shot.height), (480, 360));
+    assert!(std::fs::metadata(dir.join("t.json")).is_ok_and(|m| m.len() > 2), "the trace");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two outputs named for one file are refused before the run, in one line (the JSON silently replaced the PNG).
+#[test]
+fn two_outputs_for_one_file_are_refused() {
+    let dir = temp_dir("run", "same-output");
+    for args in [["--report=out", "--screenshot=out"], ["--report=out", "--trace=./out"]] {
+        let out = goldberry()
+            .current_dir(&dir)
+            .args(["--video-driver=dummy", "--frames=1"])
+            .args(args)
+            .output()
+            .expect("run goldberry");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("both name") && stderr.contains("each output needs a file of its own"), "{stderr}");
+        assert!(!dir.join("out").exists(), "nothing written");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// SIGTERM and SIGINT end a run at the next frame, exit 0, with the report and screenshot written, even in the
+/// middle of a frame's flood of input: here 1,500 Tabs on a page of 2,000 buttons, about half a minute of input in
+/// a debug build, which SDL's own quit event (queued behind them) let run to its end.
+#[test]
+fn sigterm_and_sigint_end_the_run_with_its_outputs_written() {
+    use std::time::{Duration, Instant};
+    for signal in ["TERM", "INT"] {
+        let dir = temp_dir("run", &format!("sig{signal}"));
+        let buttons: String = (0..2_000).map(|i| format!("    button \"B{i}\"\n")).collect();
+        std::fs::write(dir.join("d.kdl"), format!("page title=\"x\" {{\n  section \"S\" {{\n{buttons}  }}\n}}\n"))
+            .expect("write");
+        let tabs = "6 key Tab\n".repeat(1_500);
+        std::fs::write(dir.join("s.txt"), format!("5 screenshot {}\n{tabs}", dir.join("started.png").display()))
+            .expect("write");
+        let mut child = goldberry()
+            .current_dir(&dir)
+            .args(["--video-driver=dummy", "--size=320x200", "--threads=1", "--frames=100", "--no-hud"])
+            .args(["--doc=d.kdl", "--script=s.txt", "--report=r.json", "--screenshot=s.png"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run goldberry");
+        let waited = Instant::now();
+        while !dir.join("started.png").exists() && waited.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // The flood's frame has begun: frame 5's screenshot is written as that frame ends.
+        let sent = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(child.id().to_string())
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let signalled = Instant::now();
+        let status = loop {
+            match child.try_wait().expect("wait") {
+                Some(status) => break status,
+                None if signalled.elapsed() > Duration::from_secs(10) => {
+                    let _ = child.kill();
+                    panic!("SIG{signal} did not end the run within 10 s");
+                }
+                None => std::thread::sleep(Duration::from_millis(10)),
+            }
+        };
+        let stderr = child.wait_with_output().map(|o| String::from_utf8_lossy(&o.stderr).into_owned());
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {stderr:?}");
+        assert!(dir.join("r.json").exists() && dir.join("s.png").exists(), "SIG{signal}: the outputs");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

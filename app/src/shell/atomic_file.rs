@@ -26,6 +26,20 @@ pub fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.tmp{}", std::process::id()))
 }
 
+/// Whether `a` and `b` name one file, as they resolve: relative to the current folder, through the symlinks of the
+/// folders that hold them (the files themselves need not exist yet).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let resolved = |p: &Path| {
+        let absolute = std::path::absolute(p).unwrap_or_else(|_| p.to_owned());
+        let folder = absolute.parent().and_then(|f| std::fs::canonicalize(f).ok());
+        match (folder, absolute.file_name()) {
+            (Some(folder), Some(name)) => folder.join(name),
+            _ => absolute,
+        }
+    };
+    resolved(a) == resolved(b)
+}
+
 /// Fails unless a file can be created at `path` (checked before anything is rendered): creates and removes the
 /// temporary file the atomic write will use.
 pub fn check_writable(path: &Path) -> Result<(), RunError> {
@@ -53,6 +67,8 @@ mod tests {
         assert_eq!(write_atomically(&missing, b"x").unwrap_err().exit_code(), 6);
         assert!(check_writable(&missing).is_err());
         assert!(check_writable(&dir).is_err());
+        assert!(same_file(&dir.join("out"), &dir.join(".").join("out")));
+        assert!(!same_file(&dir.join("out"), &dir.join("out.png")));
         let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
         assert_eq!(leftovers.len(), 1, "{leftovers:?}");
         std::fs::remove_dir_all(&dir).unwrap();

@@ -346,7 +346,8 @@ where
         Ok(args) => Ok(Some(args)),
         Err(e) => match e.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
-                print!("{e}");
+                // `goldberry --help | head -1`: a closed stdout loses the rest, and is no failure.
+                let _ = std::io::Write::write_all(&mut std::io::stdout(), e.to_string().as_bytes());
                 Ok(None)
             }
             _ => {

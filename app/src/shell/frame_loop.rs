@@ -3,6 +3,7 @@
 //! a desktop, it sleeps in `SDL_WaitEventTimeout` and presents nothing; headless or scripted, the frame clock still
 //! ticks and an idle frame is counted.
 
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use goldberry_natives::Goldberry;
@@ -13,6 +14,7 @@ use crate::fonts::FontBook;
 use crate::frame::{PaintedFrame, Painter};
 use crate::geom::PixelRect;
 use crate::hud::FrameTimes;
+use crate::located::Located;
 use crate::screens::document::{self, Reloaded, watch::FileWatch};
 use crate::session::Session;
 use crate::shell::cli::{Args, RunError};
@@ -84,6 +86,9 @@ pub struct Ran<'v> {
     pub records: Vec<FrameRecord>,
     /// Process start to the first presented frame, ms.
     pub first_frame_ms: Option<f64>,
+    /// The script's `expect` that failed and ended the run: the outputs are written, then the run fails with it
+    /// (a failed expectation is when a screenshot and a report are most needed).
+    pub failed: Option<RunError>,
 }
 
 /// The frame loop (see the module docs).
@@ -189,7 +194,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let watch = match watch {
             Some(Ok(watch)) => Some(watch),
             Some(Err(e)) => {
-                eprintln!("{e}; the document will not reload when saved");
+                let _ = writeln!(std::io::stderr(), "{e}; the document will not reload when saved");
                 None
             }
             None => None,
@@ -230,16 +235,29 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         }
     }
 
-    /// Runs frame after frame until the frame count, the script's end or the person's quit.
+    /// Runs frame after frame until the frame count, the script's end, the person's quit, a SIGTERM or SIGINT, or a
+    /// script's `expect` that fails.
     pub fn run(mut self) -> Result<Ran<'v>, RunError> {
+        let mut stop = Stop::listen();
+        let mut failed = None;
         while self.frames.is_none_or(|n| self.index < n) {
+            if stop.asked_now() {
+                break;
+            }
             let now = self.clock.time_s(self.index);
             if let Some(reader) = &mut self.screen_reader {
                 let per_logical = self.scaling.window_per_logical(self.session.settings().zoom.factor());
                 reader.act(&self.session, self.video, per_logical)?;
             }
-            let polled = self.poll(now)?;
-            if polled.quit || self.session.quit() {
+            let polled = match self.poll(now, &mut stop) {
+                Ok(polled) => polled,
+                Err(e @ RunError::Expectation(_)) => {
+                    failed = Some(e);
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
+            if polled.quit || self.session.quit() || stop.asked_now() {
                 break;
             }
             self.follow_pointer_capture();
@@ -265,11 +283,13 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             session: self.session,
             records: self.records,
             first_frame_ms: self.first_frame_ms,
+            failed,
         })
     }
 
-    /// Pushes the script's lines for this frame (in chunks SDL's queue holds) and handles every queued event.
-    fn poll(&mut self, now: f64) -> Result<Polled, RunError> {
+    /// Pushes the script's lines for this frame (in chunks SDL's queue holds) and handles every queued event; a
+    /// signal stops it between events, so a flood of input does not hold the run's end back.
+    fn poll(&mut self, now: f64, stop: &mut Stop) -> Result<Polled, RunError> {
         let mut polled = std::mem::take(&mut self.woken);
         loop {
             let more = match self.player.as_mut() {
@@ -282,6 +302,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             };
             while let Some((event, queued_ms)) = self.video.poll_timed() {
                 polled.take(event, queued_ms, &mut self.session, now, self.video, &self.scaling);
+                if stop.asked() {
+                    return Ok(polled);
+                }
             }
             // The app typed or dropped a composition itself (focus moved, Escape): the input method must forget it,
             // or it would type it again into whatever has the focus now.
@@ -301,8 +324,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     /// the banner, also said on stderr as a parse error is at start).
     fn reload(&mut self) {
         match document::reload() {
-            Some(Reloaded::Swapped(warnings)) => warnings.iter().for_each(|w| eprintln!("{w}")),
-            Some(Reloaded::Kept(error)) => eprintln!("{error}"),
+            Some(Reloaded::Swapped(warnings)) => warnings.iter().for_each(Located::say),
+            Some(Reloaded::Kept(error)) => error.say(),
             None => return,
         }
         self.session.reload();
@@ -470,7 +493,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         self.print_rss_at_events();
         self.index += 1;
         if self.args.report_rss && (self.index == 1_000 || self.index == 10_000) {
-            println!("rss at frame {}: {:.1} MiB", self.index, rss_mib().unwrap_or(0.0));
+            let _ = writeln!(std::io::stdout(), "rss at frame {}: {:.1} MiB", self.index, rss_mib().unwrap_or(0.0));
         }
         Ok(())
     }
@@ -500,7 +523,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             && let Some(peak) = peak_rss_mib().filter(|peak| *peak >= printed + PEAK_STEP_MIB)
         {
             let (width, height) = self.window.size_in_pixels();
-            println!(
+            let _ = writeln!(
+                std::io::stdout(),
                 "peak rose to {peak:.1} MiB by event {through} (frame {index}): the {} screen at {width}x{height}",
                 self.session.screen().name()
             );
@@ -508,7 +532,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         }
         for mark in RSS_EVENTS.into_iter().filter(|mark| (before + 1..=through).contains(mark)) {
             let peak = peak_rss_mib().unwrap_or(0.0);
-            println!("rss at event {mark} (frame {index}): {:.1} MiB, peak {peak:.1} MiB", rss_mib().unwrap_or(0.0));
+            let rss = rss_mib().unwrap_or(0.0);
+            let _ =
+                writeln!(std::io::stdout(), "rss at event {mark} (frame {index}): {rss:.1} MiB, peak {peak:.1} MiB");
             self.peak_printed = Some(self.peak_printed.map_or(peak, |printed| printed.max(peak)));
         }
     }
@@ -538,6 +564,51 @@ impl Polled {
             WindowEvent::Woken(document::watch::RELOAD) => self.reload = true,
             WindowEvent::Woken(_) | WindowEvent::Ignored => {}
         }
+    }
+}
+
+/// SIGTERM and SIGINT, caught for the frame loop's life: the loop ends at the next frame (or between two input
+/// events) and the run writes its outputs. SDL turns both into a quit event too, but that waits behind every event
+/// queued before it: a script's flood of input, or a long walk of Tab presses, would hold the end back for minutes.
+/// The handler is `async-signal`'s (already in the build through AccessKit's D-Bus), which chains to SDL's; it is
+/// read without blocking, one pipe read a look.
+struct Stop {
+    signals: Option<async_signal::Signals>,
+    asked: bool,
+    /// Looks since the last read of the pipe (input events are handled in thousands a frame).
+    looks: u32,
+}
+
+impl Stop {
+    /// Listens for SIGTERM and SIGINT; a process where that fails ends on SDL's quit alone.
+    fn listen() -> Stop {
+        use async_signal::{Signal, Signals};
+        let signals = Signals::new([Signal::Term, Signal::Int])
+            .map_err(|e| tracing::debug!("SIGTERM and SIGINT are not caught: {e}"))
+            .ok();
+        Stop { signals, asked: false, looks: 0 }
+    }
+
+    /// Whether a signal asked the run to end (the pipe is read one look in 64, and on the first).
+    fn asked(&mut self) -> bool {
+        use futures_lite::StreamExt as _;
+        use futures_lite::future::{block_on, poll_once};
+        self.looks = self.looks.wrapping_add(1);
+        if !self.asked
+            && self.looks % 64 == 1
+            && let Some(signals) = &mut self.signals
+            && let Some(Some(Ok(signal))) = block_on(poll_once(signals.next()))
+        {
+            tracing::info!(?signal, "a signal ends the run at this frame");
+            self.asked = true;
+        }
+        self.asked
+    }
+
+    /// Whether a signal asked the run to end, the pipe read now.
+    fn asked_now(&mut self) -> bool {
+        self.looks = 0;
+        self.asked()
     }
 }
 

@@ -2,6 +2,7 @@
 //! painter and the window, hands them to the frame loop ([`crate::shell::frame_loop`]), and writes what the run
 //! leaves: the screenshot, the report, the trace.
 
+use std::io::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
@@ -12,7 +13,7 @@ use crate::fonts::FontBook;
 use crate::frame::Painter;
 use crate::screens::ScreenId;
 use crate::session::Session;
-use crate::shell::atomic_file::{check_writable, temp_path};
+use crate::shell::atomic_file::{check_writable, same_file, temp_path};
 use crate::shell::cli::MAX_SIDE;
 use crate::shell::cli::{Args, RunError};
 use crate::shell::frame_loop::{FrameLoop, Ran, Setup};
@@ -62,7 +63,10 @@ fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
         .map_err(|e| RunError::Usage(format!("invalid --log filter `{}`: {e}", args.log)))?;
     // Colour codes only where a terminal reads them: in a file or a pipe they are noise around the words.
     let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // A stderr that is closed or full loses the lines: the layer's own report of a failed write would be an
+    // `eprintln!`, which panics on the same stderr and aborts the run.
     let fmt = tracing_subscriber::fmt::layer()
+        .log_internal_errors(false)
         .with_writer(std::io::stderr)
         .with_ansi(ansi)
         .with_target(false)
@@ -85,12 +89,31 @@ fn init_tracing(args: &Args) -> Result<Option<TraceFile>, RunError> {
 /// Runs the showcase as the command line asks: `started` is the process start (for `first_frame_ms`).
 /// Returns the summary line printed at the end.
 pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
+    distinct_outputs(args)?;
     let trace = init_tracing(args)?;
     let result = run_frames(args, started);
+    // A script's failed `expect` ends a run that worked: its trace is kept, as its report and screenshot are.
+    let kept = matches!(result, Ok(_) | Err(RunError::Expectation(_)));
     match trace {
-        Some(trace) => trace.finish(result.is_ok()).and(result),
+        Some(trace) => trace.finish(kept).and(result),
         None => result,
     }
+}
+
+/// Refuses two outputs named for one file (`--report out --screenshot out`): the second write would replace the
+/// first without a word. Paths are compared as they resolve (`out` and `./out` are one file).
+fn distinct_outputs(args: &Args) -> Result<(), RunError> {
+    let outputs = [("--screenshot", &args.screenshot), ("--report", &args.report), ("--trace", &args.trace)];
+    let named: Vec<(&str, &Path)> = outputs.iter().filter_map(|(flag, p)| Some((*flag, p.as_deref()?))).collect();
+    for (i, (first, a)) in named.iter().enumerate() {
+        if let Some((second, _)) = named[i + 1..].iter().find(|(_, b)| same_file(a, b)) {
+            return Err(RunError::Usage(format!(
+                "{first} and {second} both name {}: each output needs a file of its own",
+                a.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Reads the script (exit 2 on a bad line), before anything else happens.
@@ -112,7 +135,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         }
         (Some(doc), name) => {
             for warning in crate::screens::document::load(doc, args.style.as_deref())? {
-                eprintln!("{warning}");
+                warning.say();
             }
             ScreenId::named(name.unwrap_or(document)).unwrap_or_default()
         }
@@ -140,6 +163,13 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     };
     for shot in player.iter().flat_map(Player::screenshots) {
         check_writable(shot)?;
+        let flags = [("--report", &args.report), ("--trace", &args.trace)];
+        if let Some((flag, _)) = flags.iter().find(|(_, p)| p.as_deref().is_some_and(|p| same_file(p, shot))) {
+            return Err(RunError::Usage(format!(
+                "the script's screenshot and {flag} both name {}: each output needs a file of its own",
+                shot.display()
+            )));
+        }
     }
     let driver = display.driver();
     let headless = args.headless() || driver == "dummy" || driver == "offscreen";
@@ -197,13 +227,20 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         fps_limit,
         started,
     };
-    let Ran { mut window, session, records, first_frame_ms } = FrameLoop::new(setup).run()?;
+    let Ran { mut window, session, records, first_frame_ms, failed } = FrameLoop::new(setup).run()?;
 
     if let Some(path) = &args.screenshot {
-        if records.iter().all(|r| r.idle) {
-            return Err(RunError::output(path, "no frame was painted"));
+        match records.iter().all(|r| r.idle) {
+            // An `expect` before the first frame leaves no pixels to show: the run still fails with it (exit 7).
+            true if failed.is_some() => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "goldberry: no screenshot: no frame was painted before the script stopped"
+                );
+            }
+            true => return Err(RunError::output(path, "no frame was painted")),
+            false => write_window(&mut window, path)?,
         }
-        write_window(&mut window, path)?;
     }
     let mut summary = RunSummary::of(&records);
     if records.is_empty() {
@@ -233,7 +270,10 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         report.write(path)?;
     }
     if args.report_rss {
-        println!("rss at exit: {:.1} MiB", rss_mib().unwrap_or(0.0));
+        let _ = writeln!(std::io::stdout(), "rss at exit: {:.1} MiB", rss_mib().unwrap_or(0.0));
     }
-    Ok(summary.line())
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(summary.line()),
+    }
 }

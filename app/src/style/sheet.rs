@@ -73,9 +73,39 @@ fn here(p: &Parser<'_>) -> usize {
     p.position().byte_index()
 }
 
+/// The most bytes a stylesheet may hold.
+pub const MAX_BYTES: usize = 1024 * 1024;
+/// The deepest a stylesheet's blocks, parentheses and brackets may nest: a rule's block holding `rgb()` is two, and
+/// `var()` fallbacks, which are read by recursion, add one each.
+pub const MAX_DEPTH: usize = 32;
+
 impl Stylesheet {
-    /// Reads `source`, from `file`; the warnings are what was skipped, in source order.
+    /// Reads `source`, from `file`, as a person's stylesheet for elements of `types` (a document's: `page`,
+    /// `section`, `row` and its widgets' kinds): one past [`MAX_BYTES`] or nested past [`MAX_DEPTH`] is refused
+    /// whole, at its place; otherwise as [`Stylesheet::parse`], and a rule whose type selector names no type of
+    /// `types` (`buton`) is skipped with a warning that names the nearest.
+    pub fn read(file: &Path, source: &str, types: &[&str]) -> Result<(Stylesheet, Vec<Located>), Located> {
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+        if source.len() > MAX_BYTES {
+            let message = format!("a stylesheet is longer than the {} KiB it may be", MAX_BYTES / 1024);
+            return Err(Located::at(file, source, MAX_BYTES, message));
+        }
+        if let Some(at) = too_deep(source) {
+            let message = format!("blocks and brackets nest deeper than {MAX_DEPTH} levels here");
+            return Err(Located::at(file, source, at, message));
+        }
+        Ok(Stylesheet::parse_for(file, source, Some(types)))
+    }
+
+    /// Reads `source`, from `file`; the warnings are what was skipped, in source order. A byte order mark is not
+    /// part of the first rule's selector.
     pub fn parse(file: &Path, source: &str) -> (Stylesheet, Vec<Located>) {
+        Stylesheet::parse_for(file, source, None)
+    }
+
+    /// [`Stylesheet::parse`], its type selectors checked against `types` if given.
+    fn parse_for(file: &Path, source: &str, types: Option<&[&str]>) -> (Stylesheet, Vec<Located>) {
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
         let mut p = Parser::new(source);
         let mut rules = Vec::new();
         let mut warnings = Vec::new();
@@ -101,7 +131,7 @@ impl Stylesheet {
                 warn(&mut warnings, start, format!("`@{name}` is not supported; the rule is skipped"));
                 continue;
             }
-            let selectors = p.parse_until_before(Delimiter::CurlyBracketBlock, selector_list);
+            let selectors = p.parse_until_before(Delimiter::CurlyBracketBlock, |p| selector_list(p, types));
             let block_at = p.position().byte_index();
             if !matches!(p.next(), Ok(Token::CurlyBracketBlock)) {
                 warn(&mut warnings, block_at, "expected `{` and the rule's declarations".to_owned());
@@ -140,6 +170,39 @@ impl Stylesheet {
     }
 }
 
+/// The byte offset of the first `{`, `(` or `[` that nests past [`MAX_DEPTH`], outside strings and comments.
+fn too_deep(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            quote @ (b'"' | b'\'') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < bytes.len() && !(bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'{' | b'(' | b'[' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b'}' | b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The place and message of a parse error (a basic error, which says nothing of where, is put at `start`).
 fn message(e: Error, start: usize) -> (usize, String) {
     match e.kind {
@@ -150,7 +213,7 @@ fn message(e: Error, start: usize) -> (usize, String) {
 }
 
 /// `a, b > c, .x:hover`: every selector of a rule.
-fn selector_list<'i>(p: &mut Parser<'i>) -> Result<Vec<(Selector, Specificity)>, Error> {
+fn selector_list<'i>(p: &mut Parser<'i>, types: Option<&[&str]>) -> Result<Vec<(Selector, Specificity)>, Error> {
     /// A selector being read: what it has so far, the compound being read, and the combinator before it.
     #[derive(Default)]
     struct Reading {
@@ -198,7 +261,9 @@ fn selector_list<'i>(p: &mut Parser<'i>) -> Result<Vec<(Selector, Specificity)>,
                 r.pending = Some(Combinator::Child);
             }
             Token::Comma => list.push(r.done().ok_or_else(|| fail(at, whole.to_owned()))?),
-            _ if glued_start(&token) => simple(p, at, token, r.compound.get_or_insert_with(Compound::default))?,
+            _ if glued_start(&token) => {
+                simple(p, at, token, types, r.compound.get_or_insert_with(Compound::default))?;
+            }
             other => {
                 let found = describe(&other);
                 return Err(fail(at, format!("`{found}` is not a selector this subset knows")));
@@ -215,13 +280,25 @@ fn glued_start(token: &Token<'_>) -> bool {
 }
 
 /// One simple selector into `compound`.
-fn simple<'i>(p: &mut Parser<'i>, at: usize, token: Token<'i>, compound: &mut Compound) -> Result<(), Error> {
+fn simple<'i>(
+    p: &mut Parser<'i>,
+    at: usize,
+    token: Token<'i>,
+    types: Option<&[&str]>,
+    compound: &mut Compound,
+) -> Result<(), Error> {
     match token {
         Token::Ident(name) => {
             if compound.kind.is_some() || !compound.classes.is_empty() || compound.id.is_some() {
                 return Err(fail(at, format!("the type `{name}` must come first in its compound")));
             }
-            compound.kind = Some(name.to_ascii_lowercase());
+            let kind = name.to_ascii_lowercase();
+            if let Some(types) = types
+                && !types.contains(&kind.as_str())
+            {
+                return Err(fail(at, format!("no element is a `{kind}` (nearest: {})", nearest(types, &kind))));
+            }
+            compound.kind = Some(kind);
         }
         Token::Delim('*') => {}
         Token::Delim('.') => match p.next_including_whitespace() {
@@ -241,11 +318,54 @@ fn simple<'i>(p: &mut Parser<'i>, at: usize, token: Token<'i>, compound: &mut Co
                 };
                 compound.states = compound.states.with(*state);
             }
-            _ => return Err(fail(at, "expected a pseudo-class after `:`".to_owned())),
+            // `:nth-child(2)`, `:not(.x)`, `:is(...)`: structural and logical pseudo-classes are not in the subset.
+            Ok(Token::Function(name)) => {
+                let name = name.to_ascii_lowercase();
+                return Err(fail(at, format!("`:{name}()` is not supported: {}", pseudo_classes())));
+            }
+            Ok(Token::Colon) => {
+                let name = match p.next_including_whitespace() {
+                    Ok(Token::Ident(name) | Token::Function(name)) => name.to_ascii_lowercase(),
+                    _ => String::new(),
+                };
+                return Err(fail(
+                    at,
+                    format!("the pseudo-element `::{name}` is not supported: a rule styles elements"),
+                ));
+            }
+            _ => return Err(fail(at, format!("expected a pseudo-class after `:`: {}", pseudo_classes()))),
         },
         _ => {}
     }
     Ok(())
+}
+
+/// The three of `types` nearest `name` by edit distance, for a misspelt type.
+fn nearest(types: &[&str], name: &str) -> String {
+    // Levenshtein's distance over characters, one row at a time.
+    let distance = |a: &str, b: &str| {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let next = (diagonal + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
+                diagonal = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[b.len()]
+    };
+    let mut ranked: Vec<&str> = types.to_vec();
+    ranked.sort_by_key(|t| (distance(t, name), *t));
+    ranked.iter().take(3).map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// The pseudo-classes the subset takes, for a message about one it does not.
+fn pseudo_classes() -> String {
+    let names: Vec<String> = States::NAMED.iter().map(|(n, _)| format!(":{n}")).collect();
+    format!("the pseudo-classes here are {}", names.join(" "))
 }
 
 /// The declarations of a block; each bad one is a warning and is skipped.
@@ -272,11 +392,16 @@ fn declarations(p: &mut Parser<'_>, file: &Path, source: &str, warnings: &mut Ve
             let value_at = p.position();
             while p.next().is_ok() {}
             let text = p.slice_from(value_at).trim();
-            let text = strip_important(text);
-            Ok::<_, Error>((name, text.to_owned(), value_at.byte_index()))
+            let (text, important) = strip_important(text);
+            let important = important.map(|i| value_at.byte_index() + i);
+            Ok::<_, Error>((name, text.to_owned(), value_at.byte_index(), important))
         });
+        if let Ok((name, _, _, Some(bang))) = &read {
+            let message = format!("`!important` is not supported: `{name}` counts as if it were not there");
+            warnings.push(Located::at(file, source, *bang, message));
+        }
         match read {
-            Ok((name, text, value_at)) => match said(&name, text) {
+            Ok((name, text, value_at, _)) => match said(&name, text) {
                 Ok(said) => out.push(Declaration { said, at }),
                 Err((message, on_value)) => {
                     warnings.push(Located::at(file, source, if on_value { value_at } else { at }, message));
@@ -294,12 +419,13 @@ fn declarations(p: &mut Parser<'_>, file: &Path, source: &str, warnings: &mut Ve
     out
 }
 
-/// `!important` is accepted and has no weight here: the subset has one origin.
-fn strip_important(text: &str) -> &str {
+/// The value without a trailing `!important`, and where its `!` stood: the subset has one origin and no weights,
+/// so the declaration counts as one without it (and the sheet's reader says so).
+fn strip_important(text: &str) -> (&str, Option<usize>) {
     let lower = text.to_ascii_lowercase();
     match lower.rfind('!') {
-        Some(i) if lower[i + 1..].trim() == "important" => text[..i].trim_end(),
-        _ => text,
+        Some(i) if lower[i + 1..].trim() == "important" => (text[..i].trim_end(), Some(i)),
+        _ => (text, None),
     }
 }
 

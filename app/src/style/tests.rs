@@ -422,3 +422,76 @@ fn layout_properties_read_their_lengths_numbers_and_keywords_and_skip_a_bad_one(
     assert!(said[1].starts_with("t.css:3:") && said[1].contains("0 to 1000"), "{said:?}");
     assert_eq!(sheet.rules[0].declarations.len(), 1, "the gap stays");
 }
+
+/// Lengths are held to a document's ranges: no negative size or space, nothing past a page's size (a padding of
+/// 99999999px put widgets at y = 700,000,704), each refused at its value with the range it takes.
+#[test]
+fn lengths_out_of_range_are_skipped_with_a_located_warning() {
+    let css = "row {\n  padding: 99999999px;\n  gap: -4px;\n  margin: -8px;\n  width: -1em;\n  height: 20000%;\n  font-size: 0px;\n  row-gap: 3px;\n}\n";
+    let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), css);
+    let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 5, "{said:#?}");
+    assert!(said[0].starts_with("t.css:2:12: the length must be from 0px to 1000px, not 1"), "{said:#?}");
+    assert!(said[1].starts_with("t.css:3:8: the length must be from 0px to 1000px, not -4px"), "{said:#?}");
+    assert!(said[2].starts_with("t.css:5:10: ") && said[2].contains("from 0em to 250em"), "{said:#?}");
+    assert!(said[3].starts_with("t.css:6:11: ") && said[3].contains("not 20000%"), "{said:#?}");
+    assert!(said[4].starts_with("t.css:7:14: ") && said[4].contains("from 1px to 400px"), "{said:#?}");
+    // A margin may be negative, as the document's may; the row gap is in range.
+    assert_eq!(sheet.rules[0].declarations.len(), 2);
+}
+
+/// A byte order mark is not part of the first selector (it dropped the first rule), `!important` is said to have
+/// no weight at its `!`, and a misspelt type is refused naming the nearest the document has.
+#[test]
+fn a_bom_important_and_a_misspelt_type_are_each_said_where_they_stand() {
+    let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), "\u{feff}button { color: red }\nrow { gap: 2px }");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(sheet.rules.len(), 2);
+    assert_eq!(sheet.rules[0].selectors[0].0.first.kind.as_deref(), Some("button"));
+
+    let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), "button {\n  color: red !important;\n}");
+    let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(said, ["t.css:2:14: `!important` is not supported: `color` counts as if it were not there"]);
+    assert_eq!(sheet.rules[0].declarations.len(), 1, "the declaration still counts");
+
+    let types = ["page", "section", "row", "button", "badge", "slider"];
+    let css = "buton { color: red }\nbutton { color: blue }\n";
+    let (sheet, warnings) = Stylesheet::read(Path::new("t.css"), css, &types).unwrap_or_else(|e| panic!("{e}"));
+    let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("t.css:1:1: no element is a `buton` (nearest: `button`"), "{said:?}");
+    assert_eq!(sheet.rules.len(), 1);
+}
+
+/// Selectors past the subset are named in their message, not "expected a pseudo-class".
+#[test]
+fn unsupported_selectors_are_named() {
+    for (css, said) in [
+        ("button:nth-child(2) { color: red }", "t.css:1:7: `:nth-child()` is not supported"),
+        ("button:not(.x) { color: red }", "t.css:1:7: `:not()` is not supported"),
+        ("button::before { color: red }", "t.css:1:7: the pseudo-element `::before` is not supported"),
+    ] {
+        let (sheet, warnings) = Stylesheet::parse(Path::new("t.css"), css);
+        let line = warnings.first().map(ToString::to_string).unwrap_or_default();
+        assert!(line.starts_with(said), "{css}: {line}");
+        assert!(sheet.rules.is_empty(), "{css}");
+    }
+}
+
+/// A stylesheet nested past the limit, or longer than it may be, is refused whole at its place; `Stylesheet::parse`
+/// itself never recurses by nesting, so a fuzzed sheet cannot overflow the stack either.
+#[test]
+fn a_stylesheet_nested_too_deep_or_too_long_is_refused_at_its_place() {
+    use super::sheet::{MAX_BYTES, MAX_DEPTH};
+    let deep = format!("a {{\n color: {} }}", "var(--x, ".repeat(5_000));
+    let e = Stylesheet::read(Path::new("t.css"), &deep, &["a"]).err().unwrap_or_else(|| panic!("read"));
+    // ` color: ` is eight characters, and each `var(--x, ` nine, the fourth of them its `(`.
+    assert_eq!((e.line, e.col), (2, 12 + 9 * (MAX_DEPTH - 1)), "{e}");
+    assert!(e.message.contains("nest deeper than 32"), "{e}");
+    let _ = Stylesheet::parse(Path::new("t.css"), &deep);
+    let _ = Stylesheet::parse(Path::new("t.css"), &"{".repeat(100_000));
+    let _ = Stylesheet::parse(Path::new("t.css"), &format!("a {{ color: {} }}", "(".repeat(100_000)));
+    let long = format!("a {{ color: red }}/*{}*/", " ".repeat(MAX_BYTES));
+    let e = Stylesheet::read(Path::new("t.css"), &long, &["a"]).err().unwrap_or_else(|| panic!("read"));
+    assert!(e.message.contains("longer than the 1024 KiB"), "{e}");
+}

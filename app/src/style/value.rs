@@ -8,6 +8,18 @@ pub use super::prop::Prop;
 use super::transition::{self, Transitions};
 use crate::geom::Color;
 
+/// The longest length a page states (a width, a height, a basis), px: a page is at most a few screens wide. A
+/// document's properties and a stylesheet's share these ranges, so neither takes what the other refuses.
+pub const MOST_PX: f32 = 4000.0;
+/// The most a gap, padding, margin or radius may be, px (a margin as little as its negative).
+pub const MOST_SPACE: f32 = 1000.0;
+/// The largest font size, px.
+pub const MOST_FONT_PX: f32 = 400.0;
+/// Ems are taken at this many px each for the ranges (a length in em is compared as this many px per em).
+const RANGE_EM_PX: f32 = 16.0;
+/// The most a percentage may be.
+const MOST_PERCENT: f32 = 1000.0;
+
 /// A length.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Length {
@@ -43,7 +55,7 @@ pub fn parse(prop: Prop, text: &str) -> Result<Value, String> {
         Prop::FlexGrow | Prop::FlexShrink => Value::Number(factor(&mut p)?),
         _ => match prop.keywords() {
             Some(words) => Value::Keyword(keyword(&mut p, words)?),
-            None => Value::Length(length(&mut p)?),
+            None => Value::Length(in_range(prop, length(&mut p)?)?),
         },
     };
     if !p.is_exhausted() {
@@ -67,6 +79,27 @@ fn keyword(p: &mut Parser<'_>, words: &'static [&'static str]) -> Result<&'stati
         _ => None,
     };
     found.ok_or_else(|| format!("expected one of {}", words.join(", ")))
+}
+
+/// `l`, if it is within what `prop` may be: no negative size or space (a margin may be negative), nothing past a
+/// page's size, no font size of nothing.
+fn in_range(prop: Prop, l: Length) -> Result<Length, String> {
+    let (lo, hi) = match prop {
+        Prop::Margin => (-MOST_SPACE, MOST_SPACE),
+        Prop::Gap | Prop::RowGap | Prop::ColumnGap | Prop::Padding | Prop::Radius => (0.0, MOST_SPACE),
+        Prop::FontSize => (1.0, MOST_FONT_PX),
+        _ => (0.0, MOST_PX),
+    };
+    let (value, lo, hi, unit) = match l {
+        Length::Px(v) => (v, lo, hi, "px"),
+        Length::Em(v) => (v, lo / RANGE_EM_PX, hi / RANGE_EM_PX, "em"),
+        Length::Percent(v) => (v, if lo < 0.0 { -MOST_PERCENT } else { 0.0 }, MOST_PERCENT, "%"),
+    };
+    if (lo..=hi).contains(&value) {
+        Ok(l)
+    } else {
+        Err(format!("the length must be from {lo}{unit} to {hi}{unit}, not {value}{unit}"))
+    }
 }
 
 fn length(p: &mut Parser<'_>) -> Result<Length, String> {

@@ -9,11 +9,13 @@ use goldberry_natives::yoga::{Align, FlexDirection, Justify, Length};
 use super::props::{Props, Source};
 use crate::located::Located;
 use crate::screens::kit::flex::{ItemFlex, RowFlex};
+use crate::style::value;
 
-/// The longest length a document may state, px (a page is at most a few screens wide).
-const MOST_PX: f64 = 4000.0;
+/// The longest length a document may state, px: a stylesheet's range (style/value.rs), so that neither takes what
+/// the other refuses.
+const MOST_PX: f64 = value::MOST_PX as f64;
 /// The most a gap, padding or margin may be, px.
-const MOST_SPACE: f64 = 1000.0;
+const MOST_SPACE: f64 = value::MOST_SPACE as f64;
 /// The most a grow or shrink factor may be.
 const MOST_FACTOR: f64 = 1000.0;
 

@@ -94,7 +94,7 @@ impl Look {
         STYLE_NANOS.fetch_add(nanos, Ordering::Relaxed);
         // A value that a var() made bad is said once, when first computed.
         for w in warnings {
-            eprintln!("{w}");
+            w.say();
         }
         style
     }

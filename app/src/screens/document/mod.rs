@@ -32,7 +32,7 @@ use super::kit::KitScreen;
 use super::kit::page::KitPage;
 use super::kit::state::PageSpec;
 use super::{Entry, interface};
-use crate::located::Located;
+use crate::located::{Located, read_text};
 use crate::scene::draw::widgets::State;
 use crate::screens::interface::Input;
 use crate::style::Stylesheet;
@@ -133,16 +133,14 @@ impl Live {
 
 /// Reads and parses the document and the stylesheet.
 fn read_version(doc: &Path, style: Option<&Path>) -> Result<(Current, Vec<Located>), Located> {
-    let read_file = |path: &Path| {
-        std::fs::read_to_string(path).map_err(|e| Located::at_line(path, 1, 1, format!("cannot read it: {e}")))
-    };
-    let text = read_file(doc)?;
+    let text = read_text(doc, read::MAX_BYTES, "a document")?;
     let mut built = read::read(doc, &text)?;
     let mut warnings = Vec::new();
     let look = match style {
         Some(path) => {
-            let css = read_file(path)?;
-            let (sheet, skipped) = Stylesheet::parse(path, &css);
+            let css = read_text(path, crate::style::sheet::MAX_BYTES, "a stylesheet")?;
+            let types: Vec<&str> = ["page", "section", "row"].into_iter().chain(make::KINDS.iter().copied()).collect();
+            let (sheet, skipped) = Stylesheet::read(path, &css, &types)?;
             warnings = skipped;
             let mut look = Look::new(sheet, &built);
             sheet_layout::by_sheet(&mut built, &mut look);

@@ -40,6 +40,12 @@ const MAX_REPEAT: i64 = 1_000;
 /// The most nodes a document may visit, repeats counted: nested repeats of nothing make no widget and could
 /// still spin for ever.
 const MAX_VISITS: usize = 100_000;
+/// The most bytes a document may hold: ten times a document of [`MAX_WIDGETS`] widgets a line each.
+pub const MAX_BYTES: usize = 4 * 1024 * 1024;
+/// The deepest a document's blocks (and nested `/* */` comments) may nest. The kdl crate's parser, the reader and
+/// the tree's drop all recurse once a level: about 2,000 levels overflowed the main thread's stack. A page is
+/// four levels deep and each `repeat` adds one, so this is far past any document written by hand.
+pub const MAX_DEPTH: usize = 64;
 
 /// A document as read.
 #[derive(Debug, Clone)]
@@ -137,6 +143,12 @@ pub fn read(file: &Path, text: &str) -> Result<Built, Located> {
 /// widgets keep the ids scripts and reports know them by).
 pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> {
     let src = Source { file, text };
+    if text.len() > MAX_BYTES {
+        return Err(src.error(MAX_BYTES, format!("a document is longer than the {} KiB it may be", MAX_BYTES / 1024)));
+    }
+    nesting(text).map_err(|at| {
+        src.error(at, format!("blocks nest deeper than {MAX_DEPTH} levels here: a document is at most that deep"))
+    })?;
     let doc: KdlDocument = text.parse().map_err(|e: kdl::KdlError| {
         let (at, message) = syntax_error(text, &e);
         // The crate reports some errors inside a child block (a bad value) at the start of the outermost node that
@@ -208,7 +220,7 @@ impl Reader<'_> {
                     && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.');
                 if !ok {
                     let message = format!(
-                        "the id `{id}` must be letters, digits, `-`, `_` and single inner dots, not starting with `_`"
+                        "the id `{id}` must be ASCII letters, digits, `-`, `_` and single inner dots, not starting with `_`"
                     );
                     return Err(self.src.error(e.span().offset(), message));
                 }
@@ -491,6 +503,80 @@ fn syntax_error(text: &str, e: &kdl::KdlError) -> (usize, String) {
         })
         .unwrap_or_else(|| "not a KDL 2.0 document".to_owned());
     (at, message.trim_end_matches('.').to_owned())
+}
+
+/// Checks, before the kdl crate sees `text`, that its `{` blocks and `/* */` comments nest at most [`MAX_DEPTH`]
+/// deep; the error is the byte offset of the first opening past it. A lexical scan: braces in strings, raw strings
+/// and comments are not blocks.
+fn nesting(text: &str) -> Result<(), usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    let starts = |i: usize, s: &[u8]| bytes.get(i..i + s.len()) == Some(s);
+    // The end of a string whose body starts at `i` and ends at `close` (escapes with `\` unless raw).
+    let skip_to = |mut i: usize, close: &[u8], raw: bool| {
+        while i < bytes.len() && !starts(i, close) {
+            i += if !raw && bytes[i] == b'\\' { 2 } else { 1 };
+        }
+        i + close.len()
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' if starts(i, b"\"\"\"") => i = skip_to(i + 3, b"\"\"\"", false),
+            b'"' => i = skip_to(i + 1, b"\"", false),
+            b'#' => {
+                // A raw string: `#"..."#`, `##"..."##`, `#"""..."""#`; otherwise a keyword (`#true`).
+                let hashes = bytes[i..].iter().take_while(|b| **b == b'#').count();
+                let quote = i + hashes;
+                if bytes.get(quote) != Some(&b'"') {
+                    i = quote;
+                    continue;
+                }
+                let triple = starts(quote, b"\"\"\"");
+                let mut close = if triple { b"\"\"\"".to_vec() } else { b"\"".to_vec() };
+                close.extend(std::iter::repeat_n(b'#', hashes));
+                i = skip_to(quote + if triple { 3 } else { 1 }, &close, true);
+            }
+            b'/' if starts(i, b"//") => {
+                while i < bytes.len() && bytes[i] != b'\n' && bytes[i] != b'\r' {
+                    i += 1;
+                }
+            }
+            b'/' if starts(i, b"/*") => {
+                // KDL's block comments nest, and the crate reads them by recursion too.
+                let mut comments = 0usize;
+                while i < bytes.len() {
+                    if starts(i, b"/*") {
+                        comments += 1;
+                        if depth + comments > MAX_DEPTH {
+                            return Err(i);
+                        }
+                        i += 2;
+                    } else if starts(i, b"*/") {
+                        comments -= 1;
+                        i += 2;
+                        if comments == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(i);
+                }
+                i += 1;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(())
 }
 
 /// The innermost `{ ... }` block of `text` (which starts at byte `base` of the document) that does not parse on its

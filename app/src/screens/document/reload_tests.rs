@@ -293,3 +293,76 @@ fn a_choice_is_kept_by_its_label_when_the_options_move() {
     let new = reload_held("reorder", touch, reorder);
     assert_eq!(held(&new, "doc.quality"), Some(Held::Choice { index: 0, label: "Best".to_owned() }));
 }
+
+/// `path` as a path relative to the current folder (up to the root, then down), as a person types `--doc d/t.kdl`.
+fn relative(path: &Path) -> PathBuf {
+    let here = std::env::current_dir().unwrap_or_else(|e| panic!("{e}"));
+    let ups = here.components().count().saturating_sub(1);
+    let mut out: PathBuf = std::iter::repeat_n("..", ups).collect();
+    out.push(path.strip_prefix("/").unwrap_or(path));
+    out
+}
+
+/// A relative path (notify names changes by absolute ones, so a relative `--doc` never reloaded) and a symlink
+/// saved through (the change is in the target's folder) both wake the loop.
+#[test]
+fn the_watcher_wakes_for_a_relative_path_and_through_a_symlink() {
+    use std::time::Duration;
+    let dir = folder("watch-relative");
+    let doc = dir.join("d.kdl");
+    save(&doc, FIRST);
+    let (send, woken) = std::sync::mpsc::channel();
+    let given = relative(&doc);
+    assert!(given.is_relative() && given.exists(), "{}", given.display());
+    let watch = super::watch::FileWatch::start(&[given], move || {
+        let _ = send.send(());
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    save(&doc, SECOND);
+    assert!(woken.recv_timeout(Duration::from_secs(5)).is_ok(), "a save to a relative path did not wake the loop");
+    drop(watch);
+
+    let real = dir.join("real");
+    std::fs::create_dir_all(&real).unwrap_or_else(|e| panic!("{e}"));
+    let target = real.join("t.kdl");
+    save(&target, FIRST);
+    let link = dir.join("link.kdl");
+    std::os::unix::fs::symlink(&target, &link).unwrap_or_else(|e| panic!("{e}"));
+    let (send, woken) = std::sync::mpsc::channel();
+    let watch = super::watch::FileWatch::start(&[link], move || {
+        let _ = send.send(());
+    })
+    .unwrap_or_else(|e| panic!("{e}"));
+    // Saved as an editor that follows the link saves: written beside the target, renamed over it.
+    save(&target, SECOND);
+    assert!(woken.recv_timeout(Duration::from_secs(5)).is_ok(), "a save through a symlink did not wake the loop");
+    drop(watch);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save nested past what a stack holds keeps the last good page, with the error for the banner.
+#[test]
+fn a_save_nested_too_deep_keeps_the_last_good_version() {
+    let dir = folder("deep");
+    let doc = dir.join("d.kdl");
+    save(&doc, FIRST);
+    let (live, _) = Live::open(&doc, None).unwrap_or_else(|e| panic!("{e}"));
+    let deep = format!(
+        "page title=\"x\" {{ section \"s\" {{ {}{} }} }}",
+        "repeat count=1 { ".repeat(2_000),
+        "} ".repeat(2_000)
+    );
+    save(&doc, &deep);
+    match live.reload() {
+        Reloaded::Kept(e) => assert!(e.message.contains("nest deeper"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(live.generation(), 0);
+    assert_eq!(page(&live).title, "Reload");
+    let css = dir.join("d.css");
+    std::fs::write(&css, format!("page {{ color: {} }}", "(".repeat(5_000))).unwrap_or_else(|e| panic!("{e}"));
+    save(&doc, FIRST);
+    let e = Live::open(&doc, Some(&css)).err().unwrap_or_else(|| panic!("a stylesheet nested too deep was read"));
+    assert_eq!((e.line, e.col), (1, 46), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

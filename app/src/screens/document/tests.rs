@@ -669,3 +669,41 @@ fn every_widget_holds_its_own_value_again_and_carries_it_to_a_copy() {
     // Every kind but the card and the breadcrumb (which hold nothing a person sets) holds a value.
     assert_eq!(held, super::make::KINDS.len() - 2, "kinds without a value");
 }
+
+/// A document nested past what a stack holds is refused at the first block past the limit, before the kdl crate
+/// (which overflowed the main thread's stack at about 2,000 levels) sees it; so are nested comments, while braces
+/// in strings, raw strings and comments count for nothing.
+#[test]
+fn a_document_nested_past_the_limit_is_refused_at_its_place_without_overflowing() {
+    use super::read::MAX_DEPTH;
+    let repeats = format!(
+        "page title=\"t\" {{\n section \"s\" {{\n{}{}\n }}\n}}\n",
+        "repeat count=1 {\n".repeat(2_000),
+        "}".repeat(2_000)
+    );
+    let e = error(&repeats);
+    // The page and the section are two levels: the limit is passed by repeat number MAX_DEPTH - 1, on its line.
+    assert!(e.starts_with(&format!("d.kdl:{}:16: blocks nest deeper than {MAX_DEPTH}", MAX_DEPTH + 1)), "{e}");
+    let unclosed = "x {".repeat(5_000);
+    assert!(error(&unclosed).starts_with("d.kdl:1:195: blocks nest deeper"), "{}", error(&unclosed));
+    let comments = format!("page title=\"t\" {{ {} }}", "/*".repeat(5_000));
+    assert!(error(&comments).starts_with("d.kdl:1:"), "{}", error(&comments));
+    assert!(error(&comments).contains("nest deeper"), "{}", error(&comments));
+    // Braces that are text, not blocks.
+    let braces = "{".repeat(200);
+    let text = format!(
+        "page title=\"{braces}\" intro=#\"{braces}\"# {{ // {braces}\n /* {braces} */ section \"\"\"\n{braces}\n\"\"\" {{ badge \"b\" }} }}"
+    );
+    read(Path::new("d.kdl"), &text).unwrap_or_else(|e| panic!("{e}"));
+    // At the limit, a document reads, on a test thread's 2 MiB stack in a debug build: the reader and the kdl
+    // crate recurse once a level, and the limit leaves them room.
+    let at_limit = format!(
+        "page title=\"t\" {{ section \"s\" {{ {} badge \"b\" {} }} }}",
+        "repeat count=1 { ".repeat(MAX_DEPTH - 2),
+        "} ".repeat(MAX_DEPTH - 2)
+    );
+    let built = read(Path::new("d.kdl"), &at_limit).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(built.page.widgets.len(), 1);
+    let long = format!("page title=\"t\" {{ }} // {}", "x".repeat(super::read::MAX_BYTES));
+    assert!(error(&long).contains("longer than the 4096 KiB"), "{}", error(&long));
+}

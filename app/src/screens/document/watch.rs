@@ -2,6 +2,11 @@
 //! them, since an editor saves by writing a new file and renaming it over the old (a watch on the file itself
 //! would follow the old one away), and events are kept only for the files' names.
 //!
+//! notify names a changed file by the watched folder made absolute, so each file is matched as the path it was
+//! given made absolute (`--doc docs/t.kdl` run in `/home/me` is `/home/me/docs/t.kdl`) and as what that path
+//! resolves to through symlinks: a link's own folder sees the link replaced, its target's folder an editor's save
+//! through it. The run says once, at start, what it watches (`--log info`).
+//!
 //! The watcher's thread never touches the app: after a burst of events has been quiet for [`QUIET`] it queues
 //! one SDL user event through a [`Waker`], and the frame loop reloads on its own thread, as it handles input.
 
@@ -62,9 +67,12 @@ impl FileWatch {
     /// Watches `files` (their folders, filtered by name) and calls `wake` once per quiet burst of changes.
     pub fn start(files: &[PathBuf], wake: impl Fn() + Send + 'static) -> Result<FileWatch, WatchError> {
         let (send, receive) = mpsc::channel::<Instant>();
-        let wanted: Vec<(PathBuf, std::ffi::OsString)> =
-            files.iter().filter_map(|f| Some((folder_of(f), f.file_name()?.to_owned()))).collect();
+        let mut wanted: Vec<(PathBuf, std::ffi::OsString)> =
+            files.iter().flat_map(resolved).filter_map(|f| Some((folder_of(&f), f.file_name()?.to_owned()))).collect();
+        wanted.sort();
+        wanted.dedup();
         let files: Vec<PathBuf> = wanted.iter().map(|(folder, name)| folder.join(name)).collect();
+        let said: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             let Ok(event) = event else { return };
             // Reading the files (the reload itself) must not count as a change.
@@ -84,6 +92,7 @@ impl FileWatch {
                 .watch(folder, RecursiveMode::NonRecursive)
                 .map_err(|source| WatchError::Folder { folder: folder.clone(), source })?;
         }
+        tracing::info!("live reload watches {} (their folders, for an editor's rename)", said.join(", "));
         let saved_at = Arc::new(Mutex::new(None));
         let saved = Arc::clone(&saved_at);
         let thread = std::thread::Builder::new()
@@ -123,6 +132,20 @@ fn debounce(receive: &mpsc::Receiver<Instant>, saved_at: &Mutex<Option<Instant>>
         *saved_at.lock().unwrap_or_else(PoisonError::into_inner) = Some(first);
         wake();
     }
+}
+
+/// The names `file` changes under in notify's events: the path as given made absolute (from the current folder,
+/// as notify makes a watched folder absolute), and, when it differs, what it resolves to through symlinks.
+fn resolved(file: &PathBuf) -> Vec<PathBuf> {
+    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.clone());
+    let mut names = vec![absolute];
+    // A file that is not there now (an editor's delete before its write) resolves to nothing more.
+    if let Ok(real) = std::fs::canonicalize(file)
+        && !names.contains(&real)
+    {
+        names.push(real);
+    }
+    names
 }
 
 /// The folder a file stands in ("." for a bare name).

@@ -51,7 +51,7 @@ pub fn open<E: Embedded>() -> Result<Current, Located> {
     let mut built = read::read_as(Path::new(E::FILE), E::KDL, E::NAME)?;
     let (sheet, skipped) = Stylesheet::parse(Path::new(E::CSS_FILE), E::CSS);
     for warning in skipped {
-        eprintln!("{warning}");
+        warning.say();
     }
     // A stylesheet without rules changes no colour: the page then draws with the theme's palettes as they are,
     // and its frames cost what a Rust page's did, not a palette look-up a widget.

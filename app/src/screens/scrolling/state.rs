@@ -188,6 +188,7 @@ impl ScrollState {
             "first_row": first,
             "rows": viewport_h.map(|_| end - first),
             "total_rows": model::ROWS,
+            "dragging": self.drag.is_some(),
         })
     }
 }

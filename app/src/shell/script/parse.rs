@@ -35,6 +35,9 @@ use crate::shell::cli::MAX_SIDE;
 use crate::ui::input::{Button, Mods};
 use crate::widgets::Role;
 
+/// The most bytes a script may hold: a soak's 20,000 lines are about 0.5 MiB, and a flood of 60,000 clicks 1 MiB.
+pub const MAX_BYTES: usize = 16 * 1024 * 1024;
+
 /// The most bytes one `SDL_TEXTINPUT` event carries (its `char text[32]` holds a terminating NUL).
 pub const TEXT_EVENT_BYTES: usize = 31;
 
@@ -168,15 +171,10 @@ impl fmt::Display for ScriptError {
 impl Script {
     /// Reads and checks the script at `path`.
     pub fn load(path: &Path) -> Result<Script, ScriptError> {
-        let bytes = std::fs::read(path).map_err(|e| ScriptError {
-            path: path.to_owned(),
-            line: 0,
-            message: format!("cannot read it: {e}"),
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| ScriptError {
-            path: path.to_owned(),
-            line: 0,
-            message: format!("not UTF-8 (at byte {})", e.utf8_error().valid_up_to()),
+        let text = crate::located::read_text(path, MAX_BYTES, "a script").map_err(|e| {
+            // A file that cannot be opened is about the file as a whole; one too long or not UTF-8 about a line.
+            let line = if e.message.starts_with("cannot read") { 0 } else { e.line };
+            ScriptError { path: path.to_owned(), line, message: format!("{} (column {})", e.message, e.col) }
         })?;
         Script::parse(&text).map_err(|(line, message)| ScriptError { path: path.to_owned(), line, message })
     }
@@ -292,6 +290,11 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             Ok(if verb == "press" { Action::Press(button) } else { Action::Release(button) })
         }
         "click" if args.len() == 2 && args[1].starts_with('"') => named(Verb::Click, args),
+        "click" if args.len() > 2 && args[1].starts_with('"') => Err(format!(
+            "a click on a named widget is `click ROLE \"NAME\"`, at its centre with the left button: `{}` is one \
+             word too many",
+            args[2]
+        )),
         "focus" => {
             arity("focus ROLE \"NAME\"", 2, 2)?;
             named(Verb::Focus, args)
@@ -556,7 +559,35 @@ mod tests {
         );
         let missing = Script::load(&dir.join("absent.txt")).expect_err("no such file");
         assert!(missing.to_string().contains("cannot read it"), "{missing}");
+        assert_eq!(missing.line, 0, "about the file as a whole");
+        // Not UTF-8: the line of the bad byte, not the file as a whole.
+        std::fs::write(&path, b"0 move 1 1\n1 text \"caf\xe9\"\n").expect("write");
+        let error = Script::load(&path).expect_err("not UTF-8");
+        assert_eq!(error.line, 2, "{error}");
+        assert!(error.message.contains("not UTF-8") && error.message.contains("column 12"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_script_past_its_size_is_refused_at_the_line_where_it_passes() {
+        let dir = std::env::temp_dir().join(format!("goldberry-script-big-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("big.txt");
+        let line = "0 move 1 1 # a comment to make the line 64 bytes long .........\n";
+        assert_eq!(line.len(), 64);
+        std::fs::write(&path, line.repeat(MAX_BYTES / 64 + 1)).expect("write");
+        let error = Script::load(&path).expect_err("too long");
+        assert_eq!(error.line, MAX_BYTES / 64 + 1, "{error}");
+        assert!(error.message.contains("a script is longer than the 16384 KiB"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_named_click_with_a_word_too_many_says_so() {
+        let e = Script::parse("1 click button \"Add one\" right").expect_err("a word too many");
+        assert_eq!(e.0, 1);
+        assert!(e.1.contains("a click on a named widget is `click ROLE \"NAME\"`"), "{}", e.1);
+        assert!(e.1.contains("`right` is one word too many"), "{}", e.1);
     }
 
     #[test]
