@@ -187,13 +187,12 @@ pub fn set_whole(n: &mut i64, min: i64, max: i64, asked: &Value) -> Result<Reach
     Ok(reached(asked, Value::Number(*n as f64)))
 }
 
-/// Sets a choice among `options` by its label (its place when the label is unknown and the place is valid, as a
-/// follower's number is): what it reached.
+/// Sets a choice among `options` by its label (a choice's place is stale once a reload moves its options), or by
+/// its place when asked with a number (a setting that knows its options' order): what it reached.
 pub fn set_choice(selected: &mut usize, options: &[&str], asked: &Value) -> Result<Reached, Refused> {
     let index = match asked {
-        Value::Choice { label, index } => match options.iter().position(|o| o == label) {
+        Value::Choice { label, .. } => match options.iter().position(|o| o == label) {
             Some(i) => i,
-            None if *index < options.len() && label.is_empty() => *index,
             None => return Err(Refused::NoOption(label.clone())),
         },
         Value::Number(n) if *n >= 0.0 && (*n as usize) < options.len() && n.fract() == 0.0 => *n as usize,
