@@ -229,6 +229,69 @@ fn a_hovered_buttons_body_fades_on_the_frame_clock() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A document with a value that a `set` cannot reach in each way: a step, a widget's own range, a read-only field,
+/// a disabled checkbox.
+const SETS: &str = r#"page title="Sets" {
+    section "S" {
+        row "Level" { slider "Level" id=level min=0 max=100 value=40 step=5 }
+        row "Stars" { rating "Stars" id=stars stars=3 }
+        row "Copies" { spinner "Copies" id=copies min=1 max=5 value=2 }
+        row "Code" { field "Code" id=code text="fixed" readonly=#true }
+        row "Terms" { checkbox "Terms" id=terms disabled=#true }
+        row "Name" { field "Name" id=name max=4 }
+        row "All" { checkbox "All" id=all tristate=#true }
+    }
+}
+"#;
+
+/// Plays `line` on [`SETS`]: its exit code and what it said.
+fn set_line(name: &str, line: &str) -> (Option<i32>, String) {
+    let dir = temp_dir("document", name);
+    let (doc, script) = (dir.join("sets.kdl"), dir.join("script.txt"));
+    std::fs::write(&doc, SETS).expect("write");
+    std::fs::write(&script, format!("2 {line}\n")).expect("write");
+    let mut cmd = goldberry();
+    cmd.arg("--frames=6").arg("--doc").arg(&doc).arg("--script").arg(&script);
+    let out = output(cmd);
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_set_that_cannot_reach_its_value_fails_with_exit_7_naming_what_it_can_reach() {
+    let (code, said) = set_line("set-step", "set slider \"Level\" 43");
+    assert_eq!(code, Some(7), "{said}");
+    assert!(said.contains("can reach 45, not 43"), "{said}");
+    let (code, said) = set_line("set-range", "set spinbutton \"Copies\" 9");
+    assert_eq!(code, Some(7), "{said}");
+    assert!(said.contains("can reach 5, not 9"), "{said}");
+    let (code, said) = set_line("set-readonly", "set textinput \"Code\" changed");
+    assert_eq!(code, Some(7), "{said}");
+    assert!(said.contains("read-only"), "{said}");
+    let (code, said) = set_line("set-disabled", "set checkbox \"Terms\" on");
+    assert_eq!(code, Some(7), "{said}");
+    assert!(said.contains("disabled"), "{said}");
+    let (code, said) = set_line("set-cut", "set textinput \"Name\" Grace");
+    assert_eq!(code, Some(7), "{said}");
+    assert!(said.contains("can reach \"Grac\""), "{said}");
+    // What can be reached is reached, as the report shows.
+    let dir = temp_dir("document", "set-ok");
+    let (doc, script) = (dir.join("sets.kdl"), dir.join("script.txt"));
+    std::fs::write(&doc, SETS).expect("write");
+    let lines = "2 set slider \"Level\" 45\n4 set slider \"Stars\" 5\n6 set spinbutton \"Copies\" 4\n\
+                 8 set checkbox \"All\" on\n";
+    std::fs::write(&script, lines).expect("write");
+    let mut cmd = goldberry();
+    cmd.arg("--frames=10").arg("--doc").arg(&doc).arg("--script").arg(&script);
+    let r = report(cmd, &dir);
+    assert_eq!(r["widgets"]["doc.level"]["value"], 45, "{}", r["widgets"]["doc.level"]);
+    assert_eq!(r["widgets"]["doc.stars"]["stars"], 5, "{}", r["widgets"]["doc.stars"]);
+    assert_eq!(r["widgets"]["doc.copies"]["value"], 4, "{}", r["widgets"]["doc.copies"]);
+    // A mixed box is clicked twice: once to off, once to on (the player checks each set's widget the frame after).
+    assert_eq!(r["widgets"]["doc.all"]["state"], "checked", "{}", r["widgets"]["doc.all"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A document nested past what a stack holds (2,000 `repeat` blocks aborted the process, exit 134), one that is not
 /// UTF-8, and one with CR-only line ends are each refused at their place, exit 2, nothing written.
 #[test]

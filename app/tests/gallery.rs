@@ -116,6 +116,10 @@ fn the_form_says_what_to_fix_refuses_to_submit_and_sends_once_valid() {
     assert_eq!(refused["forms.nick"]["text"], "abcdefghijkl");
     assert_eq!(refused["forms.nick"]["hint"], "cut at 12 characters");
     assert_eq!(refused["forms.summary"]["text"], "4 things to fix", "{}", refused["forms.summary"]);
+    // The required box the submit found unticked says so, to the report and to a screen reader.
+    assert_eq!(refused["forms.terms"]["invalid"], true, "{}", refused["forms.terms"]);
+    let states = refused["forms.terms"]["access"]["states"].to_string();
+    assert!(states.contains("invalid"), "{states}");
     // Filled in, the terms ticked by a click on their row's label: sent.
     let terms_label = boxed(&w, "forms.terms");
     script.extend([
@@ -130,6 +134,7 @@ fn the_form_says_what_to_fix_refuses_to_submit_and_sends_once_valid() {
     ]);
     let sent = play_at("forms", "sent", TALL, &script)["widgets"].clone();
     assert_eq!(sent["forms.terms"]["checked"], true, "a click on the label ticks it");
+    assert_eq!(sent["forms.terms"]["invalid"], false, "ticked, it is no longer invalid");
     assert_eq!(sent["forms.name"]["error"], Value::Null);
     assert_eq!(sent["forms.summary"]["text"], "Sent", "{}", sent["forms.summary"]);
 }

@@ -22,7 +22,7 @@ use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Router, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
-use crate::widgets::Node;
+use crate::widgets::{Node, Widget};
 
 /// What a screen's input may read and change besides its own state.
 pub struct Input<'a> {
@@ -117,6 +117,13 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     /// The part of widget `id` the keyboard is on, for a widget of several parts (None: the part the router holds
     /// stands): Space and Return act on it.
     fn current_part(&self, id: WidgetId) -> Option<u8> {
+        let _ = id;
+        None
+    }
+
+    /// Widget `id` of the screen, to read what it holds (a script's `set` asks a copy what it can reach); None on a
+    /// screen whose widgets are not the kit's.
+    fn widget(&self, id: WidgetId) -> Option<&dyn Widget> {
         let _ = id;
         None
     }
@@ -290,6 +297,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn reload(&mut self) -> Option<Vec<WidgetId>>;
     /// See [`ScreenState::current_part`].
     fn current_part(&self, id: WidgetId) -> Option<u8>;
+    /// See [`ScreenState::widget`].
+    fn widget(&self, id: WidgetId) -> Option<&dyn Widget>;
     /// See [`ScreenState::report`].
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
     /// See [`ScreenState::access`].
@@ -345,6 +354,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn current_part(&self, id: WidgetId) -> Option<u8> {
         ScreenState::current_part(self, id)
+    }
+
+    fn widget(&self, id: WidgetId) -> Option<&dyn Widget> {
+        ScreenState::widget(self, id)
     }
 
     fn laid_out(&mut self, laid: Box<dyn Any + Send>) {

@@ -299,5 +299,15 @@ impl Widget for Area {
         Some(Rect::new(rect.x + PAD + self.x_of(caret), y + 2.0, 1.5, ROW - 4.0))
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Text(self.edit.text().to_owned()))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::Text(text) = value else { return Err(value.refused("text")) };
+        self.edit = TextEdit::new(text, true);
+        Ok(super::Reached::Exactly)
+    }
+
     clone_box!();
 }

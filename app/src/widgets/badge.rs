@@ -101,5 +101,28 @@ impl Widget for Badge {
         json!({ "text": self.text, "variant": self.variant.as_str() })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Said { text: self.text.clone(), tone: self.variant })
+    }
+
+    /// What it says and in which tone, or text (its tone stays), or a number it writes as a person reads it (a
+    /// bound count).
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        match value {
+            super::Held::Said { text, tone } => {
+                self.text = text.clone();
+                self.variant = *tone;
+            }
+            super::Held::Text(t) => self.text = t.clone(),
+            super::Held::Number(n) => self.text = super::held::figure(*n),
+            other => return Err(other.refused("text")),
+        }
+        Ok(super::Reached::Exactly)
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }

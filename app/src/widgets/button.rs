@@ -124,6 +124,20 @@ impl Widget for Button {
         json!({ "presses": self.presses, "disabled": self.disabled })
     }
 
+    /// Its presses: a count a bound widget may show, and a person's doing that a reload keeps.
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(f64::from(self.presses)))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        if self.disabled {
+            return Err(super::Refused::Disabled);
+        }
+        let super::Held::Number(n) = value else { return Err(value.refused("a count of presses")) };
+        self.presses = n.round().clamp(0.0, f64::from(u32::MAX)) as u32;
+        Ok(super::held::reached(value, super::Held::Number(f64::from(self.presses))))
+    }
+
     clone_box!();
 }
 

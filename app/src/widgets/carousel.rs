@@ -139,5 +139,16 @@ impl Widget for Carousel {
         json!({ "index": self.index, "slides": self.slides.len() })
     }
 
+    /// The slide shown, by its caption (a reload that reorders the slides keeps the one shown).
+    fn value(&self) -> Option<super::Held> {
+        let captions: Vec<&str> = self.slides.iter().map(|(c, _)| *c).collect();
+        Some(super::held::choice(self.index, &captions))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let captions: Vec<&str> = self.slides.iter().map(|(c, _)| *c).collect();
+        super::held::set_choice(&mut self.index, &captions, value)
+    }
+
     clone_box!();
 }

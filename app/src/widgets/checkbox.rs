@@ -10,6 +10,9 @@ use crate::geom::Rect;
 use crate::scene::draw::widgets::{self as looks, BOX, State};
 use crate::ui::router::{Cursor, Message, Region, WidgetId};
 
+/// The colour of a required box a submit found unticked (a field's broken rule's).
+const INVALID: crate::geom::Color = crate::geom::Color::rgb(0xe0, 0x4f, 0x5f);
+
 /// A checkbox's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Check {
@@ -41,13 +44,17 @@ pub struct Checkbox {
     pub check: Check,
     tristate: bool,
     disabled: bool,
+    /// A form's submit needs it ticked.
+    required: bool,
+    /// A submit found it required and unticked; ticking it clears this.
+    invalid: bool,
 }
 
 impl Checkbox {
     /// A two-state checkbox.
     pub fn new(id: WidgetId, label: &'static str, checked: bool) -> Checkbox {
         let check = if checked { Check::Checked } else { Check::Unchecked };
-        Checkbox { id, label, check, tristate: false, disabled: false }
+        Checkbox { id, label, check, tristate: false, disabled: false, required: false, invalid: false }
     }
 
     /// A three-state checkbox, starting mixed.
@@ -58,6 +65,12 @@ impl Checkbox {
     /// Disabled.
     pub fn disabled(mut self) -> Checkbox {
         self.disabled = true;
+        self
+    }
+
+    /// Needed ticked by a form's submit, which marks it invalid while it is not ([`Widget::check`]).
+    pub fn required(mut self) -> Checkbox {
+        self.required = true;
         self
     }
 
@@ -95,6 +108,9 @@ impl Widget for Checkbox {
             (Check::Checked, true) => Check::Mixed,
             _ => Check::Unchecked,
         };
+        if self.check == Check::Checked {
+            self.invalid = false;
+        }
         Response::CHANGED
     }
 
@@ -115,6 +131,12 @@ impl Widget for Checkbox {
             };
             pen.list.stroke_path(dash, Stroke { width: 2.2, round: true }, p.on_accent);
         }
+        if self.invalid {
+            // The field's colour for a broken rule, around the box a submit found unticked.
+            let x = if pen.mirrored { rect.right() - BOX } else { rect.x };
+            let square = Rect::new(x - 2.0, rect.y + (rect.h - BOX) / 2.0 - 2.0, BOX + 4.0, BOX + 4.0);
+            pen.list.stroke_round_rect(square, 5.0, Stroke { width: 2.0, round: true }, INVALID);
+        }
         if self.disabled {
             pen.list.fill_rect(rect, p.background.with_alpha(0x70));
         }
@@ -125,10 +147,45 @@ impl Widget for Checkbox {
             .state("checked", self.check == Check::Checked)
             .state("mixed", self.check == Check::Mixed)
             .state("disabled", self.disabled)
+            .state("invalid", self.invalid)
     }
 
     fn report(&self) -> Value {
-        json!({ "checked": self.check == Check::Checked, "state": self.check.as_str(), "disabled": self.disabled })
+        json!({
+            "checked": self.check == Check::Checked,
+            "state": self.check.as_str(),
+            "disabled": self.disabled,
+            "invalid": self.invalid,
+        })
+    }
+
+    fn value(&self) -> Option<super::Held> {
+        Some(match self.check {
+            Check::Checked => super::Held::On(true),
+            Check::Unchecked => super::Held::On(false),
+            Check::Mixed => super::Held::Mixed,
+        })
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        if self.disabled {
+            return Err(super::Refused::Disabled);
+        }
+        self.check = match value {
+            super::Held::On(true) => Check::Checked,
+            super::Held::On(false) => Check::Unchecked,
+            super::Held::Mixed if self.tristate => Check::Mixed,
+            other => return Err(other.refused("on or off")),
+        };
+        if self.check == Check::Checked {
+            self.invalid = false;
+        }
+        Ok(super::Reached::Exactly)
+    }
+
+    fn check(&mut self) -> bool {
+        self.invalid = self.required && self.check != Check::Checked;
+        !self.invalid
     }
 
     clone_box!();

@@ -117,5 +117,14 @@ impl Widget for Chips {
         json!({ "on": self.on, "current": self.current })
     }
 
+    /// Which chips are on, by label.
+    fn value(&self) -> Option<super::Held> {
+        Some(super::held::flags_of(&self.on, self.labels))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        super::held::set_flags(&mut self.on, self.labels, value)
+    }
+
     clone_box!();
 }

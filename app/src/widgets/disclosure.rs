@@ -159,5 +159,28 @@ impl Widget for Disclosure {
         json!({ "open": self.open, "current": self.current })
     }
 
+    /// Which sections are open, by title (a reload that adds a section keeps the one a person opened).
+    fn value(&self) -> Option<super::Held> {
+        let titles: Vec<&str> = self.sections.iter().map(|(t, _)| *t).collect();
+        Some(super::held::flags_of(&self.open, &titles))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let titles: Vec<&str> = self.sections.iter().map(|(t, _)| *t).collect();
+        let super::Held::Flags(flags) = value else { return Err(value.refused("sections open or closed")) };
+        let mut open = self.open.clone();
+        let reached = super::held::set_flags(&mut open, &titles, value)?;
+        // An accordion holds one open section at most: the first one asked open.
+        if self.exclusive && open.iter().filter(|o| **o).count() > 1 {
+            let first = flags.iter().find(|(_, on)| *on).and_then(|(t, _)| titles.iter().position(|x| x == t));
+            open = (0..titles.len()).map(|i| Some(i) == first).collect();
+            let reached = super::held::flags_reached(flags, &open, &titles);
+            self.open = open;
+            return Ok(reached);
+        }
+        self.open = open;
+        Ok(reached)
+    }
+
     clone_box!();
 }

@@ -208,5 +208,21 @@ impl Widget for DocTabs {
         json!({ "docs": self.docs, "selected": self.selected, "on_plus": self.on_plus })
     }
 
+    /// The documents open and the one shown.
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::List { items: self.docs.clone(), selected: (!self.docs.is_empty()).then_some(self.selected) })
+    }
+
+    /// The documents open, and the one shown by its name (a tab closed stays closed, a tab opened stays open).
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::List { items, selected } = value else { return Err(value.refused("a list of documents")) };
+        self.docs = items.clone();
+        self.selected = selected.unwrap_or(0).min(self.docs.len().saturating_sub(1));
+        // "+" goes on past every "Untitled N" the list holds.
+        let last = self.docs.iter().filter_map(|d| d.strip_prefix("Untitled ")?.parse::<usize>().ok()).max();
+        self.next_untitled = self.next_untitled.max(last.map_or(1, |n| n + 1));
+        Ok(super::Reached::Exactly)
+    }
+
     clone_box!();
 }

@@ -92,5 +92,13 @@ impl Widget for Dropdown {
         json!({ "selected": self.selected, "value": self.value() })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::held::choice(self.selected, self.options))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        super::held::set_choice(&mut self.selected, self.options, value)
+    }
+
     clone_box!();
 }

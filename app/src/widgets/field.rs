@@ -453,6 +453,43 @@ impl Widget for Field {
         Some(Rect::new(text.x + PAD + x, rect.y + 7.0, 1.5, rect.h - 14.0))
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Text(self.edit.text().to_owned()))
+    }
+
+    /// Its text as typing would leave it: digits only where it takes digits, cut at its most characters; a
+    /// read-only or disabled field takes none.
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        match self.kind {
+            Kind::ReadOnly => return Err(super::Refused::ReadOnly),
+            Kind::Disabled => return Err(super::Refused::Disabled),
+            Kind::Plain | Kind::Password { .. } => {}
+        }
+        let super::Held::Text(text) = value else { return Err(value.refused("text")) };
+        let mut text: String =
+            if self.digits_only { text.chars().filter(char::is_ascii_digit).collect() } else { text.clone() };
+        if let Some(n) = self.max_chars {
+            text = cut_graphemes(&text, n).to_owned();
+        }
+        self.edit = TextEdit::new(&text, false);
+        self.error = None;
+        Ok(super::held::reached(value, super::Held::Text(text)))
+    }
+
+    /// What a person typed and whether it was found wrong (a rule's message stays until the text is fixed).
+    fn carry_from(&mut self, old: &dyn Widget) {
+        if let Some(super::Held::Text(text)) = old.value() {
+            let _ = self.set_value(&super::Held::Text(text));
+            if old.states().contains(&"invalid") {
+                self.check();
+            }
+        }
+    }
+
+    fn check(&mut self) -> bool {
+        Field::check(self)
+    }
+
     clone_box!();
 }
 

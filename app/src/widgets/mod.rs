@@ -23,6 +23,7 @@ pub mod doc_tabs;
 pub mod dropdown;
 pub mod fader;
 pub mod field;
+pub mod held;
 pub mod knob;
 pub mod menubar;
 pub mod node;
@@ -49,6 +50,7 @@ use std::fmt::Debug;
 use serde_json::Value;
 
 pub use self::access::{Access, Role, Span};
+pub use self::held::{Reached, Refused, Value as Held};
 pub use self::node::{Node, bounds, tree_json};
 pub use self::pen::{Density, Measure, Pen};
 use crate::geom::Rect;
@@ -220,6 +222,49 @@ pub trait Widget: Debug + Send + Sync + 'static {
     fn caret_rect(&self, rect: Rect) -> Option<Rect> {
         let _ = rect;
         None
+    }
+
+    /// What it holds ([`held`]): None for a widget without a value of its own (a rule, a card, a menubar).
+    fn value(&self) -> Option<Held> {
+        None
+    }
+
+    /// The range its number lies in, where it has one (a slider, a spinner, a rating).
+    fn range(&self) -> Option<Span> {
+        None
+    }
+
+    /// Sets what it holds as far as it can: the value it reached ([`Reached::Nearest`] when it holds another, the
+    /// nearest it can), or why it takes none (disabled, read-only, another kind of value). A script's `set` asks a
+    /// copy first and says what can be reached.
+    fn set_value(&mut self, value: &Held) -> Result<Reached, Refused> {
+        let _ = value;
+        Err(Refused::NoValue)
+    }
+
+    /// Takes what a person did to `old`, the widget of the same id and kind in the version before a reload, over
+    /// what the new version's file says: by default its value, clamped to what this one can hold (a selection by
+    /// its label, not its place); a value this one cannot hold leaves the file's.
+    fn carry_from(&mut self, old: &dyn Widget) {
+        if let Some(value) = old.value() {
+            let _ = self.set_value(&value);
+        }
+    }
+
+    /// Checks what it holds against its rule and shows what is wrong (a field's rule, a required checkbox): true
+    /// when it holds. A form's submit asks every widget.
+    fn check(&mut self) -> bool {
+        true
+    }
+
+    /// Whether it can show another widget's value (a document's `bind`): a progress bar, a statistic, a badge.
+    fn follows(&self) -> bool {
+        false
+    }
+
+    /// Its type's name: a reload carries values only between widgets of one id and one kind.
+    fn kind(&self) -> &'static str {
+        std::any::type_name::<Self>()
     }
 
     /// A copy behind a pointer (pages are `Clone`).

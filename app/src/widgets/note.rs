@@ -52,5 +52,23 @@ impl Widget for Note {
         json!({ "text": self.text })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Text(self.text.clone()))
+    }
+
+    /// Text, or a number it writes as a person reads it (a bound count).
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        self.text = match value {
+            super::Held::Text(t) => t.clone(),
+            super::Held::Number(n) => super::held::figure(*n),
+            other => return Err(other.refused("text")),
+        };
+        Ok(super::Reached::Exactly)
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }

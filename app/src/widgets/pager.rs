@@ -151,6 +151,21 @@ impl Widget for Pager {
         json!({ "page": self.page, "pages": self.pages })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(self.page as f64))
+    }
+
+    fn range(&self) -> Option<super::Span> {
+        Some(super::Span { value: self.page as f64, min: 1.0, max: self.pages as f64, step: 1.0 })
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let mut page = self.page as i64;
+        let reached = super::held::set_whole(&mut page, 1, self.pages.max(1) as i64, value)?;
+        self.page = page as usize;
+        Ok(reached)
+    }
+
     clone_box!();
 }
 

@@ -111,5 +111,24 @@ impl Widget for Progress {
         json!({ "percent": self.percent() })
     }
 
+    /// Its percent.
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(f64::from(self.fraction) * 100.0))
+    }
+
+    fn range(&self) -> Option<super::Span> {
+        Some(super::Span { value: f64::from(self.fraction) * 100.0, min: 0.0, max: 100.0, step: 1.0 })
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::Number(n) = value else { return Err(value.refused("a percent")) };
+        self.set((n / 100.0) as f32);
+        Ok(super::held::reached(value, super::Held::Number(f64::from(self.fraction) * 100.0)))
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }

@@ -78,5 +78,13 @@ impl Widget for RadioGroup {
         self.choice.report()
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::held::choice(self.choice.selected, self.choice.options))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        super::held::set_choice(&mut self.choice.selected, self.choice.options, value)
+    }
+
     clone_box!();
 }

@@ -117,5 +117,24 @@ impl Widget for Rating {
         json!({ "stars": self.stars })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(self.stars as f64))
+    }
+
+    fn range(&self) -> Option<super::Span> {
+        Some(super::Span { value: self.stars as f64, min: 0.0, max: STARS as f64, step: 1.0 })
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let mut stars = self.stars as i64;
+        let reached = super::held::set_whole(&mut stars, 0, STARS as i64, value)?;
+        self.stars = stars as usize;
+        Ok(reached)
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }

@@ -83,5 +83,13 @@ impl Widget for Segmented {
         self.choice.report()
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::held::choice(self.choice.selected, self.choice.options))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        super::held::set_choice(&mut self.choice.selected, self.choice.options, value)
+    }
+
     clone_box!();
 }

@@ -81,5 +81,19 @@ impl Widget for Skeleton {
         self.running
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::On(self.running))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::On(on) = value else { return Err(value.refused("on or off")) };
+        self.running = *on;
+        Ok(super::Reached::Exactly)
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }

@@ -137,6 +137,22 @@ impl Widget for Slider {
         focused
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(self.value.held())
+    }
+
+    fn range(&self) -> Option<super::Span> {
+        Some(self.value.span())
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        self.value.set_held(value)
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }
 

@@ -205,5 +205,19 @@ impl Widget for Spinner {
         focused
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(self.value as f64))
+    }
+
+    fn range(&self) -> Option<super::Span> {
+        Some(super::Span { value: self.value as f64, min: self.min as f64, max: self.max as f64, step: 1.0 })
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        self.typed = None;
+        self.hint = None;
+        super::held::set_whole(&mut self.value, self.min, self.max, value)
+    }
+
     clone_box!();
 }

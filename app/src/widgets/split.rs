@@ -102,5 +102,16 @@ impl Widget for Split {
         json!({ "ratio": self.ratio })
     }
 
+    /// Where the divider stands, a fraction of the width.
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(f64::from(self.ratio)))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::Number(n) = value else { return Err(value.refused("a fraction")) };
+        self.set(*n as f32);
+        Ok(super::held::reached(value, super::Held::Number(f64::from(self.ratio))))
+    }
+
     clone_box!();
 }

@@ -74,5 +74,27 @@ impl Widget for Statistic {
         json!({ "figure": self.figure, "delta": self.delta })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Figure { text: self.figure.clone(), delta: self.delta })
+    }
+
+    /// Its figure and change, or its figure alone as text or as a number written as a person reads it.
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        match value {
+            super::Held::Figure { text, delta } => {
+                self.figure = text.clone();
+                self.delta = *delta;
+            }
+            super::Held::Text(t) => self.figure = t.clone(),
+            super::Held::Number(n) => self.figure = super::held::figure(*n),
+            other => return Err(other.refused("a figure")),
+        }
+        Ok(super::Reached::Exactly)
+    }
+
+    fn follows(&self) -> bool {
+        true
+    }
+
     clone_box!();
 }

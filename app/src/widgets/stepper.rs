@@ -153,5 +153,21 @@ impl Widget for Stepper {
         json!({ "current": self.current, "done": self.current >= self.steps.len() })
     }
 
+    /// The current step, from 0 (the number of steps once all are done).
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::Number(self.current as f64))
+    }
+
+    fn range(&self) -> Option<super::Span> {
+        Some(super::Span { value: self.current as f64, min: 0.0, max: self.steps.len() as f64, step: 1.0 })
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let mut current = self.current as i64;
+        let reached = super::held::set_whole(&mut current, 0, self.steps.len() as i64, value)?;
+        self.current = current as usize;
+        Ok(reached)
+    }
+
     clone_box!();
 }

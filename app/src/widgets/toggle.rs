@@ -93,6 +93,16 @@ impl Widget for Toggle {
         json!({ "on": self.on })
     }
 
+    fn value(&self) -> Option<super::Held> {
+        Some(super::Held::On(self.on))
+    }
+
+    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::On(on) = value else { return Err(value.refused("on or off")) };
+        self.on = *on;
+        Ok(super::Reached::Exactly)
+    }
+
     clone_box!();
 }
 

@@ -98,6 +98,25 @@ impl Ranged {
         }
     }
 
+    /// The value as [`Widget::value`](super::Widget::value) gives it.
+    pub fn held(&self) -> super::Held {
+        super::Held::Number(f64::from(self.value))
+    }
+
+    /// The range as [`Widget::range`](super::Widget::range) gives it.
+    pub fn span(&self) -> super::Span {
+        let f = f64::from;
+        super::Span { value: f(self.value), min: f(self.min), max: f(self.max), step: f(self.step) }
+    }
+
+    /// Sets a number (snapped to a step, clamped) as [`Widget::set_value`](super::Widget::set_value) does: what
+    /// it reached.
+    pub fn set_held(&mut self, asked: &super::Held) -> Result<super::Reached, super::Refused> {
+        let super::Held::Number(n) = asked else { return Err(asked.refused("a number")) };
+        self.set(*n as f32);
+        Ok(super::held::reached(asked, self.held()))
+    }
+
     /// The value as the report prints it: a whole number when the step is whole.
     pub fn json(&self) -> serde_json::Value {
         if self.step.fract() == 0.0 && self.min.fract() == 0.0 {

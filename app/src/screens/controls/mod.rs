@@ -13,8 +13,9 @@ use crate::screens::kit::state::{KitState, PageSpec};
 use crate::ui::router::{Message, Target, WidgetId};
 use crate::ui::settings::{Inspect, Overlay, Settings};
 use crate::ui::theme::ThemeName;
+use crate::widgets::Held;
 use crate::widgets::button::Button;
-use crate::widgets::checkbox::{Check, Checkbox};
+use crate::widgets::checkbox::Checkbox;
 use crate::widgets::dropdown::Dropdown;
 use crate::widgets::note::Note;
 use crate::widgets::progress::Progress;
@@ -112,45 +113,35 @@ impl PageSpec for ControlsPage {
     }
 
     fn sync(page: &mut KitPage, settings: &Settings) {
-        if let Some(c) = page.widget_mut::<Checkbox>(ids::CHECKBOX) {
-            c.check = if settings.shadows { Check::Checked } else { Check::Unchecked };
-        }
-        if let Some(r) = page.widget_mut::<RadioGroup>(ids::RADIO) {
-            r.choice.selected = settings.inspect.index();
-        }
+        let _ = page.set_value(ids::CHECKBOX, &Held::On(settings.shadows));
+        let _ = page.set_value(ids::RADIO, &Held::Number(settings.inspect.index() as f64));
         if let Some(b) = page.widget_mut::<Button>(ids::THEME) {
             b.set_label(match settings.theme.name() {
                 ThemeName::Dark => "Theme: dark",
                 ThemeName::Light => "Theme: light",
             });
         }
-        if let Some(d) = page.widget_mut::<Dropdown>(ids::OVERLAY) {
-            d.selected = settings.overlay().index();
-        }
+        let _ = page.set_value(ids::OVERLAY, &Held::Number(settings.overlay().index() as f64));
     }
 
     fn react(page: &mut KitPage, id: WidgetId, message: &Message, input: &mut Input<'_>) {
         let settings = &mut *input.settings;
         match (id, message) {
             (ids::BUTTON, _) => {
-                let n = page.widget::<Button>(ids::BUTTON).map_or(0, |b| b.presses);
-                if let Some(note) = page.widget_mut::<Note>(ids::PRESSES) {
-                    note.text = pressed(n);
-                }
+                let n = page.value(ids::BUTTON).and_then(|v| v.number()).unwrap_or(0.0) as u32;
+                let _ = page.set_value(ids::PRESSES, &Held::Text(pressed(n)));
             }
-            (ids::CHECKBOX, _) => {
-                settings.shadows = page.widget::<Checkbox>(ids::CHECKBOX).is_some_and(Checkbox::checked)
-            }
+            (ids::CHECKBOX, _) => settings.shadows = page.value(ids::CHECKBOX) == Some(Held::On(true)),
             (ids::RADIO, _) => {
-                settings.inspect = Inspect::at(page.widget::<RadioGroup>(ids::RADIO).map_or(0, |r| r.choice.selected));
+                let chosen = page.value(ids::RADIO).and_then(|v| v.number()).unwrap_or(0.0) as usize;
+                settings.inspect = Inspect::at(chosen);
             }
             (ids::THEME, Message::Activate(_)) => settings.theme.toggle(input.now),
             (ids::OVERLAY, Message::Pick { item, .. }) => settings.set_overlay(Overlay::at(*item)),
             (ids::SLIDER, _) => {
-                let t = page.widget::<Slider>(ids::SLIDER).map_or(0.0, |s| s.value.fraction());
-                if let Some(p) = page.widget_mut::<Progress>(ids::PROGRESS) {
-                    p.set(t);
-                }
+                // The bar's percent is the slider's place in its range.
+                let place = page.get(ids::SLIDER).and_then(|s| s.range()).map(|r| (r.value - r.min) / (r.max - r.min));
+                let _ = page.set_value(ids::PROGRESS, &Held::Number(place.unwrap_or(0.0) * 100.0));
             }
             _ => {}
         }

@@ -6,9 +6,8 @@ use super::bind;
 use super::read::{Built, Submit};
 use crate::screens::kit::page::KitPage;
 use crate::ui::router::{Message, WidgetId};
-use crate::widgets::badge::{Badge, Variant};
-use crate::widgets::checkbox::Checkbox;
-use crate::widgets::field::Field;
+use crate::widgets::Held;
+use crate::widgets::badge::Variant;
 
 /// Widget `id` of `page` (a page of `built`) took `message`.
 pub fn react(built: &Built, page: &mut KitPage, id: WidgetId, message: &Message) {
@@ -24,32 +23,21 @@ pub fn react(built: &Built, page: &mut KitPage, id: WidgetId, message: &Message)
             }
         }
         for submit in built.submits.iter().filter(|s| s.button == id) {
-            self::submit(built, page, submit);
+            self::submit(page, submit);
         }
     }
     bind::govern(page, id, &built.governs);
     bind::follow_from(page, id, &built.follows);
 }
 
-/// Checks every field's rule (each says what is wrong under it) and every required checkbox, and says in the
-/// summary how many things are left to fix, or that the form was sent.
-fn submit(built: &Built, page: &mut KitPage, submit: &Submit) {
-    let mut wrong = 0;
-    for w in &mut page.widgets {
-        if let Some(f) = w.as_any_mut().downcast_mut::<Field>()
-            && !f.check()
-        {
-            wrong += 1;
-        }
-    }
-    wrong += built.required.iter().filter(|id| !page.widget::<Checkbox>(id).is_some_and(Checkbox::checked)).count();
-    let (text, variant) = match wrong {
+/// Checks every widget's rule (each field says what is wrong under it, each required checkbox left unticked is
+/// marked invalid), and says in the summary how many things are left to fix, or that the form was sent.
+fn submit(page: &mut KitPage, submit: &Submit) {
+    let wrong = page.widgets.iter_mut().map(|w| w.check()).filter(|holds| !holds).count();
+    let (text, tone) = match wrong {
         0 => (submit.sent.to_owned(), Variant::Success),
         1 => ("1 thing to fix".to_owned(), Variant::Danger),
         n => (format!("{n} things to fix"), Variant::Danger),
     };
-    if let Some(summary) = page.widget_mut::<Badge>(submit.summary) {
-        summary.text = text;
-        summary.variant = variant;
-    }
+    let _ = page.set_value(submit.summary, &Held::Said { text, tone });
 }

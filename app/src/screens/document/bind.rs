@@ -7,23 +7,7 @@
 
 use crate::screens::kit::page::KitPage;
 use crate::ui::router::WidgetId;
-use crate::widgets::Widget;
-use crate::widgets::badge::Badge;
-use crate::widgets::button::Button;
-use crate::widgets::checkbox::{Check, Checkbox};
-use crate::widgets::fader::Fader;
-use crate::widgets::knob::Knob;
-use crate::widgets::note::Note;
-use crate::widgets::progress::Progress;
-use crate::widgets::radio::RadioGroup;
-use crate::widgets::rating::Rating;
-use crate::widgets::segmented::Segmented;
-use crate::widgets::skeleton::Skeleton;
-use crate::widgets::slider::Slider;
-use crate::widgets::spinner::Spinner;
-use crate::widgets::stat::Statistic;
-use crate::widgets::toggle::Toggle;
-use crate::widgets::value::Ranged;
+use crate::widgets::{Held, Role, Widget};
 
 /// One binding: `follower` shows `source`'s value.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,136 +43,45 @@ pub struct Reading {
     pub fraction: Option<f32>,
 }
 
-/// What `w` holds, if it holds a value others may follow.
+/// What `w` holds, if it holds a value others may follow: a number, on or off, or a choice's place.
 pub fn reading(w: &dyn Widget) -> Option<Reading> {
-    let any = w.as_any();
-    let ranged = |r: &Ranged| Reading { number: f64::from(r.get()), fraction: Some(r.fraction()) };
-    if let Some(s) = any.downcast_ref::<Slider>() {
-        return Some(ranged(&s.value));
-    }
-    if let Some(k) = any.downcast_ref::<Knob>() {
-        return Some(ranged(&k.value));
-    }
-    if let Some(f) = any.downcast_ref::<Fader>() {
-        return Some(ranged(&f.value));
-    }
-    if let Some(s) = any.downcast_ref::<Spinner>() {
-        return Some(Reading { number: s.value as f64, fraction: None });
-    }
-    if let Some(b) = any.downcast_ref::<Button>() {
-        return Some(Reading { number: f64::from(b.presses), fraction: None });
-    }
-    if let Some(r) = any.downcast_ref::<Rating>() {
-        return Some(Reading { number: r.stars as f64, fraction: Some(r.stars as f32 / 5.0) });
-    }
-    if let Some(p) = any.downcast_ref::<Progress>() {
-        return Some(Reading { number: f64::from(p.fraction) * 100.0, fraction: Some(p.fraction) });
-    }
-    let on = |on: bool| Reading { number: f64::from(u8::from(on)), fraction: Some(f32::from(u8::from(on))) };
-    if let Some(t) = any.downcast_ref::<Toggle>() {
-        return Some(on(t.on));
-    }
-    if let Some(c) = any.downcast_ref::<Checkbox>() {
-        return Some(on(c.checked()));
-    }
-    if let Some(r) = any.downcast_ref::<RadioGroup>() {
-        return Some(Reading { number: r.choice.selected as f64, fraction: None });
-    }
-    if let Some(s) = any.downcast_ref::<Segmented>() {
-        return Some(Reading { number: s.choice.selected as f64, fraction: None });
-    }
-    None
+    let number = w.value()?.number()?;
+    let fraction = match w.range() {
+        Some(r) if r.max > r.min => Some(((number - r.min) / (r.max - r.min)) as f32),
+        _ if matches!(w.value(), Some(Held::On(_))) => Some(number as f32),
+        _ => None,
+    };
+    Some(Reading { number, fraction })
 }
 
 /// Whether `w` can follow another's value.
 pub fn can_follow(w: &dyn Widget) -> bool {
-    let any = w.as_any();
-    any.is::<Progress>()
-        || any.is::<Statistic>()
-        || any.is::<Badge>()
-        || any.is::<Note>()
-        || any.is::<Slider>()
-        || any.is::<Knob>()
-        || any.is::<Fader>()
-        || any.is::<Rating>()
-        || any.is::<Skeleton>()
+    w.follows()
 }
 
-/// Makes `w` show `r`; true when something it shows changed.
+/// Makes `w` show `r`; true when something it shows changed. A widget with a range takes the source's fraction of
+/// it where the source has one (a slider follows a knob across their ranges), else the number; one that is on or
+/// off is on for any number but 0; one that shows text writes the number.
 pub fn follow(w: &mut dyn Widget, r: Reading) -> bool {
-    let any = w.as_any_mut();
-    // An unbounded number fills a bar by the hundred (a count of 40 is 40 %).
-    let fraction = r.fraction.unwrap_or((r.number / 100.0) as f32);
-    if let Some(p) = any.downcast_mut::<Progress>() {
-        return p.set(fraction);
-    }
-    if let Some(s) = any.downcast_mut::<Statistic>() {
-        return replace(&mut s.figure, figure(r.number));
-    }
-    if let Some(b) = any.downcast_mut::<Badge>() {
-        return replace(&mut b.text, figure(r.number));
-    }
-    if let Some(n) = any.downcast_mut::<Note>() {
-        return replace(&mut n.text, figure(r.number));
-    }
-    let ranged = |v: &mut Ranged| match r.fraction {
-        Some(t) => v.set_fraction(t),
-        None => v.set(r.number as f32),
+    let before = w.value();
+    let want = match (&before, w.range(), r.fraction) {
+        (Some(Held::On(_)), ..) => Held::On(r.number != 0.0),
+        (Some(Held::Number(_)), Some(span), Some(t)) => Held::Number(span.min + f64::from(t) * (span.max - span.min)),
+        _ => Held::Number(r.number),
     };
-    if let Some(s) = any.downcast_mut::<Slider>() {
-        return ranged(&mut s.value);
-    }
-    if let Some(k) = any.downcast_mut::<Knob>() {
-        return ranged(&mut k.value);
-    }
-    if let Some(f) = any.downcast_mut::<Fader>() {
-        return ranged(&mut f.value);
-    }
-    if let Some(s) = any.downcast_mut::<Rating>() {
-        let v = (fraction * 5.0).round().clamp(0.0, 5.0) as usize;
-        return std::mem::replace(&mut s.stars, v) != v;
-    }
-    if let Some(s) = any.downcast_mut::<Skeleton>() {
-        let on = r.number != 0.0;
-        return std::mem::replace(&mut s.running, on) != on;
-    }
-    false
-}
-
-fn replace(text: &mut String, new: String) -> bool {
-    if *text == new {
-        return false;
-    }
-    *text = new;
-    true
-}
-
-/// A number as a person reads it: whole numbers without a point and with their thousands apart (1,236), others to
-/// one decimal.
-pub fn figure(n: f64) -> String {
-    if (n - n.round()).abs() < 1e-6 { thousands(n.round() as i64) } else { format!("{n:.1}") }
-}
-
-/// `n` with its thousands separated by commas.
-fn thousands(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if n < 0 { format!("-{out}") } else { out }
+    let _ = w.set_value(&want);
+    w.value() != before
 }
 
 /// Makes `w` show `r` as binding `link` says: scaled, and with a statistic's delta moved.
 fn follow_link(w: &mut dyn Widget, r: Reading, link: &Follow) -> bool {
     let scaled = Reading { number: r.number * link.scale, ..r };
     let mut changed = follow(w, scaled);
-    if let (Some(d), Some(stat)) = (link.delta, w.as_any_mut().downcast_mut::<Statistic>()) {
+    if let (Some(d), Some(Held::Figure { text, delta: was })) = (link.delta, w.value()) {
         let delta = d.base + (r.number - d.from) as f32 * d.step;
-        changed |= std::mem::replace(&mut stat.delta, delta) != delta;
+        if delta != was {
+            changed |= w.set_value(&Held::Figure { text, delta }).is_ok();
+        }
     }
     changed
 }
@@ -220,15 +113,12 @@ pub fn follow_from(page: &mut KitPage, source: WidgetId, follows: &[Follow]) {
 pub fn govern(page: &mut KitPage, id: WidgetId, governs: &[(WidgetId, Vec<WidgetId>)]) {
     for (parent, children) in governs {
         if *parent == id {
-            let Some(p) = page.widget_mut::<Checkbox>(parent) else { continue };
-            if p.check == Check::Mixed {
-                p.check = Check::Unchecked;
+            if page.value(parent) == Some(Held::Mixed) {
+                let _ = page.set_value(parent, &Held::On(false));
             }
-            let check = p.check;
+            let Some(state) = page.value(parent) else { continue };
             for child in children {
-                if let Some(c) = page.widget_mut::<Checkbox>(child) {
-                    c.check = check;
-                }
+                let _ = page.set_value(child, &state);
             }
         } else if children.contains(&id) {
             show_children(page, parent, children);
@@ -238,12 +128,16 @@ pub fn govern(page: &mut KitPage, id: WidgetId, governs: &[(WidgetId, Vec<Widget
 
 /// Sets `parent` to whether all, none or some of `children` are ticked.
 pub fn show_children(page: &mut KitPage, parent: WidgetId, children: &[WidgetId]) {
-    let ticked = children.iter().filter(|c| page.widget::<Checkbox>(c).is_some_and(Checkbox::checked)).count();
-    if let Some(p) = page.widget_mut::<Checkbox>(parent) {
-        p.check = match ticked {
-            0 => Check::Unchecked,
-            n if n == children.len() => Check::Checked,
-            _ => Check::Mixed,
-        };
-    }
+    let ticked = children.iter().filter(|c| page.value(c) == Some(Held::On(true))).count();
+    let state = match ticked {
+        0 => Held::On(false),
+        n if n == children.len() => Held::On(true),
+        _ => Held::Mixed,
+    };
+    let _ = page.set_value(parent, &state);
+}
+
+/// Whether `w` is a checkbox (governed, or governing), and whether it has a mixed state (it may govern).
+pub fn checkbox(w: &dyn Widget) -> Option<bool> {
+    (w.access().role == Role::CheckBox).then(|| w.clone_box().set_value(&Held::Mixed).is_ok())
 }

@@ -150,6 +150,7 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                 Checkbox::new(id, label, p.flag(src, "checked")?)
             };
             required = p.flag(src, "required")?;
+            let c = if required { c.required() } else { c };
             Box::new(if p.flag(src, "disabled")? { c.disabled() } else { c })
         }
         "toggle" => {

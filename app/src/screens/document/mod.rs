@@ -271,9 +271,9 @@ impl PageSpec for Document {
         loaded().map_or(0, |l| l.live.generation())
     }
 
-    fn carry(old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
+    fn carry(first: &KitPage, old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
         let follows = current().map(|c| c.built.follows.clone()).unwrap_or_default();
-        keep::carry(old, new, &follows)
+        keep::carry(first, old, new, &follows)
     }
 
     fn report(_settings: &Settings, into: &mut Map<String, Value>) {

@@ -417,7 +417,7 @@ impl Reader<'_> {
             let Some(start) = bind::reading(w) else {
                 return Err(src.error(*at, format!("`{source}` holds no value to follow")));
             };
-            if w.as_any().is::<crate::widgets::button::Button>() && !self.counters.contains(&id) {
+            if w.access().role == crate::widgets::Role::Button && !self.counters.contains(&id) {
                 return Err(src.error(*at, format!("the button `{source}` does not count: give it action=\"count\"")));
             }
             let Some(f) = self.ids.get(follower).map(|i| &*self.page.widgets[*i]) else { continue };
@@ -425,7 +425,10 @@ impl Reader<'_> {
                 return Err(src.error(*at, "this widget cannot show another's value (a progress, stat, badge, note, slider, knob, fader, rating or skeleton can)"));
             }
             let delta = delta_step.map(|step| {
-                let base = f.as_any().downcast_ref::<crate::widgets::stat::Statistic>().map_or(0.0, |s| s.delta);
+                let base = match f.value() {
+                    Some(crate::widgets::Held::Figure { delta, .. }) => delta,
+                    _ => 0.0,
+                };
                 Delta { from: start.number, base, step }
             });
             follows.push(Follow { source: id, follower, scale: *scale, delta });
@@ -437,15 +440,15 @@ impl Reader<'_> {
         let mut submits = Vec::new();
         for (button, summary, at, sent) in &self.submits {
             let (summary, i) = find(summary, *at, "`summary`")?;
-            if !self.page.widgets[i].as_any().is::<crate::widgets::badge::Badge>() {
+            if !matches!(self.page.widgets[i].value(), Some(crate::widgets::Held::Said { .. })) {
                 return Err(src.error(*at, "a submit's `summary` is a badge"));
             }
             submits.push(Submit { button, summary, sent });
         }
         let mut governs = Vec::new();
         for (parent, names, at) in &self.governs {
-            let is_box = |i: usize| self.page.widgets[i].as_any().downcast_ref::<crate::widgets::checkbox::Checkbox>();
-            if self.ids.get(parent).and_then(|i| is_box(*i)).is_none_or(|c| !c.is_tristate()) {
+            let is_box = |i: usize| bind::checkbox(&*self.page.widgets[i]);
+            if self.ids.get(parent).and_then(|i| is_box(*i)) != Some(true) {
                 return Err(src.error(*at, "only a checkbox with tristate=#true governs others"));
             }
             let mut children = Vec::new();

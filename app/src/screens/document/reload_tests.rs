@@ -16,6 +16,7 @@ use crate::widgets::button::Button;
 use crate::widgets::checkbox::{Check, Checkbox};
 use crate::widgets::slider::Slider;
 use crate::widgets::toggle::Toggle;
+use crate::widgets::{Held, Reached};
 
 const FIRST: &str = r#"page title="Reload" {
     section "S" {
@@ -62,6 +63,7 @@ fn a_reload_keeps_what_a_person_did_where_id_and_type_match() {
     let doc = dir.join("d.kdl");
     save(&doc, FIRST);
     let (live, _) = Live::open(&doc, None).unwrap_or_else(|e| panic!("{e}"));
+    let first = page(&live);
     let mut old = page(&live);
     // A person moves the volume, presses the counter twice and ticks the box.
     if let Some(s) = old.widget_mut::<Slider>("doc.volume") {
@@ -78,7 +80,7 @@ fn a_reload_keeps_what_a_person_did_where_id_and_type_match() {
     assert_eq!(live.generation(), 1);
     let mut new = page(&live);
     let follows = live.current().built.follows.clone();
-    let lost = keep::carry(&old, &mut new, &follows);
+    let lost = keep::carry(&first, &old, &mut new, &follows);
     // The slider keeps its value (inside the new range) and takes its new name; the bar bound to it follows.
     let slider = new.widget::<Slider>("doc.volume").unwrap_or_else(|| panic!("no slider"));
     assert_eq!(slider.value.get(), 30.0);
@@ -144,8 +146,8 @@ impl PageSpec for Reloading {
         VERSION.load(Ordering::Acquire)
     }
 
-    fn carry(old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
-        keep::carry(old, new, &[])
+    fn carry(first: &KitPage, old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
+        keep::carry(first, old, new, &[])
     }
 }
 
@@ -201,6 +203,95 @@ fn the_watcher_wakes_once_per_burst_and_only_for_its_files() {
     assert!(watch.take_saved_at().is_some_and(|at| at.elapsed() < Duration::from_secs(5)));
     drop(watch);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What a person changes below: two spinners, tabs, an accordion, a collapsible, a carousel and a radio group.
+const HELD: &str = r##"page title="Held" {
+    section "S" {
+        row "Copies" { spinner "Copies" id=copies min=0 max=10 value=3; spinner "Spare" id=spare min=0 max=10 value=2 }
+        row "Docs" { doc-tabs "a.txt" "b.txt" "c.txt" id=docs }
+        row "FAQ" { accordion "One" "1" "Two" "2" "Three" "3" id=faq }
+        row "More" { collapsible "More" "more" id=more }
+        row "Slides" { carousel "Red" "#ff0000" "Green" "#00ff00" "Blue" "#0000ff" id=slides }
+        row "Quality" { radio "Quality" "Draft" "Good" "Best" id=quality }
+    }
+}
+"##;
+
+/// The value of widget `id` of `page`.
+fn held(page: &KitPage, id: WidgetId) -> Option<Held> {
+    page.get(id)?.value()
+}
+
+/// Sets widget `id` of `page` to `value`, as a person's input would.
+fn set(page: &mut KitPage, id: WidgetId, value: Held) {
+    let i = page.index(id).unwrap_or_else(|| panic!("no {id}"));
+    assert_eq!(page.widgets[i].set_value(&value), Ok(Reached::Exactly), "{id}");
+}
+
+/// Opens [`HELD`], lets `touch` change the page, saves `HELD` edited by `edit`, and carries the page over.
+fn reload_held(name: &str, touch: impl FnOnce(&mut KitPage), edit: impl FnOnce(&str) -> String) -> KitPage {
+    let dir = folder(name);
+    let doc = dir.join("d.kdl");
+    save(&doc, HELD);
+    let (live, _) = Live::open(&doc, None).unwrap_or_else(|e| panic!("{e}"));
+    let first = page(&live);
+    let mut old = page(&live);
+    touch(&mut old);
+    save(&doc, &edit(HELD));
+    assert_eq!(live.reload(), Reloaded::Swapped(Vec::new()));
+    let mut new = page(&live);
+    let lost = keep::carry(&first, &old, &mut new, &[]);
+    assert_eq!(lost, Vec::<WidgetId>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+    new
+}
+
+#[test]
+fn a_value_a_person_changed_is_clamped_to_its_new_range_and_one_they_did_not_takes_the_files() {
+    let new = reload_held(
+        "clamp",
+        |page| set(page, "doc.copies", Held::Number(9.0)),
+        |text| text.replace("max=10 value=3", "max=5 value=3").replace("value=2", "value=4"),
+    );
+    assert_eq!(held(&new, "doc.copies"), Some(Held::Number(5.0)), "9 under max=5 shows 5");
+    assert_eq!(held(&new, "doc.spare"), Some(Held::Number(4.0)), "never touched: the file's new value");
+}
+
+/// A save that changes the page's title only.
+fn retitle(text: &str) -> String {
+    text.replace("title=\"Held\"", "title=\"Held again\"")
+}
+
+#[test]
+fn closed_tabs_stay_closed_and_the_tab_shown_is_kept_by_its_name() {
+    let docs = || vec!["a.txt".to_owned(), "c.txt".to_owned()];
+    // b.txt closed, c.txt shown: its place is 1 now, where b.txt stood in the file.
+    let touch = |page: &mut KitPage| set(page, "doc.docs", Held::List { items: docs(), selected: Some(1) });
+    let new = reload_held("tabs", touch, retitle);
+    assert_eq!(held(&new, "doc.docs"), Some(Held::List { items: docs(), selected: Some(1) }), "b.txt came back");
+}
+
+#[test]
+fn open_sections_and_the_slide_shown_survive_a_save_that_changes_the_title() {
+    let touch = |page: &mut KitPage| {
+        set(page, "doc.faq", Held::Flags(vec![("One".to_owned(), false), ("Three".to_owned(), true)]));
+        set(page, "doc.more", Held::Flags(vec![("More".to_owned(), true)]));
+        set(page, "doc.slides", Held::Choice { index: 2, label: "Blue".to_owned() });
+    };
+    let new = reload_held("panels", touch, retitle);
+    let faq = ["One", "Two", "Three"].map(|t| (t.to_owned(), t == "Three")).to_vec();
+    assert_eq!(held(&new, "doc.faq"), Some(Held::Flags(faq)), "the accordion's open section");
+    assert_eq!(held(&new, "doc.more"), Some(Held::Flags(vec![("More".to_owned(), true)])), "the collapsible");
+    assert_eq!(held(&new, "doc.slides"), Some(Held::Choice { index: 2, label: "Blue".to_owned() }), "the slide");
+}
+
+#[test]
+fn a_choice_is_kept_by_its_label_when_the_options_move() {
+    let touch = |page: &mut KitPage| set(page, "doc.quality", Held::Choice { index: 2, label: "Best".to_owned() });
+    let reorder = |text: &str| text.replace(r#""Draft" "Good" "Best""#, r#""Best" "Draft" "Good""#);
+    let new = reload_held("reorder", touch, reorder);
+    assert_eq!(held(&new, "doc.quality"), Some(Held::Choice { index: 0, label: "Best".to_owned() }));
 }
 
 /// `path` as a path relative to the current folder (up to the root, then down), as a person types `--doc d/t.kdl`.

@@ -598,6 +598,78 @@ fn a_widgets_states_are_what_its_accessible_description_says() {
     assert!(seen > 60, "{seen} widgets");
 }
 
+#[test]
+fn a_required_checkbox_a_submit_finds_unticked_is_marked_invalid_until_ticked() {
+    let b = built(
+        "page title=\"t\" { section { checkbox \"T\" id=t required=#true; checkbox \"U\" id=u; \
+         button \"Go\" id=go action=\"submit\" summary=sum; badge \"Not yet\" id=sum } }",
+    );
+    let mut page = b.page.clone();
+    let invalid =
+        |p: &crate::screens::kit::page::KitPage, id| p.get(id).is_some_and(|w| w.states().contains(&"invalid"));
+    assert!(!invalid(&page, "doc.t"), "not before a submit");
+    super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
+    assert!(invalid(&page, "doc.t"), "a submit marks the unticked required box");
+    assert!(!invalid(&page, "doc.u"), "one not required is never invalid");
+    let t = page.index("doc.t").unwrap_or_else(|| panic!("no doc.t"));
+    assert_eq!(page.widgets[t].set_value(&crate::widgets::Held::On(true)), Ok(crate::widgets::Reached::Exactly));
+    assert!(!invalid(&page, "doc.t"), "ticking it clears the mark");
+    super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
+    assert_eq!(page.get("doc.sum").and_then(|w| w.value()).map(|v| v.to_string()).as_deref(), Some("\"Sent\""));
+}
+
+/// One of every kind a document makes, each with what it may hold set away from its default.
+const EVERY_KIND: &str = r##"page title="t" { section {
+    accordion "A" "a" "B" "b"; area "Notes" text="two\nlines"; badge "new"; breadcrumb "Home" "Docs"
+    button "Add" action="count"; card "C" "body"; carousel "One" "#3b6ed8" "Two" "#1f9e89"; checkbox "T" checked=#true
+    chips "Tags" "x" "y"; collapsible "More" "m"; doc-tabs "a" "b"; dropdown "D" "p" "q" selected=1; fader "F" value=30
+    field "Name" text="Ada"; knob "K" value=70 step=5; note "said"; pager pages=4; progress "P" value=0.25
+    radio "R" "r" "s" selected=1; rating "Stars" stars=2; segmented "S" "u" "v"; skeleton; slider "L" value=40 step=5
+    spinner "N" value=7; split "one" "two"; stat "Orders" figure="412" delta=2.5; stepper "a" "b" "c"
+    toggle "On" on=#true
+} }"##;
+
+#[test]
+fn every_widget_holds_its_own_value_again_and_carries_it_to_a_copy() {
+    let b = built(EVERY_KIND);
+    let mut held = 0;
+    for w in &b.page.widgets {
+        let Some(value) = w.value() else { continue };
+        held += 1;
+        let mut copy = w.clone_box();
+        assert_eq!(copy.set_value(&value), Ok(crate::widgets::Reached::Exactly), "{}: {value:?}", w.kind());
+        assert_eq!(copy.value().as_ref(), Some(&value), "{} changed setting its own value", w.kind());
+        // A fresh one of the same document takes a changed one's value on a reload.
+        use crate::widgets::Held;
+        let changed = match (&value, w.range()) {
+            (Held::Number(_), Some(span)) => Some(Held::Number(span.max)),
+            (Held::Number(n), None) => Some(Held::Number(n + 1.0)),
+            (Held::On(on), _) => Some(Held::On(!on)),
+            (Held::Text(_) | Held::Said { .. } | Held::Figure { .. }, _) => Some(Held::Text("changed".to_owned())),
+            _ => None,
+        };
+        if let Some(changed) = changed {
+            assert!(copy.set_value(&changed).is_ok(), "{}", w.kind());
+            assert_ne!(copy.value().as_ref(), Some(&value), "{} did not change", w.kind());
+            let mut fresh = w.clone_box();
+            fresh.carry_from(copy.as_ref());
+            assert_eq!(fresh.value(), copy.value(), "{} did not carry its value", w.kind());
+        }
+        if let Some(span) = w.range() {
+            let past = crate::widgets::Held::Number(span.max + span.step.max(1.0) * 3.0);
+            let reached = copy.set_value(&past);
+            assert_eq!(
+                reached,
+                Ok(crate::widgets::Reached::Nearest(crate::widgets::Held::Number(span.max))),
+                "{} past its range",
+                w.kind()
+            );
+        }
+    }
+    // Every kind but the card and the breadcrumb (which hold nothing a person sets) holds a value.
+    assert_eq!(held, super::make::KINDS.len() - 2, "kinds without a value");
+}
+
 /// A document nested past what a stack holds is refused at the first block past the limit, before the kdl crate
 /// (which overflowed the main thread's stack at about 2,000 levels) sees it; so are nested comments, while braces
 /// in strings, raw strings and comments count for nothing.

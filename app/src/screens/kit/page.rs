@@ -3,7 +3,7 @@
 
 use super::flex::{ItemFlex, RowFlex};
 use crate::ui::router::WidgetId;
-use crate::widgets::Widget;
+use crate::widgets::{Held, Reached, Refused, Widget};
 
 /// One row: an optional label, and the widgets on it (indices into the page's widgets).
 #[derive(Debug, Clone)]
@@ -57,7 +57,19 @@ impl KitPage {
         self.widgets.iter().position(|w| w.id() == id)
     }
 
-    /// The widget with `id` as a `T` (a page's bindings read and set values through it).
+    /// What the widget with `id` holds ([`Widget::value`]).
+    pub fn value(&self, id: WidgetId) -> Option<Held> {
+        self.get(id)?.value()
+    }
+
+    /// Sets what the widget with `id` holds, as far as it can ([`Widget::set_value`]); None when no widget has
+    /// that id.
+    pub fn set_value(&mut self, id: WidgetId, value: &Held) -> Option<Result<Reached, Refused>> {
+        Some(self.widgets.iter_mut().find(|w| w.id() == id)?.set_value(value))
+    }
+
+    /// The widget with `id` as a `T`, for what is not a value (a menubar's last command, a button's label): a
+    /// value is read and set through [`KitPage::value`] and [`KitPage::set_value`].
     pub fn widget<T: 'static>(&self, id: WidgetId) -> Option<&T> {
         self.widgets.iter().find(|w| w.id() == id)?.as_any().downcast_ref::<T>()
     }

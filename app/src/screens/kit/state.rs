@@ -5,6 +5,7 @@
 
 use std::fmt::Debug;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
@@ -69,10 +70,11 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
         0
     }
 
-    /// Carries what a person did on `old` into `new`, a page of a newer version; returns the ids of `old`'s
+    /// Carries what a person did on `old` into `new`, a page of a newer version (`first` is `old` as its version
+    /// built it, so that what a person never touched can take the new version's value); returns the ids of `old`'s
     /// widgets that did not survive.
-    fn carry(old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
-        let _ = new;
+    fn carry(first: &KitPage, old: &KitPage, new: &mut KitPage) -> Vec<WidgetId> {
+        let _ = (first, new);
         old.widgets.iter().map(|w| w.id()).collect()
     }
 
@@ -135,6 +137,8 @@ pub struct KitState<P: PageSpec> {
     last_focus: Option<WidgetId>,
     /// The version of the page's source the page was built from ([`PageSpec::version`]).
     version: u64,
+    /// The page as that version built it, before any input: a reload tells what a person changed by it.
+    first: Arc<KitPage>,
     spec: PhantomData<fn() -> P>,
 }
 
@@ -147,6 +151,7 @@ impl<P: PageSpec> Clone for KitState<P> {
             laid: self.laid.clone(),
             last_focus: self.last_focus,
             version: self.version,
+            first: self.first.clone(),
             spec: PhantomData,
         }
     }
@@ -156,8 +161,10 @@ impl<P: PageSpec> Default for KitState<P> {
     fn default() -> KitState<P> {
         // The version is read before the page, so that a swap between the two is taken at the next reload.
         let version = P::version();
+        let page = P::build();
         KitState {
-            page: P::build(),
+            first: Arc::new(page.clone()),
+            page,
             paging: Paging::default(),
             generation: 0,
             laid: PageLaid::default(),
@@ -321,8 +328,10 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         }
         self.version = version;
         let mut page = P::build();
-        let lost = P::carry(&self.page, &mut page);
+        let first = Arc::new(page.clone());
+        let lost = P::carry(&self.first, &self.page, &mut page);
         self.page = page;
+        self.first = first;
         // The boxes and caret stops were the old widgets'; the scroll offset stays and is clamped by the next
         // layout to the new page's height.
         self.laid.rects.clear();
@@ -350,6 +359,10 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn current_part(&self, id: WidgetId) -> Option<u8> {
         self.page.get(id)?.current_part()
+    }
+
+    fn widget(&self, id: WidgetId) -> Option<&dyn Widget> {
+        self.page.get(id)
     }
 
     fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {

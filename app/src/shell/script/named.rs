@@ -11,7 +11,7 @@ use crate::session::Session;
 use crate::shell::cli::RunError;
 use crate::shell::script::parse::{Action, Verb};
 use crate::ui::router::{Router, WidgetId};
-use crate::widgets::{Node, Role};
+use crate::widgets::{Held, Node, Reached, Role};
 
 /// The keys a named line presses, resolved by SDL before the run.
 #[derive(Debug, Clone, Copy)]
@@ -127,6 +127,20 @@ pub fn act(
     }
 }
 
+/// What a `set` line leaves its widget holding, when the line plays before the frame `session` shows: the widget
+/// and the value a copy of it reached (None for any other line, or a widget not of the kit). The player checks it
+/// in the next frame, so a `set` whose input did not carry it out fails as one that could not reach it does.
+pub fn goal(action: &Action, session: &Session) -> Option<(WidgetId, Held)> {
+    let Action::Named { verb: Verb::Set(value), role, name } = action else { return None };
+    let nodes = crate::access::nodes(session);
+    let node = nodes.iter().find(|n| n.access.role == *role && n.access.name == *name)?;
+    let widget = session.state().widget(node.widget)?;
+    let asked = Held::parse_like(value, &widget.value()?)?;
+    let mut copy = widget.clone_box();
+    copy.set_value(&asked).ok()?;
+    Some((node.widget, copy.value()?))
+}
+
 /// Tab pressed as often as it takes the focus from where it is to `widget`.
 fn tabs_to(session: &Session, widget: WidgetId, keys: Keys, line: &str) -> Result<Vec<Event>, RunError> {
     let stops = Router::tab_stops(session.regions());
@@ -153,6 +167,7 @@ fn set(
     let role = node.access.role;
     let wrong =
         |why: &str| RunError::Script(format!("{line}: cannot set {} \"{}\": {why}", role.as_str(), node.access.name));
+    reachable(node, value, session, line)?;
     match role {
         Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => {
             let mut events = tabs_to(session, node.widget, keys, line)?;
@@ -169,8 +184,13 @@ fn set(
                 "off" | "false" | "unchecked" => false,
                 _ => return Err(wrong("the value is on or off")),
             };
-            let checked = node.access.has("checked") && !node.access.has("mixed");
-            if checked == want { Ok(Vec::new()) } else { activate() }
+            let (checked, mixed) = (node.access.has("checked"), node.access.has("mixed"));
+            match (mixed, checked == want) {
+                // A click takes a mixed box to off; on is one more.
+                (true, _) if want => Ok([activate()?, activate()?].concat()),
+                (true, _) | (false, false) => activate(),
+                (false, true) => Ok(Vec::new()),
+            }
         }
         Role::Slider | Role::SpinButton => {
             let range = node.access.range.ok_or_else(|| wrong("it has no range"))?;
@@ -187,6 +207,28 @@ fn set(
             Ok(events)
         }
         _ => Err(wrong("only text boxes, checkboxes, switches, sliders and spinners take a value; click the others")),
+    }
+}
+
+/// Whether `value` is one the widget of `node` can hold as asked, by setting it on a copy of the widget
+/// ([`Widget::set_value`](crate::widgets::Widget::set_value)): a step-5 slider cannot hold 43, a read-only field or
+/// a disabled checkbox holds nothing a script sets. A `set` the input would not carry out exactly is an
+/// expectation that fails (exit 7), naming what can be reached, before any event is pushed.
+fn reachable(node: &Node, value: &str, session: &Session, line: &str) -> Result<(), RunError> {
+    let (role, name) = (node.access.role.as_str(), node.access.name.as_str());
+    // A screen whose widgets are not the kit's is played as before, by its accessible range alone.
+    let Some(widget) = session.state().widget(node.widget) else { return Ok(()) };
+    let Some(now) = widget.value() else { return Ok(()) };
+    let Some(asked) = Held::parse_like(value, &now) else {
+        return Err(RunError::Script(format!("{line}: cannot set {role} \"{name}\": it holds {}", now.kind())));
+    };
+    let mut copy = widget.clone_box();
+    match copy.set_value(&asked) {
+        Ok(Reached::Exactly) => Ok(()),
+        Ok(Reached::Nearest(held)) => {
+            Err(RunError::Expectation(format!("{line}: {role} \"{name}\" can reach {held}, not {value}")))
+        }
+        Err(why) => Err(RunError::Expectation(format!("{line}: cannot set {role} \"{name}\" to {value}: {why}"))),
     }
 }
 

@@ -16,6 +16,8 @@ use crate::session::Session;
 use crate::shell::cli::RunError;
 use crate::shell::script::{Action, Chord, Script, ScriptError};
 use crate::ui::input::Button;
+use crate::ui::router::WidgetId;
+use crate::widgets::Held;
 
 /// The most SDL events pushed before the run polls the queue: well under SDL's 65,535, whatever SDL queues
 /// itself meanwhile (a resize's window events).
@@ -35,6 +37,21 @@ pub struct Player {
     named_keys: Keys,
     /// The script's file, for the errors of its lines.
     path: PathBuf,
+    /// What each `set` played so far must leave its widget holding, checked in the frame after its own.
+    goals: Vec<Goal>,
+}
+
+/// A `set` line's widget and the value it must hold once the line's input is handled.
+#[derive(Debug)]
+struct Goal {
+    /// The frame the line played in.
+    frame: u64,
+    /// The line, as an error names it, and the widget as the script named it.
+    line: String,
+    /// The widget.
+    widget: WidgetId,
+    /// What it must hold.
+    want: Held,
 }
 
 impl Player {
@@ -68,7 +85,7 @@ impl Player {
                 _ => Ok(None),
             })
             .collect::<Result<_, _>>()?;
-        Ok(Player { script, keys, pointer: (0, 0), next: 0, named_keys, path: path.to_owned() })
+        Ok(Player { script, keys, pointer: (0, 0), next: 0, named_keys, path: path.to_owned(), goals: Vec::new() })
     }
 
     /// Every screenshot the script takes (their folders are checked before the run starts).
@@ -104,6 +121,7 @@ impl Player {
         // The script speaks in logical units; SDL's events and window sizes are in window coordinates.
         let at = |v: i32| (v as f32 * per_logical).round() as i32;
         let side = |v: u32| ((v as f32 * per_logical).round() as u32).max(1);
+        self.check_goals(frame, session)?;
         let start = self.next.max(self.script.events.partition_point(|e| e.frame < frame));
         let end = self.lines_through(frame);
         let mut pushed = 0;
@@ -161,6 +179,13 @@ impl Player {
                 Action::Screenshot(path) => shots.push(path),
                 Action::Named { .. } => {
                     let line = format!("{} line {line}", self.path.display());
+                    if let Some((widget, want)) = named::goal(&action, session) {
+                        let said = match &action {
+                            Action::Named { role, name, .. } => format!("{line}: {} \"{name}\"", role.as_str()),
+                            _ => line.clone(),
+                        };
+                        self.goals.push(Goal { frame, line: said, widget, want });
+                    }
                     for event in named::events(&action, &line, session, self.named_keys, per_logical)? {
                         if let Event::MouseMotion { x, y } = event {
                             self.pointer = (x, y);
@@ -172,6 +197,27 @@ impl Player {
         }
         self.next = end;
         Ok(false)
+    }
+
+    /// Checks the `set` lines played before `frame`: each widget holds what its line set (exit 7 when not, naming
+    /// what it holds); a widget no longer on the screen shown is not checked.
+    fn check_goals(&mut self, frame: u64, session: &Session) -> Result<(), RunError> {
+        if !self.goals.iter().any(|g| g.frame < frame) {
+            return Ok(());
+        }
+        let (done, wait): (Vec<Goal>, Vec<Goal>) =
+            std::mem::take(&mut self.goals).into_iter().partition(|g| g.frame < frame);
+        self.goals = wait;
+        for goal in done {
+            let Some(holds) = session.state().widget(goal.widget).and_then(|w| w.value()) else { continue };
+            if holds != goal.want {
+                return Err(RunError::Expectation(format!(
+                    "{} holds {holds} after its set, not {}",
+                    goal.line, goal.want
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
