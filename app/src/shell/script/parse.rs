@@ -7,7 +7,7 @@
 //! <frame> move X Y
 //! <frame> press [left|middle|right]        # at the pointer's position
 //! <frame> release [left|middle|right]
-//! <frame> click X Y [left|middle|right] [x2|x3]  # move, press and release in that frame; x2 a double click
+//! <frame> click X Y [left|middle|right] [x2|x3] [shift]  # move, press and release in that frame; x2 a double click
 //! <frame> wheel DX DY                      # DY > 0 scrolls up, as SDL's wheel does
 //! <frame> key CHORD                        # ctrl+2, shift+Tab, Return, F1, ctrl+shift+z
 //! <frame> text "UTF-8 text"                # as SDL_TEXTINPUT events (31 bytes at most each)
@@ -562,7 +562,7 @@ mod tests {
         assert_eq!(error.line, 2);
         assert_eq!(
             error.to_string(),
-            format!("script {} line 2: expected `click X Y [left|middle|right] [x2|x3]`", path.display())
+            format!("script {} line 2: expected `click X Y [left|middle|right] [x2|x3] [shift]`", path.display())
         );
         let missing = Script::load(&dir.join("absent.txt")).expect_err("no such file");
         assert!(missing.to_string().contains("cannot read it"), "{missing}");
