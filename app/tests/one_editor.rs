@@ -243,3 +243,18 @@ fn right_to_left_text_past_the_text_screens_field_keeps_its_caret_at_the_end_in_
         "the caret at {caret:?} is outside the field's content {field:?}"
     );
 }
+
+#[test]
+fn select_all_in_a_kit_field_is_drawn() {
+    // Item 15 (fixed before this work; kept so): the field's change check sees the selection, so Ctrl+A paints.
+    let field = name_field();
+    let script = [
+        format!("1 click {} {}", field.centre().0, field.centre().1),
+        typed(2, "hello world"),
+        "5 key ctrl+a".to_owned(),
+    ];
+    let (report, shots) = pictures("forms", "select-all", "960x640", &script, &[4, 7]);
+    let name = &report["widgets"]["forms.name"];
+    assert_eq!((name["anchor"].as_u64(), name["caret"].as_u64()), (Some(0), Some(11)), "{name}");
+    assert!(!differ(&shots[0], &shots[1], inset(field, 3.0)).is_empty(), "Ctrl+A selected all and drew nothing");
+}

@@ -64,7 +64,7 @@ pub struct KitScreen<P: PageSpec> {
     laid: Option<(LayoutKey, Layout)>,
     /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn: Option<(Option<WidgetId>, f32)>,
-    /// The text-taking widgets' reports when their caret stops were last measured.
+    /// The text-taking widgets' reports when their texts were last laid out.
     texts: Vec<serde_json::Value>,
     /// The page was laid out anew since the last recording (its regions are new).
     relaid: bool,

@@ -324,7 +324,7 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         let mut page = P::build();
         let lost = P::carry(&self.page, &mut page);
         self.page = page;
-        // The boxes and caret stops were the old widgets'; the scroll offset stays and is clamped by the next
+        // The boxes and texts' layouts were the old widgets'; the scroll offset stays and is clamped by the next
         // layout to the new page's height.
         self.laid.rects.clear();
         self.laid.texts.clear();
