@@ -6,7 +6,7 @@
 use serde_json::{Value, json};
 
 use super::edit_keys::{self, Keyed};
-use super::editor::{self, Laid, Look, Scroll, Shown};
+use super::editor::{self, Laid, Look, Memo, MemoKey, Scroll, Shown};
 use super::pen::KitFonts;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
 use crate::clone_box;
@@ -39,6 +39,8 @@ pub struct Area {
     reveal: bool,
     /// The x Up and Down keep to across shorter lines.
     goal: Option<f32>,
+    /// This frame's layout, made once for its drawing and the page's [`Widget::lay_text`].
+    memo: Memo,
 }
 
 impl PartialEq for Area {
@@ -59,7 +61,8 @@ impl Area {
     /// An area named `name` holding `text`, `width` px wide.
     pub fn new(id: WidgetId, name: &'static str, text: &str, width: f32) -> Area {
         let edit = TextEdit::new(text, true);
-        Area { id, name, edit, laid: Laid::default(), width, wheeled: None, reveal: true, goal: None }
+        let laid = Laid::default();
+        Area { id, name, edit, laid, width, wheeled: None, reveal: true, goal: None, memo: Memo::default() }
     }
 
     /// The rows it shows: one for each hard line, from 3 to 6.
@@ -75,10 +78,14 @@ impl Area {
     /// The text laid out as it is drawn in `rect`, from the last frame's layout and scroll (or the wheel's).
     fn lay_out(&self, fonts: &FontBook, f: KitFonts, rect: Rect) -> Laid {
         let content = Rect::new(rect.x + PAD, rect.y + PAD, (rect.w - 2.0 * PAD).max(0.0), self.rows() as f32 * ROW);
-        let text = self.edit.shown();
-        let shown = Shown { text: &text, caret: self.edit.shown_caret(), multiline: true, line_height: ROW };
         let scroll = Scroll { at: self.wheeled.unwrap_or(self.laid.scroll), reveal: self.reveal };
-        editor::lay_out(fonts, &TextStyle::new(f.label), content, shown, &self.laid, scroll)
+        let caret = self.edit.shown_caret();
+        let key = MemoKey { revision: self.edit.revision(), caret, size: (content.w, content.h), scroll };
+        self.memo.get(key, content, || {
+            let text = self.edit.shown();
+            let shown = Shown { text: &text, caret, multiline: true, line_height: ROW };
+            editor::lay_out(fonts, &TextStyle::new(f.label), content, shown, &self.laid, scroll)
+        })
     }
 }
 

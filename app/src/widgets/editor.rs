@@ -9,7 +9,7 @@
 //! next frame are placed against that [`Laid`], which is what the person saw.
 
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
@@ -52,8 +52,8 @@ impl Laid {
         line_index(&self.paragraph.lines, at.saturating_sub(self.start))
     }
 
-    /// Whether it is one line scrolled sideways (a field) rather than lines scrolled down (an area).
-    fn horizontal(&self, multiline: bool) -> (f32, f32) {
+    /// How far it is scrolled as (x, y): sideways for one line (a field), down for lines (an area).
+    fn scrolled(&self, multiline: bool) -> (f32, f32) {
         if multiline { (0.0, self.scroll) } else { (self.scroll, 0.0) }
     }
 
@@ -63,7 +63,7 @@ impl Laid {
         if lines.is_empty() {
             return self.start;
         }
-        let (sx, sy) = self.horizontal(!horizontal);
+        let (sx, sy) = self.scrolled(!horizontal);
         let row = ((y - self.content.y + sy) / self.line_height.max(1.0)).floor();
         let i = (row.max(0.0) as usize).min(lines.len() - 1);
         self.byte_on_line(i, x - self.content.x + sx)
@@ -102,7 +102,7 @@ impl Laid {
 
     /// The caret before byte `at` as drawn: a bar a line tall, in window pixels.
     pub fn caret_rect(&self, at: usize, multiline: bool) -> Rect {
-        let (sx, sy) = self.horizontal(multiline);
+        let (sx, sy) = self.scrolled(multiline);
         let x = self.content.x + self.caret_x(at) - sx;
         let y = self.content.y + self.line_of(at) as f32 * self.line_height - sy;
         Rect::new(x, y, 1.0, self.line_height)
@@ -252,6 +252,55 @@ pub fn lay_out(
     laid
 }
 
+/// What a layout was made from, besides where its box stands: the same text, caret, box size and scroll make the
+/// same layout.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MemoKey {
+    /// The edit's revision (it counts every change to the text and the composition).
+    pub revision: u64,
+    /// The caret in the text as shown.
+    pub caret: usize,
+    /// The content box's size.
+    pub size: (f32, f32),
+    /// The scroll it started from.
+    pub scroll: Scroll,
+}
+
+/// A kit widget's last layout, kept between its drawing and the page's [`crate::widgets::Widget::lay_text`] in the
+/// same frame: each would lay the text out again, which costs milliseconds in a 1 MiB area. A copy starts empty.
+#[derive(Default)]
+pub struct Memo(Mutex<Option<(MemoKey, Laid)>>);
+
+impl Memo {
+    /// The layout for `key` in `content`: the one kept when it was made from the same, moved to `content`; else
+    /// `make()`, kept.
+    pub fn get(&self, key: MemoKey, content: Rect, make: impl FnOnce() -> Laid) -> Laid {
+        if let Ok(kept) = self.0.lock()
+            && let Some((k, laid)) = kept.as_ref()
+            && *k == key
+        {
+            return Laid { content, ..laid.clone() };
+        }
+        let laid = make();
+        if let Ok(mut kept) = self.0.lock() {
+            *kept = Some((key, laid.clone()));
+        }
+        laid
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
 /// An area's y scroll over `lines` lines with the caret on line `caret`: as it was, moved so the caret's line
 /// shows when it moved, kept within the text.
 pub fn area_scroll(lines: usize, caret: usize, line_height: f32, height: f32, scroll: Scroll) -> f32 {
@@ -289,7 +338,7 @@ pub struct Look {
 /// Draws `laid` clipped to its content box: the selection behind the glyphs, the glyphs, the composition's
 /// underline and the caret.
 pub fn draw(list: &mut DisplayList, laid: &Laid, multiline: bool, look: &Look) {
-    let (sx, sy) = laid.horizontal(multiline);
+    let (sx, sy) = laid.scrolled(multiline);
     let content = laid.content;
     let local = |r: &Range<usize>| r.start.saturating_sub(laid.start)..r.end.saturating_sub(laid.start);
     let selection = local(&look.selection);
