@@ -186,6 +186,11 @@ impl Widget for Area {
         Access::new(Role::TextInput, self.name).value(self.edit.text().to_owned()).state("multiline", true)
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        // As access() gives them, without copying the text (a stylesheet asks every frame; it may be 1 MiB).
+        vec!["multiline"]
+    }
+
     fn report(&self) -> Value {
         let preedit = self.edit.preedit().map(|p| json!({ "text": p.text, "cursor": p.cursor }));
         json!({

@@ -423,6 +423,18 @@ impl Widget for Field {
             .state("invalid", self.error.is_some())
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        // As access() gives them, without copying the text (a stylesheet asks every frame).
+        [
+            ("readonly", self.kind == Kind::ReadOnly),
+            ("disabled", self.kind == Kind::Disabled),
+            ("invalid", self.error.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(state, on)| on.then_some(state))
+        .collect()
+    }
+
     fn report(&self) -> Value {
         let text = if matches!(self.kind, Kind::Password { .. }) { self.shown() } else { self.edit.text().to_owned() };
         let preedit = self.edit.preedit().map(|p| json!({ "text": p.text, "cursor": p.cursor }));
