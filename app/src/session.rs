@@ -667,6 +667,12 @@ impl Session {
                 }
             }
         }
+        // The focused text's caret as the last frame drew it, so a script can check it stands inside its box.
+        if let (Some(id), Some(caret)) = (self.router.focus(), self.caret_rect())
+            && let Some(object) = widgets.get_mut(id).and_then(Value::as_object_mut)
+        {
+            object.insert("caret_box".to_owned(), json!([caret.x, caret.y, caret.w, caret.h]));
+        }
         Value::Object(widgets)
     }
 

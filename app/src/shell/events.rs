@@ -44,6 +44,13 @@ pub fn translate(event: Event, to_logical: f32) -> WindowEvent {
             None => WindowEvent::Ignored,
         },
         Event::MouseWheel { dx, dy } => input(UiEvent::Wheel { dx, dy }),
+        // A Shift key's own press and release say what a click holds (SDL's mouse events carry no modifiers).
+        Event::KeyDown { key: code, modifiers, .. } if is_shift(code) => {
+            input(UiEvent::Held(Mods { shift: true, ..mods(modifiers) }))
+        }
+        Event::KeyUp { key: code, modifiers, .. } if is_shift(code) => {
+            input(UiEvent::Held(Mods { shift: false, ..mods(modifiers) }))
+        }
         Event::KeyDown { key: code, modifiers, repeat } => {
             input(UiEvent::KeyDown { key: key(code), mods: mods(modifiers), repeat })
         }
@@ -70,6 +77,12 @@ fn button(button: MouseButton) -> Option<Button> {
         MouseButton::RIGHT => Some(Button::Right),
         _ => None,
     }
+}
+
+/// Whether `code` is a Shift key (`SDLK_LSHIFT`, `SDLK_RSHIFT`: scancodes 225 and 229 as keycodes).
+fn is_shift(code: SdlKey) -> bool {
+    const SCANCODE_BIT: i32 = 1 << 30;
+    matches!(code, SdlKey(c) if c == SCANCODE_BIT | 225 || c == SCANCODE_BIT | 229)
 }
 
 /// The modifiers the app tells apart (lock keys are ignored).

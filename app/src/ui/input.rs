@@ -131,6 +131,9 @@ pub enum UiEvent {
     PointerLeft,
     /// The window lost the keyboard focus.
     FocusLost,
+    /// A Shift key went down or up: the modifiers now held, which a press carries (Shift+click extends a
+    /// selection). SDL's mouse events carry no modifiers.
+    Held(Mods),
 }
 
 /// Reads and writes the clipboard (SDL's, in the app).

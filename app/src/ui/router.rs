@@ -72,6 +72,8 @@ pub enum Message {
         y: f32,
         /// 1 for a single click, 2 for a double click, 3 for a triple click ...
         clicks: u8,
+        /// The modifier keys held (Shift extends a text's selection).
+        mods: Mods,
     },
     /// The pointer moved while the widget held it, wherever the pointer is.
     Drag {
@@ -180,12 +182,22 @@ pub struct Router {
     focus_visible: bool,
     /// The person's last press was the pointer's, not a key's: a focus the program moves then does not show.
     by_pointer: bool,
+    /// The modifiers held, as the last [`UiEvent::Held`] said: a press carries them.
+    held: Mods,
 }
 
 impl Router {
     /// A router with nothing hovered, pressed or focused.
     pub const fn new() -> Router {
-        Router { pointer: None, hover: None, captured: None, focus: None, focus_visible: false, by_pointer: false }
+        Router {
+            pointer: None,
+            hover: None,
+            captured: None,
+            focus: None,
+            focus_visible: false,
+            by_pointer: false,
+            held: Mods::NONE,
+        }
     }
 
     /// The region under the pointer that takes input: enabled, hit last-painted first. A disabled region on
@@ -223,7 +235,7 @@ impl Router {
                     if let Some(stop) = self.focus {
                         out.push(Message::Focus(stop));
                     }
-                    out.push(Message::Press { target, x, y, clicks });
+                    out.push(Message::Press { target, x, y, clicks, mods: self.held });
                 } else {
                     self.focus = None;
                 }
@@ -292,7 +304,10 @@ impl Router {
                 self.pointer = None;
                 self.hover = None;
             }
+            UiEvent::Held(mods) => self.held = mods,
             UiEvent::FocusLost => {
+                // Keys released outside the window never reach us either.
+                self.held = Mods::NONE;
                 // A button released outside the window never reaches us: let go of the pointer now.
                 if let Some(target) = self.captured.take() {
                     let (x, y) = self.pointer.unwrap_or((0.0, 0.0));
@@ -513,7 +528,7 @@ mod tests {
         let mut router = Router::new();
         assert_eq!(
             route(&mut router, down(5.0)),
-            [Message::Focus(A), Message::Press { target: A, x: 5.0, y: 5.0, clicks: 1 }]
+            [Message::Focus(A), Message::Press { target: A, x: 5.0, y: 5.0, clicks: 1, mods: Mods::NONE }]
         );
         assert_eq!(router.pressed(), Some(A));
         assert_eq!(router.focus(), Some("a"));

@@ -3,18 +3,25 @@
 //! digits only; and a rule a form checks when the person leaves it. What is refused is said under the field: a
 //! letter in a digits-only field, a paste cut at the maximum (at a grapheme boundary: no cluster is split).
 //!
-//! Where the pointer lands in the text needs the laid-out text: the page hands each field its caret stops after a
-//! frame ([`Widget::take_stops`]), as the text screen hands back its geometry.
+//! Its text is laid out, scrolled and drawn as every editor's ([`editor`]: bidi runs, fallback faces, a caret at
+//! cluster boundaries on its run's side, the selection where its glyphs are); its keys are every editor's
+//! ([`edit_keys`]). Where the pointer lands needs the laid-out text: the page hands each field its layout after a
+//! frame ([`Widget::take_laid`]), as the text screen hands back its geometry.
 
 use goldberry_natives::yoga::Align;
 use serde_json::{Value, json};
 
+use super::edit_keys::{self, Keyed};
+use super::editor::{self, Laid, Look, Scroll, Shown};
+use super::pen::KitFonts;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
 use crate::clone_box;
+use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
+use crate::text::TextStyle;
 use crate::text::segment::next_grapheme;
-use crate::ui::edit::{TextEdit, Towards};
+use crate::ui::edit::TextEdit;
 use crate::ui::input::Key;
 use crate::ui::router::{Cursor, Message, Region, WidgetId};
 
@@ -55,8 +62,8 @@ pub struct Field {
     pub error: Option<&'static str>,
     /// What the last edit was told ("digits only", "cut at 12 characters").
     pub hint: Option<String>,
-    /// The caret's x after each grapheme boundary of the shown text, from the last frame.
-    stops: Vec<(usize, f32)>,
+    /// The shown text as the last frame laid it out.
+    laid: Laid,
     width: f32,
     /// The keyboard is on the reveal button (a Tab stop of its own), not in the text.
     on_reveal: bool,
@@ -86,7 +93,7 @@ impl Field {
             rule: None,
             error: None,
             hint: None,
-            stops: Vec::new(),
+            laid: Laid::default(),
             on_reveal: false,
             width,
         }
@@ -183,11 +190,9 @@ impl Field {
         }
     }
 
-    /// The byte nearest pointer x, from the last frame's stops.
-    fn byte_at(&self, x: f32, rect: Rect) -> usize {
-        let local = x - rect.x - PAD;
-        let nearest = self.stops.iter().min_by(|a, b| (a.1 - local).abs().total_cmp(&(b.1 - local).abs()));
-        let shown = nearest.map_or(self.edit.text().len(), |s| s.0);
+    /// The byte of the text nearest window point (x, y), by the last frame's layout.
+    fn byte_at(&self, x: f32, y: f32) -> usize {
+        let shown = self.laid.byte_at(x, y, true);
         // Map a byte of the shown text back to the text (dots stand one for each grapheme).
         match self.kind {
             Kind::Password { revealed: false } => {
@@ -200,6 +205,24 @@ impl Field {
             }
             _ => shown,
         }
+    }
+
+    /// The text laid out as it is drawn in `rect`, from the last frame's layout and scroll; the caret is always
+    /// kept in view (a field scrolls by its caret alone).
+    fn lay_out(&self, fonts: &FontBook, f: KitFonts, rect: Rect, mirrored: bool) -> Laid {
+        let text_box = super::pen::flip(self.text_box(rect), rect, mirrored);
+        let line_height = fonts.metrics(f.label).line_height.ceil();
+        let content = Rect::new(
+            text_box.x + PAD,
+            rect.y + ((rect.h - line_height) / 2.0).round(),
+            (text_box.w - 2.0 * PAD).max(0.0),
+            line_height,
+        );
+        let text = self.shown();
+        let caret = self.shown_byte(self.edit.shown_caret());
+        let shown = Shown { text: &text, caret, multiline: false, line_height };
+        let scroll = Scroll { at: self.laid.scroll, reveal: true };
+        editor::lay_out(fonts, &TextStyle::new(f.label), content, shown, &self.laid, scroll)
     }
 
     fn text_box(&self, rect: Rect) -> Rect {
@@ -278,49 +301,42 @@ impl Widget for Field {
                     *revealed = !*revealed;
                 }
             }
-            Message::Press { x, clicks, target, .. } if target.part == 0 => {
-                let at = self.byte_at(*x, self.text_box(cx.rect));
-                if *clicks >= 2 { self.edit.select_word(at) } else { self.edit.move_to(at, false) }
+            Message::Press { x, y, clicks, target, mods } if target.part == 0 => {
+                let at = self.byte_at(*x, *y);
+                edit_keys::press(&mut self.edit, at, *clicks, *mods);
             }
-            Message::Drag { x, target, .. } if target.part == 0 => {
-                let at = self.byte_at(*x, self.text_box(cx.rect));
+            Message::Drag { x, y, target } if target.part == 0 => {
+                let at = self.byte_at(*x, *y);
                 self.edit.move_to(at, true);
             }
             Message::Text { text, .. } if self.editable() => self.insert(text, true),
             Message::Preedit { text, cursor, .. } if self.editable() => self.edit.set_preedit(text, *cursor),
-            Message::Key { key, mods, .. } => {
-                let (word, extend) = (mods.ctrl, mods.shift);
-                // Left and Right move in the reading direction of the field's text, which is left to right here.
-                match key {
-                    Key::Left => self.edit.step(Towards::Start, word, extend),
-                    Key::Right => self.edit.step(Towards::End, word, extend),
-                    Key::Home => self.edit.move_to(0, extend),
-                    Key::End => self.edit.move_to(self.edit.text().len(), extend),
-                    Key::Backspace if self.editable() => self.edit.delete(Towards::Start, word),
-                    Key::Delete if self.editable() => self.edit.delete(Towards::End, word),
-                    Key::Char('a') if mods.ctrl => self.edit.select_all(),
-                    Key::Char('c') if mods.ctrl && !matches!(self.kind, Kind::Password { .. }) => {
+            Message::Key { key, mods, .. } => match key {
+                Key::Char('c') if mods.ctrl => {
+                    if !matches!(self.kind, Kind::Password { .. }) {
                         cx.clipboard.set(self.edit.selected_text());
                     }
-                    Key::Char('x') if mods.ctrl && self.kind == Kind::Plain => {
-                        if let Some(cut) = self.edit.cut() {
-                            cx.clipboard.set(&cut);
-                        }
-                    }
-                    Key::Char('v') if mods.ctrl && self.editable() => {
-                        if let Some(text) = cx.clipboard.get() {
-                            self.insert(&text, false);
-                        }
-                    }
-                    Key::Char('z') if mods.ctrl && self.editable() => {
-                        self.edit.undo();
-                    }
-                    Key::Char('y') if mods.ctrl && self.editable() => {
-                        self.edit.redo();
-                    }
-                    _ => {}
                 }
-            }
+                Key::Char('x') if mods.ctrl => {
+                    if self.kind == Kind::Plain
+                        && let Some(cut) = self.edit.cut()
+                    {
+                        cx.clipboard.set(&cut);
+                    }
+                }
+                Key::Char('v') if mods.ctrl => {
+                    if self.editable()
+                        && let Some(text) = cx.clipboard.get()
+                    {
+                        self.insert(&text, false);
+                    }
+                }
+                _ => {
+                    let editable = self.editable();
+                    let keyed = Keyed { edit: &mut self.edit, laid: &self.laid, goal: &mut None, editable, page: 1 };
+                    edit_keys::key(keyed, *key, *mods);
+                }
+            },
             _ => {}
         }
         // A field that already showed its rule's message says at once whether the fix holds.
@@ -345,45 +361,31 @@ impl Widget for Field {
             p.border
         };
         looks::stroke_round(pen.list, rect, 6.0, if focused { 1.5 } else { 1.0 }, border);
-        let inner = Rect { x: text_box.x + PAD, w: text_box.w - 2.0 * PAD, ..text_box };
         let shown = self.shown();
         let ink = if matches!(self.kind, Kind::Disabled | Kind::ReadOnly) { p.muted } else { p.text };
-        pen.list.clip(text_box.inset(2.0), |list| {
-            let mut sub = Pen {
-                list,
-                fonts: pen.fonts,
-                f: pen.f,
-                palette: p,
-                router: pen.router,
-                mirrored: false,
-                density: pen.density,
-                now: pen.now,
+        if shown.is_empty() && !focused {
+            let inner = Rect { x: text_box.x + PAD, w: text_box.w - 2.0 * PAD, ..text_box };
+            pen.text_in(pen.f.label, inner, self.placeholder, p.muted, Align::FlexStart);
+        } else {
+            let laid = self.lay_out(pen.fonts, pen.f, rect, pen.mirrored);
+            let m = pen.fonts.metrics(pen.f.label);
+            let selection = self.edit.shown_selection();
+            let look = Look {
+                ink,
+                highlight: p.accent.with_alpha(0x60),
+                selection: if focused {
+                    self.shown_byte(selection.start)..self.shown_byte(selection.end)
+                } else {
+                    0..0
+                },
+                composing: self.edit.preedit_range().map(|r| self.shown_byte(r.start)..self.shown_byte(r.end)),
+                caret: (focused && self.kind != Kind::Disabled).then(|| self.shown_byte(self.edit.shown_caret())),
+                ascent: m.ascent,
+                face_line: m.line_height,
+                size_px: pen.fonts.size_px(pen.f.label),
             };
-            let x_of = |byte: usize| sub.fonts.width_px(sub.f.label, &shown[..byte.min(shown.len())]);
-            let caret_x = x_of(self.shown_byte(self.edit.shown_caret()));
-            // The text slides left so that the caret stays in the box.
-            let shift = (caret_x - inner.w).max(0.0);
-            let range = if self.edit.preedit().is_some() { 0..0 } else { self.edit.selection() };
-            if let Some(composing) = self.edit.preedit_range() {
-                let (a, b) = (x_of(self.shown_byte(composing.start)), x_of(self.shown_byte(composing.end)));
-                sub.list.fill_rect(Rect::new(inner.x + a - shift, rect.bottom() - 9.0, b - a, 1.5), ink);
-            }
-            if focused && !range.is_empty() {
-                let (a, b) = (x_of(self.shown_byte(range.start)), x_of(self.shown_byte(range.end)));
-                let sel = Rect::new(inner.x + a - shift, rect.y + 7.0, b - a, rect.h - 14.0);
-                sub.list.fill_rect(sel, p.accent.with_alpha(0x60));
-            }
-            let line = Rect { x: inner.x - shift, w: inner.w + shift + 200.0, ..inner };
-            if shown.is_empty() && !focused {
-                sub.text_in(sub.f.label, inner, self.placeholder, p.muted, Align::FlexStart);
-            } else {
-                sub.text_in(sub.f.label, line, &shown, ink, Align::FlexStart);
-            }
-            if focused && self.kind != Kind::Disabled {
-                let x = (inner.x + caret_x - shift).round();
-                sub.list.fill_rect(Rect::new(x, rect.y + 7.0, 1.5, rect.h - 14.0), p.text);
-            }
-        });
+            editor::draw(pen.list, &laid, false, &look);
+        }
         if let Kind::Password { revealed } = self.kind {
             let reveal = pen.flip(Rect::new(self.text_box(rect).right(), rect.y, REVEAL_W, rect.h), rect);
             let state = pen.look_part(self.id, 1);
@@ -421,36 +423,41 @@ impl Widget for Field {
             .state("invalid", self.error.is_some())
     }
 
+    fn states(&self) -> Vec<&'static str> {
+        // As access() gives them, without copying the text (a stylesheet asks every frame).
+        [
+            ("readonly", self.kind == Kind::ReadOnly),
+            ("disabled", self.kind == Kind::Disabled),
+            ("invalid", self.error.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(state, on)| on.then_some(state))
+        .collect()
+    }
+
     fn report(&self) -> Value {
         let text = if matches!(self.kind, Kind::Password { .. }) { self.shown() } else { self.edit.text().to_owned() };
         let preedit = self.edit.preedit().map(|p| json!({ "text": p.text, "cursor": p.cursor }));
-        json!({ "text": text, "caret": self.edit.caret(), "error": self.error, "hint": self.hint, "preedit": preedit })
+        json!({
+            "text": text, "caret": self.edit.caret(), "anchor": self.edit.anchor(), "error": self.error,
+            "hint": self.hint, "preedit": preedit
+        })
     }
 
     fn takes_text(&self) -> bool {
         self.kind != Kind::Disabled
     }
 
-    fn stops(&self, m: &Measure<'_>) -> Vec<(usize, f32)> {
-        let shown = self.shown();
-        let mut stops = vec![(0, 0.0)];
-        let mut at = 0;
-        while at < shown.len() {
-            at = next_grapheme(&shown, at);
-            stops.push((at, m.fonts.width_px(m.f.label, &shown[..at])));
-        }
-        stops
+    fn lay_text(&self, m: &Measure<'_>, rect: Rect, mirrored: bool) -> Option<Laid> {
+        Some(self.lay_out(m.fonts, m.f, rect, mirrored))
     }
 
-    fn take_stops(&mut self, stops: Vec<(usize, f32)>) {
-        self.stops = stops;
+    fn take_laid(&mut self, laid: Laid) {
+        self.laid = laid;
     }
 
-    fn caret_rect(&self, rect: Rect) -> Option<Rect> {
-        let text = self.text_box(rect);
-        let at = self.shown_byte(self.edit.shown_caret());
-        let x = self.stops.iter().find(|s| s.0 == at).map_or(0.0, |s| s.1).min(text.w - 2.0 * PAD);
-        Some(Rect::new(text.x + PAD + x, rect.y + 7.0, 1.5, rect.h - 14.0))
+    fn caret_rect(&self, _rect: Rect) -> Option<Rect> {
+        Some(self.laid.caret_bar(self.shown_byte(self.edit.shown_caret()), false))
     }
 
     fn value(&self) -> Option<super::Held> {

@@ -21,6 +21,8 @@ pub mod choice;
 pub mod disclosure;
 pub mod doc_tabs;
 pub mod dropdown;
+pub mod edit_keys;
+pub mod editor;
 pub mod fader;
 pub mod field;
 pub mod held;
@@ -205,20 +207,21 @@ pub trait Widget: Debug + Send + Sync + 'static {
         false
     }
 
-    /// Where the caret may stand in its text, and at what x from the text's start (fields: measured by the page
-    /// after a frame, since a widget has no fonts when a click comes).
-    fn stops(&self, m: &Measure<'_>) -> Vec<(usize, f32)> {
-        let _ = m;
-        Vec::new()
+    /// Its text laid out as it is drawn in `rect` (window pixels; `mirrored` when the UI runs right to left), for
+    /// a widget that edits text: the page lays each out after a frame and hands it back ([`Widget::take_laid`]),
+    /// since a widget has no fonts when a click or a key comes. None: it has no text to edit.
+    fn lay_text(&self, m: &Measure<'_>, rect: Rect, mirrored: bool) -> Option<editor::Laid> {
+        let _ = (m, rect, mirrored);
+        None
     }
 
-    /// Takes the stops [`Widget::stops`] measured.
-    fn take_stops(&mut self, stops: Vec<(usize, f32)>) {
-        let _ = stops;
+    /// Takes the layout [`Widget::lay_text`] made: the clicks and keys until the next frame are placed against it.
+    fn take_laid(&mut self, laid: editor::Laid) {
+        let _ = laid;
     }
 
-    /// Where its caret stands when it is drawn in `rect`, by the last frame's stops (None: it has no caret): an
-    /// input method's candidate window goes beside it.
+    /// Where its caret stands when it is drawn in `rect`, by the last frame's layout (None: it has no caret): an
+    /// input method's candidate window goes beside it, and a page scrolls to keep it in view.
     fn caret_rect(&self, rect: Rect) -> Option<Rect> {
         let _ = rect;
         None

@@ -159,6 +159,7 @@ impl Widget for Slider {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::input::Mods;
     use crate::ui::router::Target;
 
     const T: Target = Target { id: "s", part: 0 };
@@ -174,14 +175,24 @@ mod tests {
         let mut s = Slider::new("s", "Slider", Ranged::new(40.0, 0.0, 100.0, 1.0), 200.0).bare();
         let rect = Rect::new(100.0, 0.0, 200.0 + 2.0 * THUMB_R, 24.0);
         // The outer half of the thumb at 100 lies past the track's end but inside the box.
-        send(&mut s, rect, false, Message::Press { target: T, x: rect.right() - 2.0, y: 12.0, clicks: 1 });
+        send(
+            &mut s,
+            rect,
+            false,
+            Message::Press { target: T, x: rect.right() - 2.0, y: 12.0, clicks: 1, mods: Mods::NONE },
+        );
         assert_eq!(s.value.get(), 100.0);
         send(&mut s, rect, false, Message::Drag { target: T, x: 100.0 + THUMB_R + 50.0, y: 90.0 });
         assert_eq!(s.value.get(), 25.0);
         send(&mut s, rect, false, Message::Drag { target: T, x: -50.0, y: 0.0 });
         assert_eq!(s.value.get(), 0.0);
         // Mirrored: the minimum is at the right, and Right lowers it.
-        send(&mut s, rect, true, Message::Press { target: T, x: rect.right() - 1.0, y: 12.0, clicks: 1 });
+        send(
+            &mut s,
+            rect,
+            true,
+            Message::Press { target: T, x: rect.right() - 1.0, y: 12.0, clicks: 1, mods: Mods::NONE },
+        );
         assert_eq!(s.value.get(), 0.0);
         send(
             &mut s,

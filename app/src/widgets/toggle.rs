@@ -109,6 +109,7 @@ impl Widget for Toggle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::input::Mods;
     use crate::ui::router::Target;
 
     fn send(t: &mut Toggle, message: Message) -> bool {
@@ -129,7 +130,7 @@ mod tests {
     fn a_click_flips_it_and_a_drag_places_it_without_the_closing_click_undoing_it() {
         let mut t = Toggle::new("t", "Toggle", false);
         let click = |t: &mut Toggle, x| {
-            send(t, Message::Press { target: T, x, y: 5.0, clicks: 1 });
+            send(t, Message::Press { target: T, x, y: 5.0, clicks: 1, mods: Mods::NONE });
             send(t, Message::Release { target: T, x, y: 5.0 });
             send(t, Message::Activate(T));
         };
@@ -137,7 +138,7 @@ mod tests {
         assert!(t.on);
         click(&mut t, 5.0);
         assert!(!t.on);
-        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1 });
+        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1, mods: Mods::NONE });
         send(&mut t, Message::Drag { target: T, x: 40.0, y: 5.0 });
         assert!(t.on, "dragged to the right half");
         send(&mut t, Message::Release { target: T, x: 40.0, y: 5.0 });
@@ -146,7 +147,7 @@ mod tests {
         send(&mut t, Message::Activate(T));
         assert!(!t.on, "Space afterwards flips it");
         // Dragged off and released below the switch: no click follows, and the next Space is not swallowed.
-        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1 });
+        send(&mut t, Message::Press { target: T, x: 5.0, y: 5.0, clicks: 1, mods: Mods::NONE });
         send(&mut t, Message::Drag { target: T, x: 40.0, y: 90.0 });
         send(&mut t, Message::Release { target: T, x: 40.0, y: 90.0 });
         assert!(t.on);

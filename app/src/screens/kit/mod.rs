@@ -64,7 +64,7 @@ pub struct KitScreen<P: PageSpec> {
     laid: Option<(LayoutKey, Layout)>,
     /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn: Option<(Option<WidgetId>, f32)>,
-    /// The text-taking widgets' reports when their caret stops were last measured.
+    /// The text-taking widgets' reports when their texts were last laid out.
     texts: Vec<serde_json::Value>,
     /// The page was laid out anew since the last recording (its regions are new).
     relaid: bool,
@@ -126,8 +126,13 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let body = viewport;
         let viewport = content_viewport(body, mirrored);
         let focus = page.router.focus();
-        // A focus that moved onto a widget outside the viewport brings it into view (Tab below the fold).
-        let reveal = if self.drawn.is_none_or(|(f, _)| f != focus) {
+        // What the fields and areas hold: when the focused one's text or caret changed, it is followed into view.
+        let texts: Vec<serde_json::Value> =
+            state_page.widgets.iter().filter(|w| w.takes_text()).map(|w| w.report()).collect();
+        let typed = texts != self.texts && focus.and_then(|id| state_page.get(id)).is_some_and(|w| w.takes_text());
+        // A focus that moved onto a widget outside the viewport brings it into view (Tab below the fold), and so
+        // does typing into one (an area that grew a line keeps its caret's line on screen).
+        let reveal = if self.drawn.is_none_or(|(f, _)| f != focus) || typed {
             focus.and_then(|id| state_page.index(id)).and_then(|i| layout.widgets.get(i)).copied()
         } else {
             None
@@ -214,20 +219,18 @@ impl<P: PageSpec> Screen for KitScreen<P> {
                 recorded.regions = Some(regions);
             }
         }
-        // The caret stops of the fields, measured again when their text (or the layout) changed.
-        let texts: Vec<serde_json::Value> =
-            state_page.widgets.iter().filter(|w| w.takes_text()).map(|w| w.report()).collect();
+        // The texts of the fields and areas, laid out again when their text (or the layout) changed.
         if fresh || moved || texts != self.texts {
             let measure = Measure { fonts, f, density };
-            let stops = state_page
+            let rects: Vec<Rect> = layout.widgets.iter().map(|r| at(*r)).collect();
+            let laid = state_page
                 .widgets
                 .iter()
+                .zip(&rects)
                 .enumerate()
-                .filter(|(_, w)| w.takes_text())
-                .map(|(i, w)| (i, w.stops(&measure)))
+                .filter_map(|(i, (w, rect))| Some((i, w.lay_text(&measure, *rect, mirrored)?)))
                 .collect();
-            let rects = layout.widgets.iter().map(|r| at(*r)).collect();
-            recorded.laid = Some(PageLaid { rects, sheet, offset, stops });
+            recorded.laid = Some(PageLaid { rects, sheet, offset, texts: laid });
             self.texts = texts;
         }
         Ok(recorded)

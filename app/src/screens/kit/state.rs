@@ -19,6 +19,7 @@ use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
 use crate::widgets::Node;
+use crate::widgets::editor::Laid;
 use crate::widgets::{Cx, LABEL_PART, Response, Role, Widget};
 
 pub use crate::screens::paging::ids;
@@ -119,8 +120,8 @@ pub struct PageLaid {
     pub sheet: Sheet,
     /// The offset drawn (a Tab to a widget below the fold moves it).
     pub offset: f32,
-    /// Each text-taking widget's caret stops.
-    pub stops: Vec<(usize, Vec<(usize, f32)>)>,
+    /// Each text-taking widget's text as laid out (by its index).
+    pub texts: Vec<(usize, Laid)>,
 }
 
 /// A kit page's state (see the module docs).
@@ -332,10 +333,10 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         let lost = P::carry(&self.first, &self.page, &mut page);
         self.page = page;
         self.first = first;
-        // The boxes and caret stops were the old widgets'; the scroll offset stays and is clamped by the next
+        // The boxes and texts' layouts were the old widgets'; the scroll offset stays and is clamped by the next
         // layout to the new page's height.
         self.laid.rects.clear();
-        self.laid.stops.clear();
+        self.laid.texts.clear();
         if self.last_focus.is_some_and(|id| lost.contains(&id)) {
             self.last_focus = None;
         }
@@ -344,9 +345,9 @@ impl<P: PageSpec> ScreenState for KitState<P> {
     }
 
     fn laid_out(&mut self, laid: PageLaid) {
-        for (i, stops) in &laid.stops {
+        for (i, text) in &laid.texts {
             if let Some(w) = self.page.widgets.get_mut(*i) {
-                w.take_stops(stops.clone());
+                w.take_laid(text.clone());
             }
         }
         self.paging.laid_out(laid.sheet, laid.offset);

@@ -288,12 +288,12 @@ mod tests {
     fn dragging_the_thumb_follows_the_pointer_and_a_click_on_the_track_pages() {
         let mut s = ScrollState::new();
         let bar = Target { id: ids::BAR, part: 0 };
-        s.apply(&Message::Press { target: bar, x: 408.0, y: 10.0, clicks: 1 }, &regions(), 0.0);
+        s.apply(&Message::Press { target: bar, x: 408.0, y: 10.0, clicks: 1, mods: Mods::NONE }, &regions(), 0.0);
         s.apply(&Message::Drag { target: bar, x: 408.0, y: 10.0 + 234.0 }, &regions(), 0.0);
         let half = s.target();
         assert!((half - model::max_offset(500.0) / 2.0).abs() < 2.0, "{half}");
         s.apply(&Message::Release { target: bar, x: 408.0, y: 244.0 }, &regions(), 0.0);
-        s.apply(&Message::Press { target: bar, x: 408.0, y: 490.0, clicks: 1 }, &regions(), 1.0);
+        s.apply(&Message::Press { target: bar, x: 408.0, y: 490.0, clicks: 1, mods: Mods::NONE }, &regions(), 1.0);
         assert_eq!(s.target(), half + 460.0);
     }
 
@@ -301,7 +301,7 @@ mod tests {
     fn dragging_the_list_moves_it_with_the_pointer_and_the_bar_fades_once_idle() {
         let mut s = ScrollState::new();
         let list = Target { id: ids::LIST, part: 0 };
-        s.apply(&Message::Press { target: list, x: 100.0, y: 300.0, clicks: 1 }, &regions(), 0.0);
+        s.apply(&Message::Press { target: list, x: 100.0, y: 300.0, clicks: 1, mods: Mods::NONE }, &regions(), 0.0);
         s.apply(&Message::Drag { target: list, x: 100.0, y: 100.0 }, &regions(), 0.1);
         assert_eq!((s.target(), s.offset_at(0.1)), (200.0, 200.0), "at once, no glide");
         s.apply(&Message::Drag { target: list, x: 100.0, y: 900.0 }, &regions(), 0.2);

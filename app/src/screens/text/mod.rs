@@ -2,18 +2,16 @@
 //! bidirectional runs, font fallback), the primary face's OpenType features as toggles over a sample at a size
 //! from 8 to 72 px, and a paragraph of scripts the primary face lacks.
 
-mod draw;
 pub mod layout;
 pub mod state;
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{TextLayout, TextTree, inset};
-use self::state::{AREA_LINES, Laid, TextFields, TextGeometry, default_on, ids, line_index};
+use self::state::{Laid, TextFields, TextGeometry, default_on, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
@@ -23,12 +21,11 @@ use crate::scene::layout::{LaidBox, LayoutError};
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
-use crate::text::edited::Before;
-use crate::text::segment::snap;
-use crate::text::{Line, Paragraph, TextStyle};
+use crate::text::TextStyle;
 use crate::ui::edit::TextEdit;
 use crate::ui::router::{Router, WidgetId};
 use crate::ui::theme::Palette;
+use crate::widgets::editor::{self, Look, Scroll, Shown};
 use crate::widgets::pen::{Density, KitFonts};
 use crate::widgets::{Pen, Widget};
 
@@ -50,10 +47,6 @@ const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية 
                     \u{1F469}\u{1F3FD}\u{200D}\u{1F4BB} \u{1F44D}\u{1F3FB}\u{1F44D}\u{1F3FF} \u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1E6} \
                     \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} 1\u{FE0F}\u{20E3} \u{1F600}\u{2764}\u{FE0F}\nCOLR v1 through HarfBuzz: \
                     \u{F0000}\u{F0001}\u{F0002}\u{F0003}\u{F0004}\u{F0005}";
-
-/// A field longer than this lays out only a window around its caret, so a keystroke costs the same in a
-/// 100,000-character field as in a short one.
-const FIELD_WINDOW: usize = 512;
 
 /// The fonts the screen writes with.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -304,53 +297,22 @@ impl TextScreen {
         let multiline = edit.multiline();
         let previous = if multiline { &view.texts.geometry().area } else { &view.texts.geometry().field };
         // Shaping and wrapping a long text is most of a keystroke's cost: the HUD's shape row shows it (issue 35).
-        let laid = view.shaping.timed(|| lay_out_edit(fonts, style, content, edit, previous, view.texts, multiline));
-        let size_px = fonts.size_px(style.font);
+        let laid = view.shaping.timed(|| lay_out_edit(fonts, style, content, edit, previous, view.texts));
         let m = fonts.metrics(style.font);
-        let (sx, sy) = if multiline { (0.0, laid.scroll) } else { (laid.scroll, 0.0) };
-        // While a composition is open the selection is not drawn: what the composition will replace is the
-        // input method's business until it is typed.
-        let selection = if edit.preedit().is_some() { 0..0 } else { edit.selection() };
-        let local = selection.start.saturating_sub(laid.start)..selection.end.saturating_sub(laid.start);
-        let composing =
-            edit.preedit_range().map(|r| r.start.saturating_sub(laid.start)..r.end.saturating_sub(laid.start));
-        list.clip(content, |list| {
-            let first = (sy / laid.line_height.max(1.0)).floor().max(0.0) as usize;
-            let shown = (content.h / laid.line_height.max(1.0)).ceil() as usize + 1;
-            for (i, line) in laid.paragraph.lines.iter().enumerate().skip(first).take(shown) {
-                let x = content.x + laid.line_x[i] - sx;
-                let top = content.y + i as f32 * laid.line_height - sy;
-                if !selection.is_empty() {
-                    for (a, b) in draw::selection_spans(line, size_px, local.clone()) {
-                        let highlight = Rect::new(x + a, top, b - a, laid.line_height);
-                        list.fill_rect(highlight, p.accent.with_alpha(80));
-                    }
-                }
-                let baseline = top + (laid.line_height - m.line_height) / 2.0 + m.ascent;
-                line_runs(list, line, x, baseline, p.text);
-                // The composition is underlined where its glyphs are, so in a right-to-left line too.
-                if let Some(range) = composing.clone() {
-                    for (a, b) in draw::selection_spans(line, size_px, range) {
-                        list.fill_rect(Rect::new(x + a, (baseline + 2.0).round(), b - a, 1.5), p.text);
-                    }
-                }
-            }
-            if state.focused && view.texts.blink_on(view.now) {
-                let i = laid.line_of(edit.shown_caret());
-                let x = content.x + laid.caret_x(edit.shown_caret()) - sx;
-                let top = content.y + i as f32 * laid.line_height - sy;
-                let rtl = laid.paragraph.lines.get(i).is_some_and(|line| line.rtl);
-                draw::caret(list, x, top, laid.line_height, rtl, p.text);
-            }
-        });
+        let look = Look {
+            ink: p.text,
+            highlight: p.accent.with_alpha(80),
+            selection: edit.shown_selection(),
+            composing: edit.preedit_range(),
+            caret: (state.focused && view.texts.blink_on(view.now)).then(|| edit.shown_caret()),
+            ascent: m.ascent,
+            face_line: m.line_height,
+            size_px: fonts.size_px(style.font),
+        };
+        editor::draw(list, &laid, multiline, &look);
         // Where the six lines shown sit in the whole text, when it is longer.
-        let height = laid.paragraph.lines.len() as f32 * laid.line_height;
-        if multiline && height > content.h {
-            let track = Rect::new(rect.right() - 5.0, content.y, 3.0, content.h);
-            let thumb_h = (content.h * content.h / height).max(12.0);
-            let y = track.y + (track.h - thumb_h) * (laid.scroll / (height - content.h)).clamp(0.0, 1.0);
-            let thumb = Rect::new(track.x, y, track.w, thumb_h);
-            list.fill_round_rect(thumb, 1.5, p.muted.with_alpha(160));
+        if multiline {
+            editor::thumb(list, rect, &laid, p.muted.with_alpha(160));
         }
         laid
     }
@@ -361,13 +323,12 @@ impl TextScreen {
 pub fn lay_out_texts(fonts: &FontBook, style: &TextStyle, field: Rect, area: Rect, texts: &TextFields) -> (Laid, Laid) {
     let g = texts.geometry();
     (
-        lay_out_edit(fonts, style, field, &texts.field, &g.field, texts, false),
-        lay_out_edit(fonts, style, area, &texts.area, &g.area, texts, true),
+        lay_out_edit(fonts, style, field, &texts.field, &g.field, texts),
+        lay_out_edit(fonts, style, area, &texts.area, &g.area, texts),
     )
 }
 
-/// Lays out `edit` in `content`: the area wrapped at its width, the field on one line (a window of it around the
-/// caret when it is long); scrolled as far as last frame, then so the caret shows when it moved.
+/// Lays out `edit` in `content` as every editor does ([`editor::lay_out`]), from the scroll the screen keeps.
 fn lay_out_edit(
     fonts: &FontBook,
     style: &TextStyle,
@@ -375,88 +336,13 @@ fn lay_out_edit(
     edit: &TextEdit,
     previous: &Laid,
     texts: &TextFields,
-    multiline: bool,
 ) -> Laid {
-    // The text as shown: an open composition is laid out where it stands, at the caret.
     let shown = edit.shown();
-    let text: &str = &shown;
-    let caret = edit.shown_caret();
-    let (start, end) = if multiline || text.len() <= 2 * FIELD_WINDOW {
-        (0, text.len())
-    } else {
-        // The window moves in whole steps, so it stays put (and its shaping cached) while the caret moves inside.
-        let block = caret / FIELD_WINDOW;
-        let start = snap(text, (block * FIELD_WINDOW).saturating_sub(FIELD_WINDOW));
-        let end = snap(text, (block * FIELD_WINDOW + 2 * FIELD_WINDOW).min(text.len()));
-        (start, if end < text.len() && end <= start { text.len() } else { end })
-    };
+    let multiline = edit.multiline();
+    let scroll = Scroll { at: texts.scroll[usize::from(multiline)], reveal: texts.reveal };
     let line_height = fonts.metrics(style.font).line_height.ceil();
-    let laid_out = if multiline {
-        // The area's runs are cut only for the lines around the ones shown and the caret's: the area takes 1 MiB,
-        // and cutting every line's runs was most of a keystroke's cost in a long text (issue 35).
-        let mut pick = |lines: &[Line]| {
-            let caret = line_index(lines, caret);
-            let y = area_scroll(lines.len(), caret, line_height, content.h, texts.scroll[1], texts.reveal);
-            let first = (y / line_height.max(1.0)).floor().max(0.0) as usize;
-            let shown = (content.h / line_height.max(1.0)).ceil() as usize + 1;
-            // Enough lines either side that a Page key before the next frame still finds its runs.
-            let margin = AREA_LINES + 1;
-            vec![first.saturating_sub(margin)..first + shown + margin, caret.saturating_sub(margin)..caret + margin]
-        };
-        // A keystroke wraps again only what it changed, from the last frame's lines (text::edited).
-        let same = previous.style.as_ref() == Some(style) && previous.content.w == content.w;
-        if same && !previous.paragraph.lines.is_empty() {
-            let before = Before { text: &previous.text, paragraph: &previous.paragraph };
-            fonts.layout_edited(style, before, text, content.w, &mut pick).map(Arc::new)
-        } else {
-            fonts.layout_picked(style, text, Some(content.w), &mut pick).map(Arc::new)
-        }
-    } else {
-        fonts.layout(style, &text[start..end], None)
-    };
-    let paragraph = laid_out.unwrap_or_else(|e| {
-        tracing::warn!("laying out the text: {e}");
-        Arc::new(Paragraph::default())
-    });
-    let line_x: Vec<f32> = paragraph
-        .lines
-        .iter()
-        .map(|line| if line.rtl && line.width_px <= content.w { content.w - line.width_px } else { 0.0 })
-        .collect();
-    let laid_text = Arc::from(&text[start..end]);
-    let style = Some(style.clone());
-    let mut laid = Laid { content, start, text: laid_text, paragraph, line_x, line_height, scroll: 0.0, style };
-    let at = caret;
-    let caret = laid.caret_x(at);
-    let scroll = if multiline { texts.scroll[1] } else { texts.scroll[0] };
-    laid.scroll = if multiline {
-        let caret = laid.line_of(at);
-        area_scroll(laid.paragraph.lines.len(), caret, line_height, content.h, scroll, texts.reveal)
-    } else {
-        // A window that moved keeps the caret where it was on screen.
-        let mut x = if previous.start != start && previous.content == content {
-            caret - (previous.caret_x(at) - previous.scroll).clamp(0.0, content.w)
-        } else {
-            scroll
-        };
-        if texts.reveal {
-            x = x.min(caret - 2.0).max(caret + 2.0 - content.w);
-        }
-        let width = laid.paragraph.width_px + 4.0;
-        x.clamp(0.0, (width - content.w).max(0.0).max(caret + 2.0 - content.w))
-    };
-    laid
-}
-
-/// The area's y scroll over `lines` lines with the caret on line `caret`: `scroll` as it was, moved so the caret's
-/// line shows when `reveal`, kept within the text.
-fn area_scroll(lines: usize, caret: usize, line_height: f32, height: f32, scroll: f32, reveal: bool) -> f32 {
-    let top = caret as f32 * line_height;
-    let mut y = scroll;
-    if reveal {
-        y = y.min(top).max(top + line_height - height);
-    }
-    y.clamp(0.0, (lines as f32 * line_height - height).max(0.0))
+    let shown = Shown { text: &shown, caret: edit.shown_caret(), multiline, line_height };
+    editor::lay_out(fonts, style, content, shown, previous, scroll)
 }
 
 fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {

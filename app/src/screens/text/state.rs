@@ -7,20 +7,19 @@
 //! laid the text out: the screen hands that back as a [`TextGeometry`] after each frame (as a layout hands the
 //! router its regions), and the keys and clicks that need it read it from there.
 
-use std::sync::Arc;
-
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::screens::paging::{self, Leaves, Paging, Sheet};
-use crate::text::segment::previous_grapheme;
-use crate::text::{Features, Line, Paragraph, TextStyle};
-use crate::ui::edit::{TextEdit, Towards};
+use crate::text::Features;
+use crate::ui::edit::TextEdit;
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::widgets::Cx;
 use crate::widgets::Widget;
+use crate::widgets::edit_keys::{self, Keyed};
+pub use crate::widgets::editor::{Laid, line_index};
 use crate::widgets::slider::Slider;
 use crate::widgets::value::Ranged;
 use crate::widgets::{Access, Node, Role};
@@ -128,92 +127,6 @@ impl Command {
             min_width: 200.0,
             bar: false,
         }
-    }
-}
-
-/// One text widget as the last frame laid it out.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Laid {
-    /// The box the text is drawn in, window pixels.
-    pub content: Rect,
-    /// The byte of the widget's text the laid-out text starts at (a long field lays out only a window around its
-    /// caret).
-    pub start: usize,
-    /// The text laid out (the widget's text from `start`, as it was then: events that come before the next frame
-    /// are placed against what the person saw).
-    pub text: Arc<str>,
-    /// The laid-out text's lines.
-    pub paragraph: Arc<Paragraph>,
-    /// Each line's left edge inside `content` before scrolling (a right-to-left line is aligned right).
-    pub line_x: Vec<f32>,
-    /// From one line's top to the next.
-    pub line_height: f32,
-    /// How far the text is scrolled: x in the field, y in the area.
-    pub scroll: f32,
-    /// The style it was laid out in: the next layout starts from this one when the style and width are the same.
-    pub style: Option<TextStyle>,
-}
-
-impl Laid {
-    /// The laid-out line holding byte `at` of the widget's text (the last line past the end).
-    pub fn line_of(&self, at: usize) -> usize {
-        line_index(&self.paragraph.lines, at.saturating_sub(self.start))
-    }
-
-    /// The byte of the widget's text nearest to window point (x, y).
-    pub fn byte_at(&self, x: f32, y: f32, horizontal: bool) -> usize {
-        let lines = &self.paragraph.lines;
-        if lines.is_empty() {
-            return self.start;
-        }
-        let (sx, sy) = if horizontal { (self.scroll, 0.0) } else { (0.0, self.scroll) };
-        let row = ((y - self.content.y + sy) / self.line_height.max(1.0)).floor();
-        let i = (row.max(0.0) as usize).min(lines.len() - 1);
-        self.byte_on_line(i, x - self.content.x + sx)
-    }
-
-    /// The byte of the widget's text nearest to `x` (px from the content's left, unscrolled) on line `i`, kept to
-    /// the carets that stand on that line (see [`Laid::line_end`]).
-    pub fn byte_on_line(&self, i: usize, x: f32) -> usize {
-        let Some(line) = self.paragraph.lines.get(i) else { return self.start };
-        let hit = self.start + line.hit(&self.text, x - self.line_x.get(i).copied().unwrap_or(0.0));
-        hit.min(self.line_end(i))
-    }
-
-    /// The last byte of the widget's text a caret on line `i` may stand before: the line's end, or at a soft wrap
-    /// (the next line starts where this one ends, and a caret there stands on the next line) the grapheme boundary
-    /// before it, so End and a click at a wrapped line's right stay on that line.
-    pub fn line_end(&self, i: usize) -> usize {
-        let lines = &self.paragraph.lines;
-        let Some(line) = lines.get(i) else { return self.start + self.text.len() };
-        let wrapped = lines.get(i + 1).is_some_and(|next| next.bytes.start == line.bytes.end);
-        let end = if wrapped {
-            previous_grapheme(&self.text, line.bytes.end.min(self.text.len())).max(line.bytes.start)
-        } else {
-            line.bytes.end
-        };
-        self.start + end
-    }
-
-    /// The caret's x (px from the content's left, unscrolled) before byte `at` of the widget's text, on its line.
-    pub fn caret_x(&self, at: usize) -> f32 {
-        let i = self.line_of(at);
-        let Some(line) = self.paragraph.lines.get(i) else { return 0.0 };
-        let local = at.saturating_sub(self.start).min(self.text.len());
-        self.line_x.get(i).copied().unwrap_or(0.0) + line.caret_x(&self.text, local)
-    }
-}
-
-/// The line of `lines` holding byte `at` of the text they lay out (the last line past the end): a caret at a soft
-/// wrap stands at the start of the next line, at a hard break at the end of its own.
-pub fn line_index(lines: &[Line], at: usize) -> usize {
-    let i = lines.partition_point(|line| line.bytes.end < at);
-    if i >= lines.len() {
-        return lines.len().saturating_sub(1);
-    }
-    match lines.get(i + 1) {
-        Some(next) if next.bytes.start == at => i + 1,
-        _ => i,
     }
 }
 
@@ -327,15 +240,11 @@ impl TextFields {
     pub fn apply(&mut self, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
         let before = self.seen();
         match message {
-            Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks } => {
+            Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks, mods } => {
                 let horizontal = *id == ids::FIELD;
                 if let Some((edit, laid)) = self.widget(id) {
                     let at = laid.byte_at(*x, *y, horizontal);
-                    match clicks {
-                        0 | 1 => edit.move_to(at, false),
-                        2 => edit.select_word(at),
-                        _ => edit.select_line(at),
-                    }
+                    edit_keys::press(edit, at, *clicks, *mods);
                 }
                 self.selecting = (*clicks <= 1).then_some(*id);
                 self.moved(now);
@@ -430,73 +339,26 @@ impl TextFields {
         self.size.value.get() as u8
     }
 
-    /// An editing key on text widget `id`; true when it was one.
+    /// An editing key on text widget `id`; true when it was one. The keys are every editor's
+    /// ([`edit_keys::key`]); the clipboard's go through the context menu's commands.
     fn key(&mut self, id: WidgetId, key: Key, mods: Mods, clipboard: &mut dyn Clipboard) -> bool {
-        let goal = self.goal_x.take();
-        let Some((edit, laid)) = self.widget(id) else { return false };
-        let (ctrl, shift) = (mods.ctrl, mods.shift);
-        // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on. A long
-        // field lays out a window of itself, whose own direction may not be the text's (edit fuzz, seed 6).
-        let whole = laid.start == 0 && laid.text.len() == edit.text().len();
-        let rtl = if whole { laid.paragraph.rtl } else { crate::text::bidi::base_rtl(edit.text()) };
-        let (left, right) = if rtl { (Towards::End, Towards::Start) } else { (Towards::Start, Towards::End) };
-        match (key, ctrl) {
-            (Key::Left, _) => edit.step(left, ctrl, shift),
-            (Key::Right, _) => edit.step(right, ctrl, shift),
-            (Key::Home, true) => edit.move_to(0, shift),
-            (Key::End, true) => edit.move_to(edit.text().len(), shift),
-            // A field is one line, whatever window of it the last frame laid out.
-            (Key::Home, false) if !edit.multiline() => edit.move_to(0, shift),
-            (Key::End, false) if !edit.multiline() => edit.move_to(edit.text().len(), shift),
-            (Key::Home | Key::End, false) => {
-                let i = laid.line_of(edit.caret());
-                let to = match (key, laid.paragraph.lines.get(i)) {
-                    (Key::Home, Some(line)) => laid.start + line.bytes.start,
-                    (Key::Home, None) => laid.start,
-                    _ => laid.line_end(i),
-                };
-                edit.move_to(to, shift);
-            }
-            (Key::Up | Key::Down | Key::PageUp | Key::PageDown, false) if edit.multiline() => {
-                let lines = match key {
-                    Key::Up => -1,
-                    Key::Down => 1,
-                    Key::PageUp => -(AREA_LINES as isize),
-                    _ => AREA_LINES as isize,
-                };
-                let x = goal.unwrap_or_else(|| laid.caret_x(edit.caret()));
-                let from = laid.line_of(edit.caret()) as isize;
-                let last = laid.paragraph.lines.len() as isize - 1;
-                let to = from + lines;
-                let at = if to < 0 {
-                    0
-                } else if to > last {
-                    edit.text().len()
-                } else {
-                    laid.byte_on_line(to as usize, x)
-                };
-                edit.move_to(at, shift);
-                self.goal_x = Some(x);
-            }
-            (Key::Backspace, _) => edit.delete(Towards::Start, ctrl),
-            (Key::Delete, _) => edit.delete(Towards::End, ctrl),
-            (Key::Return, false) if edit.multiline() => {
-                if let Err(e) = edit.insert("\n", false) {
-                    tracing::warn!("{id}: {e}");
-                }
-            }
-            (Key::Char('a'), true) => Command::SelectAll.run(edit, id, clipboard),
-            (Key::Char('c'), true) => Command::Copy.run(edit, id, clipboard),
-            (Key::Char('x'), true) => Command::Cut.run(edit, id, clipboard),
-            (Key::Char('v'), true) => Command::Paste.run(edit, id, clipboard),
-            (Key::Char('z'), true) if shift => _ = edit.redo(),
-            (Key::Char('z'), true) => _ = edit.undo(),
-            (Key::Char('y'), true) => _ = edit.redo(),
-            // Escape unwinds a selection first (the session then takes the focus away).
-            (Key::Escape, false) if !edit.selection().is_empty() => edit.move_to(edit.caret(), false),
+        let (edit, laid, goal) = match id {
+            ids::FIELD => (&mut self.field, &self.geometry.field, &mut self.goal_x),
+            ids::AREA => (&mut self.area, &self.geometry.area, &mut self.goal_x),
             _ => return false,
+        };
+        let command = match (key, mods.ctrl) {
+            (Key::Char('c'), true) => Some(Command::Copy),
+            (Key::Char('x'), true) => Some(Command::Cut),
+            (Key::Char('v'), true) => Some(Command::Paste),
+            _ => None,
+        };
+        if let Some(command) = command {
+            goal.take();
+            command.run(edit, id, clipboard);
+            return true;
         }
-        true
+        edit_keys::key(Keyed { edit, laid, goal, editable: true, page: AREA_LINES }, key, mods)
     }
 }
 
@@ -569,11 +431,7 @@ impl ScreenState for TextFields {
             ids::AREA => (&self.area, &self.geometry.area, false),
             _ => return None,
         };
-        let at = edit.shown_caret();
-        let (sx, sy) = if horizontal { (laid.scroll, 0.0) } else { (0.0, laid.scroll) };
-        let x = laid.content.x + laid.caret_x(at) - sx;
-        let y = laid.content.y + laid.line_of(at) as f32 * laid.line_height - sy;
-        Some(Rect::new(x, y, 1.0, laid.line_height))
+        Some(laid.caret_bar(edit.shown_caret(), !horizontal))
     }
 
     fn laid_out(&mut self, geometry: TextGeometry) {

@@ -7,7 +7,7 @@
 //! <frame> move X Y
 //! <frame> press [left|middle|right]        # at the pointer's position
 //! <frame> release [left|middle|right]
-//! <frame> click X Y [left|middle|right] [x2|x3]  # move, press and release in that frame; x2 a double click
+//! <frame> click X Y [left|middle|right] [x2|x3] [shift]  # move, press and release in that frame; x2 a double click
 //! <frame> wheel DX DY                      # DY > 0 scrolls up, as SDL's wheel does
 //! <frame> key CHORD                        # ctrl+2, shift+Tab, Return, F1, ctrl+shift+z
 //! <frame> text "UTF-8 text"                # as SDL_TEXTINPUT events (31 bytes at most each)
@@ -93,6 +93,8 @@ pub enum Action {
         button: Button,
         /// 1 for a single click, 2 for the second click of a double click, 3 for a triple click.
         clicks: u8,
+        /// With Shift held: a Shift key goes down before it and up after.
+        shift: bool,
     },
     /// The wheel turns by precise amounts; `dy > 0` scrolls up.
     Wheel {
@@ -305,17 +307,18 @@ fn parse_action(words: &[String]) -> Result<Action, String> {
             named(if verb == "set" { Verb::Set(value) } else { Verb::Expect(value) }, args)
         }
         "click" => {
-            let usage = "click X Y [left|middle|right] [x2|x3]";
-            arity(usage, 2, 4)?;
-            let (mut pressed, mut clicks) = (Button::Left, 1);
+            let usage = "click X Y [left|middle|right] [x2|x3] [shift]";
+            arity(usage, 2, 5)?;
+            let (mut pressed, mut clicks, mut shift) = (Button::Left, 1, false);
             for word in &args[2..] {
                 match word.strip_prefix('x').map(str::parse::<u8>) {
+                    _ if word == "shift" => shift = true,
                     Some(Ok(n @ 1..=9)) => clicks = n,
                     Some(_) => return Err(format!("`{word}`: a click count is x1 to x9")),
                     None => pressed = button(word)?,
                 }
             }
-            Ok(Action::Click { x: coordinate(&args[0])?, y: coordinate(&args[1])?, button: pressed, clicks })
+            Ok(Action::Click { x: coordinate(&args[0])?, y: coordinate(&args[1])?, button: pressed, clicks, shift })
         }
         "wheel" => {
             arity("wheel DX DY", 2, 2)?;
@@ -476,8 +479,15 @@ mod tests {
         assert_eq!(one("3 move 10 -20"), Action::Move { x: 10, y: -20 });
         assert_eq!(one("3 press"), Action::Press(Button::Left));
         assert_eq!(one("3 release right"), Action::Release(Button::Right));
-        assert_eq!(one("3 click 5 6 middle"), Action::Click { x: 5, y: 6, button: Button::Middle, clicks: 1 });
-        assert_eq!(one("3 click 5 6 x2"), Action::Click { x: 5, y: 6, button: Button::Left, clicks: 2 });
+        assert_eq!(
+            one("3 click 5 6 middle"),
+            Action::Click { x: 5, y: 6, button: Button::Middle, clicks: 1, shift: false }
+        );
+        assert_eq!(one("3 click 5 6 x2"), Action::Click { x: 5, y: 6, button: Button::Left, clicks: 2, shift: false });
+        assert_eq!(
+            one("3 click 5 6 shift"),
+            Action::Click { x: 5, y: 6, button: Button::Left, clicks: 1, shift: true }
+        );
         assert_eq!(one("3 wheel 0 -1.5"), Action::Wheel { dx: 0.0, dy: -1.5 });
         assert_eq!(
             one("3 key ctrl+shift+z"),
@@ -555,7 +565,7 @@ mod tests {
         assert_eq!(error.line, 2);
         assert_eq!(
             error.to_string(),
-            format!("script {} line 2: expected `click X Y [left|middle|right] [x2|x3]`", path.display())
+            format!("script {} line 2: expected `click X Y [left|middle|right] [x2|x3] [shift]`", path.display())
         );
         let missing = Script::load(&dir.join("absent.txt")).expect_err("no such file");
         assert!(missing.to_string().contains("cannot read it"), "{missing}");

@@ -19,6 +19,9 @@ use crate::ui::input::Button;
 use crate::ui::router::WidgetId;
 use crate::widgets::Held;
 
+/// `SDLK_LSHIFT`: scancode 225 as a keycode (the scancode bit set).
+const LSHIFT: i32 = (1 << 30) | 225;
+
 /// The most SDL events pushed before the run polls the queue: well under SDL's 65,535, whatever SDL queues
 /// itself meanwhile (a resize's window events).
 pub const CHUNK_EVENTS: usize = 16_384;
@@ -148,12 +151,20 @@ impl Player {
                     let (x, y) = self.pointer;
                     push(Event::MouseButtonUp { button: button(b), x, y, clicks: 1 })?;
                 }
-                Action::Click { x, y, button: b, clicks } => {
+                Action::Click { x, y, button: b, clicks, shift } => {
                     let (x, y) = (at(x), at(y));
                     self.pointer = (x, y);
+                    // Shift held around the click, as a person holds it: its own key down before, up after.
+                    let lshift = Key(LSHIFT);
+                    if shift {
+                        push(Event::KeyDown { key: lshift, modifiers: Modifiers::LSHIFT, repeat: false })?;
+                    }
                     push(Event::MouseMotion { x, y })?;
                     push(Event::MouseButtonDown { button: button(b), x, y, clicks })?;
                     push(Event::MouseButtonUp { button: button(b), x, y, clicks })?;
+                    if shift {
+                        push(Event::KeyUp { key: lshift, modifiers: Modifiers::NONE, repeat: false })?;
+                    }
                 }
                 Action::Wheel { dx, dy } => push(Event::MouseWheel { dx, dy })?,
                 Action::Key(_) => {

@@ -222,6 +222,18 @@ impl TextEdit {
         self.preedit.as_ref().map(|p| self.caret..self.caret + p.text.len())
     }
 
+    /// The selection's bytes in [`TextEdit::shown`]: while a composition is open the selection stays where it is
+    /// drawn, beside the composition (which stands at the caret, one of its ends), and the commit replaces it.
+    pub fn shown_selection(&self) -> Range<usize> {
+        let selection = self.selection();
+        match &self.preedit {
+            Some(p) if !selection.is_empty() && self.caret == selection.start => {
+                selection.start + p.text.len()..selection.end + p.text.len()
+            }
+            _ => selection,
+        }
+    }
+
     /// The caret in [`TextEdit::shown`]: the composition's cursor while one is open.
     pub fn shown_caret(&self) -> usize {
         self.caret + self.preedit.as_ref().map_or(0, |p| p.cursor)
