@@ -1,6 +1,6 @@
 //! What survives a reload: a widget of the new version whose id and kind are an old widget's takes what a person
-//! did to that widget ([`Widget::carry_from`]: a slider moved, a box ticked, text typed, a tab closed, a section
-//! opened), and everything else (label, range, options, looks) from the file. A value the person never changed
+//! did to that widget ([`Widget::carry_from`](crate::widgets::Widget::carry_from): a slider moved, a box ticked,
+//! text typed, a tab closed, a section opened), and everything else (label, range, options, looks) from the file. A value the person never changed
 //! takes the file's new one; a value they changed that the new version cannot hold is clamped to it (a spinner at 9
 //! under a new `max=5` shows 5), and a selection is kept by what it selects (a tab by its name, a slide by its
 //! caption), not by its place.
