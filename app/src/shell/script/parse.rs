@@ -175,8 +175,10 @@ impl Script {
     pub fn load(path: &Path) -> Result<Script, ScriptError> {
         let text = crate::located::read_text(path, MAX_BYTES, "a script").map_err(|e| {
             // A file that cannot be opened is about the file as a whole; one too long or not UTF-8 about a line.
-            let line = if e.message.starts_with("cannot read") { 0 } else { e.line };
-            ScriptError { path: path.to_owned(), line, message: format!("{} (column {})", e.message, e.col) }
+            if e.message.starts_with("cannot read") {
+                return ScriptError { path: path.to_owned(), line: 0, message: e.message };
+            }
+            ScriptError { path: path.to_owned(), line: e.line, message: format!("{} (column {})", e.message, e.col) }
         })?;
         Script::parse(&text).map_err(|(line, message)| ScriptError { path: path.to_owned(), line, message })
     }
