@@ -9,6 +9,7 @@ pub mod access;
 pub mod chrome;
 pub mod clock;
 pub mod display_list;
+pub mod distance;
 pub mod fonts;
 pub mod frame;
 pub mod geom;

@@ -2,6 +2,7 @@
 //! as a fresh session lays them out, the screens' tabs and the text screen's feature chips. A menu's items and a
 //! dialog's buttons exist only while they are open, so lines naming a `menuitem` are checked when they play.
 
+use crate::distance::levenshtein;
 use crate::screens::{ScreenId, titles};
 use crate::ui::settings::Settings;
 use crate::widgets::{Node, Role};
@@ -34,27 +35,11 @@ pub fn nearest(known: &[(Role, String)], role: Role, name: &str) -> Vec<String> 
     let mut scored: Vec<(bool, usize, String)> = known
         .iter()
         .map(|(r, n)| {
-            (*r != role, distance(&name.to_lowercase(), &n.to_lowercase()), format!("{} \"{n}\"", r.as_str()))
+            (*r != role, levenshtein(&name.to_lowercase(), &n.to_lowercase()), format!("{} \"{n}\"", r.as_str()))
         })
         .collect();
     scored.sort();
     scored.into_iter().take(3).map(|(_, _, n)| n).collect()
-}
-
-/// Levenshtein's distance between `a` and `b`, in characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -69,6 +54,5 @@ mod tests {
         assert!(allowed(&known, Role::Slider, "Size"), "the text screen's size slider");
         assert!(!allowed(&known, Role::Button, "Sumbit"));
         assert_eq!(nearest(&known, Role::Button, "Sumbit")[0], "button \"Submit\"");
-        assert_eq!(distance("kitten", "sitting"), 3);
     }
 }

@@ -12,6 +12,7 @@ use super::colour::describe;
 use super::selector::{Combinator, Compound, Selector, Specificity, States};
 use super::value::{self, Prop, Value};
 use super::vars;
+use crate::distance::levenshtein;
 use crate::located::Located;
 
 /// What one declaration says.
@@ -342,23 +343,8 @@ fn simple<'i>(
 
 /// The three of `types` nearest `name` by edit distance, for a misspelt type.
 fn nearest(types: &[&str], name: &str) -> String {
-    // Levenshtein's distance over characters, one row at a time.
-    let distance = |a: &str, b: &str| {
-        let b: Vec<char> = b.chars().collect();
-        let mut row: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.chars().enumerate() {
-            let mut diagonal = row[0];
-            row[0] = i + 1;
-            for (j, cb) in b.iter().enumerate() {
-                let next = (diagonal + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
-                diagonal = row[j + 1];
-                row[j + 1] = next;
-            }
-        }
-        row[b.len()]
-    };
     let mut ranked: Vec<&str> = types.to_vec();
-    ranked.sort_by_key(|t| (distance(t, name), *t));
+    ranked.sort_by_key(|t| (levenshtein(t, name), *t));
     ranked.iter().take(3).map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
 }
 

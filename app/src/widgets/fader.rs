@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use super::value::Ranged;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
-use crate::clone_box;
 use crate::geom::Rect;
 use crate::ui::router::{Message, WidgetId};
+use crate::{clone_box, ranged_value};
 
 const CAP: (f32, f32) = (28.0, 12.0);
 const TRACK_H: f32 = 120.0;
@@ -96,21 +96,7 @@ impl Widget for Fader {
         focused
     }
 
-    fn value(&self) -> Option<super::Held> {
-        Some(self.value.held())
-    }
-
-    fn range(&self) -> Option<super::Span> {
-        Some(self.value.span())
-    }
-
-    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
-        self.value.set_held(value)
-    }
-
-    fn follows(&self) -> bool {
-        true
-    }
+    ranged_value!(value);
 
     clone_box!();
 }

@@ -6,11 +6,11 @@ use serde_json::{Value, json};
 
 use super::value::Ranged;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
-use crate::clone_box;
 use crate::display_list::{PathCommand, PathData, Stroke};
 use crate::geom::Rect;
 use crate::scene::draw::geometry::arc;
 use crate::ui::router::{Message, WidgetId};
+use crate::{clone_box, ranged_value};
 
 const DIAL: f32 = 48.0;
 /// How far a drag goes for the whole range, px.
@@ -110,21 +110,7 @@ impl Widget for Knob {
         focused
     }
 
-    fn value(&self) -> Option<super::Held> {
-        Some(self.value.held())
-    }
-
-    fn range(&self) -> Option<super::Span> {
-        Some(self.value.span())
-    }
-
-    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
-        self.value.set_held(value)
-    }
-
-    fn follows(&self) -> bool {
-        true
-    }
+    ranged_value!(value);
 
     clone_box!();
 }

@@ -286,6 +286,32 @@ impl Clone for Box<dyn Widget> {
     }
 }
 
+/// The value methods of a widget whose value is the [`value::Ranged`] in field `$field` (a slider, a knob, a
+/// fader): it says, bounds and sets its number through that, and can show another widget's value.
+#[macro_export]
+macro_rules! ranged_value {
+    ($field:ident) => {
+        fn value(&self) -> Option<$crate::widgets::Held> {
+            Some(self.$field.held())
+        }
+
+        fn range(&self) -> Option<$crate::widgets::Span> {
+            Some(self.$field.span())
+        }
+
+        fn set_value(
+            &mut self,
+            value: &$crate::widgets::Held,
+        ) -> Result<$crate::widgets::Reached, $crate::widgets::Refused> {
+            self.$field.set_held(value)
+        }
+
+        fn follows(&self) -> bool {
+            true
+        }
+    };
+}
+
 /// The [`Widget::clone_box`] of a `Clone` widget.
 #[macro_export]
 macro_rules! clone_box {

@@ -7,10 +7,10 @@ use serde_json::{Value, json};
 
 use super::value::Ranged;
 use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
-use crate::clone_box;
 use crate::geom::Rect;
 use crate::scene::draw::widgets as looks;
 use crate::ui::router::{Message, Region, WidgetId};
+use crate::{clone_box, ranged_value};
 
 /// The thumb's radius: the track stops this far inside the widget's box, so the whole thumb is in its hit region
 /// at either end.
@@ -137,21 +137,7 @@ impl Widget for Slider {
         focused
     }
 
-    fn value(&self) -> Option<super::Held> {
-        Some(self.value.held())
-    }
-
-    fn range(&self) -> Option<super::Span> {
-        Some(self.value.span())
-    }
-
-    fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
-        self.value.set_held(value)
-    }
-
-    fn follows(&self) -> bool {
-        true
-    }
+    ranged_value!(value);
 
     clone_box!();
 }
