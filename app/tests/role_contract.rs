@@ -347,3 +347,41 @@ fn every_kit_widget_fits_a_window_320_wide_mirrored_or_not() {
     }
     assert!(wrong.is_empty(), "{} widgets do not fit:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+#[test]
+fn the_layout_screen_stacks_its_panel_above_the_stage_in_a_narrow_window() {
+    for mirrored in [false, true] {
+        let mut script = lines(&["key F1", "key F1"]);
+        if mirrored {
+            script.push("3 key ctrl+r".to_owned());
+        }
+        let name = format!("layout-narrow-{mirrored}");
+        let w = &play_at("layout", &name, "320x1400", &script)["widgets"];
+        let stage = boxed(w, "playground.stage");
+        assert!(
+            stage.w >= 200.0 && stage.x >= 0.0 && stage.x + stage.w <= 320.0,
+            "mirrored {mirrored}: the stage {stage:?}"
+        );
+        let chips_end = ["direction", "wrap", "justify", "align_items", "align_content", "gap"]
+            .iter()
+            .map(|g| boxed(w, &format!("playground.{g}")))
+            .inspect(|g| {
+                assert!(g.x >= 0.0 && g.x + g.w <= 320.0, "mirrored {mirrored}: chips at {g:?} leave the window")
+            })
+            .map(|g| g.y + g.h)
+            .fold(0.0, f64::max);
+        assert!(
+            stage.y >= chips_end,
+            "mirrored {mirrored}: the stage at {stage:?} is beside the chips, not below them"
+        );
+        let corner = boxed(w, "playground.corner");
+        assert!(corner.x >= 0.0 && corner.x + corner.w <= 320.0, "mirrored {mirrored}: the corner {corner:?}");
+        let boxes = w["playground.boxes"]["parts"].as_array().expect("the boxes' parts");
+        for b in boxes.iter().map(WidgetBox::of) {
+            assert!(
+                b.x >= stage.x - 1.0 && b.x + b.w <= stage.x + stage.w + 1.0,
+                "mirrored {mirrored}: a box at {b:?} past {stage:?}"
+            );
+        }
+    }
+}

@@ -53,6 +53,21 @@ const HUES: [Color; 6] = [
 
 const MARGIN: f32 = 16.0;
 const STATS_HEIGHT: f32 = 28.0;
+/// The narrowest stage the panel stands beside: a narrower page stacks the panel above the stage, whose boxes would
+/// otherwise overflow a stage of no width (the widget sweep's finding at 285 to 355 units).
+const STAGE_MIN_W: f32 = 240.0;
+/// A stacked stage's height on a page that scrolls (a taller window gives it the rest).
+const STACKED_STAGE_H: f32 = 320.0;
+
+/// Whether a page `width` wide stacks the panel above the stage.
+fn stacked(width: f32) -> bool {
+    width < PANEL_WIDTH + STAGE_MIN_W + 3.0 * MARGIN
+}
+
+/// The panel's width on a page `width` wide: its own beside the stage, the page's stacked above it.
+fn panel_width(width: f32) -> f32 {
+    if stacked(width) { (width - 2.0 * MARGIN).max(0.0) } else { PANEL_WIDTH }
+}
 const RESET_WIDTH: f32 = 72.0;
 
 /// Where the page's parts lie, and the boxes' glide.
@@ -133,8 +148,12 @@ impl Screen for Playground {
         let content_h = match self.page_h {
             Some(h) => h,
             None => {
-                let panel = self.panel.lay_out(&mut self.tree, (0.0, 0.0), self.direction)?;
-                let h = panel.rect.h + 2.0 * MARGIN;
+                // Measured in the viewport a scrolled page leaves: a page that turns out to fit is laid out in the
+                // whole body, no taller than this.
+                let width = paging::content_viewport(body, mirrored).w;
+                let panel = self.panel.lay_out(&mut self.tree, (0.0, 0.0), panel_width(width), self.direction)?;
+                let below = if stacked(width) { MARGIN + STATS_HEIGHT + STACKED_STAGE_H } else { 0.0 };
+                let h = panel.rect.h + below + 2.0 * MARGIN;
                 self.page_h = Some(h);
                 h
             }
@@ -272,16 +291,20 @@ impl Playground {
                 PlaygroundLayout { props: *props, container, glide, calls, time, changed: true, ..laid }
             }
             _ => {
-                // Mirrored, the panel stands at the right and the stage to its left.
+                // Mirrored, the panel stands at the right and the stage to its left; on a narrow page the panel
+                // stands above the stage, both as wide as the page.
                 let mirrored = self.direction == Direction::Rtl;
-                let panel_x = if mirrored { body.right() - MARGIN - PANEL_WIDTH } else { body.x + MARGIN };
-                let panel = self.panel.lay_out(&mut self.tree, (panel_x, body.y + MARGIN), self.direction)?;
-                let (x, right) = if mirrored {
-                    (body.x + MARGIN, panel.rect.x - MARGIN)
+                let width = panel_width(body.w);
+                let panel_x = if mirrored { body.right() - MARGIN - width } else { body.x + MARGIN };
+                let panel = self.panel.lay_out(&mut self.tree, (panel_x, body.y + MARGIN), width, self.direction)?;
+                let (x, right, top) = if stacked(body.w) {
+                    (body.x + MARGIN, body.right() - MARGIN, panel.rect.bottom() + MARGIN)
+                } else if mirrored {
+                    (body.x + MARGIN, panel.rect.x - MARGIN, body.y + MARGIN)
                 } else {
-                    (panel.rect.right() + MARGIN, body.right() - MARGIN)
+                    (panel.rect.right() + MARGIN, body.right() - MARGIN, body.y + MARGIN)
                 };
-                let y = body.y + MARGIN + STATS_HEIGHT;
+                let y = top + STATS_HEIGHT;
                 let stage = Rect::new(x, y, (right - x).max(0.0), (body.bottom() - MARGIN - y).max(0.0));
                 let (container, boxes, calls, time) = self.lay_out_container(stage, None, props)?;
                 let glide = Glide::settled(boxes);

@@ -14,7 +14,7 @@ use crate::ui::settings::Density;
 use crate::ui::theme::Palette;
 use goldberry_natives::yoga::Align;
 
-/// The panel's width.
+/// The panel's width beside the stage (stacked above it, it takes the page's).
 pub const PANEL_WIDTH: f32 = 300.0;
 const CHIP_HEIGHT: f32 = 20.0;
 const LABEL_HEIGHT: f32 = 16.0;
@@ -157,14 +157,17 @@ impl Panel {
         }
     }
 
-    /// Lays the panel out with its top-left corner at `origin`, its chips running in `direction`.
+    /// Lays the panel out `width` wide with its top-left corner at `origin`, its chips running in `direction` and
+    /// wrapping to as many rows as the width asks.
     pub fn lay_out(
         &self,
         tree: &mut LayoutTree,
         origin: (f32, f32),
+        width: f32,
         direction: Direction,
     ) -> Result<PanelLayout, NativeError> {
-        tree.calculate(self.root, PANEL_WIDTH, f32::NAN, direction)?;
+        tree.set_width(self.root, Length::Points(width));
+        tree.calculate(self.root, width, f32::NAN, direction)?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(origin.0 + r.x, origin.1 + r.y, r.w, r.h);
         Ok(PanelLayout {
             rect: at(tree.layout(self.root)),
