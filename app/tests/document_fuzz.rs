@@ -4,6 +4,9 @@
 //!
 //! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default.
 
+#[path = "support/rng.rs"]
+mod rng;
+
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,26 +16,7 @@ use goldberry::screens::document::read::{self, Built};
 use goldberry::screens::document::sheet_layout;
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};
-
-/// A small, fixed generator (xorshift64*): the cases are the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+use rng::Rng;
 
 const KDL_PIECES: &[&str] = &[
     "page",
@@ -204,7 +188,7 @@ const CSS_PIECES: &[&str] = &[
 ];
 
 fn random_text(rng: &mut Rng, pieces: &[&str], n: usize) -> String {
-    (0..n).map(|_| rng.pick(pieces)).collect::<Vec<_>>().join(if rng.below(2) == 0 { " " } else { "" })
+    (0..n).map(|_| *rng.pick(pieces)).collect::<Vec<_>>().join(if rng.below(2) == 0 { " " } else { "" })
 }
 
 /// `base` with a few pieces inserted, spans deleted or duplicated (on character boundaries).
@@ -217,7 +201,7 @@ fn mutated(rng: &mut Rng, base: &str, pieces: &[&str]) -> String {
         let (a, b) = (a.min(b), a.max(b).min(a.min(b) + 64));
         let b = *bounds.iter().find(|&&i| i >= b).unwrap_or(&text.len());
         match rng.below(3) {
-            0 => text.insert_str(a, rng.pick(pieces)),
+            0 => text.insert_str(a, *rng.pick(pieces)),
             1 => text.replace_range(a..b, ""),
             _ => {
                 let span = text[a..b].to_owned();

@@ -28,16 +28,9 @@ fn part(widgets: &Value, id: &str, i: usize) -> WidgetBox {
     WidgetBox::of(&widgets[id]["parts"][i])
 }
 
-/// Plays `script` on `screen` in a window of `size` and returns the last frame's report.
+/// The report after `script` on `screen` at `size`.
 fn play_at(screen: &str, name: &str, size: &str, script: &[String]) -> Value {
-    let dir = process::temp_dir("gallery", name);
-    let path = dir.join("script.txt");
-    std::fs::write(&path, script.join("\n")).expect("write the script");
-    let mut cmd = scripts::goldberry();
-    cmd.args(["--screen", screen, "--size", size, "--script"]).arg(&path);
-    let out = scripts::report(cmd, &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    out
+    scripts::play_at("gallery", name, screen, size, script)
 }
 
 /// Plays `script` on `screen` at 960x640 and returns the last frame's widgets.

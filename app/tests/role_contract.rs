@@ -13,14 +13,7 @@ use serde_json::Value;
 
 /// The report after `script` on `screen` at `size`.
 fn play_at(screen: &str, name: &str, size: &str, script: &[String]) -> Value {
-    let dir = process::temp_dir("role-contract", name);
-    let path = dir.join("script.txt");
-    std::fs::write(&path, script.join("\n")).expect("write the script");
-    let mut cmd = scripts::goldberry();
-    cmd.args(["--screen", screen, "--size", size, "--script"]).arg(&path);
-    let out = scripts::report(cmd, &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    out
+    scripts::play_at("role-contract", name, screen, size, script)
 }
 
 /// The report after `script` on `screen` in a window tall enough for the whole page.
@@ -384,4 +377,32 @@ fn the_layout_screen_stacks_its_panel_above_the_stage_in_a_narrow_window() {
             );
         }
     }
+}
+
+#[test]
+fn a_breadcrumb_step_the_tree_added_is_clickable_at_once() {
+    let walk =
+        lines(&["focus group \"Files\"", "key Down", "key Right", "key Down", "key Right", "key Down", "key Down"]);
+    let walked = play("menus", "crumbs-walk", &walk);
+    let crumbs = &walked["widgets"]["menus.crumbs"];
+    assert_eq!(crumbs["path"], serde_json::json!(["goldberry", "app", "src", "screens"]), "the walk: {crumbs}");
+    let src = part(&walked["widgets"], "menus.crumbs", 2);
+    let mut script = walk.clone();
+    script.push(format!("9 {}", click(src.centre())));
+    let r = play("menus", "crumbs-click", &script);
+    let w = &r["widgets"];
+    assert_eq!(w["menus.crumbs"]["path"], serde_json::json!(["goldberry", "app", "src"]), "a click on \"src\"");
+    assert_eq!(w["menus.tree"]["path"], serde_json::json!(["goldberry", "app", "src"]), "the tree follows the crumb");
+}
+
+#[test]
+fn an_address_with_a_space_and_two_ats_is_refused_as_typed() {
+    let r = play(
+        "forms",
+        "email",
+        &lines(&["focus textinput \"Email\"", "text \"john smith@mail@example.org\"", "key Tab"]),
+    );
+    let email = &r["widgets"]["forms.email"];
+    assert!(email["error"].is_string(), "the address is taken: {email}");
+    assert!(email["access"]["states"].as_array().is_some_and(|s| s.contains(&"invalid".into())), "{email}");
 }

@@ -4,8 +4,8 @@
 //! widget keeps, for every widget at once:
 //!
 //! - **Escape unwinds**: it never quits while a popup, a composition or a focus is there to unwind;
-//! - **the focus is where the keyboard is**: after Tab or Shift+Tab the focused part lies inside the window and a
-//!   click on its centre reaches that widget;
+//! - **the focus is where the keyboard is**: after Tab or Shift+Tab the focused part lies inside the window, a
+//!   click on its centre reaches that widget, and the frame shows the focus colour around it (its ring);
 //! - **what is drawn is what a click reaches**: the centre of every part of every widget hit-tests to that part,
 //!   and so does every part node the accessibility tree lists (a screen reader's click lands where it says);
 //! - **one focus**: the accessibility tree marks exactly one node focused while a widget has the focus;
@@ -23,12 +23,18 @@
 
 #[path = "support/pixels.rs"]
 mod pixels;
+#[path = "support/process.rs"]
+mod process;
+#[path = "support/rng.rs"]
+mod rng;
+#[path = "support/scripts.rs"]
+mod scripts;
 
 use std::fmt::Write as _;
 
 use goldberry::fonts::FontBook;
 use goldberry::frame::{FrameInput, Painter};
-use goldberry::geom::Rect;
+use goldberry::geom::{Color, Rect};
 use goldberry::screens::ScreenId;
 use goldberry::session::Session;
 use goldberry::surface::{FrameBuffer, Pixels};
@@ -36,27 +42,8 @@ use goldberry::ui::input::{Button, Key, Mods, UiEvent};
 use goldberry::ui::router::{Region, Router, Target};
 use goldberry::widgets::LABEL_PART;
 use goldberry_natives::Goldberry;
+use rng::Rng;
 use serde_json::Value;
-
-/// A small, seeded generator (xorshift64*): the same seed is the same run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// A window the sweep drives: its session, painter and pixels, and the steps so far as script lines.
 struct Window<'a> {
@@ -67,7 +54,10 @@ struct Window<'a> {
     scale: f32,
     index: u64,
     clipboard: String,
-    script: Vec<String>,
+    /// Where the pointer is, in units (a script's `press` is where the last `move` left it).
+    pointer: (f32, f32),
+    /// Each step handed over so far, as its script line without its frame.
+    lines: Vec<String>,
 }
 
 impl<'a> Window<'a> {
@@ -86,7 +76,8 @@ impl<'a> Window<'a> {
             scale,
             index: 0,
             clipboard: String::new(),
-            script: Vec::new(),
+            pointer: (0.0, 0.0),
+            lines: Vec::new(),
         };
         w.frame(Pixels::Fresh);
         w
@@ -114,25 +105,38 @@ impl<'a> Window<'a> {
         self.index += 1;
     }
 
-    /// Hands `event` to the session as SDL's would come, notes it as a script line, and paints the frame after.
-    fn step(&mut self, event: UiEvent) {
-        if let Some(line) = script_line(&event, self.device_scale()) {
-            self.script.push(format!("{} {line}", self.index));
+    /// Hands `event` to the session as SDL would hand it over from its script line (a pointer's position in whole
+    /// units, then window pixels), notes the line, and paints the frame after. What the session gets is what a `--script` of
+    /// the lines gives the binary, so a finding replays through SDL as it was found.
+    fn step(&mut self, event: &UiEvent) {
+        if let Some(line) = script_line(event) {
+            self.play(&line);
         }
+    }
+
+    /// Hands the event of script line `line` (without its frame) to the session, paints the frame after, and
+    /// gives the event.
+    fn play(&mut self, line: &str) -> UiEvent {
+        let Some(event) = line_event(line, self.device_scale(), &mut self.pointer) else {
+            panic!("the sweep wrote a line it cannot read back: {line}");
+        };
+        self.lines.push(line.to_owned());
         let now = self.index as f64 / 60.0;
         self.session.handle(&event, now, &mut self.clipboard);
         self.frame(Pixels::Kept);
+        event
     }
 }
 
-/// The script line that pushes `event` through SDL (points in window pixels, as scripts take them).
-fn script_line(event: &UiEvent, scale: f32) -> Option<String> {
-    let px = |v: f32| (v * scale).floor() as i64;
+/// The script line that pushes `event` through SDL (points in whole units, as scripts take them).
+fn script_line(event: &UiEvent) -> Option<String> {
+    let px = |v: f32| v.floor() as i64;
     Some(match event {
         UiEvent::PointerMoved { x, y } => format!("move {} {}", px(*x), px(*y)),
         UiEvent::ButtonDown { button: Button::Left, .. } => "press".to_owned(),
         UiEvent::ButtonUp { button: Button::Left, .. } => "release".to_owned(),
-        UiEvent::ButtonDown { button: Button::Right, x, y, .. } => format!("click {} {} right", px(*x), px(*y)),
+        UiEvent::ButtonDown { button: Button::Right, .. } => "press right".to_owned(),
+        UiEvent::ButtonUp { button: Button::Right, .. } => "release right".to_owned(),
         UiEvent::Wheel { dy, .. } => format!("wheel 0 {}", *dy as i64),
         UiEvent::KeyDown { key, mods, .. } => {
             let name = match key {
@@ -166,6 +170,68 @@ fn script_line(event: &UiEvent, scale: f32) -> Option<String> {
         _ => return None,
     })
 }
+
+/// The event a sweep's script line (without its frame) hands the session, as the binary's SDL events give it: a
+/// point in units rounded to a whole window pixel (the player's) and back, `press` and `release` where the pointer
+/// is. `None` for a line the sweep does not write.
+fn line_event(line: &str, scale: f32, pointer: &mut (f32, f32)) -> Option<UiEvent> {
+    let (verb, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let words: Vec<&str> = rest.split(' ').collect();
+    let unit = 1.0 / scale;
+    let button = if rest == "right" { Button::Right } else { Button::Left };
+    let (x, y) = *pointer;
+    Some(match verb {
+        "move" => {
+            let n = |i: usize| words.get(i).and_then(|w| w.parse::<i64>().ok());
+            let sdl = |v: i64| (v as f32 * scale).round() as i32 as f32 * unit;
+            *pointer = (sdl(n(0)?), sdl(n(1)?));
+            UiEvent::PointerMoved { x: pointer.0, y: pointer.1 }
+        }
+        "press" => UiEvent::ButtonDown { button, x, y, clicks: 1 },
+        "release" => UiEvent::ButtonUp { button, x, y },
+        "wheel" => UiEvent::Wheel { dx: 0.0, dy: words.get(1)?.parse().ok()? },
+        "text" => UiEvent::Text(rest.strip_prefix('"')?.strip_suffix('"')?.replace("\\\"", "\"")),
+        "key" if rest == "alt" => {
+            UiEvent::KeyDown { key: Key::Other(LEFT_ALT), mods: Mods { alt: true, ..Mods::NONE }, repeat: false }
+        }
+        "key" => {
+            let mut mods = Mods::NONE;
+            let mut name = rest;
+            while let Some((m, more)) = name.split_once('+').filter(|(_, more)| !more.is_empty()) {
+                match m {
+                    "ctrl" => mods.ctrl = true,
+                    "shift" => mods.shift = true,
+                    "alt" => mods.alt = true,
+                    _ => return None,
+                }
+                name = more;
+            }
+            let k = match name {
+                "Tab" => Key::Tab,
+                "Return" => Key::Return,
+                "Space" => Key::Space,
+                "Escape" => Key::Escape,
+                "BackSpace" => Key::Backspace,
+                "Delete" => Key::Delete,
+                "Left" => Key::Left,
+                "Right" => Key::Right,
+                "Up" => Key::Up,
+                "Down" => Key::Down,
+                "Home" => Key::Home,
+                "End" => Key::End,
+                "PageUp" => Key::PageUp,
+                "PageDown" => Key::PageDown,
+                f if f.len() > 1 && f.starts_with('F') => Key::F(f[1..].parse().ok()?),
+                c => Key::Char(c.chars().next()?),
+            };
+            key(k, mods)
+        }
+        _ => return None,
+    })
+}
+
+/// SDL's key code for the left Alt key, pressed alone (as `key alt` in a script).
+const LEFT_ALT: i32 = 0x4000_00e2;
 
 fn key(key: Key, mods: Mods) -> UiEvent {
     UiEvent::KeyDown { key, mods, repeat: false }
@@ -228,7 +294,7 @@ fn random_event(rng: &mut Rng, w: &Window<'_>) -> Vec<UiEvent> {
         10..=12 => vec![key(*rng.pick(&[Key::Left, Key::Right, Key::Up, Key::Down]), plain)],
         13 => vec![key(*rng.pick(&[Key::Home, Key::End, Key::PageUp, Key::PageDown, Key::Delete]), plain)],
         14 => vec![key(Key::Escape, plain)],
-        15 => vec![key(*rng.pick(&[Key::F(10), Key::Other(0x4000_00e2)]), if rng.below(2) == 0 { plain } else { alt })]
+        15 => vec![key(*rng.pick(&[Key::F(10), Key::Other(LEFT_ALT)]), if rng.below(2) == 0 { plain } else { alt })]
             .into_iter()
             .map(|e| match e {
                 UiEvent::KeyDown { key: Key::Other(c), .. } => {
@@ -244,7 +310,11 @@ fn random_event(rng: &mut Rng, w: &Window<'_>) -> Vec<UiEvent> {
         17 => vec![key(Key::Backspace, plain)],
         18 => {
             let (x, y) = at(rng);
-            vec![UiEvent::PointerMoved { x, y }, UiEvent::ButtonDown { button: Button::Right, x, y, clicks: 1 }]
+            vec![
+                UiEvent::PointerMoved { x, y },
+                UiEvent::ButtonDown { button: Button::Right, x, y, clicks: 1 },
+                UiEvent::ButtonUp { button: Button::Right, x, y },
+            ]
         }
         _ => vec![key(Key::Char(*rng.pick(&['d', 't', 'r', '=', '-', '0'])), Mods::CTRL)],
     }
@@ -271,6 +341,43 @@ fn reachable(regions: &[Region], rect: Rect, target: Target) -> bool {
     })
 }
 
+/// Whether the frame shows colour `mark` around `rect` (units): on one of its sides, from 2 units in to 6 units out,
+/// where a ring 4 units out or a focused border on the edge is drawn.
+fn ring_drawn(w: &Window<'_>, rect: Rect, mark: Color) -> bool {
+    let ring = mark.0;
+    let s = w.device_scale();
+    let (cx, cy) = centre(rect);
+    let near = |x: f32, y: f32| {
+        let (px, py) = ((x * s) as i64, (y * s) as i64);
+        if px < 0 || py < 0 || px >= i64::from(w.buffer.width) || py >= i64::from(w.buffer.height) {
+            return false;
+        }
+        let at = py as usize * w.buffer.stride() + px as usize * 4;
+        let [b, g, r] = [w.buffer.pixels[at], w.buffer.pixels[at + 1], w.buffer.pixels[at + 2]];
+        let want = [(ring >> 16) as u8, (ring >> 8) as u8, ring as u8];
+        [r, g, b].iter().zip(want).all(|(have, want)| have.abs_diff(want) <= 48)
+    };
+    (-4..=12).map(|i| i as f32 / 2.0).any(|out| {
+        near(cx, rect.y - out)
+            || near(cx, rect.bottom() + out)
+            || near(rect.x - out, cy)
+            || near(rect.right() + out, cy)
+            || near(rect.x + rect.w / 4.0, rect.y - out)
+            || near(rect.x + rect.w / 4.0, rect.bottom() + out)
+    })
+}
+
+/// A rule a step broke, and what was seen.
+#[derive(Debug)]
+struct Finding {
+    rule: &'static str,
+    what: String,
+}
+
+fn broke(rule: &'static str, what: String) -> Finding {
+    Finding { rule, what }
+}
+
 /// What was there to unwind before a step.
 #[derive(Debug, Clone, Copy)]
 struct Before {
@@ -281,13 +388,13 @@ struct Before {
 }
 
 /// What one step broke, if anything.
-fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> Result<(), String> {
+fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> Result<(), Finding> {
     let s = &w.session;
     if s.quit() {
         return if matches!(event, UiEvent::KeyDown { key: Key::Escape, .. }) && !was.open && !was.focused {
             Ok(())
         } else {
-            Err(format!("the app quit on {event:?} with something open"))
+            Err(broke("quit", format!("the app quit on {event:?} with something open")))
         };
     }
     let regions = s.regions();
@@ -299,9 +406,9 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
             if !reachable(regions, r.rect, r.target) {
                 let (x, y) = centre(r.rect);
                 let hit = Router::hit(regions, x, y).map(|h| h.target);
-                return Err(format!(
-                    "{}#{} at {:?}: a click on its centre reaches {hit:?}",
-                    r.target.id, r.target.part, r.rect
+                return Err(broke(
+                    "reach",
+                    format!("{}#{} at {:?}: a click on its centre reaches {hit:?}", r.target.id, r.target.part, r.rect),
                 ));
             }
         }
@@ -315,16 +422,18 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
             if !reachable(regions, node.bounds, own) {
                 let (x, y) = node.centre();
                 let hit = Router::hit(regions, x, y).map(|h| h.target);
-                return Err(format!(
-                    "the tree's {} at {:?}: a click on its centre reaches {hit:?}",
-                    node.key(),
-                    node.bounds
+                return Err(broke(
+                    "tree-reach",
+                    format!("the tree's {} at {:?}: a click on its centre reaches {hit:?}", node.key(), node.bounds),
                 ));
             }
         }
         let focused = nodes.iter().filter(|n| n.focused).count();
         if s.focus().is_some() && focused != 1 {
-            return Err(format!("focus on {:?} but {focused} nodes of the tree say focused", s.router.focus_target()));
+            return Err(broke(
+                "one-focus",
+                format!("focus on {:?} but {focused} nodes of the tree say focused", s.router.focus_target()),
+            ));
         }
     }
     // The focus the keyboard moved lies in the window, where a click reaches it (in a window of at least 320 by
@@ -337,16 +446,34 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
         let own = regions.iter().filter(|r| r.target.id == focus.id && r.target.part != LABEL_PART);
         let shown = own.clone().find(|r| r.target == focus).or_else(|| own.clone().next());
         let Some(region) = shown else {
-            return Err(format!("Tab focused {focus:?}, which has no region"));
+            return Err(broke("tab-focus", format!("Tab focused {focus:?}, which has no region")));
         };
         let window = w.logical();
         let (x, y) = centre(region.rect);
         if !(x >= window.x && x < window.right() && y >= window.y && y < window.bottom()) {
-            return Err(format!("Tab focused {focus:?} at {:?}, outside the window {window:?}", region.rect));
+            return Err(broke(
+                "tab-focus",
+                format!("Tab focused {focus:?} at {:?}, outside the window {window:?}", region.rect),
+            ));
         }
         let hit = Router::hit(regions, x, y).map(|h| h.target.id);
         if hit != Some(focus.id) {
-            return Err(format!("Tab focused {focus:?} at {:?}; a click there reaches {hit:?}", region.rect));
+            return Err(broke(
+                "tab-focus",
+                format!("Tab focused {focus:?} at {:?}; a click there reaches {hit:?}", region.rect),
+            ));
+        }
+        // A text box marks its focus with its border in the accent colour, as GTK's entries do (with the ring
+        // when its border is red with an error); every other widget draws the focus ring.
+        let role = after[focus.id]["access"]["role"].as_str().unwrap_or_default();
+        let palette = s.palette(w.index as f64 / 60.0);
+        let text_box = matches!(role, "textinput" | "passwordinput") && after[focus.id]["error"].is_null();
+        let mark = if text_box && focus.part == 0 { palette.accent } else { palette.focus };
+        if !ring_drawn(w, region.rect, mark) {
+            return Err(broke(
+                "ring",
+                format!("Tab focused {focus:?} at {:?}; no focus ring is drawn there", region.rect),
+            ));
         }
     }
     // Values follow their role's model.
@@ -368,12 +495,12 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
             _ => false,
         };
         if activate && keeps && old != new {
-            return Err(format!("{k:?} on {role} {id} changed it from {old} to {new}"));
+            return Err(broke("value", format!("{k:?} on {role} {id} changed it from {old} to {new}")));
         }
         if activate && role == "tablist" && before[id]["on_plus"] == true {
             let (n0, n1) = (old["docs"].as_array().map_or(0, Vec::len), new["docs"].as_array().map_or(0, Vec::len));
             if n1 != n0 + 1 || new["selected"].as_u64() != Some(n0 as u64) {
-                return Err(format!("{k:?} on \"+\" of {id} left {new}, not a new tab shown"));
+                return Err(broke("plus", format!("{k:?} on \"+\" of {id} left {new}, not a new tab shown")));
             }
         }
         if role == "radiogroup" && matches!(k, Key::Left | Key::Right) {
@@ -382,7 +509,7 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
                 let on = (*k == Key::Right) != s.mirrored();
                 let want = if on { (a + 1) % options } else { (a + options - 1) % options };
                 if b != want {
-                    return Err(format!("{k:?} on {id} chose {b} from {a} of {options}, not {want}"));
+                    return Err(broke("arrow", format!("{k:?} on {id} chose {b} from {a} of {options}, not {want}")));
                 }
             }
         }
@@ -398,12 +525,15 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
             let n = |v: &Value, i: usize| v[i].as_f64().unwrap_or(0.0) as f32;
             let b = Rect::new(n(&entry["box"], 0), n(&entry["box"], 1), n(&entry["box"], 2), n(&entry["box"], 3));
             if b.x < -0.5 || b.right() > width + 0.5 {
-                return Err(format!("{id} lies at {b:?}, past a window {width} wide"));
+                return Err(broke("fits", format!("{id} lies at {b:?}, past a window {width} wide")));
             }
             for p in entry["parts"].as_array().into_iter().flatten() {
                 let (x, pw) = (n(p, 0), n(p, 2));
                 if pw > 0.0 && (x < b.x - 1.0 || x + pw > b.right() + 1.0) {
-                    return Err(format!("a part of {id} at x {x} w {pw} is drawn past its box {b:?}"));
+                    return Err(broke(
+                        "part-fits",
+                        format!("a part of {id} at x {x} w {pw} is drawn past its box {b:?}"),
+                    ));
                 }
             }
         }
@@ -416,7 +546,7 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
                 && let (Some(value), Some(figure)) = (entry["value"].as_i64(), entry["figure"].as_str())
                 && figure != value.to_string()
             {
-                return Err(format!("{id} holds {value} but shows \"{figure}\" without the focus"));
+                return Err(broke("spinner", format!("{id} holds {value} but shows \"{figure}\" without the focus")));
             }
         }
     }
@@ -425,7 +555,7 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
 
 /// The mirror rule: `mirror` is `w`'s session with the direction switched, painted; every part of the screen lies
 /// at the mirror image of its box about the window's centre line.
-fn check_mirror(w: &Window<'_>, mirror: &Window<'_>) -> Result<(), String> {
+fn check_mirror(w: &Window<'_>, mirror: &Window<'_>) -> Result<(), Finding> {
     let width = w.logical().w;
     for r in w.session.regions().iter().filter(|r| is_part(r) && r.target.id != "tabs") {
         let Some(m) = mirror.session.regions().iter().find(|m| m.target == r.target) else { continue };
@@ -437,75 +567,184 @@ fn check_mirror(w: &Window<'_>, mirror: &Window<'_>) -> Result<(), String> {
         // not a whole pixel. Only the horizontal is compared: the two windows may have scrolled apart.
         let want = width - r.rect.right();
         if (m.rect.x - want).abs() > 3.0 || (m.rect.w - r.rect.w).abs() > 3.0 {
-            return Err(format!(
-                "{}#{} lies at {:?}; mirrored at {:?}, not at x {want} (windows {} and {} units wide)",
-                r.target.id,
-                r.target.part,
-                r.rect,
-                m.rect,
-                width,
-                mirror.logical().w
+            return Err(broke(
+                "mirror",
+                format!(
+                    "{}#{} lies at {:?}; mirrored at {:?}, not at x {want} (windows {} and {} units wide)",
+                    r.target.id,
+                    r.target.part,
+                    r.rect,
+                    m.rect,
+                    width,
+                    mirror.logical().w
+                ),
             ));
         }
     }
     Ok(())
 }
 
-/// One case: a random screen, window, scale, density, theme and direction, then `steps` random steps.
+/// A case's window: the screen it opens on, its size in units and its scale.
+#[derive(Clone, Copy, Debug)]
+struct Setup {
+    screen: ScreenId,
+    logical: (u32, u32),
+    scale: f32,
+}
+
+impl Setup {
+    /// The window's pixels, as the binary opens a window of `--size` at `--scale`.
+    fn device(&self) -> (u32, u32) {
+        let side = |v: u32| ((v as f32 * self.scale).round() as u32).max(1);
+        (side(self.logical.0), side(self.logical.1))
+    }
+
+    fn window<'a>(&self, g: &'static Goldberry, fonts: &'a FontBook) -> Window<'a> {
+        Window::new(g, fonts, self.screen, self.device(), self.scale)
+    }
+
+    /// The flags that open the same window (a kept case's first line).
+    fn flags(&self) -> String {
+        format!(
+            "--screen {} --size {}x{} --scale {} --no-hud",
+            self.screen.name(),
+            self.logical.0,
+            self.logical.1,
+            self.scale
+        )
+    }
+
+    /// The setup a kept case's flags name.
+    fn from_flags(flags: &str) -> Option<Setup> {
+        let words: Vec<&str> = flags.split_whitespace().collect();
+        let after = |flag: &str| words.iter().position(|w| *w == flag).and_then(|i| words.get(i + 1)).copied();
+        let screen = ScreenId::all().find(|s| Some(s.name()) == after("--screen"))?;
+        let (w, h) = after("--size")?.split_once('x')?;
+        Some(Setup { screen, logical: (w.parse().ok()?, h.parse().ok()?), scale: after("--scale")?.parse().ok()? })
+    }
+}
+
+/// Hands `line` to the window as one step and checks the rules after it.
+fn checked_step(w: &mut Window<'_>, line: &str) -> Result<(), Finding> {
+    let before = w.session.widgets();
+    let was = Before {
+        open: w.session.popups().open().is_some() || w.session.preedit().is_some(),
+        focused: w.session.focus().is_some(),
+    };
+    let event = w.play(line);
+    check_step(w, &event, &before, was)
+}
+
+/// Whether the window is at rest (nothing open, nothing moving): the mirror rule compares such windows only.
+fn still(w: &Window<'_>) -> bool {
+    let now = w.index as f64 / 60.0;
+    !w.session.quit() && w.session.popups().open().is_none() && !w.session.animating(now)
+}
+
+/// The mirror rule for the window as it is: its session laid out the other way, painted, part by part.
+fn mirror_rule(g: &'static Goldberry, fonts: &FontBook, w: &Window<'_>) -> Result<(), Finding> {
+    let mut session = w.session.clone();
+    session.handle(&key(Key::Char('r'), Mods::CTRL), 0.0, &mut String::new());
+    let mut mirror = Window::of(g, fonts, session, (w.buffer.width, w.buffer.height), w.scale);
+    mirror.frame(Pixels::Kept);
+    check_mirror(w, &mirror)
+}
+
+/// Plays `lines` in a new window of `setup`, checking the rules after every step and the mirror rule after the
+/// last (when the window is at rest there). The first rule broken and the count of lines played to break it; none
+/// when the run is clean or quits before its end (a `--script` cannot go on past a quit).
+fn replay(g: &'static Goldberry, fonts: &FontBook, setup: Setup, lines: &[String]) -> Option<(usize, Finding)> {
+    let mut w = setup.window(g, fonts);
+    for (i, line) in lines.iter().enumerate() {
+        if let Err(f) = checked_step(&mut w, line) {
+            return Some((i + 1, f));
+        }
+        if w.session.quit() {
+            return None;
+        }
+    }
+    if still(&w) { mirror_rule(g, fonts, &w).err().map(|f| (lines.len(), f)) } else { None }
+}
+
+/// The fewest steps found, within a budget of replays, that still break `rule`: chunks of steps are taken out,
+/// halving the chunk whenever a whole pass takes none, and a replay that breaks the rule earlier ends there.
+fn shrink(g: &'static Goldberry, fonts: &FontBook, setup: Setup, mut lines: Vec<String>, rule: &str) -> Vec<String> {
+    let mut budget = 300;
+    let mut chunk = lines.len() / 2;
+    while chunk >= 1 && budget > 0 {
+        let (mut start, mut took) = (0, false);
+        while start < lines.len() && budget > 0 {
+            budget -= 1;
+            let mut fewer = lines.clone();
+            fewer.drain(start..(start + chunk).min(lines.len()));
+            match replay(g, fonts, setup, &fewer) {
+                Some((played, f)) if f.rule == rule => {
+                    fewer.truncate(played);
+                    lines = fewer;
+                    took = true;
+                }
+                _ => start += chunk,
+            }
+        }
+        if !took {
+            chunk /= 2;
+        }
+    }
+    lines
+}
+
+/// A finding as a `--script`: the flags that open its window, the rule it breaks, and its steps one a frame.
+fn case_script(setup: Setup, finding: &Finding, lines: &[String]) -> String {
+    let mut script = format!("# {}\n# {}: {}\n", setup.flags(), finding.rule, finding.what);
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(script, "{} {line}", i + 1);
+    }
+    script
+}
+
+/// One case: a random screen, window, scale, density, theme and direction, then `steps` random steps. A finding is
+/// shrunk and written as a `--script` under the target directory.
 fn run_case(g: &'static Goldberry, fonts: &FontBook, seed: u64, steps: usize) -> Result<(), String> {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let screens: Vec<ScreenId> = ScreenId::all().filter(|s| s.name() != "document").collect();
     let screen = *rng.pick(&screens);
     let scale = *rng.pick(&[1.0, 1.0, 1.5, 2.0]);
     let logical = (320 + rng.below(1600) as u32, 400 + rng.below(680) as u32);
-    let device = ((logical.0 as f32 * scale) as u32, (logical.1 as f32 * scale) as u32);
-    let mut w = Window::new(g, fonts, screen, device, scale);
-    let setup: Vec<UiEvent> = [(Key::Char('d'), 2), (Key::Char('t'), 2), (Key::Char('r'), 3)]
+    let setup = Setup { screen, logical, scale };
+    let mut w = setup.window(g, fonts);
+    let setup_keys: Vec<UiEvent> = [(Key::Char('d'), 2), (Key::Char('t'), 2), (Key::Char('r'), 3)]
         .into_iter()
         .filter(|(_, one_in)| rng.below(*one_in) == 0)
         .map(|(k, _)| key(k, Mods::CTRL))
         .collect();
-    for event in setup {
+    for event in &setup_keys {
         w.step(event);
     }
-    let header = format!(
-        "# widget sweep seed {seed}: --screen {} --size {}x{} --scale {scale} --no-hud",
-        screen.name(),
-        logical.0,
-        logical.1
-    );
     for step in 0..steps {
         for event in random_event(&mut rng, &w) {
-            let before = w.session.widgets();
-            let was = Before {
-                open: w.session.popups().open().is_some() || w.session.preedit().is_some(),
-                focused: w.session.focus().is_some(),
-            };
-            w.step(event.clone());
-            let mut broke = check_step(&w, &event, &before, was);
-            let now = w.index as f64 / 60.0;
-            let still = !w.session.quit() && w.session.popups().open().is_none() && !w.session.animating(now);
-            if broke.is_ok() && step % 10 == 0 && still {
-                let mut session = w.session.clone();
-                session.handle(&key(Key::Char('r'), Mods::CTRL), 0.0, &mut String::new());
-                let mut mirror = Window::of(g, fonts, session, device, scale);
-                mirror.frame(Pixels::Kept);
-                broke = check_mirror(&w, &mirror);
+            let Some(line) = script_line(&event) else { continue };
+            let mut broken = checked_step(&mut w, &line);
+            if broken.is_ok() && step % 10 == 0 && still(&w) {
+                broken = mirror_rule(g, fonts, &w);
             }
-            if let Err(what) = broke {
+            if let Err(finding) = broken {
+                let lines = shrink(g, fonts, setup, w.lines.clone(), finding.rule);
                 let dir = pixels::target_dir().join("sweep-findings");
                 let _ = std::fs::create_dir_all(&dir);
                 let path = dir.join(format!("seed-{seed}.txt"));
-                let mut script = format!("{header}\n# step {step}: {what}\n");
-                for line in &w.script {
-                    let _ = writeln!(script, "{line}");
-                }
-                let _ = std::fs::write(&path, script);
-                return Err(format!("seed {seed}, step {step}: {what} (replay: {})", path.display()));
+                let _ = std::fs::write(&path, case_script(setup, &finding, &lines));
+                return Err(format!(
+                    "seed {seed}, step {step}: {}: {} ({} steps shrunk to {}: {})",
+                    finding.rule,
+                    finding.what,
+                    w.lines.len(),
+                    lines.len(),
+                    path.display()
+                ));
             }
             if w.session.quit() {
                 // Escape with nothing left to unwind quit, as it should: the case goes on in a new window.
-                w = Window::new(g, fonts, screen, device, scale);
+                w = setup.window(g, fonts);
             }
         }
     }
@@ -529,4 +768,61 @@ fn every_widget_keeps_its_roles_contract_through_random_steps() {
     }
     println!("widget sweep: {} steps in {cases} cases, {} findings", cases * per_case, findings.len());
     assert!(findings.is_empty(), "{} findings:\n{}", findings.len(), findings.join("\n"));
+}
+
+/// Whether two report values are the same, numbers to a thousandth (the report's JSON rounds what an `f32` held).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => (x.as_f64().unwrap_or(0.0) - y.as_f64().unwrap_or(0.0)).abs() < 1e-3,
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// The kept findings (`tests/sweep_cases/`), each a shrunk case written by the sweep: played in-process, every rule
+/// holds now; played by the binary as a `--script` through real SDL events, the run ends on the same widgets, so
+/// what the sweep drives in-process is what a person's events do.
+#[test]
+fn every_kept_finding_holds_in_process_and_through_sdl() {
+    let g = Goldberry::load(None).expect("libgoldberry loads");
+    let fonts = FontBook::load(g).expect("the fonts load");
+    let dir = pixels::repo_dir().join("app/tests/sweep_cases");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).expect("the kept cases").flatten().map(|e| e.path()).collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no kept cases in {}", dir.display());
+    let mut wrong = Vec::new();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).expect("a kept case");
+        let flags = text.lines().next().and_then(|l| l.strip_prefix("# ")).unwrap_or_default();
+        let setup =
+            Setup::from_flags(flags).unwrap_or_else(|| panic!("{}: no flags on its first line", path.display()));
+        let lines: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| l.split_once(' ').map(|(_, line)| line.to_owned()))
+            .collect();
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("case").to_owned();
+        if let Some((played, f)) = replay(g, &fonts, setup, &lines) {
+            wrong.push(format!("{name}: after {played} steps, {}: {}", f.rule, f.what));
+        }
+        let mut w = setup.window(g, &fonts);
+        for line in &lines {
+            w.play(line);
+        }
+        let run = process::temp_dir("widget-sweep", &name);
+        let mut cmd = scripts::goldberry();
+        cmd.args(flags.split_whitespace().filter(|f| *f != "--no-hud")).arg("--script").arg(path);
+        let report = scripts::report(cmd, &run);
+        let _ = std::fs::remove_dir_all(&run);
+        let (sdl, here) = (&report["widgets"], w.session.widgets());
+        for (id, entry) in here.as_object().into_iter().flatten() {
+            if !same(&sdl[id], entry) {
+                wrong.push(format!("{name}: {id} is {} through SDL, {entry} in-process", sdl[id]));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} kept cases differ:\n{}", wrong.len(), wrong.join("\n"));
 }

@@ -361,6 +361,10 @@ impl Widget for Field {
             p.border
         };
         looks::stroke_round(pen.list, rect, 6.0, if focused { 1.5 } else { 1.0 }, border);
+        // A field in error keeps its red border, so its focus is the ring every other widget draws.
+        if focused && self.error.is_some() {
+            looks::focus_ring(pen.list, rect, 6.0, &p);
+        }
         let shown = self.shown();
         let ink = if matches!(self.kind, Kind::Disabled | Kind::ReadOnly) { p.muted } else { p.text };
         if shown.is_empty() && !focused {

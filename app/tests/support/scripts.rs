@@ -34,13 +34,18 @@ pub fn report(mut cmd: Command, dir: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(&path).expect("the report")).expect("JSON")
 }
 
-/// Plays `script` on `screen` (lines are joined with newlines) and returns the report.
+/// Plays `script` on `screen` (lines are joined with newlines) in the default 960x640 window and returns the report.
 pub fn play(suite: &str, name: &str, screen: &str, script: &[String]) -> Value {
+    play_at(suite, name, screen, "960x640", script)
+}
+
+/// Plays `script` on `screen` in a window of `size` units and returns the report.
+pub fn play_at(suite: &str, name: &str, screen: &str, size: &str, script: &[String]) -> Value {
     let dir = temp_dir(suite, name);
     let path = dir.join("script.txt");
     std::fs::write(&path, script.join("\n")).expect("write the script");
     let mut cmd = goldberry();
-    cmd.arg("--screen").arg(screen).arg("--script").arg(&path);
+    cmd.args(["--screen", screen, "--size", size, "--script"]).arg(&path);
     let report = report(cmd, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     report

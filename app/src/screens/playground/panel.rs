@@ -7,7 +7,7 @@ use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::{FontId, Rect};
-use crate::scene::draw::widgets::{start, text};
+use crate::scene::draw::widgets::{focus_ring, start, text};
 use crate::screens::playground::state::{Props, ids, option_words};
 use crate::ui::router::{Cursor, Region, Router, Target, WidgetId};
 use crate::ui::settings::Density;
@@ -215,6 +215,10 @@ impl Panel {
                 };
                 list.fill_round_rect(*rect, CHIP_HEIGHT / 2.0, fill);
                 text(list, fonts, f.chip, *rect, word, ink, Align::Center);
+                // The keyboard's place in the group, as every kit widget marks it.
+                if router.focus_target() == Some(Target { id, part: part as u8 }) {
+                    focus_ring(list, *rect, CHIP_HEIGHT / 2.0, p);
+                }
             }
         }
         let size = format!("width {:.0} %   height {:.0} %", props.width * 100.0, props.height * 100.0);
