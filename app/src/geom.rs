@@ -60,6 +60,11 @@ impl Rect {
         self.y + self.h
     }
 
+    /// Whether the point (`x`, `y`) lies inside (its left and top edges in, its right and bottom out).
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        x >= self.x && x < self.right() && y >= self.y && y < self.bottom()
+    }
+
     /// Whether its corner and size are finite.
     pub fn is_finite(&self) -> bool {
         [self.x, self.y, self.w, self.h].iter().all(|v| v.is_finite())

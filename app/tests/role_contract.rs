@@ -305,10 +305,24 @@ fn the_playgrounds_corner_follows_the_pointer_in_a_scrolled_page() {
     assert!((bottom - pointer).abs() <= 3.0, "the container ends at {bottom}, the pointer at {pointer}");
 }
 
+/// The report after `script` on the tutorial document (`--doc`) at `size`.
+fn play_doc(name: &str, size: &str, script: &[String]) -> Value {
+    let dir = process::temp_dir("role-contract", name);
+    let path = dir.join("script.txt");
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let mut cmd = scripts::goldberry();
+    cmd.arg("--doc").arg(docs.join("tutorial.kdl")).arg("--style").arg(docs.join("tutorial.css"));
+    cmd.args(["--size", size, "--script"]).arg(&path);
+    let out = scripts::report(cmd, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
 #[test]
 fn every_kit_widget_fits_a_window_320_wide_mirrored_or_not() {
     let mut wrong = Vec::new();
-    for screen in ["controls", "values", "forms", "panels", "menus"] {
+    for screen in ["controls", "values", "forms", "panels", "menus", "document"] {
         for mirrored in [false, true] {
             let mut script = vec!["1 key F1".to_owned(), "2 key F1".to_owned()];
             if mirrored {
@@ -316,7 +330,11 @@ fn every_kit_widget_fits_a_window_320_wide_mirrored_or_not() {
                 script.push("5 key F1".to_owned());
             }
             let name = format!("narrow-{screen}-{mirrored}");
-            let r = play_at(screen, &name, "320x3000", &script);
+            let r = if screen == "document" {
+                play_doc(&name, "320x3000", &script)
+            } else {
+                play_at(screen, &name, "320x3000", &script)
+            };
             let Some(widgets) = r["widgets"].as_object() else { continue };
             for (id, w) in widgets.iter().filter(|(_, w)| w.get("box").is_some()) {
                 let b = WidgetBox::of(&w["box"]);
@@ -405,4 +423,94 @@ fn an_address_with_a_space_and_two_ats_is_refused_as_typed() {
     let email = &r["widgets"]["forms.email"];
     assert!(email["error"].is_string(), "the address is taken: {email}");
     assert!(email["access"]["states"].as_array().is_some_and(|s| s.contains(&"invalid".into())), "{email}");
+}
+
+/// A number or a list the report gives for `field` of `id`.
+fn field(r: &Value, id: &str, field: &str) -> Value {
+    r["widgets"][id][field].clone()
+}
+
+#[test]
+fn each_kit_widget_answers_its_roles_keys() {
+    // (screen, focus line, keys, widget id, field, the value after)
+    let cases: &[(&str, &str, &[&str], &str, &str, Value)] = &[
+        ("values", "focus slider \"Gain\"", &["key Up", "key Up"], "values.gain", "value", 8.into()),
+        ("values", "focus slider \"Low\"", &["key Down"], "values.low", "value", 29.into()),
+        ("values", "focus slider \"Low\"", &["key End"], "values.low", "value", 100.into()),
+        ("values", "focus group \"Filters\"", &["key Right", "key Space"], "values.filters", "current", 1.into()),
+        (
+            "panels",
+            "focus button \"An interactive card\"",
+            &["key Return", "key Escape"],
+            "panels.open",
+            "opens",
+            1.into(),
+        ),
+        (
+            "panels",
+            "focus group \"Show the details\"",
+            &["key Space"],
+            "panels.more",
+            "open",
+            serde_json::json!([true]),
+        ),
+        // The accordion is exclusive: opening the second section closes the first.
+        (
+            "panels",
+            "focus group \"Accordion\"",
+            &["key Down", "key Return"],
+            "panels.accordion",
+            "open",
+            serde_json::json!([false, true, false]),
+        ),
+        // The rows shown are goldberry, app, natives and book (app's own are closed): the second Down is natives.
+        ("menus", "focus group \"Files\"", &["key Down", "key Down"], "menus.tree", "selected", 6.into()),
+        ("menus", "focus group \"Files\"", &["key Down", "key Right", "key Down"], "menus.tree", "selected", 2.into()),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (screen, focus, keys, id, name, want)) in cases.iter().enumerate() {
+        let mut script = vec![(*focus).to_owned()];
+        script.extend(keys.iter().map(|k| (*k).to_owned()));
+        let r = play(screen, &format!("keys-{i}"), &lines(&script.iter().map(String::as_str).collect::<Vec<_>>()));
+        let got = field(&r, id, name);
+        if got != *want {
+            wrong.push(format!("{focus}, {keys:?}: {id}.{name} is {got}, not {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} widgets do not follow their keys:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+#[test]
+fn each_kit_widget_takes_a_click_on_its_parts() {
+    let values = play("values", "parts-values", &lines(&["key F1", "key F1"]));
+    let panels = play("panels", "parts-panels", &lines(&["key F1", "key F1"]));
+    let menus = play("menus", "parts-menus", &lines(&["key F1", "key F1"]));
+    let fader = boxed(&values["widgets"], "values.low");
+    // (screen, the click, widget id, field, the value after)
+    let cases: Vec<(&str, (i64, i64), &str, &str, Value)> = vec![
+        // The fader's track runs from its top (the maximum) down.
+        ("values", fader.at(0.5, 0.02), "values.low", "value", 100.into()),
+        ("values", part(&values["widgets"], "values.rating", 4).centre(), "values.rating", "stars", 5.into()),
+        (
+            "values",
+            part(&values["widgets"], "values.filters", 2).centre(),
+            "values.filters",
+            "on",
+            serde_json::json!([false, false, true, false, false, false]),
+        ),
+        ("panels", part(&panels["widgets"], "panels.carousel", 1).centre(), "panels.carousel", "index", 1.into()),
+        ("menus", part(&menus["widgets"], "menus.tree", 1).centre(), "menus.tree", "selected", 1.into()),
+        // The pager's parts are ‹, ›, then the page numbers.
+        ("menus", part(&menus["widgets"], "menus.pager", 4).centre(), "menus.pager", "page", 3.into()),
+        ("menus", part(&menus["widgets"], "menus.steps", 1).centre(), "menus.steps", "current", 1.into()),
+    ];
+    let mut wrong = Vec::new();
+    for (i, (screen, at, id, name, want)) in cases.into_iter().enumerate() {
+        let r = play(screen, &format!("parts-{i}"), &lines(&[&click(at)]));
+        let got = field(&r, id, name);
+        if got != want {
+            wrong.push(format!("a click at {at:?} on {id}: {name} is {got}, not {want}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} widgets do not take their clicks:\n{}", wrong.len(), wrong.join("\n"));
 }

@@ -276,7 +276,7 @@ impl Popups {
 
     /// Whether window point (x, y) is inside the open popup's box.
     pub fn contains(&self, x: f32, y: f32) -> bool {
-        let inside = |r: Rect| x >= r.x && x < r.right() && y >= r.y && y < r.bottom();
+        let inside = |r: Rect| r.contains(x, y);
         self.open.as_ref().is_some_and(|p| inside(p.rect) || p.sub.as_ref().is_some_and(|s| inside(s.rect)))
     }
 

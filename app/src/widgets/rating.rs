@@ -67,7 +67,9 @@ impl Widget for Rating {
                 let n = usize::from(t.part) + 1;
                 self.stars = if n == self.stars { n - 1 } else { n };
             }
-            Message::Release { .. } => self.pressed = false,
+            // The router says Release before the click's Activate: only a release off the stars ends the press
+            // without a click (a Release that cleared it always left a click doing nothing).
+            Message::Release { x, y, .. } if !cx.rect.contains(x, y) => self.pressed = false,
             // WAI-ARIA's slider: Up and the forward arrow step up, Down and the back arrow down, Home and End to
             // the ends, and the digits say how many stars.
             Message::Key { key: Key::Char(c @ '0'..='5'), .. } => self.stars = c as usize - '0' as usize,
