@@ -11,7 +11,8 @@
 //! - **one focus**: the accessibility tree marks exactly one node focused while a widget has the focus;
 //! - **values follow their role's model**: Space or Return on a radio group, a tab (not "+"), a pager, a carousel
 //!   or a slider keeps its value; Space on "+" adds a tab and shows it; an arrow moves a radio group's choice one
-//!   on in the reading direction; a spinner without the focus shows the value it holds;
+//!   on in the reading direction; a click on a radio option, a star, a tab or a page's number chooses it; a
+//!   spinner without the focus shows the value it holds;
 //! - **layouts shrink**: at 320 units wide and more, every kit widget lies across the window and its parts inside
 //!   its box;
 //! - **mirrored is a mirror** (every tenth step): the same session laid out right to left puts every part at the
@@ -58,6 +59,12 @@ struct Window<'a> {
     pointer: (f32, f32),
     /// Each step handed over so far, as its script line without its frame.
     lines: Vec<String>,
+    /// The part the left button went down on, while it is down.
+    pressed: Option<Target>,
+    /// Whether the left button is down.
+    down: bool,
+    /// The part the last step clicked (the left button up on the part it went down on), if it was one.
+    clicked: Option<Target>,
 }
 
 impl<'a> Window<'a> {
@@ -78,6 +85,9 @@ impl<'a> Window<'a> {
             clipboard: String::new(),
             pointer: (0.0, 0.0),
             lines: Vec::new(),
+            pressed: None,
+            down: false,
+            clicked: None,
         };
         w.frame(Pixels::Fresh);
         w
@@ -121,6 +131,22 @@ impl<'a> Window<'a> {
             panic!("the sweep wrote a line it cannot read back: {line}");
         };
         self.lines.push(line.to_owned());
+        let under = Router::hit(self.session.regions(), self.pointer.0, self.pointer.1).map(|r| r.target);
+        self.clicked = None;
+        match event {
+            // A second press without a release (a shrunk case may hold one) is no click a person makes, and a
+            // press while a popup is open closes it and goes no further.
+            UiEvent::ButtonDown { button: Button::Left, .. } => {
+                let open = self.session.popups().open().is_some();
+                self.pressed = if self.down || open { None } else { under };
+                self.down = true;
+            }
+            UiEvent::ButtonUp { button: Button::Left, .. } => {
+                self.down = false;
+                self.clicked = self.pressed.take().filter(|p| Some(*p) == under);
+            }
+            _ => {}
+        }
         let now = self.index as f64 / 60.0;
         self.session.handle(&event, now, &mut self.clipboard);
         self.frame(Pixels::Kept);
@@ -512,6 +538,32 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
                     return Err(broke("arrow", format!("{k:?} on {id} chose {b} from {a} of {options}, not {want}")));
                 }
             }
+        }
+    }
+    // A click on a part chooses what that part is, by its role: a radio option, a star (the lit last one clears
+    // it), a tab, a page's number.
+    if let (Some(t), false, None) = (w.clicked.filter(|t| t.part != LABEL_PART), was.open, s.popups().open()) {
+        let (old, new) = (value_of(before, t.id), value_of(&after, t.id));
+        let role = before[t.id]["access"]["role"].as_str().unwrap_or_default();
+        let part = u64::from(t.part);
+        let (field, want) = if role == "radiogroup" && old["options"].is_u64() {
+            ("selected", Some(part))
+        } else if old["stars"].is_u64() {
+            ("stars", Some(if old["stars"].as_u64() == Some(part + 1) { part } else { part + 1 }))
+        } else if role == "tablist" && old["docs"].is_array() {
+            ("selected", (part % 2 == 1).then(|| (part - 1) / 2))
+        } else if old["pages"].is_u64() {
+            ("page", (part >= 2).then(|| old["slots"][(part - 2) as usize].as_u64()).flatten())
+        } else {
+            ("", None)
+        };
+        if let Some(want) = want
+            && new[field].as_u64() != Some(want)
+        {
+            return Err(broke(
+                "click",
+                format!("a click on {}#{} ({role}) left {field} {}, not {want}", t.id, t.part, new[field]),
+            ));
         }
     }
     // At 320 units and wider, every kit widget lies across the window and its parts inside its box.

@@ -148,7 +148,8 @@ impl Widget for Pager {
     }
 
     fn report(&self) -> Value {
-        json!({ "page": self.page, "pages": self.pages })
+        // The numbers shown after ‹ and ›, part by part (null: an ellipsis), so a reader knows what a part is.
+        json!({ "page": self.page, "pages": self.pages, "slots": self.slots() })
     }
 
     fn value(&self) -> Option<super::Held> {
