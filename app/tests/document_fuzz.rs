@@ -201,7 +201,7 @@ fn mutated(rng: &mut Rng, base: &str, pieces: &[&str]) -> String {
         let (a, b) = (a.min(b), a.max(b).min(a.min(b) + 64));
         let b = *bounds.iter().find(|&&i| i >= b).unwrap_or(&text.len());
         match rng.below(3) {
-            0 => text.insert_str(a, *rng.pick(pieces)),
+            0 => text.insert_str(a, rng.pick::<&str>(pieces)),
             1 => text.replace_range(a..b, ""),
             _ => {
                 let span = text[a..b].to_owned();

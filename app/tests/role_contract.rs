@@ -430,10 +430,16 @@ fn field(r: &Value, id: &str, field: &str) -> Value {
     r["widgets"][id][field].clone()
 }
 
+/// A keyboard case: the screen, the line that focuses the widget, the keys, its id, a field and the value after.
+type KeyCase<'a> = (&'a str, &'a str, &'a [&'a str], &'a str, &'a str, Value);
+
+/// A pointer case: the screen, the point clicked, the widget's id, a field and the value after.
+type ClickCase<'a> = (&'a str, (i64, i64), &'a str, &'a str, Value);
+
 #[test]
 fn each_kit_widget_answers_its_roles_keys() {
     // (screen, focus line, keys, widget id, field, the value after)
-    let cases: &[(&str, &str, &[&str], &str, &str, Value)] = &[
+    let cases: &[KeyCase] = &[
         ("values", "focus slider \"Gain\"", &["key Up", "key Up"], "values.gain", "value", 8.into()),
         ("values", "focus slider \"Low\"", &["key Down"], "values.low", "value", 29.into()),
         ("values", "focus slider \"Low\"", &["key End"], "values.low", "value", 100.into()),
@@ -487,7 +493,7 @@ fn each_kit_widget_takes_a_click_on_its_parts() {
     let menus = play("menus", "parts-menus", &lines(&["key F1", "key F1"]));
     let fader = boxed(&values["widgets"], "values.low");
     // (screen, the click, widget id, field, the value after)
-    let cases: Vec<(&str, (i64, i64), &str, &str, Value)> = vec![
+    let cases: Vec<ClickCase> = vec![
         // The fader's track runs from its top (the maximum) down.
         ("values", fader.at(0.5, 0.02), "values.low", "value", 100.into()),
         ("values", part(&values["widgets"], "values.rating", 4).centre(), "values.rating", "stars", 5.into()),
