@@ -65,6 +65,9 @@ pub struct TextEdit {
     /// Counts changes to the text as shown (the composition's too), so a layout of it can tell whether it is stale.
     revision: u64,
     preedit: Option<Preedit>,
+    /// The revision, caret and anchor a vertical move left: while they hold, the goal column that move kept is
+    /// the next one's (a letter typed between two Downs used to keep the old column; edit fuzz, seed 21).
+    vertical: Option<(u64, usize, usize)>,
 }
 
 impl TextEdit {
@@ -72,7 +75,8 @@ impl TextEdit {
     pub fn new(text: &str, multiline: bool) -> TextEdit {
         let text = clean(text, multiline);
         let end = text.len();
-        TextEdit { text, caret: end, anchor: end, multiline, history: History::default(), revision: 0, preedit: None }
+        let history = History::default();
+        TextEdit { text, caret: end, anchor: end, multiline, history, revision: 0, preedit: None, vertical: None }
     }
 
     /// `text` with the caret at its start.
@@ -123,6 +127,22 @@ impl TextEdit {
             self.anchor = self.caret;
         }
         self.history.close();
+    }
+
+    /// Up, Down or a Page key to `byte`, which the layout found at the goal column: the next vertical move keeps
+    /// that column while nothing else changes the text, the caret or the selection first.
+    pub fn move_vertically(&mut self, byte: usize, extend: bool) {
+        self.move_to(byte, extend);
+        self.vertical = Some(self.stamp());
+    }
+
+    /// Whether nothing has changed since the last vertical move (see [`TextEdit::move_vertically`]).
+    pub fn after_vertical_move(&self) -> bool {
+        self.vertical == Some(self.stamp())
+    }
+
+    fn stamp(&self) -> (u64, usize, usize) {
+        (self.revision, self.caret, self.anchor)
     }
 
     /// Left or Right: one grapheme cluster, or with `by_word` to a word's start or end. Without `extend` a
