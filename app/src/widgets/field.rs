@@ -448,6 +448,14 @@ impl Widget for Field {
         })
     }
 
+    fn seen(&self) -> Value {
+        let revealed = matches!(self.kind, Kind::Password { revealed: true });
+        json!({
+            "revision": self.edit.revision(), "caret": self.edit.caret(), "anchor": self.edit.anchor(),
+            "error": self.error, "hint": self.hint, "revealed": revealed
+        })
+    }
+
     fn takes_text(&self) -> bool {
         self.kind != Kind::Disabled
     }
