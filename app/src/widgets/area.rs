@@ -150,7 +150,12 @@ impl Widget for Area {
             }
             Message::Preedit { text, cursor, .. } => self.edit.set_preedit(text, *cursor),
             Message::Key { key, mods, .. } => match key {
-                Key::Char('c') if mods.ctrl => cx.clipboard.set(self.edit.selected_text()),
+                // Nothing selected copies nothing, as the text screen's area does (a copy of "" lost the clipboard).
+                Key::Char('c') if mods.ctrl => {
+                    if !self.edit.selection().is_empty() {
+                        cx.clipboard.set(self.edit.selected_text());
+                    }
+                }
                 Key::Char('x') if mods.ctrl => {
                     if let Some(cut) = self.edit.cut() {
                         cx.clipboard.set(&cut);
