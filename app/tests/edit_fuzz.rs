@@ -5,6 +5,12 @@
 //! clusters and words (over the whole text, UAX #29) and the lines the editor's layout gave; and the layout itself
 //! is checked (its lines tile the text at cluster boundaries, the caret is scrolled into view).
 //!
+//! The model keeps a clipboard of its own (Cut and Copy put its selected text there, its Paste reads it), compared
+//! with the editor's after every step; an Up, Down or Page key must land on the caret stop of the target line whose
+//! caret is drawn nearest the goal x (the caret's x at the first of a row of vertical moves, kept until any other
+//! step); and every line the area draws fits its box, unless it is a single cluster that cannot be broken (the
+//! whitespace at a line's end hangs past it).
+//!
 //! An input method's composition is a step of its own: the compositions it shows one after another (a reading
 //! growing, its cursor at random bytes), then what it types or its cancel, as an input method sends them; the
 //! model keeps the composition apart from the text, and the layout's checks run over the text as shown, with the
@@ -18,7 +24,7 @@
 //! - `GOLDBERRY_EDIT_FUZZ_STEPS=1000000` runs that many steps instead, `GOLDBERRY_EDIT_FUZZ_SEED=N` starts at seed
 //!   N (1 by default);
 //! - a finding is shrunk to the fewest steps that still fail and written to `tests/edit_fuzz_cases/seed-N.txt`,
-//!   one step a line, so that it is replayed from then on.
+//!   one step a line, so that it is replayed from then on (`GOLDBERRY_EDIT_FUZZ_CASES=DIR`: DIR's cases instead).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -29,6 +35,7 @@ use goldberry::geom::Rect;
 use goldberry::screens::text::lay_out_texts;
 use goldberry::screens::text::state::{AREA_LINES, Laid, TextFields, ids};
 use goldberry::text::TextStyle;
+use goldberry::text::caret::{Grapheme, graphemes};
 use goldberry::text::shape::CHUNKED_LINE;
 use goldberry::ui::input::{Key, Mods};
 use goldberry::ui::router::{Message, WidgetId};
@@ -496,7 +503,13 @@ struct Rig<'a> {
     fonts: &'a FontBook,
     texts: TextFields,
     models: [Model; 2],
+    /// The clipboard the editor writes and reads.
     clipboard: String,
+    /// The clipboard as the model says Cut and Copy leave it (what its Paste reads): compared with the editor's.
+    model_clip: String,
+    /// The x an Up or Down keeps to, as the model says: the caret's x on the laid lines at the first of a row of
+    /// vertical moves, kept until any other step.
+    goal: Option<f32>,
     style: TextStyle,
     boxes: (Rect, Rect),
     now: f64,
@@ -515,6 +528,8 @@ impl<'a> Rig<'a> {
             texts,
             models,
             clipboard: String::new(),
+            model_clip: String::new(),
+            goal: None,
             style,
             boxes: (Rect::default(), Rect::default()),
             now: 0.0,
@@ -542,6 +557,10 @@ impl<'a> Rig<'a> {
         let id = |area: bool| -> WidgetId { if area { ids::AREA } else { ids::FIELD } };
         // What an Up or Down must land on, from the lines the editor saw.
         let mut aim: Option<(bool, isize)> = None;
+        // Only a row of vertical moves keeps the goal (a resize changes no text and no caret).
+        let vertical = matches!(op, &Op::Key { area: true, key, ctrl: false, .. } if (2..=3).contains(&key) || (6..=7).contains(&key));
+        let goal = if vertical || matches!(op, Op::Layout { .. }) { self.goal } else { None };
+        self.goal = if matches!(op, Op::Layout { .. }) { goal } else { None };
         match op {
             Op::Layout { width, size } => {
                 self.style = TextStyle::new(self.fonts.id(Face::Sans, *size));
@@ -555,12 +574,15 @@ impl<'a> Rig<'a> {
             }
             Op::Paste(area, text) => {
                 self.clipboard = text.clone();
+                self.model_clip = text.clone();
                 let mods = Mods { ctrl: true, ..Mods::NONE };
                 send(self, Message::Key { id: id(*area), key: Key::Char('v'), mods });
                 self.models[usize::from(*area)].insert(text, false);
             }
             &Op::Key { area, key, ctrl, shift } => {
                 let lines = lines_of(self.laid(area));
+                // The goal: kept from the last vertical move, else the caret's x where the last frame drew it.
+                let goal_x = goal.unwrap_or_else(|| self.laid(area).caret_x(self.models[usize::from(area)].caret));
                 let rtl = self.models[usize::from(area)].rtl();
                 let m = &mut self.models[usize::from(area)];
                 let (left_back, right_back) = if rtl { (false, true) } else { (true, false) };
@@ -608,6 +630,7 @@ impl<'a> Rig<'a> {
                             _ => AREA_LINES as isize,
                         };
                         aim = Some((shift, line_of(&lines, m.caret) as isize + by));
+                        self.goal = Some(goal_x);
                     }
                     (Key::Backspace, _) => m.delete(true, ctrl),
                     (Key::Delete, _) => m.delete(false, ctrl),
@@ -620,18 +643,18 @@ impl<'a> Rig<'a> {
                     (Key::Char('c'), true) => {
                         let (a, b) = m.selection();
                         if a != b {
-                            self.clipboard = m.text[a..b].to_owned();
+                            self.model_clip = m.text[a..b].to_owned();
                         }
                     }
                     (Key::Char('x'), true) => {
                         let (a, b) = m.selection();
                         if a != b {
-                            self.clipboard = m.text[a..b].to_owned();
+                            self.model_clip = m.text[a..b].to_owned();
                             m.replace((a, b), "", false);
                         }
                     }
                     (Key::Char('v'), true) => {
-                        let clip = self.clipboard.clone();
+                        let clip = self.model_clip.clone();
                         m.insert(&clip, false);
                     }
                     (Key::Char('z'), true) if !shift => {
@@ -650,7 +673,6 @@ impl<'a> Rig<'a> {
                     }
                     _ => {}
                 }
-                // The model's copy happens before the editor's key for Copy and Cut: the editor sets the same.
                 let mods = Mods { ctrl, shift, ..Mods::NONE };
                 send(self, Message::Key { id: id(area), key: k, mods });
                 if let Some((extend, to)) = aim {
@@ -673,6 +695,28 @@ impl<'a> Rig<'a> {
                                 line_of(&lines, got),
                                 &lines[(to as usize).saturating_sub(1)..(to as usize + 2).min(lines.len())]
                             ));
+                        }
+                        None => {
+                            // The caret stop of that line nearest the goal, by where each stop's caret is drawn.
+                            let laid = &self.texts.geometry().area;
+                            let (start, end) = lines[to as usize];
+                            let wrapped = lines.get(to as usize + 1).is_some_and(|next| next.0 == end);
+                            let last = if wrapped { m.prev(end).max(start) } else { end };
+                            let off = |b: usize| (laid.caret_x(b) - goal_x).abs();
+                            let stops: Vec<usize> =
+                                m.boundaries().into_iter().filter(|&b| b >= start && b <= last).collect();
+                            let best =
+                                stops.iter().copied().min_by(|&a, &b| off(a).total_cmp(&off(b))).unwrap_or(start);
+                            if off(got) > off(best) + 0.01 {
+                                return Err(format!(
+                                    "{k:?} to line {to} keeping x {goal_x}: caret {got} at x {}, not {best} at x {} \
+                                     (line {start}..{end} {:?})",
+                                    laid.caret_x(got),
+                                    laid.caret_x(best),
+                                    short(&m.text[start..end])
+                                ));
+                            }
+                            m.move_to(got, extend);
                         }
                         _ => m.move_to(got, extend),
                     }
@@ -709,6 +753,9 @@ impl<'a> Rig<'a> {
 
     /// The editor against the model, and the layout's own sense.
     fn compare(&self, reveal: bool) -> Result<(), String> {
+        if self.clipboard != self.model_clip {
+            return Err(format!("clipboard {:?}, the model's {:?}", short(&self.clipboard), short(&self.model_clip)));
+        }
         for (area, edit) in [(false, &self.texts.field), (true, &self.texts.area)] {
             let m = &self.models[usize::from(area)];
             let name = if area { "area" } else { "field" };
@@ -784,6 +831,27 @@ impl<'a> Rig<'a> {
                         lines.get(i),
                         fresh.get(i)
                     ));
+                }
+            }
+            // A wrapped line fits the box unless it is one cluster, which cannot be broken: what is drawn of it, its
+            // graphemes up to the whitespace at its end (which hangs past the box, as CSS's pre-wrap lets it). A line
+            // given no runs is not drawn.
+            if area {
+                let text: &str = &laid.text;
+                for (i, line) in laid.paragraph.lines.iter().enumerate() {
+                    let visible = line.bytes.start + text.get(line.bytes.clone()).unwrap_or("").trim_end().len();
+                    let drawn: Vec<Grapheme> =
+                        line.runs.iter().flat_map(|r| graphemes(r, text)).filter(|g| g.end <= visible).collect();
+                    let left = drawn.iter().map(|g| g.leading.min(g.trailing)).fold(f32::INFINITY, f32::min);
+                    let right = drawn.iter().map(|g| g.leading.max(g.trailing)).fold(f32::NEG_INFINITY, f32::max);
+                    if drawn.len() > 1 && right - left > content_w(laid) + 0.01 {
+                        return Err(format!(
+                            "area: line {i} ({:?}) is drawn {} px wide in a box {} px wide",
+                            short(&text[line.bytes.start..visible]),
+                            right - left,
+                            content_w(laid)
+                        ));
+                    }
                 }
             }
             // The caret is scrolled into view (when the box can show a line at all).
@@ -865,8 +933,10 @@ fn shrink(fonts: &FontBook, mut ops: Vec<Op>) -> Vec<Op> {
     ops
 }
 
+/// Where the kept cases are (`GOLDBERRY_EDIT_FUZZ_CASES=DIR` replays and keeps another folder's instead).
 fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fuzz_cases")
+    std::env::var_os("GOLDBERRY_EDIT_FUZZ_CASES")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/edit_fuzz_cases"), PathBuf::from)
 }
 
 fn fonts() -> FontBook {

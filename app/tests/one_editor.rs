@@ -258,3 +258,30 @@ fn select_all_in_a_kit_field_is_drawn() {
     assert_eq!((name["anchor"].as_u64(), name["caret"].as_u64()), (Some(0), Some(11)), "{name}");
     assert!(!differ(&shots[0], &shots[1], inset(field, 3.0)).is_empty(), "Ctrl+A selected all and drew nothing");
 }
+
+#[test]
+fn copy_with_nothing_selected_keeps_the_clipboard_in_the_kits_field_and_area() {
+    // The editing fuzz's clipboard rule (Copy puts the selected text there, and nothing when nothing is selected),
+    // which the text screen kept and the kit's field and area broke by copying an empty text over the clipboard.
+    let frame = first_frame("forms", "960x1400");
+    let name = WidgetBox::of(&frame["forms.name"]["rect"]);
+    let message = WidgetBox::of(&frame["forms.message"]["rect"]);
+    for (from, id) in [(name, "forms.name"), (message, "forms.message")] {
+        let click = |frame: u32, b: WidgetBox| format!("{frame} click {} {}", b.centre().0, b.centre().1);
+        let script = [
+            click(1, name),
+            typed(2, "kept"),
+            "3 key ctrl+a".to_owned(),
+            "4 key ctrl+c".to_owned(),
+            "5 key End".to_owned(),
+            click(6, from),
+            "7 key ctrl+c".to_owned(),
+            click(8, message),
+            "9 key ctrl+End".to_owned(),
+            "10 key ctrl+v".to_owned(),
+        ];
+        let (report, _) = pictures("forms", &format!("copy-none-{id}"), "960x1400", &script, &[]);
+        let pasted = report["widgets"]["forms.message"]["text"].as_str().unwrap_or("");
+        assert_eq!(pasted, "kept", "Ctrl+C with nothing selected in {id} changed the clipboard");
+    }
+}

@@ -3,6 +3,8 @@
 //! out, scrolled and drawn as every editor's ([`editor`]), its keys are every editor's ([`edit_keys`]). Where the
 //! pointer lands needs the laid-out text: the page hands the area its layout after a frame ([`Widget::take_laid`]).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use serde_json::{Value, json};
 
 use super::edit_keys::{self, Keyed};
@@ -41,6 +43,19 @@ pub struct Area {
     goal: Option<f32>,
     /// This frame's layout, made once for its drawing and the page's [`Widget::lay_text`].
     memo: Memo,
+    /// The rows of the text of one revision: counting them looks through the whole text when it has few line
+    /// breaks (1 MiB), and they are asked several times a frame.
+    rows: Counted,
+}
+
+/// A revision and the rows counted for it, in one word (revision × 8 + rows) so that a widget stays `Sync`.
+#[derive(Debug, Default)]
+struct Counted(AtomicU64);
+
+impl Clone for Counted {
+    fn clone(&self) -> Counted {
+        Counted(AtomicU64::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 impl PartialEq for Area {
@@ -62,14 +77,20 @@ impl Area {
     pub fn new(id: WidgetId, name: &'static str, text: &str, width: f32) -> Area {
         let edit = TextEdit::new(text, true);
         let laid = Laid::default();
-        Area { id, name, edit, laid, width, wheeled: None, reveal: true, goal: None, memo: Memo::default() }
+        let (memo, rows) = (Memo::default(), Counted::default());
+        Area { id, name, edit, laid, width, wheeled: None, reveal: true, goal: None, memo, rows }
     }
 
-    /// The rows it shows: one for each hard line, from 3 to 6 (counted only as far as 6: the area takes 1 MiB,
-    /// and this is asked several times a keystroke).
+    /// The rows it shows: one for each hard line, from 3 to 6.
     pub fn rows(&self) -> usize {
-        let breaks = self.edit.text().bytes().filter(|&b| b == b'\n').take(ROWS.1).count();
-        (breaks + 1).clamp(ROWS.0, ROWS.1)
+        let counted = self.rows.0.load(Ordering::Relaxed);
+        if counted >> 3 == self.edit.revision() {
+            return (counted & 7) as usize;
+        }
+        let breaks = self.edit.text().matches('\n').take(ROWS.1).count();
+        let rows = (breaks + 1).clamp(ROWS.0, ROWS.1);
+        self.rows.0.store(self.edit.revision() << 3 | rows as u64, Ordering::Relaxed);
+        rows
     }
 
     /// The first laid-out line shown, by the last frame's scroll.
@@ -129,7 +150,12 @@ impl Widget for Area {
             }
             Message::Preedit { text, cursor, .. } => self.edit.set_preedit(text, *cursor),
             Message::Key { key, mods, .. } => match key {
-                Key::Char('c') if mods.ctrl => cx.clipboard.set(self.edit.selected_text()),
+                // Nothing selected copies nothing, as the text screen's area does (a copy of "" lost the clipboard).
+                Key::Char('c') if mods.ctrl => {
+                    if !self.edit.selection().is_empty() {
+                        cx.clipboard.set(self.edit.selected_text());
+                    }
+                }
                 Key::Char('x') if mods.ctrl => {
                     if let Some(cut) = self.edit.cut() {
                         cx.clipboard.set(&cut);
@@ -186,6 +212,14 @@ impl Widget for Area {
         Access::new(Role::TextInput, self.name).value(self.edit.text().to_owned()).state("multiline", true)
     }
 
+    fn seen(&self) -> Value {
+        let preedit = self.edit.preedit().map(|p| json!({ "text": p.text, "cursor": p.cursor }));
+        json!({
+            "revision": self.edit.revision(), "caret": self.edit.caret(), "anchor": self.edit.anchor(),
+            "rows": self.rows(), "first_line": self.first_line(), "preedit": preedit
+        })
+    }
+
     fn states(&self) -> Vec<&'static str> {
         // As access() gives them, without copying the text (a stylesheet asks every frame; it may be 1 MiB).
         vec!["multiline"]
@@ -233,4 +267,26 @@ impl Widget for Area {
     }
 
     clone_box!();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::pen::KitFonts;
+    use crate::widgets::{Density, Held, Measure};
+
+    /// A value set over a text of the same length, never edited, is laid out anew: a new editor used to start at
+    /// revision 0 with its caret at the same end, and the layout kept for the old text was drawn.
+    #[test]
+    fn a_value_set_over_a_text_of_the_same_length_is_laid_out_anew() {
+        let fonts = crate::test_support::fonts();
+        let m = Measure { fonts, f: KitFonts::new(fonts), density: Density::Regular };
+        let rect = Rect::new(0.0, 0.0, 360.0, 76.0);
+        let mut area = Area::new("test.area", "Message", "abc", 360.0);
+        let laid = area.lay_text(&m, rect, false).map(|l| l.text.to_string());
+        assert_eq!(laid.as_deref(), Some("abc"));
+        assert!(area.set_value(&Held::Text("xyz".to_owned())).is_ok());
+        let laid = area.lay_text(&m, rect, false).map(|l| l.text.to_string());
+        assert_eq!(laid.as_deref(), Some("xyz"));
+    }
 }

@@ -26,7 +26,8 @@ pub struct Keyed<'a> {
 /// An editing key; true when it was one (whether or not it changed anything).
 pub fn key(k: Keyed<'_>, key: Key, mods: Mods) -> bool {
     let Keyed { edit, laid, goal, editable, page } = k;
-    let goal_x = goal.take();
+    // The goal holds for a row of vertical moves: any other key, or a change between (typing, a click), ends it.
+    let goal_x = goal.take().filter(|_| edit.after_vertical_move());
     let (ctrl, shift) = (mods.ctrl, mods.shift);
     // Left and Right follow the paragraph's direction: in a right-to-left paragraph Left moves on. A long field
     // lays out a window of itself, whose own direction may not be the text's (edit fuzz, seed 6).
@@ -68,7 +69,7 @@ pub fn key(k: Keyed<'_>, key: Key, mods: Mods) -> bool {
             } else {
                 laid.byte_on_line(to as usize, x)
             };
-            edit.move_to(at, shift);
+            edit.move_vertically(at, shift);
             *goal = Some(x);
         }
         (Key::Backspace, _) if editable => edit.delete(Towards::Start, ctrl),

@@ -312,8 +312,9 @@ impl Widget for Field {
             Message::Text { text, .. } if self.editable() => self.insert(text, true),
             Message::Preedit { text, cursor, .. } if self.editable() => self.edit.set_preedit(text, *cursor),
             Message::Key { key, mods, .. } => match key {
+                // Nothing selected copies nothing, as the text screen's field does (a copy of "" lost the clipboard).
                 Key::Char('c') if mods.ctrl => {
-                    if !matches!(self.kind, Kind::Password { .. }) {
+                    if !matches!(self.kind, Kind::Password { .. }) && !self.edit.selection().is_empty() {
                         cx.clipboard.set(self.edit.selected_text());
                     }
                 }
@@ -445,6 +446,14 @@ impl Widget for Field {
         json!({
             "text": text, "caret": self.edit.caret(), "anchor": self.edit.anchor(), "error": self.error,
             "hint": self.hint, "preedit": preedit
+        })
+    }
+
+    fn seen(&self) -> Value {
+        let revealed = matches!(self.kind, Kind::Password { revealed: true });
+        json!({
+            "revision": self.edit.revision(), "caret": self.edit.caret(), "anchor": self.edit.anchor(),
+            "error": self.error, "hint": self.hint, "revealed": revealed
         })
     }
 

@@ -189,6 +189,13 @@ pub trait Widget: Debug + Send + Sync + 'static {
     /// Its values in the report (its `type`, role and name are added beside them).
     fn report(&self) -> Value;
 
+    /// What its report says, cheap to make and compare: a page compares it every frame and around every message to
+    /// see what changed. The report itself by default; a text widget names its text by the edit's revision, since
+    /// it may hold 1 MiB.
+    fn seen(&self) -> Value {
+        self.report()
+    }
+
     /// Whether it moves at `now` without input.
     fn animating(&self, now: f64) -> bool {
         let _ = now;

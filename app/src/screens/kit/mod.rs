@@ -128,7 +128,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let focus = page.router.focus();
         // What the fields and areas hold: when the focused one's text or caret changed, it is followed into view.
         let texts: Vec<serde_json::Value> =
-            state_page.widgets.iter().filter(|w| w.takes_text()).map(|w| w.report()).collect();
+            state_page.widgets.iter().filter(|w| w.takes_text()).map(|w| w.seen()).collect();
         let typed = texts != self.texts && focus.and_then(|id| state_page.get(id)).is_some_and(|w| w.takes_text());
         // A focus that moved onto a widget outside the viewport brings it into view (Tab below the fold), and so
         // does typing into one (an area that grew a line keeps its caret's line on screen).

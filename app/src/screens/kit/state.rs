@@ -307,11 +307,11 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             self.generation += 1;
         }
         changed |= response.changed;
-        let before = self.page.widgets.iter().map(|w| w.report()).collect::<Vec<_>>();
+        let before = self.page.widgets.iter().map(|w| w.seen()).collect::<Vec<_>>();
         P::react(&mut self.page, id, &message, input);
         // What a page's reaction changes in other widgets (a badge's text, a breadcrumb's path) may change their
         // sizes, so the page is laid out again: the menus card was left 24 units short of a new badge.
-        let reacted = self.page.widgets.iter().map(|w| w.report()).collect::<Vec<_>>() != before;
+        let reacted = self.page.widgets.iter().map(|w| w.seen()).collect::<Vec<_>>() != before;
         if reacted {
             self.generation += 1;
         }

@@ -12,6 +12,7 @@ mod history;
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use self::history::{Change, History};
 use crate::text::segment::{
@@ -55,16 +56,35 @@ pub struct Preedit {
 }
 
 /// The text, the caret, the anchor, the history and an open composition (see the module docs).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct TextEdit {
     text: String,
     caret: usize,
     anchor: usize,
     multiline: bool,
     history: History,
-    /// Counts changes to the text as shown (the composition's too), so a layout of it can tell whether it is stale.
+    /// Names the text as shown (the composition's too): every change, and every new editor, takes a number no
+    /// editor had before, so a layout or a page can tell a stale text by it without comparing the text (1 MiB).
     revision: u64,
     preedit: Option<Preedit>,
+    /// The revision, caret and anchor a vertical move left: while they hold, the goal column that move kept is
+    /// the next one's (a letter typed between two Downs used to keep the old column; edit fuzz, seed 21).
+    vertical: Option<(u64, usize, usize)>,
+}
+
+/// Two editors are equal when they hold the same text, caret, selection, composition and history: each new editor
+/// takes a revision of its own, so the revisions would tell equal editors apart.
+impl PartialEq for TextEdit {
+    fn eq(&self, other: &TextEdit) -> bool {
+        (self.caret, self.anchor, self.multiline, &self.preedit, &self.history, &self.text)
+            == (other.caret, other.anchor, other.multiline, &other.preedit, &other.history, &other.text)
+    }
+}
+
+/// The next revision of any text (see [`TextEdit::revision`]).
+fn next_revision() -> u64 {
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    LAST.fetch_add(1, Ordering::Relaxed) + 1
 }
 
 impl TextEdit {
@@ -72,7 +92,9 @@ impl TextEdit {
     pub fn new(text: &str, multiline: bool) -> TextEdit {
         let text = clean(text, multiline);
         let end = text.len();
-        TextEdit { text, caret: end, anchor: end, multiline, history: History::default(), revision: 0, preedit: None }
+        let history = History::default();
+        let revision = next_revision();
+        TextEdit { text, caret: end, anchor: end, multiline, history, revision, preedit: None, vertical: None }
     }
 
     /// `text` with the caret at its start.
@@ -100,7 +122,7 @@ impl TextEdit {
         self.multiline
     }
 
-    /// Changes to the text so far.
+    /// The text's revision: a number no other text as shown had (see the field's docs).
     pub fn revision(&self) -> u64 {
         self.revision
     }
@@ -123,6 +145,22 @@ impl TextEdit {
             self.anchor = self.caret;
         }
         self.history.close();
+    }
+
+    /// Up, Down or a Page key to `byte`, which the layout found at the goal column: the next vertical move keeps
+    /// that column while nothing else changes the text, the caret or the selection first.
+    pub fn move_vertically(&mut self, byte: usize, extend: bool) {
+        self.move_to(byte, extend);
+        self.vertical = Some(self.stamp());
+    }
+
+    /// Whether nothing has changed since the last vertical move (see [`TextEdit::move_vertically`]).
+    pub fn after_vertical_move(&self) -> bool {
+        self.vertical == Some(self.stamp())
+    }
+
+    fn stamp(&self) -> (u64, usize, usize) {
+        (self.revision, self.caret, self.anchor)
     }
 
     /// Left or Right: one grapheme cluster, or with `by_word` to a word's start or end. Without `extend` a
@@ -183,7 +221,7 @@ impl TextEdit {
         });
         if preedit != self.preedit {
             self.preedit = preedit;
-            self.revision += 1;
+            self.revision = next_revision();
             self.history.close();
         }
     }
@@ -255,7 +293,7 @@ impl TextEdit {
     pub fn insert(&mut self, text: &str, typed: bool) -> Result<(), EditError> {
         let typed = typed && self.preedit.is_none();
         if self.preedit.take().is_some() {
-            self.revision += 1;
+            self.revision = next_revision();
             self.history.close();
         }
         let text = clean(text, self.multiline);
@@ -306,7 +344,7 @@ impl TextEdit {
         let at = step.at;
         self.text.replace_range(at..at + step.inserted.len(), &step.removed);
         (self.caret, self.anchor) = step.before;
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
@@ -316,7 +354,7 @@ impl TextEdit {
         let at = step.at;
         self.text.replace_range(at..at + step.removed.len(), &step.inserted);
         (self.caret, self.anchor) = step.after;
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
@@ -329,7 +367,7 @@ impl TextEdit {
         let end = range.start + with.len();
         self.caret = if is_grapheme_boundary(&self.text, end) { end } else { next_grapheme(&self.text, end) };
         self.anchor = self.caret;
-        self.revision += 1;
+        self.revision = next_revision();
         let step =
             Change { at: range.start, removed, inserted: with.to_owned(), before, after: (self.caret, self.anchor) };
         self.history.record(step, typed);
