@@ -58,7 +58,8 @@ fn at_3x_the_chips_and_the_fallback_paragraph_stay_left_of_the_scrollbar_and_wra
             chip.x >= 0.0 && chip.x + chip.w < page_right - 0.5,
             "chip {i} at {chip:?} runs into the scrollbar's gutter (the page ends at {page_right})"
         );
-        assert!((chip.w - one.w).abs() < 0.5, "chip {i} is {} wide at 3x, {} at 1x: cut", chip.w, one.w);
+        // A unit of slack: the layout rounds each edge to the pixel grid, which differs with the scale.
+        assert!((chip.w - one.w).abs() <= 1.0, "chip {i} is {} wide at 3x, {} at 1x: cut", chip.w, one.w);
     }
     // The fallback paragraph: its box inside the page, each drawn line inside its box, and cut with an ellipsis
     // when its lines do not all fit.

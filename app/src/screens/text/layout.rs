@@ -110,8 +110,10 @@ impl TextTree {
             let c = t.add_node()?;
             t.add_child(root, c)?;
             t.set_flex_grow(c, 1.0);
+            // A column shrinks to the page's width when one column is all that fits (3x zoom leaves 320 units), so
+            // nothing in it runs under the scrollbar's gutter.
+            t.set_flex_shrink(c, 1.0);
             t.set_flex_basis(c, Length::Points(380.0));
-            t.set_min_width(c, Length::Points(280.0));
             t.set_gap(c, Gutter::Row, 8.0);
             Ok(c)
         };

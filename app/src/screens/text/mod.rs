@@ -11,7 +11,7 @@ use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{TextLayout, TextTree, inset};
-use self::state::{Laid, TextFields, TextGeometry, default_on, ids};
+use self::state::{Drawn, Laid, TextFields, TextGeometry, default_on, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
@@ -261,7 +261,8 @@ impl TextScreen {
         panel(list, l.sample, p);
         paragraph_in(list, fonts, &sample, SAMPLE, l.sample.inset(10.0), p.text, view.mirrored);
         panel(list, l.demo, p);
-        paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text, view.mirrored);
+        let fallback =
+            paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text, view.mirrored);
 
         let size_track = l.size[1];
         TextGeometry {
@@ -270,6 +271,7 @@ impl TextScreen {
             chips: self.chips.clone(),
             size_track,
             mirrored: view.mirrored,
+            fallback,
             ..Default::default()
         }
     }
@@ -352,7 +354,7 @@ fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
 
 /// `content` laid out in `style`, wrapped to `rect`'s width, as many lines as fit (the last one ellipsized when
 /// some are left over); a line stands against the right edge
-/// when it runs right to left or the UI is `mirrored`.
+/// when it runs right to left or the UI is `mirrored`. Returns where its lines were drawn.
 fn paragraph_in(
     list: &mut DisplayList,
     fonts: &FontBook,
@@ -361,12 +363,14 @@ fn paragraph_in(
     rect: Rect,
     color: Color,
     mirrored: bool,
-) {
-    let Ok(paragraph) = fonts.layout(style, content, Some(rect.w)) else { return };
+) -> Drawn {
+    let mut drawn = Drawn { rect, ..Drawn::default() };
+    let Ok(paragraph) = fonts.layout(style, content, Some(rect.w)) else { return drawn };
     let m = fonts.metrics(style.font);
     // Half a pixel of slack: a box laid out for n lines may come out a hair shorter on the pixel grid.
     let fit = ((rect.h + 0.5) / m.line_height).floor().max(1.0) as usize;
     let cut = paragraph.lines.len() > fit;
+    drawn.cut = cut;
     list.clip(rect, |list| {
         for (i, line) in paragraph.lines.iter().take(fit).enumerate() {
             let top = rect.y + i as f32 * m.line_height;
@@ -379,6 +383,9 @@ fn paragraph_in(
             };
             let x = if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x };
             line_runs(list, line, x, top + m.ascent, color);
+            drawn.lines.push(Rect::new(x, top, line.width_px, m.line_height));
+            drawn.ellipsis = matches!(last, Some(Some(_)));
         }
     });
+    drawn
 }

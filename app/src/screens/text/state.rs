@@ -36,6 +36,8 @@ pub mod ids {
     pub const FEATURES: WidgetId = "text.features";
     /// The sample's size slider.
     pub const SIZE: WidgetId = "text.size";
+    /// The fallback paragraph (not interactive: the report says where its lines were drawn).
+    pub const FALLBACK: WidgetId = "text.fallback";
 }
 
 /// The sample's size range, px.
@@ -147,6 +149,31 @@ pub struct TextGeometry {
     pub sheet: Sheet,
     /// The page's offset drawn (a Tab below the fold moves it).
     pub offset: f32,
+    /// Where the fallback paragraph's lines were drawn.
+    pub fallback: Drawn,
+}
+
+/// Where a paragraph was drawn: its box and each line's, window units, and whether lines were left over (the last
+/// one drawn then ends with an ellipsis).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Drawn {
+    /// The paragraph's box.
+    pub rect: Rect,
+    /// Each line drawn: from its pen's x, its top, its width and its line's height.
+    pub lines: Vec<Rect>,
+    /// Some lines did not fit the box.
+    pub cut: bool,
+    /// The last line drawn was ellipsized.
+    pub ellipsis: bool,
+}
+
+impl Drawn {
+    /// The report's entry.
+    pub fn report(&self) -> serde_json::Value {
+        let r = |r: &Rect| serde_json::json!([r.x, r.y, r.w, r.h]);
+        let lines: Vec<_> = self.lines.iter().map(r).collect();
+        serde_json::json!({ "box": r(&self.rect), "lines": lines, "cut": self.cut, "ellipsis": self.ellipsis })
+    }
 }
 
 /// The text screen's state (see the module docs).
@@ -451,6 +478,7 @@ impl ScreenState for TextFields {
         into.insert(ids::AREA.to_owned(), report(&self.area, &g.area));
         into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
+        into.insert(ids::FALLBACK.to_owned(), g.fallback.report());
         into.insert("text.page".to_owned(), self.paging.report());
     }
 
