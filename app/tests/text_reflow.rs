@@ -64,7 +64,7 @@ fn at_3x_the_chips_and_the_fallback_paragraph_stay_left_of_the_scrollbar_and_wra
     // The fallback paragraph: its box inside the page, each drawn line inside its box, and cut with an ellipsis
     // when its lines do not all fit.
     let p = &w["text.fallback"];
-    let b = WidgetBox::of(&p["box"]);
+    let b = WidgetBox::of(&p["text_box"]);
     assert!(b.x >= 0.0 && b.x + b.w < page_right - 0.5, "the paragraph's box {b:?} runs past the page ({page_right})");
     let lines = p["lines"].as_array().unwrap_or_else(|| panic!("no lines in {p}"));
     assert!(lines.len() > 1, "the paragraph wraps at 320 units: {p}");
