@@ -2,6 +2,7 @@
 //! chips and the fallback paragraph must stay inside the page, left of the scrollbar's gutter, a chip as wide as it
 //! is unzoomed (not cut by the gutter) and the paragraph wrapped to its box, ending with "…" where it is cut. Played
 //! as scripts through real SDL events headless (Ctrl+= four times zooms from 1x to 3x) and read back from the report.
+//! The window is tall (960x1400 pixels), so that what is at stake is the width alone.
 
 #[path = "support/process.rs"]
 mod process;
@@ -22,7 +23,8 @@ fn zoomed(name: &str, zoom_steps: usize) -> Value {
     script.push(format!("{} key F1", at + 4));
     std::fs::write(&path, script.join("\n")).expect("write the script");
     let mut cmd = scripts::goldberry();
-    cmd.args(["--screen", "text", "--size", "960x640", "--script"]).arg(&path);
+    // Tall enough that every chip shows at once at 3x (320x466 units), so every one must be reachable.
+    cmd.args(["--screen", "text", "--size", "960x1400", "--script"]).arg(&path);
     let out = scripts::report(cmd, &dir);
     let _ = std::fs::remove_dir_all(&dir);
     out
@@ -42,7 +44,7 @@ fn at_3x_the_chips_and_the_fallback_paragraph_stay_left_of_the_scrollbar_and_wra
     let plain = zoomed("1x", 0);
     let big = zoomed("3x", 4);
     assert_eq!(big["widgets"]["zoom"].as_f64(), Some(3.0));
-    assert_eq!(big["size"], "320x213", "the logical window at 3x");
+    assert_eq!(big["size"], "320x466", "the logical window at 3x");
     let w = &big["widgets"];
     assert_eq!(w["focus"], "text.features", "Tab, Tab reached the chips: {}", w["focus"]);
     // The page is taller than the window: its scrollbar stands in the gutter at the right, and the page is laid

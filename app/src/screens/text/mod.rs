@@ -1,6 +1,8 @@
 //! The text screen: a single-line field and a six-line area to edit (carets at HarfBuzz's cluster boundaries,
 //! bidirectional runs, font fallback), the primary face's OpenType features as toggles over a sample at a size
-//! from 8 to 72 px, and a paragraph of scripts the primary face lacks.
+//! from 8 to 72 px, and a paragraph of scripts the primary face lacks. Each of these is the kit's own widget (a
+//! [`Field`](crate::widgets::field::Field), an [`Area`](crate::widgets::area::Area), [`Chips`], a slider and
+//! [`Paragraph`]s), drawn by its own pen; the screen lays them out in two columns and writes their captions.
 
 pub mod layout;
 pub mod state;
@@ -15,14 +17,15 @@ use self::state::{Editor, Laid, TextFields, TextGeometry, default_on, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
-use crate::scene::draw::widgets::{Ink, State, chip, focus_ring, text};
+use crate::scene::draw::widgets::text;
 use crate::scene::layout::{LaidBox, LayoutError};
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
 use crate::text::TextStyle;
-use crate::ui::router::{Router, WidgetId};
+use crate::ui::router::{Region, Router, WidgetId};
 use crate::ui::theme::Palette;
+use crate::widgets::chips::Chips;
 use crate::widgets::paragraph::Paragraph;
 use crate::widgets::pen::{Density, KitFonts};
 use crate::widgets::{Measure, Pen, Widget};
@@ -61,8 +64,8 @@ pub struct TextFonts {
     pub edit: FontId,
     /// The hint under the area.
     pub hint: FontId,
-    /// The chips' tags.
-    pub chip: FontId,
+    /// The size slider's figure.
+    pub figure: FontId,
     /// The fallback demo.
     pub demo: FontId,
 }
@@ -74,7 +77,7 @@ impl TextFonts {
             caption: fonts.id(Face::SansBold, 12.0),
             edit: fonts.id(Face::Sans, 15.0),
             hint: fonts.id(Face::Mono, 11.0),
-            chip: fonts.id(Face::Mono, 12.0),
+            figure: fonts.id(Face::Mono, 12.0),
             demo: fonts.id(Face::Sans, 15.0),
         }
     }
@@ -116,6 +119,10 @@ pub struct TextScreen {
     drawn: Option<(Option<WidgetId>, f32)>,
     /// The page was laid out anew since the last recording (its regions are new).
     relaid: bool,
+    /// The chips as they stand before the state has taken the face's toggles from the first frame's geometry.
+    first_chips: Chips,
+    /// The regions the last frame handed over: the chips' change without a layout (the keyboard's mark moves).
+    regions: Vec<Region>,
 }
 
 impl Screen for TextScreen {
@@ -129,9 +136,13 @@ impl Screen for TextScreen {
         let f = TextFonts::new(fonts);
         let has = fonts.feature_tags(f.edit);
         let chips: Vec<[u8; 4]> = TOGGLES.iter().map(|t| **t).filter(|t| has.contains(t)).collect();
-        let labels: Vec<String> = chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+        let labels: Vec<&'static str> =
+            TOGGLES.iter().filter(|t| has.contains(*t)).filter_map(|t| std::str::from_utf8(&t[..]).ok()).collect();
+        let on: Vec<bool> = chips.iter().map(|t| default_on(*t)).collect();
         Ok(TextScreen {
-            tree: TextTree::new(g, fonts, &f, &labels)?,
+            tree: TextTree::new(g, fonts, &f)?,
+            first_chips: Chips::new(ids::FEATURES, "OpenType features", &labels).with_on(&on),
+            regions: Vec::new(),
             fonts: f,
             chips,
             hint: Paragraph::new(ids::HINT, HINT, Face::Mono, 11.0, 0.0).muted(),
@@ -150,7 +161,9 @@ impl Screen for TextScreen {
 
     fn lay_out(&mut self, room: &Room<'_>, _texts: &TextFields) -> Result<(), LayoutError> {
         if room.fresh || self.laid.is_none() {
-            self.laid = Some(self.tree.lay_out(room.body, room.direction, room.settings.density)?);
+            let chips = &self.first_chips;
+            let laid = self.tree.lay_out(room.body, room.direction, room.settings.density, |w| chips.height_for(w))?;
+            self.laid = Some(laid);
             self.relaid = true;
         }
         Ok(())
@@ -168,6 +181,9 @@ impl Screen for TextScreen {
         // A focus that moved onto a widget outside the body brings it into view (Tab below the fold).
         let focus = page.router.focus();
         let reveal = match focus {
+            Some(ids::FEATURES) if self.drawn.is_none_or(|(f, _)| f != focus) => {
+                Some(Rect { y: laid.chips.y - body.y, ..laid.chips })
+            }
             Some(id) if self.drawn.is_none_or(|(f, _)| f != focus) => paging::reveal(&laid.regions, id, body.y),
             _ => None,
         };
@@ -196,15 +212,24 @@ impl Screen for TextScreen {
         };
         geometry.sheet = sheet;
         geometry.offset = offset;
-        let regions = (fresh || moved).then(|| {
-            let mut regions = vec![paging::page_region(body)];
-            if sheet.scrollbar(offset).is_some() {
-                let viewport = paging::content_viewport(body, mirrored);
-                regions.extend(shown.regions.iter().filter_map(|r| paging::cut(*r, viewport)));
-            } else {
-                regions.extend(shown.regions.iter().copied());
-            }
-            paging::scrollbar_regions(sheet, offset, &mut regions);
+        let mut regions = vec![paging::page_region(body)];
+        // The chips come before the size slider in Tab order, as they are drawn.
+        let mut chips = Vec::new();
+        self.chips(texts).regions(shown.chips, mirrored, &mut chips);
+        let mut own = shown.regions.clone();
+        let at = own.iter().position(|r| r.target.id == ids::SIZE).unwrap_or(own.len());
+        own.splice(at..at, chips);
+        if sheet.scrollbar(offset).is_some() {
+            let viewport = paging::content_viewport(body, mirrored);
+            regions.extend(own.into_iter().filter_map(|r| paging::cut(r, viewport)));
+        } else {
+            regions.extend(own);
+        }
+        paging::scrollbar_regions(sheet, offset, &mut regions);
+        // The chips' parts change without a layout (the keyboard's mark is the Tab stop): what is drawn is what a
+        // click reaches, every frame.
+        let regions = (fresh || moved || regions != self.regions).then(|| {
+            self.regions.clone_from(&regions);
             regions
         });
         Ok(Recorded { regions, laid: Some(geometry) })
@@ -219,6 +244,11 @@ impl Screen for TextScreen {
 }
 
 impl TextScreen {
+    /// The chips as `texts` holds them, or as they first stand until it has taken the face's toggles.
+    fn chips<'a>(&'a self, texts: &'a TextFields) -> &'a Chips {
+        if texts.chips.labels() == self.first_chips.labels() { &texts.chips } else { &self.first_chips }
+    }
+
     /// Records the screen as `view` shows it, and returns where its text lies for the next input.
     fn draw(&self, list: &mut DisplayList, fonts: &FontBook, l: &TextLayout, view: &TextView<'_>) -> TextGeometry {
         let (p, f) = (&view.palette, self.fonts);
@@ -239,21 +269,10 @@ impl TextScreen {
         let field = edit_box(list, fonts, l.field, &view.texts.field, view);
         let area = edit_box(list, fonts, l.area, &view.texts.area, view);
 
-        let ink = Ink { fonts, font: f.chip, palette: p, mirrored: view.mirrored };
-        for (part, (rect, tag)) in l.chips.iter().zip(&self.chips).enumerate() {
-            let on = view.texts.features.is_on(*tag).unwrap_or(default_on(*tag));
-            let state = State::of_part(view.router, ids::FEATURES, part as u8);
-            chip(list, ink, *rect, &String::from_utf8_lossy(tag), on, state);
-        }
-        // The keyboard's mark is on one chip, the one Space toggles.
-        if view.router.focus() == Some(ids::FEATURES)
-            && let Some(rect) = l.chips.get(view.texts.chip).or(l.chips.last())
-        {
-            focus_ring(list, *rect, rect.h / 2.0, p);
-        }
+        self.chips(view.texts).draw(&mut kit_pen(list, fonts, view), l.chips);
         text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
         view.texts.size.draw(&mut Pen { now: 0.0, ..kit_pen(list, fonts, view) }, l.size[1]);
-        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
+        text(list, fonts, f.figure, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
 
         self.sample.draw(&mut kit_pen(list, fonts, view), l.sample);
         self.fallback.draw(&mut kit_pen(list, fonts, view), l.demo);
@@ -264,6 +283,7 @@ impl TextScreen {
             field,
             area,
             chips: self.chips.clone(),
+            chips_box: l.chips,
             size_track,
             mirrored: view.mirrored,
             fallback,

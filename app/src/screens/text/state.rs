@@ -23,6 +23,7 @@ use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
 use crate::widgets::area::Area;
 pub use crate::widgets::blink::BLINK_S;
+use crate::widgets::chips::Chips;
 pub use crate::widgets::editor::{Laid, line_index};
 use crate::widgets::field::Field;
 use crate::widgets::paragraph::Drawn;
@@ -218,6 +219,8 @@ pub struct TextGeometry {
     pub chips: Vec<[u8; 4]>,
     /// The size slider's track.
     pub size_track: Rect,
+    /// The chips' box.
+    pub chips_box: Rect,
     /// Laid out right to left: the slider's smallest size is at its right edge.
     pub mirrored: bool,
     /// The body the page scrolls in, and the page's height.
@@ -239,8 +242,9 @@ pub struct TextFields {
     pub features: Features,
     /// The sample's size slider, px (the kit's slider: its keys, wheel and drag are every slider's).
     pub size: Slider,
-    /// The chip the keyboard is on (part of [`ids::FEATURES`]): the arrows, Home and End move it, Space toggles it.
-    pub chip: usize,
+    /// The feature toggles, the kit's chips: one for each of the screen's toggles the primary face has (known once
+    /// the screen has read its fonts: [`TextGeometry::chips`]). Each turns its feature on or off in `features`.
+    pub chips: Chips,
     /// The caret moved: the next frame scrolls it into view.
     pub reveal: bool,
     /// A press in a text is selecting: where the drag goes, the selection follows.
@@ -272,7 +276,7 @@ impl Default for TextFields {
                 0.0,
             )
             .bare(),
-            chip: 0,
+            chips: Chips::new(ids::FEATURES, "OpenType features", &[]),
             reveal: true,
             selecting: None,
             last: None,
@@ -290,6 +294,13 @@ impl TextFields {
 
     /// Takes the last frame's geometry: each editor takes its layout, whose scroll the next frame starts from.
     pub fn set_geometry(&mut self, geometry: TextGeometry) {
+        // The chips are the face's toggles, which the screen read from its fonts.
+        let tags: Vec<&'static str> = geometry.chips.iter().filter_map(|t| toggle_name(*t)).collect();
+        if self.chips.labels() != tags.as_slice() {
+            let on: Vec<bool> =
+                geometry.chips.iter().map(|t| self.features.is_on(*t).unwrap_or(default_on(*t))).collect();
+            self.chips = Chips::new(ids::FEATURES, "OpenType features", &tags).with_on(&on);
+        }
         self.field.widget_mut().take_laid(geometry.field.clone());
         self.area.widget_mut().take_laid(geometry.area.clone());
         self.paging.laid_out(geometry.sheet, geometry.offset);
@@ -317,7 +328,7 @@ impl TextFields {
 
     /// `message` for text widget `id`, handled by the kit's widget as on every page; true when a person sees a
     /// change.
-    fn to_editor(&mut self, id: WidgetId, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
+    fn for_editor(&mut self, id: WidgetId, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
         // A message for the other editor leaves the last one (its Up and Down forget their column), as the focus
         // moving between them does on a page.
         if self.last != Some(id)
@@ -349,7 +360,7 @@ impl TextFields {
                 // A press starts a selection that the drag extends; a double or triple press selected a word or a
                 // line, which a drag leaves as it is.
                 self.selecting = (*clicks <= 1).then_some(*id);
-                changed = self.to_editor(id, message, clipboard, now);
+                changed = self.for_editor(id, message, clipboard, now);
             }
             Message::Drag { target: Target { id: ids::FIELD | ids::AREA, .. }, .. }
                 if self.selecting != Some(message.id()) => {}
@@ -363,29 +374,21 @@ impl TextFields {
                 let mut cx = Cx { rect, now, mirrored, clipboard: &mut *clipboard, popup: &mut popup };
                 self.size.handle(message, &mut cx);
             }
-            // A press puts the keyboard's mark on the chip, so the click's activation and a later Space (which
-            // the router sends for the part the keyboard is on) both toggle the chip that has the mark.
-            Message::Press { target: Target { id: ids::FEATURES, part }, .. } => self.chip = usize::from(*part),
-            Message::Activate(Target { id: ids::FEATURES, .. }) => {
-                if let Some(&tag) = self.geometry.chips.get(self.chip) {
-                    let on = self.features.is_on(tag).unwrap_or(default_on(tag));
-                    self.features.set(tag, !on);
+            // The chips are the kit's: a press puts the keyboard's mark on one, Space or the click's activation
+            // toggles the one with the mark, the arrows, Home and End move it. A chip toggled sets its feature.
+            Message::Press { target: Target { id: ids::FEATURES, .. }, .. }
+            | Message::Activate(Target { id: ids::FEATURES, .. })
+            | Message::Key { id: ids::FEATURES, .. } => {
+                let before = self.chips.on.clone();
+                let mut popup = None;
+                let (rect, mirrored) = (self.geometry.chips_box, self.geometry.mirrored);
+                let mut cx = Cx { rect, now, mirrored, clipboard: &mut *clipboard, popup: &mut popup };
+                self.chips.handle(message, &mut cx);
+                for ((tag, was), on) in self.geometry.chips.iter().zip(before).zip(&self.chips.on) {
+                    if was != *on {
+                        self.features.set(*tag, *on);
+                    }
                 }
-            }
-            Message::Key { id: ids::FEATURES, key, .. } => {
-                let last = self.geometry.chips.len().saturating_sub(1);
-                // Left goes to the chip drawn on the left: the one before, or after when the row is mirrored.
-                let (left, right) = if self.geometry.mirrored { (1, -1) } else { (-1, 1) };
-                let by = |chip: usize, by: isize| chip.saturating_add_signed(by).min(last);
-                self.chip = match key {
-                    Key::Left => by(self.chip, left),
-                    Key::Right => by(self.chip, right),
-                    Key::Up => by(self.chip, -1),
-                    Key::Down => by(self.chip, 1),
-                    Key::Home => 0,
-                    Key::End => last,
-                    _ => self.chip,
-                };
             }
             Message::Pick { id, item } => {
                 if let (Some(editor), Some(command)) = (self.editor_mut(id), Command::ALL.get(*item)) {
@@ -395,7 +398,7 @@ impl TextFields {
                     self.reveal |= changed;
                 }
             }
-            m if matches!(m.id(), ids::FIELD | ids::AREA) => changed = self.to_editor(m.id(), message, clipboard, now),
+            m if matches!(m.id(), ids::FIELD | ids::AREA) => changed = self.for_editor(m.id(), message, clipboard, now),
             _ => {}
         }
         changed || self.seen() != before
@@ -404,7 +407,7 @@ impl TextFields {
     /// What a person sees of the widgets besides the editors (which say what changed in them): the features and
     /// the size.
     fn seen(&self) -> impl PartialEq + use<> {
-        (self.features.clone(), self.size_px(), self.chip)
+        (self.features.clone(), self.size_px(), self.chips.current)
     }
 
     /// The sample's size, px.
@@ -417,7 +420,7 @@ impl ScreenState for TextFields {
     type Laid = TextGeometry;
 
     fn current_part(&self, id: WidgetId) -> Option<u8> {
-        (id == ids::FEATURES).then(|| self.chip.min(255) as u8)
+        if id == ids::FEATURES { self.chips.current_part() } else { None }
     }
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
@@ -454,7 +457,7 @@ impl ScreenState for TextFields {
             let moved = selection.is_empty() || !selection.contains(&at) && at != selection.end;
             if moved {
                 let press = Message::Press { target, x, y, clicks: 1, mods: Mods::NONE };
-                self.to_editor(target.id, &press, input.clipboard, input.now);
+                self.for_editor(target.id, &press, input.clipboard, input.now);
             }
             if let Some(editor) = self.editor(target.id) {
                 *input.popup = Some(Command::menu(editor, target.id, x, y));
@@ -498,7 +501,10 @@ impl ScreenState for TextFields {
             .collect();
         into.insert(ids::FIELD.to_owned(), report(&self.field, self.field.laid()));
         into.insert(ids::AREA.to_owned(), report(&self.area, self.area.laid()));
-        into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
+        into.insert(
+            ids::FEATURES.to_owned(),
+            serde_json::json!({ "tags": tags, "set": set, "chip": self.chips.current }),
+        );
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
         into.insert(ids::FALLBACK.to_owned(), g.fallback.report());
         into.insert("text.page".to_owned(), self.paging.report());
@@ -547,6 +553,11 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
         "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines,
         "preedit": preedit
     })
+}
+
+/// The name of toggle `tag`, one of [`TOGGLES`](super::TOGGLES) (None for another).
+fn toggle_name(tag: [u8; 4]) -> Option<&'static str> {
+    super::TOGGLES.iter().find(|t| ***t == tag).and_then(|t| std::str::from_utf8(&t[..]).ok())
 }
 
 /// Whether the shaper turns `tag` on when no toggle says otherwise.
