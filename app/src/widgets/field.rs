@@ -566,6 +566,32 @@ impl Widget for Field {
 mod tests {
     use super::*;
 
+    fn key(field: &mut Field, clipboard: &mut String, key: Key) {
+        let mut popup = None;
+        let mut cx = Cx { rect: Rect::default(), now: 0.0, mirrored: false, clipboard, popup: &mut popup };
+        let mods = crate::ui::input::Mods { ctrl: true, ..crate::ui::input::Mods::NONE };
+        field.handle(&Message::Key { id: "f", key, mods }, &mut cx);
+    }
+
+    #[test]
+    fn copy_with_nothing_selected_leaves_the_clipboard_as_it_was() {
+        let mut field = Field::new("f", "Field", "abc", 100.0);
+        let mut clipboard = "kept".to_owned();
+        key(&mut field, &mut clipboard, Key::Char('c'));
+        assert_eq!(clipboard, "kept");
+        key(&mut field, &mut clipboard, Key::Char('a'));
+        key(&mut field, &mut clipboard, Key::Char('c'));
+        assert_eq!(clipboard, "abc");
+    }
+
+    #[test]
+    fn a_pasted_line_break_is_a_space_as_in_every_editor() {
+        let mut field = Field::new("f", "Field", "", 100.0);
+        let mut clipboard = "one\ntwo\r\nthree".to_owned();
+        key(&mut field, &mut clipboard, Key::Char('v'));
+        assert_eq!(field.text(), "one two three");
+    }
+
     #[test]
     fn a_cut_keeps_whole_grapheme_clusters() {
         assert_eq!(cut_graphemes("ae\u{301}io", 2), "ae\u{301}");
