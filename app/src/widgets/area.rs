@@ -10,10 +10,10 @@ use serde_json::{Value, json};
 use super::edit_keys::{self, Keyed};
 use super::editor::{self, Laid, Look, Memo, MemoKey, Scroll, Shown};
 use super::pen::KitFonts;
-use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget};
+use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, blink};
 use crate::clone_box;
-use crate::fonts::FontBook;
-use crate::geom::Rect;
+use crate::fonts::{Face, FontBook};
+use crate::geom::{FontId, Rect};
 use crate::scene::draw::widgets as looks;
 use crate::text::TextStyle;
 use crate::ui::edit::TextEdit;
@@ -43,6 +43,12 @@ pub struct Area {
     goal: Option<f32>,
     /// This frame's layout, made once for its drawing and the page's [`Widget::lay_text`].
     memo: Memo,
+    /// Its face and size, px, where not the kit's label font (the text screen writes larger, a line its height).
+    face: Option<(Face, f32)>,
+    /// The rows it shows at least, however few its hard lines.
+    least: usize,
+    /// When the caret last moved or the text changed, on the frame clock: the caret blinks from then.
+    since: f64,
     /// The rows of the text of one revision: counting them looks through the whole text when it has few line
     /// breaks (1 MiB), and they are asked several times a frame.
     rows: Counted,
@@ -77,20 +83,75 @@ impl Area {
     pub fn new(id: WidgetId, name: &'static str, text: &str, width: f32) -> Area {
         let edit = TextEdit::new(text, true);
         let laid = Laid::default();
-        let (memo, rows) = (Memo::default(), Counted::default());
-        Area { id, name, edit, laid, width, wheeled: None, reveal: true, goal: None, memo, rows }
+        let (face, least, since) = (None, ROWS.0, 0.0);
+        Area {
+            id,
+            name,
+            edit,
+            laid,
+            width,
+            wheeled: None,
+            reveal: true,
+            goal: None,
+            memo: Memo::default(),
+            face,
+            least,
+            since,
+            rows: Counted::default(),
+        }
     }
 
-    /// The rows it shows: one for each hard line, from 3 to 6.
+    /// Its caret at the text's start (a sample to read from the top).
+    pub fn at_start(mut self) -> Area {
+        self.edit = TextEdit::at_start(self.edit.text(), true);
+        self
+    }
+
+    /// Written in `face` at `px` instead of the kit's label font, a row as tall as its line.
+    pub fn face(mut self, face: Face, px: f32) -> Area {
+        self.face = Some((face, px));
+        self
+    }
+
+    /// Showing `rows` rows at least (at most 6).
+    pub fn rows_at_least(mut self, rows: usize) -> Area {
+        self.least = rows.clamp(ROWS.0, ROWS.1);
+        self
+    }
+
+    /// The rows it shows: one for each hard line, from 3 (or more, [`Area::rows_at_least`]) to 6 (counted only as
+    /// far as 6: the area takes 1 MiB, and this is asked several times a keystroke).
     pub fn rows(&self) -> usize {
+        // An area that always shows its most rows counts nothing, and a count searches with memchr: a byte-by-byte
+        // count read the whole MiB of a text without a line break several times a keystroke.
+        if self.least >= ROWS.1 {
+            return ROWS.1;
+        }
+        // Counted once a revision: the count is asked several times a frame.
         let counted = self.rows.0.load(Ordering::Relaxed);
         if counted >> 3 == self.edit.revision() {
             return (counted & 7) as usize;
         }
         let breaks = self.edit.text().matches('\n').take(ROWS.1).count();
-        let rows = (breaks + 1).clamp(ROWS.0, ROWS.1);
+        let rows = (breaks + 1).clamp(self.least, ROWS.1);
         self.rows.0.store(self.edit.revision() << 3 | rows as u64, Ordering::Relaxed);
         rows
+    }
+
+    /// The text as the last frame laid it out (a click lands by it).
+    pub fn laid(&self) -> &Laid {
+        &self.laid
+    }
+
+    /// The font its text is written in, and a row's height.
+    fn font(&self, fonts: &FontBook, f: KitFonts) -> (FontId, f32) {
+        match self.face {
+            Some((face, px)) => {
+                let font = fonts.id(face, px);
+                (font, fonts.metrics(font).line_height.ceil())
+            }
+            None => (f.label, ROW),
+        }
     }
 
     /// The first laid-out line shown, by the last frame's scroll.
@@ -100,15 +161,26 @@ impl Area {
 
     /// The text laid out as it is drawn in `rect`, from the last frame's layout and scroll (or the wheel's).
     fn lay_out(&self, fonts: &FontBook, f: KitFonts, rect: Rect) -> Laid {
-        let content = Rect::new(rect.x + PAD, rect.y + PAD, (rect.w - 2.0 * PAD).max(0.0), self.rows() as f32 * ROW);
+        let (font, row) = self.font(fonts, f);
+        // Its rows, as far as a box a density made shorter holds them.
+        let h = (self.rows() as f32 * row).min(rect.h - 2.0 * PAD).max(0.0);
+        let content = Rect::new(rect.x + PAD, rect.y + PAD, (rect.w - 2.0 * PAD).max(0.0), h);
         let scroll = Scroll { at: self.wheeled.unwrap_or(self.laid.scroll), reveal: self.reveal };
         let caret = self.edit.shown_caret();
         let key = MemoKey { revision: self.edit.revision(), caret, size: (content.w, content.h), scroll };
-        self.memo.get(key, content, || {
-            let text = self.edit.shown();
-            let shown = Shown { text: &text, caret, multiline: true, line_height: ROW };
-            editor::lay_out(fonts, &TextStyle::new(f.label), content, shown, &self.laid, scroll)
-        })
+        self.memo.get(key, content, || self.lay_out_in(fonts, &TextStyle::new(font), content, row))
+    }
+
+    /// The text laid out in `style` in the content box `content` (window pixels), a line `line_height` tall, from
+    /// the last frame's layout and scroll (or the wheel's): what its drawing does inside its padding.
+    pub fn lay_out_in(&self, fonts: &FontBook, style: &TextStyle, content: Rect, line_height: f32) -> Laid {
+        // A new box or line height wraps the text anew, which can take the caret's line out of view: it is shown.
+        let was = &self.laid;
+        let resized = (was.content.w, was.content.h, was.line_height) != (content.w, content.h, line_height);
+        let scroll = Scroll { at: self.wheeled.unwrap_or(was.scroll), reveal: self.reveal || resized };
+        let text = self.edit.shown();
+        let shown = Shown { text: &text, caret: self.edit.shown_caret(), multiline: true, line_height };
+        editor::lay_out(fonts, style, content, shown, &self.laid, scroll)
     }
 }
 
@@ -117,8 +189,9 @@ impl Widget for Area {
         self.id
     }
 
-    fn size(&self, _m: &Measure<'_>) -> Size {
-        Size::fixed(self.width, self.rows() as f32 * ROW + 2.0 * PAD)
+    fn size(&self, m: &Measure<'_>) -> Size {
+        let (_, row) = self.font(m.fonts, m.f);
+        Size::fixed(self.width, self.rows() as f32 * row + 2.0 * PAD)
     }
 
     fn regions(&self, rect: Rect, _mirrored: bool, out: &mut Vec<Region>) {
@@ -133,7 +206,7 @@ impl Widget for Area {
         match message {
             // A wheel notch scrolls three lines; the caret stays where it is until it moves.
             Message::Wheel { dy, .. } => {
-                let at = self.wheeled.unwrap_or(self.laid.scroll) - dy * 3.0 * ROW;
+                let at = self.wheeled.unwrap_or(self.laid.scroll) - dy * 3.0 * self.laid.line_height;
                 let most = (self.laid.height() - self.laid.content.h).max(0.0);
                 self.wheeled = Some(at.clamp(0.0, most));
             }
@@ -177,6 +250,8 @@ impl Widget for Area {
         if (after.0, after.1, after.2) != (before.0, before.1, before.2) {
             self.wheeled = None;
             self.reveal = true;
+            // A caret that moved shows at once, then blinks.
+            self.since = cx.now;
         }
         if self.rows() != rows { Response::RELAYOUT } else { Response::changed(seen(self) != before) }
     }
@@ -193,16 +268,17 @@ impl Widget for Area {
             if focused { p.accent } else { p.border },
         );
         let laid = self.lay_out(pen.fonts, pen.f, rect);
-        let m = pen.fonts.metrics(pen.f.label);
+        let (font, _) = self.font(pen.fonts, pen.f);
+        let m = pen.fonts.metrics(font);
         let look = Look {
             ink: p.text,
             highlight: p.accent.with_alpha(0x60),
             selection: if focused { self.edit.shown_selection() } else { 0..0 },
             composing: self.edit.preedit_range(),
-            caret: focused.then(|| self.edit.shown_caret()),
+            caret: (focused && blink::on(self.since, pen.now)).then(|| self.edit.shown_caret()),
             ascent: m.ascent,
             face_line: m.line_height,
-            size_px: pen.fonts.size_px(pen.f.label),
+            size_px: pen.fonts.size_px(font),
         };
         editor::draw(pen.list, &laid, true, &look);
         editor::thumb(pen.list, rect, &laid, p.muted);
@@ -250,6 +326,16 @@ impl Widget for Area {
         self.laid = laid;
         self.wheeled = None;
         self.reveal = false;
+    }
+
+    fn caret_since(&self) -> Option<f64> {
+        Some(self.since)
+    }
+
+    fn left(&mut self) -> bool {
+        // The column Up and Down kept is forgotten with the focus.
+        self.goal = None;
+        false
     }
 
     fn caret_rect(&self, _rect: Rect) -> Option<Rect> {

@@ -18,7 +18,7 @@ const GAP: f32 = 8.0;
 pub struct Chips {
     id: WidgetId,
     name: &'static str,
-    labels: &'static [&'static str],
+    labels: Vec<&'static str>,
     /// Which chips are on.
     pub on: Vec<bool>,
     /// The chip with the keyboard's attention.
@@ -29,9 +29,27 @@ pub struct Chips {
 
 impl Chips {
     /// Chips named `name` of `labels`, all off.
-    pub fn new(id: WidgetId, name: &'static str, labels: &'static [&'static str]) -> Chips {
+    pub fn new(id: WidgetId, name: &'static str, labels: &[&'static str]) -> Chips {
         let widths = labels.iter().map(|l| l.chars().count() as f32 * 7.0 + 28.0).collect();
-        Chips { id, name, labels, on: vec![false; labels.len()], current: 0, widths }
+        Chips { id, name, labels: labels.to_vec(), on: vec![false; labels.len()], current: 0, widths }
+    }
+
+    /// With chip `i` on where `on[i]` says.
+    pub fn with_on(mut self, on: &[bool]) -> Chips {
+        for (mine, &on) in self.on.iter_mut().zip(on) {
+            *mine = on;
+        }
+        self
+    }
+
+    /// The chips' labels, in part order.
+    pub fn labels(&self) -> &[&'static str] {
+        &self.labels
+    }
+
+    /// How tall the chips stand in a box `width` wide, wrapped onto as many lines as they need.
+    pub fn height_for(&self, width: f32) -> f32 {
+        self.boxes(Rect::new(0.0, 0.0, width, 0.0), false).iter().map(|r| r.bottom()).fold(0.0, f32::max)
     }
 
     /// Each chip's box in `rect`, wrapping onto further lines.
@@ -98,7 +116,7 @@ impl Widget for Chips {
     fn draw(&self, pen: &mut Pen<'_>, rect: Rect) {
         let p = pen.palette;
         let (focused, small) = (pen.router.focus() == Some(self.id), pen.f.small);
-        for (i, (r, label)) in self.boxes(rect, pen.mirrored).into_iter().zip(self.labels).enumerate() {
+        for (i, (r, label)) in self.boxes(rect, pen.mirrored).into_iter().zip(&self.labels).enumerate() {
             let state = pen.look_part(self.id, i as u8);
             let (list, ink) = pen.inked();
             looks::chip(list, Ink { font: small, ..ink }, r, label, self.on[i], state);
@@ -119,11 +137,11 @@ impl Widget for Chips {
 
     /// Which chips are on, by label.
     fn value(&self) -> Option<super::Held> {
-        Some(super::held::flags_of(&self.on, self.labels))
+        Some(super::held::flags_of(&self.on, &self.labels))
     }
 
     fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
-        super::held::set_flags(&mut self.on, self.labels, value)
+        super::held::set_flags(&mut self.on, &self.labels, value)
     }
 
     clone_box!();

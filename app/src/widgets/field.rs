@@ -13,11 +13,11 @@ use serde_json::{Value, json};
 
 use super::edit_keys::{self, Keyed};
 use super::editor::{self, Laid, Look, Scroll, Shown};
-use super::pen::KitFonts;
-use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, part};
+use super::pen::{Density, KitFonts};
+use super::{Access, Cx, Measure, Pen, Response, Role, Size, Widget, blink, part};
 use crate::clone_box;
-use crate::fonts::FontBook;
-use crate::geom::Rect;
+use crate::fonts::{Face, FontBook};
+use crate::geom::{FontId, Rect};
 use crate::scene::draw::widgets as looks;
 use crate::text::TextStyle;
 use crate::text::segment::next_grapheme;
@@ -67,6 +67,12 @@ pub struct Field {
     width: f32,
     /// The keyboard is on the reveal button (a Tab stop of its own), not in the text.
     on_reveal: bool,
+    /// Its face and size, px, where not the kit's label font (the text screen writes larger).
+    face: Option<(Face, f32)>,
+    /// When the caret last moved or the text changed, on the frame clock: the caret blinks from then.
+    since: f64,
+    /// Padded by the stylesheet's `--edit-inset` rather than the kit's 10 px.
+    sheet_inset: bool,
 }
 
 impl PartialEq for Field {
@@ -96,7 +102,38 @@ impl Field {
             laid: Laid::default(),
             on_reveal: false,
             width,
+            face: None,
+            since: 0.0,
+            sheet_inset: false,
         }
+    }
+
+    /// Written in `face` at `px` instead of the kit's label font.
+    pub fn face(mut self, face: Face, px: f32) -> Field {
+        self.face = Some((face, px));
+        self
+    }
+
+    /// Padded as the stylesheet's `--edit-inset` says for the density (the text screen's field), not by the kit's
+    /// 10 px.
+    pub fn sheet_inset(mut self) -> Field {
+        self.sheet_inset = true;
+        self
+    }
+
+    /// The room between its border and its text, px.
+    fn pad(&self, density: Density) -> f32 {
+        if self.sheet_inset { density.sizes().edit_inset } else { PAD }
+    }
+
+    /// The font its text is written in.
+    fn font(&self, fonts: &FontBook, f: KitFonts) -> FontId {
+        self.face.map_or(f.label, |(face, px)| fonts.id(face, px))
+    }
+
+    /// The text as the last frame laid it out (a click lands by it).
+    pub fn laid(&self) -> &Laid {
+        &self.laid
     }
 
     /// With a placeholder shown while it is empty.
@@ -170,7 +207,10 @@ impl Field {
     /// Inserts `text` as far as the rules allow, saying what was refused.
     fn insert(&mut self, text: &str, typed: bool) {
         self.hint = None;
-        let mut text: String = text.chars().filter(|c| *c != '\n' && *c != '\r').collect();
+        // A line break or a tab is a space on one line, as the editor cleans them, so the count below is of what
+        // is inserted.
+        let text = text.replace("\r\n", "\n");
+        let mut text: String = text.chars().map(|c| if matches!(c, '\n' | '\r' | '\t') { ' ' } else { c }).collect();
         if self.digits_only && !text.chars().all(|c| c.is_ascii_digit()) {
             let digits: String = text.chars().filter(char::is_ascii_digit).collect();
             self.hint = Some("digits only".to_owned());
@@ -209,20 +249,29 @@ impl Field {
 
     /// The text laid out as it is drawn in `rect`, from the last frame's layout and scroll; the caret is always
     /// kept in view (a field scrolls by its caret alone).
-    fn lay_out(&self, fonts: &FontBook, f: KitFonts, rect: Rect, mirrored: bool) -> Laid {
+    fn lay_out(&self, fonts: &FontBook, f: KitFonts, rect: Rect, mirrored: bool, density: Density) -> Laid {
+        let pad = self.pad(density);
         let text_box = super::pen::flip(self.text_box(rect), rect, mirrored);
-        let line_height = fonts.metrics(f.label).line_height.ceil();
+        let font = self.font(fonts, f);
+        let line_height = fonts.metrics(font).line_height.ceil();
         let content = Rect::new(
-            text_box.x + PAD,
+            text_box.x + pad,
             rect.y + ((rect.h - line_height) / 2.0).round(),
-            (text_box.w - 2.0 * PAD).max(0.0),
+            (text_box.w - 2.0 * pad).max(0.0),
             line_height,
         );
+        self.lay_out_in(fonts, &TextStyle::new(font), content)
+    }
+
+    /// The text laid out in `style` in the content box `content` (window pixels), from the last frame's layout
+    /// and scroll, the caret kept in view: what its drawing does inside its padding.
+    pub fn lay_out_in(&self, fonts: &FontBook, style: &TextStyle, content: Rect) -> Laid {
         let text = self.shown();
         let caret = self.shown_byte(self.edit.shown_caret());
+        let line_height = fonts.metrics(style.font).line_height.ceil();
         let shown = Shown { text: &text, caret, multiline: false, line_height };
         let scroll = Scroll { at: self.laid.scroll, reveal: true };
-        editor::lay_out(fonts, &TextStyle::new(f.label), content, shown, &self.laid, scroll)
+        editor::lay_out(fonts, style, content, shown, &self.laid, scroll)
     }
 
     fn text_box(&self, rect: Rect) -> Rect {
@@ -344,6 +393,11 @@ impl Widget for Field {
         if self.error.is_some() {
             self.check();
         }
+        // A caret that moved shows at once, then blinks.
+        let stamp = |f: &Field| (f.edit.revision(), f.edit.caret(), f.edit.anchor());
+        if stamp(self) != stamp(&before) {
+            self.since = cx.now;
+        }
         Response::changed(*self != before)
     }
 
@@ -369,11 +423,13 @@ impl Widget for Field {
         let shown = self.shown();
         let ink = if matches!(self.kind, Kind::Disabled | Kind::ReadOnly) { p.muted } else { p.text };
         if shown.is_empty() && !focused {
-            let inner = Rect { x: text_box.x + PAD, w: text_box.w - 2.0 * PAD, ..text_box };
+            let pad = self.pad(pen.density);
+            let inner = Rect { x: text_box.x + pad, w: text_box.w - 2.0 * pad, ..text_box };
             pen.text_in(pen.f.label, inner, self.placeholder, p.muted, Align::FlexStart);
         } else {
-            let laid = self.lay_out(pen.fonts, pen.f, rect, pen.mirrored);
-            let m = pen.fonts.metrics(pen.f.label);
+            let laid = self.lay_out(pen.fonts, pen.f, rect, pen.mirrored, pen.density);
+            let font = self.font(pen.fonts, pen.f);
+            let m = pen.fonts.metrics(font);
             let selection = self.edit.shown_selection();
             let look = Look {
                 ink,
@@ -384,10 +440,11 @@ impl Widget for Field {
                     0..0
                 },
                 composing: self.edit.preedit_range().map(|r| self.shown_byte(r.start)..self.shown_byte(r.end)),
-                caret: (focused && self.kind != Kind::Disabled).then(|| self.shown_byte(self.edit.shown_caret())),
+                caret: (focused && self.kind != Kind::Disabled && blink::on(self.since, pen.now))
+                    .then(|| self.shown_byte(self.edit.shown_caret())),
                 ascent: m.ascent,
                 face_line: m.line_height,
-                size_px: pen.fonts.size_px(pen.f.label),
+                size_px: pen.fonts.size_px(font),
             };
             editor::draw(pen.list, &laid, false, &look);
         }
@@ -462,11 +519,15 @@ impl Widget for Field {
     }
 
     fn lay_text(&self, m: &Measure<'_>, rect: Rect, mirrored: bool) -> Option<Laid> {
-        Some(self.lay_out(m.fonts, m.f, rect, mirrored))
+        Some(self.lay_out(m.fonts, m.f, rect, mirrored, m.density))
     }
 
     fn take_laid(&mut self, laid: Laid) {
         self.laid = laid;
+    }
+
+    fn caret_since(&self) -> Option<f64> {
+        (self.kind != Kind::Disabled).then_some(self.since)
     }
 
     fn caret_rect(&self, _rect: Rect) -> Option<Rect> {
@@ -516,6 +577,32 @@ impl Widget for Field {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn key(field: &mut Field, clipboard: &mut String, key: Key) {
+        let mut popup = None;
+        let mut cx = Cx { rect: Rect::default(), now: 0.0, mirrored: false, clipboard, popup: &mut popup };
+        let mods = crate::ui::input::Mods { ctrl: true, ..crate::ui::input::Mods::NONE };
+        field.handle(&Message::Key { id: "f", key, mods }, &mut cx);
+    }
+
+    #[test]
+    fn copy_with_nothing_selected_leaves_the_clipboard_as_it_was() {
+        let mut field = Field::new("f", "Field", "abc", 100.0);
+        let mut clipboard = "kept".to_owned();
+        key(&mut field, &mut clipboard, Key::Char('c'));
+        assert_eq!(clipboard, "kept");
+        key(&mut field, &mut clipboard, Key::Char('a'));
+        key(&mut field, &mut clipboard, Key::Char('c'));
+        assert_eq!(clipboard, "abc");
+    }
+
+    #[test]
+    fn a_pasted_line_break_is_a_space_as_in_every_editor() {
+        let mut field = Field::new("f", "Field", "", 100.0);
+        let mut clipboard = "one\ntwo\r\nthree".to_owned();
+        key(&mut field, &mut clipboard, Key::Char('v'));
+        assert_eq!(field.text(), "one two three");
+    }
 
     #[test]
     fn a_cut_keeps_whole_grapheme_clusters() {

@@ -11,6 +11,7 @@
 pub mod access;
 pub mod area;
 pub mod badge;
+pub mod blink;
 pub mod breadcrumb;
 pub mod button;
 pub mod card;
@@ -31,6 +32,7 @@ pub mod menubar;
 pub mod node;
 pub mod note;
 pub mod pager;
+pub mod paragraph;
 pub mod pen;
 pub mod progress;
 pub mod radio;
@@ -225,6 +227,12 @@ pub trait Widget: Debug + Send + Sync + 'static {
     /// Takes the layout [`Widget::lay_text`] made: the clicks and keys until the next frame are placed against it.
     fn take_laid(&mut self, laid: editor::Laid) {
         let _ = laid;
+    }
+
+    /// When its caret last moved, on the frame clock (None: it has no caret): the caret shows from then and then
+    /// blinks ([`blink`]), and the page wakes when it turns on or off.
+    fn caret_since(&self) -> Option<f64> {
+        None
     }
 
     /// Where its caret stands when it is drawn in `rect`, by the last frame's layout (None: it has no caret): an

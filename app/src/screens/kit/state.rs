@@ -20,7 +20,7 @@ use crate::ui::settings::Settings;
 use crate::ui::theme::Palette;
 use crate::widgets::Node;
 use crate::widgets::editor::Laid;
-use crate::widgets::{Cx, LABEL_PART, Response, Role, Widget};
+use crate::widgets::{Cx, LABEL_PART, Response, Role, Widget, blink};
 
 pub use crate::screens::paging::ids;
 
@@ -263,6 +263,16 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             return true;
         }
         false
+    }
+
+    fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool> {
+        let since = self.page.get(focus?)?.caret_since()?;
+        Some(blink::on(since, now))
+    }
+
+    fn next_blink(&self, now: f64) -> Option<f64> {
+        // The soonest any caret turns: only the focused one shows, and waking for another's costs one idle frame.
+        self.page.widgets.iter().filter_map(|w| Some(blink::after(w.caret_since()?, now))).reduce(f64::min)
     }
 
     fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {

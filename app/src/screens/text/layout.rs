@@ -27,15 +27,15 @@ pub struct TextLayout {
     pub area: Rect,
     /// The hint under the area.
     pub hint: Rect,
-    /// Each feature chip's box, in part order.
-    pub chips: Vec<Rect>,
+    /// The feature chips' box (the kit's chips wrap inside it).
+    pub chips: Rect,
     /// The size row: its label, its slider, its value.
     pub size: [Rect; 3],
     /// The sample's box.
     pub sample: Rect,
     /// The fallback and bidi demo's box.
     pub demo: Rect,
-    /// The hit regions, in tab order.
+    /// The hit regions, in tab order, but for the chips' (the widget's own, which change without a layout).
     pub regions: Vec<Region>,
 }
 
@@ -49,7 +49,7 @@ impl TextLayout {
             field: m(self.field),
             area: m(self.area),
             hint: m(self.hint),
-            chips: self.chips.iter().map(|r| m(*r)).collect(),
+            chips: m(self.chips),
             size: self.size.map(m),
             sample: m(self.sample),
             demo: m(self.demo),
@@ -68,7 +68,7 @@ pub struct TextTree {
     field: NodeId,
     area: NodeId,
     hint: NodeId,
-    chips: Vec<NodeId>,
+    chips: NodeId,
     size: [NodeId; 3],
     sample: NodeId,
     demo: NodeId,
@@ -91,13 +91,8 @@ impl TextTree {
         outline(&self.tree, self.root, Mount { origin: (body.x, body.y), depth: 2 }, "text", into);
     }
 
-    /// Builds the tree for chips labelled `chip_labels`.
-    pub fn new(
-        g: &'static Goldberry,
-        fonts: &FontBook,
-        f: &TextFonts,
-        chip_labels: &[String],
-    ) -> Result<Self, NativeError> {
+    /// Builds the tree.
+    pub fn new(g: &'static Goldberry, fonts: &FontBook, f: &TextFonts) -> Result<Self, NativeError> {
         let mut t = LayoutTree::new(g)?;
         let line = |font| fonts.metrics(font).line_height;
         let root = t.add_node()?;
@@ -110,8 +105,10 @@ impl TextTree {
             let c = t.add_node()?;
             t.add_child(root, c)?;
             t.set_flex_grow(c, 1.0);
+            // A column shrinks to the page's width when one column is all that fits (3x zoom leaves 320 units), so
+            // nothing in it runs under the scrollbar's gutter.
+            t.set_flex_shrink(c, 1.0);
             t.set_flex_basis(c, Length::Points(380.0));
-            t.set_min_width(c, Length::Points(280.0));
             t.set_gap(c, Gutter::Row, 8.0);
             Ok(c)
         };
@@ -131,7 +128,8 @@ impl TextTree {
         let area = leaf(&mut t, left, AREA_LINES as f32 * line(f.edit) + 2.0 * inset(Density::Regular))?;
         let hint = leaf(&mut t, left, 2.0 * line(f.hint))?;
         let c2 = leaf(&mut t, right, caption_h)?;
-        let chips = chip_row(&mut t, right, chip_labels, |label| fonts.width_px(f.chip, label) + 20.0)?;
+        // The chips' height is set for the column's width when the page is laid out.
+        let chips = leaf(&mut t, right, 0.0)?;
         let size = size_row(&mut t, right)?;
         let sample = leaf(&mut t, right, 130.0)?;
         let c3 = leaf(&mut t, right, caption_h)?;
@@ -171,38 +169,46 @@ impl TextTree {
         }
         t.set_height(self.field, Length::Points(self.edit_line + 2.0 * inset(density)));
         t.set_height(self.area, Length::Points(AREA_LINES as f32 * self.edit_line + 2.0 * inset(density)));
-        for &chip in &self.chips {
-            t.set_height(chip, Length::Points(by(24.0, 2.0)));
-        }
         for n in self.size {
             t.set_height(n, Length::Points(by(24.0, 2.0)));
         }
         t.set_height(self.sample, Length::Points(by(130.0, 20.0)));
     }
 
-    /// Lays the screen out in `body`, mirrored when `direction` is right-to-left, and says how tall the page is: when
-    /// it is taller than the body, it is laid out in the body less the scrollbar's gutter, from the body's top, to
-    /// be scrolled (the caller moves it by the offset).
+    /// Lays the screen out in `body`, mirrored when `direction` is right-to-left, the chips as tall as
+    /// `chips_h(width)` says they wrap, and says how tall the page is: when it is taller than the body, it is laid
+    /// out in the body less the scrollbar's gutter, from the body's top, to be scrolled (the caller moves it by the
+    /// offset).
     pub fn lay_out(
         &mut self,
         body: Rect,
         direction: Direction,
         density: Density,
+        chips_h: impl Fn(f32) -> f32,
     ) -> Result<(TextLayout, f32), NativeError> {
         self.set_density(density);
-        self.tree.calculate(self.root, body.w, f32::NAN, direction)?;
+        // Laid out at a width, the column tells the chips' width, and the chips how tall they wrap: then again.
+        let calculate = |t: &mut LayoutTree, w: f32, h: f32| -> Result<(), NativeError> {
+            t.calculate(self.root, w, h, direction)?;
+            let wrapped = chips_h(t.layout(self.chips).w);
+            if (t.layout(self.chips).h - wrapped).abs() > 0.5 {
+                t.set_height(self.chips, Length::Points(wrapped));
+                t.calculate(self.root, w, h, direction)?;
+            }
+            Ok(())
+        };
+        calculate(&mut self.tree, body.w, f32::NAN)?;
         let natural = self.tree.layout(self.root).h;
         let (body, height) = if natural <= body.h {
-            self.tree.calculate(self.root, body.w, body.h, direction)?;
+            calculate(&mut self.tree, body.w, body.h)?;
             (body, body.h)
         } else {
             let viewport = content_viewport(body, direction == Direction::Rtl);
-            self.tree.calculate(self.root, viewport.w, f32::NAN, direction)?;
+            calculate(&mut self.tree, viewport.w, f32::NAN)?;
             (viewport, self.tree.layout(self.root).h)
         };
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(body.x + r.x, body.y + r.y, r.w, r.h);
         let boxed = |n: NodeId| at(self.tree.layout(n));
-        let chips: Vec<Rect> = self.chips.iter().map(|&n| boxed(n)).collect();
         let layout = TextLayout {
             title: boxed(self.title),
             captions: self.captions.map(boxed),
@@ -213,40 +219,15 @@ impl TextTree {
             sample: boxed(self.sample),
             demo: boxed(self.demo),
             regions: Vec::new(),
-            chips,
+            chips: boxed(self.chips),
         };
         let region = |id, part, rect, cursor| Region { focusable: true, ..Region::at(id, part, rect, cursor) };
         let mut regions =
             vec![region(ids::FIELD, 0, layout.field, Cursor::IBeam), region(ids::AREA, 0, layout.area, Cursor::IBeam)];
-        // The chips are one Tab stop; the arrows move within them.
-        let chip = |(i, r): (usize, &Rect)| Region { focusable: i == 0, ..region(ids::FEATURES, i, *r, Cursor::Hand) };
-        regions.extend(layout.chips.iter().enumerate().map(chip));
+        // The chips' regions are the widget's own, handed over as its parts change (the screen's record).
         regions.push(region(ids::SIZE, 0, layout.size[1], Cursor::Hand));
         Ok((TextLayout { regions, ..layout }, height))
     }
-}
-
-/// The chips' row under `parent`: a chip for each of `labels`, `width(label)` wide.
-fn chip_row(
-    t: &mut LayoutTree,
-    parent: NodeId,
-    labels: &[String],
-    width: impl Fn(&str) -> f32,
-) -> Result<Vec<NodeId>, NativeError> {
-    let row = t.add_node()?;
-    t.add_child(parent, row)?;
-    t.set_flex_direction(row, FlexDirection::Row);
-    t.set_flex_wrap(row, Wrap::Wrap);
-    t.set_gap(row, Gutter::All, 6.0);
-    let mut chips = Vec::with_capacity(labels.len());
-    for label in labels {
-        let chip = t.add_node()?;
-        t.add_child(row, chip)?;
-        t.set_width(chip, Length::Points(width(label)));
-        t.set_height(chip, Length::Points(24.0));
-        chips.push(chip);
-    }
-    Ok(chips)
 }
 
 /// The size row under `parent`: its label, the slider (growing) and the figure.

@@ -1,6 +1,8 @@
 //! The text screen: a single-line field and a six-line area to edit (carets at HarfBuzz's cluster boundaries,
 //! bidirectional runs, font fallback), the primary face's OpenType features as toggles over a sample at a size
-//! from 8 to 72 px, and a paragraph of scripts the primary face lacks.
+//! from 8 to 72 px, and a paragraph of scripts the primary face lacks. Each of these is the kit's own widget (a
+//! [`Field`](crate::widgets::field::Field), an [`Area`](crate::widgets::area::Area), [`Chips`], a slider and
+//! [`Paragraph`]s), drawn by its own pen; the screen lays them out in two columns and writes their captions.
 
 pub mod layout;
 pub mod state;
@@ -10,24 +12,23 @@ use std::borrow::Cow;
 use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
-use self::layout::{TextLayout, TextTree, inset};
-use self::state::{Laid, TextFields, TextGeometry, default_on, ids};
+use self::layout::{TextLayout, TextTree};
+use self::state::{Editor, Laid, TextFields, TextGeometry, default_on, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
-use crate::geom::{Color, FontId, Rect};
-use crate::scene::draw::text::line_runs;
-use crate::scene::draw::widgets::{Ink, State, chip, focus_ring, stroke_round, text};
+use crate::geom::{FontId, Rect};
+use crate::scene::draw::widgets::text;
 use crate::scene::layout::{LaidBox, LayoutError};
 use crate::scene::shaping::Timed;
 use crate::screens::interface::{Page, Recorded, Room, Screen};
 use crate::screens::paging::{self, Sheet};
 use crate::text::TextStyle;
-use crate::ui::edit::TextEdit;
-use crate::ui::router::{Router, WidgetId};
+use crate::ui::router::{Region, Router, WidgetId};
 use crate::ui::theme::Palette;
-use crate::widgets::editor::{self, Look, Scroll, Shown};
+use crate::widgets::chips::Chips;
+use crate::widgets::paragraph::Paragraph;
 use crate::widgets::pen::{Density, KitFonts};
-use crate::widgets::{Pen, Widget};
+use crate::widgets::{Measure, Pen, Widget};
 
 /// The features offered as toggles, in this order, when the face has them (a face's own list also holds features
 /// that only make sense on their own, such as `ccmp`, `locl` or `mark`, which are not toggles).
@@ -38,6 +39,10 @@ pub const TOGGLES: [&[u8; 4]; 22] = [
 
 /// What the sample shows: ligatures, figures, a fraction, case-sensitive punctuation and the stylistic sets' letters.
 const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
+
+/// The hint under the area: the keys an editor takes besides typing.
+const HINT: &str = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line; \
+                    Ctrl+R mirrors every screen";
 
 /// The fallback paragraph: scripts Inter does not cover, each drawn by the first face down the chain that does, and
 /// a row of colour emoji (a family, a skin-toned ZWJ sequence, skin tones, flags, a keycap), each one glyph, and
@@ -59,8 +64,8 @@ pub struct TextFonts {
     pub edit: FontId,
     /// The hint under the area.
     pub hint: FontId,
-    /// The chips' tags.
-    pub chip: FontId,
+    /// The size slider's figure.
+    pub figure: FontId,
     /// The fallback demo.
     pub demo: FontId,
 }
@@ -72,7 +77,7 @@ impl TextFonts {
             caption: fonts.id(Face::SansBold, 12.0),
             edit: fonts.id(Face::Sans, 15.0),
             hint: fonts.id(Face::Mono, 11.0),
-            chip: fonts.id(Face::Mono, 12.0),
+            figure: fonts.id(Face::Mono, 12.0),
             demo: fonts.id(Face::Sans, 15.0),
         }
     }
@@ -104,12 +109,20 @@ pub struct TextScreen {
     fonts: TextFonts,
     /// The toggles' tags, in chip order: [`TOGGLES`] the primary face has.
     chips: Vec<[u8; 4]>,
+    /// The hint under the area, the sample and the fallback paragraph, the kit's paragraphs.
+    hint: Paragraph,
+    sample: Paragraph,
+    fallback: Paragraph,
     /// The last layout, unscrolled, and the page's height (None: lay out before the next frame).
     laid: Option<(TextLayout, f32)>,
     /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn: Option<(Option<WidgetId>, f32)>,
     /// The page was laid out anew since the last recording (its regions are new).
     relaid: bool,
+    /// The chips as they stand before the state has taken the face's toggles from the first frame's geometry.
+    first_chips: Chips,
+    /// The regions the last frame handed over: the chips' change without a layout (the keyboard's mark moves).
+    regions: Vec<Region>,
 }
 
 impl Screen for TextScreen {
@@ -123,11 +136,18 @@ impl Screen for TextScreen {
         let f = TextFonts::new(fonts);
         let has = fonts.feature_tags(f.edit);
         let chips: Vec<[u8; 4]> = TOGGLES.iter().map(|t| **t).filter(|t| has.contains(t)).collect();
-        let labels: Vec<String> = chips.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+        let labels: Vec<&'static str> =
+            TOGGLES.iter().filter(|t| has.contains(*t)).filter_map(|t| std::str::from_utf8(&t[..]).ok()).collect();
+        let on: Vec<bool> = chips.iter().map(|t| default_on(*t)).collect();
         Ok(TextScreen {
-            tree: TextTree::new(g, fonts, &f, &labels)?,
+            tree: TextTree::new(g, fonts, &f)?,
+            first_chips: Chips::new(ids::FEATURES, "OpenType features", &labels).with_on(&on),
+            regions: Vec::new(),
             fonts: f,
             chips,
+            hint: Paragraph::new(ids::HINT, HINT, Face::Mono, 11.0, 0.0).muted(),
+            sample: Paragraph::new(ids::SAMPLE, SAMPLE, Face::Sans, 28.0, 0.0).panel(10.0),
+            fallback: Paragraph::new(ids::FALLBACK, DEMO, Face::Sans, 15.0, 0.0).panel(4.0),
             laid: None,
             drawn: None,
             relaid: false,
@@ -141,7 +161,9 @@ impl Screen for TextScreen {
 
     fn lay_out(&mut self, room: &Room<'_>, _texts: &TextFields) -> Result<(), LayoutError> {
         if room.fresh || self.laid.is_none() {
-            self.laid = Some(self.tree.lay_out(room.body, room.direction, room.settings.density)?);
+            let chips = &self.first_chips;
+            let laid = self.tree.lay_out(room.body, room.direction, room.settings.density, |w| chips.height_for(w))?;
+            self.laid = Some(laid);
             self.relaid = true;
         }
         Ok(())
@@ -150,12 +172,18 @@ impl Screen for TextScreen {
     /// Records the screen as `texts` shows it, and hands back where its text lies for the next input.
     fn record(&mut self, page: &mut Page<'_>, texts: &TextFields) -> Result<Recorded<TextGeometry>, NativeError> {
         let fresh = std::mem::take(&mut self.relaid);
+        // The sample shows the features and the size the chips and the slider hold.
+        self.sample.features = texts.features.clone();
+        self.sample.set_px(f32::from(texts.size_px()));
         let Some((laid, content_h)) = &self.laid else { return Ok(Recorded::default()) };
         let (body, mirrored) = (page.body, page.mirrored());
         let sheet = Sheet { viewport: body, content_h: *content_h, mirrored };
         // A focus that moved onto a widget outside the body brings it into view (Tab below the fold).
         let focus = page.router.focus();
         let reveal = match focus {
+            Some(ids::FEATURES) if self.drawn.is_none_or(|(f, _)| f != focus) => {
+                Some(Rect { y: laid.chips.y - body.y, ..laid.chips })
+            }
             Some(id) if self.drawn.is_none_or(|(f, _)| f != focus) => paging::reveal(&laid.regions, id, body.y),
             _ => None,
         };
@@ -184,15 +212,24 @@ impl Screen for TextScreen {
         };
         geometry.sheet = sheet;
         geometry.offset = offset;
-        let regions = (fresh || moved).then(|| {
-            let mut regions = vec![paging::page_region(body)];
-            if sheet.scrollbar(offset).is_some() {
-                let viewport = paging::content_viewport(body, mirrored);
-                regions.extend(shown.regions.iter().filter_map(|r| paging::cut(*r, viewport)));
-            } else {
-                regions.extend(shown.regions.iter().copied());
-            }
-            paging::scrollbar_regions(sheet, offset, &mut regions);
+        let mut regions = vec![paging::page_region(body)];
+        // The chips come before the size slider in Tab order, as they are drawn.
+        let mut chips = Vec::new();
+        self.chips(texts).regions(shown.chips, mirrored, &mut chips);
+        let mut own = shown.regions.clone();
+        let at = own.iter().position(|r| r.target.id == ids::SIZE).unwrap_or(own.len());
+        own.splice(at..at, chips);
+        if sheet.scrollbar(offset).is_some() {
+            let viewport = paging::content_viewport(body, mirrored);
+            regions.extend(own.into_iter().filter_map(|r| paging::cut(r, viewport)));
+        } else {
+            regions.extend(own);
+        }
+        paging::scrollbar_regions(sheet, offset, &mut regions);
+        // The chips' parts change without a layout (the keyboard's mark is the Tab stop): what is drawn is what a
+        // click reaches, every frame.
+        let regions = (fresh || moved || regions != self.regions).then(|| {
+            self.regions.clone_from(&regions);
             regions
         });
         Ok(Recorded { regions, laid: Some(geometry) })
@@ -207,6 +244,11 @@ impl Screen for TextScreen {
 }
 
 impl TextScreen {
+    /// The chips as `texts` holds them, or as they first stand until it has taken the face's toggles.
+    fn chips<'a>(&'a self, texts: &'a TextFields) -> &'a Chips {
+        if texts.chips.labels() == self.first_chips.labels() { &texts.chips } else { &self.first_chips }
+    }
+
     /// Records the screen as `view` shows it, and returns where its text lies for the next input.
     fn draw(&self, list: &mut DisplayList, fonts: &FontBook, l: &TextLayout, view: &TextView<'_>) -> TextGeometry {
         let (p, f) = (&view.palette, self.fonts);
@@ -221,164 +263,61 @@ impl TextScreen {
         for (rect, caption) in [l.captions[0], l.captions[1], l.captions[2], l.captions[3]].iter().zip(captions) {
             text(list, fonts, f.caption, *rect, caption, p.muted, start);
         }
-        let hint = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line; \
-                    Ctrl+R mirrors every screen";
-        paragraph_in(list, fonts, &TextStyle::new(f.hint), hint, l.hint, p.muted, view.mirrored);
+        // The paragraphs, the chips' and the editors are the kit's widgets, drawn by their own pens.
+        self.hint.draw(&mut kit_pen(list, fonts, view), l.hint);
 
-        let style = TextStyle::new(f.edit);
-        let field = self.edit_box(list, fonts, &style, l.field, &view.texts.field, view, ids::FIELD);
-        let area = self.edit_box(list, fonts, &style, l.area, &view.texts.area, view, ids::AREA);
+        let field = edit_box(list, fonts, l.field, &view.texts.field, view);
+        let area = edit_box(list, fonts, l.area, &view.texts.area, view);
 
-        let ink = Ink { fonts, font: f.chip, palette: p, mirrored: view.mirrored };
-        for (part, (rect, tag)) in l.chips.iter().zip(&self.chips).enumerate() {
-            let on = view.texts.features.is_on(*tag).unwrap_or(default_on(*tag));
-            let state = State::of_part(view.router, ids::FEATURES, part as u8);
-            chip(list, ink, *rect, &String::from_utf8_lossy(tag), on, state);
-        }
-        // The keyboard's mark is on one chip, the one Space toggles.
-        if view.router.focus() == Some(ids::FEATURES)
-            && let Some(rect) = l.chips.get(view.texts.chip).or(l.chips.last())
-        {
-            focus_ring(list, *rect, rect.h / 2.0, p);
-        }
+        self.chips(view.texts).draw(&mut kit_pen(list, fonts, view), l.chips);
         text(list, fonts, f.caption, l.size[0], "Size", p.text, start);
-        // The kit's slider, drawn by its own pen as on every other screen.
-        let mut pen = Pen {
-            list: &mut *list,
-            fonts,
-            f: KitFonts::new(fonts),
-            palette: *p,
-            router: view.router,
-            mirrored: view.mirrored,
-            density: view.density,
-            now: 0.0,
-        };
-        view.texts.size.draw(&mut pen, l.size[1]);
-        text(list, fonts, f.chip, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
+        view.texts.size.draw(&mut Pen { now: 0.0, ..kit_pen(list, fonts, view) }, l.size[1]);
+        text(list, fonts, f.figure, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
 
-        let sample_font = fonts.id(Face::Sans, f32::from(view.texts.size_px()));
-        let sample = TextStyle { features: view.texts.features.clone(), ..TextStyle::new(sample_font) };
-        panel(list, l.sample, p);
-        paragraph_in(list, fonts, &sample, SAMPLE, l.sample.inset(10.0), p.text, view.mirrored);
-        panel(list, l.demo, p);
-        paragraph_in(list, fonts, &TextStyle::new(f.demo), DEMO, l.demo.inset(4.0), p.text, view.mirrored);
+        self.sample.draw(&mut kit_pen(list, fonts, view), l.sample);
+        self.fallback.draw(&mut kit_pen(list, fonts, view), l.demo);
+        let fallback = self.fallback.drawn();
 
         let size_track = l.size[1];
         TextGeometry {
             field,
             area,
             chips: self.chips.clone(),
+            chips_box: l.chips,
             size_track,
             mirrored: view.mirrored,
+            fallback,
             ..Default::default()
         }
     }
+}
 
-    /// Draws a field or the area with its text, selection and caret; returns how it was laid out.
-    #[allow(clippy::too_many_arguments)]
-    fn edit_box(
-        &self,
-        list: &mut DisplayList,
-        fonts: &FontBook,
-        style: &TextStyle,
-        rect: Rect,
-        edit: &TextEdit,
-        view: &TextView<'_>,
-        id: &'static str,
-    ) -> Laid {
-        let p = &view.palette;
-        let state = State::of(view.router, id);
-        list.fill_round_rect(rect, 6.0, p.surface);
-        stroke_round(list, rect, 6.0, 1.0, if state.focused || state.hovered { p.accent } else { p.border });
-        if state.focused {
-            focus_ring(list, rect, 6.0, p);
-        }
-        let content = rect.inset(inset(view.density));
-        let multiline = edit.multiline();
-        let previous = if multiline { &view.texts.geometry().area } else { &view.texts.geometry().field };
-        // Shaping and wrapping a long text is most of a keystroke's cost: the HUD's shape row shows it (issue 35).
-        let laid = view.shaping.timed(|| lay_out_edit(fonts, style, content, edit, previous, view.texts));
-        let m = fonts.metrics(style.font);
-        let look = Look {
-            ink: p.text,
-            highlight: p.accent.with_alpha(80),
-            selection: edit.shown_selection(),
-            composing: edit.preedit_range(),
-            caret: (state.focused && view.texts.blink_on(view.now)).then(|| edit.shown_caret()),
-            ascent: m.ascent,
-            face_line: m.line_height,
-            size_px: fonts.size_px(style.font),
-        };
-        editor::draw(list, &laid, multiline, &look);
-        // Where the six lines shown sit in the whole text, when it is longer.
-        if multiline {
-            editor::thumb(list, rect, &laid, p.muted.with_alpha(160));
-        }
-        laid
+/// The pen a kit widget draws the screen's parts with.
+fn kit_pen<'a>(list: &'a mut DisplayList, fonts: &'a FontBook, view: &TextView<'a>) -> Pen<'a> {
+    Pen {
+        list,
+        fonts,
+        f: KitFonts::new(fonts),
+        palette: view.palette,
+        router: view.router,
+        mirrored: view.mirrored,
+        density: view.density,
+        now: view.now,
     }
+}
+
+/// Draws a field or the area, the kit's widget, in `rect`; returns how its text was laid out.
+fn edit_box(list: &mut DisplayList, fonts: &FontBook, rect: Rect, editor: &Editor, view: &TextView<'_>) -> Laid {
+    let f = KitFonts::new(fonts);
+    let measure = Measure { fonts, f, density: view.density };
+    // Shaping and wrapping a long text is most of a keystroke's cost: the HUD's shape row shows it (issue 35).
+    let laid = view.shaping.timed(|| editor.widget().lay_text(&measure, rect, view.mirrored)).unwrap_or_default();
+    editor.widget().draw(&mut kit_pen(list, fonts, view), rect);
+    laid
 }
 
 /// The field and the area of `texts` laid out as the next frame lays them out, in `style`, in the content boxes
 /// `field` and `area`, without drawing: the editing fuzz steps against this.
 pub fn lay_out_texts(fonts: &FontBook, style: &TextStyle, field: Rect, area: Rect, texts: &TextFields) -> (Laid, Laid) {
-    let g = texts.geometry();
-    (
-        lay_out_edit(fonts, style, field, &texts.field, &g.field, texts),
-        lay_out_edit(fonts, style, area, &texts.area, &g.area, texts),
-    )
-}
-
-/// Lays out `edit` in `content` as every editor does ([`editor::lay_out`]), from the scroll the screen keeps.
-fn lay_out_edit(
-    fonts: &FontBook,
-    style: &TextStyle,
-    content: Rect,
-    edit: &TextEdit,
-    previous: &Laid,
-    texts: &TextFields,
-) -> Laid {
-    let shown = edit.shown();
-    let multiline = edit.multiline();
-    let scroll = Scroll { at: texts.scroll[usize::from(multiline)], reveal: texts.reveal };
-    let line_height = fonts.metrics(style.font).line_height.ceil();
-    let shown = Shown { text: &shown, caret: edit.shown_caret(), multiline, line_height };
-    editor::lay_out(fonts, style, content, shown, previous, scroll)
-}
-
-fn panel(list: &mut DisplayList, rect: Rect, p: &Palette) {
-    list.fill_round_rect(rect, 6.0, p.surface);
-    stroke_round(list, rect, 6.0, 1.0, p.border);
-}
-
-/// `content` laid out in `style`, wrapped to `rect`'s width, as many lines as fit (the last one ellipsized when
-/// some are left over); a line stands against the right edge
-/// when it runs right to left or the UI is `mirrored`.
-fn paragraph_in(
-    list: &mut DisplayList,
-    fonts: &FontBook,
-    style: &TextStyle,
-    content: &str,
-    rect: Rect,
-    color: Color,
-    mirrored: bool,
-) {
-    let Ok(paragraph) = fonts.layout(style, content, Some(rect.w)) else { return };
-    let m = fonts.metrics(style.font);
-    // Half a pixel of slack: a box laid out for n lines may come out a hair shorter on the pixel grid.
-    let fit = ((rect.h + 0.5) / m.line_height).floor().max(1.0) as usize;
-    let cut = paragraph.lines.len() > fit;
-    list.clip(rect, |list| {
-        for (i, line) in paragraph.lines.iter().take(fit).enumerate() {
-            let top = rect.y + i as f32 * m.line_height;
-            // The last line that fits ends with "…" when lines are left over.
-            let last =
-                (cut && i + 1 == fit).then(|| fonts.ellipsized(style, &content[line.bytes.start..], rect.w).ok());
-            let line = match &last {
-                Some(Some(ellipsized)) => ellipsized,
-                _ => line,
-            };
-            let x = if line.rtl || mirrored { rect.right() - line.width_px } else { rect.x };
-            line_runs(list, line, x, top + m.ascent, color);
-        }
-    });
+    (texts.field.lay_out_in(fonts, style, field), texts.area.lay_out_in(fonts, style, area))
 }

@@ -1,28 +1,36 @@
-//! The text screen's widgets as state: the single-line field and the multi-line area (each a [`TextEdit`]), the
-//! OpenType feature toggles and the sample's size; and what each [`Message`] does to them. A right click on the
+//! The text screen's widgets as state: the single-line field and the multi-line area (the kit's [`Field`] and
+//! [`Area`], whose editing, layout, drawing and blink are every field's and area's), the OpenType feature toggles
+//! and the sample's size; and what each [`Message`] does to them. A right click on the
 //! field or the area opens its context menu ([`Command`]), a popup the session opens; what is picked in it comes
 //! back as a [`Message::Pick`] and does what its key does.
 //!
 //! Where the pointer lands in the text, and which byte lies a line above the caret, depends on how the last frame
 //! laid the text out: the screen hands that back as a [`TextGeometry`] after each frame (as a layout hands the
-//! router its regions), and the keys and clicks that need it read it from there.
+//! router its regions), and each editor takes its own ([`Widget::take_laid`]), as a kit page's do.
 
+use std::ops::{Deref, DerefMut};
+
+use crate::fonts::{Face, FontBook};
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::{Input, ScreenState};
 use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::text::Features;
+use crate::text::TextStyle;
 use crate::ui::edit::TextEdit;
 use crate::ui::input::{Clipboard, Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
-use crate::widgets::Cx;
-use crate::widgets::Widget;
-use crate::widgets::edit_keys::{self, Keyed};
+use crate::widgets::area::Area;
+pub use crate::widgets::blink::BLINK_S;
+use crate::widgets::chips::Chips;
 pub use crate::widgets::editor::{Laid, line_index};
+use crate::widgets::field::Field;
+use crate::widgets::paragraph::Drawn;
 use crate::widgets::slider::Slider;
 use crate::widgets::value::Ranged;
 use crate::widgets::{Access, Node, Role};
+use crate::widgets::{Cx, Widget, blink};
 
 /// The text screen's stable ids, as the report prints them.
 pub mod ids {
@@ -36,16 +44,22 @@ pub mod ids {
     pub const FEATURES: WidgetId = "text.features";
     /// The sample's size slider.
     pub const SIZE: WidgetId = "text.size";
+    /// The hint under the area.
+    pub const HINT: WidgetId = "text.hint";
+    /// The sample the features and the size apply to.
+    pub const SAMPLE: WidgetId = "text.sample";
+    /// The fallback paragraph (not interactive: the report says where its lines were drawn).
+    pub const FALLBACK: WidgetId = "text.fallback";
 }
 
 /// The sample's size range, px.
 pub const SIZES: std::ops::RangeInclusive<u8> = 8..=72;
 
-/// How long the caret shows, then hides, seconds.
-pub const BLINK_S: f64 = 0.53;
-
 /// The lines the area shows at once.
 pub const AREA_LINES: usize = 6;
+
+/// The editors' face and size, px.
+pub const EDIT_FACE: (Face, f32) = (Face::Sans, 15.0);
 
 /// What the field holds when the screen first opens: Latin, Arabic and Hebrew, so the bidi runs show at once.
 const FIELD_TEXT: &str = "Type here: مرحبا بالعالم and שלום too";
@@ -130,6 +144,70 @@ impl Command {
     }
 }
 
+/// One of the screen's two editors, the kit's own widget: one type, so that what reads both alike (the report, the
+/// editing fuzz) walks them as one. Its text, caret and selection are its edit's ([`TextEdit`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Editor {
+    /// The single-line field.
+    Field(Field),
+    /// The multi-line area.
+    Area(Area),
+}
+
+impl Editor {
+    /// The widget, as a page holds it.
+    pub fn widget(&self) -> &dyn Widget {
+        match self {
+            Editor::Field(f) => f,
+            Editor::Area(a) => a,
+        }
+    }
+
+    /// The widget, to change.
+    pub fn widget_mut(&mut self) -> &mut dyn Widget {
+        match self {
+            Editor::Field(f) => f,
+            Editor::Area(a) => a,
+        }
+    }
+
+    /// Its text as the last frame laid it out.
+    pub fn laid(&self) -> &Laid {
+        match self {
+            Editor::Field(f) => f.laid(),
+            Editor::Area(a) => a.laid(),
+        }
+    }
+
+    /// Its text laid out in `style` in the content box `content`, as its drawing lays it out inside its padding.
+    pub fn lay_out_in(&self, fonts: &FontBook, style: &TextStyle, content: Rect) -> Laid {
+        match self {
+            Editor::Field(f) => f.lay_out_in(fonts, style, content),
+            Editor::Area(a) => a.lay_out_in(fonts, style, content, fonts.metrics(style.font).line_height.ceil()),
+        }
+    }
+}
+
+impl Deref for Editor {
+    type Target = TextEdit;
+
+    fn deref(&self) -> &TextEdit {
+        match self {
+            Editor::Field(f) => &f.edit,
+            Editor::Area(a) => &a.edit,
+        }
+    }
+}
+
+impl DerefMut for Editor {
+    fn deref_mut(&mut self) -> &mut TextEdit {
+        match self {
+            Editor::Field(f) => &mut f.edit,
+            Editor::Area(a) => &mut a.edit,
+        }
+    }
+}
+
 /// The field and the area as the last frame laid them out, and the chips' and the slider's places.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TextGeometry {
@@ -141,37 +219,38 @@ pub struct TextGeometry {
     pub chips: Vec<[u8; 4]>,
     /// The size slider's track.
     pub size_track: Rect,
+    /// The chips' box.
+    pub chips_box: Rect,
     /// Laid out right to left: the slider's smallest size is at its right edge.
     pub mirrored: bool,
     /// The body the page scrolls in, and the page's height.
     pub sheet: Sheet,
     /// The page's offset drawn (a Tab below the fold moves it).
     pub offset: f32,
+    /// Where the fallback paragraph's lines were drawn.
+    pub fallback: Drawn,
 }
 
 /// The text screen's state (see the module docs).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextFields {
-    /// The single-line field.
-    pub field: TextEdit,
-    /// The multi-line area.
-    pub area: TextEdit,
+    /// The single-line field, the kit's.
+    pub field: Editor,
+    /// The multi-line area, the kit's.
+    pub area: Editor,
     /// The features toggled away from their defaults for the sample.
     pub features: Features,
     /// The sample's size slider, px (the kit's slider: its keys, wheel and drag are every slider's).
     pub size: Slider,
-    /// The chip the keyboard is on (part of [`ids::FEATURES`]): the arrows, Home and End move it, Space toggles it.
-    pub chip: usize,
-    /// When the caret last moved: it shows for [`BLINK_S`] from then, then blinks.
-    blink_epoch: f64,
-    /// The x an Up or Down keeps to, across lines shorter than it.
-    goal_x: Option<f32>,
-    /// The field's x scroll and the area's y scroll the next frame starts from.
-    pub scroll: [f32; 2],
+    /// The feature toggles, the kit's chips: one for each of the screen's toggles the primary face has (known once
+    /// the screen has read its fonts: [`TextGeometry::chips`]). Each turns its feature on or off in `features`.
+    pub chips: Chips,
     /// The caret moved: the next frame scrolls it into view.
     pub reveal: bool,
     /// A press in a text is selecting: where the drag goes, the selection follows.
     selecting: Option<WidgetId>,
+    /// The editor the last message was for: a message for the other one leaves it, as the focus would.
+    last: Option<WidgetId>,
     /// The page's scroll, when the window is too short for it.
     pub paging: Paging,
     geometry: TextGeometry,
@@ -180,8 +259,15 @@ pub struct TextFields {
 impl Default for TextFields {
     fn default() -> TextFields {
         TextFields {
-            field: TextEdit::new(FIELD_TEXT, false),
-            area: TextEdit::at_start(AREA_TEXT, true),
+            field: Editor::Field(
+                Field::new(ids::FIELD, "Single line", FIELD_TEXT, 0.0).face(EDIT_FACE.0, EDIT_FACE.1).sheet_inset(),
+            ),
+            area: Editor::Area(
+                Area::new(ids::AREA, "Multi-line", AREA_TEXT, 0.0)
+                    .at_start()
+                    .face(EDIT_FACE.0, EDIT_FACE.1)
+                    .rows_at_least(AREA_LINES),
+            ),
             features: Features::default(),
             size: Slider::new(
                 ids::SIZE,
@@ -190,12 +276,10 @@ impl Default for TextFields {
                 0.0,
             )
             .bare(),
-            chip: 0,
-            blink_epoch: 0.0,
-            goal_x: None,
-            scroll: [0.0; 2],
+            chips: Chips::new(ids::FEATURES, "OpenType features", &[]),
             reveal: true,
             selecting: None,
+            last: None,
             paging: Paging::default(),
             geometry: TextGeometry::default(),
         }
@@ -203,60 +287,83 @@ impl Default for TextFields {
 }
 
 impl TextFields {
-    /// Whether the caret shows at `now`.
-    pub fn blink_on(&self, now: f64) -> bool {
-        (((now - self.blink_epoch).max(0.0) / BLINK_S) as u64).is_multiple_of(2)
-    }
-
-    /// When the caret next turns on or off after `now`.
-    pub fn blink_after(&self, now: f64) -> f64 {
-        let since = (now - self.blink_epoch).max(0.0);
-        self.blink_epoch + ((since / BLINK_S).floor() + 1.0) * BLINK_S
-    }
-
     /// The geometry of the last frame.
     pub fn geometry(&self) -> &TextGeometry {
         &self.geometry
     }
 
-    /// Takes the last frame's geometry; its scroll positions become the ones the next frame starts from.
+    /// Takes the last frame's geometry: each editor takes its layout, whose scroll the next frame starts from.
     pub fn set_geometry(&mut self, geometry: TextGeometry) {
-        self.scroll = [geometry.field.scroll, geometry.area.scroll];
+        // The chips are the face's toggles, which the screen read from its fonts.
+        let tags: Vec<&'static str> = geometry.chips.iter().filter_map(|t| toggle_name(*t)).collect();
+        if self.chips.labels() != tags.as_slice() {
+            let on: Vec<bool> =
+                geometry.chips.iter().map(|t| self.features.is_on(*t).unwrap_or(default_on(*t))).collect();
+            self.chips = Chips::new(ids::FEATURES, "OpenType features", &tags).with_on(&on);
+        }
+        self.field.widget_mut().take_laid(geometry.field.clone());
+        self.area.widget_mut().take_laid(geometry.area.clone());
         self.paging.laid_out(geometry.sheet, geometry.offset);
         self.reveal = false;
         self.geometry = geometry;
     }
 
-    /// The edit and the layout of text widget `id`.
-    fn widget(&mut self, id: WidgetId) -> Option<(&mut TextEdit, &Laid)> {
+    /// Text widget `id`.
+    fn editor(&self, id: WidgetId) -> Option<&Editor> {
         match id {
-            ids::FIELD => Some((&mut self.field, &self.geometry.field)),
-            ids::AREA => Some((&mut self.area, &self.geometry.area)),
+            ids::FIELD => Some(&self.field),
+            ids::AREA => Some(&self.area),
             _ => None,
         }
+    }
+
+    /// Text widget `id`, to change.
+    fn editor_mut(&mut self, id: WidgetId) -> Option<&mut Editor> {
+        match id {
+            ids::FIELD => Some(&mut self.field),
+            ids::AREA => Some(&mut self.area),
+            _ => None,
+        }
+    }
+
+    /// `message` for text widget `id`, handled by the kit's widget as on every page; true when a person sees a
+    /// change.
+    fn for_editor(&mut self, id: WidgetId, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
+        // A message for the other editor leaves the last one (its Up and Down forget their column), as the focus
+        // moving between them does on a page.
+        if self.last != Some(id)
+            && let Some(left) = self.last.and_then(|last| self.editor_mut(last))
+        {
+            left.widget_mut().left();
+        }
+        self.last = Some(id);
+        let mirrored = self.geometry.mirrored;
+        let Some(editor) = self.editor_mut(id) else { return false };
+        let stamp = |e: &Editor| (e.revision(), e.caret(), e.anchor());
+        let before = stamp(editor);
+        // The editors ask for no popup of their own: the context menu is the screen's (`Message::Context`).
+        let mut popup = None;
+        let mut cx = Cx { rect: editor.laid().content, now, mirrored, clipboard, popup: &mut popup };
+        let response = editor.widget_mut().handle(message, &mut cx);
+        if stamp(editor) != before {
+            self.reveal = true;
+        }
+        response.changed
     }
 
     /// Applies one message at frame time `now`; returns whether anything a person sees changed.
     pub fn apply(&mut self, message: &Message, clipboard: &mut dyn Clipboard, now: f64) -> bool {
         let before = self.seen();
+        let mut changed = false;
         match message {
-            Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, x, y, clicks, mods } => {
-                let horizontal = *id == ids::FIELD;
-                if let Some((edit, laid)) = self.widget(id) {
-                    let at = laid.byte_at(*x, *y, horizontal);
-                    edit_keys::press(edit, at, *clicks, *mods);
-                }
+            Message::Press { target: Target { id: id @ (ids::FIELD | ids::AREA), .. }, clicks, .. } => {
+                // A press starts a selection that the drag extends; a double or triple press selected a word or a
+                // line, which a drag leaves as it is.
                 self.selecting = (*clicks <= 1).then_some(*id);
-                self.moved(now);
+                changed = self.for_editor(id, message, clipboard, now);
             }
-            Message::Drag { target, x, y } if self.selecting == Some(target.id) => {
-                let horizontal = target.id == ids::FIELD;
-                if let Some((edit, laid)) = self.widget(target.id) {
-                    let at = laid.byte_at(*x, *y, horizontal);
-                    edit.move_to(at, true);
-                }
-                self.moved(now);
-            }
+            Message::Drag { target: Target { id: ids::FIELD | ids::AREA, .. }, .. }
+                if self.selecting != Some(message.id()) => {}
             Message::Release { .. } => self.selecting = None,
             Message::Press { target: Target { id: ids::SIZE, .. }, .. }
             | Message::Drag { target: Target { id: ids::SIZE, .. }, .. }
@@ -267,98 +374,45 @@ impl TextFields {
                 let mut cx = Cx { rect, now, mirrored, clipboard: &mut *clipboard, popup: &mut popup };
                 self.size.handle(message, &mut cx);
             }
-            Message::Wheel { target: Target { id: ids::AREA, .. }, dy, .. } => {
-                self.scroll[1] -= dy * 3.0 * self.geometry.area.line_height;
-            }
-            // A press puts the keyboard's mark on the chip, so the click's activation and a later Space (which
-            // the router sends for the part the keyboard is on) both toggle the chip that has the mark.
-            Message::Press { target: Target { id: ids::FEATURES, part }, .. } => self.chip = usize::from(*part),
-            Message::Activate(Target { id: ids::FEATURES, .. }) => {
-                if let Some(&tag) = self.geometry.chips.get(self.chip) {
-                    let on = self.features.is_on(tag).unwrap_or(default_on(tag));
-                    self.features.set(tag, !on);
+            // The chips are the kit's: a press puts the keyboard's mark on one, Space or the click's activation
+            // toggles the one with the mark, the arrows, Home and End move it. A chip toggled sets its feature.
+            Message::Press { target: Target { id: ids::FEATURES, .. }, .. }
+            | Message::Activate(Target { id: ids::FEATURES, .. })
+            | Message::Key { id: ids::FEATURES, .. } => {
+                let before = self.chips.on.clone();
+                let mut popup = None;
+                let (rect, mirrored) = (self.geometry.chips_box, self.geometry.mirrored);
+                let mut cx = Cx { rect, now, mirrored, clipboard: &mut *clipboard, popup: &mut popup };
+                self.chips.handle(message, &mut cx);
+                for ((tag, was), on) in self.geometry.chips.iter().zip(before).zip(&self.chips.on) {
+                    if was != *on {
+                        self.features.set(*tag, *on);
+                    }
                 }
             }
-            Message::Key { id: ids::FEATURES, key, .. } => {
-                let last = self.geometry.chips.len().saturating_sub(1);
-                // Left goes to the chip drawn on the left: the one before, or after when the row is mirrored.
-                let (left, right) = if self.geometry.mirrored { (1, -1) } else { (-1, 1) };
-                let by = |chip: usize, by: isize| chip.saturating_add_signed(by).min(last);
-                self.chip = match key {
-                    Key::Left => by(self.chip, left),
-                    Key::Right => by(self.chip, right),
-                    Key::Up => by(self.chip, -1),
-                    Key::Down => by(self.chip, 1),
-                    Key::Home => 0,
-                    Key::End => last,
-                    _ => self.chip,
-                };
-            }
-            Message::Text { id, text } => {
-                if let Some((edit, _)) = self.widget(id)
-                    && let Err(e) = edit.insert(text, true)
-                {
-                    tracing::warn!("{id}: {e}");
-                }
-                self.moved(now);
-            }
-            Message::Preedit { id, text, cursor } => {
-                if let Some((edit, _)) = self.widget(id) {
-                    edit.set_preedit(text, *cursor);
-                }
-                self.moved(now);
-            }
-            Message::Key { id, key, mods } if self.key(id, *key, *mods, clipboard) => self.moved(now),
             Message::Pick { id, item } => {
-                if let (Some((edit, _)), Some(command)) = (self.widget(id), Command::ALL.get(*item)) {
-                    command.run(edit, id, clipboard);
-                    self.moved(now);
+                if let (Some(editor), Some(command)) = (self.editor_mut(id), Command::ALL.get(*item)) {
+                    let before = (editor.revision(), editor.caret(), editor.anchor());
+                    command.run(editor, id, clipboard);
+                    changed = (editor.revision(), editor.caret(), editor.anchor()) != before;
+                    self.reveal |= changed;
                 }
             }
+            m if matches!(m.id(), ids::FIELD | ids::AREA) => changed = self.for_editor(m.id(), message, clipboard, now),
             _ => {}
         }
-        self.seen() != before
+        changed || self.seen() != before
     }
 
-    /// What a person sees of the widgets: each text's revision, caret and anchor (not a copy of the texts, which may
-    /// be long), the features, the size and the scroll.
+    /// What a person sees of the widgets besides the editors (which say what changed in them): the features and
+    /// the size.
     fn seen(&self) -> impl PartialEq + use<> {
-        let edit = |e: &TextEdit| (e.revision(), e.caret(), e.anchor());
-        let scroll = self.scroll.map(f32::to_bits);
-        (edit(&self.field), edit(&self.area), self.features.clone(), self.size_px(), self.chip, scroll)
-    }
-
-    /// The caret moved or the text changed: it shows at once and is scrolled into view.
-    fn moved(&mut self, now: f64) {
-        self.blink_epoch = now;
-        self.reveal = true;
+        (self.features.clone(), self.size_px(), self.chips.current)
     }
 
     /// The sample's size, px.
     pub fn size_px(&self) -> u8 {
         self.size.value.get() as u8
-    }
-
-    /// An editing key on text widget `id`; true when it was one. The keys are every editor's
-    /// ([`edit_keys::key`]); the clipboard's go through the context menu's commands.
-    fn key(&mut self, id: WidgetId, key: Key, mods: Mods, clipboard: &mut dyn Clipboard) -> bool {
-        let (edit, laid, goal) = match id {
-            ids::FIELD => (&mut self.field, &self.geometry.field, &mut self.goal_x),
-            ids::AREA => (&mut self.area, &self.geometry.area, &mut self.goal_x),
-            _ => return false,
-        };
-        let command = match (key, mods.ctrl) {
-            (Key::Char('c'), true) => Some(Command::Copy),
-            (Key::Char('x'), true) => Some(Command::Cut),
-            (Key::Char('v'), true) => Some(Command::Paste),
-            _ => None,
-        };
-        if let Some(command) = command {
-            goal.take();
-            command.run(edit, id, clipboard);
-            return true;
-        }
-        edit_keys::key(Keyed { edit, laid, goal, editable: true, page: AREA_LINES }, key, mods)
     }
 }
 
@@ -366,7 +420,7 @@ impl ScreenState for TextFields {
     type Laid = TextGeometry;
 
     fn current_part(&self, id: WidgetId) -> Option<u8> {
-        (id == ids::FEATURES).then(|| self.chip.min(255) as u8)
+        if id == ids::FEATURES { self.chips.current_part() } else { None }
     }
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
@@ -393,19 +447,20 @@ impl ScreenState for TextFields {
             _ => {}
         }
         if let Message::Context { target, x, y } = *message
-            && let Some((edit, laid)) = self.widget(target.id)
+            && let Some(editor) = self.editor(target.id)
         {
             // A right click outside the selection moves the caret there first, as GTK and browsers do, so that
-            // Paste puts the text where the person clicked; inside it, the selection stays for Cut and Copy.
-            let at = laid.byte_at(x, y, target.id == ids::FIELD);
-            let selection = edit.selection();
+            // Paste puts the text where the person clicked (a press there, as the editor takes one); inside it, the
+            // selection stays for Cut and Copy.
+            let at = editor.laid().byte_at(x, y, target.id == ids::FIELD);
+            let selection = editor.selection();
             let moved = selection.is_empty() || !selection.contains(&at) && at != selection.end;
             if moved {
-                edit.move_to(at, false);
+                let press = Message::Press { target, x, y, clicks: 1, mods: Mods::NONE };
+                self.for_editor(target.id, &press, input.clipboard, input.now);
             }
-            *input.popup = Some(Command::menu(edit, target.id, x, y));
-            if moved {
-                self.moved(input.now);
+            if let Some(editor) = self.editor(target.id) {
+                *input.popup = Some(Command::menu(editor, target.id, x, y));
             }
             return moved;
         }
@@ -418,20 +473,17 @@ impl ScreenState for TextFields {
     }
 
     fn caret_on(&self, focus: Option<WidgetId>, now: f64) -> Option<bool> {
-        matches!(focus, Some(ids::FIELD | ids::AREA)).then(|| self.blink_on(now))
+        let since = self.editor(focus?)?.widget().caret_since()?;
+        Some(blink::on(since, now))
     }
 
     fn next_blink(&self, now: f64) -> Option<f64> {
-        Some(self.blink_after(now))
+        let after = |e: &Editor| e.widget().caret_since().map(|since| blink::after(since, now));
+        [after(&self.field), after(&self.area)].into_iter().flatten().reduce(f64::min)
     }
 
     fn caret_rect(&self, focus: Option<WidgetId>) -> Option<Rect> {
-        let (edit, laid, horizontal) = match focus? {
-            ids::FIELD => (&self.field, &self.geometry.field, true),
-            ids::AREA => (&self.area, &self.geometry.area, false),
-            _ => return None,
-        };
-        Some(laid.caret_bar(edit.shown_caret(), !horizontal))
+        self.editor(focus?)?.widget().caret_rect(Rect::default())
     }
 
     fn laid_out(&mut self, geometry: TextGeometry) {
@@ -447,10 +499,14 @@ impl ScreenState for TextFields {
             .iter()
             .map(|(tag, on)| (String::from_utf8_lossy(tag).into_owned(), serde_json::json!(on)))
             .collect();
-        into.insert(ids::FIELD.to_owned(), report(&self.field, &g.field));
-        into.insert(ids::AREA.to_owned(), report(&self.area, &g.area));
-        into.insert(ids::FEATURES.to_owned(), serde_json::json!({ "tags": tags, "set": set, "chip": self.chip }));
+        into.insert(ids::FIELD.to_owned(), report(&self.field, self.field.laid()));
+        into.insert(ids::AREA.to_owned(), report(&self.area, self.area.laid()));
+        into.insert(
+            ids::FEATURES.to_owned(),
+            serde_json::json!({ "tags": tags, "set": set, "chip": self.chips.current }),
+        );
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
+        into.insert(ids::FALLBACK.to_owned(), g.fallback.report());
         into.insert("text.page".to_owned(), self.paging.report());
     }
 
@@ -497,6 +553,11 @@ pub fn report(edit: &TextEdit, laid: &Laid) -> serde_json::Value {
         "text": edit.text(), "caret": edit.caret(), "anchor": edit.anchor(), "runs": runs, "lines": lines,
         "preedit": preedit
     })
+}
+
+/// The name of toggle `tag`, one of [`TOGGLES`](super::TOGGLES) (None for another).
+fn toggle_name(tag: [u8; 4]) -> Option<&'static str> {
+    super::TOGGLES.iter().find(|t| ***t == tag).and_then(|t| std::str::from_utf8(&t[..]).ok())
 }
 
 /// Whether the shaper turns `tag` on when no toggle says otherwise.
