@@ -12,8 +12,8 @@ use serde_json::{Map, Value};
 use super::page::KitPage;
 use crate::geom::Rect;
 use crate::scene::draw::widgets::State;
-use crate::screens::interface::{Input, ScreenState};
-use crate::screens::paging::{Leaves, Paging, Sheet};
+use crate::screens::interface::{Input, Reveal, ScreenState};
+use crate::screens::paging::{self, Leaves, Paging, Sheet};
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, Region, Target, WidgetId};
 use crate::ui::settings::Settings;
@@ -364,6 +364,23 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn widget(&self, id: WidgetId) -> Option<&dyn Widget> {
         self.page.get(id)
+    }
+
+    fn reveal(&self, id: WidgetId) -> Option<Reveal> {
+        let rect = *self.laid.rects.get(self.page.index(id)?)?;
+        let sheet = self.laid.sheet;
+        let (track, _) = sheet.scrollbar(self.paging.offset)?;
+        if rect.w <= 0.0 || rect.h <= 0.0 {
+            return None;
+        }
+        // The box in page coordinates, and the offset that shows it whole, as a Tab to it would.
+        let viewport = paging::content_viewport(sheet.viewport, sheet.mirrored);
+        let in_page = Rect { y: rect.y - viewport.y + self.laid.offset, ..rect };
+        let to = paging::offset_to_draw(self.paging.offset, sheet.content_h, viewport, Some(in_page));
+        let dy = (self.paging.offset - to) / paging::NOTCH_PX;
+        // Over the scrollbar's track a wheel always scrolls the page (a focused slider under the pointer would take
+        // it).
+        (dy != 0.0).then_some(Reveal { at: (track.x + track.w / 2.0, track.y + track.h / 2.0), dy })
     }
 
     fn report(&self, _regions: &[Region], settings: &Settings, into: &mut Map<String, Value>) {
