@@ -3,6 +3,7 @@
 //! ([`PageSpec::react`]); a wheel over the page, the Page keys, Home and End, and a drag of the page's scrollbar
 //! scroll the page ([`Paging`]).
 
+use std::collections::HashMap;
 use std::fmt::Debug;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -404,9 +405,15 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>) {
         let page = self.synced(settings);
+        // Each widget's own regions, found once: a search of every region for each of 5,000 widgets took seconds.
+        let mut mine: HashMap<WidgetId, Vec<Region>> = HashMap::with_capacity(page.widgets.len());
+        for region in regions {
+            mine.entry(region.target.id).or_default().push(*region);
+        }
         for w in &page.widgets {
-            into.push(Node::of(w.id(), w.access(), regions));
-            into.extend(w.part_access().into_iter().map(|(part, access)| Node::part_in(w.id(), part, access, regions)));
+            let own = mine.get(w.id()).map_or(&[][..], Vec::as_slice);
+            into.push(Node::of(w.id(), w.access(), own));
+            into.extend(w.part_access().into_iter().map(|(part, access)| Node::part_in(w.id(), part, access, own)));
         }
     }
 }
