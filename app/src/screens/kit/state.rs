@@ -405,15 +405,23 @@ impl<P: PageSpec> ScreenState for KitState<P> {
 
     fn access(&self, regions: &[Region], settings: &Settings, into: &mut Vec<Node>) {
         let page = self.synced(settings);
-        // Each widget's own regions, found once: a search of every region for each of 5,000 widgets took seconds.
-        let mut mine: HashMap<WidgetId, Vec<Region>> = HashMap::with_capacity(page.widgets.len());
-        for region in regions {
-            mine.entry(region.target.id).or_default().push(*region);
+        // Each widget's box and its parts' boxes, found in one pass over the regions: a search of every region for
+        // each of 5,000 widgets took seconds.
+        let mut boxes: HashMap<WidgetId, Rect> = HashMap::with_capacity(page.widgets.len());
+        let mut parts: HashMap<Target, Rect> = HashMap::new();
+        for r in regions {
+            parts.entry(r.target).or_insert(r.rect);
+            if r.target.part != LABEL_PART && r.rect.w > 0.0 && r.rect.h > 0.0 {
+                boxes.entry(r.target.id).and_modify(|b| *b = b.union(r.rect)).or_insert(r.rect);
+            }
         }
         for w in &page.widgets {
-            let own = mine.get(w.id()).map_or(&[][..], Vec::as_slice);
-            into.push(Node::of(w.id(), w.access(), own));
-            into.extend(w.part_access().into_iter().map(|(part, access)| Node::part_in(w.id(), part, access, own)));
+            let (id, bounds) = (w.id(), boxes.get(w.id()).copied().unwrap_or_default());
+            into.push(Node { widget: id, part: None, access: w.access(), bounds, focused: false });
+            into.extend(w.part_access().into_iter().map(|(part, access)| {
+                let target = Target { id, part };
+                Node::part(id, part, access, parts.get(&target).copied().unwrap_or_default())
+            }));
         }
     }
 }
