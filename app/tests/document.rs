@@ -109,6 +109,20 @@ fn a_broken_document_is_one_located_line_and_exit_2() {
         "2:35",
         "`value` must be from 0 to 10",
     );
+    // A property with no value, and a bare value that starts as a number and is none, are said at the value (the
+    // kdl crate said "Expected end of document" past the first, and put the second at its node's start).
+    refused(
+        "empty-value",
+        "page title=\"x\" {\n  section \"S\" {\n    row { spinner \"n\" value= max=5 }\n  }\n}\n",
+        "3:29",
+        "`value=` has no value",
+    );
+    refused(
+        "not-a-number",
+        "page title=\"x\" {\n  section \"S\" {\n    row { spinner \"n\" value=4x0 }\n  }\n}\n",
+        "3:29",
+        "`4x0` is not a number",
+    );
     refused(
         "unknown-bind",
         "page title=\"x\" {\n  section \"S\" { progress \"p\" bind=nope }\n}\n",

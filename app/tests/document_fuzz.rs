@@ -2,7 +2,10 @@
 //! layout a sheet states: no panic, no stack overflow (every tenth case nests a run thousands deep, with CR or CRLF
 //! line ends or a BOM), and every case in bounded time (a fixed seed, so a failure is the same case every run).
 //!
-//! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default.
+//! Random edits of a valid document are saved over it while a session shows it, and read as a window reads a save:
+//! the page is the last good one or the new one, never a panic or a lost value.
+//!
+//! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default (a tenth as many saves).
 
 #[path = "support/rng.rs"]
 mod rng;
@@ -11,11 +14,17 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use goldberry::screens::ScreenId;
 use goldberry::screens::document::look::Look;
 use goldberry::screens::document::read::{self, Built};
 use goldberry::screens::document::sheet_layout;
+use goldberry::screens::document::{self, Document, Reloaded};
+use goldberry::screens::kit::page::KitPage;
+use goldberry::screens::kit::state::KitState;
+use goldberry::session::Session;
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};
+use goldberry::widgets::Held;
 use rng::Rng;
 
 const KDL_PIECES: &[&str] = &[
@@ -363,4 +372,87 @@ fn a_bad_byte_anywhere_is_refused_at_its_place() {
         assert_eq!((e.line, e.col), (line, col), "byte 0x{bad:02X} at {at} of case {i}: {e}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What a person may set a widget to, by its kind ([`Held::parse_like`] takes those that fit).
+const SET_TO: &[&str] = &["on", "off", "0", "1", "3", "7", "42", "99", "1000", "-5", "Best", "Good", "x", "Ada"];
+
+/// Each widget's id, kind and value.
+fn values(page: &KitPage) -> Vec<(&'static str, &'static str, Option<Held>)> {
+    page.widgets.iter().map(|w| (w.id(), w.kind(), w.value())).collect()
+}
+
+/// Random edits of a valid document saved over it while a session shows it, each read as a running window reads a
+/// save (the document's `reload`, then the session's): the page is the new version when the file reads, else the
+/// last good one untouched, never a panic; and every value a person changed on a widget the new version keeps (same
+/// id and kind) survives, clamped to what the new version can hold.
+#[test]
+fn reloads_of_random_edits_under_a_running_session_keep_a_page_and_every_value() {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
+    let base = std::fs::read_to_string(assets.join("gallery/values.kdl")).expect("the asset");
+    let dir = std::env::temp_dir().join(format!("goldberry-reload-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let file = dir.join("live.kdl");
+    let save = |text: &str| {
+        std::fs::write(file.with_extension("tmp"), text).expect("write");
+        std::fs::rename(file.with_extension("tmp"), &file).expect("rename");
+    };
+    save(&base);
+    document::load(&file, None).expect("the base reads");
+    let mut session = Session::new(ScreenId::named(document::NAME).expect("the document's screen"), false);
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    // The version shown, as its file made it: what tells a changed value from one never touched.
+    let mut first = read::read(&file, &base).expect("the base reads").page;
+    let (mut swapped, mut kept) = (0, 0);
+    for i in 0..cases() / 10 {
+        let state = session.state_of_mut::<KitState<Document>>().expect("the document's state");
+        // A person changes a few values (not of a widget that shows another's: a reload brings that up to date).
+        let followers: Vec<&str> =
+            document::current().map_or(Vec::new(), |c| c.built.follows.iter().map(|f| f.follower).collect());
+        for w in state.page.widgets.iter_mut().filter(|w| !followers.contains(&w.id())) {
+            if let Some(now) = w.value().filter(|_| rng.below(3) == 0)
+                && let Some(asked) = Held::parse_like(rng.pick::<&str>(SET_TO), &now)
+            {
+                let _ = w.set_value(&asked);
+            }
+        }
+        let before = state.page.clone();
+        let text = match i % 4 {
+            0 => base.clone(),
+            _ => mutated(&mut rng, &base, KDL_PIECES),
+        };
+        save(&text);
+        let outcome = document::reload().expect("a document is loaded");
+        session.reload();
+        let state = session.state_of::<KitState<Document>>().expect("the document's state");
+        match outcome {
+            Reloaded::Kept(_) => {
+                kept += 1;
+                assert_eq!(values(&state.page), values(&before), "a bad save keeps the page as it was:\n{text}");
+            }
+            Reloaded::Swapped(_) => {
+                swapped += 1;
+                let new = read::read(&file, &text).expect("it swapped in, so it reads").page;
+                let ids = |p: &KitPage| p.widgets.iter().map(|w| w.id()).collect::<Vec<_>>();
+                assert_eq!(ids(&state.page), ids(&new), "the page is the new version:\n{text}");
+                for old in &before.widgets {
+                    let touched = first.get(old.id()).is_none_or(|start| start.value() != old.value());
+                    let Some(now) = state.page.get(old.id()).filter(|w| w.kind() == old.kind() && touched) else {
+                        continue;
+                    };
+                    let (Some(fresh), Some(held)) = (new.get(old.id()), old.value()) else { continue };
+                    // What the new version's widget holds when set to the person's value: clamped, or refused.
+                    let mut want = fresh.clone_box();
+                    if want.set_value(&held).is_err() || followers.contains(&old.id()) {
+                        continue;
+                    }
+                    assert_eq!(now.value(), want.value(), "{} lost its value {held:?}:\n{text}", old.id());
+                }
+                first = new;
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{swapped} saves swapped in, {kept} kept the last good page");
+    assert!(swapped > 0 && kept > 0, "the saves reach both ends");
 }

@@ -361,13 +361,13 @@ fn a_hover_damages_only_the_hovered_controls_box() {
     assert!(presented > 0.0 && presented <= limit, "presented {presented} px for a {} px box", button.area());
 }
 
-/// Runs a script of one bad `line` and checks the error names the file and line 1, exit code 2, and that neither
+/// Runs a script of one bad `line` and checks the error is at its place (line 3), exit code 2, and that neither
 /// the report nor the screenshot was written.
 fn refused(name: &str, line: &str, needle: &str) {
     let dir = temp_dir("interact", name);
     let script = dir.join("bad.txt");
     std::fs::write(&script, format!("# a comment, then a blank line\n\n{line}\n")).expect("write the script");
-    refused_script(&dir, &script, &format!("script {} line 3: ", script.display()), needle);
+    refused_script(&dir, &script, &format!("{}:3:", script.display()), needle);
 }
 
 fn refused_script(dir: &Path, script: &Path, prefix: &str, needle: &str) {
@@ -380,7 +380,7 @@ fn refused_script(dir: &Path, script: &Path, prefix: &str, needle: &str) {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len(), 1, "one line: {stderr}");
-    assert!(lines[0].starts_with(&format!("goldberry: {prefix}")), "{}", lines[0]);
+    assert!(lines[0].starts_with(prefix), "{}", lines[0]);
     assert!(lines[0].contains(needle), "`{needle}` not in {}", lines[0]);
     assert!(!report.exists() && !shot.exists(), "nothing is written on a bad script");
     let names: Vec<_> = std::fs::read_dir(dir).expect("the dir").flatten().map(|e| e.file_name()).collect();
@@ -413,7 +413,7 @@ fn a_missing_script_file_is_refused_before_anything_is_written() {
     let dir = temp_dir("interact", "missing-script");
     std::fs::write(dir.join("bad.txt"), "").expect("a placeholder");
     let script = dir.join("absent.txt");
-    refused_script(&dir, &script, &format!("script {}: ", script.display()), "cannot read it");
+    refused_script(&dir, &script, &format!("{}:1:1: ", script.display()), "cannot read it");
 }
 
 #[test]

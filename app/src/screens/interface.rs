@@ -46,6 +46,16 @@ pub struct Input<'a> {
     pub focus_to: &'a mut Option<Option<WidgetId>>,
 }
 
+/// A wheel turn that scrolls a widget into view: the pointer stands at `at` (logical units) over what scrolls, and
+/// the wheel turns `dy` (SDL's precise amount, > 0 up).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reveal {
+    /// Where the pointer stands for the turn.
+    pub at: (f32, f32),
+    /// How far the wheel turns.
+    pub dy: f32,
+}
+
 /// The pure part of a screen: what a person did to it. It knows no natives, so a test drives it with messages.
 pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     /// What the screen's layout hands back for its input (a text's lines, a slider's track), besides regions.
@@ -124,6 +134,13 @@ pub trait ScreenState: Clone + Default + Debug + Send + Sync + 'static {
     /// Widget `id` of the screen, to read what it holds (a script's `set` asks a copy what it can reach); None on a
     /// screen whose widgets are not the kit's.
     fn widget(&self, id: WidgetId) -> Option<&dyn Widget> {
+        let _ = id;
+        None
+    }
+
+    /// How widget `id`, out of view, is scrolled into it: the wheel turn and where the pointer stands for the page
+    /// to take it (a script's named click turns it); None on a screen that does not say.
+    fn reveal(&self, id: WidgetId) -> Option<Reveal> {
         let _ = id;
         None
     }
@@ -299,6 +316,8 @@ pub trait AnyState: Debug + Send + Sync {
     fn current_part(&self, id: WidgetId) -> Option<u8>;
     /// See [`ScreenState::widget`].
     fn widget(&self, id: WidgetId) -> Option<&dyn Widget>;
+    /// See [`ScreenState::reveal`].
+    fn reveal(&self, id: WidgetId) -> Option<Reveal>;
     /// See [`ScreenState::report`].
     fn report(&self, regions: &[Region], settings: &Settings, into: &mut Map<String, Value>);
     /// See [`ScreenState::access`].
@@ -358,6 +377,10 @@ impl<S: ScreenState> AnyState for S {
 
     fn widget(&self, id: WidgetId) -> Option<&dyn Widget> {
         ScreenState::widget(self, id)
+    }
+
+    fn reveal(&self, id: WidgetId) -> Option<Reveal> {
+        ScreenState::reveal(self, id)
     }
 
     fn laid_out(&mut self, laid: Box<dyn Any + Send>) {

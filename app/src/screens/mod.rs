@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 use goldberry_natives::Goldberry;
 
-pub use self::interface::{AnyScreen, AnyState, Input, Page, Recorded, Screen, ScreenError, ScreenState};
+pub use self::interface::{AnyScreen, AnyState, Input, Page, Recorded, Reveal, Screen, ScreenError, ScreenState};
 pub use self::shown::{Feedback, Shown};
 use crate::fonts::FontBook;
 

@@ -246,16 +246,26 @@ pub enum RunError {
         /// What SDL said.
         source: goldberry_natives::NativeError,
     },
-    /// A script line that names a widget cannot be played: none of that name on the screen shown, not in view,
-    /// no value of that kind (exit 2).
-    #[error("script {0}")]
+    /// A script line that names a widget cannot be played: none of that name on the screen shown, several and
+    /// no number to pick one, not in view, no value of that kind (exit 2). The message begins at the line's place.
+    #[error("{0}")]
     Script(String),
-    /// A script's `expect` line found the widget otherwise (exit 7).
-    #[error("script {0}")]
+    /// A script's `expect` line found the widget otherwise (exit 7). The message begins at the line's place.
+    #[error("{0}")]
     Expectation(String),
-    /// A `--doc` document cannot be read, or says what the kit does not have (exit 2); printed as it is.
+    /// A `--doc` document or a `--script` cannot be read, or says what the kit does not have (exit 2); printed as
+    /// it is.
     #[error(transparent)]
     Document(#[from] crate::located::Located),
+    /// What a script's line asked failed at its place (`FILE:LINE:COL`): a screenshot it names cannot be written.
+    /// The exit code is the failure's own.
+    #[error("{at}: {error}")]
+    Line {
+        /// The line's place.
+        at: String,
+        /// What failed.
+        error: Box<RunError>,
+    },
     /// The thread warming the glyph cache up while the window opened panicked (exit 1).
     #[error("the warm-up thread panicked")]
     WarmUpPanicked,
@@ -272,7 +282,13 @@ impl RunError {
             RunError::Display(_) => 4,
             RunError::Fonts(_) => 5,
             RunError::Output { .. } => 6,
+            RunError::Line { error, .. } => error.exit_code(),
         }
+    }
+
+    /// This error, said at a script line's place.
+    pub fn at_line(self, at: &str) -> RunError {
+        RunError::Line { at: at.to_owned(), error: Box::new(self) }
     }
 
     /// An output error for `path`.
@@ -290,6 +306,8 @@ impl RunError {
     pub fn printed(&self) -> String {
         match self {
             RunError::Document(e) => e.to_string().replace('\n', " "),
+            // A script's line is said at its place, as a document's is.
+            RunError::Script(_) | RunError::Expectation(_) | RunError::Line { .. } => self.one_line(),
             _ => format!("goldberry: {}", self.one_line()),
         }
     }

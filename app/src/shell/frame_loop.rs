@@ -151,7 +151,7 @@ struct Polled {
     /// The window must be presented whole again.
     exposed: bool,
     /// Screenshots a script asks for after this frame.
-    shots: Vec<std::path::PathBuf>,
+    shots: Vec<(std::path::PathBuf, String)>,
     /// A watched file changed: the document is read again before the frame.
     reload: bool,
 }
@@ -481,8 +481,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             latency_ms: presented.latency.map(|l| l.as_secs_f64() * 1000.0),
             ..FrameRecord::new(self.index, painted.cold, (width, height, self.scale), &times)
         });
-        for shot in &polled.shots {
-            write_window(&mut self.window, shot)?;
+        for (shot, at) in &polled.shots {
+            write_window(&mut self.window, shot).map_err(|e| e.at_line(at))?;
         }
         (self.size_held, self.trimmed) =
             if painted.cold { (0, false) } else { (self.size_held.saturating_add(1), self.trimmed) };

@@ -119,7 +119,7 @@ fn distinct_outputs(args: &Args) -> Result<(), RunError> {
 /// Reads the script (exit 2 on a bad line), before anything else happens.
 fn read_script(args: &Args) -> Result<Option<(Script, &Path)>, RunError> {
     let Some(path) = args.script.as_deref() else { return Ok(None) };
-    let script = Script::load(path).map_err(|e| RunError::Usage(e.to_string()))?;
+    let script = Script::load(path)?;
     Ok(Some((script, path)))
 }
 
@@ -158,15 +158,15 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     let video = display.video();
     // Key names are SDL's: they are checked once SDL is loaded, still before any window opens.
     let player = match script {
-        Some((script, path)) => Some(Player::new(script, path, video).map_err(|e| RunError::Usage(e.to_string()))?),
+        Some((script, path)) => Some(Player::new(script, path, video)?),
         None => None,
     };
-    for shot in player.iter().flat_map(Player::screenshots) {
-        check_writable(shot)?;
+    for (shot, at) in player.iter().flat_map(Player::screenshots) {
+        check_writable(shot).map_err(|e| e.at_line(&at))?;
         let flags = [("--report", &args.report), ("--trace", &args.trace)];
         if let Some((flag, _)) = flags.iter().find(|(_, p)| p.as_deref().is_some_and(|p| same_file(p, shot))) {
-            return Err(RunError::Usage(format!(
-                "the script's screenshot and {flag} both name {}: each output needs a file of its own",
+            return Err(RunError::Script(format!(
+                "{at}: the script's screenshot and {flag} both name {}: each output needs a file of its own",
                 shot.display()
             )));
         }

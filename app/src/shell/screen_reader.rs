@@ -111,9 +111,10 @@ impl ScreenReader {
             };
             let Some(verb) = verb else { continue };
             // A request the frame cannot carry out (a widget that scrolled away) is dropped, as a person's would be.
-            match named::act(&verb, node, session, self.keys, per_logical, "the screen reader") {
-                Ok(events) => {
-                    for event in events {
+            match named::act(&verb, node, session, self.keys, per_logical, "goldberry: the screen reader", false) {
+                // A widget out of view is scrolled to; the screen reader asks again once it hears it there.
+                Ok(played) => {
+                    for event in played.events {
                         video.push_event(event).map_err(RunError::sdl("a screen reader's action"))?;
                     }
                 }

@@ -150,6 +150,11 @@ pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> 
         src.error(at, format!("blocks nest deeper than {MAX_DEPTH} levels here: a document is at most that deep"))
     })?;
     let doc: KdlDocument = text.parse().map_err(|e: kdl::KdlError| {
+        // A property with no value or a bare value that is no number is said at the value: the crate says
+        // "Expected end of document" past it, or places it at the node's start.
+        if let Some((at, message)) = bad_value(text) {
+            return src.error(at, message);
+        }
         let (at, message) = syntax_error(text, &e);
         // The crate reports some errors inside a child block (a bad value) at the start of the outermost node that
         // holds them: the innermost block that fails alone says where.
@@ -503,6 +508,98 @@ fn syntax_error(text: &str, e: &kdl::KdlError) -> (usize, String) {
         })
         .unwrap_or_else(|| "not a KDL 2.0 document".to_owned());
     (at, message.trim_end_matches('.').to_owned())
+}
+
+/// The first property of `text` whose value is missing (`value= max=5`) or starts as a number and is none
+/// (`value=4x0`): the byte offset of where its value stands, and what is wrong. A lexical scan, as [`nesting`]'s:
+/// strings and comments are skipped.
+fn bad_value(text: &str) -> Option<(usize, String)> {
+    let bytes = text.as_bytes();
+    let ends = |b: u8| b.is_ascii_whitespace() || matches!(b, b'}' | b';' | b'{' | b')');
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'#' if bytes.get(i + 1).is_some_and(|b| *b == b'"' || *b == b'#') => {
+                // A raw string: `#"..."#` and its longer forms.
+                let hashes = bytes[i..].iter().take_while(|b| **b == b'#').count();
+                let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+                i += hashes + 1;
+                while i < bytes.len() && !bytes[i..].starts_with(&close) {
+                    i += 1;
+                }
+                i += close.len();
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' && bytes[i] != b'\r' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b'=' => {
+                let start = i + 1;
+                let name_start =
+                    text[..i].rfind(|c: char| c.is_whitespace() || c == '{' || c == ';').map_or(0, |n| n + 1);
+                let name = &text[name_start..i];
+                if bytes.get(start).is_none_or(|b| ends(*b)) {
+                    return Some((start, format!("`{name}=` has no value: write one after the `=`")));
+                }
+                let numeric = |b: u8| b.is_ascii_digit() || b == b'.';
+                let first = bytes[start];
+                let signed = matches!(first, b'+' | b'-') && bytes.get(start + 1).is_some_and(|b| numeric(*b));
+                if numeric(first) || signed {
+                    let end = (start..bytes.len()).find(|j| ends(bytes[*j])).unwrap_or(bytes.len());
+                    let word = &text[start..end];
+                    if !kdl_number(word) {
+                        return Some((
+                            start,
+                            format!(
+                                "`{word}` is not a number (a word that starts with a digit is one: quote it as text)"
+                            ),
+                        ));
+                    }
+                }
+                i = start;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Whether `word` is a KDL number: decimal (with a fraction and an exponent), or `0x`, `0o`, `0b` with their
+/// digits; `_` may stand between digits.
+fn kdl_number(word: &str) -> bool {
+    let unsigned = word.strip_prefix(['+', '-']).unwrap_or(word);
+    // Digits of one radix, the first not `_`.
+    let run = |s: &str, radix: u32| {
+        s.starts_with(|c: char| c.is_digit(radix)) && s.chars().all(|c| c.is_digit(radix) || c == '_')
+    };
+    for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] {
+        if let Some(rest) = unsigned.strip_prefix(prefix) {
+            return run(rest, radix);
+        }
+    }
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(e) => (&unsigned[..e], Some(&unsigned[e + 1..])),
+        None => (unsigned, None),
+    };
+    let whole = match mantissa.split_once('.') {
+        Some((int, frac)) => run(int, 10) && run(frac, 10),
+        None => run(mantissa, 10),
+    };
+    whole && exponent.is_none_or(|e| run(e.strip_prefix(['+', '-']).unwrap_or(e), 10))
 }
 
 /// Checks, before the kdl crate sees `text`, that its `{` blocks and `/* */` comments nest at most [`MAX_DEPTH`]

@@ -16,21 +16,24 @@
 //!                                          # left out; "" ends it
 //! <frame> resize W H
 //! <frame> screenshot PATH                  # that frame's pixels once painted, written atomically
-//! <frame> click ROLE "NAME"                # a widget found in the accessibility tree: a click at its centre
-//! <frame> focus ROLE "NAME"                # Tab pressed until it has the focus
-//! <frame> set ROLE "NAME" VALUE            # typed into a text box, stepped on a slider, ticked on a checkbox
-//! <frame> expect ROLE "NAME" STATE|VALUE   # the run fails (exit 7) unless it is so before that frame's input
+//! <frame> click WIDGET                   # a widget found in the accessibility tree: a click at its centre
+//! <frame> focus WIDGET                   # Tab pressed until it has the focus
+//! <frame> set WIDGET VALUE               # typed into a text box, stepped on a slider, ticked on a checkbox
+//! <frame> expect WIDGET STATE|VALUE [within N]  # the run fails (exit 7) unless it is so before that frame's
+//!                                        # input, or within N frames after
 //! ```
 //!
-//! Roles are AccessKit's names in lower case (`button`, `checkbox`, `textinput`, `slider`, `tab` …); a name no
-//! screen has fails the check before the run with the nearest names.
+//! A WIDGET is `ROLE "NAME"` (AccessKit's role in lower case and the visible label), `ROLE "NAME" N` (the Nth of
+//! several of that role and name, from 1), or `#ID` (the report's widget id). Names are looked up when their line
+//! plays, in the screen shown then, so a name a widget takes later can be named.
 //!
-//! The whole file is read and checked before anything else happens: a bad line is one error naming the file, the
-//! line and what is wrong.
+//! The whole file is read and checked before anything else happens: a bad line is one error at its place,
+//! `FILE:LINE:COL: what is wrong`.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::located::Located;
 use crate::shell::cli::MAX_SIDE;
 use crate::ui::input::{Button, Mods};
 use crate::widgets::Role;
@@ -40,6 +43,9 @@ pub const MAX_BYTES: usize = 16 * 1024 * 1024;
 
 /// The most bytes one `SDL_TEXTINPUT` event carries (its `char text[32]` holds a terminating NUL).
 pub const TEXT_EVENT_BYTES: usize = 31;
+
+/// The most frames an `expect … within N` waits: a minute at 60 frames a second.
+pub const MAX_WITHIN: u64 = 3_600;
 
 /// A script, its events in frame order (lines of the same frame keep their order in the file).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -55,6 +61,8 @@ pub struct Scripted {
     pub frame: u64,
     /// The line it came from, from 1.
     pub line: usize,
+    /// The column (from 1, in characters) of what the line acts on: the widget it names, the path it writes.
+    pub col: usize,
     /// What happens.
     pub action: Action,
 }
@@ -125,15 +133,39 @@ pub enum Action {
     },
     /// That frame's pixels, once painted, are written here as PNG.
     Screenshot(PathBuf),
-    /// A widget found by its role and name in the accessibility tree of the frame the line plays before.
+    /// A widget found in the accessibility tree of the frame the line plays before.
     Named {
         /// What is done to it.
         verb: Verb,
+        /// Which widget.
+        who: Who,
+    },
+}
+
+/// How a line names a widget.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Who {
+    /// By its role and its visible name.
+    Label {
         /// Its role.
         role: Role,
         /// Its name: its visible label.
         name: String,
+        /// Which of several of that role and name, from 1, in the tree's order; None when the name must be one.
+        nth: Option<usize>,
     },
+    /// By the report's widget id (`#doc.save`).
+    Id(String),
+}
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Who::Label { role, name, nth: None } => write!(f, "{} \"{name}\"", role.as_str()),
+            Who::Label { role, name, nth: Some(n) } => write!(f, "{} \"{name}\" {n}", role.as_str()),
+            Who::Id(id) => write!(f, "#{id}"),
+        }
+    }
 }
 
 /// What a line naming a widget does to it.
@@ -146,55 +178,40 @@ pub enum Verb {
     /// Its value becomes this: typed into a text box (over what it holds), the arrows pressed on a slider or a
     /// spinner until it is there, a click on a checkbox or a switch that is not (`on` or `off`).
     Set(String),
-    /// It is in this state (`checked`, `disabled`, `focused`, `not-checked` …) or holds this value.
-    Expect(String),
+    /// It is in this state (`checked`, `disabled`, `focused`, `not-checked` …) or holds this value, before the
+    /// frame's input or before that of one of the `within` frames after.
+    Expect {
+        /// The state or value.
+        what: String,
+        /// How many frames after its own it may still become so (0: it must be so at once).
+        within: u64,
+    },
 }
 
-/// A script that cannot be run: which file, which line (0 when the file itself failed), and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct ScriptError {
-    /// The script file.
-    pub path: PathBuf,
-    /// The line, from 1; 0 for the file as a whole.
-    pub line: usize,
-    /// What is wrong, in a few words.
-    pub message: String,
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            0 => write!(f, "script {}: {}", self.path.display(), self.message),
-            line => write!(f, "script {} line {line}: {}", self.path.display(), self.message),
-        }
-    }
-}
+/// A line's error before it is placed in its file: the line and the column (from 1), and what is wrong.
+pub type Bad = (usize, usize, String);
 
 impl Script {
-    /// Reads and checks the script at `path`.
-    pub fn load(path: &Path) -> Result<Script, ScriptError> {
-        let text = crate::located::read_text(path, MAX_BYTES, "a script").map_err(|e| {
-            // A file that cannot be opened is about the file as a whole; one too long or not UTF-8 about a line.
-            if e.message.starts_with("cannot read") {
-                return ScriptError { path: path.to_owned(), line: 0, message: e.message };
-            }
-            ScriptError { path: path.to_owned(), line: e.line, message: format!("{} (column {})", e.message, e.col) }
-        })?;
-        Script::parse(&text).map_err(|(line, message)| ScriptError { path: path.to_owned(), line, message })
+    /// Reads and checks the script at `path`; an error is at its place in the file.
+    pub fn load(path: &Path) -> Result<Script, Located> {
+        let text = crate::located::read_text(path, MAX_BYTES, "a script")?;
+        Script::parse(&text).map_err(|(line, col, message)| Located::at_line(path, line, col, message))
     }
 
-    /// Parses a script's text; an error is the line (from 1) and what is wrong with it.
-    pub fn parse(text: &str) -> Result<Script, (usize, String)> {
+    /// Parses a script's text; an error is the line and column (from 1) and what is wrong there.
+    pub fn parse(text: &str) -> Result<Script, Bad> {
         let mut events = Vec::new();
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
-            let words = split_words(raw).map_err(|message| (line, message))?;
+            let words = split_words(raw).map_err(|(col, message)| (line, col, message))?;
             let Some((frame, rest)) = words.split_first() else { continue };
-            let frame: u64 = frame
-                .parse()
-                .map_err(|_| (line, format!("`{frame}` is not a frame number (a whole number, 0 or more)")))?;
-            let action = parse_action(rest).map_err(|message| (line, message))?;
-            events.push(Scripted { frame, line, action });
+            let number: u64 = frame.text.parse().map_err(|_| {
+                (line, frame.col, format!("`{}` is not a frame number (a whole number, 0 or more)", frame.text))
+            })?;
+            let end = raw.chars().count() + 1;
+            let action = parse_action(rest, frame.col, end).map_err(|(col, message)| (line, col, message))?;
+            let col = rest.get(1).or(rest.first()).map_or(frame.col, |w| w.col);
+            events.push(Scripted { frame: number, line, col, action });
         }
         // A stable sort: lines of one frame keep the file's order.
         events.sort_by_key(|event| event.frame);
@@ -208,9 +225,15 @@ impl Script {
         &self.events[start..end]
     }
 
-    /// The last frame any event names, if there is one.
+    /// The last frame any event names or waits for, if there is one.
     pub fn last_frame(&self) -> Option<u64> {
-        self.events.last().map(|event| event.frame)
+        self.events
+            .iter()
+            .map(|event| match &event.action {
+                Action::Named { verb: Verb::Expect { within, .. }, .. } => event.frame + within,
+                _ => event.frame,
+            })
+            .max()
     }
 }
 
@@ -232,156 +255,265 @@ impl Action {
     }
 }
 
+/// One word of a line and where it starts.
+#[derive(Debug, Clone, PartialEq)]
+struct Word {
+    /// The word; a quoted string keeps its opening `"` as a mark, its escapes undone.
+    text: String,
+    /// Its column, from 1, in characters.
+    col: usize,
+}
+
+impl Word {
+    fn is(&self, text: &str) -> bool {
+        self.text == text
+    }
+
+    fn quoted(&self) -> Option<&str> {
+        self.text.strip_prefix('"')
+    }
+}
+
+/// The verbs whose first word may be a widget's `#ID`, which is not a comment there.
+const NAMING: [&str; 4] = ["click", "focus", "set", "expect"];
+
 /// The line's words: split at white space, a `"..."` string is one word (with `\"`, `\\`, `\n` and `\t`), and
-/// `#` outside a string ends the line.
-fn split_words(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut chars = line.chars().peekable();
-    while let Some(&c) = chars.peek() {
+/// `#` outside a string ends the line, except where a widget's `#ID` stands (right after a verb naming one).
+fn split_words(line: &str) -> Result<Vec<Word>, (usize, String)> {
+    let mut words: Vec<Word> = Vec::new();
+    let mut chars = line.chars().enumerate().peekable();
+    let not_closed = |col| (col, "a string is not closed: add the ending `\"`".to_owned());
+    while let Some(&(i, c)) = chars.peek() {
+        let col = i + 1;
+        let id_here = words.len() == 2 && NAMING.iter().any(|v| words[1].is(v));
         if c.is_whitespace() {
             chars.next();
-        } else if c == '#' {
+        } else if c == '#' && !id_here {
             break;
         } else if c == '"' {
             chars.next();
             let mut word = String::from("\"");
             loop {
-                match chars.next() {
-                    None => return Err("a string is not closed: add the ending `\"`".to_owned()),
+                match chars.next().map(|(_, c)| c) {
+                    None => return Err(not_closed(col)),
                     Some('"') => break,
                     Some('\\') => match chars.next() {
-                        Some('"') => word.push('"'),
-                        Some('\\') => word.push('\\'),
-                        Some('n') => word.push('\n'),
-                        Some('t') => word.push('\t'),
-                        Some(other) => return Err(format!("unknown escape `\\{other}` in a string")),
-                        None => return Err("a string is not closed: add the ending `\"`".to_owned()),
+                        Some((_, '"')) => word.push('"'),
+                        Some((_, '\\')) => word.push('\\'),
+                        Some((_, 'n')) => word.push('\n'),
+                        Some((_, 't')) => word.push('\t'),
+                        Some((j, other)) => return Err((j, format!("unknown escape `\\{other}` in a string"))),
+                        None => return Err(not_closed(col)),
                     },
                     Some(other) => word.push(other),
                 }
             }
-            words.push(word);
+            words.push(Word { text: word, col });
         } else {
             let mut word = String::new();
-            while let Some(&c) = chars.peek() {
-                if c.is_whitespace() || c == '#' {
+            while let Some(&(_, c)) = chars.peek() {
+                if c.is_whitespace() || (c == '#' && !word.is_empty() && !id_here) {
                     break;
                 }
                 word.push(c);
                 chars.next();
             }
-            words.push(word);
+            words.push(Word { text: word, col });
         }
     }
     Ok(words)
 }
 
-fn parse_action(words: &[String]) -> Result<Action, String> {
+/// The action of `words` (the verb first): an error is at a column, `frame` the frame number's and `end` the line
+/// end's.
+fn parse_action(words: &[Word], frame: usize, end: usize) -> Result<Action, (usize, String)> {
     let Some((verb, args)) = words.split_first() else {
-        return Err("a frame number with no event after it".to_owned());
+        return Err((frame, "a frame number with no event after it".to_owned()));
     };
-    let arity = |usage: &str, min: usize, max: usize| -> Result<(), String> {
-        if (min..=max).contains(&args.len()) { Ok(()) } else { Err(format!("expected `{usage}`")) }
+    // A message about `args[i]` is at its column (past the last word: the line's end).
+    let at = |i: usize| move |message: String| (args.get(i).map_or(end, |w| w.col), message);
+    let arity = |usage: &str, min: usize, max: usize| -> Result<(), (usize, String)> {
+        match args.len() {
+            n if (min..=max).contains(&n) => Ok(()),
+            n if n > max => Err((args[max].col, format!("expected `{usage}`"))),
+            _ => Err((verb.col, format!("expected `{usage}`"))),
+        }
     };
-    match verb.as_str() {
+    let named_form =
+        args.first().is_some_and(|w| w.text.starts_with('#')) || args.get(1).is_some_and(|w| w.quoted().is_some());
+    match verb.text.as_str() {
         "move" => {
             arity("move X Y", 2, 2)?;
-            Ok(Action::Move { x: coordinate(&args[0])?, y: coordinate(&args[1])? })
+            Ok(Action::Move {
+                x: coordinate(&args[0].text).map_err(at(0))?,
+                y: coordinate(&args[1].text).map_err(at(1))?,
+            })
         }
         "press" | "release" => {
-            arity(&format!("{verb} [left|middle|right]"), 0, 1)?;
-            let button = args.first().map_or(Ok(Button::Left), |word| button(word))?;
-            Ok(if verb == "press" { Action::Press(button) } else { Action::Release(button) })
+            arity(&format!("{} [left|middle|right]", verb.text), 0, 1)?;
+            let button = args.first().map_or(Ok(Button::Left), |word| button(&word.text)).map_err(at(0))?;
+            Ok(if verb.is("press") { Action::Press(button) } else { Action::Release(button) })
         }
-        "click" if args.len() == 2 && args[1].starts_with('"') => named(Verb::Click, args),
-        "click" if args.len() > 2 && args[1].starts_with('"') => Err(format!(
-            "a click on a named widget is `click ROLE \"NAME\"`, at its centre with the left button: `{}` is one \
-             word too many",
-            args[2]
-        )),
-        "focus" => {
-            arity("focus ROLE \"NAME\"", 2, 2)?;
-            named(Verb::Focus, args)
-        }
-        "set" | "expect" => {
-            arity(&format!("{verb} ROLE \"NAME\" VALUE"), 3, 3)?;
-            let value = args[2].strip_prefix('"').unwrap_or(&args[2]).to_owned();
-            named(if verb == "set" { Verb::Set(value) } else { Verb::Expect(value) }, args)
+        "click" | "focus" | "set" | "expect" if named_form || !verb.is("click") => {
+            named_line(&verb.text, verb.col, args)
         }
         "click" => {
             let usage = "click X Y [left|middle|right] [x2|x3] [shift]";
             arity(usage, 2, 5)?;
             let (mut pressed, mut clicks, mut shift) = (Button::Left, 1, false);
-            for word in &args[2..] {
-                match word.strip_prefix('x').map(str::parse::<u8>) {
-                    _ if word == "shift" => shift = true,
+            for (i, word) in args.iter().enumerate().skip(2) {
+                match word.text.strip_prefix('x').map(str::parse::<u8>) {
+                    _ if word.is("shift") => shift = true,
                     Some(Ok(n @ 1..=9)) => clicks = n,
-                    Some(_) => return Err(format!("`{word}`: a click count is x1 to x9")),
-                    None => pressed = button(word)?,
+                    Some(_) => return Err(at(i)(format!("`{}`: a click count is x1 to x9", word.text))),
+                    None => pressed = button(&word.text).map_err(at(i))?,
                 }
             }
-            Ok(Action::Click { x: coordinate(&args[0])?, y: coordinate(&args[1])?, button: pressed, clicks, shift })
+            let (x, y) = (coordinate(&args[0].text).map_err(at(0))?, coordinate(&args[1].text).map_err(at(1))?);
+            Ok(Action::Click { x, y, button: pressed, clicks, shift })
         }
         "wheel" => {
             arity("wheel DX DY", 2, 2)?;
-            Ok(Action::Wheel { dx: amount(&args[0])?, dy: amount(&args[1])? })
+            Ok(Action::Wheel { dx: amount(&args[0].text).map_err(at(0))?, dy: amount(&args[1].text).map_err(at(1))? })
         }
         "key" => {
             arity("key CHORD, e.g. key ctrl+2", 1, 1)?;
             // A key whose SDL name has a space in it (`Left Alt`, `Keypad +`) is quoted, with its modifiers.
-            Ok(Action::Key(chord(args[0].strip_prefix('"').unwrap_or(&args[0]))?))
+            Ok(Action::Key(chord(args[0].quoted().unwrap_or(&args[0].text)).map_err(at(0))?))
         }
         "text" => {
             arity("text \"UTF-8 text\"", 1, 1)?;
-            let text = args[0].strip_prefix('"').ok_or("the text must be quoted: text \"like this\"")?;
+            let text =
+                args[0].quoted().ok_or_else(|| at(0)("the text must be quoted: text \"like this\"".to_owned()))?;
             if text.contains('\0') {
-                return Err("the text holds a NUL character, which SDL_TEXTINPUT cannot carry".to_owned());
+                return Err(at(0)("the text holds a NUL character, which SDL_TEXTINPUT cannot carry".to_owned()));
             }
             Ok(Action::Text(text.to_owned()))
         }
         "preedit" => {
             arity("preedit \"TEXT\" [CURSOR]", 1, 2)?;
-            let text = args[0].strip_prefix('"').ok_or("the composition must be quoted: preedit \"にほん\"")?;
+            let text = args[0]
+                .quoted()
+                .ok_or_else(|| at(0)("the composition must be quoted: preedit \"にほん\"".to_owned()))?;
             if text.contains('\0') {
-                return Err("the composition holds a NUL character, which SDL_TEXTEDITING cannot carry".to_owned());
+                return Err(at(0)(
+                    "the composition holds a NUL character, which SDL_TEXTEDITING cannot carry".to_owned(),
+                ));
             }
             let chars = text.chars().count();
             let cursor = match args.get(1) {
                 None => chars,
-                Some(word) => match word.parse::<usize>() {
+                Some(word) => match word.text.parse::<usize>() {
                     Ok(n) if n <= chars => n,
-                    _ => return Err(format!("the cursor `{word}` is not a character offset of 0 to {chars}")),
+                    _ => {
+                        let why = format!("the cursor `{}` is not a character offset of 0 to {chars}", word.text);
+                        return Err(at(1)(why));
+                    }
                 },
             };
             Ok(Action::Preedit { text: text.to_owned(), cursor })
         }
         "resize" => {
             arity("resize W H", 2, 2)?;
-            Ok(Action::Resize { width: side(&args[0], "width")?, height: side(&args[1], "height")? })
+            let width = side(&args[0].text, "width").map_err(at(0))?;
+            Ok(Action::Resize { width, height: side(&args[1].text, "height").map_err(at(1))? })
         }
         "screenshot" => {
             arity("screenshot PATH", 1, 1)?;
-            let path = args[0].strip_prefix('"').unwrap_or(&args[0]);
+            let path = args[0].quoted().unwrap_or(&args[0].text);
             if path.is_empty() {
-                return Err("the screenshot path is empty".to_owned());
+                return Err(at(0)("the screenshot path is empty".to_owned()));
             }
             Ok(Action::Screenshot(PathBuf::from(path)))
         }
-        other => Err(format!(
-            "unknown event `{other}`: expected move, press, release, click, wheel, key, text, preedit, resize, \
-             screenshot, focus, set or expect"
+        other => Err((
+            verb.col,
+            format!(
+                "unknown event `{other}`: expected move, press, release, click, wheel, key, text, preedit, resize, \
+                 screenshot, focus, set or expect"
+            ),
         )),
     }
 }
 
-/// A line naming a widget: `ROLE "NAME"` first in `args`.
-fn named(verb: Verb, args: &[String]) -> Result<Action, String> {
-    let role = Role::named(&args[0]).ok_or_else(|| {
-        let roles: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
-        format!("unknown role `{}`: expected one of {}", args[0], roles.join(", "))
-    })?;
-    let name = args[1].strip_prefix('"').ok_or("the name must be quoted: button \"Submit\"")?;
-    Ok(Action::Named { verb, role, name: name.to_owned() })
+/// A line naming a widget: `verb` (at column `col`), then `ROLE "NAME" [N]` or `#ID`, then a value for `set` and
+/// `expect`, and for `expect` an optional `within FRAMES`.
+fn named_line(verb: &str, col: usize, args: &[Word]) -> Result<Action, (usize, String)> {
+    let usage = match verb {
+        "click" => "click ROLE \"NAME\" [N] or click #ID",
+        "focus" => "focus ROLE \"NAME\" [N] or focus #ID",
+        "set" => "set ROLE \"NAME\" [N] VALUE or set #ID VALUE",
+        _ => "expect ROLE \"NAME\" [N] STATE|VALUE [within FRAMES] or expect #ID STATE|VALUE [within FRAMES]",
+    };
+    let mut args = args;
+    let mut within = 0;
+    if verb == "expect" && args.len() >= 2 && args[args.len() - 2].is("within") {
+        let frames = &args[args.len() - 1];
+        within = match frames.text.parse::<u64>() {
+            Ok(n @ 1..=MAX_WITHIN) => n,
+            _ => {
+                let why = format!("`within {}`: it waits 1 to {MAX_WITHIN} frames", frames.text);
+                return Err((frames.col, why));
+            }
+        };
+        args = &args[..args.len() - 2];
+    }
+    let Some(first) = args.first() else { return Err((col, format!("expected `{usage}`"))) };
+    let (who, rest) = match first.text.strip_prefix('#') {
+        Some("") => {
+            return Err((first.col, "`#` names no widget: the report's widget id follows it, `#doc.save`".to_owned()));
+        }
+        Some(id) => (Who::Id(id.to_owned()), &args[1..]),
+        None => {
+            let role = Role::named(&first.text).ok_or_else(|| {
+                let roles: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+                (first.col, format!("unknown role `{}`: expected one of {}", first.text, roles.join(", ")))
+            })?;
+            let name = args.get(1).ok_or_else(|| (col, format!("expected `{usage}`")))?;
+            let name = name.quoted().ok_or((name.col, "the name must be quoted: button \"Submit\"".to_owned()))?;
+            (Who::Label { role, name: name.to_owned(), nth: None }, &args[2..])
+        }
+    };
+    let takes_value = matches!(verb, "set" | "expect");
+    let (nth, value) = match (takes_value, rest) {
+        (false, []) => (None, None),
+        (false, [n]) => (Some(n), None),
+        (true, [v]) => (None, Some(v)),
+        (true, [n, v]) => (Some(n), Some(v)),
+        (true, []) => return Err((col, format!("expected `{usage}`"))),
+        (false, [_, extra, ..]) | (true, [_, _, extra, ..]) => {
+            return Err((extra.col, format!("expected `{usage}`: `{}` is one word too many", extra.text)));
+        }
+    };
+    let who = match (who, nth) {
+        (who, None) => who,
+        (Who::Label { role, name, .. }, Some(n)) => match n.text.parse::<usize>() {
+            Ok(k @ 1..) => Who::Label { role, name, nth: Some(k) },
+            _ if verb == "click" => {
+                let why = format!(
+                    "a click on a named widget is `click ROLE \"NAME\" [N]`, at its centre with the left button: \
+                     `{}` is one word too many",
+                    n.text
+                );
+                return Err((n.col, why));
+            }
+            _ => {
+                let why = format!("`{}` is not which of several widgets of that name (1, 2 …): `{usage}`", n.text);
+                return Err((n.col, why));
+            }
+        },
+        (Who::Id(_), Some(n)) => {
+            return Err((n.col, format!("an id names one widget: `{}` is one word too many", n.text)));
+        }
+    };
+    let value = value.map(|v| v.quoted().unwrap_or(&v.text).to_owned());
+    let verb = match (verb, value) {
+        ("click", _) => Verb::Click,
+        ("focus", _) => Verb::Focus,
+        ("set", Some(value)) => Verb::Set(value),
+        (_, value) => Verb::Expect { what: value.unwrap_or_default(), within },
+    };
+    Ok(Action::Named { verb, who })
 }
 
 /// A window coordinate: whole pixels, within what SDL's 32-bit event fields and a 16384-pixel window can mean.
@@ -469,7 +601,7 @@ mod tests {
     fn bad(line: &str) -> String {
         match Script::parse(line) {
             Ok(script) => panic!("`{line}` parsed as {script:?}"),
-            Err((number, message)) => {
+            Err((number, _, message)) => {
                 assert_eq!(number, 1);
                 message
             }
@@ -564,19 +696,17 @@ mod tests {
         let path = dir.join("tour.txt");
         std::fs::write(&path, "0 move 1 1\n1 click 2\n").expect("write");
         let error = Script::load(&path).expect_err("line 2 is bad");
-        assert_eq!(error.line, 2);
         assert_eq!(
             error.to_string(),
-            format!("script {} line 2: expected `click X Y [left|middle|right] [x2|x3] [shift]`", path.display())
+            format!("{}:2:3: expected `click X Y [left|middle|right] [x2|x3] [shift]`", path.display())
         );
         let missing = Script::load(&dir.join("absent.txt")).expect_err("no such file");
-        assert!(missing.to_string().contains("cannot read it"), "{missing}");
-        assert_eq!(missing.line, 0, "about the file as a whole");
-        // Not UTF-8: the line of the bad byte, not the file as a whole.
+        assert!(missing.to_string().contains(":1:1: cannot read it"), "{missing}");
+        // Not UTF-8: the place of the bad byte, not the file as a whole.
         std::fs::write(&path, b"0 move 1 1\n1 text \"caf\xe9\"\n").expect("write");
         let error = Script::load(&path).expect_err("not UTF-8");
-        assert_eq!(error.line, 2, "{error}");
-        assert!(error.message.contains("not UTF-8") && error.message.contains("column 12"), "{error}");
+        assert_eq!((error.line, error.col), (2, 12), "{error}");
+        assert!(error.message.contains("not UTF-8"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -589,7 +719,7 @@ mod tests {
         assert_eq!(line.len(), 64);
         std::fs::write(&path, line.repeat(MAX_BYTES / 64 + 1)).expect("write");
         let error = Script::load(&path).expect_err("too long");
-        assert_eq!(error.line, MAX_BYTES / 64 + 1, "{error}");
+        assert_eq!((error.line, error.col), (MAX_BYTES / 64 + 1, 1), "{error}");
         assert!(error.message.contains("a script is longer than the 16384 KiB"), "{error}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -597,9 +727,71 @@ mod tests {
     #[test]
     fn a_named_click_with_a_word_too_many_says_so() {
         let e = Script::parse("1 click button \"Add one\" right").expect_err("a word too many");
-        assert_eq!(e.0, 1);
-        assert!(e.1.contains("a click on a named widget is `click ROLE \"NAME\"`"), "{}", e.1);
-        assert!(e.1.contains("`right` is one word too many"), "{}", e.1);
+        assert_eq!((e.0, e.1), (1, 26), "at `right`");
+        assert!(e.2.contains("a click on a named widget is `click ROLE \"NAME\" [N]`"), "{}", e.2);
+        assert!(e.2.contains("`right` is one word too many"), "{}", e.2);
+    }
+
+    #[test]
+    fn a_widget_is_named_by_its_label_by_which_of_several_or_by_its_id() {
+        let label = |name: &str, nth| Who::Label { role: Role::Button, name: name.to_owned(), nth };
+        assert_eq!(one("1 click button \"Save\""), Action::Named { verb: Verb::Click, who: label("Save", None) });
+        assert_eq!(one("1 click button \"Save\" 2"), Action::Named { verb: Verb::Click, who: label("Save", Some(2)) });
+        assert_eq!(
+            one("1 click #doc.save # a comment"),
+            Action::Named { verb: Verb::Click, who: Who::Id("doc.save".into()) }
+        );
+        assert_eq!(one("1 focus #doc.save"), Action::Named { verb: Verb::Focus, who: Who::Id("doc.save".into()) });
+        assert_eq!(
+            one("1 set textinput \"Name\" 2 \"Ada\""),
+            Action::Named {
+                verb: Verb::Set("Ada".into()),
+                who: Who::Label { role: Role::TextInput, name: "Name".into(), nth: Some(2) }
+            }
+        );
+        // With three words after the verb the third is the value, even a number.
+        assert_eq!(
+            one("1 expect spinbutton \"Count\" 2"),
+            Action::Named {
+                verb: Verb::Expect { what: "2".into(), within: 0 },
+                who: Who::Label { role: Role::SpinButton, name: "Count".into(), nth: None }
+            }
+        );
+        assert_eq!(
+            one("1 expect #doc.count 2 within 30"),
+            Action::Named { verb: Verb::Expect { what: "2".into(), within: 30 }, who: Who::Id("doc.count".into()) }
+        );
+        assert_eq!(
+            one("1 expect button \"Save\" 2 disabled within 5"),
+            Action::Named { verb: Verb::Expect { what: "disabled".into(), within: 5 }, who: label("Save", Some(2)) }
+        );
+        // A `#` elsewhere still starts a comment.
+        assert_eq!(one("1 move 1 2 #doc.save"), Action::Move { x: 1, y: 2 });
+        let script = Script::parse("1 expect #a on within 10\n2 key Tab").expect("parses");
+        assert_eq!(script.last_frame(), Some(11), "the run lasts as long as a wait");
+    }
+
+    #[test]
+    fn a_bad_widget_name_is_refused_at_its_word() {
+        let at = |line: &str| Script::parse(line).map(|_| ()).expect_err(line);
+        let (_, col, message) = at("1 click button \"Save\" 0");
+        assert_eq!(col, 23, "{message}");
+        let (_, col, message) = at("1 set button \"Save\" x y");
+        assert_eq!(col, 21, "{message}");
+        assert!(message.contains("`x` is not which of several"), "{message}");
+        let (_, col, message) = at("1 click #doc.save 2");
+        assert_eq!(col, 19, "{message}");
+        assert!(message.contains("an id names one widget"), "{message}");
+        let (_, col, message) = at("1 expect #a on within 0");
+        assert_eq!(col, 23, "{message}");
+        assert!(message.contains("1 to 3600 frames"), "{message}");
+        let (_, col, message) = at("1 click buton \"Save\"");
+        assert_eq!(col, 9, "{message}");
+        assert!(message.contains("unknown role `buton`"), "{message}");
+        let (_, col, message) = at("  7 jump");
+        assert_eq!(col, 5, "{message}");
+        let (_, col, message) = at("1 click #");
+        assert_eq!(col, 9, "{message}");
     }
 
     #[test]

@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Text, Video, Window};
 
 use super::named::{self, Keys};
-use crate::access::names;
+use crate::located::Located;
 use crate::session::Session;
 use crate::shell::cli::RunError;
-use crate::shell::script::{Action, Chord, Script, ScriptError};
+use crate::shell::script::{Action, Chord, Script, Verb};
 use crate::ui::input::Button;
 use crate::ui::router::WidgetId;
 use crate::widgets::Held;
@@ -42,6 +42,13 @@ pub struct Player {
     path: PathBuf,
     /// What each `set` played so far must leave its widget holding, checked in the frame after its own.
     goals: Vec<Goal>,
+    /// The `expect … within N` lines not yet so, by their place in the script, and the last frame each waits for.
+    waits: Vec<(usize, u64)>,
+    /// The named lines that scrolled their widget into view, by their place in the script: they play again before
+    /// the next frame's lines.
+    again: Vec<usize>,
+    /// The frame whose waits and second plays are done (a frame's lines may be pushed in several calls).
+    begun: Option<u64>,
 }
 
 /// A `set` line's widget and the value it must hold once the line's input is handled.
@@ -58,48 +65,45 @@ struct Goal {
 }
 
 impl Player {
-    /// Checks every key name against SDL's (`SDL_GetKeyFromName`) and every widget's name against the screens'
-    /// (the nearest names offered), before any window opens.
-    pub fn new(script: Script, path: &Path, video: &Video) -> Result<Player, ScriptError> {
-        let error = |line, message| ScriptError { path: path.to_owned(), line, message };
-        let known = names::known();
-        for event in &script.events {
-            if let Action::Named { role, name, .. } = &event.action
-                && !names::allowed(&known, *role, name)
-            {
-                let near = names::nearest(&known, *role, name).join(", ");
-                return Err(error(
-                    event.line,
-                    format!("no screen has a {} \"{name}\" (nearest: {near})", role.as_str()),
-                ));
-            }
-        }
-        let named_keys =
-            Keys::resolve(video).ok_or_else(|| error(0, "SDL knows no Tab, Up, Down or A key".to_owned()))?;
+    /// Checks every key name against SDL's (`SDL_GetKeyFromName`), before any window opens. Widgets' names are
+    /// looked up when their lines play: a widget may take its name later (a counter's "2").
+    pub fn new(script: Script, path: &Path, video: &Video) -> Result<Player, Located> {
+        let named_keys = Keys::resolve(video)
+            .ok_or_else(|| Located::at_line(path, 1, 1, "SDL knows no Tab, Up, Down or A key".to_owned()))?;
         let keys = script
             .events
             .iter()
             .map(|event| match &event.action {
-                Action::Key(chord) => resolve(video, chord).map(Some).ok_or_else(|| ScriptError {
-                    path: path.to_owned(),
-                    line: event.line,
-                    message: format!("SDL knows no key named `{}`", chord.key),
+                Action::Key(chord) => resolve(video, chord).map(Some).ok_or_else(|| {
+                    Located::at_line(path, event.line, event.col, format!("SDL knows no key named `{}`", chord.key))
                 }),
                 _ => Ok(None),
             })
             .collect::<Result<_, _>>()?;
-        Ok(Player { script, keys, pointer: (0, 0), next: 0, named_keys, path: path.to_owned(), goals: Vec::new() })
+        Ok(Player {
+            script,
+            keys,
+            pointer: (0, 0),
+            next: 0,
+            named_keys,
+            path: path.to_owned(),
+            goals: Vec::new(),
+            waits: Vec::new(),
+            again: Vec::new(),
+            begun: None,
+        })
     }
 
-    /// Every screenshot the script takes (their folders are checked before the run starts).
-    pub fn screenshots(&self) -> impl Iterator<Item = &Path> {
+    /// Every screenshot the script takes, with the place of its line (`FILE:LINE:COL`): their folders are
+    /// checked before the run starts.
+    pub fn screenshots(&self) -> impl Iterator<Item = (&Path, String)> {
         self.script.events.iter().filter_map(|e| match &e.action {
-            Action::Screenshot(path) => Some(path.as_path()),
+            Action::Screenshot(path) => Some((path.as_path(), self.place(e.line, e.col))),
             _ => None,
         })
     }
 
-    /// The last frame any line names.
+    /// The last frame any line names or waits for.
     pub fn last_frame(&self) -> Option<u64> {
         self.script.last_frame()
     }
@@ -109,9 +113,14 @@ impl Player {
         self.script.events.partition_point(|e| e.frame <= frame)
     }
 
+    /// A line's place, as its errors begin.
+    fn place(&self, line: usize, col: usize) -> String {
+        format!("{}:{line}:{col}", self.path.display())
+    }
+
     /// Pushes frame `frame`'s lines not pushed yet, until about [`CHUNK_EVENTS`] SDL events are queued (a line is
-    /// never split); adds the screenshots to take once that frame is painted to `shots`. Returns whether lines of
-    /// this frame remain: poll the queue, then call again.
+    /// never split); adds the screenshots to take once that frame is painted to `shots`, each with its line's
+    /// place. Returns whether lines of this frame remain: poll the queue, then call again.
     pub fn push(
         &mut self,
         frame: u64,
@@ -119,12 +128,27 @@ impl Player {
         window: &mut Window<'_>,
         session: &Session,
         per_logical: f32,
-        shots: &mut Vec<PathBuf>,
+        shots: &mut Vec<(PathBuf, String)>,
     ) -> Result<bool, RunError> {
         // The script speaks in logical units; SDL's events and window sizes are in window coordinates.
         let at = |v: i32| (v as f32 * per_logical).round() as i32;
         let side = |v: u32| ((v as f32 * per_logical).round() as u32).max(1);
+        let sdl = |frame: u64| RunError::sdl(format!("script frame {frame}"));
         self.check_goals(frame, session)?;
+        if self.begun != Some(frame) {
+            self.begun = Some(frame);
+            self.check_waits(frame, session, per_logical)?;
+            // A line that scrolled its widget into view clicks it now, before this frame's own lines read the tree.
+            let again = std::mem::take(&mut self.again);
+            if !again.is_empty() {
+                for index in again {
+                    for event in self.named(index, frame, session, per_logical, true)? {
+                        video.push_event(event).map_err(sdl(frame))?;
+                    }
+                }
+                return Ok(true);
+            }
+        }
         let start = self.next.max(self.script.events.partition_point(|e| e.frame < frame));
         let end = self.lines_through(frame);
         let mut pushed = 0;
@@ -133,10 +157,11 @@ impl Player {
                 self.next = index;
                 return Ok(true);
             }
-            let (action, line) = (self.script.events[index].action.clone(), self.script.events[index].line);
+            let scripted = &self.script.events[index];
+            let (action, place) = (scripted.action.clone(), self.place(scripted.line, scripted.col));
             let mut push = |event: Event| {
                 pushed += 1;
-                video.push_event(event).map_err(RunError::sdl(format!("script frame {frame}")))
+                video.push_event(event).map_err(sdl(frame))
             };
             match action {
                 Action::Move { x, y } => {
@@ -175,7 +200,7 @@ impl Player {
                 }
                 Action::Text(text) => {
                     for piece in Action::text_pieces(&text) {
-                        let text = Text::new(piece).map_err(RunError::sdl(format!("script frame {frame}")))?;
+                        let text = Text::new(piece).map_err(sdl(frame))?;
                         push(Event::TextInput(text))?;
                     }
                 }
@@ -187,27 +212,75 @@ impl Player {
                     let (width, height) = (side(width), side(height));
                     window.set_size(width, height).map_err(RunError::sdl(format!("script frame {frame}: resizing")))?
                 }
-                Action::Screenshot(path) => shots.push(path),
+                Action::Screenshot(path) => shots.push((path, place)),
                 Action::Named { .. } => {
-                    let line = format!("{} line {line}", self.path.display());
-                    if let Some((widget, want)) = named::goal(&action, session) {
-                        let said = match &action {
-                            Action::Named { role, name, .. } => format!("{line}: {} \"{name}\"", role.as_str()),
-                            _ => line.clone(),
-                        };
-                        self.goals.push(Goal { frame, line: said, widget, want });
-                    }
-                    for event in named::events(&action, &line, session, self.named_keys, per_logical)? {
+                    for event in self.named(index, frame, session, per_logical, false)? {
                         if let Event::MouseMotion { x, y } = event {
                             self.pointer = (x, y);
                         }
-                        push(event)?;
+                        pushed += 1;
+                        video.push_event(event).map_err(sdl(frame))?;
                     }
                 }
             }
         }
         self.next = end;
         Ok(false)
+    }
+
+    /// The events of named line `index` in frame `frame` (`again`: its second play, the widget scrolled into
+    /// view). A `set` leaves a goal to check in the next frame; an `expect … within N` that is not so yet waits; a
+    /// line that scrolled its widget into view plays again before the next frame's lines.
+    fn named(
+        &mut self,
+        index: usize,
+        frame: u64,
+        session: &Session,
+        per_logical: f32,
+        again: bool,
+    ) -> Result<Vec<Event>, RunError> {
+        let scripted = &self.script.events[index];
+        let (action, place) = (&scripted.action, self.place(scripted.line, scripted.col));
+        let played = named::events(action, &place, session, self.named_keys, per_logical, again);
+        if let Action::Named { verb: Verb::Expect { within: 1.., .. }, .. } = action
+            && played.is_err()
+        {
+            self.waits.push((index, frame + within_of(action)));
+            return Ok(Vec::new());
+        }
+        let played = played?;
+        if played.again {
+            self.again.push(index);
+        } else if let Some((widget, want)) = named::goal(action, session)
+            && let Action::Named { who, .. } = action
+        {
+            self.goals.push(Goal { frame, line: format!("{place}: {who}"), widget, want });
+        }
+        Ok(played.events)
+    }
+
+    /// Checks the `expect … within N` lines still waiting, before frame `frame`'s input: each that is so now is
+    /// done; one whose last frame this is fails the run with what it found (exit 7).
+    fn check_waits(&mut self, frame: u64, session: &Session, per_logical: f32) -> Result<(), RunError> {
+        let mut waiting = Vec::new();
+        for (index, until) in std::mem::take(&mut self.waits) {
+            let scripted = &self.script.events[index];
+            let place = self.place(scripted.line, scripted.col);
+            match named::events(&scripted.action, &place, session, self.named_keys, per_logical, false) {
+                Ok(_) => {}
+                Err(e) if frame >= until => {
+                    let within = within_of(&scripted.action);
+                    let said = match e {
+                        RunError::Script(m) | RunError::Expectation(m) => m,
+                        other => other.to_string(),
+                    };
+                    return Err(RunError::Expectation(format!("{said} (waited {within} frames)")));
+                }
+                Err(_) => waiting.push((index, until)),
+            }
+        }
+        self.waits = waiting;
+        Ok(())
     }
 
     /// Checks the `set` lines played before `frame`: each widget holds what its line set (exit 7 when not, naming
@@ -229,6 +302,14 @@ impl Player {
             }
         }
         Ok(())
+    }
+}
+
+/// How many frames an `expect … within N` line waits (0 for any other line).
+fn within_of(action: &Action) -> u64 {
+    match action {
+        Action::Named { verb: Verb::Expect { within, .. }, .. } => *within,
+        _ => 0,
     }
 }
 
