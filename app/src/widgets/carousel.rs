@@ -119,7 +119,11 @@ impl Widget for Carousel {
             let color = if i == self.index { p.accent } else { p.border };
             pen.list.fill_circle(r.x + r.w / 2.0, r.y + r.h / 2.0, 4.0, color);
         }
-        pen.ring_if_focused(self.id, slide, 10.0);
+        // The keyboard is on the dot of the slide shown (a tab of the APG's tabbed carousel): the ring marks it.
+        if let Some(dot) = dots.get(self.index) {
+            let (cx, cy) = (dot.x + dot.w / 2.0, dot.y + dot.h / 2.0);
+            pen.ring_if_focused(self.id, Rect::new(cx - 6.0, cy - 6.0, 12.0, 12.0), 6.0);
+        }
     }
 
     fn tooltip(&self, part: u8) -> Option<&'static str> {

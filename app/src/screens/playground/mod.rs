@@ -381,8 +381,11 @@ impl Playground {
             region(ids::STAGE, 0, laid.stage, Cursor::Arrow, false),
             region(ids::CONTAINER, 0, laid.container, Cursor::Arrow, false),
         ];
+        // A box is drawn clipped to the stage, so it is clicked there only: beyond it (a nowrap row run past the
+        // stage) it would take clicks meant for the panel's chips it is not drawn over.
         for (i, rect) in laid.glide.target().iter().enumerate() {
-            regions.push(region(ids::BOXES, i, *rect, Cursor::Hand, true));
+            let shown = rect.intersection(laid.stage).unwrap_or(Rect { w: 0.0, h: 0.0, ..*rect });
+            regions.push(region(ids::BOXES, i, shown, Cursor::Hand, true));
         }
         regions.push(region(ids::CORNER, 0, corner(laid.container, self.mirrored()), Cursor::Hand, true));
         let reset = reset_button(laid.stage, self.mirrored());
