@@ -518,35 +518,11 @@ fn bad_value(text: &str) -> Option<(usize, String)> {
     let ends = |b: u8| b.is_ascii_whitespace() || matches!(b, b'}' | b';' | b'{' | b')');
     let mut i = 0;
     while i < bytes.len() {
+        if let Some(past) = past_literal(bytes, i) {
+            i = past;
+            continue;
+        }
         match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'#' if bytes.get(i + 1).is_some_and(|b| *b == b'"' || *b == b'#') => {
-                // A raw string: `#"..."#` and its longer forms.
-                let hashes = bytes[i..].iter().take_while(|b| **b == b'#').count();
-                let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
-                i += hashes + 1;
-                while i < bytes.len() && !bytes[i..].starts_with(&close) {
-                    i += 1;
-                }
-                i += close.len();
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' && bytes[i] != b'\r' {
-                    i += 1;
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
             b'=' => {
                 let start = i + 1;
                 let name_start =
@@ -576,6 +552,45 @@ fn bad_value(text: &str) -> Option<(usize, String)> {
         }
     }
     None
+}
+
+/// Just past the string, raw string (`#"..."#` and its longer forms) or comment that starts at byte `i`, or None
+/// when none starts there: the lexical scans before the parser look for structure outside them.
+fn past_literal(bytes: &[u8], i: usize) -> Option<usize> {
+    let at = |j: usize| bytes.get(j).copied();
+    let mut j = i;
+    match bytes[i] {
+        b'"' => {
+            j += 1;
+            while j < bytes.len() && bytes[j] != b'"' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            Some(j + 1)
+        }
+        b'#' if matches!(at(i + 1), Some(b'"' | b'#')) => {
+            let hashes = bytes[i..].iter().take_while(|b| **b == b'#').count();
+            let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+            j += hashes + 1;
+            while j < bytes.len() && !bytes[j..].starts_with(&close) {
+                j += 1;
+            }
+            Some(j + close.len())
+        }
+        b'/' if at(i + 1) == Some(b'/') => {
+            while j < bytes.len() && bytes[j] != b'\n' && bytes[j] != b'\r' {
+                j += 1;
+            }
+            Some(j)
+        }
+        b'/' if at(i + 1) == Some(b'*') => {
+            j += 2;
+            while j + 1 < bytes.len() && !(bytes[j] == b'*' && bytes[j + 1] == b'/') {
+                j += 1;
+            }
+            Some(j + 2)
+        }
+        _ => None,
+    }
 }
 
 /// Whether `word` is a KDL number: decimal (with a fraction and an exponent), or `0x`, `0o`, `0b` with their
@@ -695,32 +710,17 @@ fn narrow(text: &str, base: usize, depth: usize) -> Option<(usize, String)> {
     None
 }
 
-/// The byte ranges of `text`'s outermost braces, each `{` with its `}`, skipping strings and comments (roughly:
-/// a raw string can fool it, which only makes an error's place less exact).
+/// The byte ranges of `text`'s outermost braces, each `{` with its `}`, skipping strings and comments.
 fn blocks(text: &str) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let (mut out, mut depth, mut open) = (Vec::new(), 0usize, 0usize);
     let mut i = 0;
     while i < bytes.len() {
+        if let Some(past) = past_literal(bytes, i) {
+            i = past;
+            continue;
+        }
         match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 1;
-            }
             b'{' => {
                 if depth == 0 {
                     open = i;
