@@ -749,25 +749,13 @@ fn boxes(regions: &[Region]) -> Vec<(WidgetId, Rect, Vec<Rect>)> {
     let mut boxes: Vec<(WidgetId, Rect, Vec<Rect>)> = Vec::new();
     // A row's label is a region of its widget (a click on it focuses the widget), but not part of its box.
     for region in regions.iter().filter(|r| r.target.part != crate::widgets::LABEL_PART) {
-        let i = usize::from(region.target.part);
-        let entry = match boxes.iter_mut().position(|(id, _, _)| *id == region.target.id) {
-            Some(at) => &mut boxes[at],
-            None => {
-                boxes.push((region.target.id, region.rect, Vec::new()));
-                let last = boxes.len() - 1;
-                &mut boxes[last]
+        match boxes.iter_mut().find(|(id, _, _)| *id == region.target.id) {
+            Some((_, union, parts)) => {
+                *union = union.union(region.rect);
+                parts.push(region.rect);
             }
-        };
-        let (_, union, parts) = entry;
-        let seen = |r: Rect| r.w > 0.0 && r.h > 0.0;
-        if seen(region.rect) {
-            *union = if seen(*union) { union.union(region.rect) } else { region.rect };
+            None => boxes.push((region.target.id, region.rect, vec![region.rect])),
         }
-        // Part i is the i-th box whatever the regions left out (a part scrolled or cut out of view is empty).
-        if parts.len() <= i {
-            parts.resize(i + 1, Rect::new(0.0, 0.0, 0.0, 0.0));
-        }
-        parts[i] = region.rect;
     }
     boxes
 }

@@ -202,7 +202,16 @@ impl Screen for Playground {
         let scrolls = sheet.scrollbar(offset).is_some();
         let below_bar = Rect { y: body.y, h: f32::MAX / 4.0, x: -f32::MAX / 8.0, w: f32::MAX / 4.0 };
         let shown = if scrolls { viewport } else { below_bar };
-        regions.extend(self.regions().into_iter().filter_map(|r| paging::cut(r, shown)));
+        // A box cut out of view keeps an empty region, so the report's boxes stay one a box, in order.
+        let kept = |r: Region| {
+            let cut = r.rect.intersection(shown).unwrap_or(Rect { w: 0.0, h: 0.0, ..r.rect });
+            Some(Region { rect: cut, ..r })
+        };
+        regions.extend(
+            self.regions()
+                .into_iter()
+                .filter_map(|r| if r.target.id == ids::BOXES { kept(r) } else { paging::cut(r, shown) }),
+        );
         paging::scrollbar_regions(sheet, offset, &mut regions);
         let fresh = std::mem::take(&mut self.moved) || regions != self.handed;
         let regions = fresh.then(|| {
