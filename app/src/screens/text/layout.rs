@@ -14,6 +14,9 @@ use crate::screens::text::state::{AREA_LINES, ids};
 use crate::ui::router::{Cursor, Region};
 use crate::ui::settings::Density;
 
+/// A column's width to start from: two fit side by side from 820 units (two, the page's margins and the gap).
+const COLUMN: f32 = 380.0;
+
 /// The parts' boxes, in window pixels.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TextLayout {
@@ -108,7 +111,7 @@ impl TextTree {
             // A column shrinks to the page's width when one column is all that fits (3x zoom leaves 320 units), so
             // nothing in it runs under the scrollbar's gutter.
             t.set_flex_shrink(c, 1.0);
-            t.set_flex_basis(c, Length::Points(380.0));
+            t.set_flex_basis(c, Length::Points(COLUMN));
             t.set_gap(c, Gutter::Row, 8.0);
             Ok(c)
         };
@@ -188,7 +191,16 @@ impl TextTree {
     ) -> Result<(TextLayout, f32), NativeError> {
         self.set_density(density);
         // Laid out at a width, the column tells the chips' width, and the chips how tall they wrap: then again.
+        let margin = if density == Density::Compact { 14.0 } else { 20.0 };
         let calculate = |t: &mut LayoutTree, w: f32, h: f32| -> Result<(), NativeError> {
+            // Two columns that fit side by side take the same whole width each: grown from their basis, Yoga rounds
+            // half a unit of an odd width to one side, and the chips wrapped one row fewer mirrored (the sweep).
+            let free = w - 3.0 * margin;
+            let (basis, grow) = if free >= 2.0 * COLUMN { ((free / 2.0).floor(), 0.0) } else { (COLUMN, 1.0) };
+            for c in self.columns {
+                t.set_flex_basis(c, Length::Points(basis));
+                t.set_flex_grow(c, grow);
+            }
             t.calculate(self.root, w, h, direction)?;
             let wrapped = chips_h(t.layout(self.chips).w);
             if (t.layout(self.chips).h - wrapped).abs() > 0.5 {
