@@ -7,6 +7,8 @@
 //!
 //! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default (a tenth as many saves).
 
+#[path = "support/process.rs"]
+mod process;
 #[path = "support/rng.rs"]
 mod rng;
 
@@ -351,8 +353,7 @@ fn stylesheets_never_panic_and_finish_in_bounded_time() {
 fn a_bad_byte_anywhere_is_refused_at_its_place() {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
     let kdl = std::fs::read_to_string(assets.join("tutorial.kdl")).expect("the document");
-    let dir = std::env::temp_dir().join(format!("goldberry-fuzz-bytes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let dir = process::temp_dir("document-fuzz", "bytes");
     let file = dir.join("bad.kdl");
     let mut rng = Rng(0x0123_4567_89ab_cdef);
     for i in 0..cases().min(300) {
@@ -390,8 +391,7 @@ fn values(page: &KitPage) -> Vec<(&'static str, &'static str, Option<Held>)> {
 fn reloads_of_random_edits_under_a_running_session_keep_a_page_and_every_value() {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
     let base = std::fs::read_to_string(assets.join("gallery/values.kdl")).expect("the asset");
-    let dir = std::env::temp_dir().join(format!("goldberry-reload-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let dir = process::temp_dir("document-fuzz", "reload");
     let file = dir.join("live.kdl");
     let save = |text: &str| {
         std::fs::write(file.with_extension("tmp"), text).expect("write");

@@ -113,9 +113,7 @@ impl Widget for Badge {
                 self.text = text.clone();
                 self.variant = *tone;
             }
-            super::Held::Text(t) => self.text = t.clone(),
-            super::Held::Number(n) => self.text = super::held::figure(*n),
-            other => return Err(other.refused("text")),
+            other => self.text = other.words().ok_or_else(|| other.refused("text"))?,
         }
         Ok(super::Reached::Exactly)
     }

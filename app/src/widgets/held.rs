@@ -123,6 +123,16 @@ impl Value {
         })
     }
 
+    /// The words a line of text shows for it, if it is text or a number (written as a person reads it): what a
+    /// badge, a statistic or a note takes from a binding.
+    pub fn words(&self) -> Option<String> {
+        match self {
+            Value::Text(t) => Some(t.clone()),
+            Value::Number(n) => Some(figure(*n)),
+            _ => None,
+        }
+    }
+
     /// The number it stands for, if it is one (on is 1, off 0, a choice its place).
     pub fn number(&self) -> Option<f64> {
         match self {

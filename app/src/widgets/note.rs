@@ -58,11 +58,7 @@ impl Widget for Note {
 
     /// Text, or a number it writes as a person reads it (a bound count).
     fn set_value(&mut self, value: &super::Held) -> Result<super::Reached, super::Refused> {
-        self.text = match value {
-            super::Held::Text(t) => t.clone(),
-            super::Held::Number(n) => super::held::figure(*n),
-            other => return Err(other.refused("text")),
-        };
+        self.text = value.words().ok_or_else(|| value.refused("text"))?;
         Ok(super::Reached::Exactly)
     }
 

@@ -85,9 +85,7 @@ impl Widget for Statistic {
                 self.figure = text.clone();
                 self.delta = *delta;
             }
-            super::Held::Text(t) => self.figure = t.clone(),
-            super::Held::Number(n) => self.figure = super::held::figure(*n),
-            other => return Err(other.refused("a figure")),
+            other => self.figure = other.words().ok_or_else(|| other.refused("a figure"))?,
         }
         Ok(super::Reached::Exactly)
     }

@@ -1,4 +1,7 @@
 //! Running the real binary from a test: a fresh temp dir, and the command with none of the caller's settings.
+//!
+//! Each test file uses part of it.
+#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;
