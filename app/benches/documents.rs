@@ -28,7 +28,7 @@ use goldberry::screens::document;
 use goldberry::surface::Pixels;
 use goldberry::ui::input::UiEvent;
 
-use goldberry::screens::document::read::{self, Built};
+use goldberry::document::read::{self, Built};
 use goldberry::shell::report::Percentiles;
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};

@@ -196,8 +196,8 @@ impl Painter {
         // work: there a changed HUD is rasterized by the band it lies in, beside the other bands' work.
         let parallel = self.raster.threads() > 1;
         // The style row counts this frame's styles only (not a warm-up's, not another screen's).
-        let styled = shown.screen.name() == crate::screens::document::NAME;
-        let _ = crate::screens::document::take_style_time();
+        let styled = shown.screen.entry().styled;
+        let _ = crate::document::take_style_time();
         self.hud.show_styles(styled);
         let (hud, raster, stats) = (&mut self.hud, &mut self.raster, &self.stats);
         let mut record_hud = |hud_list: &mut DisplayList| {
@@ -220,7 +220,7 @@ impl Painter {
             (record_screen(&mut self.stage, &mut self.list), record_hud(&mut hud_list))
         };
         let staged = staged?;
-        let style = styled.then(crate::screens::document::take_style_time);
+        let style = styled.then(crate::document::take_style_time);
         let timings = staged.timings;
         let raster_error = |part| move |source| FrameError::Raster { index: input.index, part, source };
         hud_raster.map_err(raster_error("'s HUD"))?;

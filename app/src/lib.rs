@@ -10,6 +10,7 @@ pub mod chrome;
 pub mod clock;
 pub mod display_list;
 pub mod distance;
+pub mod document;
 pub mod fonts;
 pub mod frame;
 pub mod geom;

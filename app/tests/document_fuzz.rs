@@ -16,12 +16,12 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use goldberry::document::look::Look;
+use goldberry::document::page::KitPage;
+use goldberry::document::read::{self, Built};
+use goldberry::document::{self, Reloaded, sheet_layout};
 use goldberry::screens::ScreenId;
-use goldberry::screens::document::look::Look;
-use goldberry::screens::document::read::{self, Built};
-use goldberry::screens::document::sheet_layout;
-use goldberry::screens::document::{self, Document, Reloaded};
-use goldberry::screens::kit::page::KitPage;
+use goldberry::screens::document::{self as doc_screen, Document};
 use goldberry::screens::kit::state::KitState;
 use goldberry::session::Session;
 use goldberry::style::cascade::Styler;
@@ -398,8 +398,8 @@ fn reloads_of_random_edits_under_a_running_session_keep_a_page_and_every_value()
         std::fs::rename(file.with_extension("tmp"), &file).expect("rename");
     };
     save(&base);
-    document::load(&file, None).expect("the base reads");
-    let mut session = Session::new(ScreenId::named(document::NAME).expect("the document's screen"), false);
+    doc_screen::load(&file, None).expect("the base reads");
+    let mut session = Session::new(ScreenId::named(doc_screen::NAME).expect("the document's screen"), false);
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     // The version shown, as its file made it: what tells a changed value from one never touched.
     let mut first = read::read(&file, &base).expect("the base reads").page;

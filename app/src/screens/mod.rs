@@ -36,6 +36,8 @@ pub struct Entry {
     pub title: &'static str,
     /// See [`Screen::DASHBOARD`].
     pub dashboard: bool,
+    /// Whether the HUD shows the time its stylesheet's styles took (the `--doc` screen's).
+    pub styled: bool,
     /// A fresh state.
     pub state: fn() -> Box<dyn AnyState>,
     /// Builds the natives-backed part.
@@ -50,6 +52,7 @@ const fn entry<S: Screen>() -> Entry {
         name: S::NAME,
         title: S::TITLE,
         dashboard: S::DASHBOARD,
+        styled: false,
         state: interface::fresh_state::<S>,
         build: interface::build::<S>,
     }

@@ -17,7 +17,7 @@ pub enum WindowEvent {
     /// The window was uncovered: its pixels must be presented again.
     Exposed,
     /// Another thread of the app woke the loop (`code`: a watched file changed, see
-    /// [`crate::screens::document::watch`]).
+    /// [`crate::document::watch`]).
     Woken(i32),
     /// Nothing the app acts on (a key release, a window moved ...).
     Ignored,

@@ -10,12 +10,12 @@ use goldberry_natives::Goldberry;
 use goldberry_natives::sdl::{Cursor as SdlCursor, Event, Rect as SdlRect, SystemCursor, Video, Window};
 
 use crate::clock::{FrameClock, FrameInput};
+use crate::document::{self, Reloaded, watch::FileWatch};
 use crate::fonts::FontBook;
 use crate::frame::{PaintedFrame, Painter};
 use crate::geom::PixelRect;
 use crate::hud::FrameTimes;
 use crate::located::Located;
-use crate::screens::document::{self, Reloaded, watch::FileWatch};
 use crate::session::Session;
 use crate::shell::cli::{Args, RunError};
 use crate::shell::events::{WindowEvent, translate};

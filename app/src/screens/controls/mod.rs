@@ -6,9 +6,9 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::document::page::{KitPage, PageBuilder};
 use crate::screens::interface::Input;
 use crate::screens::kit::KitScreen;
-use crate::screens::kit::page::{KitPage, PageBuilder};
 use crate::screens::kit::state::{KitState, PageSpec};
 use crate::ui::router::{Message, Target, WidgetId};
 use crate::ui::settings::{Inspect, Overlay, Settings};

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{Live, Reloaded, keep};
+use crate::document::page::KitPage;
+use crate::document::{Live, Reloaded, keep};
 use crate::geom::Rect;
 use crate::screens::interface::ScreenState;
-use crate::screens::kit::page::KitPage;
 use crate::screens::kit::state::{KitState, PageSpec};
 use crate::screens::paging::Sheet;
 use crate::ui::router::WidgetId;
@@ -188,7 +188,7 @@ fn the_watcher_wakes_once_per_burst_and_only_for_its_files() {
     let doc = dir.join("d.kdl");
     save(&doc, FIRST);
     let (send, woken) = std::sync::mpsc::channel();
-    let watch = super::watch::FileWatch::start(std::slice::from_ref(&doc), move || {
+    let watch = crate::document::watch::FileWatch::start(std::slice::from_ref(&doc), move || {
         let _ = send.send(());
     })
     .unwrap_or_else(|e| panic!("{e}"));
@@ -314,7 +314,7 @@ fn the_watcher_wakes_for_a_relative_path_and_through_a_symlink() {
     let (send, woken) = std::sync::mpsc::channel();
     let given = relative(&doc);
     assert!(given.is_relative() && given.exists(), "{}", given.display());
-    let watch = super::watch::FileWatch::start(&[given], move || {
+    let watch = crate::document::watch::FileWatch::start(&[given], move || {
         let _ = send.send(());
     })
     .unwrap_or_else(|e| panic!("{e}"));
@@ -329,7 +329,7 @@ fn the_watcher_wakes_for_a_relative_path_and_through_a_symlink() {
     let link = dir.join("link.kdl");
     std::os::unix::fs::symlink(&target, &link).unwrap_or_else(|e| panic!("{e}"));
     let (send, woken) = std::sync::mpsc::channel();
-    let watch = super::watch::FileWatch::start(&[link], move || {
+    let watch = crate::document::watch::FileWatch::start(&[link], move || {
         let _ = send.send(());
     })
     .unwrap_or_else(|e| panic!("{e}"));

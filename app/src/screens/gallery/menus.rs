@@ -2,10 +2,10 @@
 //! keyboard, check marks and disabled items), dropdowns, document tabs, a context menu on a card, and a button that
 //! opens a modal dialog.
 
+use crate::document::page::{KitPage, PageBuilder};
 use crate::geom::Rect;
 use crate::popup::{Item, Request};
 use crate::screens::interface::Input;
-use crate::screens::kit::page::{KitPage, PageBuilder};
 use crate::screens::kit::state::PageSpec;
 use crate::ui::input::{Key, Mods};
 use crate::ui::router::{Message, WidgetId};

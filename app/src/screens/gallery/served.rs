@@ -10,12 +10,12 @@ use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
+use crate::document::look::Look;
+use crate::document::page::KitPage;
+use crate::document::{Current, act, read, sheet_layout, with_look};
 use crate::located::Located;
 use crate::scene::draw::widgets::State;
-use crate::screens::document::look::Look;
-use crate::screens::document::{Current, act, read, sheet_layout, with_look};
 use crate::screens::interface::Input;
-use crate::screens::kit::page::KitPage;
 use crate::screens::kit::state::PageSpec;
 use crate::style::Stylesheet;
 use crate::ui::router::{Message, WidgetId};
@@ -127,8 +127,8 @@ macro_rules! served {
             const CSS_FILE: &'static str = concat!("assets/docs/gallery/", $name, ".css");
             const CSS: &'static str = include_str!(concat!("../../../../assets/docs/gallery/", $name, ".css"));
 
-            fn cell() -> &'static std::sync::OnceLock<Result<$crate::screens::document::Current, $crate::located::Located>> {
-                static CELL: std::sync::OnceLock<Result<$crate::screens::document::Current, $crate::located::Located>> =
+            fn cell() -> &'static std::sync::OnceLock<Result<$crate::document::Current, $crate::located::Located>> {
+                static CELL: std::sync::OnceLock<Result<$crate::document::Current, $crate::located::Located>> =
                     std::sync::OnceLock::new();
                 &CELL
             }

@@ -1,5 +1,5 @@
 //! A page of the widget kit as a screen: sections of labelled rows of widgets, laid out by Yoga (rows wrap in a
-//! narrow window; what a row or a widget states of its own layout, [`flex`], stands over the kit's), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
+//! narrow window; what a row or a widget states of its own layout, [`crate::document::flex`], stands over the kit's), scrolled when the page does not fit (a wheel, the Page keys, Home and End, the scrollbar, and
 //! a Tab to a widget below the fold), and drawn through each widget's own
 //! [`Widget::draw`](crate::widgets::Widget::draw). The gallery's value, form, panel and menu screens and the controls
 //! screen are each a [`PageSpec`] over this one screen.
@@ -8,8 +8,6 @@
 //! moves the pixels already drawn and draws only what a scroll uncovers. The scrollbar stands in a gutter outside
 //! the scrolled viewport (record 18).
 
-pub mod flex;
-pub mod page;
 pub mod state;
 
 use std::marker::PhantomData;
@@ -19,6 +17,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use self::state::{KitState, PageLaid, PageSpec};
 use crate::display_list::ScrollHint;
+use crate::document::page::KitPage;
 use crate::fonts::FontBook;
 use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets as looks;
@@ -257,7 +256,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
 #[cfg(test)]
 pub(crate) fn widget_boxes(
     g: &'static Goldberry,
-    page: &page::KitPage,
+    page: &KitPage,
     m: &Measure<'_>,
     viewport: Rect,
 ) -> Result<Vec<Rect>, NativeError> {
@@ -267,7 +266,7 @@ pub(crate) fn widget_boxes(
 /// Lays the page out at the viewport's width; its height is what its content needs.
 fn lay_out_page(
     g: &'static Goldberry,
-    page: &page::KitPage,
+    page: &KitPage,
     m: &Measure<'_>,
     viewport: Rect,
     direction: Direction,

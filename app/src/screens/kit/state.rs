@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::page::KitPage;
+use crate::document::page::KitPage;
 use crate::geom::Rect;
 use crate::scene::draw::widgets::State;
 use crate::screens::interface::{Input, Reveal, ScreenState};

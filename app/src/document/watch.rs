@@ -158,7 +158,7 @@ fn folder_of(file: &Path) -> PathBuf {
 
 /// Watches the loaded document's files, waking the loop through `waker` (None when no document is loaded).
 pub fn watch_loaded(waker: Waker) -> Option<Result<FileWatch, WatchError>> {
-    let live = &super::loaded()?.live;
+    let live = super::loaded()?;
     let files: Vec<PathBuf> = std::iter::once(live.file.clone()).chain(live.style.clone()).collect();
     Some(FileWatch::start(&files, move || {
         if let Err(e) = waker.wake(RELOAD) {

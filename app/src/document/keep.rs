@@ -6,7 +6,7 @@
 //! caption), not by its place.
 
 use super::bind;
-use crate::screens::kit::page::KitPage;
+use crate::document::page::KitPage;
 use crate::ui::router::WidgetId;
 
 /// Carries what a person did on `old` into `new`, where id and kind match, then brings the widgets bound to them up

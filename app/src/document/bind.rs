@@ -5,7 +5,7 @@
 //! whether all, none or some of them are ticked. Values pass as a number and, where the source has a range, the
 //! fraction of it.
 
-use crate::screens::kit::page::KitPage;
+use crate::document::page::KitPage;
 use crate::ui::router::WidgetId;
 use crate::widgets::{Held, Role, Widget};
 

@@ -7,8 +7,8 @@
 use goldberry_natives::yoga::{Align, FlexDirection, Justify, Length};
 
 use super::props::{Props, Source};
+use crate::document::flex::{ItemFlex, RowFlex};
 use crate::located::Located;
-use crate::screens::kit::flex::{ItemFlex, RowFlex};
 use crate::style::value;
 
 /// The longest length a document may state, px: a stylesheet's range (style/value.rs), so that neither takes what

@@ -5,10 +5,10 @@
 
 use goldberry_natives::yoga::Length;
 
-use super::flex::{ALIGN, ALIGN_SELF, DIRECTION, JUSTIFY};
+use super::flex_props::{ALIGN, ALIGN_SELF, DIRECTION, JUSTIFY};
 use super::look::Look;
 use super::read::Built;
-use crate::screens::kit::flex::{ItemFlex, RowFlex};
+use crate::document::flex::{ItemFlex, RowFlex};
 use crate::style::cascade::Computed;
 use crate::style::value;
 use crate::ui::theme::{Palette, ThemeName};

@@ -237,7 +237,7 @@ fn a_governing_checkbox_sets_its_children_and_shows_them() {
          checkbox \"1\" id=one checked=#true; checkbox \"2\" id=two } }",
     );
     let mut page = b.page.clone();
-    let check = |p: &crate::screens::kit::page::KitPage, id| p.widget::<Checkbox>(id).map(|c| c.check);
+    let check = |p: &crate::document::page::KitPage, id| p.widget::<Checkbox>(id).map(|c| c.check);
     assert_eq!(check(&page, "doc.all"), Some(Check::Mixed), "one of two ticked");
     if let Some(c) = page.widget_mut::<Checkbox>("doc.two") {
         c.check = Check::Checked;
@@ -281,12 +281,12 @@ fn a_form_checks_its_rules_on_submit_and_clears() {
     );
     let mut page = b.page.clone();
     super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
-    let error = |p: &crate::screens::kit::page::KitPage, id| p.widget::<Field>(id).and_then(|f| f.error);
+    let error = |p: &crate::document::page::KitPage, id| p.widget::<Field>(id).and_then(|f| f.error);
     assert_eq!(error(&page, "doc.n"), Some("Required"));
     assert_eq!(error(&page, "doc.e"), Some("Say it"));
     assert_eq!(error(&page, "doc.p"), Some("At least 8 characters"));
     assert_eq!(error(&page, "doc.ph"), None, "optional: empty holds");
-    let summary = |p: &crate::screens::kit::page::KitPage| p.widget::<Badge>("doc.sum").map(|b| b.text.clone());
+    let summary = |p: &crate::document::page::KitPage| p.widget::<Badge>("doc.sum").map(|b| b.text.clone());
     assert_eq!(summary(&page).as_deref(), Some("4 things to fix"), "three fields and the checkbox");
     for (id, text) in [("doc.n", "Ada"), ("doc.e", "a@b.org"), ("doc.p", "12345678")] {
         if let Some(f) = page.widget_mut::<Field>(id) {
@@ -486,8 +486,8 @@ fn a_page_that_states_no_layout_lays_out_as_before() {
                   { badge \"a\"; card \"t\" \"b\" }; slider \"s\" } }";
     assert_eq!(boxes(plain).1, boxes(stated).1, "the kit's defaults, stated");
     let built = built(plain);
-    assert_eq!(built.page.sections[0].rows[0].flex, crate::screens::kit::flex::RowFlex::default());
-    assert!(built.page.flex.iter().all(|f| *f == crate::screens::kit::flex::ItemFlex::default()));
+    assert_eq!(built.page.sections[0].rows[0].flex, crate::document::flex::RowFlex::default());
+    assert!(built.page.flex.iter().all(|f| *f == crate::document::flex::ItemFlex::default()));
 }
 
 #[test]
@@ -605,8 +605,7 @@ fn a_required_checkbox_a_submit_finds_unticked_is_marked_invalid_until_ticked() 
          button \"Go\" id=go action=\"submit\" summary=sum; badge \"Not yet\" id=sum } }",
     );
     let mut page = b.page.clone();
-    let invalid =
-        |p: &crate::screens::kit::page::KitPage, id| p.get(id).is_some_and(|w| w.states().contains(&"invalid"));
+    let invalid = |p: &crate::document::page::KitPage, id| p.get(id).is_some_and(|w| w.states().contains(&"invalid"));
     assert!(!invalid(&page, "doc.t"), "not before a submit");
     super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
     assert!(invalid(&page, "doc.t"), "a submit marks the unticked required box");

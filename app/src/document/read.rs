@@ -23,12 +23,12 @@ use std::path::Path;
 use kdl::{KdlDocument, KdlNode};
 
 use super::bind::{self, Delta, Follow};
-use super::flex;
+use super::flex_props;
 use super::make::{self, Action, KINDS};
 use super::props::{Interner, Props, Source};
+use crate::document::flex::RowFlex;
+use crate::document::page::{KitPage, Row, Section};
 use crate::located::Located;
-use crate::screens::kit::flex::RowFlex;
-use crate::screens::kit::page::{KitPage, Row, Section};
 use crate::style::States;
 use crate::style::cascade::Node;
 use crate::ui::router::WidgetId;
@@ -286,7 +286,7 @@ impl Reader<'_> {
                 let mut p = Props::of(node, n);
                 let label = p.next_arg().map(|e| p.string_of(&src, e, "a row's label")).transpose()?;
                 let (id, classes) = self.names(&mut p)?;
-                let flex = flex::row(&mut p, &src)?;
+                let flex = flex_props::row(&mut p, &src)?;
                 p.finish(&src)?;
                 let label = label.map(|l| self.strings.intern(&l));
                 let parent = self.section_nodes[s];
@@ -379,7 +379,7 @@ impl Reader<'_> {
         }
         let made = make::make(&mut p, &src, &mut self.strings, full)?;
         self.sized.push(p.was_read("width"));
-        let item = flex::item(&mut p, &src)?;
+        let item = flex_props::item(&mut p, &src)?;
         p.finish(&src)?;
         match made.action {
             Some(Action::Count) => self.counters.push(full),

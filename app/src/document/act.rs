@@ -4,7 +4,7 @@
 
 use super::bind;
 use super::read::{Built, Submit};
-use crate::screens::kit::page::KitPage;
+use crate::document::page::KitPage;
 use crate::ui::router::{Message, WidgetId};
 use crate::widgets::Held;
 use crate::widgets::badge::Variant;
