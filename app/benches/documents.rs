@@ -88,16 +88,76 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/docs");
     let gallery = assets.join("gallery");
     if let Ok(style) = std::env::var(SIDE) {
+        if style == RELOAD {
+            return reload_parts(&assets.join("tutorial.css"));
+        }
         let style = (style != UNSTYLED).then(|| PathBuf::from(style));
         return side_by_side(&gallery.join("values.kdl"), style.as_deref());
     }
     styles(&assets)?;
     // Each variant in a process of its own (a process loads one document); their rows print as they come.
-    for style in [UNSTYLED.to_owned(), gallery.join("values-dark.css").display().to_string()] {
+    for style in [UNSTYLED.to_owned(), gallery.join("values-dark.css").display().to_string(), RELOAD.to_owned()] {
         let status = Command::new(std::env::current_exe()?).env(SIDE, &style).status()?;
         if !status.success() {
             return Err(format!("the side by side with style {style} failed: {status}").into());
         }
+    }
+    Ok(())
+}
+
+/// What the child is told to run for the reload's parts instead of a side by side.
+const RELOAD: &str = "reload";
+
+/// A save of the 1,000-widget document (styled by the tutorial's stylesheet), taken apart as the window's loop
+/// takes it (`ci/bench-reload` times the whole, from the file's save to the present): the files read, parsed,
+/// built and styled again (`document::reload`), the session's pages rebuilt keeping what the person did
+/// (`Session::reload`), and the frame that lays out and paints the new page, at 1920x1080 on the window's two
+/// threads. Two versions alternate so each save changes pixels.
+fn reload_parts(style: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let dir = std::env::temp_dir().join(format!("goldberry-bench-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join("thousand.kdl");
+    let versions = [thousand(), thousand().replace("A thousand", "A thousand and one")];
+    std::fs::write(&file, &versions[0])?;
+    for warning in goldberry::screens::document::load(&file, Some(style))? {
+        eprintln!("{warning}");
+    }
+    let (g, fonts) = support::natives_and_fonts("documents");
+    let rounds: usize = support::env_number("GOLDBERRY_BENCH_ROUNDS").unwrap_or(200).min(40);
+    let mut rig = Rig::new(g, &fonts, ScreenId::named(document::NAME).ok_or("no document screen")?, (1920, 1080), 2);
+    let (mut read, mut rebuild, mut frame, mut whole) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds + 2 {
+        std::fs::write(&file, &versions[(round + 1) % 2])?;
+        let start = Instant::now();
+        match goldberry::document::reload() {
+            Some(goldberry::document::Reloaded::Swapped(_)) => {}
+            other => return Err(format!("the save did not swap in: {other:?}").into()),
+        }
+        let read_ms = start.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        rig.session.reload();
+        let rebuild_ms = t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        rig.frame(&fonts, Pixels::Kept);
+        let frame_ms = t.elapsed().as_secs_f64() * 1e3;
+        // Two warm-up saves, not timed.
+        if round >= 2 {
+            read.push(read_ms);
+            rebuild.push(rebuild_ms);
+            frame.push(frame_ms);
+            whole.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("a save of the 1,000-widget document taken apart, 1920x1080, 2 threads, {rounds} saves");
+    for (name, ms) in [
+        ("read, parse, build and style (document::reload)", read),
+        ("rebuild the page, keep what was done (Session::reload)", rebuild),
+        ("lay out and paint the frame", frame),
+        ("the whole, without the watcher's wait and the present", whole),
+    ] {
+        let p = Percentiles::of(ms.into_iter());
+        println!("  {name:<56} p50 {:>8.3} ms  p95 {:>8.3} ms", p.p50, p.p95);
     }
     Ok(())
 }
@@ -176,9 +236,18 @@ fn styles(assets: &Path) -> Result<(), Box<dyn std::error::Error>> {
         }),
         "5 ms",
     );
-    // The kdl crate's parse alone (it keeps every space and comment for round-trips): the rest is the build.
+    // The reader's own KDL pass; the rest is the build.
     row(
-        "  of which the kdl crate's parse",
+        "  of which reading the KDL (syntax::read_fast)",
+        time(rounds, || {
+            black_box(goldberry::document::syntax::read_fast(&big));
+        }),
+        "-",
+    );
+    // What the same text costs the kdl crate, which keeps every space and comment for round trips: the reader
+    // hands it only what the fast pass leaves, and every syntax error.
+    row(
+        "  the kdl crate's parse of it, beside",
         time(rounds, || {
             black_box(big.parse::<kdl::KdlDocument>().ok());
         }),

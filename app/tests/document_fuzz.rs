@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use goldberry::document::look::Look;
 use goldberry::document::page::KitPage;
 use goldberry::document::read::{self, Built};
-use goldberry::document::{self, Reloaded, sheet_layout};
+use goldberry::document::{self, Reloaded, sheet_layout, syntax};
 use goldberry::screens::ScreenId;
 use goldberry::screens::document::{self as doc_screen, Document};
 use goldberry::screens::kit::state::KitState;
@@ -240,6 +240,118 @@ fn deepened(rng: &mut Rng, base: &str, openers: &[&str]) -> String {
     text
 }
 
+/// Whether the fast KDL reader took `text`; when it did, the kdl crate must read the same nodes, entries, values
+/// and places from it (compared as printed, so that a NaN equals itself).
+fn same_reading(text: &str) -> bool {
+    let Some(fast) = syntax::read_fast(text) else { return false };
+    match syntax::read_by_crate(text) {
+        Ok(slow) => assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "the two readings differ on:\n{text}"),
+        Err(e) => panic!("the fast reader took what the kdl crate refuses ({e}):\n{text}"),
+    }
+    true
+}
+
+/// KDL's lexical forms, for the fast reader's comparison with the crate.
+const LEXICAL_PIECES: &[&str] = &[
+    "n",
+    "node",
+    "-x",
+    "+y",
+    ".z",
+    "a.b",
+    "ünï",
+    "שלום",
+    "\"é\"",
+    "\"q\"",
+    "\"\"",
+    "\"a\\nb\\t\\\"c\\\\\"",
+    "\"\\u{1F600}\"",
+    "\"\\u{0}\"",
+    "\"\\u{D800}\"",
+    "\"\\s\\b\\f\\r\"",
+    "\"\\q\"",
+    "\"\\ \n \"",
+    "#\"raw\"#",
+    "##\"r\"#\"##",
+    "#\"\"#",
+    "#\"\"\"",
+    "\"\"\"\nm\n\"\"\"",
+    "0",
+    "-1",
+    "+2",
+    "1_000",
+    "0x1F",
+    "-0b101",
+    "0o17",
+    "0x",
+    "1.5",
+    "1.5e3",
+    "1e-2",
+    "1E+9",
+    "1.",
+    "1._5",
+    "1e400",
+    "170141183460469231731687303715884105728",
+    "4x0",
+    "#true",
+    "#false",
+    "#null",
+    "#inf",
+    "#-inf",
+    "#nan",
+    "#maybe",
+    "true",
+    "null",
+    "a=1",
+    "a = 1",
+    "\"k\"=2",
+    "a=",
+    "=1",
+    "(t)x",
+    "(t)1",
+    "/* c */",
+    "/* /* n */ */",
+    "/*",
+    "/- x",
+    "/-",
+    "/- { a }",
+    "// c\n",
+    "\\\n",
+    "\\ // c\n",
+    "\\x",
+    "{",
+    "}",
+    "{ }",
+    "{ a; b }",
+    ";",
+    ";;",
+    " ",
+    " ",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    "\u{a0}",
+    "\u{2028}",
+    "[",
+    "=",
+];
+
+#[test]
+fn the_fast_kdl_reader_reads_what_the_kdl_crate_reads() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut taken, mut read_by_crate) = (0, 0);
+    for _ in 0..cases() * 5 {
+        let n = 1 + rng.below(12);
+        let text = format!("n {}", random_text(&mut rng, LEXICAL_PIECES, n));
+        taken += usize::from(same_reading(&text));
+        read_by_crate += usize::from(syntax::read_by_crate(&text).is_ok());
+    }
+    eprintln!("{read_by_crate} texts read by the kdl crate, {taken} of them also by the fast reader");
+    assert!(taken * 2 > read_by_crate, "the fast reader takes most of what reads: {taken} of {read_by_crate}");
+}
+
 /// Every element of `built` styled in a few states: the cascade must never panic either.
 fn style_all(sheet: Stylesheet, built: &Built) {
     let mut styler = Styler::new(Arc::new(sheet), built.nodes.clone());
@@ -272,10 +384,12 @@ fn documents_never_panic_and_finish_in_bounded_time() {
         .collect();
     for base in &bases {
         assert!(read::read(Path::new("base.kdl"), base).is_ok(), "the assets read");
+        assert!(syntax::read_fast(base).is_some(), "the fast reader takes the assets:\n{base}");
+        same_reading(base);
     }
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let started = Instant::now();
-    let (mut ok, mut refused) = (0, 0);
+    let (mut ok, mut refused, mut fast) = (0, 0, 0);
     for i in 0..cases() {
         let text = if i % 3 == 0 {
             let n = 1 + rng.below(40);
@@ -287,6 +401,7 @@ fn documents_never_panic_and_finish_in_bounded_time() {
             let base = &bases[i % bases.len()];
             mutated(&mut rng, base, KDL_PIECES)
         };
+        fast += usize::from(same_reading(&text));
         timed("a document", &text, || match read::read(Path::new("fuzz.kdl"), &text) {
             Ok(_) => ok += 1,
             Err(e) => {
@@ -296,8 +411,9 @@ fn documents_never_panic_and_finish_in_bounded_time() {
             }
         });
     }
-    eprintln!("{ok} documents read, {refused} refused, in {:?}", started.elapsed());
+    eprintln!("{ok} documents read, {refused} refused, {fast} by the fast reader, in {:?}", started.elapsed());
     assert!(ok > 0 && refused > 0, "the cases reach both ends");
+    assert!(fast * 4 > ok, "the fast reader takes most documents that read: {fast} of {ok}");
 }
 
 #[test]

@@ -121,20 +121,20 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                 Some(e) => match p.string_of(src, e, "`action`")?.as_str() {
                     "count" => Some(Action::Count),
                     "reset" => match p.entry("target") {
-                        Some(t) => Some(Action::Reset(p.string_of(src, t, "`target`")?, t.span().offset())),
-                        None => return Err(src.error(e.span().offset(), "action=\"reset\" needs target=ID")),
+                        Some(t) => Some(Action::Reset(p.string_of(src, t, "`target`")?, t.at())),
+                        None => return Err(src.error(e.at(), "action=\"reset\" needs target=ID")),
                     },
                     "clear" => Some(Action::Clear),
                     "submit" => match p.entry("summary") {
                         Some(t) => {
                             let summary = p.string_of(src, t, "`summary`")?;
                             let sent = strings.intern(&p.string(src, "sent")?.unwrap_or_else(|| "Sent".to_owned()));
-                            Some(Action::Submit { summary, at: t.span().offset(), sent })
+                            Some(Action::Submit { summary, at: t.at(), sent })
                         }
-                        None => return Err(src.error(e.span().offset(), "action=\"submit\" needs summary=ID")),
+                        None => return Err(src.error(e.at(), "action=\"submit\" needs summary=ID")),
                     },
                     other => {
-                        let at = e.span().offset();
+                        let at = e.at();
                         let message = format!("unknown action `{other}`: expected count, reset, clear or submit");
                         return Err(src.error(at, message));
                     }
@@ -230,7 +230,7 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                     other => {
                         let message =
                             format!("unknown variant `{other}`: expected neutral, info, success, warning or danger");
-                        return Err(src.error(e.span().offset(), message));
+                        return Err(src.error(e.at(), message));
                     }
                 },
             };
@@ -324,7 +324,7 @@ pub fn make(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner, id: Wid
                 let hex = p.string_of(src, colour, "a slide's colour")?;
                 let Some(colour) = hex_colour(&hex) else {
                     let message = format!("a slide's colour is #rrggbb, not `{hex}`");
-                    return Err(src.error(colour.span().offset(), message));
+                    return Err(src.error(colour.at(), message));
                 };
                 slides.push((caption, colour));
             }
@@ -351,7 +351,7 @@ fn field_kind(p: &mut Props<'_>, src: &Source<'_>) -> Result<Option<Kind>, Locat
     {
         if p.flag(src, name)? {
             if kind.is_some() {
-                let at = p.entry(name).map_or(p.at(), |e| e.span().offset());
+                let at = p.entry(name).map_or(p.at(), |e| e.at());
                 return Err(src.error(at, "a field is one of password, readonly or disabled, not two"));
             }
             kind = Some(k);
@@ -365,7 +365,7 @@ fn rule(p: &mut Props<'_>, src: &Source<'_>, strings: &mut Interner) -> Result<O
     let required = p.told(src, "required", rule::REQUIRED)?.map(|m| strings.intern(&m));
     let email = p.told(src, "email", rule::EMAIL)?.map(|m| strings.intern(&m));
     let optional = p.flag(src, "optional")?;
-    let short = p.entry("too-short").map(|e| (p.string_of(src, e, "`too-short`"), e.span().offset()));
+    let short = p.entry("too-short").map(|e| (p.string_of(src, e, "`too-short`"), e.at()));
     let min_chars = match p.whole(src, "min-chars", 1..=10_000)? {
         Some(n) => {
             let message = match short {

@@ -15,6 +15,7 @@ pub mod page;
 pub mod props;
 pub mod read;
 pub mod sheet_layout;
+pub mod syntax;
 #[cfg(test)]
 mod tests;
 pub mod watch;

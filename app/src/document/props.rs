@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use kdl::{KdlEntry, KdlNode, KdlValue};
+use kdl::KdlValue;
+
+use super::syntax::{Entry, Node};
 
 use crate::located::Located;
 
@@ -50,9 +52,9 @@ impl Source<'_> {
 
 /// One node's entries, read one by one.
 pub struct Props<'n> {
-    node: &'n KdlNode,
-    args: Vec<&'n KdlEntry>,
-    named: Vec<(&'n str, &'n KdlEntry, bool)>,
+    node: &'n Node,
+    args: Vec<&'n Entry>,
+    named: Vec<(&'n str, &'n Entry, bool)>,
     next_arg: usize,
     /// The index of the `repeat` this node stands in: `{n}` in its strings becomes it.
     pub n: Option<usize>,
@@ -60,12 +62,12 @@ pub struct Props<'n> {
 
 impl<'n> Props<'n> {
     /// The entries of `node`.
-    pub fn of(node: &'n KdlNode, n: Option<usize>) -> Props<'n> {
+    pub fn of(node: &'n Node, n: Option<usize>) -> Props<'n> {
         let mut args = Vec::new();
         let mut named = Vec::new();
         for e in node.entries() {
             match e.name() {
-                Some(name) => named.push((name.value(), e, false)),
+                Some(name) => named.push((name, e, false)),
                 None => args.push(e),
             }
         }
@@ -74,16 +76,16 @@ impl<'n> Props<'n> {
 
     /// The node's name.
     pub fn kind(&self) -> &'n str {
-        self.node.name().value()
+        self.node.name()
     }
 
     /// Where the node starts.
     pub fn at(&self) -> usize {
-        self.node.span().offset()
+        self.node.at()
     }
 
     /// Property `name`'s entry, marked as read (the last one wins, as KDL says).
-    pub fn entry(&mut self, name: &str) -> Option<&'n KdlEntry> {
+    pub fn entry(&mut self, name: &str) -> Option<&'n Entry> {
         let mut found = None;
         for (n, e, used) in &mut self.named {
             if *n == name {
@@ -100,7 +102,7 @@ impl<'n> Props<'n> {
     }
 
     /// The next positional argument.
-    pub fn next_arg(&mut self) -> Option<&'n KdlEntry> {
+    pub fn next_arg(&mut self) -> Option<&'n Entry> {
         let e = self.args.get(self.next_arg).copied();
         self.next_arg += e.is_some() as usize;
         e
@@ -114,10 +116,10 @@ impl<'n> Props<'n> {
     }
 
     /// A string entry's text (`{n}` replaced), or an error naming what it is.
-    pub fn string_of(&self, src: &Source<'_>, e: &KdlEntry, what: &str) -> Result<String, Located> {
+    pub fn string_of(&self, src: &Source<'_>, e: &Entry, what: &str) -> Result<String, Located> {
         match e.value() {
             KdlValue::String(s) => Ok(self.text(s)),
-            other => Err(src.error(e.span().offset(), format!("{what} must be a string, not {other}"))),
+            other => Err(src.error(e.at(), format!("{what} must be a string, not {other}"))),
         }
     }
 
@@ -159,11 +161,11 @@ impl<'n> Props<'n> {
         let v = match e.value() {
             KdlValue::Integer(i) => *i as f64,
             KdlValue::Float(f) => *f,
-            other => return Err(src.error(e.span().offset(), format!("`{name}` must be a number, not {other}"))),
+            other => return Err(src.error(e.at(), format!("`{name}` must be a number, not {other}"))),
         };
         if !v.is_finite() || !range.contains(&v) {
             let (lo, hi) = (range.start(), range.end());
-            return Err(src.error(e.span().offset(), format!("`{name}` must be from {lo} to {hi}, not {v}")));
+            return Err(src.error(e.at(), format!("`{name}` must be from {lo} to {hi}, not {v}")));
         }
         Ok(Some(v))
     }
@@ -180,10 +182,7 @@ impl<'n> Props<'n> {
             KdlValue::Integer(i) if (*range.start() as i128..=*range.end() as i128).contains(i) => Ok(Some(*i as i64)),
             other => {
                 let (lo, hi) = (range.start(), range.end());
-                Err(src.error(
-                    e.span().offset(),
-                    format!("`{name}` must be a whole number from {lo} to {hi}, not {other}"),
-                ))
+                Err(src.error(e.at(), format!("`{name}` must be a whole number from {lo} to {hi}, not {other}")))
             }
         }
     }
@@ -214,7 +213,7 @@ impl<'n> Props<'n> {
                     KdlValue::String(s) => format!("`{s}`"),
                     other => other.to_string(),
                 };
-                Err(src.error(e.span().offset(), format!("`{name}` must be {expected}, not {given}")))
+                Err(src.error(e.at(), format!("`{name}` must be {expected}, not {given}")))
             }
         }
     }
@@ -224,7 +223,7 @@ impl<'n> Props<'n> {
         let Some(e) = self.entry(name) else { return Ok(false) };
         match e.value() {
             KdlValue::Bool(b) => Ok(*b),
-            other => Err(src.error(e.span().offset(), format!("`{name}` must be #true or #false, not {other}"))),
+            other => Err(src.error(e.at(), format!("`{name}` must be #true or #false, not {other}"))),
         }
     }
 
@@ -236,9 +235,7 @@ impl<'n> Props<'n> {
             KdlValue::Bool(true) => Ok(Some(default.to_owned())),
             KdlValue::Bool(false) => Ok(None),
             KdlValue::String(_) => self.string_of(src, e, &format!("`{name}`")).map(Some),
-            other => {
-                Err(src.error(e.span().offset(), format!("`{name}` must be #true, #false or its message, not {other}")))
-            }
+            other => Err(src.error(e.at(), format!("`{name}` must be #true, #false or its message, not {other}"))),
         }
     }
 
@@ -246,10 +243,10 @@ impl<'n> Props<'n> {
     pub fn finish(self, src: &Source<'_>) -> Result<(), Located> {
         let kind = self.kind();
         if let Some(e) = self.args.get(self.next_arg) {
-            return Err(src.error(e.span().offset(), format!("a `{kind}` takes no argument {}", e.value())));
+            return Err(src.error(e.at(), format!("a `{kind}` takes no argument {}", e.value())));
         }
         match self.named.iter().find(|(_, _, used)| !used) {
-            Some((name, e, _)) => Err(src.error(e.span().offset(), format!("unknown property `{name}` of `{kind}`"))),
+            Some((name, e, _)) => Err(src.error(e.at(), format!("unknown property `{name}` of `{kind}`"))),
             None => Ok(()),
         }
     }

@@ -20,12 +20,13 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use kdl::{KdlDocument, KdlNode};
+use kdl::KdlDocument;
 
 use super::bind::{self, Delta, Follow};
 use super::flex_props;
 use super::make::{self, Action, KINDS};
 use super::props::{Interner, Props, Source};
+use super::syntax::{self, Node as KdlNode};
 use crate::document::flex::RowFlex;
 use crate::document::page::{KitPage, Row, Section};
 use crate::located::Located;
@@ -149,7 +150,7 @@ pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> 
     nesting(text).map_err(|at| {
         src.error(at, format!("blocks nest deeper than {MAX_DEPTH} levels here: a document is at most that deep"))
     })?;
-    let doc: KdlDocument = text.parse().map_err(|e: kdl::KdlError| {
+    let doc = syntax::parse(text).map_err(|e: kdl::KdlError| {
         // A property with no value or a bare value that is no number is said at the value: the crate says
         // "Expected end of document" past it, or places it at the node's start.
         if let Some((at, message)) = bad_value(text) {
@@ -166,15 +167,13 @@ pub fn read_as(file: &Path, text: &str, prefix: &str) -> Result<Built, Located> 
         };
         src.error(at, message)
     })?;
-    let mut roots = doc.nodes().iter();
+    let mut roots = doc.iter();
     let Some(root) = roots.next() else { return Err(src.error(0, "an empty document: expected `page title=\"...\"`")) };
-    if root.name().value() != "page" {
-        return Err(
-            src.error(root.span().offset(), format!("the document's root is `page`, not `{}`", root.name().value()))
-        );
+    if root.name() != "page" {
+        return Err(src.error(root.at(), format!("the document's root is `page`, not `{}`", root.name())));
     }
     if let Some(extra) = roots.next() {
-        return Err(src.error(extra.span().offset(), "a document has one `page`; this node stands outside it"));
+        return Err(src.error(extra.at(), "a document has one `page`; this node stands outside it"));
     }
     let mut r = Reader {
         src,
@@ -227,7 +226,7 @@ impl Reader<'_> {
                     let message = format!(
                         "the id `{id}` must be ASCII letters, digits, `-`, `_` and single inner dots, not starting with `_`"
                     );
-                    return Err(self.src.error(e.span().offset(), message));
+                    return Err(self.src.error(e.at(), message));
                 }
                 Some(match p.n {
                     Some(n) if !e.value().as_string().is_some_and(|s| s.contains("{n}")) => format!("{id}.{n}"),
@@ -242,7 +241,7 @@ impl Reader<'_> {
     /// The children of `node`, which stands at `place`.
     fn children(&mut self, node: &KdlNode, place: Place, n: Option<usize>) -> Result<(), Located> {
         let Some(children) = node.children() else { return Ok(()) };
-        for child in children.nodes() {
+        for child in children {
             self.node(child, place, n)?;
         }
         Ok(())
@@ -250,8 +249,8 @@ impl Reader<'_> {
 
     fn node(&mut self, node: &KdlNode, place: Place, n: Option<usize>) -> Result<(), Located> {
         let src = self.src;
-        let kind = node.name().value();
-        let at = node.span().offset();
+        let kind = node.name();
+        let at = node.at();
         self.visits += 1;
         if self.visits > MAX_VISITS {
             return Err(src.error(at, format!("the document's repeats make more than {MAX_VISITS} nodes")));
@@ -331,12 +330,12 @@ impl Reader<'_> {
 
     fn widget(&mut self, node: &KdlNode, s: usize, row: usize, n: Option<usize>) -> Result<(), Located> {
         let src = self.src;
-        let at = node.span().offset();
+        let at = node.at();
         if self.page.widgets.len() >= MAX_WIDGETS {
             return Err(src.error(at, format!("more than {MAX_WIDGETS} widgets")));
         }
-        if node.children().is_some_and(|c| !c.nodes().is_empty()) {
-            return Err(src.error(at, format!("a `{}` holds no nodes", node.name().value())));
+        if node.children().is_some_and(|c| !c.is_empty()) {
+            return Err(src.error(at, format!("a `{}` holds no nodes", node.name())));
         }
         let mut p = Props::of(node, n);
         let (id, classes) = self.names(&mut p)?;
@@ -349,13 +348,13 @@ impl Reader<'_> {
         if let Some(id) = &id
             && self.ids.contains_key(full)
         {
-            let e = p.entry("id").map_or(at, |e| e.span().offset());
+            let e = p.entry("id").map_or(at, |e| e.at());
             return Err(src.error(e, format!("a second widget with id `{id}`")));
         }
         let scale = p.number(&src, "scale", -1e9..=1e9)?;
         let delta_step = match p.entry("delta-step") {
-            Some(e) if node.name().value() != "stat" => {
-                return Err(src.error(e.span().offset(), "only a `stat` has a delta to step"));
+            Some(e) if node.name() != "stat" => {
+                return Err(src.error(e.at(), "only a `stat` has a delta to step"));
             }
             Some(_) => p.number(&src, "delta-step", -1e6..=1e6)?.map(|d| d as f32),
             None => None,
@@ -364,18 +363,18 @@ impl Reader<'_> {
             Some(e) => {
                 let source = p.string_of(&src, e, "`bind`")?;
                 let scale = scale.unwrap_or(1.0);
-                self.binds.push(Bind { follower: full, source, at: e.span().offset(), scale, delta_step });
+                self.binds.push(Bind { follower: full, source, at: e.at(), scale, delta_step });
             }
             None => {
                 let unbound = ["scale", "delta-step"].into_iter().find_map(|name| Some((name, p.entry(name)?)));
                 if let Some((name, e)) = unbound {
-                    return Err(src.error(e.span().offset(), format!("`{name}` applies to a binding: add bind=ID")));
+                    return Err(src.error(e.at(), format!("`{name}` applies to a binding: add bind=ID")));
                 }
             }
         }
         if let Some(e) = p.entry("governs") {
             let names = p.string_of(&src, e, "`governs`")?;
-            self.governs.push((full, names, e.span().offset()));
+            self.governs.push((full, names, e.at()));
         }
         let made = make::make(&mut p, &src, &mut self.strings, full)?;
         self.sized.push(p.was_read("width"));
@@ -394,7 +393,7 @@ impl Reader<'_> {
         self.ids.insert(full, index);
         let row_node = self.row_node;
         self.widget_nodes.push(self.nodes.len());
-        let kind = node.name().value().to_owned();
+        let kind = node.name().to_owned();
         self.nodes.push(Node { kind, id, classes, parent: Some(row_node), states: States::NONE });
         self.page.widgets.push(made.widget);
         self.page.flex.push(item);
