@@ -326,7 +326,7 @@ impl Fast<'_> {
         let is_string = match self.peek()? {
             b'"' => true,
             b'#' => matches!(self.peek_at(1), Some(b'"' | b'#')),
-            b => !(b.is_ascii_digit() || self.number_starts()) && !not_in_identifier(b),
+            b => !(b.is_ascii_digit() || self.number_starts() || not_in_identifier(b)),
         };
         if !is_string {
             return Some(Entry { name: None, value: self.value()?, at });
