@@ -156,7 +156,7 @@ fn reload_parts(style: &Path) -> Result<(), Box<dyn std::error::Error>> {
         ("lay out and paint the frame", frame),
         ("the whole, without the watcher's wait and the present", whole),
     ] {
-        let p = Percentiles::of(ms.into_iter());
+        let p = Percentiles::of(ms);
         println!("  {name:<56} p50 {:>8.3} ms  p95 {:>8.3} ms", p.p50, p.p95);
     }
     Ok(())
