@@ -252,9 +252,8 @@ impl<P: PageSpec> Screen for KitScreen<P> {
 }
 
 /// Each widget's box, in page coordinates, as the kit lays `page` out in `viewport` left to right (the tests of
-/// a page's layout read it).
-#[cfg(test)]
-pub(crate) fn widget_boxes(
+/// a page's layout and the document fuzz read it).
+pub fn widget_boxes(
     g: &'static Goldberry,
     page: &KitPage,
     m: &Measure<'_>,
