@@ -85,7 +85,7 @@ impl Widget for Badge {
             None => (p.surface_hover, p.text),
         };
         pen.list.fill_round_rect(rect, rect.h / 2.0, fill);
-        let ink = if self.variant == Variant::Neutral { ink } else { super::button::blend(ink, p.text, 0.35) };
+        let ink = if self.variant == Variant::Neutral { ink } else { crate::ui::theme::mix(ink, p.text, 0.35) };
         pen.text_in(pen.f.small, rect, &self.text, ink, Align::Center);
     }
 

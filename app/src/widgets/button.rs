@@ -101,7 +101,7 @@ impl Widget for Button {
                 let fill = if state.pressed {
                     p.focus
                 } else if state.hovered {
-                    blend(p.accent, p.text, 0.18)
+                    crate::ui::theme::mix(p.accent, p.text, 0.18)
                 } else {
                     p.accent
                 };
@@ -139,13 +139,4 @@ impl Widget for Button {
     }
 
     clone_box!();
-}
-
-/// `a` moved `t` of the way to `b`, channel by channel.
-pub fn blend(a: crate::geom::Color, b: crate::geom::Color, t: f32) -> crate::geom::Color {
-    let ch = |shift: u32| {
-        let (x, y) = (((a.0 >> shift) & 0xff) as f32, ((b.0 >> shift) & 0xff) as f32);
-        ((x + (y - x) * t).round() as u32) << shift
-    };
-    crate::geom::Color(ch(24) | ch(16) | ch(8) | ch(0))
 }
