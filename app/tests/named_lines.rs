@@ -2,14 +2,17 @@
 //! name told apart (`"Save" 2`, `#doc.second`) and an ambiguous name refused naming both forms; a name a widget
 //! takes later, waited for (`expect … within N`); a widget below the fold clicked as it is in view (one wheel turn,
 //! then its centre); a disabled widget said by its role and name; a screenshot that cannot be written said at its
-//! line.
+//! line. And a fuzz: random by-name lines against random documents end in a documented way.
 
 #[path = "support/process.rs"]
 mod process;
+#[path = "support/rng.rs"]
+mod rng;
 #[path = "support/scripts.rs"]
 mod scripts;
 
 use process::temp_dir;
+use rng::Rng;
 use scripts::{goldberry, output};
 use serde_json::Value;
 
@@ -148,4 +151,100 @@ fn the_last_of_5000_buttons_is_clicked_by_name_without_a_walk() {
     let events: u64 = frames.iter().filter_map(|f| f["events"].as_u64()).sum();
     assert!(events <= 8, "{events} events handled");
     eprintln!("5,000 buttons: the run took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// Names a person might give, two of them alike, some beyond ASCII or with a quote in them.
+const NAMES: &[&str] = &["Save", "Save", "Volume", "Größe", "שלום", "名前", "Add one", "A \\\"q\\\"", "x", ""];
+
+/// A widget of a random document: its role as scripts name it, its name and its id.
+type Made = (&'static str, &'static str, String);
+
+/// A random document of a few rows of the widgets scripts act on, with ids `w0`, `w1` … and names from [`NAMES`].
+fn random_document(rng: &mut Rng) -> (String, Vec<Made>) {
+    let mut doc = String::from("page title=\"Fuzz\" {\n  section \"S\" {\n");
+    let mut made = Vec::new();
+    for r in 0..1 + rng.below(4) {
+        doc.push_str(&format!("    row \"R{r}\" {{\n"));
+        for _ in 0..1 + rng.below(4) {
+            let name = *rng.pick(NAMES);
+            let id = format!("w{}", made.len());
+            let disabled = if rng.below(8) == 0 { " disabled=#true" } else { "" };
+            let (role, widget) = match rng.below(8) {
+                0 => ("button", format!("button \"{name}\" id={id} action=\"count\"{disabled}")),
+                1 => ("slider", format!("slider \"{name}\" id={id} min=0 max=50 value=10 step=5")),
+                2 => ("checkbox", format!("checkbox \"{name}\" id={id}{disabled}")),
+                3 => ("switch", format!("toggle \"{name}\" id={id}")),
+                4 => ("textinput", format!("field \"{name}\" id={id}{}", ["", " readonly=#true"][rng.below(2)])),
+                5 => ("spinbutton", format!("spinner \"{name}\" id={id} min=0 max=5 value=2")),
+                6 => ("slider", format!("rating \"{name}\" id={id} stars=3")),
+                _ => ("status", format!("badge \"{name}\" id={id}")),
+            };
+            doc.push_str(&format!("      {widget}\n"));
+            made.push((role, name, id));
+        }
+        doc.push_str("    }\n");
+    }
+    doc.push_str("  }\n}\n");
+    (doc, made)
+}
+
+/// A random line that names a widget: mostly one the document has, by role and name (numbered when the name is
+/// shared) or by id; now and then one it has not, or a wrong number.
+fn random_line(rng: &mut Rng, frame: u32, made: &[Made]) -> String {
+    const ROLES: &[&str] = &["button", "slider", "checkbox", "switch", "textinput", "status", "bogus"];
+    const VALUES: &[&str] = &["5", "43", "0", "-1", "2", "on", "off", "hello", "1e9", "x y"];
+    const STATES: &[&str] = &["checked", "not-checked", "disabled", "focused", "readonly", "invalid", "selected"];
+    let widget = match rng.below(6) {
+        0 => format!("#doc.w{}", rng.below(made.len() + 1)),
+        1 => format!("{} \"{}\" {}", rng.pick(ROLES), rng.pick(NAMES), rng.below(3)),
+        _ => {
+            let (role, name, id) = rng.pick(made);
+            let alike: Vec<&Made> = made.iter().filter(|(r, n, _)| r == role && n == name).collect();
+            match alike.iter().position(|(_, _, i)| i == id) {
+                _ if rng.below(4) == 0 => format!("#doc.{id}"),
+                Some(k) if alike.len() > 1 => format!("{role} \"{name}\" {}", k + 1),
+                _ => format!("{role} \"{name}\""),
+            }
+        }
+    };
+    let within = if rng.below(3) == 0 { format!(" within {}", 1 + rng.below(4)) } else { String::new() };
+    match rng.below(4) {
+        0 => format!("{frame} click {widget}"),
+        1 => format!("{frame} focus {widget}"),
+        2 => format!("{frame} set {widget} {}", rng.pick(VALUES)),
+        _ if rng.below(2) == 0 => format!("{frame} expect {widget} {}{within}", rng.pick(STATES)),
+        _ => format!("{frame} expect {widget} {}{within}", rng.pick(VALUES)),
+    }
+}
+
+/// Each run ends as the book says a run ends: played (0), a script or a document refused before it starts (2),
+/// or an `expect` or a `set` that did not hold (7) with its report written; any refusal is one located line.
+#[test]
+fn random_named_lines_on_random_documents_end_in_a_documented_way() {
+    let mut rng = Rng(0x0dd_b1a5_ed5e_ed5);
+    let cases = std::env::var("GOLDBERRY_FUZZ_CASES").ok().and_then(|n| n.parse::<usize>().ok()).map_or(24, |n| n / 80);
+    let mut codes = std::collections::BTreeMap::new();
+    for case in 0..cases.max(1) {
+        let (doc, made) = random_document(&mut rng);
+        let mut frame = 1;
+        let lines: String = (0..1 + rng.below(6))
+            .map(|_| {
+                frame += 1 + rng.below(2) as u32;
+                random_line(&mut rng, frame, &made) + "\n"
+            })
+            .collect();
+        let (code, said, report) = play(&format!("fuzz-{case}"), &doc, &lines, &["--size", "640x480"]);
+        let context = format!("exit {code:?}, said:\n{said}\nscript:\n{lines}\ndocument:\n{doc}");
+        assert!(matches!(code, Some(0 | 2 | 7)), "{context}");
+        assert!(!said.contains("panicked") && !said.contains("overflow"), "{context}");
+        if code != Some(0) {
+            let last = said.lines().last().unwrap_or_default();
+            assert!(last.starts_with("script.txt:") || last.contains("doc.kdl:"), "not one located line: {context}");
+        }
+        if code != Some(2) {
+            assert!(report.is_some(), "a run that played wrote no report: {context}");
+        }
+        *codes.entry(code).or_insert(0) += 1;
+    }
+    eprintln!("{cases} runs ended: {codes:?}");
 }
