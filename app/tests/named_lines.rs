@@ -221,7 +221,7 @@ fn random_line(rng: &mut Rng, frame: u32, made: &[Made]) -> String {
 /// or an `expect` or a `set` that did not hold (7) with its report written; any refusal is one located line.
 #[test]
 fn random_named_lines_on_random_documents_end_in_a_documented_way() {
-    let mut rng = Rng(0x0dd_b1a5_ed5e_ed5);
+    let mut rng = Rng(0x000d_db1a_5ed5_eed5);
     let cases = std::env::var("GOLDBERRY_FUZZ_CASES").ok().and_then(|n| n.parse::<usize>().ok()).map_or(24, |n| n / 80);
     let mut codes = std::collections::BTreeMap::new();
     for case in 0..cases.max(1) {
