@@ -5,14 +5,18 @@
 use crate::distance::levenshtein;
 use crate::widgets::Role;
 
+/// A widget as a script line names it, `role "name"`, its name's `"` and `\` escaped: what a message says, so a
+/// person can copy it into a script.
+pub fn as_written(role: Role, name: &str) -> String {
+    format!("{} \"{}\"", role.as_str(), name.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 /// The three names of `known` nearest `name`, those of `role` first, by edit distance: what an unknown name's
 /// error offers.
 pub fn nearest(known: &[(Role, String)], role: Role, name: &str) -> Vec<String> {
     let mut scored: Vec<(bool, usize, String)> = known
         .iter()
-        .map(|(r, n)| {
-            (*r != role, levenshtein(&name.to_lowercase(), &n.to_lowercase()), format!("{} \"{n}\"", r.as_str()))
-        })
+        .map(|(r, n)| (*r != role, levenshtein(&name.to_lowercase(), &n.to_lowercase()), as_written(*r, n)))
         .collect();
     scored.sort();
     scored.dedup();

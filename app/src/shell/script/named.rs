@@ -6,6 +6,7 @@
 
 use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Text, Video};
 
+use crate::access::names::as_written;
 use crate::distance::levenshtein;
 use crate::screens::ScreenId;
 use crate::session::Session;
@@ -79,15 +80,15 @@ pub fn find<'n>(who: &Who, nodes: &'n [Node], screen: &str, at: &str) -> Result<
                     Err(missing(format!("no {who} on the {screen} screen (nearest: {near})")))
                 }
                 (Some(_), _) => Err(missing(format!(
-                    "there is no {who}: the {screen} screen has {} {} \"{name}\"",
+                    "there is no {who}: the {screen} screen has {} {}",
                     all.len(),
-                    role.as_str()
+                    as_written(*role, name)
                 ))),
                 (None, several) => {
                     let each: Vec<String> = several
                         .iter()
                         .enumerate()
-                        .map(|(i, n)| format!("{} \"{name}\" {} or #{}", role.as_str(), i + 1, n.widget))
+                        .map(|(i, n)| format!("{} {} or #{}", as_written(*role, name), i + 1, n.widget))
                         .collect();
                     Err(missing(format!(
                         "{who} names {} widgets on the {screen} screen: say which, {}",
@@ -144,7 +145,7 @@ pub fn act(
     at: &str,
     again: bool,
 ) -> Result<Played, RunError> {
-    let said = || format!("{} \"{}\"", node.access.role.as_str(), node.access.name);
+    let said = || as_written(node.access.role, &node.access.name);
     let to = |v: f32| (v * per_logical).round() as i32;
     let click = || {
         let (x, y) = node.centre();
@@ -214,7 +215,7 @@ pub fn goal(action: &Action, session: &Session) -> Option<(WidgetId, Held)> {
 fn tabs_to(session: &Session, node: &Node, keys: Keys, at: &str) -> Result<Vec<Event>, RunError> {
     let stops = Router::tab_stops(session.regions());
     let Some(to) = stops.iter().position(|s| s.id == node.widget) else {
-        let said = format!("{} \"{}\"", node.access.role.as_str(), node.access.name);
+        let said = as_written(node.access.role, &node.access.name);
         // A person cannot Tab to it either: say why, in their words.
         let why = match node.access.has("disabled") {
             true => "it is disabled".to_owned(),
@@ -240,7 +241,7 @@ fn set(
 ) -> Result<Played, RunError> {
     let role = node.access.role;
     let wrong =
-        |why: &str| RunError::Script(format!("{at}: cannot set {} \"{}\": {why}", role.as_str(), node.access.name));
+        |why: &str| RunError::Script(format!("{at}: cannot set {}: {why}", as_written(role, &node.access.name)));
     reachable(node, value, session, at)?;
     match role {
         Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => {
@@ -296,20 +297,18 @@ fn set(
 /// a disabled checkbox holds nothing a script sets. A `set` the input would not carry out exactly is an
 /// expectation that fails (exit 7), naming what can be reached, before any event is pushed.
 fn reachable(node: &Node, value: &str, session: &Session, at: &str) -> Result<(), RunError> {
-    let (role, name) = (node.access.role.as_str(), node.access.name.as_str());
+    let who = as_written(node.access.role, &node.access.name);
     // A screen whose widgets are not the kit's is played as before, by its accessible range alone.
     let Some(widget) = session.state().widget(node.widget) else { return Ok(()) };
     let Some(now) = widget.value() else { return Ok(()) };
     let Some(asked) = Held::parse_like(value, &now) else {
-        return Err(RunError::Script(format!("{at}: cannot set {role} \"{name}\": it holds {}", now.kind())));
+        return Err(RunError::Script(format!("{at}: cannot set {who}: it holds {}", now.kind())));
     };
     let mut copy = widget.clone_box();
     match copy.set_value(&asked) {
         Ok(Reached::Exactly) => Ok(()),
-        Ok(Reached::Nearest(held)) => {
-            Err(RunError::Expectation(format!("{at}: {role} \"{name}\" can reach {held}, not {value}")))
-        }
-        Err(why) => Err(RunError::Expectation(format!("{at}: cannot set {role} \"{name}\" to {value}: {why}"))),
+        Ok(Reached::Nearest(held)) => Err(RunError::Expectation(format!("{at}: {who} can reach {held}, not {value}"))),
+        Err(why) => Err(RunError::Expectation(format!("{at}: cannot set {who} to {value}: {why}"))),
     }
 }
 

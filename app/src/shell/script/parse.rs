@@ -33,6 +33,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::access::names::as_written;
 use crate::located::Located;
 use crate::shell::cli::MAX_SIDE;
 use crate::ui::input::{Button, Mods};
@@ -161,8 +162,8 @@ pub enum Who {
 impl fmt::Display for Who {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Who::Label { role, name, nth: None } => write!(f, "{} \"{name}\"", role.as_str()),
-            Who::Label { role, name, nth: Some(n) } => write!(f, "{} \"{name}\" {n}", role.as_str()),
+            Who::Label { role, name, nth: None } => write!(f, "{}", as_written(*role, name)),
+            Who::Label { role, name, nth: Some(n) } => write!(f, "{} {n}", as_written(*role, name)),
             Who::Id(id) => write!(f, "#{id}"),
         }
     }
@@ -730,6 +731,16 @@ mod tests {
         assert_eq!((e.0, e.1), (1, 26), "at `right`");
         assert!(e.2.contains("a click on a named widget is `click ROLE \"NAME\" [N]`"), "{}", e.2);
         assert!(e.2.contains("`right` is one word too many"), "{}", e.2);
+    }
+
+    #[test]
+    fn a_name_as_a_message_writes_it_reads_back_as_the_same_name() {
+        let name = "A \"q\" \\ b";
+        let line = format!("1 click {}", as_written(Role::Button, name));
+        assert_eq!(line, "1 click button \"A \\\"q\\\" \\\\ b\"");
+        let who = Who::Label { role: Role::Button, name: name.into(), nth: None };
+        assert_eq!(one(&line), Action::Named { verb: Verb::Click, who: who.clone() });
+        assert_eq!(format!("{who}"), line["1 click ".len()..]);
     }
 
     #[test]
