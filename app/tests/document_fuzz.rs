@@ -1,9 +1,11 @@
 //! Random and mutated documents and stylesheets through the parsers, the document builder, the cascade and the
 //! layout a sheet states: no panic, no stack overflow (every tenth case nests a run thousands deep, with CR or CRLF
 //! line ends or a BOM), and every case in bounded time (a fixed seed, so a failure is the same case every run).
+//! Every document accepted is laid out by the kit, narrow and wide, its boxes finite and inside the page; the fast
+//! KDL reader must read what the kdl crate reads wherever it reads at all.
 //!
-//! Random edits of a valid document are saved over it while a session shows it, and read as a window reads a save:
-//! the page is the last good one or the new one, never a panic or a lost value.
+//! Random edits of a valid document are saved over it while a session shows it, read as a window reads a save and
+//! painted: the page is the last good one or the new one, never a panic, a frame that fails or a lost value.
 //!
 //! `GOLDBERRY_FUZZ_CASES=N` runs N cases of each kind instead of the default (a tenth as many saves).
 
@@ -20,6 +22,7 @@ use goldberry::document::look::Look;
 use goldberry::document::page::KitPage;
 use goldberry::document::read::{self, Built};
 use goldberry::document::{self, Reloaded, sheet_layout, syntax};
+use goldberry::frame::{FrameInput, Painter};
 use goldberry::geom::Rect;
 use goldberry::screens::ScreenId;
 use goldberry::screens::document::{self as doc_screen, Document};
@@ -28,6 +31,7 @@ use goldberry::screens::kit::widget_boxes;
 use goldberry::session::Session;
 use goldberry::style::cascade::Styler;
 use goldberry::style::{States, Stylesheet};
+use goldberry::surface::{FrameBuffer, Pixels};
 use goldberry::ui::settings::Density;
 use goldberry::widgets::Held;
 use goldberry::widgets::pen::{KitFonts, Measure};
@@ -550,6 +554,21 @@ fn reloads_of_random_edits_under_a_running_session_keep_a_page_and_every_value()
     save(&base);
     doc_screen::load(&file, None).expect("the base reads");
     let mut session = Session::new(ScreenId::named(doc_screen::NAME).expect("the document's screen"), false);
+    // Each version shown is drawn, as a window draws it: a page that reads must also lay out and paint.
+    let g = goldberry_natives::Goldberry::load(None).expect("libgoldberry loads");
+    let fonts = goldberry::fonts::FontBook::load(g).expect("the fonts load");
+    let mut painter = Painter::new(g, &fonts, 2, false).expect("a painter");
+    let mut buffer = FrameBuffer::new(640, 480);
+    let mut paint = |session: &mut Session, index: u64, text: &str| {
+        let shown = session.shown(index as f64 / 60.0);
+        let input = FrameInput::headless(index, 640, 480);
+        let pixels = if index == 0 { Pixels::Fresh } else { Pixels::Kept };
+        let painted = painter
+            .paint(&input, &fonts, buffer.canvas_at(1.0), &shown, pixels)
+            .unwrap_or_else(|e| panic!("the frame did not paint ({e}):\n{text}"));
+        session.take_feedback(painted.feedback);
+    };
+    paint(&mut session, 0, &base);
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     // The version shown, as its file made it: what tells a changed value from one never touched.
     let mut first = read::read(&file, &base).expect("the base reads").page;
@@ -574,6 +593,7 @@ fn reloads_of_random_edits_under_a_running_session_keep_a_page_and_every_value()
         save(&text);
         let outcome = document::reload().expect("a document is loaded");
         session.reload();
+        paint(&mut session, i as u64 + 1, &text);
         let state = session.state_of::<KitState<Document>>().expect("the document's state");
         match outcome {
             Reloaded::Kept(_) => {
