@@ -227,7 +227,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         fps_limit,
         started,
     };
-    let Ran { mut window, session, records, first_frame_ms, failed } = FrameLoop::new(setup).run()?;
+    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector } = FrameLoop::new(setup).run()?;
 
     if let Some(path) = &args.screenshot {
         match records.iter().all(|r| r.idle) {
@@ -266,6 +266,8 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 let (held, made, made_room) = fonts.font_counts();
                 FontCounts { held, made, made_room }
             },
+            hud,
+            inspector,
         };
         report.write(path)?;
     }
