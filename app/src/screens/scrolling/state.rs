@@ -260,7 +260,8 @@ mod tests {
         let mut s = ScrollState::new();
         let wheel = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -1.0 };
         assert!(s.apply(&wheel, &regions(), 1.0));
-        assert!(s.offset_at(0.99) == 0.0 && s.offset_at(1.0) > 0.0, "the frame that handles the notch moves the list");
+        assert_eq!(s.offset_at(1.0 - FIRST_STEP_S), 0.0, "where it was the frame before");
+        assert!(s.offset_at(1.0) > 0.0, "the frame that handles the notch moves the list");
         assert!(s.offset_at(1.05) > 0.0 && s.offset_at(1.05) < 60.0);
         assert_eq!(s.offset_at(1.2), 60.0);
         assert!(s.moving(1.09), "gliding");
