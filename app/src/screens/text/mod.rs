@@ -6,6 +6,7 @@
 
 pub mod layout;
 pub mod state;
+pub mod xray;
 
 use std::borrow::Cow;
 
@@ -47,7 +48,7 @@ const HINT: &str = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; doubl
 /// The fallback paragraph: scripts Inter does not cover, each drawn by the first face down the chain that does, and
 /// a row of colour emoji (a family, a skin-toned ZWJ sequence, skin tones, flags, a keycap), each one glyph, and
 /// the COLR v1 sample face's six glyphs (`Face::ColourSample`), each a paint graph HarfBuzz walks.
-const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية and עברית (right to left), हिन्दी and \
+pub const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية and עברית (right to left), हिन्दी and \
                     ภาษาไทย (left to right), in one paragraph.\nIn colour: \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} \
                     \u{1F469}\u{1F3FD}\u{200D}\u{1F4BB} \u{1F44D}\u{1F3FB}\u{1F44D}\u{1F3FF} \u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1E6} \
                     \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} 1\u{FE0F}\u{20E3} \u{1F600}\u{2764}\u{FE0F}\nCOLR v1 through HarfBuzz: \
