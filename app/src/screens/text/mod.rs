@@ -14,7 +14,8 @@ use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{TextLayout, TextTree};
-use self::state::{Editor, Laid, TextFields, TextGeometry, default_on, ids};
+use self::state::{EDIT_FACE, Editor, Laid, TextFields, TextGeometry, XrayAim, XrayShown, default_on, ids};
+use crate::widgets::paragraph::Drawn;
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
@@ -213,6 +214,15 @@ impl Screen for TextScreen {
         };
         geometry.sheet = sheet;
         geometry.offset = offset;
+        let xray_panel = match &texts.xray {
+            Some(aim) => {
+                let shown = self.xray_for(aim, fonts, texts, &geometry, router);
+                let panel = shown.as_ref().map(|shown| draw_xray(page.list, fonts, body, shown, &view));
+                geometry.xray = shown;
+                panel
+            }
+            None => None,
+        };
         let mut regions = vec![paging::page_region(body)];
         // The chips come before the size slider in Tab order, as they are drawn.
         let mut chips = Vec::new();
@@ -227,6 +237,11 @@ impl Screen for TextScreen {
             regions.extend(own);
         }
         paging::scrollbar_regions(sheet, offset, &mut regions);
+        // Over everything: the X-ray's panel and its button (hit last-painted first).
+        if let Some((panel, copy)) = xray_panel {
+            regions.push(Region::at(ids::XRAY, 0, panel, crate::ui::router::Cursor::Arrow));
+            regions.push(Region::at(ids::XRAY_COPY, 0, copy, crate::ui::router::Cursor::Hand));
+        }
         // The chips' parts change without a layout (the keyboard's mark is the Tab stop): what is drawn is what a
         // click reaches, every frame.
         let regions = (fresh || moved || regions != self.regions).then(|| {
@@ -245,6 +260,59 @@ impl Screen for TextScreen {
 }
 
 impl TextScreen {
+    /// The X-ray `aim` asks for: F6 just pressed aims at the fallback paragraph's run under the pointer, else at
+    /// the focused editor's caret (`None`: neither, nothing to show).
+    fn xray_for(
+        &self,
+        aim: &XrayAim,
+        fonts: &FontBook,
+        texts: &TextFields,
+        geometry: &TextGeometry,
+        router: &Router,
+    ) -> Option<XrayShown> {
+        let aim = match aim {
+            XrayAim::Asked => match router.pointer().and_then(|(x, y)| self.fallback_byte(fonts, &geometry.fallback, x, y))
+            {
+                Some(byte) => {
+                    let (line, at) = hard_line(DEMO, byte);
+                    XrayAim::Text { line: line.to_owned(), at }
+                }
+                None => XrayAim::Caret,
+            },
+            aim => aim.clone(),
+        };
+        let (line, at) = match &aim {
+            XrayAim::Text { line, at } => (line.clone(), *at),
+            _ => {
+                let editor = match router.focus() {
+                    Some(ids::AREA) => &texts.area,
+                    _ => &texts.field,
+                };
+                let (line, at) = hard_line(editor.text(), editor.caret());
+                (line.to_owned(), at)
+            }
+        };
+        let style = TextStyle::new(fonts.id(EDIT_FACE.0, EDIT_FACE.1));
+        let xray = xray::xray(fonts, &style, &line).map_err(|e| tracing::warn!("X-ray of {line:?}: {e}")).ok()?;
+        let run = xray
+            .runs
+            .iter()
+            .position(|r| r.bytes.contains(&at))
+            .or_else(|| xray.runs.len().checked_sub(1))
+            .unwrap_or(0);
+        Some(XrayShown { aim, xray, run })
+    }
+
+    /// The byte of [`DEMO`] whose run lies under (`x`, `y`) in the fallback paragraph as it was `drawn`.
+    fn fallback_byte(&self, fonts: &FontBook, drawn: &Drawn, x: f32, y: f32) -> Option<usize> {
+        let i = drawn.lines.iter().position(|r| y >= r.y && y < r.bottom() && x >= r.x && x < r.right())?;
+        let style = TextStyle::new(fonts.id(Face::Sans, 15.0));
+        let paragraph = fonts.layout(&style, DEMO, Some(drawn.rect.w)).ok()?;
+        let line = paragraph.lines.get(i)?;
+        let along = x - drawn.lines[i].x;
+        line.runs.iter().find(|run| along >= run.x && along < run.x + run.width_px).map(|run| run.bytes.start)
+    }
+
     /// The chips as `texts` holds them, or as they first stand until it has taken the face's toggles.
     fn chips<'a>(&'a self, texts: &'a TextFields) -> &'a Chips {
         if texts.chips.labels() == self.first_chips.labels() { &texts.chips } else { &self.first_chips }
@@ -291,6 +359,41 @@ impl TextScreen {
             ..Default::default()
         }
     }
+}
+
+/// The hard line of `text` that holds byte `byte`, and where in it the byte is.
+fn hard_line(text: &str, byte: usize) -> (&str, usize) {
+    let start = text[..byte.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    (&text[start..end], byte.saturating_sub(start))
+}
+
+/// Draws the X-ray's panel over `body`, clear of what it looks at (at the top for the fallback paragraph, which
+/// stands low, at the bottom for an editor's caret); returns its box and its "Copy as hb-shape" button's.
+fn draw_xray(list: &mut DisplayList, fonts: &FontBook, body: Rect, shown: &XrayShown, view: &TextView<'_>) -> (Rect, Rect) {
+    const LINE_H: f32 = 15.0;
+    const PAD: f32 = 8.0;
+    let p = &view.palette;
+    let lines = shown.lines();
+    let font = fonts.id(Face::Mono, 11.0);
+    let w = (body.w - 24.0).clamp(0.0, 760.0);
+    let h = PAD * 2.0 + LINE_H * (lines.len() + 1) as f32 + 8.0;
+    let y = match shown.aim {
+        XrayAim::Text { .. } => body.y + 12.0,
+        _ => (body.bottom() - h - 12.0).max(body.y),
+    };
+    let panel = Rect::new(body.x + 12.0, y, w, h);
+    list.fill_round_rect(panel, 8.0, p.surface);
+    list.hairline(panel, 8.0, p.border);
+    for (i, line) in lines.iter().enumerate() {
+        let rect = Rect::new(panel.x + PAD, panel.y + PAD + LINE_H * i as f32, panel.w - 2.0 * PAD, LINE_H);
+        text(list, fonts, font, rect, line, if i == 0 { p.text } else { p.muted }, Align::FlexStart);
+    }
+    let label = "Copy as hb-shape (Shift+F6)";
+    let copy = Rect::new(panel.x + PAD, panel.bottom() - PAD - LINE_H - 4.0, fonts.width_px(font, label) + 16.0, LINE_H + 4.0);
+    list.fill_round_rect(copy, 4.0, p.border);
+    text(list, fonts, font, Rect::new(copy.x + 8.0, copy.y + 2.0, copy.w - 16.0, LINE_H), label, p.text, Align::FlexStart);
+    (panel, copy)
 }
 
 /// The pen a kit widget draws the screen's parts with.
