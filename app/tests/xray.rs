@@ -73,3 +73,73 @@ fn the_hb_shape_commands_give_the_runs_the_app_shaped() {
     // HarfBuzz 6.0 and 8.4 shape these samples alike; a case where they part is named by this message.
     assert!(differ.is_empty(), "HarfBuzz 6.0 (Debian) and 8.4 (the app) shape differently:\n{}", differ.join("\n"));
 }
+
+/// Runs `script` on the text screen (headless, no HUD) and returns the report.
+fn play(name: &str, script: &[&str]) -> Value {
+    let dir = std::env::temp_dir().join(format!("goldberry-xray-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let (path, report) = (dir.join("script.txt"), dir.join("report.json"));
+    std::fs::write(&path, script.join("\n")).expect("write the script");
+    let out = Command::new(env!("CARGO_BIN_EXE_goldberry"))
+        .env_remove("SDL_VIDEODRIVER")
+        .args(["--video-driver", "dummy", "--no-hud", "--screen", "text", "--threads", "1", "--frames", "12", "--script"])
+        .arg(&path)
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .expect("run goldberry");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let value = serde_json::from_slice(&std::fs::read(&report).expect("the report")).expect("JSON");
+    let _ = std::fs::remove_dir_all(&dir);
+    value
+}
+
+/// F6 with the pointer on the fallback paragraph's Arabic word X-rays that run, in the report and the accessibility
+/// tree; Shift+F6 copies its hb-shape command, which a paste into the field shows, and which gives those glyphs.
+#[test]
+fn f6_over_a_run_shows_it_and_shift_f6_copies_the_command_that_shapes_it() {
+    let fallback = play("where", &[])["widgets"]["text.fallback"]["lines"][0].clone();
+    let n = |i: usize| fallback[i].as_f64().unwrap_or_else(|| panic!("{fallback}"));
+    // "العربية" stands past the middle of the first line (its words are Latin up to "faces for ").
+    let (y, left, width) = ((n(1) + n(3) / 2.0).round(), n(0), n(2));
+    let mut found = None;
+    for step in 10..20 {
+        let x = (left + width * f64::from(step) / 20.0).round();
+        let r = play(&format!("aim-{step}"), &[&format!("2 move {x} {y}"), "3 key F6"]);
+        let run = r["xray"]["run"].as_u64().unwrap_or(u64::MAX) as usize;
+        if r["xray"]["xray"]["runs"][run]["script"] == "Arab" {
+            found = Some((x, r));
+            break;
+        }
+    }
+    let (x, r) = found.expect("no point of the first line X-rays its Arabic run");
+    let node = r["accessibility"]["nodes"].as_array().and_then(|nodes| nodes.iter().find(|n| n["id"] == "text.xray"));
+    let node = node.unwrap_or_else(|| panic!("no X-ray node: {}", r["accessibility"]));
+    assert!(node["value"].as_str().is_some_and(|v| v.contains("Arab level 1 (rtl)")), "{node}");
+    let pasted = play("copy", &[
+        &format!("2 move {x} {y}"),
+        "3 key F6",
+        "5 key shift+F6",
+        "6 key ctrl+a",
+        "7 key ctrl+v",
+    ]);
+    let command = pasted["widgets"]["text.field"]["text"].as_str().unwrap_or_default().to_owned();
+    let run = &pasted["xray"]["xray"]["runs"][pasted["xray"]["run"].as_u64().unwrap_or(0) as usize];
+    assert_eq!(command, run["hb_shape"], "the field holds what Shift+F6 copied");
+    let shaped: XrayRun = serde_json::from_value(run.clone()).expect("an X-ray run");
+    assert_eq!(hb_shape(&shaped), app_glyphs(&shaped), "{command}");
+}
+
+/// F6 with the pointer on nothing X-rays the caret's run, and follows the caret.
+#[test]
+fn f6_with_the_pointer_on_nothing_follows_the_caret() {
+    let start = play("caret-home", &["1 move 5 600", "2 key F6", "4 key Home"]);
+    let end = play("caret-end", &["1 move 5 600", "2 key F6", "4 key End"]);
+    for r in [&start, &end] {
+        assert_eq!(r["xray"]["aim"], "caret", "{}", r["xray"]);
+    }
+    let text = |r: &Value| r["xray"]["xray"]["runs"][r["xray"]["run"].as_u64().unwrap_or(0) as usize]["text"].clone();
+    assert_eq!(text(&start), "Type here: ", "{}", start["xray"]);
+    assert_eq!(text(&end), "too", "{}", end["xray"]);
+}

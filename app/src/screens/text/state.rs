@@ -93,7 +93,7 @@ impl XrayShown {
                 run.script,
                 run.level,
                 run.direction,
-                if run.language.is_empty() { "none" } else { run.language }
+                if run.language.is_empty() { "none" } else { &run.language }
             ),
             format!("face {}: {}", run.face, run.why),
             format!(

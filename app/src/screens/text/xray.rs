@@ -11,14 +11,14 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use goldberry_natives::NativeError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::fonts::FontBook;
 use crate::text::itemize::{self, is_emoji, is_ignorable, language_of};
 use crate::text::{DEFAULT_FEATURES, FaceIndex, FaceSet, TextStyle, bidi};
 
 /// One glyph of a cluster, in the face's units (y up, as HarfBuzz gives it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XrayGlyph {
     pub id: u32,
     pub advance: i32,
@@ -26,7 +26,7 @@ pub struct XrayGlyph {
 }
 
 /// One cluster: where it starts in the run's text (bytes), its code points and its glyphs in visual order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XrayCluster {
     pub at: u32,
     pub code_points: Vec<String>,
@@ -34,7 +34,7 @@ pub struct XrayCluster {
 }
 
 /// One run of a line: an item of the itemization, shaped.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct XrayRun {
     /// Its bytes in the line, and its text.
     pub bytes: Range<usize>,
@@ -42,10 +42,10 @@ pub struct XrayRun {
     /// ISO 15924 script tag, UAX #9 level, the direction it follows from, and the BCP 47 language HarfBuzz is told.
     pub script: String,
     pub level: u8,
-    pub direction: &'static str,
-    pub language: &'static str,
+    pub direction: String,
+    pub language: String,
     /// The face's family and file, and why the fallback chain chose it.
-    pub face: &'static str,
+    pub face: String,
     pub file: String,
     pub why: String,
     /// The features HarfBuzz was given, in order (`-tag` off), a later one winning.
@@ -118,9 +118,9 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str) -> Result<Xray, Nat
                 text: text.to_owned(),
                 script,
                 level: item.level,
-                direction: if rtl { "rtl" } else { "ltr" },
-                language,
-                face: FaceSet::family(fonts, item.face),
+                direction: (if rtl { "rtl" } else { "ltr" }).to_owned(),
+                language: language.to_owned(),
+                face: FaceSet::family(fonts, item.face).to_owned(),
                 file,
                 why: why(fonts, &chain, item.face, text),
                 features: features.clone(),
