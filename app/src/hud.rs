@@ -442,7 +442,9 @@ impl Hud {
     /// Whether the panel shows other figures than `stats` has, or stands in the corner it must leave in a frame
     /// `width` units wide: the loop paints a frame for it (which the statistics do not count).
     pub fn due(&self, stats: &HudStats, width: u32) -> bool {
-        self.visible && self.content.is_some() && (stats.frames != self.stats_seen || self.corner_for(width) != self.corner)
+        self.visible
+            && self.content.is_some()
+            && (stats.frames != self.stats_seen || self.corner_for(width) != self.corner)
     }
 
     /// Records the HUD for a frame `width` units wide with `stats` into `list` (nothing when hidden).

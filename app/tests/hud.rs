@@ -34,6 +34,9 @@ fn run(name: &str, mut cmd: std::process::Command, args: &[&str], script: &[Stri
     value
 }
 
+/// A screen, a window size, a widget's id and where on it the pointer goes (from the report's widgets).
+type Case = (&'static str, &'static str, &'static str, fn(&Value) -> Box);
+
 fn overlaps(a: Box, b: Box) -> bool {
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
 }
@@ -47,7 +50,7 @@ fn hud_box(report: &Value) -> Box {
 /// of it; the pointer gone, it comes back; the focus on the widget keeps it away.
 #[test]
 fn the_hud_leaves_the_corner_the_pointer_or_the_focus_is_under() {
-    let cases: [(&str, &str, &str, fn(&Value) -> Box); 4] = [
+    let cases: [Case; 4] = [
         ("layout", "960x640", "playground.reset", |w| Box::of(&w["playground.reset"]["rect"])),
         ("layout", "1280x800", "playground.reset", |w| Box::of(&w["playground.reset"]["rect"])),
         ("scrolling", "960x640", "scrolling.bar", |w| {
@@ -67,22 +70,29 @@ fn the_hud_leaves_the_corner_the_pointer_or_the_focus_is_under() {
         assert_eq!(still["hud"]["corner"], "top-right", "{name}: {}", still["hud"]);
         assert!(overlaps(hud_box(&still), widget), "{name}: the HUD at home covers {id} (what this test is about)");
         let (x, y) = widget.centre();
-        let pointed = run(&format!("{name}-pointed"), with_hud(), &[&args[..], &["--frames", "6"]].concat(), &[
-            format!("2 move {x} {y}"),
-        ]);
+        let pointed = run(
+            &format!("{name}-pointed"),
+            with_hud(),
+            &[&args[..], &["--frames", "6"]].concat(),
+            &[format!("2 move {x} {y}")],
+        );
         assert_eq!(pointed["hud"]["corner"], "top-left", "{name}: {}", pointed["hud"]);
         assert!(!overlaps(hud_box(&pointed), widget), "{name}: the HUD still covers {id}: {}", pointed["hud"]);
-        let gone = run(&format!("{name}-gone"), with_hud(), &[&args[..], &["--frames", "8"]].concat(), &[
-            format!("2 move {x} {y}"),
-            "5 move 20 300".to_owned(),
-        ]);
+        let gone = run(
+            &format!("{name}-gone"),
+            with_hud(),
+            &[&args[..], &["--frames", "8"]].concat(),
+            &[format!("2 move {x} {y}"), "5 move 20 300".to_owned()],
+        );
         assert_eq!(gone["hud"]["corner"], "top-right", "{name}: the pointer left: {}", gone["hud"]);
     }
     // The focus, reached with the keyboard, keeps it away with the pointer elsewhere.
-    let focused = run("focus", with_hud(), &["--screen", "layout", "--frames", "12"], &[
-        "1 move 20 300".to_owned(),
-        "2 focus #playground.reset".to_owned(),
-    ]);
+    let focused = run(
+        "focus",
+        with_hud(),
+        &["--screen", "layout", "--frames", "12"],
+        &["1 move 20 300".to_owned(), "2 focus #playground.reset".to_owned()],
+    );
     assert_eq!(focused["widgets"]["focus"], "playground.reset", "{}", focused["widgets"]["focus"]);
     assert_eq!(focused["hud"]["corner"], "top-left", "{}", focused["hud"]);
 }
@@ -156,10 +166,12 @@ fn a_notch_or_a_key_moves_the_list_on_the_frame_that_handles_it() {
 #[test]
 fn the_bands_panel_lists_the_bands_the_frame_drew() {
     let args = ["--screen", "overview", "--no-hud", "--scale", "1.5", "--threads", "2", "--frames", "4"];
-    let r = run("bands", process::goldberry(), &[&["--video-driver", "dummy"][..], &args].concat(), &[
-        "1 key F3".to_owned(),
-        "2 resize 960 641".to_owned(),
-    ]);
+    let r = run(
+        "bands",
+        process::goldberry(),
+        &[&["--video-driver", "dummy"][..], &args].concat(),
+        &["1 key F3".to_owned(), "2 resize 960 641".to_owned()],
+    );
     let lines: Vec<&str> = r["inspector"].as_array().expect("lines").iter().filter_map(Value::as_str).collect();
     let stated: usize = lines[0]
         .strip_prefix("bands: ")
@@ -186,9 +198,12 @@ fn the_bands_panel_lists_the_bands_the_frame_drew() {
 fn the_layers_panel_leaves_its_own_layer_out() {
     let lines = |frames: u32| {
         let args = ["--screen", "overview", "--no-hud", "--frames", &frames.to_string()].map(str::to_owned);
-        let r = run(&format!("layers-{frames}"), with_hud(), &args.each_ref().map(String::as_str), &[
-            "1 key shift+F3".to_owned(),
-        ]);
+        let r = run(
+            &format!("layers-{frames}"),
+            with_hud(),
+            &args.each_ref().map(String::as_str),
+            &["1 key shift+F3".to_owned()],
+        );
         r["inspector"].clone()
     };
     let seen: Vec<Value> = (20..24).map(lines).collect();

@@ -5,8 +5,8 @@
 
 use std::process::Command;
 
-use goldberry::fonts::FontBook;
 use goldberry::fonts::Face;
+use goldberry::fonts::FontBook;
 use goldberry::screens::text::DEMO;
 use goldberry::screens::text::xray::{Xray, XrayRun, xray};
 use goldberry::text::TextStyle;
@@ -21,18 +21,21 @@ fn sample_runs() -> Vec<XrayRun> {
     let mut runs = Vec::new();
     for line in DEMO.split('\n') {
         let Xray { runs: shaped, .. } = xray(&fonts, &style, line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        runs.extend(shaped.into_iter().filter(|run| {
-            matches!(run.script.as_str(), "Arab" | "Deva" | "Thai") || run.face.contains("Emoji")
-        }));
+        runs.extend(
+            shaped
+                .into_iter()
+                .filter(|run| matches!(run.script.as_str(), "Arab" | "Deva" | "Thai") || run.face.contains("Emoji")),
+        );
     }
     runs
 }
 
 /// The glyphs `hb-shape` gives for `run`'s command: (id, cluster, x offset, y offset, x advance) each.
 fn hb_shape(run: &XrayRun) -> Vec<(u32, u32, i32, i32, i32)> {
-    let out = Command::new("sh").arg("-c").arg(&run.hb_shape).output().unwrap_or_else(|e| {
-        panic!("cannot run hb-shape ({e}): install libharfbuzz-bin (ci/setup --for test does)")
-    });
+    let out =
+        Command::new("sh").arg("-c").arg(&run.hb_shape).output().unwrap_or_else(|e| {
+            panic!("cannot run hb-shape ({e}): install libharfbuzz-bin (ci/setup --for test does)")
+        });
     assert!(out.status.success(), "{}: {}", run.hb_shape, String::from_utf8_lossy(&out.stderr));
     let glyphs: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.hb_shape));
     let n = |g: &Value, key: &str| g[key].as_i64().unwrap_or_else(|| panic!("no {key} in {g}"));
@@ -67,7 +70,8 @@ fn the_hb_shape_commands_give_the_runs_the_app_shaped() {
         assert!(!ours.is_empty(), "{run:?}");
         eprintln!("{} {:?} ({}, {} glyphs): {}", run.script, run.text, run.face, ours.len(), run.why);
         if ours != theirs {
-            differ.push(format!("{} {:?} in {}: app {ours:?}, hb-shape 6.0 {theirs:?}", run.script, run.text, run.face));
+            differ
+                .push(format!("{} {:?} in {}: app {ours:?}, hb-shape 6.0 {theirs:?}", run.script, run.text, run.face));
         }
     }
     // HarfBuzz 6.0 and 8.4 shape these samples alike; a case where they part is named by this message.
@@ -83,7 +87,18 @@ fn play(name: &str, script: &[&str]) -> Value {
     std::fs::write(&path, script.join("\n")).expect("write the script");
     let out = Command::new(env!("CARGO_BIN_EXE_goldberry"))
         .env_remove("SDL_VIDEODRIVER")
-        .args(["--video-driver", "dummy", "--no-hud", "--screen", "text", "--threads", "1", "--frames", "12", "--script"])
+        .args([
+            "--video-driver",
+            "dummy",
+            "--no-hud",
+            "--screen",
+            "text",
+            "--threads",
+            "1",
+            "--frames",
+            "12",
+            "--script",
+        ])
         .arg(&path)
         .arg("--report")
         .arg(&report)
@@ -117,13 +132,8 @@ fn f6_over_a_run_shows_it_and_shift_f6_copies_the_command_that_shapes_it() {
     let node = r["accessibility"]["nodes"].as_array().and_then(|nodes| nodes.iter().find(|n| n["id"] == "text.xray"));
     let node = node.unwrap_or_else(|| panic!("no X-ray node: {}", r["accessibility"]));
     assert!(node["value"].as_str().is_some_and(|v| v.contains("Arab level 1 (rtl)")), "{node}");
-    let pasted = play("copy", &[
-        &format!("2 move {x} {y}"),
-        "3 key F6",
-        "5 key shift+F6",
-        "6 key ctrl+a",
-        "7 key ctrl+v",
-    ]);
+    let pasted =
+        play("copy", &[&format!("2 move {x} {y}"), "3 key F6", "5 key shift+F6", "6 key ctrl+a", "7 key ctrl+v"]);
     let command = pasted["widgets"]["text.field"]["text"].as_str().unwrap_or_default().to_owned();
     let run = &pasted["xray"]["xray"]["runs"][pasted["xray"]["run"].as_u64().unwrap_or(0) as usize];
     assert_eq!(command, run["hb_shape"], "the field holds what Shift+F6 copied");

@@ -38,7 +38,13 @@ impl Inspector {
     }
 
     /// Records the panel with `lines` into `list`, under the HUD's panel `hud`, on the side it stands.
-    pub fn record(&mut self, lines: &[String], fonts: &FontBook, (hud, corner): (Rect, Corner), list: &mut DisplayList) {
+    pub fn record(
+        &mut self,
+        lines: &[String],
+        fonts: &FontBook,
+        (hud, corner): (Rect, Corner),
+        list: &mut DisplayList,
+    ) {
         if self.shown.as_ref().is_none_or(|(shown, _)| shown != lines) {
             let version = self.shown.as_ref().map_or(1, |(_, v)| v + 1);
             self.content = Some(Arc::new(self.panel(lines, fonts)));
@@ -81,7 +87,8 @@ pub fn lines(inspect: Inspect, raster: &Renderer, seen: &Seen) -> Vec<String> {
             // leaves an empty band, which drew nothing).
             let bands = seen.band_rows();
             let mut lines = vec![format!("bands: {} on {} threads", bands.len(), raster.threads())];
-            lines.extend(bands.iter().enumerate().map(|(i, (top, bottom))| format!("  band {i}: rows {top}..{bottom}")));
+            lines
+                .extend(bands.iter().enumerate().map(|(i, (top, bottom))| format!("  band {i}: rows {top}..{bottom}")));
             if bands.is_empty() {
                 lines.push("  nothing drawn".to_owned());
             }

@@ -15,7 +15,6 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{TextLayout, TextTree};
 use self::state::{EDIT_FACE, Editor, Laid, TextFields, TextGeometry, XrayAim, XrayShown, default_on, ids};
-use crate::widgets::paragraph::Drawn;
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
@@ -28,6 +27,7 @@ use crate::text::TextStyle;
 use crate::ui::router::{Region, Router, WidgetId};
 use crate::ui::theme::Palette;
 use crate::widgets::chips::Chips;
+use crate::widgets::paragraph::Drawn;
 use crate::widgets::paragraph::Paragraph;
 use crate::widgets::pen::{Density, KitFonts};
 use crate::widgets::{Measure, Pen, Widget};
@@ -271,14 +271,15 @@ impl TextScreen {
         router: &Router,
     ) -> Option<XrayShown> {
         let aim = match aim {
-            XrayAim::Asked => match router.pointer().and_then(|(x, y)| self.fallback_byte(fonts, &geometry.fallback, x, y))
-            {
-                Some(byte) => {
-                    let (line, at) = hard_line(DEMO, byte);
-                    XrayAim::Text { line: line.to_owned(), at }
+            XrayAim::Asked => {
+                match router.pointer().and_then(|(x, y)| self.fallback_byte(fonts, &geometry.fallback, x, y)) {
+                    Some(byte) => {
+                        let (line, at) = hard_line(DEMO, byte);
+                        XrayAim::Text { line: line.to_owned(), at }
+                    }
+                    None => XrayAim::Caret,
                 }
-                None => XrayAim::Caret,
-            },
+            }
             aim => aim.clone(),
         };
         let (line, at) = match &aim {
@@ -370,7 +371,13 @@ fn hard_line(text: &str, byte: usize) -> (&str, usize) {
 
 /// Draws the X-ray's panel over `body`, clear of what it looks at (at the top for the fallback paragraph, which
 /// stands low, at the bottom for an editor's caret); returns its box and its "Copy as hb-shape" button's.
-fn draw_xray(list: &mut DisplayList, fonts: &FontBook, body: Rect, shown: &XrayShown, view: &TextView<'_>) -> (Rect, Rect) {
+fn draw_xray(
+    list: &mut DisplayList,
+    fonts: &FontBook,
+    body: Rect,
+    shown: &XrayShown,
+    view: &TextView<'_>,
+) -> (Rect, Rect) {
     const LINE_H: f32 = 15.0;
     const PAD: f32 = 8.0;
     let p = &view.palette;
@@ -390,9 +397,18 @@ fn draw_xray(list: &mut DisplayList, fonts: &FontBook, body: Rect, shown: &XrayS
         text(list, fonts, font, rect, line, if i == 0 { p.text } else { p.muted }, Align::FlexStart);
     }
     let label = "Copy as hb-shape (Shift+F6)";
-    let copy = Rect::new(panel.x + PAD, panel.bottom() - PAD - LINE_H - 4.0, fonts.width_px(font, label) + 16.0, LINE_H + 4.0);
+    let copy =
+        Rect::new(panel.x + PAD, panel.bottom() - PAD - LINE_H - 4.0, fonts.width_px(font, label) + 16.0, LINE_H + 4.0);
     list.fill_round_rect(copy, 4.0, p.border);
-    text(list, fonts, font, Rect::new(copy.x + 8.0, copy.y + 2.0, copy.w - 16.0, LINE_H), label, p.text, Align::FlexStart);
+    text(
+        list,
+        fonts,
+        font,
+        Rect::new(copy.x + 8.0, copy.y + 2.0, copy.w - 16.0, LINE_H),
+        label,
+        p.text,
+        Align::FlexStart,
+    );
     (panel, copy)
 }
 

@@ -486,7 +486,8 @@ impl TextFields {
                     self.reveal |= changed;
                 }
             }
-            Message::Activate(Target { id: ids::XRAY_COPY, .. }) | Message::Press { target: Target { id: ids::XRAY_COPY, .. }, .. } => {
+            Message::Activate(Target { id: ids::XRAY_COPY, .. })
+            | Message::Press { target: Target { id: ids::XRAY_COPY, .. }, .. } => {
                 self.copy_hb_shape(clipboard);
             }
             m if matches!(m.id(), ids::FIELD | ids::AREA) => changed = self.for_editor(m.id(), message, clipboard, now),

@@ -93,8 +93,11 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str) -> Result<Xray, Nat
             let mut clusters: Vec<XrayCluster> = Vec::new();
             for ((glyph, placement), cluster) in run.glyphs.iter().zip(&run.placements).zip(&run.clusters) {
                 let at = (cluster + shaped.base).saturating_sub(start);
-                let glyph =
-                    XrayGlyph { id: *glyph, advance: placement.advance_x, offset: (placement.offset_x, placement.offset_y) };
+                let glyph = XrayGlyph {
+                    id: *glyph,
+                    advance: placement.advance_x,
+                    offset: (placement.offset_x, placement.offset_y),
+                };
                 match clusters.last_mut() {
                     Some(last) if last.at == at => last.glyphs.push(glyph),
                     _ => clusters.push(XrayCluster { at, code_points: Vec::new(), glyphs: vec![glyph] }),
@@ -106,7 +109,8 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str) -> Result<Xray, Nat
             for cluster in &mut clusters {
                 let start = cluster.at as usize;
                 let end = stops.iter().map(|&s| s as usize).find(|&s| s > start).unwrap_or(text.len());
-                cluster.code_points = text.get(start..end).unwrap_or("").chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+                cluster.code_points =
+                    text.get(start..end).unwrap_or("").chars().map(|c| format!("U+{:04X}", c as u32)).collect();
             }
             let file = fonts.path_of(item.face).map(|p| p.display().to_string()).unwrap_or_default();
             let rtl = item.level % 2 == 1;
@@ -146,7 +150,8 @@ fn why(fonts: &FontBook, chain: &[FaceIndex], chosen: FaceIndex, text: &str) -> 
         if let Some(c) = text.chars().filter(|&c| !is_ignorable(c)).find(|&c| !has(face, c)) {
             let _ = write!(why, "{} lacks U+{:04X}; ", FaceSet::family(fonts, face), c as u32);
         } else {
-            let _ = write!(why, "{} has it but the cluster stays in the face before it; ", FaceSet::family(fonts, face));
+            let _ =
+                write!(why, "{} has it but the cluster stays in the face before it; ", FaceSet::family(fonts, face));
         }
     }
     if why.is_empty() {
@@ -158,7 +163,14 @@ fn why(fonts: &FontBook, chain: &[FaceIndex], chosen: FaceIndex, text: &str) -> 
 
 /// The `hb-shape` command that shapes `text` as the app did: the same file, direction, script, language and
 /// features, no context; code points (no quoting of the text), UTF-8 clusters (the app's byte offsets), JSON out.
-pub fn hb_shape_command(file: &str, text: &str, rtl: bool, script: &str, language: &str, features: &[String]) -> String {
+pub fn hb_shape_command(
+    file: &str,
+    text: &str,
+    rtl: bool,
+    script: &str,
+    language: &str,
+    features: &[String],
+) -> String {
     let unicodes: Vec<String> = text.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
     let mut command = format!(
         "hb-shape --font-file='{}' --direction={} --script={script}",
