@@ -1,5 +1,5 @@
-//! The chrome around every screen: the background, the title bar with the screens' tabs, the status bar, and the
-//! title bar's status line. Each part but the status line is a retained layer ([`crate::scene::layers`]),
+//! The chrome around every screen: the background, the title bar with the screens' tabs, the status bar and its
+//! figures, and the title bar's status line. Each part but the status line is a retained layer ([`crate::scene::layers`]),
 //! recorded again only when its box, the colours, a tab's state or the screen the status bar names change.
 
 pub mod draw;
@@ -21,7 +21,7 @@ use crate::scene::layers::{
 use crate::scene::layout::{SceneLayout, TitleBarLayout, snap};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{status_first_item, status_text};
+use crate::scene::texts::{status_figures, status_first_item, status_text};
 use crate::ui::router::{Cursor, Region, WidgetId};
 use crate::ui::theme::Palette;
 
@@ -45,6 +45,8 @@ pub struct ChromeView<'a> {
     pub status: Option<&'a str>,
     /// What the body paints opaquely, so the background is cut around it (empty: a plain background).
     pub covered: &'a [Rect],
+    /// The threads that raster the frame's bands (`--threads`), for the status bar's figures.
+    pub threads: usize,
 }
 
 /// The chrome's layers, in one set of colours.
@@ -69,12 +71,14 @@ struct Layers {
 pub struct Chrome {
     titles: &'static [&'static str],
     layers: Option<Layers>,
+    /// The status bar's figures the last frame showed.
+    figures: String,
 }
 
 impl Chrome {
     /// A chrome whose tabs read `titles`, in tab order.
     pub fn new(titles: &'static [&'static str]) -> Chrome {
-        Chrome { titles, layers: None }
+        Chrome { titles, layers: None, figures: String::new() }
     }
 
     /// Forgets the layers: the next frame records them anew.
@@ -167,6 +171,27 @@ impl Chrome {
         };
         let colors = ChromeColors::following(&view.palette);
         draw::status(list, text, &scene.styles, &scene.layout.title_bar, &status, &colors)
+    }
+
+    /// Records the status bar's figures of the frame recorded so far into `list` (its retained layers, the body's
+    /// among them; see [`crate::scene::texts::status_figures`]): after the body, so that they count its layers and
+    /// the body's layers join the chrome's in the list's leading run. Returns the glyphs recorded.
+    pub fn record_figures(
+        &mut self,
+        list: &mut DisplayList,
+        text: &Timed<'_>,
+        scene: &LaidScene,
+        view: &ChromeView<'_>,
+    ) -> usize {
+        let layers = list.ops.iter().filter(|op| matches!(op, crate::display_list::Op::Layer { .. })).count();
+        self.figures = status_figures(layers, view.threads);
+        let colors = ChromeColors::following(&view.palette);
+        draw::status_figures(list, text, &scene.styles, &scene.layout.status_bar, &self.figures, &colors)
+    }
+
+    /// The status bar's figures as the last frame recorded them.
+    pub fn figures(&self) -> &str {
+        &self.figures
     }
 
     /// The tabs' regions, in tab order, where they show with tab `selected` current; then the overflow button's

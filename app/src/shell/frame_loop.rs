@@ -90,6 +90,8 @@ pub struct Ran<'v> {
     pub hud: HudSeen,
     /// The inspector panel's lines as it last showed them.
     pub inspector: Vec<String>,
+    /// The status bar's figures as the last painted frame showed them.
+    pub status_figures: String,
     /// The script's `expect` that failed and ended the run: the outputs are written, then the run fails with it
     /// (a failed expectation is when a screenshot and a report are most needed).
     pub failed: Option<RunError>,
@@ -291,6 +293,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         Ok(Ran {
             hud,
             inspector: self.painter.inspector_lines().to_vec(),
+            status_figures: self.painter.stage.status_figures().to_owned(),
             window: self.window,
             session: self.session,
             records: self.records,

@@ -218,6 +218,9 @@ pub struct Report {
     pub hud: HudSeen,
     /// The inspector panel's lines as it last showed them (F3; empty until it is first on).
     pub inspector: Vec<String>,
+    /// The status bar's figures as the last painted frame showed them (its retained layers, the raster threads,
+    /// the budget).
+    pub status_figures: String,
     /// The text screen's shaping X-ray (F6) as the last frame drew it, null when it is not shown: its aim, the run
     /// shown and the whole line's runs (`widgets` has it too, as `text.xray`).
     pub xray: serde_json::Value,

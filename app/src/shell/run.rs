@@ -227,7 +227,8 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         fps_limit,
         started,
     };
-    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector } = FrameLoop::new(setup).run()?;
+    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector, status_figures } =
+        FrameLoop::new(setup).run()?;
 
     if let Some(path) = &args.screenshot {
         match records.iter().all(|r| r.idle) {
@@ -270,6 +271,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             },
             hud,
             inspector,
+            status_figures,
         };
         report.write(path)?;
     }
