@@ -153,3 +153,19 @@ fn f6_with_the_pointer_on_nothing_follows_the_caret() {
     assert_eq!(text(&start), "Type here: ", "{}", start["xray"]);
     assert_eq!(text(&end), "too", "{}", end["xray"]);
 }
+
+/// F6 over the sample X-rays it with the features the chips hold: kerning turned off after shows as `-kern` in the
+/// features HarfBuzz was given, and the run's hb-shape command, which asks for the same, gives the same glyphs.
+#[test]
+fn the_samples_x_ray_follows_the_feature_chips() {
+    let sample = play("sample-where", &[])["widgets"]["text.sample"]["lines"][0].clone();
+    let n = |i: usize| sample[i].as_f64().unwrap_or_else(|| panic!("{sample}"));
+    let (x, y) = ((n(0) + 20.0).round(), (n(1) + n(3) / 2.0).round());
+    let r = play("sample", &[&format!("2 move {x} {y}"), "3 key F6", "5 click checkbox \"kern\"", "7 move 5 600"]);
+    assert_eq!(r["xray"]["aim"]["paragraph"], "sample", "{}", r["xray"]);
+    let run = &r["xray"]["xray"]["runs"][r["xray"]["run"].as_u64().unwrap_or(0) as usize];
+    let shaped: XrayRun = serde_json::from_value(run.clone()).expect("an X-ray run");
+    assert!(shaped.features.iter().any(|f| f == "-kern"), "{:?}", shaped.features);
+    assert!(shaped.hb_shape.contains("-kern"), "{}", shaped.hb_shape);
+    assert_eq!(hb_shape(&shaped), app_glyphs(&shaped), "{}", shaped.hb_shape);
+}

@@ -40,7 +40,7 @@ pub const TOGGLES: [&[u8; 4]; 22] = [
 ];
 
 /// What the sample shows: ligatures, figures, a fraction, case-sensitive punctuation and the stylistic sets' letters.
-const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
+pub const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
 
 /// The hint under the area: the keys an editor takes besides typing.
 const HINT: &str = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line; \
@@ -260,8 +260,8 @@ impl Screen for TextScreen {
 }
 
 impl TextScreen {
-    /// The X-ray `aim` asks for: F6 just pressed aims at the fallback paragraph's run under the pointer, else at
-    /// the focused editor's caret (`None`: neither, nothing to show).
+    /// The X-ray `aim` asks for: F6 just pressed aims at the run under the pointer in the fallback paragraph or
+    /// the sample, else at the focused editor's caret (`None`: the line could not be shaped).
     fn xray_for(
         &self,
         aim: &XrayAim,
@@ -270,30 +270,42 @@ impl TextScreen {
         geometry: &TextGeometry,
         router: &Router,
     ) -> Option<XrayShown> {
+        let demo_style = TextStyle::new(fonts.id(Face::Sans, 15.0));
+        // The sample as it is drawn: the features the chips hold, at the slider's size.
+        let sample_style = TextStyle {
+            features: texts.features.clone(),
+            ..TextStyle::new(fonts.id(Face::Sans, f32::from(texts.size_px())))
+        };
         let aim = match aim {
             XrayAim::Asked => {
-                match router.pointer().and_then(|(x, y)| self.fallback_byte(fonts, &geometry.fallback, x, y)) {
-                    Some(byte) => {
-                        let (line, at) = hard_line(DEMO, byte);
-                        XrayAim::Text { line: line.to_owned(), at }
-                    }
-                    None => XrayAim::Caret,
+                let pointer = router.pointer();
+                let on = |text: &'static str, style: &TextStyle, drawn: &Drawn| {
+                    pointer.and_then(|(x, y)| paragraph_byte(fonts, text, style, drawn, x, y))
+                };
+                if let Some(byte) = on(DEMO, &demo_style, &geometry.fallback) {
+                    let (line, at) = hard_line(DEMO, byte);
+                    XrayAim::Text { line: line.to_owned(), at }
+                } else if let Some(byte) = on(SAMPLE, &sample_style, &geometry.sample) {
+                    let (line, at) = hard_line(SAMPLE, byte);
+                    XrayAim::Sample { line: line.to_owned(), at }
+                } else {
+                    XrayAim::Caret
                 }
             }
             aim => aim.clone(),
         };
-        let (line, at) = match &aim {
-            XrayAim::Text { line, at } => (line.clone(), *at),
-            _ => {
+        let (line, at, style) = match &aim {
+            XrayAim::Text { line, at } => (line.clone(), *at, demo_style),
+            XrayAim::Sample { line, at } => (line.clone(), *at, sample_style),
+            XrayAim::Asked | XrayAim::Caret => {
                 let editor = match router.focus() {
                     Some(ids::AREA) => &texts.area,
                     _ => &texts.field,
                 };
                 let (line, at) = hard_line(editor.text(), editor.caret());
-                (line.to_owned(), at)
+                (line.to_owned(), at, TextStyle::new(fonts.id(EDIT_FACE.0, EDIT_FACE.1)))
             }
         };
-        let style = TextStyle::new(fonts.id(EDIT_FACE.0, EDIT_FACE.1));
         let xray = xray::xray(fonts, &style, &line).map_err(|e| tracing::warn!("X-ray of {line:?}: {e}")).ok()?;
         let run = xray
             .runs
@@ -302,16 +314,6 @@ impl TextScreen {
             .or_else(|| xray.runs.len().checked_sub(1))
             .unwrap_or(0);
         Some(XrayShown { aim, xray, run })
-    }
-
-    /// The byte of [`DEMO`] whose run lies under (`x`, `y`) in the fallback paragraph as it was `drawn`.
-    fn fallback_byte(&self, fonts: &FontBook, drawn: &Drawn, x: f32, y: f32) -> Option<usize> {
-        let i = drawn.lines.iter().position(|r| y >= r.y && y < r.bottom() && x >= r.x && x < r.right())?;
-        let style = TextStyle::new(fonts.id(Face::Sans, 15.0));
-        let paragraph = fonts.layout(&style, DEMO, Some(drawn.rect.w)).ok()?;
-        let line = paragraph.lines.get(i)?;
-        let along = x - drawn.lines[i].x;
-        line.runs.iter().find(|run| along >= run.x && along < run.x + run.width_px).map(|run| run.bytes.start)
     }
 
     /// The chips as `texts` holds them, or as they first stand until it has taken the face's toggles.
@@ -345,6 +347,7 @@ impl TextScreen {
         text(list, fonts, f.figure, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
 
         self.sample.draw(&mut kit_pen(list, fonts, view), l.sample);
+        let sample = self.sample.drawn();
         self.fallback.draw(&mut kit_pen(list, fonts, view), l.demo);
         let fallback = self.fallback.drawn();
 
@@ -357,9 +360,19 @@ impl TextScreen {
             size_track,
             mirrored: view.mirrored,
             fallback,
+            sample,
             ..Default::default()
         }
     }
+}
+
+/// The byte of `text` (a paragraph laid out in `style` and `drawn` so) where the run under (`x`, `y`) starts.
+fn paragraph_byte(fonts: &FontBook, text: &str, style: &TextStyle, drawn: &Drawn, x: f32, y: f32) -> Option<usize> {
+    let i = drawn.lines.iter().position(|r| y >= r.y && y < r.bottom() && x >= r.x && x < r.right())?;
+    let paragraph = fonts.layout(style, text, Some(drawn.rect.w)).ok()?;
+    let line = paragraph.lines.get(i)?;
+    let along = x - drawn.lines[i].x;
+    line.runs.iter().find(|run| along >= run.x && along < run.x + run.width_px).map(|run| run.bytes.start)
 }
 
 /// The hard line of `text` that holds byte `byte`, and where in it the byte is.
@@ -370,7 +383,8 @@ fn hard_line(text: &str, byte: usize) -> (&str, usize) {
 }
 
 /// Draws the X-ray's panel over `body`, clear of what it looks at (at the top for the fallback paragraph, which
-/// stands low, at the bottom for an editor's caret); returns its box and its "Copy as hb-shape" button's.
+/// stands low, at the bottom for the sample's run or an editor's caret); returns its box and its "Copy as
+/// hb-shape" button's.
 fn draw_xray(
     list: &mut DisplayList,
     fonts: &FontBook,

@@ -63,6 +63,8 @@ pub enum XrayAim {
     Asked,
     /// The run of a hard line of the fallback paragraph that holds byte `at` of it.
     Text { line: String, at: usize },
+    /// The run of the sample that holds byte `at` of it (shaped with the features the chips hold, at its size).
+    Sample { line: String, at: usize },
     /// The run the focused editor's caret is in (it follows the caret).
     Caret,
 }
@@ -125,7 +127,8 @@ impl XrayShown {
         let aim = match &self.aim {
             XrayAim::Asked => serde_json::json!("asked"),
             XrayAim::Caret => serde_json::json!("caret"),
-            XrayAim::Text { line, at } => serde_json::json!({ "line": line, "at": at }),
+            XrayAim::Text { line, at } => serde_json::json!({ "paragraph": "fallback", "line": line, "at": at }),
+            XrayAim::Sample { line, at } => serde_json::json!({ "paragraph": "sample", "line": line, "at": at }),
         };
         serde_json::json!({ "aim": aim, "run": self.run, "xray": self.xray, "lines": self.lines() })
     }
@@ -308,6 +311,8 @@ pub struct TextGeometry {
     pub offset: f32,
     /// Where the fallback paragraph's lines were drawn.
     pub fallback: Drawn,
+    /// Where the sample's lines were drawn.
+    pub sample: Drawn,
     /// The shaping X-ray drawn (F6).
     pub xray: Option<XrayShown>,
 }
@@ -619,6 +624,7 @@ impl ScreenState for TextFields {
         );
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
         into.insert(ids::FALLBACK.to_owned(), g.fallback.report());
+        into.insert(ids::SAMPLE.to_owned(), g.sample.report());
         into.insert("text.page".to_owned(), self.paging.report());
         if let Some(shown) = g.xray.as_ref().filter(|_| self.xray.is_some()) {
             into.insert(ids::XRAY.to_owned(), shown.report());
