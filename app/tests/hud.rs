@@ -211,24 +211,40 @@ fn the_layers_panel_leaves_its_own_layer_out() {
     assert!(seen.windows(2).all(|w| w[0] == w[1]), "the panel's words change from frame to frame: {seen:?}");
 }
 
-/// The status bar's figures are the frame's: the layers it holds (as many as the inspector finds in the base on
-/// these screens, whose every layer leads the list) and the threads that raster its bands.
+/// The status bar's figures are the frame's: the layers it holds (as many as the inspector finds in the base and
+/// outside it, drawn again or kept, with no HUD shown) and the threads that raster its bands.
 #[test]
 fn the_status_bar_shows_the_frames_layers_and_threads() {
     let mut seen = Vec::new();
     for (screen, threads) in [("overview", "1"), ("overview", "3"), ("controls", "2")] {
         let args = ["--screen", screen, "--no-hud", "--threads", threads, "--frames", "4"];
+        let cmd = process::goldberry();
         let r = run(
             &format!("status-{screen}-{threads}"),
-            process::goldberry(),
+            cmd,
             &[&["--video-driver", "dummy"][..], &args].concat(),
             &["1 key shift+F3".to_owned()],
         );
         let figures = r["status_figures"].as_str().unwrap_or_default().to_owned();
-        let base = r["inspector"][0].as_str().unwrap_or_default();
-        let layers =
-            base.strip_prefix("layers: ").and_then(|l| l.split(' ').next()).unwrap_or_else(|| panic!("{base}"));
-        assert_eq!(figures, format!("layers {layers} \u{b7} threads {threads} \u{b7} budget 16.7 ms"), "{screen}");
+        let lines: Vec<&str> = r["inspector"].as_array().expect("lines").iter().filter_map(Value::as_str).collect();
+        // "layers: 24 in the base (…)", "  drawn again 0, ahead 0", "  kept 1, evicted 0".
+        let number_after = |line: &str, word: &str| -> usize {
+            let rest = line.split(word).nth(1).unwrap_or_else(|| panic!("{word} in {lines:?}"));
+            rest.trim_start()
+                .split([' ', ','])
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{lines:?}"))
+        };
+        let layers = number_after(lines[0], "layers:")
+            + number_after(lines[1], "drawn again")
+            + number_after(lines[1], "ahead")
+            + number_after(lines[2], "kept");
+        assert_eq!(
+            figures,
+            format!("layers {layers} \u{b7} threads {threads} \u{b7} budget 16.7 ms"),
+            "{screen}: {lines:?}"
+        );
         seen.push(figures);
     }
     assert!(seen[0] != seen[1] && seen[1] != seen[2], "{seen:?}");

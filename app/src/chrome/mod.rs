@@ -15,8 +15,8 @@ use crate::scene::colors::ChromeColors;
 use crate::scene::draw::geometry;
 use crate::scene::icons::Icons;
 use crate::scene::layers::{
-    BACKGROUND_LAYER, LayerSpec, PLAIN_BACKGROUND_LAYER, Part, STATUS_BAR_LAYER, TITLE_BAR_LAYER, layer, layout_words,
-    tab_layer,
+    BACKGROUND_LAYER, LayerSpec, PLAIN_BACKGROUND_LAYER, Part, STATUS_BAR_LAYER, STATUS_FIGURES_LAYER, TITLE_BAR_LAYER,
+    layer, layout_words, tab_layer,
 };
 use crate::scene::layout::{SceneLayout, TitleBarLayout, snap};
 use crate::scene::shaping::Timed;
@@ -71,14 +71,14 @@ struct Layers {
 pub struct Chrome {
     titles: &'static [&'static str],
     layers: Option<Layers>,
-    /// The status bar's figures the last frame showed.
-    figures: String,
+    /// The status bar's figures the last frame showed, and their layer.
+    figures: Option<(String, Part)>,
 }
 
 impl Chrome {
     /// A chrome whose tabs read `titles`, in tab order.
     pub fn new(titles: &'static [&'static str]) -> Chrome {
-        Chrome { titles, layers: None, figures: String::new() }
+        Chrome { titles, layers: None, figures: None }
     }
 
     /// Forgets the layers: the next frame records them anew.
@@ -174,8 +174,9 @@ impl Chrome {
     }
 
     /// Records the status bar's figures of the frame recorded so far into `list` (its retained layers, the body's
-    /// among them; see [`crate::scene::texts::status_figures`]): after the body, so that they count its layers and
-    /// the body's layers join the chrome's in the list's leading run. Returns the glyphs recorded.
+    /// among them and the figures' own; see [`crate::scene::texts::status_figures`]), as a layer of their own,
+    /// recorded again only when they change: after the body, so that they count its layers. Returns the glyphs
+    /// recorded.
     pub fn record_figures(
         &mut self,
         list: &mut DisplayList,
@@ -183,15 +184,28 @@ impl Chrome {
         scene: &LaidScene,
         view: &ChromeView<'_>,
     ) -> usize {
-        let layers = list.ops.iter().filter(|op| matches!(op, crate::display_list::Op::Layer { .. })).count();
-        self.figures = status_figures(layers, view.threads);
+        let Some(item) = scene.layout.status_bar.items.get(1).copied() else { return 0 };
+        let layers = list.ops.iter().filter(|op| matches!(op, crate::display_list::Op::Layer { .. })).count() + 1;
+        let figures = status_figures(layers, view.threads);
         let colors = ChromeColors::following(&view.palette);
-        draw::status_figures(list, text, &scene.styles, &scene.layout.status_bar, &self.figures, &colors)
+        let rect = snap(item);
+        let mut extra = layout_words(&colors.words(), scene.layout.mirrored);
+        extra.extend(figures.bytes().map(u64::from));
+        let version = crate::scene::layers::version(STATUS_FIGURES_LAYER, rect, scene.scale, &[], &extra);
+        if self.figures.as_ref().is_none_or(|(_, part)| part.version != version) {
+            let mut content = DisplayList::new();
+            draw::status_figures(&mut content, text, &scene.styles, &scene.layout.status_bar, &figures, &colors);
+            let spec = LayerSpec { key: STATUS_FIGURES_LAYER, rect, scale: scene.scale, depends: &[], extra: &extra };
+            self.figures = Some((figures, layer(spec, content)));
+        }
+        let Some((_, part)) = &self.figures else { return 0 };
+        part.record(list);
+        part.glyphs
     }
 
     /// The status bar's figures as the last frame recorded them.
     pub fn figures(&self) -> &str {
-        &self.figures
+        self.figures.as_ref().map_or("", |(words, _)| words)
     }
 
     /// The tabs' regions, in tab order, where they show with tab `selected` current; then the overflow button's
