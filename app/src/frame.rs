@@ -145,6 +145,11 @@ impl Painter {
         self.overlays.needs_frame(settings, now)
     }
 
+    /// The inspector panel's lines as it last showed them (empty until the inspector is first on).
+    pub fn inspector_lines(&self) -> &[String] {
+        self.overlays.panel_lines()
+    }
+
     /// Records the inspector's overlay, last (see [`crate::overlay`]).
     fn record_overlay(&mut self, input: &FrameInput, fonts: &FontBook, shown: &Shown<'_>) {
         let settings = &shown.settings;
@@ -156,6 +161,7 @@ impl Painter {
             size: (input.width as f32 / s, input.height as f32 / s),
             boxes: &boxes,
             pointer: shown.router.pointer(),
+            hud: (self.hud.panel(input.logical_width()), self.hud.corner_for(input.logical_width())),
         };
         self.overlays.record(&view, fonts, &mut self.list);
     }

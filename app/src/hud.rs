@@ -6,10 +6,12 @@
 //! so it is shown in a neutral colour and only the frame time (paint + present) is set against the whole budget
 //! in the sparkline.
 //!
-//! [`Hud`] records the overlay (top-right) as one retained layer, refreshed every [`REFRESH_FRAMES`] frames
-//! (see [`Hud`]). The figures are built from glyph runs of single characters shaped once (JetBrains Mono is
-//! monospaced, so no kerning is lost), so a refresh costs no shaping and the shaping cache does not grow with
-//! every new number.
+//! [`Hud`] records the panel as one retained layer, in the top-right corner, or the top-left one while the pointer
+//! or the focused widget is under it (it never hides what a person points at or types into). It is refreshed on
+//! every painted frame whose figures it lacks: a frame counted in the statistics is followed by one painted for the
+//! HUD alone, which the statistics do not count (so a still window shows its last frame's figures, then goes idle).
+//! The figures are built from glyph runs of single characters shaped once (JetBrains Mono is monospaced, so no
+//! kerning is lost), so a refresh costs no shaping and the shaping cache does not grow with every new number.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -208,6 +210,26 @@ pub struct HudStats {
     frames: u64,
 }
 
+/// The top corner the HUD stands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Corner {
+    /// Its home.
+    #[default]
+    TopRight,
+    /// While the pointer or the focus is under the top-right one.
+    TopLeft,
+}
+
+impl Corner {
+    /// The report's word for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::TopRight => "top-right",
+            Corner::TopLeft => "top-left",
+        }
+    }
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -255,6 +277,11 @@ impl HudStats {
     /// min / median / max of input latency, ms.
     pub fn latency(&self) -> Option<Summary> {
         self.latency_ms.summary()
+    }
+
+    /// How many frames were recorded.
+    pub fn frames(&self) -> u64 {
+        self.frames
     }
 
     /// Records the wall-clock time since the previous frame started (for fps).
@@ -309,25 +336,27 @@ const PANEL_W: f32 = PAD * 2.0 + LABEL_W + CELL_W * 3.0;
 const PANEL_H: f32 = PAD * 2.0 + ROW_H * 9.0 + 6.0 + SPARK_H;
 const HUD_LAYER: LayerKey = LayerKey(0x4855_4400_0000_0001);
 
-/// The HUD redraws its figures every this many frames (6 times a second at 60 fps: readable, and cheap).
-pub const REFRESH_FRAMES: u64 = 10;
+/// The gap between the panel and the window's edges.
+const MARGIN: f32 = 12.0;
 
 /// The HUD overlay: records itself into a display list.
 ///
 /// The whole panel (chrome, figures, fps, sparkline) is one retained layer whose version changes when the
-/// figures are refreshed: every [`REFRESH_FRAMES`] frames, and at once when a phase is first measured (so
-/// dashes turn into figures on the first frame that has them). In between, a HUD frame costs one blit.
+/// figures are refreshed: whenever the statistics counted a frame since the panel was recorded. A frame that
+/// changes nothing the statistics count (one painted for the HUD's or the inspector's figures) costs a blit.
 #[derive(Debug)]
 pub struct Hud {
     font: FontId,
     visible: bool,
     content: Option<Arc<DisplayList>>,
     version: u64,
-    since_refresh: u64,
     /// The stats' frame count at the last refresh.
     stats_seen: u64,
-    measured: bool,
     frac_x: f32,
+    /// The corner the panel was last recorded in.
+    corner: Corner,
+    /// What the panel must not cover: the pointer and the focused widget's box, in logical units.
+    avoid: (Option<(f32, f32)>, Option<Rect>),
     /// The style row is shown (a document screen is: the built-in screens compute no styles).
     styles: bool,
     /// Whether the content was recorded with the style row.
@@ -343,10 +372,10 @@ impl Hud {
             visible,
             content: None,
             version: 0,
-            since_refresh: 0,
             stats_seen: 0,
-            measured: false,
             frac_x: 0.0,
+            corner: Corner::TopRight,
+            avoid: (None, None),
             styles: false,
             styles_drawn: false,
         }
@@ -367,47 +396,75 @@ impl Hud {
         self.styles = on;
     }
 
-    /// The panel's rectangle in a frame `width` pixels wide, a row taller with the style row.
-    fn panel_now(&self, width: u32) -> Rect {
-        let r = Hud::panel_rect(width);
-        if self.styles { Rect { h: r.h + ROW_H, ..r } } else { r }
+    /// Tells the HUD where the pointer is and the focused widget's box (logical units): it leaves the corner they
+    /// are under.
+    pub fn avoid(&mut self, pointer: Option<(f32, f32)>, focus: Option<Rect>) {
+        self.avoid = (pointer, focus);
     }
 
-    /// Whether the panel shows dashes where `stats` now has figures: frame 0 is drawn before it is measured, so
-    /// on a screen that then stays still the loop must paint one more frame for the figures to show.
-    pub fn figures_due(&self, stats: &HudStats) -> bool {
-        self.visible && self.content.is_some() && stats.summary(Phase::Paint).is_some() != self.measured
+    /// The corner the panel takes in a frame `width` units wide: the top-right one unless the pointer or the focus
+    /// is under it there; then the top-left one, unless they are under that one too.
+    pub fn corner_for(&self, width: u32) -> Corner {
+        let under = |corner| {
+            let r = self.rect_in(corner, width);
+            let (pointer, focus) = self.avoid;
+            pointer.is_some_and(|(x, y)| r.contains(x, y)) || focus.is_some_and(|f| f.intersection(r).is_some())
+        };
+        if under(Corner::TopRight) && !under(Corner::TopLeft) { Corner::TopLeft } else { Corner::TopRight }
     }
 
-    /// The panel's rectangle in a frame `width` pixels wide.
-    pub fn panel_rect(width: u32) -> Rect {
-        Rect::new(width as f32 - PANEL_W - 12.0, 12.0, PANEL_W, PANEL_H)
+    /// The panel's rectangle in `corner` of a frame `width` units wide, a row taller with the style row.
+    pub fn rect_in(&self, corner: Corner, width: u32) -> Rect {
+        let h = if self.styles { PANEL_H + ROW_H } else { PANEL_H };
+        let x = match corner {
+            Corner::TopRight => width as f32 - PANEL_W - MARGIN,
+            Corner::TopLeft => MARGIN,
+        };
+        Rect::new(x, MARGIN, PANEL_W, h)
     }
 
-    /// Records the HUD for a frame `width` pixels wide with `stats` into `list` (nothing when hidden).
+    /// The panel's rectangle in a frame `width` units wide, where the next frame records it (the inspector's panel
+    /// stands under it).
+    pub fn panel(&self, width: u32) -> Rect {
+        self.rect_in(self.corner_for(width), width)
+    }
+
+    /// The corner the panel was last recorded in.
+    pub fn corner(&self) -> Corner {
+        self.corner
+    }
+
+    /// How many frames of `stats` the panel last recorded shows (0 before its first frame).
+    pub fn figures_of(&self) -> u64 {
+        self.stats_seen
+    }
+
+    /// Whether the panel shows other figures than `stats` has, or stands in the corner it must leave in a frame
+    /// `width` units wide: the loop paints a frame for it (which the statistics do not count).
+    pub fn due(&self, stats: &HudStats, width: u32) -> bool {
+        self.visible
+            && self.content.is_some()
+            && (stats.frames != self.stats_seen || self.corner_for(width) != self.corner)
+    }
+
+    /// Records the HUD for a frame `width` units wide with `stats` into `list` (nothing when hidden).
     pub fn record(&mut self, stats: &HudStats, fonts: &FontBook, width: u32, list: &mut DisplayList) {
         if !self.visible {
             return;
         }
-        let panel = self.panel_now(width);
-        let measured = stats.summary(Phase::Paint).is_some();
-        // A frame the stats did not count (one painted for the inspector's overlay alone) changes no figure: a
-        // refresh then would be damage of its own, which the overlay would show, which would paint a frame.
+        self.corner = self.corner_for(width);
+        let panel = self.rect_in(self.corner, width);
         let stale = self.content.is_none()
-            || (self.since_refresh >= REFRESH_FRAMES && stats.frames != self.stats_seen)
-            || measured != self.measured
+            || stats.frames != self.stats_seen
             || panel.x.fract() != self.frac_x
             || self.styles != self.styles_drawn;
         if stale {
             self.content = Some(Arc::new(self.record_panel(stats, fonts)));
             self.version += 1;
-            self.since_refresh = 0;
             self.stats_seen = stats.frames;
-            self.measured = measured;
             self.frac_x = panel.x.fract();
             self.styles_drawn = self.styles;
         }
-        self.since_refresh += 1;
         if let Some(content) = &self.content {
             list.layer(HUD_LAYER, panel, self.version, Arc::clone(content));
         }

@@ -38,6 +38,8 @@ pub struct Stage {
     screens: Vec<Box<dyn AnyScreen>>,
     /// The screen, direction and density the last frame laid out.
     laid_for: Option<(ScreenId, bool, Density)>,
+    /// The threads that raster the frame's bands, which the status bar names.
+    threads: usize,
 }
 
 impl Stage {
@@ -45,7 +47,18 @@ impl Stage {
     pub fn new(g: &'static Goldberry, fonts: &FontBook) -> Result<Stage, ScreenError> {
         let screens = ScreenId::all().map(|s| (s.entry().build)(g, fonts)).collect::<Result<Vec<_>, _>>()?;
         let titles = titles();
-        Ok(Stage { scene: Scene::new(g, fonts, titles)?, chrome: Chrome::new(titles), screens, laid_for: None })
+        Ok(Stage {
+            scene: Scene::new(g, fonts, titles)?,
+            chrome: Chrome::new(titles),
+            screens,
+            laid_for: None,
+            threads: 1,
+        })
+    }
+
+    /// The status bar's figures as the last frame showed them.
+    pub fn status_figures(&self) -> &str {
+        self.chrome.figures()
     }
 
     /// The frame's layout.
@@ -53,8 +66,10 @@ impl Stage {
         &self.scene
     }
 
-    /// Has every screen lay its layout out on two threads when `threads` is more than one (the overview's cards).
+    /// Has every screen lay its layout out on two threads when `threads` is more than one (the overview's cards), and the
+    /// status bar name the threads that raster the bands.
     pub fn set_layout_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
         for screen in &mut self.screens {
             screen.set_threads(threads);
         }
@@ -126,6 +141,7 @@ impl Stage {
             dashboard: shown.screen.entry().dashboard,
             status: status.as_deref(),
             covered: &covered,
+            threads: self.threads,
         };
         self.chrome.record_layers(list, &text, scene, scene_fresh, &view);
         let recorded = list.clip(body, |list| {
@@ -144,6 +160,7 @@ impl Stage {
             };
             screen.record(&mut page, shown.state)
         })?;
+        self.chrome.record_figures(list, &text, scene, &view);
         self.chrome.record_status(list, &text, scene, frame, &view);
         let regions = match recorded.regions {
             Some(own) => {

@@ -107,7 +107,8 @@ fn the_screens_body_is_its_own_and_the_chrome_is_shared() {
     let layer_keys = |list: &DisplayList| -> Vec<crate::display_list::LayerKey> {
         list.ops.iter().filter_map(|op| if let Op::Layer { key, .. } = op { Some(*key) } else { None }).collect()
     };
-    let chrome = 3 + TITLES.len();
+    // The background, the title bar, the status bar, a tab per screen and the status bar's figures.
+    let chrome = 4 + TITLES.len();
     assert_eq!(layer_keys(&overview).len(), chrome + 12, "the chrome's layers (a tab per screen) and the 12 cards'");
     assert_eq!(layer_keys(&controls), layer_keys(&text), "the chrome alone");
     assert_eq!(layer_keys(&controls).len(), chrome);

@@ -1,5 +1,6 @@
 //! The window's chrome: the background, the title bar and its tabs, the status bar (static, each recorded once per
-//! layout, theme and tab state into a layer), and the title bar's status line (recorded every frame).
+//! layout, theme and tab state into a layer), and the title bar's status line and the status bar's figures
+//! (recorded every frame).
 
 use crate::display_list::{DisplayList, Paint, Stop};
 use crate::geom::{Color, Rect};
@@ -130,11 +131,29 @@ pub fn status_bar(
     list.fill_rect(Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0), c.edge);
     let mut glyphs = 0;
     for (i, (rect, item)) in l.items.iter().zip(STATUS_ITEMS).enumerate() {
+        // The second item is the frame's figures, recorded after the body (`status_figures`).
+        if i == 1 {
+            continue;
+        }
         let color = if i == 0 { c.accent } else { c.muted };
         let item = if i == 0 { first } else { item };
         glyphs += list.clip(*rect, |list| line(list, text, styles.status_bar, *rect, item, color, false));
     }
     glyphs
+}
+
+/// Records the status bar's second item, `figures` (see [`crate::scene::texts::status_figures`]), in its box.
+/// Returns the glyphs recorded.
+pub fn status_figures(
+    list: &mut DisplayList,
+    text: &Timed<'_>,
+    styles: &Styles,
+    l: &StatusBarLayout,
+    figures: &str,
+    c: &ChromeColors,
+) -> usize {
+    let Some(rect) = l.items.get(1) else { return 0 };
+    list.clip(*rect, |list| line(list, text, styles.status_bar, *rect, figures, c.muted, false))
 }
 
 /// Records the title bar's status line, right-aligned in its box. Where the box is too narrow for it, its items

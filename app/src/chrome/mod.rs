@@ -1,5 +1,5 @@
-//! The chrome around every screen: the background, the title bar with the screens' tabs, the status bar, and the
-//! title bar's status line. Each part but the status line is a retained layer ([`crate::scene::layers`]),
+//! The chrome around every screen: the background, the title bar with the screens' tabs, the status bar and its
+//! figures, and the title bar's status line. Each part but the status line is a retained layer ([`crate::scene::layers`]),
 //! recorded again only when its box, the colours, a tab's state or the screen the status bar names change.
 
 pub mod draw;
@@ -15,13 +15,13 @@ use crate::scene::colors::ChromeColors;
 use crate::scene::draw::geometry;
 use crate::scene::icons::Icons;
 use crate::scene::layers::{
-    BACKGROUND_LAYER, LayerSpec, PLAIN_BACKGROUND_LAYER, Part, STATUS_BAR_LAYER, TITLE_BAR_LAYER, layer, layout_words,
-    tab_layer,
+    BACKGROUND_LAYER, LayerSpec, PLAIN_BACKGROUND_LAYER, Part, STATUS_BAR_LAYER, STATUS_FIGURES_LAYER, TITLE_BAR_LAYER,
+    layer, layout_words, tab_layer,
 };
 use crate::scene::layout::{SceneLayout, TitleBarLayout, snap};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{status_first_item, status_text};
+use crate::scene::texts::{status_figures, status_first_item, status_text};
 use crate::ui::router::{Cursor, Region, WidgetId};
 use crate::ui::theme::Palette;
 
@@ -45,6 +45,8 @@ pub struct ChromeView<'a> {
     pub status: Option<&'a str>,
     /// What the body paints opaquely, so the background is cut around it (empty: a plain background).
     pub covered: &'a [Rect],
+    /// The threads that raster the frame's bands (`--threads`), for the status bar's figures.
+    pub threads: usize,
 }
 
 /// The chrome's layers, in one set of colours.
@@ -69,12 +71,14 @@ struct Layers {
 pub struct Chrome {
     titles: &'static [&'static str],
     layers: Option<Layers>,
+    /// The status bar's figures the last frame showed, and their layer.
+    figures: Option<(String, Part)>,
 }
 
 impl Chrome {
     /// A chrome whose tabs read `titles`, in tab order.
     pub fn new(titles: &'static [&'static str]) -> Chrome {
-        Chrome { titles, layers: None }
+        Chrome { titles, layers: None, figures: None }
     }
 
     /// Forgets the layers: the next frame records them anew.
@@ -167,6 +171,41 @@ impl Chrome {
         };
         let colors = ChromeColors::following(&view.palette);
         draw::status(list, text, &scene.styles, &scene.layout.title_bar, &status, &colors)
+    }
+
+    /// Records the status bar's figures of the frame recorded so far into `list` (its retained layers, the body's
+    /// among them and the figures' own; see [`crate::scene::texts::status_figures`]), as a layer of their own,
+    /// recorded again only when they change: after the body, so that they count its layers. Returns the glyphs
+    /// recorded.
+    pub fn record_figures(
+        &mut self,
+        list: &mut DisplayList,
+        text: &Timed<'_>,
+        scene: &LaidScene,
+        view: &ChromeView<'_>,
+    ) -> usize {
+        let Some(item) = scene.layout.status_bar.items.get(1).copied() else { return 0 };
+        let layers = list.ops.iter().filter(|op| matches!(op, crate::display_list::Op::Layer { .. })).count() + 1;
+        let figures = status_figures(layers, view.threads);
+        let colors = ChromeColors::following(&view.palette);
+        let rect = snap(item);
+        let mut extra = layout_words(&colors.words(), scene.layout.mirrored);
+        extra.extend(figures.bytes().map(u64::from));
+        let version = crate::scene::layers::version(STATUS_FIGURES_LAYER, rect, scene.scale, &[], &extra);
+        if self.figures.as_ref().is_none_or(|(_, part)| part.version != version) {
+            let mut content = DisplayList::new();
+            draw::status_figures(&mut content, text, &scene.styles, &scene.layout.status_bar, &figures, &colors);
+            let spec = LayerSpec { key: STATUS_FIGURES_LAYER, rect, scale: scene.scale, depends: &[], extra: &extra };
+            self.figures = Some((figures, layer(spec, content)));
+        }
+        let Some((_, part)) = &self.figures else { return 0 };
+        part.record(list);
+        part.glyphs
+    }
+
+    /// The status bar's figures as the last frame recorded them.
+    pub fn figures(&self) -> &str {
+        self.figures.as_ref().map_or("", |(words, _)| words)
     }
 
     /// The tabs' regions, in tab order, where they show with tab `selected` current; then the overflow button's

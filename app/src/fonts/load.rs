@@ -132,6 +132,11 @@ impl FontBook {
             .collect()
     }
 
+    /// The file the face at `index` of [`Face::EVERY`] was loaded from (`None`: no such face, or not installed).
+    pub fn path_of(&self, index: usize) -> Option<&Path> {
+        self.loaded(*Face::EVERY.get(index)?).map(|loaded| loaded.path.as_path())
+    }
+
     /// The loaded `face`: a primary face always, a fallback face loaded now if this is its first use (`None`,
     /// with a warning once, when it is not installed).
     pub(super) fn loaded(&self, face: Face) -> Option<&LoadedFace> {

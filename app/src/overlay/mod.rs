@@ -20,6 +20,7 @@ mod renderer;
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::Rect;
+use crate::hud::Corner;
 use crate::raster::{Damage, Renderer};
 use crate::scene::layout::LaidBox;
 use crate::ui::settings::{Inspect, Settings};
@@ -42,6 +43,8 @@ pub struct OverlayView<'a> {
     pub boxes: &'a [LaidBox],
     /// The pointer, in logical units.
     pub pointer: Option<(f32, f32)>,
+    /// The HUD's panel (where it stands, shown or not): the inspector's panel stands under it.
+    pub hud: (Rect, Corner),
 }
 
 /// The overlay (see the module docs).
@@ -97,7 +100,7 @@ impl Overlays {
             self.flashes.record(view.now, list);
         }
         if settings.inspector {
-            self.panel.record(&self.panel_lines, fonts, view.size.0 as u32, list);
+            self.panel.record(&self.panel_lines, fonts, view.hud, list);
         }
         self.drawn = self.observed;
     }
@@ -125,9 +128,14 @@ impl Overlays {
         }
         if settings.inspector {
             self.seen = Seen::of(raster, list, scale);
-            self.panel_lines = panel::lines(settings.inspect, raster);
+            self.panel_lines = panel::lines(settings.inspect, raster, &self.seen);
         }
         self.observed += 1;
+    }
+
+    /// The inspector panel's lines as the overlay last observed them (empty until the inspector is first on).
+    pub fn panel_lines(&self) -> &[String] {
+        &self.panel_lines
     }
 
     /// Whether the overlay must be drawn again though nothing else changed: a flash is fading, or what it shows

@@ -8,8 +8,10 @@ use std::sync::Arc;
 use crate::display_list::{DisplayList, LayerKey};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
-use crate::hud::Hud;
-use crate::raster::{BaseUse, Renderer};
+use crate::hud::Corner;
+use crate::raster::{BaseUse, LayerFate, Renderer};
+
+use super::renderer::Seen;
 use crate::ui::settings::Inspect;
 
 /// The key of the inspector's layer ("INS").
@@ -35,16 +37,26 @@ impl Inspector {
         Inspector { font: fonts.id(Face::Mono, FONT_PX), shown: None, content: None }
     }
 
-    /// Records the panel with `lines` for a frame `width` pixels wide into `list`, under the HUD.
-    pub fn record(&mut self, lines: &[String], fonts: &FontBook, width: u32, list: &mut DisplayList) {
+    /// Records the panel with `lines` into `list`, under the HUD's panel `hud`, on the side it stands.
+    pub fn record(
+        &mut self,
+        lines: &[String],
+        fonts: &FontBook,
+        (hud, corner): (Rect, Corner),
+        list: &mut DisplayList,
+    ) {
         if self.shown.as_ref().is_none_or(|(shown, _)| shown != lines) {
             let version = self.shown.as_ref().map_or(1, |(_, v)| v + 1);
             self.content = Some(Arc::new(self.panel(lines, fonts)));
             self.shown = Some((lines.to_vec(), version));
         }
-        let hud = Hud::panel_rect(width);
         let h = 2.0 * PAD + LINE_H * lines.len() as f32;
-        let rect = Rect::new(hud.right() - WIDTH, hud.bottom() + 8.0, WIDTH, h);
+        // Flush with the HUD's outer side: its right edge in the top-right corner, its left one in the top-left.
+        let x = match corner {
+            Corner::TopRight => hud.right() - WIDTH,
+            Corner::TopLeft => hud.x,
+        };
+        let rect = Rect::new(x, hud.bottom() + 8.0, WIDTH, h);
         if let (Some(content), Some((_, version))) = (&self.content, &self.shown) {
             list.layer(INSPECTOR_LAYER, rect, *version, Arc::clone(content));
         }
@@ -65,16 +77,19 @@ impl Inspector {
     }
 }
 
-/// What `raster` did in its last frame, as the inspector words it for `inspect`.
-pub fn lines(inspect: Inspect, raster: &Renderer) -> Vec<String> {
+/// What `raster` did in its last frame, as the inspector words it for `inspect`; `seen` is the inspector's view of
+/// that frame (its bands drawn, and its layers, the overlay's own left out).
+pub fn lines(inspect: Inspect, raster: &Renderer, seen: &Seen) -> Vec<String> {
     let stats = raster.stats();
     match inspect {
         Inspect::Bands => {
-            let edges = raster.band_edges();
-            let bands = edges.len().saturating_sub(1);
-            let mut lines = vec![format!("bands: {bands} on {} threads", raster.threads())];
-            lines.extend(edges.windows(2).enumerate().map(|(i, e)| format!("  band {i}: rows {}..{}", e[0], e[1])));
-            if bands == 0 {
+            // The bands that drew rows, numbered as the overlay marks them (an edge a box moved onto the one before
+            // leaves an empty band, which drew nothing).
+            let bands = seen.band_rows();
+            let mut lines = vec![format!("bands: {} on {} threads", bands.len(), raster.threads())];
+            lines
+                .extend(bands.iter().enumerate().map(|(i, (top, bottom))| format!("  band {i}: rows {top}..{bottom}")));
+            if bands.is_empty() {
                 lines.push("  nothing drawn".to_owned());
             }
             lines
@@ -90,10 +105,14 @@ pub fn lines(inspect: Inspect, raster: &Renderer) -> Vec<String> {
                 0 => base,
                 n => format!("{base}, {n} undrawn parts drawn"),
             };
+            // The frame's layers only: the inspector's own panel is a layer too, drawn again when its words change,
+            // and counting it would change the words.
+            let (kept, redrawn) = (seen.layers_that(LayerFate::Kept), seen.layers_that(LayerFate::Redrawn));
+            let ahead = stats.layers_ahead.min(redrawn);
             vec![
                 format!("layers: {} in the base ({base})", stats.layers_in_base),
-                format!("  drawn again {}, ahead {}", stats.layers_rasterized, stats.layers_ahead),
-                format!("  kept {}, evicted {}", stats.layers_reused, stats.layers_evicted),
+                format!("  drawn again {}, ahead {ahead}", redrawn - ahead),
+                format!("  kept {}, evicted {}", kept + ahead, stats.layers_evicted),
             ]
         }
         Inspect::GlyphCache => {

@@ -91,6 +91,16 @@ impl Seen {
         Seen { bands, layers, atlas: raster.atlas_pages(), cells: raster.cached_glyphs(), colour }
     }
 
+    /// The bands that drew rows, top first: each one's first row and the row after its last.
+    pub fn band_rows(&self) -> Vec<(usize, usize)> {
+        self.bands.iter().map(|b| b.rows).collect()
+    }
+
+    /// How many of the frame's layers (the overlay's own left out) met `fate`.
+    pub fn layers_that(&self, fate: LayerFate) -> usize {
+        self.layers.iter().filter(|(_, f)| *f == fate).count()
+    }
+
     /// Records what `inspect` picks of it over a frame of `size` logical units.
     pub fn record(
         &self,

@@ -29,8 +29,25 @@ pub(super) fn tender_boxes(
     lead: bool,
     ink: &dyn Fn(usize) -> Option<PixelRect>,
 ) -> Vec<PixelRect> {
+    tender_boxes_apart(ctx, from, lead, ink).0
+}
+
+/// [`tender_boxes`], and how many of them come before the inspector's overlay (its ops are the list's last, so
+/// theirs are the boxes after): the frame's own damage is grown by those alone, so that it counts what the frame
+/// drew for itself.
+pub(super) fn tender_boxes_apart(
+    ctx: &FrameContext<'_>,
+    from: Option<usize>,
+    lead: bool,
+    ink: &dyn Fn(usize) -> Option<PixelRect>,
+) -> (Vec<PixelRect>, usize) {
     let mut boxes = Vec::new();
+    let mut frame_boxes = None;
+    let overlay_from = ctx.list.overlay_from.unwrap_or(usize::MAX);
     for visit in walk(ctx.list) {
+        if visit.index >= overlay_from && frame_boxes.is_none() {
+            frame_boxes = Some(boxes.len());
+        }
         let Step::Draw(op) = visit.step else { continue };
         match op {
             // A layer of the base drawn this frame is drawn in place; any other is blitted from its image.
@@ -48,7 +65,8 @@ pub(super) fn tender_boxes(
             _ => {}
         }
     }
-    boxes
+    let frame_boxes = frame_boxes.unwrap_or(boxes.len());
+    (boxes, frame_boxes)
 }
 
 /// Adds the device boxes of `op`'s sloped and curved edges at `place` to `boxes` (`ink`: its device ink, when

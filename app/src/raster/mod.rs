@@ -83,7 +83,8 @@ pub struct Rendered {
     pub time: Duration,
     /// The pixels written (all of them unless the target held the last frame, none when nothing changed).
     pub damage: Damage,
-    /// Of those, what the frame changed (the overlay's own damage left out) and what the overlay did.
+    /// Of those, what the frame drew for itself (its damage grown as the renderer grew it, the overlay's own left
+    /// out) and what the overlay changed.
     pub parts: FrameDamage,
     /// The pixels moved by a blit-scroll before the damage was drawn (they changed too: present them).
     pub moved: Option<PixelRect>,
@@ -300,12 +301,15 @@ impl Renderer {
         }
         self.stats = RasterStats::default();
         let stale = self.layers.update(&ctx, &mut self.stats);
-        let (parts, blit) = self.prints.damage(&ctx, pixels, &plan, list.scroll.as_ref());
+        let (mut parts, blit) = self.prints.damage(&ctx, pixels, &plan, list.scroll.as_ref());
         let mut damage = parts.written();
         if !damage.is_empty() && !damage.is_whole(target.width, target.height) {
             let prints = &self.prints;
-            let boxes = cuts::tender_boxes(&ctx, Some(ctx.drawn_from), false, &|i| prints.pending_ink(i));
+            let (boxes, frame_boxes) =
+                cuts::tender_boxes_apart(&ctx, Some(ctx.drawn_from), false, &|i| prints.pending_ink(i));
             damage = cuts::hold_boxes_whole(&damage, &boxes);
+            // What the frame's own damage grows to is drawn for the frame, not for the overlay: it is counted as its.
+            parts.frame = cuts::hold_boxes_whole(&parts.frame, &boxes[..frame_boxes]);
         }
         if let Some(blit) = &blit {
             blit.apply(target.pixels, target.stride);

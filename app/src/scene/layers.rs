@@ -20,6 +20,8 @@ pub const STATUS_BAR_LAYER: LayerKey = LayerKey(LAYER_KEY_PREFIX | 2);
 
 /// The key of the background layer behind a screen other than the overview (cut around the title bar only).
 pub const PLAIN_BACKGROUND_LAYER: LayerKey = LayerKey(LAYER_KEY_PREFIX | 3);
+/// The key of the status bar's figures' layer (its second item).
+pub const STATUS_FIGURES_LAYER: LayerKey = LayerKey(LAYER_KEY_PREFIX | 4);
 
 /// The key of card `i`'s layer.
 pub const fn card_layer(i: usize) -> LayerKey {

@@ -7,10 +7,11 @@ pub const TITLE: &str = "goldberry";
 /// The title bar's subtitle.
 pub const SUBTITLE: &str = "Blend2D \u{b7} Yoga \u{b7} HarfBuzz \u{b7} SDL2";
 
-/// The status bar's items, left to right.
+/// The status bar's items, left to right; the second is a template as wide as the figures it shows
+/// ([`status_figures`]).
 pub const STATUS_ITEMS: [&str; 3] = [
     "ready \u{b7} 12 cards in 3 rows \u{b7} Inter 10 px, JetBrains Mono 9.5 px",
-    "layers 15 \u{b7} bands 2 \u{b7} budget 16.7 ms",
+    "layers 00 \u{b7} threads 0 \u{b7} budget 16.7 ms",
     "libgoldberry: Blend2D beta, Yoga 3, HarfBuzz 8.4 \u{b7} SDL 2",
 ];
 
@@ -22,6 +23,12 @@ pub fn status_first_item(screen: Option<&str>, screens: usize, rows: usize) -> S
         None => STATUS_ITEMS[0].replace("in 3 rows", &format!("in {rows} rows")),
         Some(label) => format!("{label} screen \u{b7} Ctrl+1\u{2026}{screens} switch screens \u{b7} Ctrl+T theme"),
     }
+}
+
+/// The status bar's second item: the retained layers the frame holds, the threads that raster its bands
+/// (`--threads`) and the frame budget.
+pub fn status_figures(layers: usize, threads: usize) -> String {
+    format!("layers {layers} \u{b7} threads {threads} \u{b7} budget {} ms", crate::clock::BUDGET_MS)
 }
 
 /// The template the title bar's status is laid out for (the animated text is never wider).

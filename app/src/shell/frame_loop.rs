@@ -21,7 +21,7 @@ use crate::shell::cli::{Args, RunError};
 use crate::shell::events::{WindowEvent, translate};
 use crate::shell::memory::{peak_rss_mib, rss_mib};
 use crate::shell::present::{self, Pacer};
-use crate::shell::report::FrameRecord;
+use crate::shell::report::{FrameRecord, HudSeen};
 use crate::shell::scaling::Scaling;
 use crate::shell::screen_reader::ScreenReader;
 use crate::shell::screenshot::write_window;
@@ -86,6 +86,12 @@ pub struct Ran<'v> {
     pub records: Vec<FrameRecord>,
     /// Process start to the first presented frame, ms.
     pub first_frame_ms: Option<f64>,
+    /// The HUD as the last painted frame drew it.
+    pub hud: HudSeen,
+    /// The inspector panel's lines as it last showed them.
+    pub inspector: Vec<String>,
+    /// The status bar's figures as the last painted frame showed them.
+    pub status_figures: String,
     /// The script's `expect` that failed and ended the run: the outputs are written, then the run fails with it
     /// (a failed expectation is when a screenshot and a report are most needed).
     pub failed: Option<RunError>,
@@ -119,8 +125,9 @@ pub struct FrameLoop<'r, 'v> {
     /// The window surface is new (first frame, after a resize): it is painted and presented whole.
     fresh: bool,
     was_animating: bool,
-    /// This frame is painted only for the inspector's overlay.
-    overlay_only: bool,
+    /// This frame is painted only for the HUD's figures or place, or the inspector's overlay: the statistics do not
+    /// count it.
+    for_figures: bool,
     captured: bool,
     /// Painted frames since the size last changed.
     size_held: u32,
@@ -136,6 +143,9 @@ pub struct FrameLoop<'r, 'v> {
     watch: Option<FileWatch>,
     /// When the save that the next presented frame shows happened: its latency is measured at present.
     reload_saved: Option<Instant>,
+    /// When SDL queued the oldest input a painted frame handled but did not show (it changed none of the frame's
+    /// pixels): its latency runs on to the frame that shows it, or ends unmeasured at an idle frame.
+    unshown_input_ms: Option<u32>,
 }
 
 /// What one pass over SDL's queue found.
@@ -202,6 +212,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         FrameLoop {
             watch,
             reload_saved: None,
+            unshown_input_ms: None,
             screen_reader,
             args,
             g,
@@ -225,7 +236,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             index: 0,
             fresh: true,
             was_animating: false,
-            overlay_only: false,
+            for_figures: false,
             captured: false,
             size_held: 0,
             trimmed: true,
@@ -278,7 +289,11 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
                 reader.frame(&self.session, self.scale);
             }
         }
+        let hud = self.hud_seen();
         Ok(Ran {
+            hud,
+            inspector: self.painter.inspector_lines().to_vec(),
+            status_figures: self.painter.stage.status_figures().to_owned(),
             window: self.window,
             session: self.session,
             records: self.records,
@@ -373,19 +388,52 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             | self.session.tooltip_changed(now);
         // The frame after an animation's last is painted too: it shows where the animation ends.
         let settling = std::mem::replace(&mut self.was_animating, animating);
-        let hud = self.painter.hud.figures_due(&self.painter.stats);
-        let wanted =
-            self.fresh || changed || animating || settling || hud || polled.exposed || !polled.shots.is_empty();
-        // A frame painted only for the inspector's overlay is not counted in the HUD: its figures are the frame's,
-        // and counting the overlay's own frames would change the HUD, which would be a change to show, and so on.
-        self.overlay_only = !wanted && self.painter.overlay_needs_frame(self.session.settings(), now);
-        wanted || self.overlay_only
+        let wanted = self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty();
+        let width = self.logical_width();
+        self.painter.hud.avoid(self.session.router.pointer(), self.focus_rect());
+        let hud = self.painter.hud.due(&self.painter.stats, width);
+        // A frame painted only for the HUD or the inspector's overlay is not counted in the HUD: its figures are the
+        // frame's, and counting the HUD's own frames would change the HUD, which would be a change to show, and so on.
+        self.for_figures = !wanted && (hud || self.painter.overlay_needs_frame(self.session.settings(), now));
+        wanted || self.for_figures
+    }
+
+    /// The HUD as the last painted frame drew it.
+    fn hud_seen(&self) -> HudSeen {
+        let hud = &self.painter.hud;
+        let r = hud.rect_in(hud.corner(), self.logical_width());
+        HudSeen {
+            shown: hud.visible(),
+            corner: hud.corner().name(),
+            rect: [r.x, r.y, r.w, r.h],
+            figures_of_frames: hud.figures_of(),
+            frames_counted: self.painter.stats.frames(),
+        }
+    }
+
+    /// The window's width in logical units at the frame's scale (what the HUD lays itself out in).
+    fn logical_width(&self) -> u32 {
+        let (width, _) = self.window.size_in_pixels();
+        (width as f32 / self.scale.max(f32::MIN_POSITIVE)).floor() as u32
+    }
+
+    /// The focused widget's box (the part the keyboard is on, else its first), in logical units.
+    fn focus_rect(&self) -> Option<crate::geom::Rect> {
+        let target = self.session.router.focus_target()?;
+        let regions = self.session.regions();
+        regions
+            .iter()
+            .find(|r| r.target == target)
+            .map(|r| r.rect)
+            .or_else(|| crate::ui::router::region_of(regions, target.id))
     }
 
     /// Nothing to paint. Headless or scripted, the frame clock still ticks and a script's lines name frames: the
     /// idle frame is counted and does nothing (on a desktop it is paced like a painted one, so a script keeps its
     /// timing). Otherwise the loop sleeps until SDL has an event, and handles it with the frame it leads to.
     fn idle(&mut self, now: f64, polled: &Polled) {
+        // An input no painted frame showed changed nothing to see: it has no latency to measure.
+        self.unshown_input_ms = None;
         if self.headless || self.player.is_some() {
             let (width, height) = self.window.size_in_pixels();
             let record = FrameRecord::new(self.index, false, (width, height, self.scale), &Default::default());
@@ -406,7 +454,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     /// hands what it laid out to the session.
     fn paint(&mut self, now: f64) -> Result<PaintedFrame, RunError> {
         let frame_start = Instant::now();
-        if let Some(last) = self.last_start.filter(|_| !self.overlay_only) {
+        if let Some(last) = self.last_start.filter(|_| !self.for_figures) {
             self.painter.stats.record_interval(frame_start - last);
         }
         self.last_start = Some(frame_start);
@@ -439,7 +487,13 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             (present::present_rects(&mut self.window, &rects)?, pixels)
         };
         self.fresh = false;
-        let latency = polled.oldest_ms.map(|queued| {
+        let queued = [polled.oldest_ms, self.unshown_input_ms.take()].into_iter().flatten().min();
+        // An input is shown by the first frame that changes the frame's own pixels after it: its latency ends there.
+        let shown = !painted.frame_damage.is_empty() && !self.for_figures;
+        if !shown {
+            self.unshown_input_ms = queued;
+        }
+        let latency = queued.filter(|_| shown).map(|queued| {
             let presented = u32::try_from(self.video.sdl().ticks_ms()).unwrap_or(u32::MAX);
             Duration::from_millis(u64::from(presented.saturating_sub(queued)))
         });
@@ -462,7 +516,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let (width, height) = painted.size;
         let window_px = u64::from(width) * u64::from(height);
         let times = FrameTimes { present: presented.time, ..painted.times };
-        if !self.overlay_only {
+        if !self.for_figures {
             let stats = &mut self.painter.stats;
             stats.record(&times);
             stats.record_damage(100.0 * painted.frame_damage.pixels() as f64 / window_px.max(1) as f64);
@@ -479,6 +533,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             presented_px: presented.pixels,
             events: polled.events,
             latency_ms: presented.latency.map(|l| l.as_secs_f64() * 1000.0),
+            for_figures: self.for_figures,
             ..FrameRecord::new(self.index, painted.cold, (width, height, self.scale), &times)
         });
         for (shot, at) in &polled.shots {

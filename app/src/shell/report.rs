@@ -41,9 +41,10 @@ pub struct FrameRecord {
     pub present_ms: f64,
     /// Nothing changed and nothing animated: the frame was neither rasterized nor presented.
     pub idle: bool,
-    /// Pixels the frame changed (the inspector's overlay's own left out).
+    /// Pixels the frame drew for itself: what it changed, grown as the renderer grew it to keep curved edges whole
+    /// (the inspector's overlay's own left out).
     pub damage_px: u64,
-    /// Pixels rasterized beyond those for the inspector's overlay alone.
+    /// Pixels rasterized for the inspector's overlay alone (0 with no overlay on).
     pub overlay_px: u64,
     /// Pixels in the rectangles presented.
     pub presented_px: u64,
@@ -52,6 +53,9 @@ pub struct FrameRecord {
     /// From the oldest input event handled to the frame presented; absent when no event was handled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub latency_ms: Option<f64>,
+    /// Painted only for the HUD's figures or place, or the inspector's overlay: the HUD's statistics leave it out.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub for_figures: bool,
 }
 
 impl FrameRecord {
@@ -76,6 +80,7 @@ impl FrameRecord {
             presented_px: 0,
             events: 0,
             latency_ms: None,
+            for_figures: false,
         }
     }
 }
@@ -209,6 +214,27 @@ pub struct Report {
     pub accessibility: serde_json::Value,
     /// The font book's Blend2D fonts at the end.
     pub fonts: FontCounts,
+    /// The HUD as the last painted frame drew it.
+    pub hud: HudSeen,
+    /// The inspector panel's lines as it last showed them (F3; empty until it is first on).
+    pub inspector: Vec<String>,
+    /// The status bar's figures as the last painted frame showed them (its retained layers, the raster threads,
+    /// the budget).
+    pub status_figures: String,
+    /// The text screen's shaping X-ray (F6) as the last frame drew it, null when it is not shown: its aim, the run
+    /// shown and the whole line's runs (`widgets` has it too, as `text.xray`).
+    pub xray: serde_json::Value,
+}
+
+/// The HUD as the last painted frame drew it: shown or not, its corner and box (logical units), how many frames its
+/// figures cover and how many the statistics had counted by the end (equal: it shows the last frame's figures).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct HudSeen {
+    pub shown: bool,
+    pub corner: &'static str,
+    pub rect: [f32; 4],
+    pub figures_of_frames: u64,
+    pub frames_counted: u64,
 }
 
 /// The font book's Blend2D fonts: how many it holds (at most [`crate::fonts::MAX_FONTS`]), how many it made in the
@@ -250,6 +276,7 @@ mod tests {
             presented_px: 0,
             events: 0,
             latency_ms: None,
+            for_figures: false,
         }
     }
 

@@ -227,7 +227,8 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         fps_limit,
         started,
     };
-    let Ran { mut window, session, records, first_frame_ms, failed } = FrameLoop::new(setup).run()?;
+    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector, status_figures } =
+        FrameLoop::new(setup).run()?;
 
     if let Some(path) = &args.screenshot {
         match records.iter().all(|r| r.idle) {
@@ -249,6 +250,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     }
     let last = records.iter().rev().find(|r| !r.idle).or(records.last());
     if let Some(path) = &args.report {
+        let widgets = session.widgets();
         let report = Report {
             first_frame_ms: first_frame_ms.unwrap_or(0.0),
             size: logical_size(last).unwrap_or_else(|| args.size.to_string()),
@@ -260,12 +262,16 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             summary: summary.clone(),
             frames: records,
             screen: session.screen().name().to_owned(),
-            widgets: session.widgets(),
+            xray: widgets.get(crate::screens::text::state::ids::XRAY).cloned().unwrap_or_default(),
+            widgets,
             accessibility: crate::widgets::tree_json(session.screen().name(), &crate::access::nodes(&session)),
             fonts: {
                 let (held, made, made_room) = fonts.font_counts();
                 FontCounts { held, made, made_room }
             },
+            hud,
+            inspector,
+            status_figures,
         };
         report.write(path)?;
     }

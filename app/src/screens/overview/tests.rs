@@ -21,7 +21,7 @@ use crate::ui::settings::Settings;
 use crate::ui::theme::{Palette, ThemeName};
 
 /// The overview's layers: the background, the title bar, the status bar, a tab per screen, and the 12 cards.
-const LAYERS: usize = 3 + TITLES.len() + 12;
+const LAYERS: usize = 4 + TITLES.len() + 12;
 
 fn scene() -> Stage {
     match Stage::new(natives(), fonts()) {
@@ -137,7 +137,11 @@ fn a_settled_frame_reuses_every_layer_and_only_animates() {
     let cold = record(&mut scene, 0, 960, 640);
     let settled = record(&mut scene, 1, 960, 640);
     let (a, b) = (layers(&cold), layers(&settled));
-    assert_eq!(a.len(), LAYERS, "background, title bar, status bar, a tab per screen and 12 cards");
+    assert_eq!(
+        a.len(),
+        LAYERS,
+        "background, title bar, status bar, a tab per screen, 12 cards and the status bar's figures"
+    );
     for ((ka, va, ca), (kb, vb, cb)) in a.iter().zip(&b) {
         assert_eq!((ka, va), (kb, vb));
         // The same recording: the settled frame neither laid out nor recorded the layers again.
@@ -313,7 +317,11 @@ fn a_hovered_tab_changes_its_own_layer_only_and_the_theme_changes_every_layer() 
     assert_eq!(changed(&plain, &hovered), [tab_layer(3)]);
     let lit = record_view(&mut scene, 9, &light());
     let all = changed(&plain, &lit);
-    assert_eq!(all.len(), LAYERS, "background, title bar, status bar, a tab per screen and 12 cards: {all:?}");
+    assert_eq!(
+        all.len(),
+        LAYERS,
+        "background, title bar, status bar, a tab per screen, 12 cards and the status bar's figures: {all:?}"
+    );
     assert!((0..12).all(|i| all.contains(&card_layer(i))), "the cards follow the theme");
     assert_eq!(plain, record_view(&mut scene, 9, &overview()), "and back");
 }

@@ -24,6 +24,11 @@ pub mod ids {
 
 /// How long a wheel step or a page glides.
 pub const GLIDE_S: f64 = 0.12;
+
+/// How far into its glide a wheel step or a key shows on the frame that handles it: one frame of the frame clock,
+/// so that frame already moves the list (a glide starting at its own frame would paint that frame unchanged, and
+/// the list would answer a frame late).
+const FIRST_STEP_S: f64 = 1.0 / crate::clock::FRAMES_PER_SECOND;
 /// How long the scrollbar stays after the list last moved.
 pub const IDLE_S: f64 = 0.8;
 /// How long it then takes to fade out.
@@ -99,11 +104,12 @@ impl ScrollState {
         (self.drag.is_none() && now < at && self.bar_alpha(now) > 0.0).then_some(at)
     }
 
-    /// Glides from where the list is shown at `now` to `to` (clamped to the list in a viewport `viewport_h` high).
+    /// Glides from where the list was shown a frame before `now` to `to` (clamped to the list in a viewport
+    /// `viewport_h` high), its first step shown at `now` ([`FIRST_STEP_S`]).
     fn glide_to(&mut self, to: f32, viewport_h: f32, now: f64) {
-        self.from = self.offset_at(now);
+        self.from = self.offset_at(now - FIRST_STEP_S);
         self.to = to.clamp(0.0, model::max_offset(viewport_h)).round();
-        self.start = now;
+        self.start = now - FIRST_STEP_S;
         self.active_at = now;
     }
 
@@ -254,13 +260,15 @@ mod tests {
         let mut s = ScrollState::new();
         let wheel = Message::Wheel { target: Target { id: ids::LIST, part: 0 }, dx: 0.0, dy: -1.0 };
         assert!(s.apply(&wheel, &regions(), 1.0));
-        assert_eq!(s.offset_at(1.0), 0.0);
+        assert_eq!(s.offset_at(1.0 - FIRST_STEP_S), 0.0, "where it was the frame before");
+        assert!(s.offset_at(1.0) > 0.0, "the frame that handles the notch moves the list");
         assert!(s.offset_at(1.05) > 0.0 && s.offset_at(1.05) < 60.0);
         assert_eq!(s.offset_at(1.2), 60.0);
-        assert!(s.moving(1.1), "gliding");
+        assert!(s.moving(1.09), "gliding");
         assert!(!s.moving(1.5), "the scrollbar waits to fade: nothing moves");
-        assert!(s.wake_at(1.5).is_some_and(|at| (at - (1.0 + GLIDE_S + IDLE_S)).abs() < 1e-9));
-        assert!(s.moving(1.12 + IDLE_S + 0.01) && !s.moving(1.2 + IDLE_S + FADE_S));
+        let faded_from = 1.0 - FIRST_STEP_S + GLIDE_S + IDLE_S;
+        assert!(s.wake_at(1.5).is_some_and(|at| (at - faded_from).abs() < 1e-9));
+        assert!(s.moving(faded_from + 0.01) && !s.moving(1.2 + IDLE_S + FADE_S));
         s.press_key(Key::End, Mods::NONE, &regions(), 2.0);
         assert_eq!(s.target(), model::max_offset(500.0));
         s.press_key(Key::PageDown, Mods::NONE, &regions(), 2.0);

@@ -6,6 +6,7 @@
 
 pub mod layout;
 pub mod state;
+pub mod xray;
 
 use std::borrow::Cow;
 
@@ -13,7 +14,7 @@ use goldberry_natives::yoga::Align;
 use goldberry_natives::{Goldberry, NativeError};
 
 use self::layout::{TextLayout, TextTree};
-use self::state::{Editor, Laid, TextFields, TextGeometry, default_on, ids};
+use self::state::{EDIT_FACE, Editor, Laid, TextFields, TextGeometry, XrayAim, XrayShown, default_on, ids};
 use crate::display_list::DisplayList;
 use crate::fonts::{Face, FontBook};
 use crate::geom::{FontId, Rect};
@@ -26,6 +27,7 @@ use crate::text::TextStyle;
 use crate::ui::router::{Region, Router, WidgetId};
 use crate::ui::theme::Palette;
 use crate::widgets::chips::Chips;
+use crate::widgets::paragraph::Drawn;
 use crate::widgets::paragraph::Paragraph;
 use crate::widgets::pen::{Density, KitFonts};
 use crate::widgets::{Measure, Pen, Widget};
@@ -38,7 +40,7 @@ pub const TOGGLES: [&[u8; 4]; 22] = [
 ];
 
 /// What the sample shows: ligatures, figures, a fraction, case-sensitive punctuation and the stylistic sets' letters.
-const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
+pub const SAMPLE: &str = "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9";
 
 /// The hint under the area: the keys an editor takes besides typing.
 const HINT: &str = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; double-click a word, triple-click a line; \
@@ -47,7 +49,7 @@ const HINT: &str = "Ctrl+C X V copy, cut, paste; Ctrl+Z undo, Ctrl+Y redo; doubl
 /// The fallback paragraph: scripts Inter does not cover, each drawn by the first face down the chain that does, and
 /// a row of colour emoji (a family, a skin-toned ZWJ sequence, skin tones, flags, a keycap), each one glyph, and
 /// the COLR v1 sample face's six glyphs (`Face::ColourSample`), each a paint graph HarfBuzz walks.
-const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية and עברית (right to left), हिन्दी and \
+pub const DEMO: &str = "Inter draws Latin; the chain finds faces for العربية and עברית (right to left), हिन्दी and \
                     ภาษาไทย (left to right), in one paragraph.\nIn colour: \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} \
                     \u{1F469}\u{1F3FD}\u{200D}\u{1F4BB} \u{1F44D}\u{1F3FB}\u{1F44D}\u{1F3FF} \u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1E6} \
                     \u{1F3F3}\u{FE0F}\u{200D}\u{1F308} 1\u{FE0F}\u{20E3} \u{1F600}\u{2764}\u{FE0F}\nCOLR v1 through HarfBuzz: \
@@ -212,6 +214,15 @@ impl Screen for TextScreen {
         };
         geometry.sheet = sheet;
         geometry.offset = offset;
+        let xray_panel = match &texts.xray {
+            Some(aim) => {
+                let shown = self.xray_for(aim, fonts, texts, &geometry, router);
+                let panel = shown.as_ref().map(|shown| draw_xray(page.list, fonts, body, shown, &view));
+                geometry.xray = shown;
+                panel
+            }
+            None => None,
+        };
         let mut regions = vec![paging::page_region(body)];
         // The chips come before the size slider in Tab order, as they are drawn.
         let mut chips = Vec::new();
@@ -226,6 +237,11 @@ impl Screen for TextScreen {
             regions.extend(own);
         }
         paging::scrollbar_regions(sheet, offset, &mut regions);
+        // Over everything: the X-ray's panel and its button (hit last-painted first).
+        if let Some((panel, copy)) = xray_panel {
+            regions.push(Region::at(ids::XRAY, 0, panel, crate::ui::router::Cursor::Arrow));
+            regions.push(Region::at(ids::XRAY_COPY, 0, copy, crate::ui::router::Cursor::Hand));
+        }
         // The chips' parts change without a layout (the keyboard's mark is the Tab stop): what is drawn is what a
         // click reaches, every frame.
         let regions = (fresh || moved || regions != self.regions).then(|| {
@@ -244,6 +260,62 @@ impl Screen for TextScreen {
 }
 
 impl TextScreen {
+    /// The X-ray `aim` asks for: F6 just pressed aims at the run under the pointer in the fallback paragraph or
+    /// the sample, else at the focused editor's caret (`None`: the line could not be shaped).
+    fn xray_for(
+        &self,
+        aim: &XrayAim,
+        fonts: &FontBook,
+        texts: &TextFields,
+        geometry: &TextGeometry,
+        router: &Router,
+    ) -> Option<XrayShown> {
+        let demo_style = TextStyle::new(fonts.id(Face::Sans, 15.0));
+        // The sample as it is drawn: the features the chips hold, at the slider's size.
+        let sample_style = TextStyle {
+            features: texts.features.clone(),
+            ..TextStyle::new(fonts.id(Face::Sans, f32::from(texts.size_px())))
+        };
+        let aim = match aim {
+            XrayAim::Asked => {
+                let pointer = router.pointer();
+                let on = |text: &'static str, style: &TextStyle, drawn: &Drawn| {
+                    pointer.and_then(|(x, y)| paragraph_byte(fonts, text, style, drawn, x, y))
+                };
+                if let Some(byte) = on(DEMO, &demo_style, &geometry.fallback) {
+                    let (line, at) = hard_line(DEMO, byte);
+                    XrayAim::Text { line: line.to_owned(), at }
+                } else if let Some(byte) = on(SAMPLE, &sample_style, &geometry.sample) {
+                    let (line, at) = hard_line(SAMPLE, byte);
+                    XrayAim::Sample { line: line.to_owned(), at }
+                } else {
+                    XrayAim::Caret
+                }
+            }
+            aim => aim.clone(),
+        };
+        let (line, at, style) = match &aim {
+            XrayAim::Text { line, at } => (line.clone(), *at, demo_style),
+            XrayAim::Sample { line, at } => (line.clone(), *at, sample_style),
+            XrayAim::Asked | XrayAim::Caret => {
+                let editor = match router.focus() {
+                    Some(ids::AREA) => &texts.area,
+                    _ => &texts.field,
+                };
+                let (line, at) = hard_line(editor.text(), editor.caret());
+                (line.to_owned(), at, TextStyle::new(fonts.id(EDIT_FACE.0, EDIT_FACE.1)))
+            }
+        };
+        let xray = xray::xray(fonts, &style, &line).map_err(|e| tracing::warn!("X-ray of {line:?}: {e}")).ok()?;
+        let run = xray
+            .runs
+            .iter()
+            .position(|r| r.bytes.contains(&at))
+            .or_else(|| xray.runs.len().checked_sub(1))
+            .unwrap_or(0);
+        Some(XrayShown { aim, xray, run })
+    }
+
     /// The chips as `texts` holds them, or as they first stand until it has taken the face's toggles.
     fn chips<'a>(&'a self, texts: &'a TextFields) -> &'a Chips {
         if texts.chips.labels() == self.first_chips.labels() { &texts.chips } else { &self.first_chips }
@@ -275,6 +347,7 @@ impl TextScreen {
         text(list, fonts, f.figure, l.size[2], &format!("{} px", view.texts.size_px()), p.text, start);
 
         self.sample.draw(&mut kit_pen(list, fonts, view), l.sample);
+        let sample = self.sample.drawn();
         self.fallback.draw(&mut kit_pen(list, fonts, view), l.demo);
         let fallback = self.fallback.drawn();
 
@@ -287,9 +360,70 @@ impl TextScreen {
             size_track,
             mirrored: view.mirrored,
             fallback,
+            sample,
             ..Default::default()
         }
     }
+}
+
+/// The byte of `text` (a paragraph laid out in `style` and `drawn` so) where the run under (`x`, `y`) starts.
+fn paragraph_byte(fonts: &FontBook, text: &str, style: &TextStyle, drawn: &Drawn, x: f32, y: f32) -> Option<usize> {
+    let i = drawn.lines.iter().position(|r| y >= r.y && y < r.bottom() && x >= r.x && x < r.right())?;
+    let paragraph = fonts.layout(style, text, Some(drawn.rect.w)).ok()?;
+    let line = paragraph.lines.get(i)?;
+    let along = x - drawn.lines[i].x;
+    line.runs.iter().find(|run| along >= run.x && along < run.x + run.width_px).map(|run| run.bytes.start)
+}
+
+/// The hard line of `text` that holds byte `byte`, and where in it the byte is.
+fn hard_line(text: &str, byte: usize) -> (&str, usize) {
+    let start = text[..byte.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    (&text[start..end], byte.saturating_sub(start))
+}
+
+/// Draws the X-ray's panel over `body`, clear of what it looks at (at the top for the fallback paragraph, which
+/// stands low, at the bottom for the sample's run or an editor's caret); returns its box and its "Copy as
+/// hb-shape" button's.
+fn draw_xray(
+    list: &mut DisplayList,
+    fonts: &FontBook,
+    body: Rect,
+    shown: &XrayShown,
+    view: &TextView<'_>,
+) -> (Rect, Rect) {
+    const LINE_H: f32 = 15.0;
+    const PAD: f32 = 8.0;
+    let p = &view.palette;
+    let lines = shown.lines();
+    let font = fonts.id(Face::Mono, 11.0);
+    let w = (body.w - 24.0).clamp(0.0, 760.0);
+    let h = PAD * 2.0 + LINE_H * (lines.len() + 1) as f32 + 8.0;
+    let y = match shown.aim {
+        XrayAim::Text { .. } => body.y + 12.0,
+        _ => (body.bottom() - h - 12.0).max(body.y),
+    };
+    let panel = Rect::new(body.x + 12.0, y, w, h);
+    list.fill_round_rect(panel, 8.0, p.surface);
+    list.hairline(panel, 8.0, p.border);
+    for (i, line) in lines.iter().enumerate() {
+        let rect = Rect::new(panel.x + PAD, panel.y + PAD + LINE_H * i as f32, panel.w - 2.0 * PAD, LINE_H);
+        text(list, fonts, font, rect, line, if i == 0 { p.text } else { p.muted }, Align::FlexStart);
+    }
+    let label = "Copy as hb-shape (Shift+F6)";
+    let copy =
+        Rect::new(panel.x + PAD, panel.bottom() - PAD - LINE_H - 4.0, fonts.width_px(font, label) + 16.0, LINE_H + 4.0);
+    list.fill_round_rect(copy, 4.0, p.border);
+    text(
+        list,
+        fonts,
+        font,
+        Rect::new(copy.x + 8.0, copy.y + 2.0, copy.w - 16.0, LINE_H),
+        label,
+        p.text,
+        Align::FlexStart,
+    );
+    (panel, copy)
 }
 
 /// The pen a kit widget draws the screen's parts with.

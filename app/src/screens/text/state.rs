@@ -50,6 +50,88 @@ pub mod ids {
     pub const SAMPLE: WidgetId = "text.sample";
     /// The fallback paragraph (not interactive: the report says where its lines were drawn).
     pub const FALLBACK: WidgetId = "text.fallback";
+    /// The shaping X-ray's panel (F6): the report gives what it shows.
+    pub const XRAY: WidgetId = "text.xray";
+    /// Its "Copy as hb-shape" button (Shift+F6 too).
+    pub const XRAY_COPY: WidgetId = "text.xray.copy";
+}
+
+/// What the shaping X-ray (F6) looks at.
+#[derive(Debug, Clone, PartialEq)]
+pub enum XrayAim {
+    /// F6 was pressed: the frame after aims it at the run under the pointer, else at the caret's.
+    Asked,
+    /// The run of a hard line of the fallback paragraph that holds byte `at` of it.
+    Text { line: String, at: usize },
+    /// The run of the sample that holds byte `at` of it (shaped with the features the chips hold, at its size).
+    Sample { line: String, at: usize },
+    /// The run the focused editor's caret is in (it follows the caret).
+    Caret,
+}
+
+/// The X-ray a frame drew: where it was aimed, what it found, and which of the line's runs it shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct XrayShown {
+    pub aim: XrayAim,
+    pub xray: super::xray::Xray,
+    pub run: usize,
+}
+
+impl XrayShown {
+    /// The run shown.
+    pub fn shown_run(&self) -> Option<&super::xray::XrayRun> {
+        self.xray.runs.get(self.run)
+    }
+
+    /// The panel's words, line by line (what it draws and what assistive technology reads).
+    pub fn lines(&self) -> Vec<String> {
+        let Some(run) = self.shown_run() else { return vec!["X-ray: no run here".to_owned()] };
+        let mut lines = vec![
+            format!(
+                "X-ray (F6): run {} of {} {:?}: {} level {} ({}) language {}",
+                self.run + 1,
+                self.xray.runs.len(),
+                run.text,
+                run.script,
+                run.level,
+                run.direction,
+                if run.language.is_empty() { "none" } else { &run.language }
+            ),
+            format!("face {}: {}", run.face, run.why),
+            format!(
+                "features {} | line shaped {} | {} upem",
+                run.features.join(" "),
+                if self.xray.from_cache { "from the cache" } else { "now" },
+                run.units_per_em
+            ),
+        ];
+        const CLUSTERS: usize = 8;
+        for cluster in run.clusters.iter().take(CLUSTERS) {
+            let glyphs: Vec<String> = cluster
+                .glyphs
+                .iter()
+                .map(|g| format!("g{} adv {} off {},{}", g.id, g.advance, g.offset.0, g.offset.1))
+                .collect();
+            lines.push(format!("  @{} {} -> {}", cluster.at, cluster.code_points.join(" "), glyphs.join("; ")));
+        }
+        if run.clusters.len() > CLUSTERS {
+            lines.push(format!("  ... {} clusters more (the report has them all)", run.clusters.len() - CLUSTERS));
+        }
+        let stops: Vec<String> = run.caret_stops.iter().map(u32::to_string).collect();
+        lines.push(format!("caret stops {}", stops.join(" ")));
+        lines
+    }
+
+    /// The report's entry: where it is aimed, the run shown, and the whole line's X-ray.
+    pub fn report(&self) -> serde_json::Value {
+        let aim = match &self.aim {
+            XrayAim::Asked => serde_json::json!("asked"),
+            XrayAim::Caret => serde_json::json!("caret"),
+            XrayAim::Text { line, at } => serde_json::json!({ "paragraph": "fallback", "line": line, "at": at }),
+            XrayAim::Sample { line, at } => serde_json::json!({ "paragraph": "sample", "line": line, "at": at }),
+        };
+        serde_json::json!({ "aim": aim, "run": self.run, "xray": self.xray, "lines": self.lines() })
+    }
 }
 
 /// The sample's size range, px.
@@ -229,6 +311,10 @@ pub struct TextGeometry {
     pub offset: f32,
     /// Where the fallback paragraph's lines were drawn.
     pub fallback: Drawn,
+    /// Where the sample's lines were drawn.
+    pub sample: Drawn,
+    /// The shaping X-ray drawn (F6).
+    pub xray: Option<XrayShown>,
 }
 
 /// The text screen's state (see the module docs).
@@ -253,6 +339,8 @@ pub struct TextFields {
     last: Option<WidgetId>,
     /// The page's scroll, when the window is too short for it.
     pub paging: Paging,
+    /// The shaping X-ray, when F6 turned it on, and where it looks.
+    pub xray: Option<XrayAim>,
     geometry: TextGeometry,
 }
 
@@ -281,6 +369,7 @@ impl Default for TextFields {
             selecting: None,
             last: None,
             paging: Paging::default(),
+            xray: None,
             geometry: TextGeometry::default(),
         }
     }
@@ -304,6 +393,10 @@ impl TextFields {
         self.field.widget_mut().take_laid(geometry.field.clone());
         self.area.widget_mut().take_laid(geometry.area.clone());
         self.paging.laid_out(geometry.sheet, geometry.offset);
+        // F6's aim, resolved by the frame after it (the pointer's run or the caret's), is kept.
+        if let (Some(_), Some(shown)) = (&self.xray, &geometry.xray) {
+            self.xray = Some(shown.aim.clone());
+        }
         self.reveal = false;
         self.geometry = geometry;
     }
@@ -398,6 +491,10 @@ impl TextFields {
                     self.reveal |= changed;
                 }
             }
+            Message::Activate(Target { id: ids::XRAY_COPY, .. })
+            | Message::Press { target: Target { id: ids::XRAY_COPY, .. }, .. } => {
+                self.copy_hb_shape(clipboard);
+            }
             m if matches!(m.id(), ids::FIELD | ids::AREA) => changed = self.for_editor(m.id(), message, clipboard, now),
             _ => {}
         }
@@ -408,6 +505,13 @@ impl TextFields {
     /// the size.
     fn seen(&self) -> impl PartialEq + use<> {
         (self.features.clone(), self.size_px(), self.chips.current)
+    }
+
+    /// Puts on the clipboard the `hb-shape` command that reproduces the run the X-ray shows.
+    fn copy_hb_shape(&self, clipboard: &mut dyn Clipboard) {
+        if let Some(run) = self.geometry.xray.as_ref().and_then(XrayShown::shown_run) {
+            clipboard.set(&run.hb_shape);
+        }
     }
 
     /// The sample's size, px.
@@ -424,6 +528,19 @@ impl ScreenState for TextFields {
     }
 
     fn key(&mut self, key: Key, mods: Mods, input: &mut Input<'_>) -> bool {
+        // The X-ray's keys, wherever the focus is: F6 shows it aimed at the pointer's run (else the caret's) or hides
+        // it; Shift+F6 copies the hb-shape command of the run it shows.
+        match (key, mods) {
+            (Key::F(6), Mods::NONE) => {
+                self.xray = if self.xray.is_some() { None } else { Some(XrayAim::Asked) };
+                return true;
+            }
+            (Key::F(6), Mods::SHIFT) => {
+                self.copy_hb_shape(input.clipboard);
+                return true;
+            }
+            _ => {}
+        }
         // The page's keys, where the focused widget does not use them: all with nothing focused, the Page keys
         // on the chips.
         let leaves = match input.focus {
@@ -507,7 +624,11 @@ impl ScreenState for TextFields {
         );
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
         into.insert(ids::FALLBACK.to_owned(), g.fallback.report());
+        into.insert(ids::SAMPLE.to_owned(), g.sample.report());
         into.insert("text.page".to_owned(), self.paging.report());
+        if let Some(shown) = g.xray.as_ref().filter(|_| self.xray.is_some()) {
+            into.insert(ids::XRAY.to_owned(), shown.report());
+        }
     }
 
     fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
@@ -521,6 +642,11 @@ impl ScreenState for TextFields {
             into.push(Node::part_in(ids::FEATURES, i as u8, access, regions));
         }
         into.push(Node::of(ids::SIZE, self.size.access(), regions));
+        if let Some(shown) = self.geometry.xray.as_ref().filter(|_| self.xray.is_some()) {
+            let panel = Access::new(Role::Status, "Shaping X-ray").value(shown.lines().join("\n"));
+            into.push(Node::of(ids::XRAY, panel, regions));
+            into.push(Node::of(ids::XRAY_COPY, Access::new(Role::Button, "Copy as hb-shape"), regions));
+        }
     }
 }
 
