@@ -1,7 +1,7 @@
-# ci/screen-reader.py: walks goldberry's window as a screen reader does, through AT-SPI (Debian's pyatspi), and acts
-# on it: finds the controls screen's widgets by role and name, presses the button and sets the slider through
-# AT-SPI's Action and Value interfaces, and reads the changes back from the tree. Run by ci/screen-reader-test,
-# inside the D-Bus session the app runs in.
+# ci/screen-reader.py CASE: walks goldberry's window as a screen reader does, through AT-SPI (Debian's pyatspi), and
+# acts on it. Each case is one run of the app that ci/screen-reader-test starts (inside the D-Bus session the app
+# runs in); it finds widgets by role and name, acts through AT-SPI's Action, Value and EditableText interfaces, and
+# reads the changes back from the tree.
 import sys
 import time
 
@@ -11,6 +11,10 @@ import pyatspi
 def fail(message):
     print(f"ci/screen-reader: {message}", file=sys.stderr)
     sys.exit(1)
+
+
+def say(message):
+    print(f"ci/screen-reader: {message}")
 
 
 def app_named(name, seconds):
@@ -53,30 +57,64 @@ def find(root, role, name, seconds=5.0):
     fail(f"no {role} {name!r} within {seconds} s; the tree has: {', '.join(seen[:40])}")
 
 
+def states(node):
+    return {pyatspi.stateToString(s) for s in node.getState().getStates()}
+
+
+def until(what, check, seconds=5.0):
+    """Waits for `check()` to hold (the app answers a frame later); fails with `what` and its last value."""
+    end = time.time() + seconds
+    while True:
+        ok, seen = check()
+        if ok:
+            return seen
+        if time.time() > end:
+            fail(f"{what}: {seen}")
+        time.sleep(0.1)
+
+
+def controls(window):
+    unnamed = [
+        n for n in nodes(window)[1:] if not n.name and n.getRoleName() in ("push button", "check box", "slider")
+    ]
+    if unnamed:
+        fail(f"unnamed interactive nodes: {[n.getRoleName() for n in unnamed]}")
+
+    button = find(window, "push button", "Press me")
+    action = button.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    if "click" not in names:
+        fail(f"the button offers {names}, not click")
+    action.doAction(names.index("click"))
+    find(window, "label", "pressed once")
+    say("pressed the button through AT-SPI; the label says 'pressed once'")
+
+    slider = find(window, "slider", "Slider")
+    before = slider.queryValue().currentValue
+    slider.queryValue().currentValue = 70.0
+    after = until(
+        "the slider's value did not go to 70",
+        lambda: (abs(slider.queryValue().currentValue - 70.0) < 1e-6, slider.queryValue().currentValue),
+    )
+    say(f"set the slider from {before} to {after} through AT-SPI's Value")
+
+    # Finding 3: a disabled button is neither enabled nor sensitive (AccessKit's Unix adapter said both before
+    # accesskit_atspi_common 0.21, AccessKit #788), and an enabled one is both.
+    unavailable = states(find(window, "push button", "Unavailable"))
+    if unavailable & {"enabled", "sensitive"}:
+        fail(f"the disabled button 'Unavailable' says {sorted(unavailable)}")
+    pressable = states(button)
+    if not {"enabled", "sensitive"} <= pressable:
+        fail(f"the button 'Press me' says {sorted(pressable)}, not enabled and sensitive")
+    say("the disabled button 'Unavailable' is neither enabled nor sensitive; 'Press me' is both")
+
+
+CASES = {"controls": ("goldberry: Controls", controls)}
+
+if len(sys.argv) != 2 or sys.argv[1] not in CASES:
+    fail(f"usage: ci/screen-reader.py CASE, one of {', '.join(CASES)}")
+title, walk = CASES[sys.argv[1]]
 app = app_named("goldberry", 20)
-window = find(app, "frame", "goldberry: Controls")
-print(f"ci/screen-reader: {app.name}: {len(nodes(app))} nodes, window {window.name!r}")
-unnamed = [n for n in nodes(window)[1:] if not n.name and n.getRoleName() in ("push button", "check box", "slider")]
-if unnamed:
-    fail(f"unnamed interactive nodes: {[n.getRoleName() for n in unnamed]}")
-
-button = find(window, "push button", "Press me")
-action = button.queryAction()
-names = [action.getName(i) for i in range(action.nActions)]
-if "click" not in names:
-    fail(f"the button offers {names}, not click")
-action.doAction(names.index("click"))
-find(window, "label", "pressed once")
-print("ci/screen-reader: pressed the button through AT-SPI; the label says 'pressed once'")
-
-slider = find(window, "slider", "Slider")
-value = slider.queryValue()
-before = value.currentValue
-value.currentValue = 70.0
-end = time.time() + 5
-while time.time() < end and abs(slider.queryValue().currentValue - 70.0) > 1e-6:
-    time.sleep(0.1)
-after = slider.queryValue().currentValue
-if abs(after - 70.0) > 1e-6:
-    fail(f"the slider's value went from {before} to {after}, not 70")
-print(f"ci/screen-reader: set the slider from {before} to {after} through AT-SPI's Value")
+window = find(app, "frame", title)
+say(f"{sys.argv[1]}: {app.name}: {len(nodes(app))} nodes, window {window.name!r}")
+walk(window)

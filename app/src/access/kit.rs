@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use accesskit::{Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, Toggled, Tree, TreeUpdate};
+use accesskit::{Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, Toggled, TreeId, TreeInfo, TreeUpdate};
 
 use crate::widgets::{Node, Role};
 
@@ -55,27 +55,27 @@ impl KitTree {
         if changed.is_empty() && !focus_moved {
             return None;
         }
-        Some(TreeUpdate { nodes: changed, tree: first.then(tree), focus })
+        Some(TreeUpdate { nodes: changed, tree: first.then(tree), tree_id: TreeId::ROOT, focus })
     }
 
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
     pub fn unchanged(&self) -> TreeUpdate {
-        TreeUpdate { nodes: Vec::new(), tree: None, focus: self.focus.unwrap_or(WINDOW) }
+        TreeUpdate { nodes: Vec::new(), tree: None, tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
 
     /// Everything AccessKit was told, as one update (an assistive technology that starts listening gets it).
     pub fn full(&self) -> TreeUpdate {
         let nodes = self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
-        TreeUpdate { nodes, tree: Some(tree()), focus: self.focus.unwrap_or(WINDOW) }
+        TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
 }
 
 /// The tree's description: its root and the toolkit that made it.
-fn tree() -> Tree {
-    Tree {
+fn tree() -> TreeInfo {
+    TreeInfo {
         toolkit_name: Some("goldberry".to_owned()),
         toolkit_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
-        ..Tree::new(WINDOW)
+        ..TreeInfo::new(WINDOW)
     }
 }
 

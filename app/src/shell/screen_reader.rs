@@ -96,7 +96,7 @@ impl ScreenReader {
         let mut nodes = None;
         while let Ok(request) = self.requests.try_recv() {
             let nodes = nodes.get_or_insert_with(|| crate::access::nodes(session));
-            let Some(node) = nodes.iter().find(|n| id_of(n) == request.target) else { continue };
+            let Some(node) = nodes.iter().find(|n| id_of(n) == request.target_node) else { continue };
             let step = |by: f64| {
                 node.access.range.map(|r| Verb::Set(format!("{}", (r.value + by * r.step).clamp(r.min, r.max))))
             };
