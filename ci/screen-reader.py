@@ -2,10 +2,12 @@
 # acts on it. Each case is one run of the app that ci/screen-reader-test starts (inside the D-Bus session the app
 # runs in); it finds widgets by role and name, acts through AT-SPI's Action, Value and EditableText interfaces, and
 # reads the changes back from the tree.
+import subprocess
 import sys
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 
 def fail(message):
@@ -109,7 +111,72 @@ def controls(window):
     say("the disabled button 'Unavailable' is neither enabled nor sensitive; 'Press me' is both")
 
 
-CASES = {"controls": ("goldberry: Controls", controls)}
+class Heard:
+    """The AT-SPI events of some kinds the app raises, as a screen reader hears them."""
+
+    def __init__(self, *kinds):
+        self.events = []
+        for kind in kinds:
+            pyatspi.Registry.registerEventListener(self.events.append, kind)
+
+    def pump(self, seconds):
+        end = time.time() + seconds
+        context = GLib.MainContext.default()
+        while time.time() < end:
+            while context.iteration(False):
+                pass
+            time.sleep(0.02)
+
+    def of(self, kind, node):
+        return [e for e in self.events if e.type.startswith(kind) and e.source == node]
+
+
+def keys(*args):
+    """Real key presses into the app's window (X's XTEST, as a keyboard's), through xdotool."""
+    subprocess.run(["xdotool", *args], check=True)
+
+
+def text_and_caret(node):
+    text = node.queryText()
+    return text.getText(0, text.characterCount), text.caretOffset
+
+
+def forms(window):
+    # Finding 1: every text field is readable and editable text: Text (content, caret, selection) and EditableText,
+    # and typing raises text-changed and caret-moved.
+    for role, name in [("entry", "Name"), ("password text", "Password"), ("entry", "Message")]:
+        field = find(window, role, name)
+        for interface in ("queryText", "queryEditableText"):
+            try:
+                getattr(field, interface)()
+            except NotImplementedError:
+                fail(f"the {role} {name!r} has no {interface[5:]} interface")
+    name = find(window, "entry", "Name")
+    heard = Heard("object:text-changed", "object:text-caret-moved")
+    name.queryComponent().grabFocus()
+    until("the Name field did not take the focus", lambda: ("focused" in states(name), sorted(states(name))))
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    keys("type", "--delay", "30", "xy")
+    seen = until("typing 'xy' into Name", lambda: (text_and_caret(name) == ("xy", 2), text_and_caret(name)))
+    heard.pump(0.5)
+    inserted = heard.of("object:text-changed:insert", name)
+    moved = heard.of("object:text-caret-moved", name)
+    if not inserted or not moved:
+        fail(f"typing 'xy' raised {len(inserted)} text-changed:insert and {len(moved)} caret-moved on Name")
+    say(f"typed 'xy' into Name: Text reads {seen}; {len(inserted)} text-changed, {len(moved)} caret-moved heard")
+    keys("key", "shift+Left")
+    selection = until(
+        "Shift+Left did not select the y",
+        lambda: (name.queryText().getNSelections() == 1 and name.queryText().getSelection(0) == (1, 2),
+                 [name.queryText().getSelection(i) for i in range(name.queryText().getNSelections())]),
+    )
+    say(f"Shift+Left selects {selection} in Name")
+    name.queryEditableText().setTextContents("Ada")
+    until("setTextContents('Ada')", lambda: (text_and_caret(name)[0] == "Ada", text_and_caret(name)))
+    say("EditableText's setTextContents wrote 'Ada' into Name")
+
+
+CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Forms", forms)}
 
 if len(sys.argv) != 2 or sys.argv[1] not in CASES:
     fail(f"usage: ci/screen-reader.py CASE, one of {', '.join(CASES)}")

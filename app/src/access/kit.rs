@@ -1,12 +1,17 @@
 //! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
-//! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. An
+//! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. A text a
+//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection, so AT-SPI offers
+//! Text (and EditableText on an input) and the adapter raises text-changed and caret-moved from the difference. An
 //! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
-//! hover sends nothing and a slider's move sends the slider.
+//! hover sends nothing, a slider's move sends the slider and a keystroke the line it changed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use accesskit::{Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, Toggled, TreeId, TreeInfo, TreeUpdate};
+use accesskit::{
+    Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, TextDirection, TextPosition, TextSelection, Toggled,
+    TreeId, TreeInfo, TreeUpdate,
+};
 
 use crate::widgets::{Node, Role};
 
@@ -27,35 +32,90 @@ impl KitTree {
     pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32) -> Option<TreeUpdate> {
         let mut changed = Vec::new();
         let mut children = Vec::with_capacity(nodes.len());
+        let mut live = HashSet::with_capacity(nodes.len());
         let mut focus = WINDOW;
+        let mut regrown = false;
         for node in nodes {
             let id = id_of(node);
             children.push(id);
+            live.insert(id);
             if node.focused {
                 focus = id;
             }
-            let kit = to_kit(node, scale);
-            if self.sent.get(&id) != Some(&kit) {
-                self.sent.insert(id, kit.clone());
-                changed.push((id, kit));
+            let mut kit = to_kit(node, scale);
+            if let Some(text) = text_of(node) {
+                regrown |= self.runs(id, text, node.access.selection, &mut kit, &mut live, &mut changed);
             }
+            self.send(id, kit, &mut changed);
         }
         let mut window = accesskit::Node::new(KitRole::Window);
         window.set_label(format!("goldberry: {screen}"));
-        window.set_children(children.clone());
+        window.set_children(children);
         let first = !self.sent.contains_key(&WINDOW);
-        if self.sent.get(&WINDOW) != Some(&window) {
-            // Nodes that left the window are dropped with it: AccessKit removes a child its parent no longer names.
-            let kept: std::collections::HashSet<NodeId> = children.iter().copied().collect();
-            self.sent.retain(|id, _| *id == WINDOW || kept.contains(id));
-            self.sent.insert(WINDOW, window.clone());
-            changed.push((WINDOW, window));
+        live.insert(WINDOW);
+        if regrown || self.sent.get(&WINDOW).map(accesskit::Node::children) != Some(window.children()) {
+            // Nodes that left are dropped with their parent's new list: AccessKit removes a child its parent no
+            // longer names, and one that comes back must be sent again.
+            self.sent.retain(|id, _| live.contains(id));
         }
+        self.send(WINDOW, window, &mut changed);
         let focus_moved = self.focus.replace(focus) != Some(focus);
         if changed.is_empty() && !focus_moved {
             return None;
         }
         Some(TreeUpdate { nodes: changed, tree: first.then(tree), tree_id: TreeId::ROOT, focus })
+    }
+
+    /// Queues `kit` as node `id` when it differs from what was sent.
+    fn send(&mut self, id: NodeId, kit: accesskit::Node, changed: &mut Vec<(NodeId, accesskit::Node)>) {
+        if self.sent.get(&id) != Some(&kit) {
+            self.sent.insert(id, kit.clone());
+            changed.push((id, kit));
+        }
+    }
+
+    /// Gives `parent` (node `id`) `text` as its children, one text run per hard line, and its selection: a line
+    /// whose text was sent as it is now is not built again, so a keystroke in a long text builds and sends one run.
+    /// Whether its list of runs changed (a run may have left).
+    fn runs(
+        &mut self,
+        id: NodeId,
+        text: &str,
+        selection: Option<(usize, usize)>,
+        parent: &mut accesskit::Node,
+        live: &mut HashSet<NodeId>,
+        changed: &mut Vec<(NodeId, accesskit::Node)>,
+    ) -> bool {
+        let mut ids = Vec::new();
+        let (mut anchor, mut caret) = (None, None);
+        let mut start = 0;
+        for (i, line) in lines(text).enumerate() {
+            let run = run_id(id, i);
+            ids.push(run);
+            live.insert(run);
+            let end = start + line.len();
+            if let Some((a, c)) = selection {
+                // A byte at a line's end past its break stands at the next line's start; the last line takes the rest.
+                let last = end == text.len() && !line.ends_with('\n');
+                if anchor.is_none() && (a < end || last) {
+                    anchor = Some(position(run, line, a.saturating_sub(start)));
+                }
+                if caret.is_none() && (c < end || last) {
+                    caret = Some(position(run, line, c.saturating_sub(start)));
+                }
+            }
+            start = end;
+            if self.sent.get(&run).is_some_and(|sent| sent.value() == Some(line)) {
+                continue;
+            }
+            self.send(run, text_run(line), changed);
+        }
+        let regrown = self.sent.get(&id).map(accesskit::Node::children) != Some(ids.as_slice());
+        parent.set_children(ids);
+        if let (Some(anchor), Some(focus)) = (anchor, caret) {
+            parent.set_text_selection(TextSelection { anchor, focus });
+        }
+        regrown
     }
 
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
@@ -68,6 +128,49 @@ impl KitTree {
         let nodes = self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
         TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
+}
+
+/// The text AccessKit reads of `node`: an input's or a spinner's value, a label's words; None for other roles.
+fn text_of(node: &Node) -> Option<&str> {
+    let a = &node.access;
+    match a.role {
+        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput | Role::SpinButton => {
+            Some(a.value.as_deref().unwrap_or_default())
+        }
+        Role::Label => Some(a.value.as_deref().unwrap_or(&a.name)),
+        _ => None,
+    }
+}
+
+/// `text` cut after each line break, and an empty last line where the text is empty or ends with a break (a caret
+/// stands there).
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let open = text.is_empty() || text.ends_with('\n');
+    text.split_inclusive('\n').chain(open.then_some(""))
+}
+
+/// Text run `i` of node `parent`: an id that stays while the line keeps its place.
+fn run_id(parent: NodeId, i: usize) -> NodeId {
+    let mut h = DefaultHasher::new();
+    (parent.0, i, "run").hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// Byte `at` of `line` (run `run`) as AccessKit's position: the characters before it.
+fn position(run: NodeId, line: &str, at: usize) -> TextPosition {
+    let at = at.min(line.len());
+    let character_index = line.char_indices().take_while(|(i, _)| *i < at).count();
+    TextPosition { node: run, character_index }
+}
+
+/// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction.
+fn text_run(line: &str) -> accesskit::Node {
+    let mut run = accesskit::Node::new(KitRole::TextRun);
+    run.set_value(line);
+    run.set_character_lengths(line.chars().map(|c| c.len_utf8() as u8).collect::<Vec<u8>>());
+    let rtl = crate::text::bidi::base_rtl(line);
+    run.set_text_direction(if rtl { TextDirection::RightToLeft } else { TextDirection::LeftToRight });
+    run
 }
 
 /// The tree's description: its root and the toolkit that made it.
@@ -93,6 +196,8 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     let mut kit = accesskit::Node::new(role(a.role));
     kit.set_label(a.name.clone());
     match (&a.value, a.role) {
+        // An input's text goes as its runs (see [`KitTree::update`]), not again as one value with every keystroke.
+        (Some(_), Role::TextInput | Role::PasswordInput | Role::MultilineTextInput) => {}
         (Some(value), _) => kit.set_value(value.clone()),
         // A label's text is its value to AccessKit, besides its name.
         (None, Role::Label | Role::Status) => kit.set_value(a.name.clone()),
@@ -242,5 +347,48 @@ mod tests {
         let gone = tree.update("values", &[button], 2.0).expect("the slider left");
         assert_eq!(gone.nodes.len(), 1, "the window, naming one child");
         assert_eq!(gone.nodes[0].1.children().len(), 1);
+    }
+
+    fn notes(text: &str, anchor: usize, caret: usize) -> Node {
+        let access = Access::new(Role::MultilineTextInput, "Notes").value(text).selection(anchor, caret);
+        Node::part("notes", 0, access, Rect::new(0.0, 0.0, 300.0, 200.0))
+    }
+
+    #[test]
+    fn a_text_is_one_run_a_line_and_a_keystroke_sends_the_line_it_changed() {
+        let lines: Vec<String> = (0..1000).map(|i| format!("line {i} é\n")).collect();
+        let text = lines.concat();
+        let mut tree = KitTree::default();
+        let first = tree.update("notes", &[notes(&text, 0, 0)], 1.0).expect("a first update");
+        assert_eq!(
+            first.nodes.len(),
+            2 + 1001,
+            "the window, the area, 1000 lines and the empty one after the last break"
+        );
+        let at = lines[..500].concat().len() + "line 500 é".len();
+        let typed = format!("{}x{}", &text[..at], &text[at..]);
+        let update = tree.update("notes", &[notes(&typed, at + 1, at + 1)], 1.0).expect("a keystroke");
+        let area = id_of(&notes("", 0, 0));
+        let sent: Vec<NodeId> = update.nodes.iter().map(|(id, _)| *id).collect();
+        assert_eq!(sent, [run_id(area, 500), area], "the line typed in and the area's new caret");
+        assert_eq!(update.nodes[0].1.value(), Some("line 500 éx\n"));
+        assert_eq!(update.nodes[0].1.character_lengths(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1], "é is two bytes");
+        let caret = update.nodes[1].1.text_selection().expect("a caret").focus;
+        assert_eq!((caret.node, caret.character_index), (run_id(area, 500), 11), "after the x, in characters");
+    }
+
+    #[test]
+    fn a_selection_across_lines_names_each_end_s_run_and_a_caret_after_the_last_break_stands_on_an_empty_line() {
+        let mut tree = KitTree::default();
+        let update = tree.update("notes", &[notes("ab\ncd\n", 1, 6)], 1.0).expect("an update");
+        let area = id_of(&notes("", 0, 0));
+        let node = &update.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
+        assert_eq!(node.children(), [run_id(area, 0), run_id(area, 1), run_id(area, 2)]);
+        let selection = node.text_selection().expect("a selection");
+        assert_eq!((selection.anchor.node, selection.anchor.character_index), (run_id(area, 0), 1));
+        assert_eq!((selection.focus.node, selection.focus.character_index), (run_id(area, 2), 0));
+        let empty = tree.update("notes", &[notes("", 0, 0)], 1.0).expect("emptied");
+        let node = &empty.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
+        assert_eq!(node.children(), [run_id(area, 0)], "an empty text is one empty run, where its caret stands");
     }
 }

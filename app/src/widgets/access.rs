@@ -121,6 +121,8 @@ pub struct Access {
     pub states: Vec<&'static str>,
     /// Where its value stands in its range, for a slider, a knob, a spinner or a progress bar.
     pub range: Option<Span>,
+    /// An editable text's selection as (anchor, caret), bytes of `value`: equal when nothing is selected.
+    pub selection: Option<(usize, usize)>,
 }
 
 /// A value in a range, as AccessKit carries it (numeric value, minimum, maximum, step).
@@ -139,7 +141,7 @@ pub struct Span {
 impl Access {
     /// A widget of `role` named `name`, with no value and no state.
     pub fn new(role: Role, name: impl Into<String>) -> Access {
-        Access { role, name: name.into(), value: None, states: Vec::new(), range: None }
+        Access { role, name: name.into(), value: None, states: Vec::new(), range: None, selection: None }
     }
 
     /// With `value`.
@@ -159,6 +161,12 @@ impl Access {
     /// With its value standing at `value` in `min..=max`, by `step`.
     pub fn range(mut self, value: f64, min: f64, max: f64, step: f64) -> Access {
         self.range = Some(Span { value, min, max, step });
+        self
+    }
+
+    /// With its selection running from byte `anchor` of its value to the caret at byte `caret`.
+    pub fn selection(mut self, anchor: usize, caret: usize) -> Access {
+        self.selection = Some((anchor, caret));
         self
     }
 

@@ -478,8 +478,17 @@ impl Widget for Field {
         } else {
             self.edit.text().to_owned()
         };
+        // A password's dots stand for its characters one for one, so its selection is counted in dots.
+        let (anchor, caret) = match self.kind {
+            Kind::Password { revealed: false } => {
+                let dots = |at: usize| count_graphemes(&self.edit.text()[..at]) * '•'.len_utf8();
+                (dots(self.edit.anchor()), dots(self.edit.caret()))
+            }
+            _ => (self.edit.anchor(), self.edit.caret()),
+        };
         Access::new(role, self.name)
             .value(value)
+            .selection(anchor, caret)
             .state("readonly", self.kind == Kind::ReadOnly)
             .state("disabled", self.kind == Kind::Disabled)
             .state("invalid", self.error.is_some())

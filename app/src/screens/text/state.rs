@@ -511,9 +511,13 @@ impl ScreenState for TextFields {
     }
 
     fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
-        let field = Access::new(Role::TextInput, "Single line").value(self.field.text());
+        let field = Access::new(Role::TextInput, "Single line")
+            .value(self.field.text())
+            .selection(self.field.anchor(), self.field.caret());
         into.push(Node::of(ids::FIELD, field, regions));
-        let area = Access::new(Role::MultilineTextInput, "Multi-line").value(self.area.text());
+        let area = Access::new(Role::MultilineTextInput, "Multi-line")
+            .value(self.area.text())
+            .selection(self.area.anchor(), self.area.caret());
         into.push(Node::of(ids::AREA, area, regions));
         for (i, tag) in self.geometry.chips.iter().enumerate() {
             let on = self.features.is_on(*tag).unwrap_or(default_on(*tag));
