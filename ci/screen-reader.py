@@ -176,7 +176,36 @@ def forms(window):
     say("EditableText's setTextContents wrote 'Ada' into Name")
 
 
-CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Forms", forms)}
+def extents(node, coords):
+    box = node.queryComponent().getExtents(coords)
+    return (box.x, box.y, box.width, box.height)
+
+
+def places(window):
+    """Finding 2: positions are the screen's, from where the window stands, kept current when it moves; the frame
+    has the window's extents; a point on the screen finds the node drawn there."""
+    field = find(window, "entry", "Single line")
+    for x, y in [(150, 100), (310, 170)]:
+        keys("search", "--name", "goldberry", "windowmove", "--sync", str(x), str(y))
+        until(f"the frame's screen extents after moving the window to ({x}, {y})",
+              lambda: (extents(window, pyatspi.DESKTOP_COORDS)[:2] == (x, y), extents(window, pyatspi.DESKTOP_COORDS)))
+        frame = extents(window, pyatspi.DESKTOP_COORDS)
+        if frame[2:] != (960, 640):
+            fail(f"the frame's extents are {frame}, not the window's 960x640 at ({x}, {y})")
+        inside = extents(field, pyatspi.WINDOW_COORDS)
+        on_screen = extents(field, pyatspi.DESKTOP_COORDS)
+        if on_screen != (inside[0] + x, inside[1] + y, inside[2], inside[3]) or inside[2] <= 0:
+            fail(f"{field.name!r} is at {inside} in the window and {on_screen} on the screen, window at ({x}, {y})")
+        cx, cy = on_screen[0] + on_screen[2] // 2, on_screen[1] + on_screen[3] // 2
+        hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
+        if hit is None or hit.name != field.name:
+            fail(f"the node at screen point ({cx}, {cy}) is {hit and (hit.getRoleName(), hit.name)}, not {field.name!r}")
+        say(f"window at ({x}, {y}): frame {frame}, {field.name!r} at {on_screen} on the screen and hit there")
+
+
+CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Forms", forms),
+    "places": ("goldberry: Text", places),
+}
 
 if len(sys.argv) != 2 or sys.argv[1] not in CASES:
     fail(f"usage: ci/screen-reader.py CASE, one of {', '.join(CASES)}")

@@ -38,7 +38,7 @@ fn main() {
         for _ in 0..frames {
             let start = Instant::now();
             let all = nodes(&rig.session);
-            let update = KitTree::default().update(screen.title(), &all, 1.0);
+            let update = KitTree::default().update(screen.title(), &all, 1.0, (1920, 1080));
             times.push(start.elapsed().as_secs_f64() * 1000.0);
             count = update.map_or(0, |u| u.nodes.len());
         }
@@ -55,7 +55,7 @@ fn main() {
     let values = ScreenId::named("values").expect("the values page");
     let mut rig = Rig::new(g, &fonts, values, (1920, 1080), 1);
     let mut tree = KitTree::default();
-    let _ = tree.update(values.title(), &nodes(&rig.session), 1.0);
+    let _ = tree.update(values.title(), &nodes(&rig.session), 1.0, (1920, 1080));
     let (x, y) = rig.centre("values.volume");
     let mut clipboard = String::new();
     // A click focuses the slider, so that the arrows step it.
@@ -66,7 +66,7 @@ fn main() {
         let at = if i % 2 == 0 { (x, y) } else { (x, y - 200.0) };
         rig.session.handle(&UiEvent::PointerMoved { x: at.0, y: at.1 }, 0.0, &mut clipboard);
         let start = Instant::now();
-        let update = tree.update(values.title(), &nodes(&rig.session), 1.0);
+        let update = tree.update(values.title(), &nodes(&rig.session), 1.0, (1920, 1080));
         hover.push(start.elapsed().as_secs_f64() * 1000.0);
         sent += update.map_or(0, |u| u.nodes.len());
     }
@@ -76,7 +76,7 @@ fn main() {
         let key = if i % 2 == 0 { Key::Right } else { Key::Left };
         rig.session.handle(&UiEvent::KeyDown { key, mods: Mods::NONE, repeat: false }, 0.0, &mut clipboard);
         let start = Instant::now();
-        let update = tree.update(values.title(), &nodes(&rig.session), 1.0);
+        let update = tree.update(values.title(), &nodes(&rig.session), 1.0, (1920, 1080));
         step.push(start.elapsed().as_secs_f64() * 1000.0);
         sent += update.map_or(0, |u| u.nodes.len());
     }

@@ -26,10 +26,10 @@ pub struct KitTree {
 }
 
 impl KitTree {
-    /// The update that brings AccessKit from what it was last told to the frame whose window shows `screen` with
-    /// `nodes` at `scale` device pixels a logical one: None when nothing changed. The first update holds the
-    /// whole tree.
-    pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32) -> Option<TreeUpdate> {
+    /// The update that brings AccessKit from what it was last told to the frame whose window, `size` device
+    /// pixels, shows `screen` with `nodes` at `scale` device pixels a logical one: None when nothing changed. The
+    /// first update holds the whole tree.
+    pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32, size: (u32, u32)) -> Option<TreeUpdate> {
         let mut changed = Vec::new();
         let mut children = Vec::with_capacity(nodes.len());
         let mut live = HashSet::with_capacity(nodes.len());
@@ -50,6 +50,9 @@ impl KitTree {
         }
         let mut window = accesskit::Node::new(KitRole::Window);
         window.set_label(format!("goldberry: {screen}"));
+        // The frame's extents are the window's: a node's bounds are relative to it, and the adapter adds where the
+        // window stands on the screen.
+        window.set_bounds(KitRect { x0: 0.0, y0: 0.0, x1: f64::from(size.0), y1: f64::from(size.1) });
         window.set_children(children);
         let first = !self.sent.contains_key(&WINDOW);
         live.insert(WINDOW);
@@ -294,6 +297,8 @@ mod tests {
     use crate::geom::Rect;
     use crate::widgets::Access;
 
+    const SIZE: (u32, u32) = (960, 640);
+
     fn slider(value: f64) -> Node {
         let access = Access::new(Role::Slider, "Volume").value(format!("{value}")).range(value, 0.0, 100.0, 1.0);
         Node::part("values.volume", 0, access, Rect::new(10.0, 20.0, 200.0, 24.0))
@@ -335,16 +340,16 @@ mod tests {
     fn the_first_update_holds_everything_then_only_what_changed() {
         let mut tree = KitTree::default();
         let button = Node::part("b", 0, Access::new(Role::Button, "Save"), Rect::new(0.0, 0.0, 80.0, 32.0));
-        let first = tree.update("values", &[button.clone(), slider(40.0)], 2.0).expect("a first update");
+        let first = tree.update("values", &[button.clone(), slider(40.0)], 2.0, SIZE).expect("a first update");
         assert_eq!(first.nodes.len(), 3, "the window and two widgets");
         assert!(first.tree.is_some());
-        assert!(tree.update("values", &[button.clone(), slider(40.0)], 2.0).is_none(), "nothing changed");
-        let moved = tree.update("values", &[button.clone(), slider(41.0)], 2.0).expect("the slider moved");
+        assert!(tree.update("values", &[button.clone(), slider(40.0)], 2.0, SIZE).is_none(), "nothing changed");
+        let moved = tree.update("values", &[button.clone(), slider(41.0)], 2.0, SIZE).expect("the slider moved");
         assert_eq!(moved.nodes.len(), 1, "only the slider: {:?}", moved.nodes);
         assert_eq!(moved.nodes[0].1.numeric_value(), Some(41.0));
         let b = moved.nodes[0].1.bounds().expect("bounds");
         assert_eq!((b.x0, b.y0, b.x1, b.y1), (20.0, 40.0, 420.0, 88.0), "in device pixels");
-        let gone = tree.update("values", &[button], 2.0).expect("the slider left");
+        let gone = tree.update("values", &[button], 2.0, SIZE).expect("the slider left");
         assert_eq!(gone.nodes.len(), 1, "the window, naming one child");
         assert_eq!(gone.nodes[0].1.children().len(), 1);
     }
@@ -359,7 +364,7 @@ mod tests {
         let lines: Vec<String> = (0..1000).map(|i| format!("line {i} é\n")).collect();
         let text = lines.concat();
         let mut tree = KitTree::default();
-        let first = tree.update("notes", &[notes(&text, 0, 0)], 1.0).expect("a first update");
+        let first = tree.update("notes", &[notes(&text, 0, 0)], 1.0, SIZE).expect("a first update");
         assert_eq!(
             first.nodes.len(),
             2 + 1001,
@@ -367,7 +372,7 @@ mod tests {
         );
         let at = lines[..500].concat().len() + "line 500 é".len();
         let typed = format!("{}x{}", &text[..at], &text[at..]);
-        let update = tree.update("notes", &[notes(&typed, at + 1, at + 1)], 1.0).expect("a keystroke");
+        let update = tree.update("notes", &[notes(&typed, at + 1, at + 1)], 1.0, SIZE).expect("a keystroke");
         let area = id_of(&notes("", 0, 0));
         let sent: Vec<NodeId> = update.nodes.iter().map(|(id, _)| *id).collect();
         assert_eq!(sent, [run_id(area, 500), area], "the line typed in and the area's new caret");
@@ -380,14 +385,14 @@ mod tests {
     #[test]
     fn a_selection_across_lines_names_each_end_s_run_and_a_caret_after_the_last_break_stands_on_an_empty_line() {
         let mut tree = KitTree::default();
-        let update = tree.update("notes", &[notes("ab\ncd\n", 1, 6)], 1.0).expect("an update");
+        let update = tree.update("notes", &[notes("ab\ncd\n", 1, 6)], 1.0, SIZE).expect("an update");
         let area = id_of(&notes("", 0, 0));
         let node = &update.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
         assert_eq!(node.children(), [run_id(area, 0), run_id(area, 1), run_id(area, 2)]);
         let selection = node.text_selection().expect("a selection");
         assert_eq!((selection.anchor.node, selection.anchor.character_index), (run_id(area, 0), 1));
         assert_eq!((selection.focus.node, selection.focus.character_index), (run_id(area, 2), 0));
-        let empty = tree.update("notes", &[notes("", 0, 0)], 1.0).expect("emptied");
+        let empty = tree.update("notes", &[notes("", 0, 0)], 1.0, SIZE).expect("emptied");
         let node = &empty.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
         assert_eq!(node.children(), [run_id(area, 0)], "an empty text is one empty run, where its caret stands");
     }

@@ -275,7 +275,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
                 self.idle(now, &polled);
             }
             if let Some(reader) = &mut self.screen_reader {
-                reader.frame(&self.session, self.scale);
+                reader.frame(&self.session, self.scale, &self.window);
             }
         }
         Ok(Ran {
