@@ -430,12 +430,19 @@ impl<P: PageSpec> ScreenState for KitState<P> {
                 boxes.entry(r.target.id).and_modify(|b| *b = b.union(r.rect)).or_insert(r.rect);
             }
         }
-        for w in &page.widgets {
-            let (id, bounds) = (w.id(), boxes.get(w.id()).copied().unwrap_or_default());
+        for (i, w) in page.widgets.iter().enumerate() {
+            // A widget that takes no input has no region: the box the page drew it in is where it is, and one
+            // scrolled away keeps its box outside the viewport rather than an empty one.
+            let laid = self.laid.rects.get(i).copied().filter(|r| r.w > 0.0 && r.h > 0.0);
+            let id = w.id();
+            let bounds = boxes.get(id).copied().or(laid).unwrap_or_default();
             into.push(Node { widget: id, part: None, access: w.access(), bounds, focused: false });
             into.extend(w.part_access().into_iter().map(|(part, access)| {
+                // A part scrolled away has no region of its own; its widget's box is the nearest place it has.
                 let target = Target { id, part };
-                Node::part(id, part, access, parts.get(&target).copied().unwrap_or_default())
+                let own = parts.get(&target).copied().filter(|r| r.w > 0.0 && r.h > 0.0);
+                let at = own.or(laid.filter(|_| !boxes.contains_key(id)));
+                Node::part(id, part, access, at.unwrap_or_default())
             }));
         }
     }

@@ -229,6 +229,8 @@ pub struct TextGeometry {
     pub offset: f32,
     /// Where the fallback paragraph's lines were drawn.
     pub fallback: Drawn,
+    /// The hint, the sample and the fallback paragraph as nodes, where they were drawn.
+    pub paragraphs: Vec<Node>,
 }
 
 /// The text screen's state (see the module docs).
@@ -525,6 +527,7 @@ impl ScreenState for TextFields {
             into.push(Node::part_in(ids::FEATURES, i as u8, access, regions));
         }
         into.push(Node::of(ids::SIZE, self.size.access(), regions));
+        into.extend(self.geometry.paragraphs.iter().cloned());
     }
 }
 
