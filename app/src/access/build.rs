@@ -13,6 +13,8 @@ pub fn nodes(session: &Session) -> Vec<Node> {
     let regions = session.regions();
     let mut nodes = Vec::new();
     let current = session.screen().index();
+    // The strip is a tab list whose tabs are its children, as GTK's notebook is.
+    nodes.push(Node::of(TABS, Access::new(Role::TabList, "Screens"), regions));
     for region in regions.iter().filter(|r| r.target.id == TABS) {
         let part = region.target.part;
         let access = match titles().get(usize::from(part)) {

@@ -31,20 +31,36 @@ impl KitTree {
     /// first update holds the whole tree.
     pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32, size: (u32, u32)) -> Option<TreeUpdate> {
         let mut changed = Vec::new();
+        let ids: Vec<NodeId> = nodes.iter().map(id_of).collect();
+        // A part is its widget's child where the widget has a node of its own (a menu bar's items, a list's rows),
+        // else the window's.
+        let whole: HashMap<&str, NodeId> =
+            nodes.iter().zip(&ids).filter(|(n, _)| n.part.is_none()).map(|(n, id)| (n.widget, *id)).collect();
+        let mut parts: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
         let mut children = Vec::with_capacity(nodes.len());
+        for (node, id) in nodes.iter().zip(&ids) {
+            match node.part.and(whole.get(node.widget)) {
+                Some(parent) if parent != id => parts.entry(*parent).or_default().push(*id),
+                _ => children.push(*id),
+            }
+        }
         let mut live = HashSet::with_capacity(nodes.len());
         let mut focus = WINDOW;
         let mut regrown = false;
-        for node in nodes {
-            let id = id_of(node);
-            children.push(id);
+        for (node, &id) in nodes.iter().zip(&ids) {
             live.insert(id);
             if node.focused {
                 focus = id;
             }
             let mut kit = to_kit(node, scale);
-            if let Some(text) = text_of(node) {
-                regrown |= self.runs(id, text, node.access.selection, &mut kit, &mut live, &mut changed);
+            let mut kids = match text_of(node) {
+                Some(text) => self.runs(id, text, node.access.selection, &mut kit, &mut live, &mut changed),
+                None => Vec::new(),
+            };
+            kids.extend(parts.remove(&id).unwrap_or_default());
+            regrown |= self.sent.get(&id).map_or(&[][..], accesskit::Node::children) != kids.as_slice();
+            if !kids.is_empty() {
+                kit.set_children(kids);
             }
             self.send(id, kit, &mut changed);
         }
@@ -77,9 +93,8 @@ impl KitTree {
         }
     }
 
-    /// Gives `parent` (node `id`) `text` as its children, one text run per hard line, and its selection: a line
-    /// whose text was sent as it is now is not built again, so a keystroke in a long text builds and sends one run.
-    /// Whether its list of runs changed (a run may have left).
+    /// `text` as the text runs of node `id`, one per hard line, and its selection set on `parent`: a line whose text
+    /// was sent as it is now is not built again, so a keystroke in a long text builds and sends one run.
     fn runs(
         &mut self,
         id: NodeId,
@@ -88,7 +103,7 @@ impl KitTree {
         parent: &mut accesskit::Node,
         live: &mut HashSet<NodeId>,
         changed: &mut Vec<(NodeId, accesskit::Node)>,
-    ) -> bool {
+    ) -> Vec<NodeId> {
         let mut ids = Vec::new();
         let (mut anchor, mut caret) = (None, None);
         let mut start = 0;
@@ -113,12 +128,10 @@ impl KitTree {
             }
             self.send(run, text_run(line), changed);
         }
-        let regrown = self.sent.get(&id).map(accesskit::Node::children) != Some(ids.as_slice());
-        parent.set_children(ids);
         if let (Some(anchor), Some(focus)) = (anchor, caret) {
             parent.set_text_selection(TextSelection { anchor, focus });
         }
-        regrown
+        ids
     }
 
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
@@ -221,8 +234,15 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     if a.has("readonly") {
         kit.set_read_only();
     }
-    if a.has("expanded") {
-        kit.set_expanded(true);
+    if a.has("expanded") || a.has("collapsed") {
+        kit.set_expanded(a.has("expanded"));
+    }
+    if let Some((position, size)) = a.set {
+        kit.set_position_in_set(position);
+        kit.set_size_of_set(size);
+    }
+    if let Some(level) = a.level {
+        kit.set_level(level);
     }
     if a.has("selected") {
         kit.set_selected(true);
@@ -249,14 +269,21 @@ pub fn actions(role: Role) -> &'static [Action] {
         | Role::Tab
         | Role::MenuItem
         | Role::MenuButton
-        | Role::RadioButton => &[Action::Click, Action::Focus],
+        | Role::RadioButton
+        | Role::TreeItem => &[Action::Click, Action::Focus],
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
         Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
-        Role::RadioGroup | Role::TabList | Role::MenuBar | Role::Group | Role::List | Role::Splitter => {
+        Role::RadioGroup | Role::TabList | Role::MenuBar | Role::Group | Role::List | Role::Tree | Role::Splitter => {
             &[Action::Focus]
         }
-        Role::ProgressIndicator | Role::Meter | Role::Article | Role::Status | Role::Label | Role::Image => &[],
+        Role::ProgressIndicator
+        | Role::Meter
+        | Role::Article
+        | Role::Status
+        | Role::Label
+        | Role::Image
+        | Role::ListItem => &[],
     }
 }
 
@@ -288,6 +315,9 @@ fn role(role: Role) -> KitRole {
         Role::Image => KitRole::Image,
         Role::List => KitRole::List,
         Role::RadioButton => KitRole::RadioButton,
+        Role::ListItem => KitRole::ListItem,
+        Role::Tree => KitRole::Tree,
+        Role::TreeItem => KitRole::TreeItem,
     }
 }
 

@@ -438,10 +438,11 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             let bounds = boxes.get(id).copied().or(laid).unwrap_or_default();
             into.push(Node { widget: id, part: None, access: w.access(), bounds, focused: false });
             into.extend(w.part_access().into_iter().map(|(part, access)| {
-                // A part scrolled away has no region of its own; its widget's box is the nearest place it has.
+                // A part scrolled away (or cut by the viewport) has no region of its own; its widget's box is the
+                // nearest place it has.
                 let target = Target { id, part };
                 let own = parts.get(&target).copied().filter(|r| r.w > 0.0 && r.h > 0.0);
-                let at = own.or(laid.filter(|_| !boxes.contains_key(id)));
+                let at = own.or(laid).or_else(|| boxes.get(id).copied());
                 Node::part(id, part, access, at.unwrap_or_default())
             }));
         }
