@@ -203,8 +203,134 @@ def places(window):
         say(f"window at ({x}, {y}): frame {frame}, {field.name!r} at {on_screen} on the screen and hit there")
 
 
+def children(node):
+    return [c for c in node if c is not None]
+
+
+def attributes(node):
+    return dict(a.split(":", 1) for a in node.getAttributes())
+
+
+def press(node):
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    if "click" not in names:
+        fail(f"the {node.getRoleName()} {node.name!r} offers {names}, not click")
+    action.doAction(names.index("click"))
+
+
+def focused(window):
+    return [n for n in nodes(window) if "focused" in states(n)]
+
+
+def menus(window):
+    # Finding 4: composite widgets' parts are their children, with their roles and names.
+    bar = find(window, "menu bar", "Menu bar")
+    titles = [(c.getRoleName(), c.name) for c in children(bar)]
+    if titles != [("menu item", t) for t in ("File", "Edit", "View", "Help")]:
+        fail(f"the menu bar's children are {titles}")
+    docs = find(window, "page tab list", "Documents")
+    tabs = [c.name for c in children(docs) if c.getRoleName() == "page tab"]
+    buttons = [c.name for c in children(docs) if c.getRoleName() == "push button"]
+    if tabs != ["Notes.txt", "Plan.md", "Budget.csv"] or "New document" not in buttons or len(buttons) != 4:
+        fail(f"the document tabs' children are tabs {tabs} and buttons {buttons}")
+    sizes = {attributes(c).get("setsize") for c in children(docs) if c.getRoleName() == "page tab"}
+    places = [attributes(c).get("posinset") for c in children(docs) if c.getRoleName() == "page tab"]
+    if sizes != {"3"} or places != ["1", "2", "3"]:
+        fail(f"the document tabs say set sizes {sizes} and places {places}")
+    tree = find(window, "tree", "Files")
+    rows = [(c.getRoleName(), c.name) for c in children(tree)]
+    if len(rows) < 2 or any(role != "tree item" for role, _ in rows):
+        fail(f"the tree's children are {rows}")
+    pager = find(window, "panel", "Pages")
+    pages = [c.name for c in children(pager)]
+    if "Page 1" not in pages or "Next page" not in pages:
+        fail(f"the pager's children are {pages}")
+    say(f"menu bar {[t for _, t in titles]}, document tabs {tabs} + {len(buttons)} buttons, tree {rows[:3]}…, "
+        f"pager {pages[:4]}…")
+
+    # Finding 5: in an open menu the highlighted item has the focus and is selected, and the focus moves with it.
+    heard = Heard("object:state-changed:focused")
+    font = find(window, "combo box", "Font")
+    press(font)
+    def lit():
+        return next((n for n in focused(window) if n.getRoleName() == "menu item"), None)
+
+    until("no menu item has the focus once the Font list is open",
+          lambda: (lit() is not None, [(n.getRoleName(), n.name) for n in focused(window)]))
+    item = lit()
+    if "selected" not in states(item):
+        fail(f"the focused menu item {item.name!r} is not selected: {sorted(states(item))}")
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    keys("key", "Down")
+    moved = until("Down did not move the focus to the next menu item",
+                  lambda: (next((n.name for n in focused(window) if n.getRoleName() == "menu item"), None) not in
+                           (None, item.name), [(n.getRoleName(), n.name) for n in focused(window)]))
+    heard.pump(0.5)
+    if not [e for e in heard.events if e.detail1 == 1 and e.source.getRoleName() == "menu item"]:
+        fail("no focus event was raised on a menu item")
+    say(f"the Font list opened with {item.name!r} focused and selected; Down moved the focus to {moved!r}")
+    keys("key", "Escape")
+
+
+def chips(window):
+    # Finding 5: the feature chips' focus is on the chip the keyboard is on, not the window's frame.
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    keys("key", "Tab", "Tab", "Right", "Right")
+    chip = until("the focus is not on the third chip after Tab, Tab, Right, Right",
+                 lambda: ([(n.getRoleName(), n.name) for n in focused(window)] == [("check box", "dlig")],
+                          [(n.getRoleName(), n.name) for n in focused(window)]))
+    say(f"Tab, Tab, Right, Right: the focus is on {chip}")
+
+
+def content(window):
+    # Finding 6: the sample and the fallback paragraph are nodes with their text, and what is drawn at the start
+    # (badges, labels, progress bars) has a box on the screen.
+    sample = find(window, "label", "Office affine flow 0123456789 1/2 3/4 (HELLO) [A-Z] → a g 1 l I 4 6 9")
+    text, _ = text_and_caret(sample)
+    if not text.startswith("Office affine flow"):
+        fail(f"the sample's Text reads {text!r}")
+    fallback = [n for n in nodes(window) if n.getRoleName() == "label" and text_of(n).startswith("Inter draws Latin")]
+    if not fallback:
+        fail("the fallback paragraph is not in the tree")
+    for node in (sample, fallback[0]):
+        box = extents(node, pyatspi.WINDOW_COORDS)
+        if box[2] <= 0 or box[3] <= 0:
+            fail(f"{node.name[:20]!r} has the box {box}")
+    say(f"the sample reads {text[:24]!r}…, the fallback paragraph {text_of(fallback[0])[:24]!r}…, both placed")
+
+
+def list_rows(window):
+    # Finding 4: the 10,000-row list's rows in view are its items, each with its place among all 10,000.
+    rows = find(window, "list", "Rows")
+    items = children(rows)
+    if not 10 <= len(items) <= 40 or any(c.getRoleName() != "list item" for c in items):
+        fail(f"the list has {len(items)} children: {[(c.getRoleName(), c.name) for c in items[:5]]}")
+    first = attributes(items[0])
+    if first.get("posinset") != "1" or first.get("setsize") != "10000":
+        fail(f"the first row says {first}")
+    say(f"the list shows {len(items)} rows as items, the first {items[0].name!r} 1 of 10000")
+
+
+def panels(window):
+    # Finding 4: the divider says its place through Value, as the report's percentage does.
+    divider = find(window, "separator", "Divider")
+    try:
+        value = divider.queryValue().currentValue
+    except NotImplementedError:
+        fail("the divider has no Value interface")
+    if abs(value - 40.0) > 0.5:
+        fail(f"the divider's Value is {value}, not 40")
+    say(f"the divider's Value is {value}")
+
+
 CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Forms", forms),
     "places": ("goldberry: Text", places),
+    "menus": ("goldberry: Menus", menus),
+    "chips": ("goldberry: Text", chips),
+    "content": ("goldberry: Text", content),
+    "list": ("goldberry: Scrolling", list_rows),
+    "panels": ("goldberry: Panels", panels),
 }
 
 if len(sys.argv) != 2 or sys.argv[1] not in CASES:

@@ -37,10 +37,17 @@ impl KitTree {
         let whole: HashMap<&str, NodeId> =
             nodes.iter().zip(&ids).filter(|(n, _)| n.part.is_none()).map(|(n, id)| (n.widget, *id)).collect();
         let mut parts: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+        // AccessKit reads a set's size from its container, not its items.
+        let mut sizes: HashMap<NodeId, usize> = HashMap::new();
         let mut children = Vec::with_capacity(nodes.len());
         for (node, id) in nodes.iter().zip(&ids) {
             match node.part.and(whole.get(node.widget)) {
-                Some(parent) if parent != id => parts.entry(*parent).or_default().push(*id),
+                Some(parent) if parent != id => {
+                    parts.entry(*parent).or_default().push(*id);
+                    if let Some((_, size)) = node.access.set {
+                        sizes.insert(*parent, size);
+                    }
+                }
                 _ => children.push(*id),
             }
         }
@@ -58,6 +65,9 @@ impl KitTree {
                 None => Vec::new(),
             };
             kids.extend(parts.remove(&id).unwrap_or_default());
+            if let Some(size) = sizes.get(&id) {
+                kit.set_size_of_set(*size);
+            }
             regrown |= self.sent.get(&id).map_or(&[][..], accesskit::Node::children) != kids.as_slice();
             if !kids.is_empty() {
                 kit.set_children(kids);
@@ -237,9 +247,9 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     if a.has("expanded") || a.has("collapsed") {
         kit.set_expanded(a.has("expanded"));
     }
-    if let Some((position, size)) = a.set {
-        kit.set_position_in_set(position);
-        kit.set_size_of_set(size);
+    if let Some((position, _)) = a.set {
+        // AccessKit counts from 0, where ARIA and the report count from 1.
+        kit.set_position_in_set(position.saturating_sub(1));
     }
     if let Some(level) = a.level {
         kit.set_level(level);
@@ -249,6 +259,21 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     }
     if a.has("invalid") {
         kit.set_invalid(Invalid::True);
+    }
+    if a.has("required") {
+        kit.set_required();
+    }
+    if a.has("busy") {
+        kit.set_busy();
+    }
+    if a.role == Role::Dialog {
+        kit.set_modal();
+    }
+    if let Some(description) = &a.description {
+        kit.set_description(description.clone());
+    }
+    if let Some(shortcut) = a.shortcut {
+        kit.set_keyboard_shortcut(shortcut);
     }
     for action in actions(a.role) {
         kit.add_action(*action);
@@ -274,9 +299,15 @@ pub fn actions(role: Role) -> &'static [Action] {
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
         Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
-        Role::RadioGroup | Role::TabList | Role::MenuBar | Role::Group | Role::List | Role::Tree | Role::Splitter => {
-            &[Action::Focus]
-        }
+        Role::RadioGroup
+        | Role::TabList
+        | Role::MenuBar
+        | Role::Group
+        | Role::List
+        | Role::Tree
+        | Role::Menu
+        | Role::Dialog
+        | Role::Splitter => &[Action::Focus],
         Role::ProgressIndicator
         | Role::Meter
         | Role::Article
@@ -318,6 +349,8 @@ fn role(role: Role) -> KitRole {
         Role::ListItem => KitRole::ListItem,
         Role::Tree => KitRole::Tree,
         Role::TreeItem => KitRole::TreeItem,
+        Role::Menu => KitRole::Menu,
+        Role::Dialog => KitRole::Dialog,
     }
 }
 

@@ -34,6 +34,8 @@ pub enum Role {
     ListItem,
     Tree,
     TreeItem,
+    Menu,
+    Dialog,
 }
 
 impl Role {
@@ -68,11 +70,13 @@ impl Role {
             Role::ListItem => "listitem",
             Role::Tree => "tree",
             Role::TreeItem => "treeitem",
+            Role::Menu => "menu",
+            Role::Dialog => "dialog",
         }
     }
 
     /// Every role, for the scripts' check of a role's name.
-    pub const ALL: [Role; 28] = [
+    pub const ALL: [Role; 30] = [
         Role::Button,
         Role::CheckBox,
         Role::RadioGroup,
@@ -101,6 +105,8 @@ impl Role {
         Role::ListItem,
         Role::Tree,
         Role::TreeItem,
+        Role::Menu,
+        Role::Dialog,
     ];
 
     /// The role a script or the report names `name` (AccessKit's name in lower case).
@@ -132,7 +138,8 @@ pub struct Access {
     pub name: String,
     /// Its value, where it has one ("40", "Medium", "3 of 5").
     pub value: Option<String>,
-    /// Its states: "checked", "mixed", "disabled", "expanded", "collapsed", "selected", "invalid", "readonly".
+    /// Its states: "checked", "mixed", "disabled", "expanded", "collapsed", "selected", "invalid", "required",
+    /// "readonly", "busy", "multiline", "haspopup".
     pub states: Vec<&'static str>,
     /// Where its value stands in its range, for a slider, a knob, a spinner or a progress bar.
     pub range: Option<Span>,
@@ -142,6 +149,10 @@ pub struct Access {
     pub set: Option<(usize, usize)>,
     /// A tree item's depth, 1 for a root.
     pub level: Option<usize>,
+    /// What more there is to say of it: its tooltip, or the message of the rule it breaks.
+    pub description: Option<String>,
+    /// The keys that do what it does from anywhere (a menu item's `Ctrl+C`).
+    pub shortcut: Option<&'static str>,
 }
 
 /// A value in a range, as AccessKit carries it (numeric value, minimum, maximum, step).
@@ -169,6 +180,8 @@ impl Access {
             selection: None,
             set: None,
             level: None,
+            description: None,
+            shortcut: None,
         }
     }
 
@@ -207,6 +220,18 @@ impl Access {
     /// At depth `level` of a tree (1 for a root).
     pub fn level(mut self, level: usize) -> Access {
         self.level = Some(level);
+        self
+    }
+
+    /// Described as `description` when there is one.
+    pub fn description(mut self, description: Option<impl Into<String>>) -> Access {
+        self.description = description.map(Into::into);
+        self
+    }
+
+    /// Done from anywhere by `shortcut` when there is one.
+    pub fn shortcut(mut self, shortcut: Option<&'static str>) -> Access {
+        self.shortcut = shortcut;
         self
     }
 

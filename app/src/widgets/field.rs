@@ -492,6 +492,8 @@ impl Widget for Field {
             .state("readonly", self.kind == Kind::ReadOnly)
             .state("disabled", self.kind == Kind::Disabled)
             .state("invalid", self.error.is_some())
+            .state("required", self.rule.as_ref().is_some_and(|r| r.required.is_some()))
+            .description(self.error)
     }
 
     fn states(&self) -> Vec<&'static str> {
@@ -500,6 +502,7 @@ impl Widget for Field {
             ("readonly", self.kind == Kind::ReadOnly),
             ("disabled", self.kind == Kind::Disabled),
             ("invalid", self.error.is_some()),
+            ("required", self.rule.as_ref().is_some_and(|r| r.required.is_some())),
         ]
         .into_iter()
         .filter_map(|(state, on)| on.then_some(state))

@@ -436,7 +436,12 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             let laid = self.laid.rects.get(i).copied().filter(|r| r.w > 0.0 && r.h > 0.0);
             let id = w.id();
             let bounds = boxes.get(id).copied().or(laid).unwrap_or_default();
-            into.push(Node { widget: id, part: None, access: w.access(), bounds, focused: false });
+            let mut access = w.access();
+            if access.description.is_none() {
+                // A tooltip is what more there is to say of its widget.
+                access.description = w.tooltip(0).map(str::to_owned);
+            }
+            into.push(Node { widget: id, part: None, access, bounds, focused: false });
             into.extend(w.part_access().into_iter().map(|(part, access)| {
                 // A part scrolled away (or cut by the viewport) has no region of its own; its widget's box is the
                 // nearest place it has.
