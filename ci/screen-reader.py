@@ -2,6 +2,8 @@
 # acts on it. Each case is one run of the app that ci/screen-reader-test starts (inside the D-Bus session the app
 # runs in); it finds widgets by role and name, acts through AT-SPI's Action, Value and EditableText interfaces, and
 # reads the changes back from the tree.
+import json
+import os
 import subprocess
 import sys
 import time
@@ -324,6 +326,145 @@ def panels(window):
     say(f"the divider's Value is {value}")
 
 
+SCREENS = ["Overview", "Text", "Layout", "Controls", "Scrolling", "Values", "Forms", "Panels", "Menus"]
+# The report's roles as AT-SPI names them (AccessKit's mapping), for the roles whose states the sweep compares.
+ROLES = {
+    "button": "push button", "checkbox": "check box", "switch": "toggle button", "radiobutton": "radio button",
+    "slider": "slider", "spinbutton": "spin button", "textinput": "entry", "multilinetextinput": "entry",
+    "passwordinput": "password text", "combobox": "combo box", "tab": "page tab", "menuitem": "menu item",
+    "treeitem": "tree item", "listitem": "list item", "label": "label", "status": "status bar",
+}
+# Roles a person acts on or reads by name: each needs one.
+NAMED = {"push button", "check box", "radio button", "toggle button", "slider", "spin button", "entry",
+         "password text", "combo box", "page tab", "menu item", "tree item", "list item", "menu bar", "page tab list",
+         "tree", "list", "radio group", "separator"}
+# Roles whose parts are their children.
+COMPOSITE = {"menu bar", "page tab list", "tree", "list", "radio group", "menu"}
+# Roles AT-SPI's Text must read.
+TEXTS = {"entry", "password text", "label", "spin button"}
+
+
+def seen_states(node, role):
+    """The report's states, as read back from AT-SPI's."""
+    s = states(node)
+    checked = "pressed" if role == "toggle button" else "checked"
+    return {"checked": checked in s, "mixed": "indeterminate" in s, "disabled": "enabled" not in s and "read only" not in s,
+            "selected": "selected" in s, "readonly": "read only" in s, "required": "required" in s,
+            "busy": "busy" in s}
+
+
+def said_states(entry):
+    have = set(entry.get("states") or [])
+    return {k: k in have for k in ("checked", "mixed", "disabled", "selected", "readonly", "required", "busy")}
+
+
+def check_screen(window, title, report, where):
+    """The per-node rules of the sweep on the screen `window` shows: a role; a name where the role needs one; a box,
+    and the node there at its centre when it lies in the window; the report's states; Text with the report's text;
+    children for a composite."""
+    frame = extents(window, pyatspi.DESKTOP_COORDS)
+    problems = []
+    walked = nodes(window)[1:]
+    expected = {}
+    for entry in (report or {}).get("accessibility", {}).get("nodes", []):
+        role = ROLES.get(entry["role"])
+        if role:
+            expected.setdefault((role, entry["name"]), []).append(entry)
+    for node in walked:
+        role, name = node.getRoleName(), node.name or ""
+        what = f"{role} {name[:30]!r}"
+        if role in ("unknown", "invalid", "") :
+            problems.append(f"{what}: no role")
+        if role in NAMED and not name.strip():
+            problems.append(f"an unnamed {role}")
+        box = extents(node, pyatspi.DESKTOP_COORDS)
+        if box[2] <= 0 or box[3] <= 0:
+            problems.append(f"{what}: the box {box}")
+            continue
+        cx, cy = box[0] + box[2] // 2, box[1] + box[3] // 2
+        inside = frame[0] <= cx < frame[0] + frame[2] and frame[1] <= cy < frame[1] + frame[3]
+        if inside and role in NAMED and role not in COMPOSITE:
+            hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
+            if hit is None or (hit != node and hit.parent != node):
+                problems.append(f"{what}: at its centre ({cx}, {cy}) is {hit and (hit.getRoleName(), hit.name)}")
+        if role in COMPOSITE and node.childCount == 0:
+            problems.append(f"{what}: a {role} without children")
+        if role in TEXTS:
+            try:
+                node.queryText()
+            except NotImplementedError:
+                problems.append(f"{what}: no Text")
+        said = expected.get((role, name))
+        if said and len(said) == 1:
+            entry = said[0]
+            if seen_states(node, role) != said_states(entry):
+                problems.append(f"{what}: AT-SPI says {sorted(states(node))}, the report {entry.get('states')}")
+            if role in ("entry", "label") and role in TEXTS and not (role == "entry" and entry.get("value") is None):
+                want = entry.get("value") if role == "entry" else (entry.get("value") or entry["name"])
+                if role == "label" and entry["role"] != "label":
+                    want = None
+                if want is not None and text_of(node) != want:
+                    problems.append(f"{what}: Text reads {text_of(node)[:40]!r}, the report {want[:40]!r}")
+    if problems:
+        fail(f"{where} {title}: " + "; ".join(problems[:12]) + (f" (and {len(problems) - 12} more)" if len(problems) > 12 else ""))
+    return len(walked)
+
+
+def tab_walk(window, title, where, tabs=6):
+    """After every Tab, one node has the focus."""
+    for i in range(tabs):
+        keys("key", "Tab")
+        time.sleep(0.15)
+        lit = until(f"{where} {title}: after Tab {i + 1}, not one focused node",
+                    lambda: (len(focused(window)) == 1, [(n.getRoleName(), n.name) for n in focused(window)]),
+                    seconds=3.0)
+    return lit
+
+
+def sweep(window):
+    """Every screen in each look (as named by SWEEP_LOOKS: light, dark, mirrored), reached through the screens' tab
+    list by Action, checked by the per-node rules, then Tab walked."""
+    reports = os.environ.get("SWEEP_REPORTS", "")
+    looks = os.environ.get("SWEEP_LOOKS", "light").split(",")
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    strip = find(window, "page tab list", "Screens")
+    total = 0
+    for look in looks:
+        if look == "dark":
+            keys("key", "ctrl+t")
+        elif look == "mirrored":
+            keys("key", "ctrl+r")
+        time.sleep(0.5)
+        for title in SCREENS:
+            tab = next((c for c in children(strip) if c.name == title), None)
+            if tab is not None:
+                press(tab)
+            else:
+                # A tab the strip has no room for (behind its "More screens") is reached by its shortcut.
+                keys("key", f"ctrl+{SCREENS.index(title) + 1}")
+            window = until(f"{look}: pressing the tab {title!r} did not show it",
+                           lambda: (app_window(f"goldberry: {title}") is not None, app_window(f"goldberry: {title}")))
+            time.sleep(0.3)
+            report = None
+            if reports:
+                with open(os.path.join(reports, f"{title.lower()}.json"), encoding="utf-8") as f:
+                    report = json.load(f)
+            total += check_screen(window, title, report, look)
+            tab_walk(window, title, look)
+            strip = find(window, "page tab list", "Screens")
+        say(f"{look}: {len(SCREENS)} screens swept")
+    say(f"{total} nodes checked in {len(looks)} looks")
+
+
+def app_window(title):
+    for app in pyatspi.Registry.getDesktop(0):
+        if app is not None and "goldberry" in (app.name or "").lower():
+            for child in app:
+                if child is not None and child.name == title:
+                    return child
+    return None
+
+
 CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Forms", forms),
     "places": ("goldberry: Text", places),
     "menus": ("goldberry: Menus", menus),
@@ -331,11 +472,14 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "content": ("goldberry: Text", content),
     "list": ("goldberry: Scrolling", list_rows),
     "panels": ("goldberry: Panels", panels),
+    "sweep": ("goldberry: Overview", sweep),
 }
 
-if len(sys.argv) != 2 or sys.argv[1] not in CASES:
-    fail(f"usage: ci/screen-reader.py CASE, one of {', '.join(CASES)}")
-title, walk = CASES[sys.argv[1]]
+# A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).
+case = sys.argv[1].split("-")[0] if len(sys.argv) == 2 else ""
+if case not in CASES:
+    fail(f"usage: ci/screen-reader.py CASE[-TAIL], CASE one of {', '.join(CASES)}")
+title, walk = CASES[case]
 app = app_named("goldberry", 20)
 window = find(app, "frame", title)
 say(f"{sys.argv[1]}: {app.name}: {len(nodes(app))} nodes, window {window.name!r}")

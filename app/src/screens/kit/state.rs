@@ -442,12 +442,22 @@ impl<P: PageSpec> ScreenState for KitState<P> {
                 access.description = w.tooltip(0).map(str::to_owned);
             }
             into.push(Node { widget: id, part: None, access, bounds, focused: false });
-            into.extend(w.part_access().into_iter().map(|(part, access)| {
-                // A part scrolled away (or cut by the viewport) has no region of its own; its widget's box is the
-                // nearest place it has.
+            let items = w.part_access();
+            if items.is_empty() {
+                continue;
+            }
+            // A part scrolled away (or cut by the viewport) has no region of its own: where the widget would put
+            // it in the box the page drew it in.
+            let mut whole = Vec::new();
+            if let Some(laid) = laid {
+                w.regions(laid, self.laid.sheet.mirrored, &mut whole);
+            }
+            into.extend(items.into_iter().map(|(part, access)| {
                 let target = Target { id, part };
-                let own = parts.get(&target).copied().filter(|r| r.w > 0.0 && r.h > 0.0);
-                let at = own.or(laid).or_else(|| boxes.get(id).copied());
+                let placed = |r: &Rect| r.w > 0.0 && r.h > 0.0;
+                let own = parts.get(&target).copied().filter(placed);
+                let would = || whole.iter().find(|r| r.target == target).map(|r| r.rect).filter(placed);
+                let at = own.or_else(would).or(laid);
                 Node::part(id, part, access, at.unwrap_or_default())
             }));
         }
