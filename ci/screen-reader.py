@@ -456,6 +456,37 @@ def sweep(window):
     say(f"{total} nodes checked in {len(looks)} looks")
 
 
+def act(window):
+    """Acts through AT-SPI on every checkbox (Action) and every slider and spinner (Value) of the values screen,
+    presses the forms screen's Submit, and reads each result back."""
+    moved = []
+    for node in [n for n in nodes(window) if n.getRoleName() in ("slider", "spin button") and "enabled" in states(n)]:
+        value = node.queryValue()
+        low, high, step = value.minimumValue, value.maximumValue, value.minimumIncrement or 1.0
+        target = low + round((high - low) / 2 / step) * step
+        if abs(target - value.currentValue) < 1e-9:
+            target = min(high, target + step)
+        value.currentValue = target
+        until(f"setting the {node.getRoleName()} {node.name!r} to {target}",
+              lambda: (abs(node.queryValue().currentValue - target) < 1e-6, node.queryValue().currentValue))
+        moved.append(f"{node.name} {target:g}")
+    boxes = [n for n in nodes(window) if n.getRoleName() == "check box" and "enabled" in states(n)]
+    for box in boxes:
+        before = "checked" in states(box) or "indeterminate" in states(box)
+        press(box)
+        until(f"pressing the check box {box.name!r} did not change it",
+              lambda: (("checked" in states(box)) != before or "indeterminate" in states(box), sorted(states(box))))
+    say(f"values: {len(boxes)} check boxes toggled by Action; set by Value: {', '.join(moved)}")
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    keys("key", "ctrl+7")
+    forms = until("Ctrl+7 did not show the forms screen",
+                  lambda: (app_window("goldberry: Forms") is not None, app_window("goldberry: Forms")))
+    summary = find(forms, "status bar", "Not sent yet")
+    press(find(forms, "push button", "Submit"))
+    until("pressing Submit did not change the form's summary", lambda: (summary.name != "Not sent yet", summary.name))
+    say(f"forms: Submit pressed by Action; the summary says {summary.name!r}")
+
+
 def app_window(title):
     for app in pyatspi.Registry.getDesktop(0):
         if app is not None and "goldberry" in (app.name or "").lower():
@@ -473,6 +504,7 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "list": ("goldberry: Scrolling", list_rows),
     "panels": ("goldberry: Panels", panels),
     "sweep": ("goldberry: Overview", sweep),
+    "act": ("goldberry: Values", act),
 }
 
 # A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).

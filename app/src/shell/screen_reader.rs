@@ -32,6 +32,8 @@ pub struct ScreenReader {
     keys: Keys,
     /// Where the window stood on the screen when the adapter was last told: its client area and its frame.
     placed: Option<(Rect, Rect)>,
+    /// Requests whose widget was out of view: scrolled to, and carried out once the frame after shows it there.
+    scrolled: Vec<ActionRequest>,
 }
 
 impl std::fmt::Debug for ScreenReader {
@@ -75,7 +77,15 @@ impl ScreenReader {
         let (send, requests) = channel();
         let gone = Arc::new(AtomicBool::new(false));
         let adapter = Adapter::new(Activation, Actions(send), Deactivation(Arc::clone(&gone)));
-        Some(ScreenReader { adapter, tree: KitTree::default(), requests, gone, keys, placed: None })
+        Some(ScreenReader {
+            adapter,
+            tree: KitTree::default(),
+            requests,
+            gone,
+            keys,
+            placed: None,
+            scrolled: Vec::new(),
+        })
     }
 
     /// After a frame: where the window stands, then what changed, sent if a screen reader listens (the tree is not
@@ -106,7 +116,10 @@ impl ScreenReader {
     pub fn act(&mut self, session: &Session, video: &Video, per_logical: f32) -> Result<(), RunError> {
         // The requests of one frame act on the same tree: the events they push are handled after them.
         let mut nodes = None;
-        while let Ok(request) = self.requests.try_recv() {
+        let again = std::mem::take(&mut self.scrolled);
+        let fresh = std::iter::from_fn(|| self.requests.try_recv().ok()).map(|r| (r, false));
+        let requests: Vec<(ActionRequest, bool)> = again.into_iter().map(|r| (r, true)).chain(fresh).collect();
+        for (request, again) in requests {
             let nodes = nodes.get_or_insert_with(|| crate::access::nodes(session));
             let Some(node) = nodes.iter().find(|n| id_of(n) == request.target_node) else { continue };
             let step = |by: f64| {
@@ -122,10 +135,13 @@ impl ScreenReader {
                 _ => None,
             };
             let Some(verb) = verb else { continue };
-            // A request the frame cannot carry out (a widget that scrolled away) is dropped, as a person's would be.
-            match named::act(&verb, node, session, self.keys, per_logical, "goldberry: the screen reader", false) {
-                // A widget out of view is scrolled to; the screen reader asks again once it hears it there.
+            // A request the frame cannot carry out (a widget gone, or still out of view once scrolled to) is dropped,
+            // as a person's would be.
+            match named::act(&verb, node, session, self.keys, per_logical, "goldberry: the screen reader", again) {
                 Ok(played) => {
+                    if played.again {
+                        self.scrolled.push(request.clone());
+                    }
                     for event in played.events {
                         video.push_event(event).map_err(RunError::sdl("a screen reader's action"))?;
                     }
