@@ -9,8 +9,8 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use accesskit::{
-    Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, TextDirection, TextPosition, TextSelection, Toggled,
-    TreeId, TreeInfo, TreeUpdate,
+    Action, Invalid, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection, TextPosition, TextSelection,
+    Toggled, TreeId, TreeInfo, TreeUpdate,
 };
 
 use crate::widgets::{Node, Role};
@@ -259,6 +259,13 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     }
     if a.has("invalid") {
         kit.set_invalid(Invalid::True);
+    }
+    if matches!(
+        a.role,
+        Role::Slider | Role::SpinButton | Role::ProgressIndicator | Role::Meter | Role::MenuBar | Role::TabList
+    ) {
+        // GTK says which way each of these runs; goldberry's run across unless they say "vertical".
+        kit.set_orientation(if a.has("vertical") { Orientation::Vertical } else { Orientation::Horizontal });
     }
     if a.has("required") {
         kit.set_required();
