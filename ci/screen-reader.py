@@ -487,6 +487,26 @@ def act(window):
     say(f"forms: Submit pressed by Action; the summary says {summary.name!r}")
 
 
+def announcements(window):
+    # The form's "N things to fix" is spoken once, politely, without moving the focus.
+    heard = Heard("object:announcement")
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    before = [(n.getRoleName(), n.name) for n in focused(window)]
+    press(find(window, "push button", "Submit"))
+    until("pressing Submit did not change the summary",
+          lambda: (any(n.getRoleName() == "status bar" and "to fix" in (n.name or "") for n in nodes(window)),
+                   [n.name for n in nodes(window) if n.getRoleName() == "status bar"]))
+    heard.pump(1.0)
+    said = [(e.any_data, e.detail1) for e in heard.events]
+    if not any("to fix" in str(text) for text, _ in said):
+        fail(f"no announcement of the summary; heard {said}")
+    polite = [d for text, d in said if "to fix" in str(text)]
+    if polite != [1]:
+        fail(f"the summary was announced {len(polite)} times with politeness {polite}, not once politely (1)")
+    after = [(n.getRoleName(), n.name) for n in focused(window)]
+    say(f"Submit: {said} announced once, politely; the focus {before} -> {after}")
+
+
 def app_window(title):
     for app in pyatspi.Registry.getDesktop(0):
         if app is not None and "goldberry" in (app.name or "").lower():
@@ -505,6 +525,7 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "panels": ("goldberry: Panels", panels),
     "sweep": ("goldberry: Overview", sweep),
     "act": ("goldberry: Values", act),
+    "announcements": ("goldberry: Forms", announcements),
 }
 
 # A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).

@@ -9,8 +9,8 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use accesskit::{
-    Action, Invalid, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection, TextPosition, TextSelection,
-    Toggled, TreeId, TreeInfo, TreeUpdate,
+    Action, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection, TextPosition,
+    TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
 };
 
 use crate::widgets::{Node, Role};
@@ -60,6 +60,11 @@ impl KitTree {
                 focus = id;
             }
             let mut kit = to_kit(node, scale);
+            if node.access.role == Role::Status && self.sent.contains_key(&id) {
+                // A status is a polite live region once it has been shown: what it says next ("4 things to fix")
+                // is spoken once, without moving the focus, and a screen that opens does not read out every badge.
+                kit.set_live(Live::Polite);
+            }
             let mut kids = match text_of(node) {
                 Some(text) => self.runs(id, text, node.access.selection, &mut kit, &mut live, &mut changed),
                 None => Vec::new(),
@@ -465,5 +470,24 @@ mod tests {
         let empty = tree.update("notes", &[notes("", 0, 0)], 1.0, SIZE).expect("emptied");
         let node = &empty.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
         assert_eq!(node.children(), [run_id(area, 0)], "an empty text is one empty run, where its caret stands");
+    }
+
+    #[test]
+    fn a_widget_s_parts_are_its_children_and_its_set_s_size_is_on_it() {
+        let bar = Node::part("bar", 0, Access::new(Role::MenuBar, "Menu bar"), Rect::new(0.0, 0.0, 120.0, 30.0));
+        let bar = Node { part: None, ..bar };
+        let item = |i: u8, name: &str| {
+            let access = Access::new(Role::MenuItem, name).item(usize::from(i) + 1, 2);
+            Node::part("bar", i, access, Rect::new(f32::from(i) * 60.0, 0.0, 60.0, 30.0))
+        };
+        let nodes = [bar.clone(), item(0, "File"), item(1, "Edit")];
+        let update = KitTree::default().update("menus", &nodes, 1.0, SIZE).expect("a first update");
+        let of = |node: &Node| update.nodes.iter().find(|(id, _)| *id == id_of(node)).map(|(_, n)| n.clone());
+        let window = update.nodes.iter().find(|(id, _)| *id == WINDOW).expect("the window").1.clone();
+        assert_eq!(window.children(), [id_of(&bar)], "the items hang from the bar, not the window");
+        let bar_kit = of(&bar).expect("the bar");
+        assert_eq!(bar_kit.children(), [id_of(&nodes[1]), id_of(&nodes[2])]);
+        assert_eq!(bar_kit.size_of_set(), Some(2), "the set's size on its container");
+        assert_eq!(of(&nodes[2]).and_then(|n| n.position_in_set()), Some(1), "AccessKit counts places from 0");
     }
 }
