@@ -425,7 +425,9 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         let mut boxes: HashMap<WidgetId, Rect> = HashMap::with_capacity(page.widgets.len());
         let mut parts: HashMap<Target, Rect> = HashMap::new();
         for r in regions {
-            parts.entry(r.target).or_insert(r.rect);
+            if r.rect.w > 0.0 && r.rect.h > 0.0 {
+                parts.entry(r.target).or_insert(r.rect);
+            }
             if r.target.part != LABEL_PART && r.rect.w > 0.0 && r.rect.h > 0.0 {
                 boxes.entry(r.target.id).and_modify(|b| *b = b.union(r.rect)).or_insert(r.rect);
             }
