@@ -22,7 +22,17 @@ pub const WINDOW: NodeId = NodeId(0);
 #[derive(Debug, Default)]
 pub struct KitTree {
     sent: HashMap<NodeId, accesskit::Node>,
+    /// Each text as its runs were last sent (the runs themselves are not kept: a 1 MiB area has 17,000).
+    texts: HashMap<NodeId, Lines>,
     focus: Option<NodeId>,
+}
+
+/// A text as last sent: itself, where each of its lines starts, and each line's run.
+#[derive(Debug, Default)]
+struct Lines {
+    text: String,
+    starts: Vec<usize>,
+    ids: Vec<NodeId>,
 }
 
 impl KitTree {
@@ -66,7 +76,7 @@ impl KitTree {
                 kit.set_live(Live::Polite);
             }
             let mut kids = match text_of(node) {
-                Some(text) => self.runs(id, text, node.access.selection, &mut kit, &mut live, &mut changed),
+                Some(text) => self.runs(id, text, node.access.selection, &mut kit, &mut changed),
                 None => Vec::new(),
             };
             kids.extend(parts.remove(&id).unwrap_or_default());
@@ -91,6 +101,7 @@ impl KitTree {
             // Nodes that left are dropped with their parent's new list: AccessKit removes a child its parent no
             // longer names, and one that comes back must be sent again.
             self.sent.retain(|id, _| live.contains(id));
+            self.texts.retain(|id, _| live.contains(id));
         }
         self.send(WINDOW, window, &mut changed);
         let focus_moved = self.focus.replace(focus) != Some(focus);
@@ -108,45 +119,49 @@ impl KitTree {
         }
     }
 
-    /// `text` as the text runs of node `id`, one per hard line, and its selection set on `parent`: a line whose text
-    /// was sent as it is now is not built again, so a keystroke in a long text builds and sends one run.
+    /// `text` as the text runs of node `id`, one per hard line, and its selection set on `parent`. Only the lines
+    /// between the first and the last byte that differ from the text last sent are built and sent (every line when
+    /// lines came or went, since a run's id is its line's index), so a keystroke in a 1 MiB area sends one run.
     fn runs(
         &mut self,
         id: NodeId,
         text: &str,
         selection: Option<(usize, usize)>,
         parent: &mut accesskit::Node,
-        live: &mut HashSet<NodeId>,
         changed: &mut Vec<(NodeId, accesskit::Node)>,
     ) -> Vec<NodeId> {
-        let mut ids = Vec::new();
-        let (mut anchor, mut caret) = (None, None);
-        let mut start = 0;
-        for (i, line) in lines(text).enumerate() {
-            let run = run_id(id, i);
-            ids.push(run);
-            live.insert(run);
-            let end = start + line.len();
-            if let Some((a, c)) = selection {
-                // A byte at a line's end past its break stands at the next line's start; the last line takes the rest.
-                let last = end == text.len() && !line.ends_with('\n');
-                if anchor.is_none() && (a < end || last) {
-                    anchor = Some(position(run, line, a.saturating_sub(start)));
-                }
-                if caret.is_none() && (c < end || last) {
-                    caret = Some(position(run, line, c.saturating_sub(start)));
-                }
+        let memo = self.texts.entry(id).or_default();
+        if memo.ids.is_empty() || memo.text != text {
+            let starts = line_starts(text);
+            let line = |i: usize| &text[starts[i]..starts.get(i + 1).copied().unwrap_or(text.len())];
+            let lines = if memo.ids.len() == starts.len() {
+                let (old, new) = (memo.text.as_bytes(), text.as_bytes());
+                let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+                let room = old.len().min(new.len()) - prefix;
+                let suffix = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+                line_of(&starts, prefix)..line_of(&starts, (new.len() - suffix).max(prefix)) + 1
+            } else {
+                memo.ids = (0..starts.len()).map(|i| run_id(id, i)).collect();
+                0..starts.len()
+            };
+            for i in lines.start..lines.end.min(starts.len()) {
+                changed.push((memo.ids[i], text_run(line(i))));
             }
-            start = end;
-            if self.sent.get(&run).is_some_and(|sent| sent.value() == Some(line)) {
-                continue;
-            }
-            self.send(run, text_run(line), changed);
+            memo.text.clear();
+            memo.text.push_str(text);
+            memo.starts = starts;
         }
-        if let (Some(anchor), Some(focus)) = (anchor, caret) {
-            parent.set_text_selection(TextSelection { anchor, focus });
+        if let Some((anchor, caret)) = selection {
+            let at = |byte: usize| {
+                let i = line_of(&memo.starts, byte);
+                let start = memo.starts[i];
+                let end = memo.starts.get(i + 1).copied().unwrap_or(text.len());
+                let byte = byte.clamp(start, end);
+                TextPosition { node: memo.ids[i], character_index: text[start..byte].chars().count() }
+            };
+            parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
         }
-        ids
+        memo.ids.clone()
     }
 
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
@@ -156,7 +171,14 @@ impl KitTree {
 
     /// Everything AccessKit was told, as one update (an assistive technology that starts listening gets it).
     pub fn full(&self) -> TreeUpdate {
-        let nodes = self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
+        let mut nodes: Vec<(NodeId, accesskit::Node)> =
+            self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
+        for lines in self.texts.values() {
+            for (i, id) in lines.ids.iter().enumerate() {
+                let end = lines.starts.get(i + 1).copied().unwrap_or(lines.text.len());
+                nodes.push((*id, text_run(&lines.text[lines.starts[i]..end])));
+            }
+        }
         TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
 }
@@ -173,11 +195,15 @@ fn text_of(node: &Node) -> Option<&str> {
     }
 }
 
-/// `text` cut after each line break, and an empty last line where the text is empty or ends with a break (a caret
-/// stands there).
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let open = text.is_empty() || text.ends_with('\n');
-    text.split_inclusive('\n').chain(open.then_some(""))
+/// Where each line of `text` starts: after each line break, and a last, empty line where the text is empty or
+/// ends with a break (a caret stands there).
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+}
+
+/// The line holding byte `at`: the last that starts at or before it (a byte past a break starts the next line).
+fn line_of(starts: &[usize], at: usize) -> usize {
+    starts.partition_point(|s| *s <= at).saturating_sub(1)
 }
 
 /// Text run `i` of node `parent`: an id that stays while the line keeps its place.
@@ -185,13 +211,6 @@ fn run_id(parent: NodeId, i: usize) -> NodeId {
     let mut h = DefaultHasher::new();
     (parent.0, i, "run").hash(&mut h);
     NodeId(h.finish().max(1))
-}
-
-/// Byte `at` of `line` (run `run`) as AccessKit's position: the characters before it.
-fn position(run: NodeId, line: &str, at: usize) -> TextPosition {
-    let at = at.min(line.len());
-    let character_index = line.char_indices().take_while(|(i, _)| *i < at).count();
-    TextPosition { node: run, character_index }
 }
 
 /// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction.
