@@ -131,14 +131,18 @@ impl KitTree {
         changed: &mut Vec<(NodeId, accesskit::Node)>,
     ) -> Vec<NodeId> {
         let memo = self.texts.entry(id).or_default();
-        if memo.ids.is_empty() || memo.text != text {
+        let (old, new) = (memo.text.as_bytes(), text.as_bytes());
+        let prefix =
+            common(old.chunks(CHUNK), new.chunks(CHUNK), |a, b| a.iter().zip(b).take_while(|(x, y)| x == y).count());
+        if memo.ids.is_empty() || prefix != new.len() || old.len() != new.len() {
             let starts = line_starts(text);
             let line = |i: usize| &text[starts[i]..starts.get(i + 1).copied().unwrap_or(text.len())];
             let lines = if memo.ids.len() == starts.len() {
-                let (old, new) = (memo.text.as_bytes(), text.as_bytes());
-                let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
                 let room = old.len().min(new.len()) - prefix;
-                let suffix = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+                let suffix =
+                    common(old[old.len() - room..].rchunks(CHUNK), new[new.len() - room..].rchunks(CHUNK), |a, b| {
+                        a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
+                    });
                 line_of(&starts, prefix)..line_of(&starts, (new.len() - suffix).max(prefix)) + 1
             } else {
                 memo.ids = (0..starts.len()).map(|i| run_id(id, i)).collect();
@@ -193,6 +197,27 @@ fn text_of(node: &Node) -> Option<&str> {
         Role::Label => Some(a.value.as_deref().unwrap_or(&a.name)),
         _ => None,
     }
+}
+
+/// How many bytes two texts are compared by at once before the first that differ is looked for byte by byte.
+const CHUNK: usize = 64;
+
+/// How many bytes two texts have in common, from the chunks `a` and `b` cut from the same end: whole chunks compared
+/// as slices (a memory comparison), then `within` counts the common bytes of the first pair that differ.
+fn common<'a>(
+    a: impl Iterator<Item = &'a [u8]>,
+    b: impl Iterator<Item = &'a [u8]>,
+    within: impl Fn(&[u8], &[u8]) -> usize,
+) -> usize {
+    let mut n = 0;
+    for (x, y) in a.zip(b) {
+        if x == y {
+            n += x.len();
+        } else {
+            return n + within(x, y);
+        }
+    }
+    n
 }
 
 /// Where each line of `text` starts: after each line break, and a last, empty line where the text is empty or
