@@ -5,7 +5,10 @@
 //! most nodes):
 //! - the whole tree built and turned into AccessKit's first update (target: <= 1 ms for the heaviest screen);
 //! - the update after a hover (nothing a screen reader hears changes: no node sent) and after a value change (the
-//!   slider stepped by a key: its node sent) (target: <= 0.05 ms).
+//!   slider stepped by a key: its node sent) (target: <= 0.05 ms);
+//! - a keystroke in a multi-line area of 2,000 characters (target: <= 0.05 ms p50) and of 1 MiB (target: <= 0.2 ms
+//!   p95): the area's node made from its text, as its `access()` makes it, and the update AccessKit is sent, which
+//!   holds the line typed in and the area (its caret moved).
 //!
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300 measurements a row.
 
@@ -14,9 +17,11 @@ mod support;
 use std::time::Instant;
 
 use goldberry::access::{KitTree, nodes};
+use goldberry::geom::Rect;
 use goldberry::screens::ScreenId;
 use goldberry::shell::report::Percentiles;
 use goldberry::ui::input::{Button, Key, Mods, UiEvent};
+use goldberry::widgets::{Access, Node, Role};
 use support::rig::Rig;
 
 fn met(ok: bool) -> &'static str {
@@ -38,7 +43,7 @@ fn main() {
         for _ in 0..frames {
             let start = Instant::now();
             let all = nodes(&rig.session);
-            let update = KitTree::default().update(screen.title(), &all, 1.0);
+            let update = KitTree::default().update(screen.title(), &all, 1.0, (1920, 1080));
             times.push(start.elapsed().as_secs_f64() * 1000.0);
             count = update.map_or(0, |u| u.nodes.len());
         }
@@ -55,7 +60,7 @@ fn main() {
     let values = ScreenId::named("values").expect("the values page");
     let mut rig = Rig::new(g, &fonts, values, (1920, 1080), 1);
     let mut tree = KitTree::default();
-    let _ = tree.update(values.title(), &nodes(&rig.session), 1.0);
+    let _ = tree.update(values.title(), &nodes(&rig.session), 1.0, (1920, 1080));
     let (x, y) = rig.centre("values.volume");
     let mut clipboard = String::new();
     // A click focuses the slider, so that the arrows step it.
@@ -66,7 +71,7 @@ fn main() {
         let at = if i % 2 == 0 { (x, y) } else { (x, y - 200.0) };
         rig.session.handle(&UiEvent::PointerMoved { x: at.0, y: at.1 }, 0.0, &mut clipboard);
         let start = Instant::now();
-        let update = tree.update(values.title(), &nodes(&rig.session), 1.0);
+        let update = tree.update(values.title(), &nodes(&rig.session), 1.0, (1920, 1080));
         hover.push(start.elapsed().as_secs_f64() * 1000.0);
         sent += update.map_or(0, |u| u.nodes.len());
     }
@@ -76,7 +81,7 @@ fn main() {
         let key = if i % 2 == 0 { Key::Right } else { Key::Left };
         rig.session.handle(&UiEvent::KeyDown { key, mods: Mods::NONE, repeat: false }, 0.0, &mut clipboard);
         let start = Instant::now();
-        let update = tree.update(values.title(), &nodes(&rig.session), 1.0);
+        let update = tree.update(values.title(), &nodes(&rig.session), 1.0, (1920, 1080));
         step.push(start.elapsed().as_secs_f64() * 1000.0);
         sent += update.map_or(0, |u| u.nodes.len());
     }
@@ -94,5 +99,42 @@ fn main() {
         s.p95,
         sent as f64 / frames as f64,
         met(s.p50 <= 0.05)
+    );
+
+    keystrokes(frames, 2_000, "2,000 characters", |p| (p.p50, "p50", 0.05));
+    keystrokes(frames, 1 << 20, "1 MiB", |p| (p.p95, "p95", 0.2));
+}
+
+/// Typing at the middle of an area of about `size` bytes (lines of 60 characters): each keystroke's area node made
+/// from its text and the update built from it.
+fn keystrokes(frames: usize, size: usize, label: &str, target: impl Fn(&Percentiles) -> (f64, &'static str, f64)) {
+    let line = "The quick brown fox jumps over the lazy dog, again and again\n";
+    let mut text = line.repeat(size / line.len());
+    let mut caret = (text.len() / 2 / line.len()) * line.len() + 10;
+    let area = |text: &str, caret: usize| {
+        let access = Access::new(Role::MultilineTextInput, "Notes").value(text.to_owned()).selection(caret, caret);
+        Node::part("bench.area", 0, access, Rect::new(10.0, 10.0, 600.0, 400.0))
+    };
+    let mut tree = KitTree::default();
+    let _ = tree.update("bench", &[area(&text, caret)], 1.0, (1920, 1080));
+    let (mut times, mut sent) = (Vec::new(), 0);
+    for _ in 0..frames {
+        text.insert(caret, 'x');
+        caret += 1;
+        let start = Instant::now();
+        let node = area(&text, caret);
+        let update = tree.update("bench", std::slice::from_ref(&node), 1.0, (1920, 1080));
+        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        sent += update.map_or(0, |u| u.nodes.len());
+    }
+    let p = Percentiles::of(times.iter().copied());
+    let (figure, which, limit) = target(&p);
+    println!(
+        "a keystroke in a {label} area ({} lines): p50 {:.4} p95 {:.4}, {:.1} nodes sent a keystroke  target {which} <= {limit} ({})",
+        text.lines().count(),
+        p.p50,
+        p.p95,
+        sent as f64 / frames as f64,
+        met(figure <= limit)
     );
 }

@@ -13,7 +13,7 @@ const SCREENS: [&str; 9] =
     ["overview", "text", "layout", "controls", "scrolling", "values", "forms", "panels", "menus"];
 
 /// Roles a person acts on: each must have a name.
-const INTERACTIVE: [&str; 15] = [
+const INTERACTIVE: [&str; 18] = [
     "button",
     "checkbox",
     "radiogroup",
@@ -29,6 +29,9 @@ const INTERACTIVE: [&str; 15] = [
     "tablist",
     "tab",
     "menuitem",
+    "radiobutton",
+    "tree",
+    "treeitem",
 ];
 
 fn tree(screen: &str) -> Vec<Value> {
@@ -54,12 +57,23 @@ fn every_screen_s_tree_names_every_interactive_node_and_places_it() {
                 assert!(!name.trim().is_empty(), "{screen}: an unnamed {role}: {node}");
             }
         }
+        let has = |n: &Value, state: &str| n["states"].as_array().is_some_and(|s| s.iter().any(|v| v == state));
+        let screens: Vec<&Value> =
+            nodes.iter().filter(|n| n["id"].as_str().is_some_and(|id| id.starts_with("tabs#"))).collect();
         let selected: Vec<&Value> =
-            nodes.iter().filter(|n| n["role"] == "tab" && n["states"][0] == "selected").collect();
-        assert_eq!(selected.len(), 1, "{screen}: one tab is selected");
-        // Below the fold a node has no bounds; the tabs and the first widgets have theirs.
-        let placed = nodes.iter().filter(|n| n["bounds"][2].as_f64().unwrap_or(0.0) > 0.0).count();
-        assert!(placed > 9, "{screen}: the tabs and some widgets lie on screen ({placed} of {})", nodes.len());
+            screens.iter().copied().filter(|n| n["role"] == "tab" && has(n, "selected")).collect();
+        assert_eq!(selected.len(), 1, "{screen}: one screen's tab is selected: {selected:?}");
+        assert_eq!(
+            selected[0]["name"].as_str().map(str::to_lowercase),
+            Some(screen.to_owned()),
+            "{screen}: its own tab"
+        );
+        // Every node has a box, below the fold too (it lies outside the viewport there, never empty).
+        let empty: Vec<&Value> = nodes
+            .iter()
+            .filter(|n| n["bounds"][2].as_f64().unwrap_or(0.0) <= 0.0 || n["bounds"][3].as_f64().unwrap_or(0.0) <= 0.0)
+            .collect();
+        assert!(empty.is_empty(), "{screen}: nodes with an empty box: {empty:?}");
     }
 }
 

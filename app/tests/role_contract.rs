@@ -400,7 +400,7 @@ fn the_layout_screen_stacks_its_panel_above_the_stage_in_a_narrow_window() {
 #[test]
 fn a_breadcrumb_step_the_tree_added_is_clickable_at_once() {
     let walk =
-        lines(&["focus group \"Files\"", "key Down", "key Right", "key Down", "key Right", "key Down", "key Down"]);
+        lines(&["focus tree \"Files\"", "key Down", "key Right", "key Down", "key Right", "key Down", "key Down"]);
     let walked = play("menus", "crumbs-walk", &walk);
     let crumbs = &walked["widgets"]["menus.crumbs"];
     assert_eq!(crumbs["path"], serde_json::json!(["goldberry", "app", "src", "screens"]), "the walk: {crumbs}");
@@ -470,8 +470,8 @@ fn each_kit_widget_answers_its_roles_keys() {
             serde_json::json!([false, true, false]),
         ),
         // The rows shown are goldberry, app, natives and book (app's own are closed): the second Down is natives.
-        ("menus", "focus group \"Files\"", &["key Down", "key Down"], "menus.tree", "selected", 6.into()),
-        ("menus", "focus group \"Files\"", &["key Down", "key Right", "key Down"], "menus.tree", "selected", 2.into()),
+        ("menus", "focus tree \"Files\"", &["key Down", "key Down"], "menus.tree", "selected", 6.into()),
+        ("menus", "focus tree \"Files\"", &["key Down", "key Right", "key Down"], "menus.tree", "selected", 2.into()),
     ];
     let mut wrong = Vec::new();
     for (i, (screen, focus, keys, id, name, want)) in cases.iter().enumerate() {

@@ -438,13 +438,17 @@ fn check_step(w: &Window<'_>, event: &UiEvent, before: &Value, was: Before) -> R
                 ));
             }
         }
-        // The tree's parts lie where a click reaches them; one node holds the focus.
+        // The tree's parts that are drawn (they have a region) lie where a click reaches them (one scrolled away says
+        // where it would be, and a screen reader's click scrolls to it first); one node holds the focus.
         let nodes = goldberry::access::nodes(s);
         for node in nodes.iter().filter(|n| n.part.is_some() && n.bounds.w >= 2.0 && n.bounds.h >= 2.0) {
-            if node.widget == "tabs" || node.access.has("disabled") {
+            let own = Target { id: node.widget, part: node.part.unwrap_or(0) };
+            if node.widget == "tabs"
+                || node.access.has("disabled")
+                || !regions.iter().any(|r| r.target == own && r.rect.w > 0.0 && r.rect.h > 0.0)
+            {
                 continue;
             }
-            let own = Target { id: node.widget, part: node.part.unwrap_or(0) };
             if !reachable(regions, node.bounds, own) {
                 let (x, y) = node.centre();
                 let hit = Router::hit(regions, x, y).map(|h| h.target);

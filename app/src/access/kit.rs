@@ -1,12 +1,17 @@
 //! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
-//! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. An
+//! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. A text a
+//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection, so AT-SPI offers
+//! Text (and EditableText on an input) and the adapter raises text-changed and caret-moved from the difference. An
 //! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
-//! hover sends nothing and a slider's move sends the slider.
+//! hover sends nothing, a slider's move sends the slider and a keystroke the line it changed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use accesskit::{Action, Invalid, NodeId, Rect as KitRect, Role as KitRole, Toggled, Tree, TreeUpdate};
+use accesskit::{
+    Action, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection, TextPosition,
+    TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
+};
 
 use crate::widgets::{Node, Role};
 
@@ -17,65 +22,238 @@ pub const WINDOW: NodeId = NodeId(0);
 #[derive(Debug, Default)]
 pub struct KitTree {
     sent: HashMap<NodeId, accesskit::Node>,
+    /// Each text as its runs were last sent (the runs themselves are not kept: a 1 MiB area has 17,000).
+    texts: HashMap<NodeId, Lines>,
     focus: Option<NodeId>,
 }
 
+/// A text as last sent: itself, where each of its lines starts, and each line's run.
+#[derive(Debug, Default)]
+struct Lines {
+    text: String,
+    starts: Vec<usize>,
+    ids: Vec<NodeId>,
+}
+
 impl KitTree {
-    /// The update that brings AccessKit from what it was last told to the frame whose window shows `screen` with
-    /// `nodes` at `scale` device pixels a logical one: None when nothing changed. The first update holds the
-    /// whole tree.
-    pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32) -> Option<TreeUpdate> {
+    /// The update that brings AccessKit from what it was last told to the frame whose window, `size` device
+    /// pixels, shows `screen` with `nodes` at `scale` device pixels a logical one: None when nothing changed. The
+    /// first update holds the whole tree.
+    pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32, size: (u32, u32)) -> Option<TreeUpdate> {
         let mut changed = Vec::new();
+        let ids: Vec<NodeId> = nodes.iter().map(id_of).collect();
+        // A part is its widget's child where the widget has a node of its own (a menu bar's items, a list's rows),
+        // else the window's.
+        let whole: HashMap<&str, NodeId> =
+            nodes.iter().zip(&ids).filter(|(n, _)| n.part.is_none()).map(|(n, id)| (n.widget, *id)).collect();
+        let mut parts: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+        // AccessKit reads a set's size from its container, not its items.
+        let mut sizes: HashMap<NodeId, usize> = HashMap::new();
         let mut children = Vec::with_capacity(nodes.len());
+        for (node, id) in nodes.iter().zip(&ids) {
+            match node.part.and(whole.get(node.widget)) {
+                Some(parent) if parent != id => {
+                    parts.entry(*parent).or_default().push(*id);
+                    if let Some((_, size)) = node.access.set {
+                        sizes.insert(*parent, size);
+                    }
+                }
+                _ => children.push(*id),
+            }
+        }
+        let mut live = HashSet::with_capacity(nodes.len());
         let mut focus = WINDOW;
-        for node in nodes {
-            let id = id_of(node);
-            children.push(id);
+        let mut regrown = false;
+        for (node, &id) in nodes.iter().zip(&ids) {
+            live.insert(id);
             if node.focused {
                 focus = id;
             }
-            let kit = to_kit(node, scale);
-            if self.sent.get(&id) != Some(&kit) {
-                self.sent.insert(id, kit.clone());
-                changed.push((id, kit));
+            let mut kit = to_kit(node, scale);
+            if node.access.role == Role::Status && self.sent.contains_key(&id) {
+                // A status is a polite live region once it has been shown: what it says next ("4 things to fix")
+                // is spoken once, without moving the focus, and a screen that opens does not read out every badge.
+                kit.set_live(Live::Polite);
             }
+            let mut kids = match text_of(node) {
+                Some(text) => self.runs(id, text, node.access.selection, &mut kit, &mut changed),
+                None => Vec::new(),
+            };
+            kids.extend(parts.remove(&id).unwrap_or_default());
+            if let Some(size) = sizes.get(&id) {
+                kit.set_size_of_set(*size);
+            }
+            regrown |= self.sent.get(&id).map_or(&[][..], accesskit::Node::children) != kids.as_slice();
+            if !kids.is_empty() {
+                kit.set_children(kids);
+            }
+            self.send(id, kit, &mut changed);
         }
         let mut window = accesskit::Node::new(KitRole::Window);
         window.set_label(format!("goldberry: {screen}"));
-        window.set_children(children.clone());
+        // The frame's extents are the window's: a node's bounds are relative to it, and the adapter adds where the
+        // window stands on the screen.
+        window.set_bounds(KitRect { x0: 0.0, y0: 0.0, x1: f64::from(size.0), y1: f64::from(size.1) });
+        window.set_children(children);
         let first = !self.sent.contains_key(&WINDOW);
-        if self.sent.get(&WINDOW) != Some(&window) {
-            // Nodes that left the window are dropped with it: AccessKit removes a child its parent no longer names.
-            let kept: std::collections::HashSet<NodeId> = children.iter().copied().collect();
-            self.sent.retain(|id, _| *id == WINDOW || kept.contains(id));
-            self.sent.insert(WINDOW, window.clone());
-            changed.push((WINDOW, window));
+        live.insert(WINDOW);
+        if regrown || self.sent.get(&WINDOW).map(accesskit::Node::children) != Some(window.children()) {
+            // Nodes that left are dropped with their parent's new list: AccessKit removes a child its parent no
+            // longer names, and one that comes back must be sent again.
+            self.sent.retain(|id, _| live.contains(id));
+            self.texts.retain(|id, _| live.contains(id));
         }
+        self.send(WINDOW, window, &mut changed);
         let focus_moved = self.focus.replace(focus) != Some(focus);
         if changed.is_empty() && !focus_moved {
             return None;
         }
-        Some(TreeUpdate { nodes: changed, tree: first.then(tree), focus })
+        Some(TreeUpdate { nodes: changed, tree: first.then(tree), tree_id: TreeId::ROOT, focus })
+    }
+
+    /// Queues `kit` as node `id` when it differs from what was sent.
+    fn send(&mut self, id: NodeId, kit: accesskit::Node, changed: &mut Vec<(NodeId, accesskit::Node)>) {
+        if self.sent.get(&id) != Some(&kit) {
+            self.sent.insert(id, kit.clone());
+            changed.push((id, kit));
+        }
+    }
+
+    /// `text` as the text runs of node `id`, one per hard line, and its selection set on `parent`. Only the lines
+    /// between the first and the last byte that differ from the text last sent are built and sent (every line when
+    /// lines came or went, since a run's id is its line's index), so a keystroke in a 1 MiB area sends one run.
+    fn runs(
+        &mut self,
+        id: NodeId,
+        text: &str,
+        selection: Option<(usize, usize)>,
+        parent: &mut accesskit::Node,
+        changed: &mut Vec<(NodeId, accesskit::Node)>,
+    ) -> Vec<NodeId> {
+        let memo = self.texts.entry(id).or_default();
+        let (old, new) = (memo.text.as_bytes(), text.as_bytes());
+        let prefix =
+            common(old.chunks(CHUNK), new.chunks(CHUNK), |a, b| a.iter().zip(b).take_while(|(x, y)| x == y).count());
+        if memo.ids.is_empty() || prefix != new.len() || old.len() != new.len() {
+            let starts = line_starts(text);
+            let line = |i: usize| &text[starts[i]..starts.get(i + 1).copied().unwrap_or(text.len())];
+            let lines = if memo.ids.len() == starts.len() {
+                let room = old.len().min(new.len()) - prefix;
+                let suffix =
+                    common(old[old.len() - room..].rchunks(CHUNK), new[new.len() - room..].rchunks(CHUNK), |a, b| {
+                        a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
+                    });
+                line_of(&starts, prefix)..line_of(&starts, (new.len() - suffix).max(prefix)) + 1
+            } else {
+                memo.ids = (0..starts.len()).map(|i| run_id(id, i)).collect();
+                0..starts.len()
+            };
+            for i in lines.start..lines.end.min(starts.len()) {
+                changed.push((memo.ids[i], text_run(line(i))));
+            }
+            memo.text.clear();
+            memo.text.push_str(text);
+            memo.starts = starts;
+        }
+        if let Some((anchor, caret)) = selection {
+            let at = |byte: usize| {
+                let i = line_of(&memo.starts, byte);
+                let start = memo.starts[i];
+                let end = memo.starts.get(i + 1).copied().unwrap_or(text.len());
+                let byte = byte.clamp(start, end);
+                TextPosition { node: memo.ids[i], character_index: text[start..byte].chars().count() }
+            };
+            parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
+        }
+        memo.ids.clone()
     }
 
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
     pub fn unchanged(&self) -> TreeUpdate {
-        TreeUpdate { nodes: Vec::new(), tree: None, focus: self.focus.unwrap_or(WINDOW) }
+        TreeUpdate { nodes: Vec::new(), tree: None, tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
 
     /// Everything AccessKit was told, as one update (an assistive technology that starts listening gets it).
     pub fn full(&self) -> TreeUpdate {
-        let nodes = self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
-        TreeUpdate { nodes, tree: Some(tree()), focus: self.focus.unwrap_or(WINDOW) }
+        let mut nodes: Vec<(NodeId, accesskit::Node)> =
+            self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
+        for lines in self.texts.values() {
+            for (i, id) in lines.ids.iter().enumerate() {
+                let end = lines.starts.get(i + 1).copied().unwrap_or(lines.text.len());
+                nodes.push((*id, text_run(&lines.text[lines.starts[i]..end])));
+            }
+        }
+        TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
 }
 
+/// The text AccessKit reads of `node`: an input's or a spinner's value, a label's words; None for other roles.
+fn text_of(node: &Node) -> Option<&str> {
+    let a = &node.access;
+    match a.role {
+        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput | Role::SpinButton => {
+            Some(a.value.as_deref().unwrap_or_default())
+        }
+        Role::Label => Some(a.value.as_deref().unwrap_or(&a.name)),
+        _ => None,
+    }
+}
+
+/// How many bytes two texts are compared by at once before the first that differ is looked for byte by byte.
+const CHUNK: usize = 64;
+
+/// How many bytes two texts have in common, from the chunks `a` and `b` cut from the same end: whole chunks compared
+/// as slices (a memory comparison), then `within` counts the common bytes of the first pair that differ.
+fn common<'a>(
+    a: impl Iterator<Item = &'a [u8]>,
+    b: impl Iterator<Item = &'a [u8]>,
+    within: impl Fn(&[u8], &[u8]) -> usize,
+) -> usize {
+    let mut n = 0;
+    for (x, y) in a.zip(b) {
+        if x == y {
+            n += x.len();
+        } else {
+            return n + within(x, y);
+        }
+    }
+    n
+}
+
+/// Where each line of `text` starts: after each line break, and a last, empty line where the text is empty or
+/// ends with a break (a caret stands there).
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+}
+
+/// The line holding byte `at`: the last that starts at or before it (a byte past a break starts the next line).
+fn line_of(starts: &[usize], at: usize) -> usize {
+    starts.partition_point(|s| *s <= at).saturating_sub(1)
+}
+
+/// Text run `i` of node `parent`: an id that stays while the line keeps its place.
+fn run_id(parent: NodeId, i: usize) -> NodeId {
+    let mut h = DefaultHasher::new();
+    (parent.0, i, "run").hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction.
+fn text_run(line: &str) -> accesskit::Node {
+    let mut run = accesskit::Node::new(KitRole::TextRun);
+    run.set_value(line);
+    run.set_character_lengths(line.chars().map(|c| c.len_utf8() as u8).collect::<Vec<u8>>());
+    let rtl = crate::text::bidi::base_rtl(line);
+    run.set_text_direction(if rtl { TextDirection::RightToLeft } else { TextDirection::LeftToRight });
+    run
+}
+
 /// The tree's description: its root and the toolkit that made it.
-fn tree() -> Tree {
-    Tree {
+fn tree() -> TreeInfo {
+    TreeInfo {
         toolkit_name: Some("goldberry".to_owned()),
         toolkit_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
-        ..Tree::new(WINDOW)
+        ..TreeInfo::new(WINDOW)
     }
 }
 
@@ -93,6 +271,8 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     let mut kit = accesskit::Node::new(role(a.role));
     kit.set_label(a.name.clone());
     match (&a.value, a.role) {
+        // An input's text goes as its runs (see [`KitTree::update`]), not again as one value with every keystroke.
+        (Some(_), Role::TextInput | Role::PasswordInput | Role::MultilineTextInput) => {}
         (Some(value), _) => kit.set_value(value.clone()),
         // A label's text is its value to AccessKit, besides its name.
         (None, Role::Label | Role::Status) => kit.set_value(a.name.clone()),
@@ -113,14 +293,43 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     if a.has("readonly") {
         kit.set_read_only();
     }
-    if a.has("expanded") {
-        kit.set_expanded(true);
+    if a.has("expanded") || a.has("collapsed") {
+        kit.set_expanded(a.has("expanded"));
+    }
+    if let Some((position, _)) = a.set {
+        // AccessKit counts from 0, where ARIA and the report count from 1.
+        kit.set_position_in_set(position.saturating_sub(1));
+    }
+    if let Some(level) = a.level {
+        kit.set_level(level);
     }
     if a.has("selected") {
         kit.set_selected(true);
     }
     if a.has("invalid") {
         kit.set_invalid(Invalid::True);
+    }
+    if matches!(
+        a.role,
+        Role::Slider | Role::SpinButton | Role::ProgressIndicator | Role::Meter | Role::MenuBar | Role::TabList
+    ) {
+        // GTK says which way each of these runs; goldberry's run across unless they say "vertical".
+        kit.set_orientation(if a.has("vertical") { Orientation::Vertical } else { Orientation::Horizontal });
+    }
+    if a.has("required") {
+        kit.set_required();
+    }
+    if a.has("busy") {
+        kit.set_busy();
+    }
+    if a.role == Role::Dialog {
+        kit.set_modal();
+    }
+    if let Some(description) = &a.description {
+        kit.set_description(description.clone());
+    }
+    if let Some(shortcut) = a.shortcut {
+        kit.set_keyboard_shortcut(shortcut);
     }
     for action in actions(a.role) {
         kit.add_action(*action);
@@ -141,14 +350,27 @@ pub fn actions(role: Role) -> &'static [Action] {
         | Role::Tab
         | Role::MenuItem
         | Role::MenuButton
-        | Role::RadioButton => &[Action::Click, Action::Focus],
+        | Role::RadioButton
+        | Role::TreeItem => &[Action::Click, Action::Focus],
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
         Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
-        Role::RadioGroup | Role::TabList | Role::MenuBar | Role::Group | Role::List | Role::Splitter => {
-            &[Action::Focus]
-        }
-        Role::ProgressIndicator | Role::Meter | Role::Article | Role::Status | Role::Label | Role::Image => &[],
+        Role::RadioGroup
+        | Role::TabList
+        | Role::MenuBar
+        | Role::Group
+        | Role::List
+        | Role::Tree
+        | Role::Menu
+        | Role::Dialog
+        | Role::Splitter => &[Action::Focus],
+        Role::ProgressIndicator
+        | Role::Meter
+        | Role::Article
+        | Role::Status
+        | Role::Label
+        | Role::Image
+        | Role::ListItem => &[],
     }
 }
 
@@ -180,6 +402,11 @@ fn role(role: Role) -> KitRole {
         Role::Image => KitRole::Image,
         Role::List => KitRole::List,
         Role::RadioButton => KitRole::RadioButton,
+        Role::ListItem => KitRole::ListItem,
+        Role::Tree => KitRole::Tree,
+        Role::TreeItem => KitRole::TreeItem,
+        Role::Menu => KitRole::Menu,
+        Role::Dialog => KitRole::Dialog,
     }
 }
 
@@ -188,6 +415,8 @@ mod tests {
     use super::*;
     use crate::geom::Rect;
     use crate::widgets::Access;
+
+    const SIZE: (u32, u32) = (960, 640);
 
     fn slider(value: f64) -> Node {
         let access = Access::new(Role::Slider, "Volume").value(format!("{value}")).range(value, 0.0, 100.0, 1.0);
@@ -230,17 +459,79 @@ mod tests {
     fn the_first_update_holds_everything_then_only_what_changed() {
         let mut tree = KitTree::default();
         let button = Node::part("b", 0, Access::new(Role::Button, "Save"), Rect::new(0.0, 0.0, 80.0, 32.0));
-        let first = tree.update("values", &[button.clone(), slider(40.0)], 2.0).expect("a first update");
+        let first = tree.update("values", &[button.clone(), slider(40.0)], 2.0, SIZE).expect("a first update");
         assert_eq!(first.nodes.len(), 3, "the window and two widgets");
         assert!(first.tree.is_some());
-        assert!(tree.update("values", &[button.clone(), slider(40.0)], 2.0).is_none(), "nothing changed");
-        let moved = tree.update("values", &[button.clone(), slider(41.0)], 2.0).expect("the slider moved");
+        assert!(tree.update("values", &[button.clone(), slider(40.0)], 2.0, SIZE).is_none(), "nothing changed");
+        let moved = tree.update("values", &[button.clone(), slider(41.0)], 2.0, SIZE).expect("the slider moved");
         assert_eq!(moved.nodes.len(), 1, "only the slider: {:?}", moved.nodes);
         assert_eq!(moved.nodes[0].1.numeric_value(), Some(41.0));
         let b = moved.nodes[0].1.bounds().expect("bounds");
         assert_eq!((b.x0, b.y0, b.x1, b.y1), (20.0, 40.0, 420.0, 88.0), "in device pixels");
-        let gone = tree.update("values", &[button], 2.0).expect("the slider left");
+        let gone = tree.update("values", &[button], 2.0, SIZE).expect("the slider left");
         assert_eq!(gone.nodes.len(), 1, "the window, naming one child");
         assert_eq!(gone.nodes[0].1.children().len(), 1);
+    }
+
+    fn notes(text: &str, anchor: usize, caret: usize) -> Node {
+        let access = Access::new(Role::MultilineTextInput, "Notes").value(text).selection(anchor, caret);
+        Node::part("notes", 0, access, Rect::new(0.0, 0.0, 300.0, 200.0))
+    }
+
+    #[test]
+    fn a_text_is_one_run_a_line_and_a_keystroke_sends_the_line_it_changed() {
+        let lines: Vec<String> = (0..1000).map(|i| format!("line {i} é\n")).collect();
+        let text = lines.concat();
+        let mut tree = KitTree::default();
+        let first = tree.update("notes", &[notes(&text, 0, 0)], 1.0, SIZE).expect("a first update");
+        assert_eq!(
+            first.nodes.len(),
+            2 + 1001,
+            "the window, the area, 1000 lines and the empty one after the last break"
+        );
+        let at = lines[..500].concat().len() + "line 500 é".len();
+        let typed = format!("{}x{}", &text[..at], &text[at..]);
+        let update = tree.update("notes", &[notes(&typed, at + 1, at + 1)], 1.0, SIZE).expect("a keystroke");
+        let area = id_of(&notes("", 0, 0));
+        let sent: Vec<NodeId> = update.nodes.iter().map(|(id, _)| *id).collect();
+        assert_eq!(sent, [run_id(area, 500), area], "the line typed in and the area's new caret");
+        assert_eq!(update.nodes[0].1.value(), Some("line 500 éx\n"));
+        assert_eq!(update.nodes[0].1.character_lengths(), [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1], "é is two bytes");
+        let caret = update.nodes[1].1.text_selection().expect("a caret").focus;
+        assert_eq!((caret.node, caret.character_index), (run_id(area, 500), 11), "after the x, in characters");
+    }
+
+    #[test]
+    fn a_selection_across_lines_names_each_end_s_run_and_a_caret_after_the_last_break_stands_on_an_empty_line() {
+        let mut tree = KitTree::default();
+        let update = tree.update("notes", &[notes("ab\ncd\n", 1, 6)], 1.0, SIZE).expect("an update");
+        let area = id_of(&notes("", 0, 0));
+        let node = &update.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
+        assert_eq!(node.children(), [run_id(area, 0), run_id(area, 1), run_id(area, 2)]);
+        let selection = node.text_selection().expect("a selection");
+        assert_eq!((selection.anchor.node, selection.anchor.character_index), (run_id(area, 0), 1));
+        assert_eq!((selection.focus.node, selection.focus.character_index), (run_id(area, 2), 0));
+        let empty = tree.update("notes", &[notes("", 0, 0)], 1.0, SIZE).expect("emptied");
+        let node = &empty.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
+        assert_eq!(node.children(), [run_id(area, 0)], "an empty text is one empty run, where its caret stands");
+    }
+
+    #[test]
+    fn a_widget_s_parts_are_its_children_and_its_set_s_size_is_on_it() {
+        let bar = Node::part("bar", 0, Access::new(Role::MenuBar, "Menu bar"), Rect::new(0.0, 0.0, 120.0, 30.0));
+        let bar = Node { part: None, ..bar };
+        let item = |i: u8, name: &str| {
+            let access = Access::new(Role::MenuItem, name).item(usize::from(i) + 1, 2);
+            Node::part("bar", i, access, Rect::new(f32::from(i) * 60.0, 0.0, 60.0, 30.0))
+        };
+        let nodes = [bar.clone(), item(0, "File"), item(1, "Edit")];
+        let update = KitTree::default().update("menus", &nodes, 1.0, SIZE).expect("a first update");
+        let of = |node: &Node| update.nodes.iter().find(|(id, _)| *id == id_of(node)).map(|(_, n)| n.clone());
+        let window = update.nodes.iter().find(|(id, _)| *id == WINDOW).expect("the window").1.clone();
+        assert_eq!(window.children(), [id_of(&bar)], "the items hang from the bar, not the window");
+        let bar_kit = of(&bar).expect("the bar");
+        assert_eq!(bar_kit.children(), [id_of(&nodes[1]), id_of(&nodes[2])]);
+        assert_eq!(bar_kit.size_of_set(), Some(2), "the set's size on its container");
+        assert_eq!(of(&nodes[2]).and_then(|n| n.position_in_set()), Some(1), "AccessKit counts places from 0");
     }
 }

@@ -286,7 +286,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
                 self.idle(now, &polled);
             }
             if let Some(reader) = &mut self.screen_reader {
-                reader.frame(&self.session, self.scale);
+                reader.frame(&self.session, self.scale, &self.window);
             }
         }
         let hud = self.hud_seen();

@@ -2,15 +2,18 @@
 //! (D-Bus). Nothing is built while no screen reader listens (the adapter stays inactive and never calls back for
 //! a tree); once one does, each frame sends the nodes that changed. A screen reader's action (press, focus,
 //! increment, set a value) arrives on the adapter's thread and is queued; the loop turns it into real SDL events
-//! at the widget, as a script's named line does, so it takes the path a person's input takes.
+//! at the widget, as a script's named line does, so it takes the path a person's input takes. The adapter is told
+//! where the window stands on the screen whenever it moves, so a screen reader's coordinates are the screen's.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use accesskit::{Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, TreeUpdate};
+use accesskit::{
+    Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, Rect, TreeUpdate,
+};
 use accesskit_unix::Adapter;
-use goldberry_natives::sdl::Video;
+use goldberry_natives::sdl::{Video, Window};
 
 use crate::access::KitTree;
 use crate::access::kit::id_of;
@@ -27,6 +30,10 @@ pub struct ScreenReader {
     /// Set when the screen reader went away: the next one is sent the whole tree.
     gone: Arc<AtomicBool>,
     keys: Keys,
+    /// Where the window stood on the screen when the adapter was last told: its client area and its frame.
+    placed: Option<(Rect, Rect)>,
+    /// Requests whose widget was out of view: scrolled to, and carried out once the frame after shows it there.
+    scrolled: Vec<ActionRequest>,
 }
 
 impl std::fmt::Debug for ScreenReader {
@@ -70,18 +77,33 @@ impl ScreenReader {
         let (send, requests) = channel();
         let gone = Arc::new(AtomicBool::new(false));
         let adapter = Adapter::new(Activation, Actions(send), Deactivation(Arc::clone(&gone)));
-        Some(ScreenReader { adapter, tree: KitTree::default(), requests, gone, keys })
+        Some(ScreenReader {
+            adapter,
+            tree: KitTree::default(),
+            requests,
+            gone,
+            keys,
+            placed: None,
+            scrolled: Vec::new(),
+        })
     }
 
-    /// After a frame: what changed, sent if a screen reader listens (the tree is not built otherwise).
-    pub fn frame(&mut self, session: &Session, scale: f32) {
+    /// After a frame: where the window stands, then what changed, sent if a screen reader listens (the tree is not
+    /// built otherwise).
+    pub fn frame(&mut self, session: &Session, scale: f32, window: &Window<'_>) {
         if self.gone.swap(false, Ordering::AcqRel) {
             self.tree = KitTree::default();
+        }
+        let size = window.size_in_pixels();
+        let placed = placed(window.position(), size, window.borders());
+        if self.placed != Some(placed) {
+            self.placed = Some(placed);
+            self.adapter.set_root_window_bounds(placed.1, placed.0);
         }
         let tree = &mut self.tree;
         self.adapter.update_if_active(|| {
             let nodes = crate::access::nodes(session);
-            tree.update(session.screen().title(), &nodes, scale).unwrap_or_else(|| tree.unchanged())
+            tree.update(session.screen().title(), &nodes, scale, size).unwrap_or_else(|| tree.unchanged())
         });
     }
 
@@ -94,9 +116,12 @@ impl ScreenReader {
     pub fn act(&mut self, session: &Session, video: &Video, per_logical: f32) -> Result<(), RunError> {
         // The requests of one frame act on the same tree: the events they push are handled after them.
         let mut nodes = None;
-        while let Ok(request) = self.requests.try_recv() {
+        let again = std::mem::take(&mut self.scrolled);
+        let fresh = std::iter::from_fn(|| self.requests.try_recv().ok()).map(|r| (r, false));
+        let requests: Vec<(ActionRequest, bool)> = again.into_iter().map(|r| (r, true)).chain(fresh).collect();
+        for (request, again) in requests {
             let nodes = nodes.get_or_insert_with(|| crate::access::nodes(session));
-            let Some(node) = nodes.iter().find(|n| id_of(n) == request.target) else { continue };
+            let Some(node) = nodes.iter().find(|n| id_of(n) == request.target_node) else { continue };
             let step = |by: f64| {
                 node.access.range.map(|r| Verb::Set(format!("{}", (r.value + by * r.step).clamp(r.min, r.max))))
             };
@@ -110,10 +135,13 @@ impl ScreenReader {
                 _ => None,
             };
             let Some(verb) = verb else { continue };
-            // A request the frame cannot carry out (a widget that scrolled away) is dropped, as a person's would be.
-            match named::act(&verb, node, session, self.keys, per_logical, "goldberry: the screen reader", false) {
-                // A widget out of view is scrolled to; the screen reader asks again once it hears it there.
+            // A request the frame cannot carry out (a widget gone, or still out of view once scrolled to) is dropped,
+            // as a person's would be.
+            match named::act(&verb, node, session, self.keys, per_logical, "goldberry: the screen reader", again) {
                 Ok(played) => {
+                    if played.again {
+                        self.scrolled.push(request.clone());
+                    }
                     for event in played.events {
                         video.push_event(event).map_err(RunError::sdl("a screen reader's action"))?;
                     }
@@ -123,4 +151,19 @@ impl ScreenReader {
         }
         Ok(())
     }
+}
+
+/// The window's client area at `at` (its top left, screen coordinates) `size` pixels, and its frame around it with
+/// the window manager's `borders` (top, left, bottom, right; the client area where they are not known).
+fn placed(at: (i32, i32), size: (u32, u32), borders: Option<(i32, i32, i32, i32)>) -> (Rect, Rect) {
+    let (x, y) = (f64::from(at.0), f64::from(at.1));
+    let inner = Rect { x0: x, y0: y, x1: x + f64::from(size.0), y1: y + f64::from(size.1) };
+    let (top, left, bottom, right) = borders.unwrap_or_default();
+    let outer = Rect {
+        x0: inner.x0 - f64::from(left),
+        y0: inner.y0 - f64::from(top),
+        x1: inner.x1 + f64::from(right),
+        y1: inner.y1 + f64::from(bottom),
+    };
+    (inner, outer)
 }

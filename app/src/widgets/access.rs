@@ -31,6 +31,11 @@ pub enum Role {
     List,
     MultilineTextInput,
     RadioButton,
+    ListItem,
+    Tree,
+    TreeItem,
+    Menu,
+    Dialog,
 }
 
 impl Role {
@@ -62,11 +67,16 @@ impl Role {
             Role::List => "list",
             Role::MultilineTextInput => "multilinetextinput",
             Role::RadioButton => "radiobutton",
+            Role::ListItem => "listitem",
+            Role::Tree => "tree",
+            Role::TreeItem => "treeitem",
+            Role::Menu => "menu",
+            Role::Dialog => "dialog",
         }
     }
 
     /// Every role, for the scripts' check of a role's name.
-    pub const ALL: [Role; 25] = [
+    pub const ALL: [Role; 30] = [
         Role::Button,
         Role::CheckBox,
         Role::RadioGroup,
@@ -92,6 +102,11 @@ impl Role {
         Role::List,
         Role::MultilineTextInput,
         Role::RadioButton,
+        Role::ListItem,
+        Role::Tree,
+        Role::TreeItem,
+        Role::Menu,
+        Role::Dialog,
     ];
 
     /// The role a script or the report names `name` (AccessKit's name in lower case).
@@ -103,7 +118,13 @@ impl Role {
     pub fn interactive(self) -> bool {
         !matches!(
             self,
-            Role::ProgressIndicator | Role::Meter | Role::Status | Role::Label | Role::Image | Role::Article
+            Role::ProgressIndicator
+                | Role::Meter
+                | Role::Status
+                | Role::Label
+                | Role::Image
+                | Role::Article
+                | Role::ListItem
         )
     }
 }
@@ -117,10 +138,21 @@ pub struct Access {
     pub name: String,
     /// Its value, where it has one ("40", "Medium", "3 of 5").
     pub value: Option<String>,
-    /// Its states: "checked", "mixed", "disabled", "expanded", "selected", "invalid", "readonly".
+    /// Its states: "checked", "mixed", "disabled", "expanded", "collapsed", "selected", "invalid", "required",
+    /// "readonly", "busy", "multiline", "haspopup".
     pub states: Vec<&'static str>,
     /// Where its value stands in its range, for a slider, a knob, a spinner or a progress bar.
     pub range: Option<Span>,
+    /// An editable text's selection as (anchor, caret), bytes of `value`: equal when nothing is selected.
+    pub selection: Option<(usize, usize)>,
+    /// An item's place in its set as (position from 1, the set's size): a list's row, a tab, a page.
+    pub set: Option<(usize, usize)>,
+    /// A tree item's depth, 1 for a root.
+    pub level: Option<usize>,
+    /// What more there is to say of it: its tooltip, or the message of the rule it breaks.
+    pub description: Option<String>,
+    /// The keys that do what it does from anywhere (a menu item's `Ctrl+C`).
+    pub shortcut: Option<&'static str>,
 }
 
 /// A value in a range, as AccessKit carries it (numeric value, minimum, maximum, step).
@@ -139,7 +171,18 @@ pub struct Span {
 impl Access {
     /// A widget of `role` named `name`, with no value and no state.
     pub fn new(role: Role, name: impl Into<String>) -> Access {
-        Access { role, name: name.into(), value: None, states: Vec::new(), range: None }
+        Access {
+            role,
+            name: name.into(),
+            value: None,
+            states: Vec::new(),
+            range: None,
+            selection: None,
+            set: None,
+            level: None,
+            description: None,
+            shortcut: None,
+        }
     }
 
     /// With `value`.
@@ -159,6 +202,36 @@ impl Access {
     /// With its value standing at `value` in `min..=max`, by `step`.
     pub fn range(mut self, value: f64, min: f64, max: f64, step: f64) -> Access {
         self.range = Some(Span { value, min, max, step });
+        self
+    }
+
+    /// With its selection running from byte `anchor` of its value to the caret at byte `caret`.
+    pub fn selection(mut self, anchor: usize, caret: usize) -> Access {
+        self.selection = Some((anchor, caret));
+        self
+    }
+
+    /// As item `position` (from 1) of a set of `size`.
+    pub fn item(mut self, position: usize, size: usize) -> Access {
+        self.set = Some((position, size));
+        self
+    }
+
+    /// At depth `level` of a tree (1 for a root).
+    pub fn level(mut self, level: usize) -> Access {
+        self.level = Some(level);
+        self
+    }
+
+    /// Described as `description` when there is one.
+    pub fn description(mut self, description: Option<impl Into<String>>) -> Access {
+        self.description = description.map(Into::into);
+        self
+    }
+
+    /// Done from anywhere by `shortcut` when there is one.
+    pub fn shortcut(mut self, shortcut: Option<&'static str>) -> Access {
+        self.shortcut = shortcut;
         self
     }
 

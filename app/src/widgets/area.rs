@@ -285,7 +285,10 @@ impl Widget for Area {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::TextInput, self.name).value(self.edit.text().to_owned()).state("multiline", true)
+        Access::new(Role::MultilineTextInput, self.name)
+            .value(self.edit.text().to_owned())
+            .state("multiline", true)
+            .selection(self.edit.anchor(), self.edit.caret())
     }
 
     fn seen(&self) -> Value {

@@ -148,6 +148,7 @@ impl Widget for Checkbox {
             .state("mixed", self.check == Check::Mixed)
             .state("disabled", self.disabled)
             .state("invalid", self.invalid)
+            .state("required", self.required)
     }
 
     fn report(&self) -> Value {

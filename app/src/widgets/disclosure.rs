@@ -149,6 +149,15 @@ impl Widget for Disclosure {
         }
     }
 
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        let header = |(i, (title, _)): (usize, &(&'static str, &'static str))| {
+            let open = self.open.get(i).copied().unwrap_or(false);
+            let access = Access::new(Role::Button, *title).state("expanded", open).state("collapsed", !open);
+            (i.min(255) as u8, access)
+        };
+        self.sections.iter().enumerate().map(header).collect()
+    }
+
     fn access(&self) -> Access {
         let title = self.sections.first().map_or("", |s| s.0);
         let name = if self.exclusive { "Accordion" } else { title };

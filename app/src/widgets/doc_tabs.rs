@@ -200,6 +200,19 @@ impl Widget for DocTabs {
         }
     }
 
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        let n = self.docs.len();
+        let mut parts = Vec::with_capacity(2 * n + 1);
+        for (i, doc) in self.docs.iter().enumerate() {
+            let tab = Access::new(Role::Tab, doc.clone()).state("selected", i == self.selected).item(i + 1, n);
+            parts.push((DocTabs::tab_part(i).min(255) as u8, tab));
+            let close = Access::new(Role::Button, format!("Close {doc}"));
+            parts.push(((DocTabs::tab_part(i) + 1).min(255) as u8, close));
+        }
+        parts.push((DocTabs::PLUS, Access::new(Role::Button, "New document")));
+        parts
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::TabList, "Documents").value(self.docs.get(self.selected).cloned().unwrap_or_default())
     }

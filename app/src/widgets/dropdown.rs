@@ -85,7 +85,8 @@ impl Widget for Dropdown {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::ComboBox, self.name).value(self.value())
+        // Collapsed: the tree says expanded while its menu is open (the session's popup, not the widget, holds that).
+        Access::new(Role::ComboBox, self.name).value(self.value()).state("collapsed", true)
     }
 
     fn report(&self) -> Value {

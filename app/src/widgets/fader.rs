@@ -81,11 +81,12 @@ impl Widget for Fader {
     }
 
     fn states(&self) -> Vec<&'static str> {
-        Vec::new()
+        vec!["vertical"]
     }
 
     fn access(&self) -> Access {
-        self.value.access(Access::new(Role::Slider, self.name).value(self.value.text()))
+        // It moves up and down: a screen reader says so, as GTK's vertical scale does.
+        self.value.access(Access::new(Role::Slider, self.name).value(self.value.text()).state("vertical", true))
     }
 
     fn report(&self) -> Value {

@@ -478,11 +478,22 @@ impl Widget for Field {
         } else {
             self.edit.text().to_owned()
         };
+        // A password's dots stand for its characters one for one, so its selection is counted in dots.
+        let (anchor, caret) = match self.kind {
+            Kind::Password { revealed: false } => {
+                let dots = |at: usize| count_graphemes(&self.edit.text()[..at]) * '•'.len_utf8();
+                (dots(self.edit.anchor()), dots(self.edit.caret()))
+            }
+            _ => (self.edit.anchor(), self.edit.caret()),
+        };
         Access::new(role, self.name)
             .value(value)
+            .selection(anchor, caret)
             .state("readonly", self.kind == Kind::ReadOnly)
             .state("disabled", self.kind == Kind::Disabled)
             .state("invalid", self.error.is_some())
+            .state("required", self.rule.as_ref().is_some_and(|r| r.required.is_some()))
+            .description(self.error)
     }
 
     fn states(&self) -> Vec<&'static str> {
@@ -491,6 +502,7 @@ impl Widget for Field {
             ("readonly", self.kind == Kind::ReadOnly),
             ("disabled", self.kind == Kind::Disabled),
             ("invalid", self.error.is_some()),
+            ("required", self.rule.as_ref().is_some_and(|r| r.required.is_some())),
         ]
         .into_iter()
         .filter_map(|(state, on)| on.then_some(state))

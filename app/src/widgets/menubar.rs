@@ -224,6 +224,14 @@ impl Widget for MenuBar {
         }
     }
 
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        let n = self.menus.len();
+        let title = |(i, (title, _)): (usize, &(&'static str, Vec<Command>))| {
+            (i.min(255) as u8, Access::new(Role::MenuItem, *title).state("haspopup", true).item(i + 1, n))
+        };
+        self.menus.iter().enumerate().map(title).collect()
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::MenuBar, "Menu bar").value(self.menus.get(self.current).map_or("", |m| m.0))
     }

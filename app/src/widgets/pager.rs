@@ -143,6 +143,18 @@ impl Widget for Pager {
         }
     }
 
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        let mut parts =
+            vec![(0, Access::new(Role::Button, "Previous page")), (1, Access::new(Role::Button, "Next page"))];
+        for (slot, page) in self.slots().into_iter().enumerate() {
+            if let Some(page) = page {
+                let access = Access::new(Role::Button, format!("Page {page}")).state("selected", page == self.page);
+                parts.push(((slot + 2).min(255) as u8, access));
+            }
+        }
+        parts
+    }
+
     fn access(&self) -> Access {
         Access::new(Role::Group, "Pages").value(format!("page {} of {}", self.page, self.pages))
     }

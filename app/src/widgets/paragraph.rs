@@ -135,7 +135,8 @@ impl Widget for Paragraph {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::Article, self.text)
+        // A label, as GTK gives a wrapped text: the role whose words a screen reader reads as text.
+        Access::new(Role::Label, self.text)
     }
 
     fn report(&self) -> Value {

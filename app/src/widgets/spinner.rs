@@ -185,7 +185,11 @@ impl Widget for Spinner {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::SpinButton, self.name).value(self.value.to_string()).range(
+        // The figure as drawn (the digits typed so far while typing) is what the keyboard types into; its caret
+        // stands after its last digit.
+        let figure = self.figure();
+        let end = figure.len();
+        Access::new(Role::SpinButton, self.name).value(figure).selection(end, end).range(
             self.value as f64,
             self.min as f64,
             self.max as f64,

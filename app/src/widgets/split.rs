@@ -95,7 +95,9 @@ impl Widget for Split {
     }
 
     fn access(&self) -> Access {
-        Access::new(Role::Splitter, "Divider").value(format!("{:.0}%", self.ratio * 100.0))
+        // Its place as a number too, so AT-SPI's Value reads what the report's percentage says.
+        let percent = f64::from(self.ratio) * 100.0;
+        Access::new(Role::Splitter, "Divider").value(format!("{percent:.0}%")).range(percent, 0.0, 100.0, 1.0)
     }
 
     fn report(&self) -> Value {

@@ -200,9 +200,24 @@ impl Widget for Tree {
         }
     }
 
+    fn part_access(&self) -> Vec<(u8, Access)> {
+        let row = |i: usize| {
+            let (depth, label) = self.nodes[i];
+            let branch = self.has_children(i);
+            let open = self.open.get(i).copied().unwrap_or(false);
+            let access = Access::new(Role::TreeItem, label)
+                .level(depth + 1)
+                .state("expanded", branch && open)
+                .state("collapsed", branch && !open)
+                .state("selected", i == self.selected);
+            (i.min(255) as u8, access)
+        };
+        self.visible().into_iter().map(row).collect()
+    }
+
     fn access(&self) -> Access {
         let expanded = self.open.get(self.selected).copied().unwrap_or(false) && self.has_children(self.selected);
-        Access::new(Role::Group, self.name).value(self.path().join(" › ")).state("expanded", expanded)
+        Access::new(Role::Tree, self.name).value(self.path().join(" › ")).state("expanded", expanded)
     }
 
     fn report(&self) -> Value {

@@ -129,6 +129,32 @@ impl Window<'_> {
         (u32::try_from(w).unwrap_or(0), u32::try_from(h).unwrap_or(0))
     }
 
+    /// `SDL_GetWindowPosition`: where the window's client area's top left stands on the screen (screen
+    /// coordinates; a window manager may still move it, and SDL says so with a window event).
+    pub fn position(&self) -> (i32, i32) {
+        let (mut x, mut y): (c_int, c_int) = (0, 0);
+        // SAFETY: the window is alive; `x` and `y` are valid out-pointers for the call.
+        unsafe { self.video.sdl.calls.video.SDL_GetWindowPosition.call(self.window.as_ptr(), &mut x, &mut y) };
+        (x, y)
+    }
+
+    /// `SDL_GetWindowBordersSize`: the decorations around the client area as (top, left, bottom, right), None
+    /// where the platform cannot tell (no window manager, or a driver without decorations).
+    pub fn borders(&self) -> Option<(i32, i32, i32, i32)> {
+        let (mut top, mut left, mut bottom, mut right): (c_int, c_int, c_int, c_int) = (0, 0, 0, 0);
+        // SAFETY: the window is alive; the four are valid out-pointers for the call.
+        let result = unsafe {
+            self.video.sdl.calls.video.SDL_GetWindowBordersSize.call(
+                self.window.as_ptr(),
+                &mut top,
+                &mut left,
+                &mut bottom,
+                &mut right,
+            )
+        };
+        (result == 0).then_some((top, left, bottom, right))
+    }
+
     /// `SDL_SetWindowSize`: asks for a new size; SDL reports the size it got as an [`Event::Resized`](super::Event).
     /// The next [`Window::surface`] has the new size.
     pub fn set_size(&mut self, width: u32, height: u32) -> Result<(), NativeError> {

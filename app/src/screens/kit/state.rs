@@ -425,17 +425,42 @@ impl<P: PageSpec> ScreenState for KitState<P> {
         let mut boxes: HashMap<WidgetId, Rect> = HashMap::with_capacity(page.widgets.len());
         let mut parts: HashMap<Target, Rect> = HashMap::new();
         for r in regions {
-            parts.entry(r.target).or_insert(r.rect);
+            if r.rect.w > 0.0 && r.rect.h > 0.0 {
+                parts.entry(r.target).or_insert(r.rect);
+            }
             if r.target.part != LABEL_PART && r.rect.w > 0.0 && r.rect.h > 0.0 {
                 boxes.entry(r.target.id).and_modify(|b| *b = b.union(r.rect)).or_insert(r.rect);
             }
         }
-        for w in &page.widgets {
-            let (id, bounds) = (w.id(), boxes.get(w.id()).copied().unwrap_or_default());
-            into.push(Node { widget: id, part: None, access: w.access(), bounds, focused: false });
-            into.extend(w.part_access().into_iter().map(|(part, access)| {
+        for (i, w) in page.widgets.iter().enumerate() {
+            // A widget that takes no input has no region: the box the page drew it in is where it is, and one
+            // scrolled away keeps its box outside the viewport rather than an empty one.
+            let laid = self.laid.rects.get(i).copied().filter(|r| r.w > 0.0 && r.h > 0.0);
+            let id = w.id();
+            let bounds = boxes.get(id).copied().or(laid).unwrap_or_default();
+            let mut access = w.access();
+            if access.description.is_none() {
+                // A tooltip is what more there is to say of its widget.
+                access.description = w.tooltip(0).map(str::to_owned);
+            }
+            into.push(Node { widget: id, part: None, access, bounds, focused: false });
+            let items = w.part_access();
+            if items.is_empty() {
+                continue;
+            }
+            // A part scrolled away (or cut by the viewport) has no region of its own: where the widget would put
+            // it in the box the page drew it in.
+            let mut whole = Vec::new();
+            if let Some(laid) = laid {
+                w.regions(laid, self.laid.sheet.mirrored, &mut whole);
+            }
+            into.extend(items.into_iter().map(|(part, access)| {
                 let target = Target { id, part };
-                Node::part(id, part, access, parts.get(&target).copied().unwrap_or_default())
+                let placed = |r: &Rect| r.w > 0.0 && r.h > 0.0;
+                let own = parts.get(&target).copied().filter(placed);
+                let would = || whole.iter().find(|r| r.target == target).map(|r| r.rect).filter(placed);
+                let at = own.or_else(would).or(laid);
+                Node::part(id, part, access, at.unwrap_or_default())
             }));
         }
     }

@@ -229,12 +229,27 @@ impl ScreenState for ScrollState {
     }
 
     fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
-        let viewport_h = region_of(regions, ids::LIST).map(|r| r.h);
-        let list = self.report_list(viewport_h);
+        let viewport = region_of(regions, ids::LIST);
+        let list = self.report_list(viewport.map(|r| r.h));
         let first = list["first_row"].as_u64().unwrap_or(0);
         let shown = list["rows"].as_u64().unwrap_or(0);
         let value = format!("rows {} to {} of {}", first + 1, first + shown, model::ROWS);
         into.push(Node::of(ids::LIST, Access::new(Role::List, "Rows").value(value), regions));
+        // The rows in view are its items, each saying where it stands among all 10,000, which are never built.
+        let Some(viewport) = viewport else { return };
+        let offset = list["offset_px"].as_f64().unwrap_or(0.0) as f32;
+        for i in first as usize..(first + shown) as usize {
+            let row = crate::geom::Rect::new(
+                viewport.x,
+                viewport.y + model::row_top(i) - offset,
+                viewport.w,
+                model::row_height(i),
+            );
+            let access = Access::new(Role::ListItem, super::title(i)).item(i + 1, model::ROWS);
+            // Parts are bytes: the rows in view (a few dozen) never share one, nor the list's own part 0 (the focus
+            // stays on the list, which has no current row).
+            into.push(Node::part(ids::LIST, (1 + i % 255) as u8, access, row));
+        }
     }
 }
 

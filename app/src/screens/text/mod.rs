@@ -30,7 +30,7 @@ use crate::widgets::chips::Chips;
 use crate::widgets::paragraph::Drawn;
 use crate::widgets::paragraph::Paragraph;
 use crate::widgets::pen::{Density, KitFonts};
-use crate::widgets::{Measure, Pen, Widget};
+use crate::widgets::{Measure, Node, Pen, Widget};
 
 /// The features offered as toggles, in this order, when the face has them (a face's own list also holds features
 /// that only make sense on their own, such as `ccmp`, `locl` or `mark`, which are not toggles).
@@ -350,6 +350,10 @@ impl TextScreen {
         let sample = self.sample.drawn();
         self.fallback.draw(&mut kit_pen(list, fonts, view), l.demo);
         let fallback = self.fallback.drawn();
+        // The paragraphs a person reads are nodes where they were drawn, so a screen reader reads them too.
+        let paragraphs = [&self.hint, &self.sample, &self.fallback]
+            .map(|p| Node { widget: p.id(), part: None, access: p.access(), bounds: p.drawn().rect, focused: false })
+            .to_vec();
 
         let size_track = l.size[1];
         TextGeometry {
@@ -361,6 +365,7 @@ impl TextScreen {
             mirrored: view.mirrored,
             fallback,
             sample,
+            paragraphs,
             ..Default::default()
         }
     }

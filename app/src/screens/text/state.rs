@@ -315,6 +315,8 @@ pub struct TextGeometry {
     pub sample: Drawn,
     /// The shaping X-ray drawn (F6).
     pub xray: Option<XrayShown>,
+    /// The hint, the sample and the fallback paragraph as nodes, where they were drawn.
+    pub paragraphs: Vec<Node>,
 }
 
 /// The text screen's state (see the module docs).
@@ -632,9 +634,13 @@ impl ScreenState for TextFields {
     }
 
     fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
-        let field = Access::new(Role::TextInput, "Single line").value(self.field.text());
+        let field = Access::new(Role::TextInput, "Single line")
+            .value(self.field.text())
+            .selection(self.field.anchor(), self.field.caret());
         into.push(Node::of(ids::FIELD, field, regions));
-        let area = Access::new(Role::MultilineTextInput, "Multi-line").value(self.area.text());
+        let area = Access::new(Role::MultilineTextInput, "Multi-line")
+            .value(self.area.text())
+            .selection(self.area.anchor(), self.area.caret());
         into.push(Node::of(ids::AREA, area, regions));
         for (i, tag) in self.geometry.chips.iter().enumerate() {
             let on = self.features.is_on(*tag).unwrap_or(default_on(*tag));
@@ -647,6 +653,7 @@ impl ScreenState for TextFields {
             into.push(Node::of(ids::XRAY, panel, regions));
             into.push(Node::of(ids::XRAY_COPY, Access::new(Role::Button, "Copy as hb-shape"), regions));
         }
+        into.extend(self.geometry.paragraphs.iter().cloned());
     }
 }
 

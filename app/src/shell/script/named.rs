@@ -156,7 +156,19 @@ pub fn act(
             Event::MouseButtonUp { button: MouseButton::LEFT, x, y, clicks: 1 },
         ]
     };
-    let in_view = node.bounds.w > 0.0 && node.bounds.h > 0.0;
+    // A node has a box below the fold too: it is in view where a click reaches it (its region), or, for one that
+    // takes no input and so has none, where its page would not scroll to show it.
+    let placed = |r: &crate::geom::Rect| r.w > 0.0 && r.h > 0.0;
+    let regions = session.regions();
+    let mine =
+        |r: &&crate::ui::router::Region| r.target.id == node.widget && node.part.is_none_or(|p| r.target.part == p);
+    let in_view = placed(&node.bounds)
+        && match regions.iter().filter(mine).find(|r| placed(&r.rect)) {
+            Some(_) => true,
+            None => {
+                !regions.iter().any(|r| r.target.id == node.widget) && session.state().reveal(node.widget).is_none()
+            }
+        };
     // A widget scrolled out of view is scrolled into it as a person scrolls: one wheel turn over the page, as far
     // as its layout says, and the click once the frame after has drawn it there. A screen that does not say how it
     // scrolls to it is reached by the keyboard: Tab (which scrolls the page to it), then Space.

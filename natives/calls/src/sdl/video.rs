@@ -24,6 +24,12 @@ crate::holders! {
         /// `void SDL_GetWindowSizeInPixels(SDL_Window* window, int* w, int* h)` (SDL 2.26): the size in the
         /// display's pixels, which differs from the window size where the platform scales windows.
         fn SDL_GetWindowSizeInPixels(window: *mut SDL_Window, w: *mut c_int, h: *mut c_int);
+        /// `void SDL_GetWindowPosition(SDL_Window* window, int* x, int* y)`: the client area's top left, screen
+        /// coordinates.
+        fn SDL_GetWindowPosition(window: *mut SDL_Window, x: *mut c_int, y: *mut c_int);
+        /// `int SDL_GetWindowBordersSize(SDL_Window* window, int* top, int* left, int* bottom, int* right)`: the
+        /// window manager's decorations; negative where the platform cannot tell.
+        fn SDL_GetWindowBordersSize(window: *mut SDL_Window, top: *mut c_int, left: *mut c_int, bottom: *mut c_int, right: *mut c_int) -> c_int;
         /// `void SDL_SetWindowSize(SDL_Window* window, int w, int h)`
         fn SDL_SetWindowSize(window: *mut SDL_Window, w: c_int, h: c_int);
         /// `void SDL_SetWindowTitle(SDL_Window* window, const char* title)`
