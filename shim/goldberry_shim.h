@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 /* Bump together with ABI_VERSION in natives/calls/src/shim.rs whenever a declaration changes. */
-#define GOLDBERRY_ABI_VERSION 2u
+#define GOLDBERRY_ABI_VERSION 3u
 
 #define GOLDBERRY_API __attribute__((visibility("default")))
 

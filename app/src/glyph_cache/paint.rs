@@ -296,7 +296,8 @@ fn sweep(
         stops.push((phi / TAU, colour_at(line, t(alpha))));
         last = alpha;
     }
-    let mut gradient = Gradient::conical(g, centre.0, centre.1, transform)?;
+    let _ = transform;
+    let mut gradient = Gradient::conic(g, centre.0, centre.1, 0.0)?;
     for (offset, argb) in stops {
         gradient.add_stop(offset.clamp(0.0, 1.0), rgba(argb))?;
     }

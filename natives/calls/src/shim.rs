@@ -4,7 +4,7 @@ use std::ffi::{c_char, c_int, c_void};
 
 /// The ABI version this Rust code was written against; `goldberry_abi_version()` must return the same number.
 /// Bump it together with `GOLDBERRY_ABI_VERSION` in shim/goldberry_shim.h whenever a declaration changes.
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// The shim's own constants, as the Rust side knows them.
 pub const CONSTANT_VALUES: &[crate::layout::ConstantValue] =

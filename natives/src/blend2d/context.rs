@@ -7,7 +7,7 @@ use std::ptr;
 use goldberry_calls::blend2d::context::{
     blContextBlitImageD, blContextBlitScaledImageD, blContextClearAll, blContextClipToRectD, blContextEnd,
     blContextFillAll, blContextFillGeometry, blContextFillGlyphRunD, blContextFillPathD, blContextFillRectD,
-    blContextFlush, blContextGetUserMatrix, blContextInitAs, blContextMatrixOp, blContextRestore,
+    blContextFlush, blContextGetUserTransform, blContextInitAs, blContextApplyTransformOp, blContextRestore,
     blContextRestoreClipping, blContextSave, blContextSetCompOp, blContextSetFillRule, blContextSetFillStyle,
     blContextSetFillStyleRgba32, blContextSetGlobalAlpha, blContextSetStrokeCaps, blContextSetStrokeJoin,
     blContextSetStrokeMiterLimit, blContextSetStrokeStyle, blContextSetStrokeStyleRgba32, blContextSetStrokeWidth,
@@ -16,10 +16,10 @@ use goldberry_calls::blend2d::context::{
 use goldberry_calls::blend2d::image::blImageGetData;
 use goldberry_calls::blend2d::types::{
     BL_CONTEXT_FLUSH_SYNC, BL_FORMAT_PRGB32, BL_FORMAT_XRGB32, BL_GEOMETRY_TYPE_CIRCLE, BL_GEOMETRY_TYPE_ELLIPSE,
-    BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT, BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_MATRIX2D_OP_RESET,
-    BL_MATRIX2D_OP_ROTATE, BL_MATRIX2D_OP_SCALE, BL_MATRIX2D_OP_TRANSFORM, BL_MATRIX2D_OP_TRANSLATE, BLCircle,
+    BL_GEOMETRY_TYPE_LINE, BL_GEOMETRY_TYPE_ROUND_RECT, BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET, BL_TRANSFORM_OP_RESET,
+    BL_TRANSFORM_OP_ROTATE, BL_TRANSFORM_OP_SCALE, BL_TRANSFORM_OP_TRANSFORM, BL_TRANSFORM_OP_TRANSLATE, BLCircle,
     BLContextCore, BLContextCreateInfo, BLEllipse, BLGeometryType, BLGlyphPlacement, BLGlyphRun, BLImageCore,
-    BLImageData, BLLine, BLMatrix2D, BLMatrix2DOp, BLPoint, BLPointI, BLRectI, BLRoundRect, BLSizeI,
+    BLImageData, BLLine, BLMatrix2D, BLPoint, BLPointI, BLRectI, BLRoundRect, BLSizeI, BLTransformOp,
 };
 
 use super::{
@@ -67,6 +67,9 @@ pub struct Context<'a> {
 /// How far from the origin (user units, 2^24) a path may reach and still be stroked: see [`Context::stroke_path`].
 pub const STROKE_REACH: f64 = 16_777_216.0;
 
+/// Where a path's (0, 0) goes in user space: paths carry their own coordinates, so nowhere else.
+const PATH_ORIGIN: BLPoint = BLPoint { x: 0.0, y: 0.0 };
+
 /// How deep [`Context`] follows saved clips without allocating (the app nests a few).
 const SAVED_CLIPS: usize = 16;
 
@@ -100,9 +103,9 @@ impl<'a> Context<'a> {
     ) -> Result<Context<'a>, NativeError> {
         // Pinned to a CPU level, the context compiles its own pipelines for it (see `cpu`).
         let (flags, cpu_features) = super::cpu::create_flags();
-        let info = BLContextCreateInfo { flags, threadCount: 0, cpuFeatures: cpu_features, reserved: [0; 5] };
+        let info = BLContextCreateInfo { flags, threadCount: 0, cpuFeatures: cpu_features, ..Default::default() };
         let mut context = Context {
-            core: BLContextCore { r#impl: ptr::null_mut() },
+            core: BLContextCore::default(),
             calls,
             placements: Vec::new(),
             saved: 0,
@@ -224,48 +227,48 @@ impl<'a> Context<'a> {
         Ok(())
     }
 
-    fn matrix_op(&mut self, op: BLMatrix2DOp, data: *const c_void) -> Result<(), NativeError> {
+    fn matrix_op(&mut self, op: BLTransformOp, data: *const c_void) -> Result<(), NativeError> {
         // SAFETY: an initialised context; every caller passes the `opData` its `op` reads (null for reset,
         // two doubles for translate and scale, one for rotate), alive for the call.
-        unsafe { bl!(self.calls.context, blContextMatrixOp(&mut self.core, op, data)) }
+        unsafe { bl!(self.calls.context, blContextApplyTransformOp(&mut self.core, op, data)) }
     }
 
-    /// Moves the origin by (`x`, `y`) in the current user space (`BL_MATRIX2D_OP_TRANSLATE`).
+    /// Moves the origin by (`x`, `y`) in the current user space (`BL_TRANSFORM_OP_TRANSLATE`).
     pub fn translate(&mut self, x: f64, y: f64) -> Result<(), NativeError> {
         let data = [x, y];
-        self.matrix_op(BL_MATRIX2D_OP_TRANSLATE, data.as_ptr() as *const c_void)
+        self.matrix_op(BL_TRANSFORM_OP_TRANSLATE, data.as_ptr() as *const c_void)
     }
 
-    /// Scales the user space (`BL_MATRIX2D_OP_SCALE`).
+    /// Scales the user space (`BL_TRANSFORM_OP_SCALE`).
     pub fn scale(&mut self, sx: f64, sy: f64) -> Result<(), NativeError> {
         let data = [sx, sy];
-        self.matrix_op(BL_MATRIX2D_OP_SCALE, data.as_ptr() as *const c_void)
+        self.matrix_op(BL_TRANSFORM_OP_SCALE, data.as_ptr() as *const c_void)
     }
 
-    /// Rotates the user space by `radians` about its origin, clockwise on screen (`BL_MATRIX2D_OP_ROTATE`).
+    /// Rotates the user space by `radians` about its origin, clockwise on screen (`BL_TRANSFORM_OP_ROTATE`).
     pub fn rotate(&mut self, radians: f64) -> Result<(), NativeError> {
         let data = [radians];
-        self.matrix_op(BL_MATRIX2D_OP_ROTATE, data.as_ptr() as *const c_void)
+        self.matrix_op(BL_TRANSFORM_OP_ROTATE, data.as_ptr() as *const c_void)
     }
 
-    /// Multiplies the user transform by `[m00, m01, m10, m11, m20, m21]` (`BL_MATRIX2D_OP_TRANSFORM`; the layout
+    /// Multiplies the user transform by `[m00, m01, m10, m11, m20, m21]` (`BL_TRANSFORM_OP_TRANSFORM`; the layout
     /// of [`Context::user_transform`]): the matrix applies first, then the transform before it.
     pub fn transform(&mut self, m: [f64; 6]) -> Result<(), NativeError> {
         let matrix = BLMatrix2D { m00: m[0], m01: m[1], m10: m[2], m11: m[3], m20: m[4], m21: m[5] };
-        self.matrix_op(BL_MATRIX2D_OP_TRANSFORM, &matrix as *const BLMatrix2D as *const c_void)
+        self.matrix_op(BL_TRANSFORM_OP_TRANSFORM, &matrix as *const BLMatrix2D as *const c_void)
     }
 
-    /// Resets the user transform to identity (`BL_MATRIX2D_OP_RESET`).
+    /// Resets the user transform to identity (`BL_TRANSFORM_OP_RESET`).
     pub fn reset_transform(&mut self) -> Result<(), NativeError> {
-        self.matrix_op(BL_MATRIX2D_OP_RESET, ptr::null())
+        self.matrix_op(BL_TRANSFORM_OP_RESET, ptr::null())
     }
 
-    /// The user transform as `[m00, m01, m10, m11, m20, m21]` (`blContextGetUserMatrix`): a point (x, y) maps
+    /// The user transform as `[m00, m01, m10, m11, m20, m21]` (`blContextGetUserTransform`): a point (x, y) maps
     /// to (x*m00 + y*m10 + m20, x*m01 + y*m11 + m21).
     pub fn user_transform(&self) -> Result<[f64; 6], NativeError> {
         let mut m = BLMatrix2D::default();
         // SAFETY: an initialised context and a writable matrix.
-        unsafe { bl!(self.calls.context, blContextGetUserMatrix(&self.core, &mut m)) }?;
+        unsafe { bl!(self.calls.context, blContextGetUserTransform(&self.core, &mut m)) }?;
         Ok([m.m00, m.m01, m.m10, m.m11, m.m20, m.m21])
     }
 
@@ -612,8 +615,8 @@ impl<'a> Context<'a> {
 
     /// Fills `path` (`blContextFillPathD`).
     pub fn fill_path(&mut self, path: &Path) -> Result<(), NativeError> {
-        // SAFETY: an initialised context and an initialised path, only read.
-        unsafe { bl!(self.calls.context, blContextFillPathD(&mut self.core, &path.core)) }
+        // SAFETY: an initialised context, an initialised path (only read) and an origin alive for the call.
+        unsafe { bl!(self.calls.context, blContextFillPathD(&mut self.core, &PATH_ORIGIN, &path.core)) }
     }
 
     /// Strokes `path` (`blContextStrokePathD`).
@@ -636,8 +639,8 @@ impl<'a> Context<'a> {
         {
             return Ok(());
         }
-        // SAFETY: an initialised context and an initialised path, only read.
-        unsafe { bl!(self.calls.context, blContextStrokePathD(&mut self.core, &path.core)) }
+        // SAFETY: an initialised context, an initialised path (only read) and an origin alive for the call.
+        unsafe { bl!(self.calls.context, blContextStrokePathD(&mut self.core, &PATH_ORIGIN, &path.core)) }
     }
 
     /// Fills a shaped run of glyphs in `font` with its pen starting at the baseline point (`x`, `y`)
@@ -678,12 +681,12 @@ impl<'a> Context<'a> {
             advance: BLPointI { x: convert(p.advance_x), y: convert(p.advance_y) },
         }));
         let glyph_run = BLGlyphRun {
-            glyphIdData: run.glyphs.as_ptr() as *mut c_void,
+            glyphData: run.glyphs.as_ptr() as *mut c_void,
             placementData: self.placements.as_ptr() as *mut c_void,
             size: run.glyphs.len(),
-            glyphIdSize: 4,
+            reserved: 0,
             placementType: BL_GLYPH_PLACEMENT_TYPE_ADVANCE_OFFSET.0 as u8,
-            glyphIdAdvance: 4,
+            glyphAdvance: 4,
             placementAdvance: std::mem::size_of::<BLGlyphPlacement>() as i8,
             flags: 0,
         };

@@ -2,7 +2,6 @@
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
-use std::ptr;
 
 use goldberry_calls::blend2d::font::{
     blFontCreateFromFace, blFontFaceCreateFromFile, blFontFaceGetDesignMetrics, blFontFaceGetFaceInfo, blFontFaceInit,
@@ -45,7 +44,7 @@ impl FontFace {
             .map_err(|_| NativeError::InvalidArgument(format!("font path {} contains a NUL byte", path.display())))?;
         let calls = &g.blend2d;
         let mut face =
-            FontFace { core: BLFontFaceCore { r#impl: ptr::null_mut() }, calls, units_per_em: 0, glyph_count: 0 };
+            FontFace { core: BLFontFaceCore::default(), calls, units_per_em: 0, glyph_count: 0 };
         // SAFETY: `face.core` is writable; `blFontFaceInit` initialises it to the built-in empty face.
         unsafe { bl!(calls.font, blFontFaceInit(&mut face.core)) }?;
         // SAFETY: an initialised face, and a NUL-terminated path alive for the call; no read flags.
@@ -133,7 +132,7 @@ impl Font {
         }
         let calls = face.calls;
         let mut font = Font {
-            core: BLFontCore { r#impl: ptr::null_mut() },
+            core: BLFontCore::default(),
             calls,
             size: size_px,
             face_units_per_em: face.units_per_em,

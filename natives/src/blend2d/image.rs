@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use std::ptr;
 
 use goldberry_calls::blend2d::image::{blImageGetData, blImageInitAs, blImageInitAsFromData, blImageReset};
-use goldberry_calls::blend2d::types::{BLImageCore, BLImageData, BLSizeI};
+use goldberry_calls::blend2d::types::{BL_DATA_ACCESS_RW, BLImageCore, BLImageData, BLSizeI};
 
 use super::{Blend2dCalls, Context, PixelFormat, bl, c_int_dimension};
 use crate::{Goldberry, NativeError};
@@ -39,7 +39,7 @@ impl Image {
     pub fn new(g: &'static Goldberry, width: u32, height: u32, format: PixelFormat) -> Result<Image, NativeError> {
         let calls = &g.blend2d;
         let (w, h) = (c_int_dimension(width, "image width")?, c_int_dimension(height, "image height")?);
-        let mut image = Image { core: BLImageCore { r#impl: ptr::null_mut() }, calls, width, height, format };
+        let mut image = Image { core: BLImageCore::default(), calls, width, height, format };
         // SAFETY: `image.core` is writable; `blImageInitAs` initialises it first (to the built-in empty image,
         // which `Drop`'s `blImageReset` accepts) whatever it returns.
         unsafe { bl!(calls.image, blImageInitAs(&mut image.core, w, h, format.to_bl())) }?;
@@ -189,7 +189,7 @@ impl<'a> ImageView<'a> {
         }
         let c_stride = isize::try_from(stride).map_err(|_| too_large(width, height))?;
         let mut view = ImageView {
-            core: BLImageCore { r#impl: ptr::null_mut() },
+            core: BLImageCore::default(),
             calls,
             width,
             height,
@@ -210,6 +210,7 @@ impl<'a> ImageView<'a> {
                     format.to_bl(),
                     pixels.as_mut_ptr() as *mut c_void,
                     c_stride,
+                    BL_DATA_ACCESS_RW,
                     None,
                     ptr::null_mut(),
                 )

@@ -113,7 +113,7 @@ impl Path {
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
         let mut path = Path {
-            core: BLPathCore { r#impl: ptr::null_mut() },
+            core: BLPathCore::default(),
             calls,
             open: false,
             pending: None,
@@ -523,7 +523,7 @@ fn finite(function: &str, values: &[f64]) -> Result<(), NativeError> {
 impl Clone for Path {
     /// Shares the path data (`blPathInit` + `blPathAssignWeak`: one atomic increment).
     fn clone(&self) -> Path {
-        let mut core = BLPathCore { r#impl: ptr::null_mut() };
+        let mut core = BLPathCore::default();
         // SAFETY: `core` is writable; `blPathInit` makes it the built-in empty path, which `blPathAssignWeak`
         // then replaces by a new reference to `self`'s impl. Both only fail for an uninitialised path (init
         // always returns success; releasing the built-in empty path does nothing), so the results are success.
