@@ -4,7 +4,7 @@
 //! Each native library is compiled by its own stand-alone cargo package under natives/build/ (own workspace and
 //! Cargo.lock each), always in release, in `<target>/natives/`. Yoga and HarfBuzz come vendored in their crates;
 //! Blend2D 0.12 comes from the pinned source archive of the PyPI package blend2d-python 1.0.0, which ci/setup
-//! fetches into a cache and this script checks against its SHA-256 and unpacks (record 8). The result is cached:
+//! fetches into a cache and this script checks against its SHA-256 and unpacks (record 24). The result is cached:
 //! when the hash of every native input (the archive's SHA-256 among them) equals the one recorded beside the
 //! library, nothing is rebuilt.
 //!
@@ -48,7 +48,7 @@ const PACKAGES: &[NativePackage] = &[
 ];
 
 /// Blend2D 0.12.0 (upstream commit c79b36d) with its AsmJit, as the source distribution of the PyPI package
-/// blend2d-python 1.0.0 carries them under `3rdparty/` (record 8).
+/// blend2d-python 1.0.0 carries them under `3rdparty/` (record 24).
 struct Blend2dSource {
     /// The folder the archive unpacks to (it holds `3rdparty/blend2d` and `3rdparty/asmjit`).
     root: PathBuf,
@@ -133,6 +133,7 @@ impl Blend2dSource {
 
 /// What a native package's build produced.
 struct BuiltPackage {
+    dir: &'static str,
     archives: Vec<PathBuf>,
     include: PathBuf,
 }
@@ -647,7 +648,7 @@ fn build_package(
         Origin::Vendored { include } => source_root.join(include),
         Origin::PinnedBlend2d => blend2d.include(),
     };
-    Ok(BuiltPackage { archives, include })
+    Ok(BuiltPackage { dir: package.dir, archives, include })
 }
 
 /// Compiles the shim against the real headers and links everything into libgoldberry.so, atomically.
@@ -665,6 +666,7 @@ fn link_library(
     fs::create_dir_all(&object_dir).map_err(|e| e.to_string())?;
 
     let sdl_include = sdl_include_dir()?;
+    let yoga_version = yoga_version(built)?;
     let mut objects = Vec::new();
     for source in files_in(shim_dir, &["c"])? {
         let stem = source.file_stem().and_then(|s| s.to_str()).unwrap_or("shim");
@@ -673,6 +675,7 @@ fn link_library(
         command.args(["-std=gnu11", "-O2", "-fPIC", "-Wall", "-Wextra", "-Werror", "-c"]).arg(&source);
         command.args(sanitize.flags());
         command.arg("-o").arg(&object).arg("-I").arg(shim_dir).arg("-I").arg(&sdl_include);
+        command.arg(format!("-DGOLDBERRY_YOGA_VERSION=\"{yoga_version}\""));
         for package in built {
             command.arg("-I").arg(&package.include);
         }
@@ -731,6 +734,19 @@ fn link_library(
     let _ = fs::remove_file(&archive);
     run_tool(Command::new("ar").arg("rcs").arg(&archive).arg(&renamed), "archiving the static shim")?;
     Ok(())
+}
+
+/// The version of the Yoga source the yoga crate vendors, as its release files name it (`VERSION_NAME=3.2.1` in
+/// gradle.properties, beside the headers): Yoga has no version function, so the shim reports this.
+fn yoga_version(built: &[BuiltPackage]) -> BuildResult<String> {
+    let yoga = built.iter().find(|p| p.dir == "yoga").ok_or("the Yoga build produced nothing")?;
+    let file = yoga.include.join("gradle.properties");
+    let text = fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("VERSION_NAME="))
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .ok_or_else(|| format!("{} names no VERSION_NAME", file.display()))
 }
 
 fn sdl_include_dir() -> BuildResult<PathBuf> {

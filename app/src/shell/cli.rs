@@ -101,7 +101,7 @@ pub struct Args {
     pub script: Option<PathBuf>,
 
     /// Compile Blend2D's pipelines for one x86 feature level only: sse2 (every x86-64 CPU's), sse3, ssse3, sse4.1,
-    /// sse4.2, avx, avx2, or native (this CPU's own, the default). Each context then compiles its own pipelines, so
+    /// sse4.2, avx, avx2, avx512, or native (this CPU's own, the default). Each context then compiles its own pipelines, so
     /// frames are slower; a level this CPU lacks is refused. For comparing pictures across CPUs.
     #[arg(long, env = "GOLDBERRY_CPU_LEVEL", value_name = "LEVEL", default_value = "native", value_parser = cpu_level_names())]
     pub cpu_level: CpuLevel,
