@@ -73,7 +73,9 @@ impl Blend2dSource {
             .filter(|p| !p.is_empty())
             .map(PathBuf::from)
             .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
-            .ok_or_else(|| format!("neither HOME nor XDG_CACHE_HOME is set to find {}; {}", Self::ARCHIVE, Self::FETCH))?;
+            .ok_or_else(|| {
+                format!("neither HOME nor XDG_CACHE_HOME is set to find {}; {}", Self::ARCHIVE, Self::FETCH)
+            })?;
         Ok(cache.join("goldberry").join("blend2d").join(Self::ARCHIVE))
     }
 
@@ -178,7 +180,9 @@ fn run() -> BuildResult<()> {
     inputs.extend(files_in(&shim_dir, &["c", "h"])?);
     for package in PACKAGES {
         let dir = manifest_dir.join("build").join(package.dir);
-        inputs.extend(["Cargo.toml", "Cargo.lock", "src/lib.rs", "build.rs"].iter().map(|f| dir.join(f)).filter(|f| f.exists()));
+        inputs.extend(
+            ["Cargo.toml", "Cargo.lock", "src/lib.rs", "build.rs"].iter().map(|f| dir.join(f)).filter(|f| f.exists()),
+        );
     }
     let archive = Blend2dSource::archive_path()?;
     println!("cargo:rerun-if-changed={}", archive.display());
@@ -353,7 +357,12 @@ fn write_if_changed(path: &Path, text: &str) -> BuildResult<()> {
 }
 
 /// FNV-1a over every input's path and bytes, the Blend2D archive's SHA-256, the export list and the sanitizers.
-fn input_hash(inputs: &[PathBuf], archive_sha256: &str, version_script: &str, sanitize: &Sanitize) -> BuildResult<String> {
+fn input_hash(
+    inputs: &[PathBuf],
+    archive_sha256: &str,
+    version_script: &str,
+    sanitize: &Sanitize,
+) -> BuildResult<String> {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
         for byte in bytes {

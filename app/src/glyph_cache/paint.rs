@@ -249,16 +249,15 @@ fn colour_at(line: &ColorLine, t: f64) -> u32 {
     channel(24) | channel(16) | channel(8) | channel(0)
 }
 
-/// A sweep gradient as the beta's conical one, around `centre` (in the gradient's space, which `transform` maps
-/// to the cell's pixels as the context fills): the beta's sweep runs
-/// once round from the space's +x axis towards +y and reads no start angle or extend mode, so the colour at each
-/// of [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep (angles in the paint's space, `to_paint`
-/// mapping a direction there) and laid out as stops, with a hard edge where the paint's angle wraps from a turn
-/// back to 0 and where a repeating colour line starts over.
+/// A sweep gradient as Blend2D's conic one, around `centre` in the gradient's space, once round from the space's
+/// +x axis towards +y: the colour at each of [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep
+/// (angles in the paint's space, `to_paint` mapping a direction there, which a skew makes uneven) and laid out as
+/// stops, with a hard edge where the paint's angle wraps from a turn back to 0 and where a repeating colour line
+/// starts over.
 fn sweep(
     g: &'static Goldberry,
     line: &ColorLine,
-    (centre, transform): ((f64, f64), [f64; 6]),
+    centre: (f64, f64),
     (start, end): (f64, f64),
     to_paint: &dyn Fn((f64, f64)) -> (f64, f64),
 ) -> Result<Gradient, NativeError> {
@@ -296,7 +295,6 @@ fn sweep(
         stops.push((phi / TAU, colour_at(line, t(alpha))));
         last = alpha;
     }
-    let _ = transform;
     let mut gradient = Gradient::conic(g, centre.0, centre.1, 0.0)?;
     for (offset, argb) in stops {
         gradient.add_stop(offset.clamp(0.0, 1.0), rgba(argb))?;
@@ -343,9 +341,7 @@ fn fill(
             // A direction in the gradient's space back to the paint's: unflipped, then the inverse map's linear part.
             let Some(back) = invert(to_clip) else { return Ok(()) };
             let to_paint = |(x, y): (f64, f64)| (x * back[0] - y * back[2], x * back[1] - y * back[3]);
-            // The transform the fill below is drawn under: the clip's space, y flipped.
-            let drawn = then(then(base, space), [1.0, 0.0, 0.0, -1.0, 0.0, 0.0]);
-            style_gradient = sweep(g, line, (at(c), drawn), angles, &to_paint)?;
+            style_gradient = sweep(g, line, at(c), angles, &to_paint)?;
             Style::Gradient(&style_gradient)
         }
     };
@@ -398,12 +394,17 @@ fn blend_onto(
 ) -> Result<Option<CompOp>, NativeError> {
     let backdrop = ctx.target_pixels()?;
     let rows = image.pixels_mut()?;
-    if backdrop.len() * 4 != rows.data.len() {
+    let (width, stride) = (rows.width as usize, rows.stride);
+    if width == 0 || backdrop.len() != width * rows.height as usize {
         return Ok(None);
     }
-    for (bytes, &back) in rows.data.chunks_exact_mut(4).zip(&backdrop) {
-        let source = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        bytes.copy_from_slice(&super::blend::composite(mode, back, source).to_ne_bytes());
+    // Row by row: the image's rows may be padded, the backdrop's are not.
+    for (y, backs) in backdrop.chunks_exact(width).enumerate() {
+        let Some(row) = rows.data.get_mut(y * stride..y * stride + width * 4) else { return Ok(None) };
+        for (bytes, &back) in row.chunks_exact_mut(4).zip(backs) {
+            let source = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            bytes.copy_from_slice(&super::blend::composite(mode, back, source).to_ne_bytes());
+        }
     }
     Ok(Some(CompOp::SrcCopy))
 }

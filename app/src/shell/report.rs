@@ -209,6 +209,8 @@ pub struct Report {
     pub accessibility: serde_json::Value,
     /// The font book's Blend2D fonts at the end.
     pub fonts: FontCounts,
+    /// Each native library's version as the loaded library reports it.
+    pub libraries: crate::shell::libraries::Libraries,
 }
 
 /// The font book's Blend2D fonts: how many it holds (at most [`crate::fonts::MAX_FONTS`]), how many it made in the

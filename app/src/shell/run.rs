@@ -266,6 +266,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 let (held, made, made_room) = fonts.font_counts();
                 FontCounts { held, made, made_room }
             },
+            libraries: crate::shell::libraries::Libraries::of(g, natives_dir),
         };
         report.write(path)?;
     }

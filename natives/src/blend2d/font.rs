@@ -43,8 +43,7 @@ impl FontFace {
         let c_path = CString::new(path.as_os_str().as_bytes())
             .map_err(|_| NativeError::InvalidArgument(format!("font path {} contains a NUL byte", path.display())))?;
         let calls = &g.blend2d;
-        let mut face =
-            FontFace { core: BLFontFaceCore::default(), calls, units_per_em: 0, glyph_count: 0 };
+        let mut face = FontFace { core: BLFontFaceCore::default(), calls, units_per_em: 0, glyph_count: 0 };
         // SAFETY: `face.core` is writable; `blFontFaceInit` initialises it to the built-in empty face.
         unsafe { bl!(calls.font, blFontFaceInit(&mut face.core)) }?;
         // SAFETY: an initialised face, and a NUL-terminated path alive for the call; no read flags.

@@ -112,14 +112,8 @@ impl Path {
     /// An empty path (`blPathInit`).
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
-        let mut path = Path {
-            core: BLPathCore::default(),
-            calls,
-            open: false,
-            pending: None,
-            current: None,
-            start: None,
-        };
+        let mut path =
+            Path { core: BLPathCore::default(), calls, open: false, pending: None, current: None, start: None };
         // SAFETY: `path.core` is writable; `blPathInit` initialises it.
         unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
         Ok(path)

@@ -6,8 +6,7 @@ use std::ffi::c_void;
 use super::result::BLResult;
 use super::types::{
     BLCompOp, BLContextCookie, BLContextCore, BLContextCreateInfo, BLFillRule, BLFontCore, BLGeometryType, BLGlyphRun,
-    BLImageCore, BLMatrix2D, BLPathCore, BLPoint, BLRect, BLRectI, BLStrokeCap, BLStrokeJoin,
-    BLTransformOp,
+    BLImageCore, BLMatrix2D, BLPathCore, BLPoint, BLRect, BLRectI, BLStrokeCap, BLStrokeJoin, BLTransformOp,
 };
 
 crate::holders! {
