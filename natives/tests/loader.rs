@@ -118,4 +118,7 @@ fn the_loaded_library_names_each_native_version() {
     assert_eq!(versions.blend2d, "0.12.0");
     assert_eq!(versions.yoga, "3.2.1");
     assert!(versions.harfbuzz.starts_with("8.4."), "{versions:?}");
+    // A build without NDEBUG is Blend2D's debug mode: its assertions abort the process.
+    let build = goldberry_natives::blend2d::build_info(g).expect("build info");
+    assert!(!build.debug, "Blend2D was built in debug mode: {build:?}");
 }

@@ -41,7 +41,8 @@ const LEVELS: &[(&str, &[&str])] = &[
 /// Suffixes of files for other architectures: CMake compiles them everywhere, where they are empty; so do we.
 const FOREIGN: &[&str] = &["asimd", "asimd_crypto"];
 
-/// Flags every file gets: CMake's private release flags, the embedded AsmJit's settings, and the SSE2 baseline.
+/// Flags every file gets: CMake's private release flags (with `NDEBUG`, as its release configuration), the embedded
+/// AsmJit's settings, and the SSE2 baseline.
 /// No `BL_STATIC`: then `BL_API` marks the API with default visibility and everything else stays hidden, so the
 /// version script natives/build.rs writes can export the bound functions and nothing of the internals.
 const COMMON: &[&str] = &[
@@ -55,6 +56,8 @@ const COMMON: &[&str] = &[
     "-fmerge-all-constants",
     "-ftree-vectorize",
     "-fvisibility=hidden",
+    // CMake's release configuration: Blend2D's own assertions (`BL_ASSERT`) are for its debug builds.
+    "-DNDEBUG",
     "-msse2",
     "-mfpmath=sse",
     "-DBL_BUILD_OPT_AVX512",
