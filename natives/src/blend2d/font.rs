@@ -55,7 +55,7 @@ impl FontFace {
         // SAFETY: an initialised face and a writable info struct.
         unsafe { bl!(calls.font, blFontFaceGetFaceInfo(&face.core, &mut info)) }?;
         face.units_per_em = u32::try_from(design.unitsPerEm).unwrap_or(0);
-        face.glyph_count = u32::from(info.glyphCount);
+        face.glyph_count = info.glyphCount;
         Ok(face)
     }
 
