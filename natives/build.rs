@@ -2,9 +2,11 @@
 //! is exactly the functions the holders in natives/calls declare.
 //!
 //! Each native library is compiled by its own stand-alone cargo package under natives/build/ (own workspace and
-//! Cargo.lock: blend2d-sys's bindgen 0.49 and yoga's bindgen 0.71 cannot share a cargo graph), always in
-//! release, in `<target>/natives/`. The result is cached: when the hash of every native input equals the one
-//! recorded beside the library, nothing is rebuilt.
+//! Cargo.lock each), always in release, in `<target>/natives/`. Yoga and HarfBuzz come vendored in their crates;
+//! Blend2D 0.12 comes from the pinned source archive of the PyPI package blend2d-python 1.0.0, which ci/setup
+//! fetches into a cache and this script checks against its SHA-256 and unpacks (record 24). The result is cached:
+//! when the hash of every native input (the archive's SHA-256 among them) equals the one recorded beside the
+//! library, nothing is rebuilt.
 //!
 //! `GOLDBERRY_NATIVES_SANITIZE=address,undefined` (or either one) compiles every native file (the shim, Blend2D,
 //! Yoga, HarfBuzz) and links libgoldberry with those sanitizers; the setting is part of the input hash, so a
@@ -21,37 +23,119 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
-/// One stand-alone package under natives/build/ and the crate inside it that vendors the C/C++ source.
+/// One stand-alone package under natives/build/ and the crate whose build script compiles the C/C++ source.
 struct NativePackage {
     dir: &'static str,
     crate_name: &'static str,
-    /// Where the public headers live, relative to the crate's source root.
-    include: &'static str,
-    /// How the crate's build script names its sources, for the progress count: every C++ file below a folder,
-    /// or one `.file(...)` call each.
-    sources: Sources,
+    origin: Origin,
 }
 
-enum Sources {
-    Below(&'static [&'static str]),
-    Listed,
+/// Where a package's C/C++ source comes from.
+enum Origin {
+    /// A crate from crates.io vendors it, with its public headers below the crate's source root; its build script
+    /// names each source in a `.file(...)` call, which the progress count counts.
+    Vendored { include: &'static str },
+    /// The pinned Blend2D archive, unpacked by this script ([`Blend2dSource`]); the package's own build script
+    /// compiles it.
+    PinnedBlend2d,
 }
 
 const PACKAGES: &[NativePackage] = &[
-    NativePackage {
-        dir: "blend2d",
-        crate_name: "blend2d-sys",
-        include: "blend2d/src",
-        // blend2d-sys compiles every C++ file below both folders: Blend2D's and its JIT's (AsmJit).
-        sources: Sources::Below(&["blend2d/src", "asmjit/src"]),
-    },
-    NativePackage { dir: "yoga", crate_name: "yoga", include: "src/yoga", sources: Sources::Listed },
+    NativePackage { dir: "blend2d", crate_name: "goldberry-build-blend2d", origin: Origin::PinnedBlend2d },
+    NativePackage { dir: "yoga", crate_name: "yoga", origin: Origin::Vendored { include: "src/yoga" } },
     // HarfBuzz is compiled as one amalgamated file, harfbuzz.cc.
-    NativePackage { dir: "harfbuzz", crate_name: "harfbuzz-sys", include: "harfbuzz/src", sources: Sources::Listed },
+    NativePackage { dir: "harfbuzz", crate_name: "harfbuzz-sys", origin: Origin::Vendored { include: "harfbuzz/src" } },
 ];
+
+/// Blend2D 0.12.0 (upstream commit c79b36d) with its AsmJit, as the source distribution of the PyPI package
+/// blend2d-python 1.0.0 carries them under `3rdparty/` (record 24).
+struct Blend2dSource {
+    /// The folder the archive unpacks to (it holds `3rdparty/blend2d` and `3rdparty/asmjit`).
+    root: PathBuf,
+}
+
+impl Blend2dSource {
+    const ARCHIVE: &'static str = "blend2d_python-1.0.0.tar.gz";
+    const TOP: &'static str = "blend2d_python-1.0.0";
+    const SHA256: &'static str = "a88b1681568873266b39aefdc3b68023966c8ecbbbe6d8fe29d80a7dad28ee2b";
+    /// A copy of the archive somewhere else, for a machine that cannot reach the registry.
+    const VAR: &'static str = "GOLDBERRY_BLEND2D_ARCHIVE";
+    /// How a user gets the archive; every error about it ends with this.
+    const FETCH: &'static str = "`ci/setup` fetches it (python3 -m pip download blend2d-python==1.0.0 --no-deps \
+                                 --no-binary blend2d-python), or set GOLDBERRY_BLEND2D_ARCHIVE to a copy";
+
+    /// Where the archive is: `GOLDBERRY_BLEND2D_ARCHIVE`, else ci/setup's cache, `~/.cache/goldberry/blend2d/`.
+    fn archive_path() -> BuildResult<PathBuf> {
+        if let Some(path) = env::var_os(Self::VAR).filter(|p| !p.is_empty()) {
+            return Ok(PathBuf::from(path));
+        }
+        let cache = env::var_os("XDG_CACHE_HOME")
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+            .ok_or_else(|| {
+                format!("neither HOME nor XDG_CACHE_HOME is set to find {}; {}", Self::ARCHIVE, Self::FETCH)
+            })?;
+        Ok(cache.join("goldberry").join("blend2d").join(Self::ARCHIVE))
+    }
+
+    /// The archive's SHA-256, which must be the pinned one.
+    fn check(archive: &Path) -> BuildResult<String> {
+        use sha2::Digest as _;
+        let bytes = fs::read(archive).map_err(|e| {
+            format!("the Blend2D source archive {} cannot be read ({e}); {}", archive.display(), Self::FETCH)
+        })?;
+        let digest = sha2::Sha256::digest(&bytes);
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        if hex != Self::SHA256 {
+            return Err(format!(
+                "the Blend2D source archive {} has SHA-256 {hex}, not the pinned {}; {}",
+                archive.display(),
+                Self::SHA256,
+                Self::FETCH
+            ));
+        }
+        Ok(hex)
+    }
+
+    /// Unpacks the checked archive once into `<target>/natives/blend2d-0.12/` (only the pinned archive passes
+    /// [`Blend2dSource::check`], so the folder's content is known by its name).
+    fn unpack(archive: &Path, natives_dir: &Path) -> BuildResult<Self> {
+        let dir = natives_dir.join("blend2d-0.12");
+        let root = dir.join(Self::TOP);
+        if root.join("3rdparty").join("blend2d").join("src").join("blend2d.h").is_file() {
+            return Ok(Self { root });
+        }
+        // Unpacked beside, then renamed: an interrupted build never leaves half a source tree under the real name.
+        let partial = natives_dir.join("blend2d-0.12.partial");
+        let _ = fs::remove_dir_all(&partial);
+        fs::create_dir_all(&partial).map_err(|e| format!("cannot create {}: {e}", partial.display()))?;
+        run_tool(
+            Command::new("tar").arg("-xzf").arg(archive).arg("-C").arg(&partial),
+            &format!("unpacking {}", archive.display()),
+        )?;
+        let _ = fs::remove_dir_all(&dir);
+        fs::rename(&partial, &dir).map_err(|e| format!("cannot rename {}: {e}", partial.display()))?;
+        Ok(Self { root })
+    }
+
+    fn include(&self) -> PathBuf {
+        self.root.join("3rdparty").join("blend2d").join("src")
+    }
+
+    /// The C++ files the package's build script compiles: Blend2D's, less its `*_test*.cpp`, and AsmJit's.
+    fn sources_total(&self) -> usize {
+        let cpp = |dir: PathBuf| files_in(&dir, &["cpp"]).unwrap_or_default();
+        let blend2d = cpp(self.include().join("blend2d"));
+        let tests = |f: &PathBuf| f.file_stem().is_some_and(|s| s.to_string_lossy().contains("_test"));
+        blend2d.iter().filter(|f| !tests(f)).count()
+            + cpp(self.root.join("3rdparty").join("asmjit").join("src").join("asmjit")).len()
+    }
+}
 
 /// What a native package's build produced.
 struct BuiltPackage {
+    dir: &'static str,
     archives: Vec<PathBuf>,
     include: PathBuf,
 }
@@ -96,21 +180,26 @@ fn run() -> BuildResult<()> {
     inputs.extend(files_in(&shim_dir, &["c", "h"])?);
     for package in PACKAGES {
         let dir = manifest_dir.join("build").join(package.dir);
-        inputs.extend(["Cargo.toml", "Cargo.lock", "src/lib.rs"].iter().map(|f| dir.join(f)));
+        inputs.extend(
+            ["Cargo.toml", "Cargo.lock", "src/lib.rs", "build.rs"].iter().map(|f| dir.join(f)).filter(|f| f.exists()),
+        );
     }
+    let archive = Blend2dSource::archive_path()?;
+    println!("cargo:rerun-if-changed={}", archive.display());
+    let archive_sha256 = Blend2dSource::check(&archive)?;
     for input in &inputs {
         println!("cargo:rerun-if-changed={}", input.display());
     }
     println!("cargo:rerun-if-changed={}", calls_src.display());
     println!("cargo:rerun-if-changed={}", shim_dir.display());
-    for var in ["CC", "CXX", "GOLDBERRY_NATIVES_REBUILD", Sanitize::VAR] {
+    for var in ["CC", "CXX", "GOLDBERRY_NATIVES_REBUILD", Sanitize::VAR, Blend2dSource::VAR, "XDG_CACHE_HOME", "HOME"] {
         println!("cargo:rerun-if-env-changed={var}");
     }
 
     let library = natives_dir.join("libgoldberry.so");
     let static_shim = natives_dir.join("libgoldberry_shim_static.a");
     let stamp_path = natives_dir.join("libgoldberry.inputs");
-    let stamp = input_hash(&inputs, &version_script, &sanitize)?;
+    let stamp = input_hash(&inputs, &archive_sha256, &version_script, &sanitize)?;
     let fresh = library.exists()
         && static_shim.exists()
         && fs::read_to_string(&stamp_path).map(|s| s.trim() == stamp).unwrap_or(false)
@@ -120,10 +209,11 @@ fn run() -> BuildResult<()> {
         // Up to date: nothing native changed since the library was linked.
     } else {
         let progress = Progress::start(&natives_dir, &stamp)?;
+        let blend2d = Blend2dSource::unpack(&archive, &natives_dir)?;
         let done = AtomicBool::new(false);
         let built = std::thread::scope(|scope| {
-            scope.spawn(|| progress.report_until(&done, &manifest_dir, &natives_dir));
-            let built = build_packages(&manifest_dir, &natives_dir, &sanitize);
+            scope.spawn(|| progress.report_until(&done, &manifest_dir, &natives_dir, &blend2d));
+            let built = build_packages(&manifest_dir, &natives_dir, &blend2d, &sanitize);
             done.store(true, Ordering::Relaxed);
             built
         })?;
@@ -266,8 +356,13 @@ fn write_if_changed(path: &Path, text: &str) -> BuildResult<()> {
     fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// FNV-1a over every input's path and bytes, the export list and the sanitizers.
-fn input_hash(inputs: &[PathBuf], version_script: &str, sanitize: &Sanitize) -> BuildResult<String> {
+/// FNV-1a over every input's path and bytes, the Blend2D archive's SHA-256, the export list and the sanitizers.
+fn input_hash(
+    inputs: &[PathBuf],
+    archive_sha256: &str,
+    version_script: &str,
+    sanitize: &Sanitize,
+) -> BuildResult<String> {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
         for byte in bytes {
@@ -280,6 +375,7 @@ fn input_hash(inputs: &[PathBuf], version_script: &str, sanitize: &Sanitize) -> 
         feed(input.file_name().map(|n| n.as_encoded_bytes()).unwrap_or_default());
         feed(&bytes);
     }
+    feed(archive_sha256.as_bytes());
     feed(version_script.as_bytes());
     if !sanitize.kinds.is_empty() {
         feed(format!("sanitize={}", sanitize.kinds.join(",")).as_bytes());
@@ -319,7 +415,7 @@ impl Progress {
     }
 
     /// Every few seconds, how many of each library's sources have become objects, until `done`.
-    fn report_until(&self, done: &AtomicBool, manifest_dir: &Path, natives_dir: &Path) {
+    fn report_until(&self, done: &AtomicBool, manifest_dir: &Path, natives_dir: &Path, blend2d: &Blend2dSource) {
         let mut last = Instant::now();
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(200));
@@ -331,7 +427,7 @@ impl Progress {
                 .iter()
                 .map(|package| {
                     let compiled = objects_compiled(natives_dir, package);
-                    match sources_total(manifest_dir, package) {
+                    match sources_total(manifest_dir, package, blend2d) {
                         Some(total) => format!("{} {}/{total}", package.dir, compiled.min(total)),
                         None => format!("{} {compiled}", package.dir),
                     }
@@ -364,7 +460,10 @@ fn objects_compiled(natives_dir: &Path, package: &NativePackage) -> usize {
 }
 
 /// How many C and C++ files the package's build script compiles, once cargo has unpacked its crate.
-fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> {
+fn sources_total(manifest_dir: &Path, package: &NativePackage, blend2d: &Blend2dSource) -> Option<usize> {
+    if let Origin::PinnedBlend2d = package.origin {
+        return Some(blend2d.sources_total()).filter(|n| *n > 0);
+    }
     let lock = fs::read_to_string(manifest_dir.join("build").join(package.dir).join("Cargo.lock")).ok()?;
     let entry = lock.split("[[package]]").find(|e| e.contains(&format!("name = \"{}\"", package.crate_name)))?;
     let version = entry.lines().find_map(|l| l.strip_prefix("version = \""))?.trim_end_matches('"');
@@ -374,14 +473,7 @@ fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> 
         .filter_map(Result::ok)
         .map(|index| index.path().join(format!("{}-{version}", package.crate_name)))
         .find(|dir| dir.is_dir())?;
-    let total = match package.sources {
-        Sources::Below(dirs) => dirs
-            .iter()
-            .map(|dir| files_in(&source.join(dir), &["c", "cc", "cpp"]).map(|f| f.len()))
-            .sum::<Result<_, _>>()
-            .ok()?,
-        Sources::Listed => fs::read_to_string(source.join("build.rs")).ok()?.matches(".file(\"").count(),
-    };
+    let total = fs::read_to_string(source.join("build.rs")).ok()?.matches(".file(\"").count();
     (total > 0).then_some(total)
 }
 
@@ -391,7 +483,12 @@ fn sources_total(manifest_dir: &Path, package: &NativePackage) -> Option<usize> 
 /// gave this script takes them one after another, and each token the jobserver hands out meanwhile starts another
 /// worker on the same queue. So `cargo build -j1` builds them one by one, `-j2` two at a time, and cc's `parallel`
 /// feature (enabled in natives/build/*) draws from the same pool: at most N native files compile at once.
-fn build_packages(manifest_dir: &Path, natives_dir: &Path, sanitize: &Sanitize) -> BuildResult<Vec<BuiltPackage>> {
+fn build_packages(
+    manifest_dir: &Path,
+    natives_dir: &Path,
+    blend2d: &Blend2dSource,
+    sanitize: &Sanitize,
+) -> BuildResult<Vec<BuiltPackage>> {
     // SAFETY: cargo hands a build script its jobserver in CARGO_MAKEFLAGS, and this is the only place that opens
     // those descriptors; nothing else in this process reads or closes them.
     let jobserver = unsafe { jobserver::Client::from_env() };
@@ -402,7 +499,7 @@ fn build_packages(manifest_dir: &Path, natives_dir: &Path, sanitize: &Sanitize) 
             // Taken in a statement of its own: the queue's lock must not be held while the package builds.
             let next = lock(&queue).pop_front();
             let Some(package) = next else { break };
-            let built = build_package(manifest_dir, natives_dir, package, jobserver.as_ref(), sanitize);
+            let built = build_package(manifest_dir, natives_dir, package, blend2d, jobserver.as_ref(), sanitize);
             lock(&results).push(built);
         }
         drop(token);
@@ -457,6 +554,7 @@ fn build_package(
     manifest_dir: &Path,
     natives_dir: &Path,
     package: &NativePackage,
+    blend2d: &Blend2dSource,
     jobserver: Option<&jobserver::Client>,
     sanitize: &Sanitize,
 ) -> BuildResult<BuiltPackage> {
@@ -505,9 +603,12 @@ fn build_package(
     if let Some(client) = jobserver {
         client.configure(&mut command);
     }
+    if let Origin::PinnedBlend2d = package.origin {
+        command.env("GOLDBERRY_BLEND2D_SOURCE", &blend2d.root);
+    }
     // The three libraries are C++ compiled through cc, which appends CXXFLAGS to every file's command and reruns
     // their build scripts when it changes. Not CFLAGS: it would instrument the C in the build scripts' own
-    // dependencies too (libloading's, under blend2d-sys's bindgen), which then fail to link without the runtime.
+    // dependencies too (libloading's, under yoga's bindgen), which then fail to link without the runtime.
     let flags = sanitize.flags();
     if !flags.is_empty() {
         let mut value = env::var("CXXFLAGS").unwrap_or_default();
@@ -552,7 +653,11 @@ fn build_package(
     if archives.is_empty() {
         return Err(format!("building {} produced no static archive", package.crate_name));
     }
-    Ok(BuiltPackage { archives, include: source_root.join(package.include) })
+    let include = match package.origin {
+        Origin::Vendored { include } => source_root.join(include),
+        Origin::PinnedBlend2d => blend2d.include(),
+    };
+    Ok(BuiltPackage { dir: package.dir, archives, include })
 }
 
 /// Compiles the shim against the real headers and links everything into libgoldberry.so, atomically.
@@ -570,6 +675,7 @@ fn link_library(
     fs::create_dir_all(&object_dir).map_err(|e| e.to_string())?;
 
     let sdl_include = sdl_include_dir()?;
+    let yoga_version = yoga_version(built)?;
     let mut objects = Vec::new();
     for source in files_in(shim_dir, &["c"])? {
         let stem = source.file_stem().and_then(|s| s.to_str()).unwrap_or("shim");
@@ -578,6 +684,7 @@ fn link_library(
         command.args(["-std=gnu11", "-O2", "-fPIC", "-Wall", "-Wextra", "-Werror", "-c"]).arg(&source);
         command.args(sanitize.flags());
         command.arg("-o").arg(&object).arg("-I").arg(shim_dir).arg("-I").arg(&sdl_include);
+        command.arg(format!("-DGOLDBERRY_YOGA_VERSION=\"{yoga_version}\""));
         for package in built {
             command.arg("-I").arg(&package.include);
         }
@@ -636,6 +743,19 @@ fn link_library(
     let _ = fs::remove_file(&archive);
     run_tool(Command::new("ar").arg("rcs").arg(&archive).arg(&renamed), "archiving the static shim")?;
     Ok(())
+}
+
+/// The version of the Yoga source the yoga crate vendors, as its release files name it (`VERSION_NAME=3.2.1` in
+/// gradle.properties, beside the headers): Yoga has no version function, so the shim reports this.
+fn yoga_version(built: &[BuiltPackage]) -> BuildResult<String> {
+    let yoga = built.iter().find(|p| p.dir == "yoga").ok_or("the Yoga build produced nothing")?;
+    let file = yoga.include.join("gradle.properties");
+    let text = fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("VERSION_NAME="))
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .ok_or_else(|| format!("{} names no VERSION_NAME", file.display()))
 }
 
 fn sdl_include_dir() -> BuildResult<PathBuf> {

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 /* Bump together with ABI_VERSION in natives/calls/src/shim.rs whenever a declaration changes. */
-#define GOLDBERRY_ABI_VERSION 2u
+#define GOLDBERRY_ABI_VERSION 3u
 
 #define GOLDBERRY_API __attribute__((visibility("default")))
 
@@ -49,6 +49,7 @@ GOLDBERRY_API int goldberry_probe_fail_with_errno(int code);
 GOLDBERRY_API bool goldberry_heap_retain(int32_t bytes);
 GOLDBERRY_API bool goldberry_heap_trim(void);
 GOLDBERRY_API bool goldberry_heap_arenas(int32_t count);
+GOLDBERRY_API const char* goldberry_yoga_version(void);
 
 /* Rows for the layout table: the C compiler's sizeof / offsetof / _Alignof of what the Rust side declares. */
 #define GOLDBERRY_STRUCT(S) {#S, "", sizeof(S), 0, _Alignof(S)},

@@ -61,7 +61,7 @@ fn synthetic_stats(index: u64) -> HudStats {
 /// pins the same, the level being the process's).
 fn natives() -> &'static Goldberry {
     let g = Goldberry::load(None).expect("libgoldberry");
-    goldberry_natives::blend2d::pin_cpu_level(g, goldberry_natives::blend2d::CpuLevel::Sse41).expect("SSE4.1");
+    goldberry_natives::blend2d::pin_cpu_level(g, goldberry_natives::blend2d::CpuLevel::Sse2).expect("SSE2");
     g
 }
 

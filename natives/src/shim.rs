@@ -10,6 +10,17 @@ use goldberry_calls::shim::{
 
 use crate::{Goldberry, NativeError};
 
+/// The versions of the native libraries in libgoldberry ([`Goldberry::versions`]), "major.minor.patch" each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeVersions {
+    /// Blend2D's, from its runtime.
+    pub blend2d: String,
+    /// Yoga's, from the shim.
+    pub yoga: String,
+    /// HarfBuzz's, from `hb_version_string`.
+    pub harfbuzz: String,
+}
+
 /// One row of the C side's layout table (see [`goldberry_calls::StructLayout`] for Rust's side).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CStructLayout {
@@ -53,6 +64,24 @@ fn rows<T>(fetch: impl FnOnce(*mut usize) -> *const T) -> &'static [T] {
 }
 
 impl Goldberry {
+    /// The version of each native library in libgoldberry, as the loaded library reports it: Blend2D's runtime
+    /// (`blRuntimeQueryInfo`), HarfBuzz's `hb_version_string`, and for Yoga, which has no version function, the
+    /// shim's `goldberry_yoga_version` (the Yoga source natives/build.rs compiled).
+    pub fn versions(&'static self) -> Result<NativeVersions, NativeError> {
+        let (major, minor, patch) = crate::blend2d::build_info(self)?.version;
+        let text = |pointer: *const c_char| {
+            if pointer.is_null() {
+                return String::from("unknown");
+            }
+            // SAFETY: both functions return a static NUL-terminated string, alive as long as the library (forever).
+            unsafe { CStr::from_ptr(pointer) }.to_string_lossy().into_owned()
+        };
+        // SAFETY: both take nothing and return a pointer to a static string.
+        let (yoga, harfbuzz) =
+            unsafe { (self.shim.goldberry_yoga_version.call(), self.harfbuzz.font.hb_version_string.call()) };
+        Ok(NativeVersions { blend2d: format!("{major}.{minor}.{patch}"), yoga: text(yoga), harfbuzz: text(harfbuzz) })
+    }
+
     /// `goldberry_abi_version()`: the ABI version libgoldberry was built with.
     #[inline]
     pub fn abi_version(&self) -> u32 {

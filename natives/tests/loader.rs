@@ -108,3 +108,17 @@ fn a_library_missing_symbols_names_every_one() {
         "{message}"
     );
 }
+
+/// The loaded library names the versions compiled into it: Blend2D 0.12.0 from the pinned archive, Yoga 3.2.1
+/// from the yoga crate (by the shim), HarfBuzz 8.4 from harfbuzz-sys.
+#[test]
+fn the_loaded_library_names_each_native_version() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let versions = g.versions().expect("versions");
+    assert_eq!(versions.blend2d, "0.12.0");
+    assert_eq!(versions.yoga, "3.2.1");
+    assert!(versions.harfbuzz.starts_with("8.4."), "{versions:?}");
+    // A build without NDEBUG is Blend2D's debug mode: its assertions abort the process.
+    let build = goldberry_natives::blend2d::build_info(g).expect("build info");
+    assert!(!build.debug, "Blend2D was built in debug mode: {build:?}");
+}

@@ -12,7 +12,7 @@ use crate::scene::icons::{IconName, Icons};
 use crate::scene::layout::{StatusBarLayout, TitleBarLayout};
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{STATUS_ITEMS, SUBTITLE, TITLE};
+use crate::scene::texts::{SUBTITLE, TITLE, status_items};
 
 /// The stops of a glow of `color`: full at the centre, a third at 60 %, transparent at the edge.
 fn glow_stops(color: Color) -> Vec<Stop> {
@@ -130,7 +130,7 @@ pub fn status_bar(
     list.fill_rect(l.bar, c.status_fill);
     list.fill_rect(Rect::new(l.bar.x, l.bar.y, l.bar.w, 1.0), c.edge);
     let mut glyphs = 0;
-    for (i, (rect, item)) in l.items.iter().zip(STATUS_ITEMS).enumerate() {
+    for (i, (rect, item)) in l.items.iter().zip(status_items(text.fonts().natives())).enumerate() {
         // The second item is the frame's figures, recorded after the body (`status_figures`).
         if i == 1 {
             continue;

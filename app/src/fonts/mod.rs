@@ -89,6 +89,13 @@ pub struct FontBook {
     shaper: Shaper,
 }
 
+impl FontBook {
+    /// The libgoldberry the book's fonts were made by.
+    pub fn natives(&self) -> &'static Goldberry {
+        self.g
+    }
+}
+
 impl fmt::Debug for FontBook {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FontBook")

@@ -160,7 +160,10 @@ impl GlyphCache {
         let cell = self.colour.cells.get(&ColourKey { font, px: px.to_bits(), glyph })?;
         let image = cell.image.as_ref()?;
         let rows = image.pixels().ok()?;
-        let pixels = rows.data.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]])).collect();
+        let pixels = (0..rows.height)
+            .filter_map(|y| rows.row(y))
+            .flat_map(|row| row.chunks_exact(4).map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]])))
+            .collect();
         Some((pixels, image.width() as usize, (cell.left, cell.top)))
     }
 

@@ -1,11 +1,12 @@
 //! Drawing a COLR glyph's paint operations ([`PaintOp`], from HarfBuzz's paint callbacks) into a colour cell with
-//! Blend2D. The beta clips to rectangles only, so a clip to a glyph's outline and the fill inside it are drawn
+//! Blend2D. Blend2D clips to rectangles only, so a clip to a glyph's outline and the fill inside it are drawn
 //! together, as the outline filled with the paint's style (what COLR glyphs do: clip, then fill); the gradient's
-//! geometry, given in the fill's transform, is mapped into the clip's. A sweep gradient is the beta's conical
-//! gradient with its turn laid out as stops (`sweep`: the beta's has no start angle or extend mode of its own).
-//! What the beta has no paint for is drawn nearest: a two-circle radial as the beta's focal radial (the inner
-//! circle's radius dropped), and a group drawn into an image of its own is composited with its mode where the beta
-//! has it, source-over otherwise ([`Approximated`] says which a glyph needed).
+//! geometry, given in the fill's transform, is mapped into the clip's. A sweep gradient is Blend2D's conic gradient,
+//! its seam turned to where the sweep's angle wraps and its turn laid out as stops (`sweep`: a conic gradient has no
+//! start and end angle or extend mode of its own). What Blend2D has no paint for is drawn nearest: a two-circle
+//! radial as a focal radial (the inner circle's radius dropped), and a group drawn into an image of its own is
+//! composited with its mode where Blend2D has it, source-over otherwise ([`Approximated`] says which a glyph
+//! needed).
 
 use goldberry_natives::blend2d::{
     self, CompOp, Context, ExtendMode, Gradient, Image, PixelFormat, Rect, Rgba32, Style,
@@ -222,7 +223,7 @@ fn rgba(argb: u32) -> Rgba32 {
     Rgba32(argb)
 }
 
-/// Stops a sweep's turn is sampled at: the beta's colour table has 256 or 512 entries a turn.
+/// Stops a sweep's turn is sampled at: Blend2D's colour table has 256 or 512 entries a turn.
 const SWEEP_SAMPLES: usize = 256;
 
 /// The colour of `line` at `t` (0..=1 between its ends, its extend mode beyond), its offsets clamped to 0..=1 as
@@ -249,20 +250,19 @@ fn colour_at(line: &ColorLine, t: f64) -> u32 {
     channel(24) | channel(16) | channel(8) | channel(0)
 }
 
-/// A sweep gradient as the beta's conical one, around `centre` (in the gradient's space, which `transform` maps
-/// to the cell's pixels as the context fills): the beta's sweep runs
-/// once round from the space's +x axis towards +y and reads no start angle or extend mode, so the colour at each
-/// of [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep (angles in the paint's space, `to_paint`
-/// mapping a direction there) and laid out as stops, with a hard edge where the paint's angle wraps from a turn
-/// back to 0 and where a repeating colour line starts over.
+/// A sweep gradient as Blend2D's conic one, around `centre` in the gradient's space: the colour at each of
+/// [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep (angles in the paint's space, `to_paint` mapping
+/// a direction there, which a skew makes uneven) and laid out as stops, with a hard edge where a repeating colour
+/// line starts over. The conic's own seam (its `angle`, where offset 1 meets 0) is put where the paint's angle
+/// wraps from a turn back to 0, so that edge is as sharp as the COLR sweep's without a stop pair for it.
 fn sweep(
     g: &'static Goldberry,
     line: &ColorLine,
-    (centre, transform): ((f64, f64), [f64; 6]),
+    centre: (f64, f64),
     (start, end): (f64, f64),
     to_paint: &dyn Fn((f64, f64)) -> (f64, f64),
 ) -> Result<Gradient, NativeError> {
-    use std::f64::consts::TAU;
+    use std::f64::consts::{PI, TAU};
     let span = end - start;
     // The paint's angle of a direction in the gradient's space, in 0..TAU.
     let angle = |phi: f64| {
@@ -272,31 +272,45 @@ fn sweep(
     let t = |alpha: f64| if span.abs() > 1e-9 { (alpha - start) / span } else { 0.0 };
     // Two directions on one smooth stretch of the sweep: the paint's angle did not wrap between them, and (repeat)
     // the colour line did not start over.
-    let smooth = |a: f64, b: f64| {
-        (a - b).abs() <= std::f64::consts::PI && (line.extend != Extend::Repeat || t(a).floor() == t(b).floor())
+    let smooth =
+        |a: f64, b: f64| (a - b).abs() <= PI && (line.extend != Extend::Repeat || t(a).floor() == t(b).floor());
+    // Halving between two directions `lo` < `hi` whose angles `pass` tells apart: the last direction on `lo`'s
+    // side and the first on `hi`'s.
+    let halve = |mut lo: f64, mut hi: f64, pass: &dyn Fn(f64) -> bool| {
+        for _ in 0..40 {
+            let mid = (lo + hi) / 2.0;
+            if pass(mid) { lo = mid } else { hi = mid }
+        }
+        (lo, hi)
     };
     let step = TAU / SWEEP_SAMPLES as f64;
+    // The direction where the paint's angle wraps (there is one in every turn unless a transform mirrors it twice).
+    let seam = (1..=SWEEP_SAMPLES).find_map(|k| {
+        let (a, b) = (step * (k - 1) as f64, step * k as f64);
+        let before = angle(a);
+        ((before - angle(b)).abs() > PI).then(|| halve(a, b, &|mid| (before - angle(mid)).abs() <= PI))
+    });
+    // The turn, from just after the seam to just before it: offset 0 and 1 of the conic.
+    let (first, last) = seam.map_or((0.0, TAU), |(lo, hi)| (hi, lo + TAU));
+    let at = |k: usize| first + (last - first) * k as f64 / SWEEP_SAMPLES as f64;
+    let offset = |phi: f64| (phi - first) / (last - first);
     let mut stops: Vec<(f64, u32)> = Vec::with_capacity(SWEEP_SAMPLES + 8);
-    let mut last = angle(0.0);
-    stops.push((0.0, colour_at(line, t(last))));
+    let mut previous = angle(first);
+    stops.push((0.0, colour_at(line, t(previous))));
     for k in 1..=SWEEP_SAMPLES {
-        let phi = step * k as f64;
+        let phi = at(k);
         let alpha = angle(phi);
-        // An edge between the two samples: found by halving, and given both its colours at one offset, so that it
-        // is as sharp as the COLR sweep's.
-        if !smooth(last, alpha) {
-            let (mut lo, mut hi) = (phi - step, phi);
-            for _ in 0..30 {
-                let mid = (lo + hi) / 2.0;
-                if smooth(last, angle(mid)) { lo = mid } else { hi = mid }
-            }
-            stops.push((hi / TAU, colour_at(line, t(angle(lo)))));
-            stops.push((hi / TAU, colour_at(line, t(angle(hi)))));
+        // An edge between the two samples (a repeating line starting over): found by halving, and given both its
+        // colours at one offset, so that it is as sharp as the COLR sweep's.
+        if !smooth(previous, alpha) {
+            let (lo, hi) = halve(at(k - 1), phi, &|mid| smooth(previous, angle(mid)));
+            stops.push((offset(hi), colour_at(line, t(angle(lo)))));
+            stops.push((offset(hi), colour_at(line, t(angle(hi)))));
         }
-        stops.push((phi / TAU, colour_at(line, t(alpha))));
-        last = alpha;
+        stops.push((offset(phi), colour_at(line, t(alpha))));
+        previous = alpha;
     }
-    let mut gradient = Gradient::conical(g, centre.0, centre.1, transform)?;
+    let mut gradient = Gradient::conic(g, centre.0, centre.1, first)?;
     for (offset, argb) in stops {
         gradient.add_stop(offset.clamp(0.0, 1.0), rgba(argb))?;
     }
@@ -342,9 +356,7 @@ fn fill(
             // A direction in the gradient's space back to the paint's: unflipped, then the inverse map's linear part.
             let Some(back) = invert(to_clip) else { return Ok(()) };
             let to_paint = |(x, y): (f64, f64)| (x * back[0] - y * back[2], x * back[1] - y * back[3]);
-            // The transform the fill below is drawn under: the clip's space, y flipped.
-            let drawn = then(then(base, space), [1.0, 0.0, 0.0, -1.0, 0.0, 0.0]);
-            style_gradient = sweep(g, line, (at(c), drawn), angles, &to_paint)?;
+            style_gradient = sweep(g, line, at(c), angles, &to_paint)?;
             Style::Gradient(&style_gradient)
         }
     };
@@ -397,12 +409,17 @@ fn blend_onto(
 ) -> Result<Option<CompOp>, NativeError> {
     let backdrop = ctx.target_pixels()?;
     let rows = image.pixels_mut()?;
-    if backdrop.len() * 4 != rows.data.len() {
+    let (width, stride) = (rows.width as usize, rows.stride);
+    if width == 0 || backdrop.len() != width * rows.height as usize {
         return Ok(None);
     }
-    for (bytes, &back) in rows.data.chunks_exact_mut(4).zip(&backdrop) {
-        let source = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        bytes.copy_from_slice(&super::blend::composite(mode, back, source).to_ne_bytes());
+    // Row by row: the image's rows may be padded, the backdrop's are not.
+    for (y, backs) in backdrop.chunks_exact(width).enumerate() {
+        let Some(row) = rows.data.get_mut(y * stride..y * stride + width * 4) else { return Ok(None) };
+        for (bytes, &back) in row.chunks_exact_mut(4).zip(backs) {
+            let source = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            bytes.copy_from_slice(&super::blend::composite(mode, back, source).to_ne_bytes());
+        }
     }
     Ok(Some(CompOp::SrcCopy))
 }

@@ -64,7 +64,7 @@ impl BandReplay<'_> {
     ) -> Result<(), RenderError> {
         let ctx = self.ctx;
         let (g, width, stride, mapping, list) = (ctx.g, ctx.width, ctx.stride, ctx.mapping, ctx.list);
-        let band_height = rows.len() / stride;
+        let band_height = rows.len().div_ceil(stride);
         let replayer = Replayer {
             local: Some(mine),
             visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
@@ -127,7 +127,7 @@ impl BandReplay<'_> {
         mine: &LayerImages,
     ) -> Result<(), RenderError> {
         let ctx = self.ctx;
-        let (stride, bottom) = (ctx.stride, top + rows.len() / ctx.stride);
+        let (stride, bottom) = (ctx.stride, top + rows.len().div_ceil(ctx.stride));
         let in_band = |r: &PixelRect| {
             let (y0, y1) = ((r.y as usize).max(top), (r.bottom() as usize).min(bottom));
             (y0 < y1).then(|| PixelRect { y: y0 as u32, h: (y1 - y0) as u32, ..*r })

@@ -234,7 +234,8 @@ pub(super) fn rasterize_layer(
         let rows = image.pixels_mut()?;
         let (width, stride) = (rows.width, rows.stride);
         let draw_band = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), RenderError> {
-            let height = band.len() / stride;
+            // The last band ends with the last row's pixels, not its padding.
+            let height = band.len().div_ceil(stride);
             let mut view = rows_view(g, band, width, stride, PixelFormat::Prgb32)?;
             let mut ctx = Context::begin_view(&mut view)?;
             draw(&mut ctx, top, height)?;

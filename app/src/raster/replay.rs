@@ -36,9 +36,8 @@ pub(super) struct Replayer<'a> {
 
 impl Replayer<'_> {
     /// Whether the device box of a layer at `rect` (list pixels, under `place`'s translation) crosses an edge of
-    /// the list's clips that lies inside a device pixel. Its cached image blitted there would be cut to the clip's
-    /// whole pixels ([`Context::partial_clip_cuts_blit`]) and lose the ink of the pixels the clip covers in part, so
-    /// the layer is drawn in place. Decided by the list's clips alone, never the band's or the damage's (whole
+    /// the list's clips that lies inside a device pixel: the layer is drawn in place there, as the beta's crash
+    /// guard once required (its cached image would have been cut to the clip's whole pixels). Decided by the list's clips alone, never the band's or the damage's (whole
     /// pixels), so that a frame drawn in bands, or over the frame before, draws each layer as a fresh frame does.
     fn crosses_partial_clip(&self, place: &Place, b: Rect) -> bool {
         let Some(clip) = place.clip else { return false };
@@ -330,8 +329,7 @@ fn set_stroke(
 }
 
 /// Blits `image` 1:1 whatever the scale with its top-left corner at device pixel `device`, the translation in
-/// effect being `translation` (list pixels), and returns `true`; or draws nothing and returns `false` when a clip
-/// edge inside a pixel would cut the blit (the pixels it covers in part would lose their ink).
+/// effect being `translation` (list pixels), and returns `true` (Blend2D 0.12 blits under any clip).
 fn blit_device(
     ctx: &mut Context<'_>,
     mapping: Mapping,
@@ -347,14 +345,11 @@ fn blit_device(
         ctx.save()?;
         ctx.scale(1.0 / s, 1.0 / s)?;
     }
-    let cut = ctx.partial_clip_cuts_blit(x, y, image.width(), image.height())?;
-    if !cut {
-        ctx.blit_image(x, y, image)?;
-    }
+    ctx.blit_image(x, y, image)?;
     if s != 1.0 {
         ctx.restore()?;
     }
-    Ok(!cut)
+    Ok(true)
 }
 
 /// An image view over whole rows of `format` pixels (a band's rows, or all of the base's), `stride` bytes apart.
@@ -365,7 +360,8 @@ pub(super) fn rows_view<'p>(
     stride: usize,
     format: PixelFormat,
 ) -> Result<ImageView<'p>, NativeError> {
-    let height = (rows.len() / stride) as u32;
+    // A last row may end with its pixels rather than the stride's padding.
+    let height = rows.len().div_ceil(stride) as u32;
     ImageView::over_pixels(g, rows, width, height, stride, format)
 }
 

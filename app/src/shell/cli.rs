@@ -101,7 +101,7 @@ pub struct Args {
     pub script: Option<PathBuf>,
 
     /// Compile Blend2D's pipelines for one x86 feature level only: sse2 (every x86-64 CPU's), sse3, ssse3, sse4.1,
-    /// sse4.2, avx, avx2, or native (this CPU's own, the default). Each context then compiles its own pipelines, so
+    /// sse4.2, avx, avx2, avx512, or native (this CPU's own, the default). Each context then compiles its own pipelines, so
     /// frames are slower; a level this CPU lacks is refused. For comparing pictures across CPUs.
     #[arg(long, env = "GOLDBERRY_CPU_LEVEL", value_name = "LEVEL", default_value = "native", value_parser = cpu_level_names())]
     pub cpu_level: CpuLevel,
@@ -351,21 +351,26 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
     let mut command = Args::command();
     if environment == Environment::Ignored {
         // clap reads an argument's variable when the argument is declared; taking the name away drops the value.
         command = command.mut_args(|arg| arg.env(None));
     }
     let parsed = command
-        .try_get_matches_from_mut(args)
+        .try_get_matches_from_mut(args.iter().cloned())
         .and_then(|mut matches| Args::from_arg_matches_mut(&mut matches))
         .map_err(|e| e.format(&mut command));
     match parsed {
         Ok(args) => Ok(Some(args)),
         Err(e) => match e.kind() {
             clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                let mut text = e.to_string();
+                if e.kind() == clap::error::ErrorKind::DisplayVersion {
+                    text.push_str(&native_versions(&args, environment));
+                }
                 // `goldberry --help | head -1`: a closed stdout loses the rest, and is no failure.
-                let _ = std::io::Write::write_all(&mut std::io::stdout(), e.to_string().as_bytes());
+                let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
                 Ok(None)
             }
             _ => {
@@ -390,6 +395,31 @@ where
                 Err(RunError::Usage(line))
             }
         },
+    }
+}
+
+/// `--version`'s lines after the program's: each native library's version as the loaded library reports it,
+/// libgoldberry and SDL found as a run finds them (`--natives-dir` or `GOLDBERRY_NATIVES_DIR` first); a library
+/// that cannot load is one line naming why.
+fn native_versions(args: &[std::ffi::OsString], environment: Environment) -> String {
+    let flag = args.iter().enumerate().find_map(|(i, arg)| {
+        let arg = arg.to_str()?;
+        match arg.strip_prefix("--natives-dir") {
+            Some("") => args.get(i + 1).map(PathBuf::from),
+            Some(rest) => rest.strip_prefix('=').map(PathBuf::from),
+            None => None,
+        }
+    });
+    let from_env = || match environment {
+        Environment::Read => std::env::var_os("GOLDBERRY_NATIVES_DIR").filter(|v| !v.is_empty()).map(PathBuf::from),
+        Environment::Ignored => None,
+    };
+    let dir = flag.or_else(from_env);
+    match goldberry_natives::Goldberry::load(dir.as_deref()) {
+        Ok(g) => crate::shell::libraries::Libraries::of(g, dir.as_deref()).lines(),
+        Err(error) => {
+            format!("libgoldberry: not loaded: {}\n", error.to_string().lines().collect::<Vec<_>>().join("; "))
+        }
     }
 }
 

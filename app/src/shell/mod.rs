@@ -1,7 +1,8 @@
 //! The program's shell, on top of the engine: the command line and its errors ([`cli`]), the run from the command
 //! line to the summary line ([`run`]) and its frame loop ([`frame_loop`]), scripted input ([`script`]), SDL's
 //! events, window and presenting ([`events`], [`present`]), and what a run writes: the report, screenshots and
-//! traces, each written whole or not at all ([`report`], [`screenshot`], [`atomic_file`]).
+//! traces, each written whole or not at all ([`report`], [`screenshot`], [`atomic_file`]), and which native
+//! libraries run ([`libraries`]).
 //!
 //! The engine (screens, scene, raster, HUD, frame) never imports the shell; the shell maps the engine's typed
 //! errors to exit codes ([`cli::RunError`]).
@@ -10,6 +11,7 @@ pub mod atomic_file;
 pub mod cli;
 pub mod events;
 pub mod frame_loop;
+pub mod libraries;
 pub mod memory;
 pub mod present;
 pub mod report;

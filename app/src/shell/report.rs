@@ -224,6 +224,8 @@ pub struct Report {
     /// The text screen's shaping X-ray (F6) as the last frame drew it, null when it is not shown: its aim, the run
     /// shown and the whole line's runs (`widgets` has it too, as `text.xray`).
     pub xray: serde_json::Value,
+    /// Each native library's version as the loaded library reports it.
+    pub libraries: crate::shell::libraries::Libraries,
 }
 
 /// The HUD as the last painted frame drew it: shown or not, its corner and box (logical units), how many frames its

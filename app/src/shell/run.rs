@@ -272,6 +272,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             hud,
             inspector,
             status_figures,
+            libraries: crate::shell::libraries::Libraries::of(g, natives_dir),
         };
         report.write(path)?;
     }

@@ -16,7 +16,8 @@
 //!   vello_cpu draws at 4x (averaged down) and at 1x, and the judge's named rules ([`judge::Rule`]) tell the
 //!   known kinds of disagreement that are not ours from findings; a run counts the cases each rule decided.
 //! - **The measure**: the peers test's (`app/tests/peers.rs`): a pixel differs when a channel is more than 64
-//!   levels off, and at most 0.1 % of the pixels may differ (at least 2, for canvases of a few pixels).
+//!   levels off, and at most 0.1 % of the pixels may differ (at least 2, for canvases of a few pixels). The
+//!   banded pictures are held to the 1-thread one exactly: any pixel off is a finding.
 //! - **Crashes**: cases run in a child process ([`child`]), so that a segmentation fault names its seed.
 //!
 //! `cargo test -p goldberry --test raster_fuzz` runs [`CI_CASES`] seeds from [`CI_SEED`] (seconds in a debug

@@ -196,6 +196,8 @@ macro_rules! holders {
             /// # Safety
             /// The arguments must satisfy the C function's own contract (valid pointers, initialised objects).
             #[inline(always)]
+            // A holder takes what its C function takes (`blImageInitAsFromData`: nine).
+            #[allow(clippy::too_many_arguments)]
             pub unsafe fn call(&self, $($param: $param_ty),*) $(-> $ret)? {
                 // SAFETY: forwarded to the caller, who upholds the C function's contract.
                 unsafe { (self.function)($($param),*) }

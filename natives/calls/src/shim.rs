@@ -1,10 +1,11 @@
-//! The shim's own surface: the ABI version, the layout table, the ABI probes and heap retention (shim/*.c).
+//! The shim's own surface: the ABI version, the layout table, the ABI probes, heap retention and the Yoga version
+//! (shim/*.c).
 
 use std::ffi::{c_char, c_int, c_void};
 
 /// The ABI version this Rust code was written against; `goldberry_abi_version()` must return the same number.
 /// Bump it together with `GOLDBERRY_ABI_VERSION` in shim/goldberry_shim.h whenever a declaration changes.
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// The shim's own constants, as the Rust side knows them.
 pub const CONSTANT_VALUES: &[crate::layout::ConstantValue] =
@@ -68,8 +69,10 @@ crate::holders! {
 }
 
 crate::holders! {
-    /// The shim compiled into libgoldberry: layout table and ABI probes.
+    /// The shim compiled into libgoldberry: layout table, ABI probes, and the version of the Yoga it was linked with.
     pub struct ShimCalls in "libgoldberry" {
+        /// `const char* goldberry_yoga_version(void)`: the version of the Yoga source compiled into libgoldberry (Yoga has no version function), as a static NUL-terminated string.
+        fn goldberry_yoga_version() -> *const c_char;
         /// `const GoldberryStructRow* goldberry_layout_structs(size_t* count)`
         fn goldberry_layout_structs(count: *mut usize) -> *const GoldberryStructRow;
         /// `const GoldberryConstantRow* goldberry_layout_constants(size_t* count)`

@@ -1,22 +1,22 @@
 //! Pinning Blend2D's pipelines to one x86 feature level, so that a picture can be drawn as a CPU with fewer
 //! features draws it (record 19).
 //!
-//! The beta compiles each fill pipeline at run time for the features of the CPU it runs on. A context created with
-//! `BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT | BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES` compiles its pipelines into a
-//! JIT runtime of its own, for the features in `BLContextCreateInfo::cpuFeatures` only (the beta takes away AVX2,
-//! AVX, SSE4.2, SSE4.1, SSSE3 and SSE3 from the top down, as far as the mask lacks them). Such a runtime is
-//! destroyed with its context, so every context compiles its pipelines again: a pinned level is for tests and
-//! comparisons, not for speed.
+//! Blend2D compiles each fill pipeline at run time for the features of the CPU it runs on. A context created with
+//! `BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT_RUNTIME | BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES` compiles its
+//! pipelines into a JIT runtime of its own, for the features in `BLContextCreateInfo::cpuFeatures` only. Such a
+//! runtime is destroyed with its context, so every context compiles its pipelines again: a pinned level is for
+//! tests and comparisons, not for speed.
 //!
-//! Not pinned by it: the beta's C++ code, compiled with `-mavx2` throughout by blend2d-sys's default features, and
-//! what that code chooses by the CPU it detects (the gradient's colour table, the pixel converters).
+//! Not pinned by it: Blend2D's C++ code (compiled for SSE2, with per-level variants it picks by the CPU it
+//! detects: the pixel converters, the glyph decoders).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use goldberry_calls::blend2d::types::{
-    BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT, BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES, BL_RUNTIME_CPU_FEATURE_X86_AVX,
-    BL_RUNTIME_CPU_FEATURE_X86_AVX2, BL_RUNTIME_CPU_FEATURE_X86_SSE2, BL_RUNTIME_CPU_FEATURE_X86_SSE3,
-    BL_RUNTIME_CPU_FEATURE_X86_SSE4_1, BL_RUNTIME_CPU_FEATURE_X86_SSE4_2, BL_RUNTIME_CPU_FEATURE_X86_SSSE3,
+    BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT_RUNTIME, BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES,
+    BL_RUNTIME_CPU_FEATURE_X86_AVX, BL_RUNTIME_CPU_FEATURE_X86_AVX2, BL_RUNTIME_CPU_FEATURE_X86_AVX512,
+    BL_RUNTIME_CPU_FEATURE_X86_SSE2, BL_RUNTIME_CPU_FEATURE_X86_SSE3, BL_RUNTIME_CPU_FEATURE_X86_SSE4_1,
+    BL_RUNTIME_CPU_FEATURE_X86_SSE4_2, BL_RUNTIME_CPU_FEATURE_X86_SSSE3,
 };
 
 use super::runtime::system_features;
@@ -25,7 +25,7 @@ use crate::{Goldberry, NativeError};
 /// The x86 feature level Blend2D's pipelines are compiled for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CpuLevel {
-    /// Whatever the CPU has (the beta's shared JIT runtime: no pipeline compiled twice).
+    /// Whatever the CPU has (Blend2D's shared JIT runtime: no pipeline compiled twice).
     #[default]
     Native,
     /// SSE2, which every x86-64 CPU has: the baseline.
@@ -42,11 +42,13 @@ pub enum CpuLevel {
     Avx,
     /// AVX2.
     Avx2,
+    /// AVX-512 (F, BW, DQ, CD and VL).
+    Avx512,
 }
 
 impl CpuLevel {
     /// Every level, the lowest first, `Native` last.
-    pub const ALL: [CpuLevel; 8] = [
+    pub const ALL: [CpuLevel; 9] = [
         CpuLevel::Sse2,
         CpuLevel::Sse3,
         CpuLevel::Ssse3,
@@ -54,10 +56,12 @@ impl CpuLevel {
         CpuLevel::Sse42,
         CpuLevel::Avx,
         CpuLevel::Avx2,
+        CpuLevel::Avx512,
         CpuLevel::Native,
     ];
 
-    /// Its name on the command line: `sse2`, `sse3`, `ssse3`, `sse4.1`, `sse4.2`, `avx`, `avx2`, `native`.
+    /// Its name on the command line: `sse2`, `sse3`, `ssse3`, `sse4.1`, `sse4.2`, `avx`, `avx2`, `avx512`,
+    /// `native`.
     pub fn name(self) -> &'static str {
         match self {
             CpuLevel::Native => "native",
@@ -68,6 +72,7 @@ impl CpuLevel {
             CpuLevel::Sse42 => "sse4.2",
             CpuLevel::Avx => "avx",
             CpuLevel::Avx2 => "avx2",
+            CpuLevel::Avx512 => "avx512",
         }
     }
 
@@ -86,6 +91,7 @@ impl CpuLevel {
             BL_RUNTIME_CPU_FEATURE_X86_SSE4_2,
             BL_RUNTIME_CPU_FEATURE_X86_AVX,
             BL_RUNTIME_CPU_FEATURE_X86_AVX2,
+            BL_RUNTIME_CPU_FEATURE_X86_AVX512,
         ];
         let rank = CpuLevel::ALL.iter().position(|&level| level == self)?;
         (self != CpuLevel::Native).then(|| below[..=rank].iter().fold(0, |mask, feature| mask | feature.0))
@@ -131,7 +137,7 @@ pub fn cpu_level() -> CpuLevel {
 pub(super) fn create_flags() -> (u32, u32) {
     match PINNED.load(Ordering::Relaxed) {
         0 => (0, 0),
-        mask => (BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT.0 | BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES.0, mask),
+        mask => (BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT_RUNTIME.0 | BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES.0, mask),
     }
 }
 
@@ -144,10 +150,11 @@ mod tests {
         for level in CpuLevel::ALL {
             assert_eq!(CpuLevel::from_name(level.name()), Some(level));
         }
-        assert_eq!(CpuLevel::from_name("avx512"), None);
+        assert_eq!(CpuLevel::from_name("avx512f"), None);
         assert_eq!(CpuLevel::Native.features(), None);
         assert_eq!(CpuLevel::Sse2.features(), Some(0x01));
         assert_eq!(CpuLevel::Sse41.features(), Some(0x0f));
         assert_eq!(CpuLevel::Avx2.features(), Some(0x7f));
+        assert_eq!(CpuLevel::Avx512.features(), Some(0xff));
     }
 }

@@ -2,7 +2,6 @@
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
-use std::ptr;
 
 use goldberry_calls::blend2d::font::{
     blFontCreateFromFace, blFontFaceCreateFromFile, blFontFaceGetDesignMetrics, blFontFaceGetFaceInfo, blFontFaceInit,
@@ -44,8 +43,7 @@ impl FontFace {
         let c_path = CString::new(path.as_os_str().as_bytes())
             .map_err(|_| NativeError::InvalidArgument(format!("font path {} contains a NUL byte", path.display())))?;
         let calls = &g.blend2d;
-        let mut face =
-            FontFace { core: BLFontFaceCore { r#impl: ptr::null_mut() }, calls, units_per_em: 0, glyph_count: 0 };
+        let mut face = FontFace { core: BLFontFaceCore::default(), calls, units_per_em: 0, glyph_count: 0 };
         // SAFETY: `face.core` is writable; `blFontFaceInit` initialises it to the built-in empty face.
         unsafe { bl!(calls.font, blFontFaceInit(&mut face.core)) }?;
         // SAFETY: an initialised face, and a NUL-terminated path alive for the call; no read flags.
@@ -57,7 +55,7 @@ impl FontFace {
         // SAFETY: an initialised face and a writable info struct.
         unsafe { bl!(calls.font, blFontFaceGetFaceInfo(&face.core, &mut info)) }?;
         face.units_per_em = u32::try_from(design.unitsPerEm).unwrap_or(0);
-        face.glyph_count = u32::from(info.glyphCount);
+        face.glyph_count = info.glyphCount;
         Ok(face)
     }
 
@@ -133,7 +131,7 @@ impl Font {
         }
         let calls = face.calls;
         let mut font = Font {
-            core: BLFontCore { r#impl: ptr::null_mut() },
+            core: BLFontCore::default(),
             calls,
             size: size_px,
             face_units_per_em: face.units_per_em,

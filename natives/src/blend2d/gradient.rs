@@ -7,8 +7,8 @@ use goldberry_calls::blend2d::gradient::{
     blGradientAddStopRgba32, blGradientInitAs, blGradientReset, blGradientSetExtendMode,
 };
 use goldberry_calls::blend2d::types::{
-    BL_EXTEND_MODE_PAD, BL_GRADIENT_TYPE_CONICAL, BL_GRADIENT_TYPE_LINEAR, BL_GRADIENT_TYPE_RADIAL,
-    BLConicalGradientValues, BLGradientCore, BLGradientType, BLLinearGradientValues, BLRadialGradientValues,
+    BL_EXTEND_MODE_PAD, BL_GRADIENT_TYPE_CONIC, BL_GRADIENT_TYPE_LINEAR, BL_GRADIENT_TYPE_RADIAL,
+    BLConicGradientValues, BLGradientCore, BLGradientType, BLLinearGradientValues, BLRadialGradientValues,
 };
 
 use super::{Blend2dCalls, ExtendMode, Rgba32, bl};
@@ -40,29 +40,20 @@ impl Gradient {
 
     /// A radial gradient about (`cx`, `cy`) with radius `r` and focal point (`fx`, `fy`), no stops yet.
     pub fn radial(g: &'static Goldberry, cx: f64, cy: f64, fx: f64, fy: f64, r: f64) -> Result<Gradient, NativeError> {
-        let values = BLRadialGradientValues { x0: cx, y0: cy, x1: fx, y1: fy, r0: r };
+        let values = BLRadialGradientValues { x0: cx, y0: cy, x1: fx, y1: fy, r0: r, r1: 0.0 };
         Self::init(g, BL_GRADIENT_TYPE_RADIAL, &values as *const BLRadialGradientValues as *const c_void)
     }
 
-    /// A sweep around (`cx`, `cy`) (`BL_GRADIENT_TYPE_CONICAL`) for a context whose user transform is `transform`
-    /// (`[m00, m01, m10, m11, m20, m21]`, [`crate::blend2d::Context::user_transform`], no meta transform) when it
-    /// fills: offset 0 to 1 once round the centre, from the user space's +x axis towards its +y. The beta reads
-    /// no start angle and no extend mode for it (a caller lays its stops out over the whole turn), and its fetch
-    /// (`blPipeFetchDataInitConicalGradient`) adds the inverse transform's translation to every point: the
-    /// centre is moved back by it here, so that the sweep turns round (`cx`, `cy`) under any transform.
-    pub fn conical(g: &'static Goldberry, cx: f64, cy: f64, transform: [f64; 6]) -> Result<Gradient, NativeError> {
-        let [a, b, c, d, tx, ty] = transform;
-        let det = a * d - b * c;
-        // The linear part's inverse applied to the translation (a point maps to x*a + y*c + tx, x*b + y*d + ty).
-        let (dx, dy) =
-            if det != 0.0 && det.is_finite() { ((tx * d - ty * c) / det, (ty * a - tx * b) / det) } else { (0.0, 0.0) };
-        let values = BLConicalGradientValues { x0: cx - dx, y0: cy - dy, angle: 0.0 };
-        Self::init(g, BL_GRADIENT_TYPE_CONICAL, &values as *const BLConicalGradientValues as *const c_void)
+    /// A sweep around (`cx`, `cy`) (`BL_GRADIENT_TYPE_CONIC`), no stops yet: offset 0 at `angle` radians from the
+    /// user space's +x axis, turning towards its +y, once round (`repeat` 1).
+    pub fn conic(g: &'static Goldberry, cx: f64, cy: f64, angle: f64) -> Result<Gradient, NativeError> {
+        let values = BLConicGradientValues { x0: cx, y0: cy, angle, repeat: 1.0 };
+        Self::init(g, BL_GRADIENT_TYPE_CONIC, &values as *const BLConicGradientValues as *const c_void)
     }
 
     fn init(g: &'static Goldberry, kind: BLGradientType, values: *const c_void) -> Result<Gradient, NativeError> {
         let calls = &g.blend2d;
-        let mut gradient = Gradient { core: BLGradientCore { r#impl: ptr::null_mut() }, calls };
+        let mut gradient = Gradient { core: BLGradientCore::default(), calls };
         // SAFETY: `gradient.core` is writable and initialised by the call whatever it returns; `values` points
         // at the values struct `kind` reads, alive for the call; no stops, no matrix.
         unsafe {
@@ -106,7 +97,7 @@ impl Gradient {
 impl Clone for Gradient {
     /// Shares the gradient (`blGradientInit` + `blGradientAssignWeak`: one atomic increment).
     fn clone(&self) -> Gradient {
-        let mut core = BLGradientCore { r#impl: ptr::null_mut() };
+        let mut core = BLGradientCore::default();
         // SAFETY: `core` is writable; init makes it the built-in empty gradient, which the weak assignment
         // replaces by a new reference to `self`'s impl. Neither can fail for initialised arguments.
         let (init, assign) = unsafe {

@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use std::ptr;
 
 use goldberry_calls::blend2d::image::{blImageGetData, blImageInitAs, blImageInitAsFromData, blImageReset};
-use goldberry_calls::blend2d::types::{BLImageCore, BLImageData, BLSizeI};
+use goldberry_calls::blend2d::types::{BL_DATA_ACCESS_RW, BLImageCore, BLImageData, BLSizeI};
 
 use super::{Blend2dCalls, Context, PixelFormat, bl, c_int_dimension};
 use crate::{Goldberry, NativeError};
@@ -31,22 +31,44 @@ unsafe impl Sync for Image {}
 
 impl Image {
     /// A `width` x `height` image of `format`, cleared (`blContextClearAll`: transparent for PRGB32, black for
-    /// XRGB32). Blend2D allocates pixels uninitialised; clearing them once here is what lets [`Image::pixels`]
-    /// hand out plain bytes.
+    /// XRGB32), and the padding Blend2D 0.12 may end each row with zeroed. Blend2D allocates pixels
+    /// uninitialised; initialising every byte once here is what lets [`Image::pixels`] hand out plain bytes.
     ///
     /// Blend2D refuses a zero or too large size (`BL_ERROR_INVALID_VALUE`, `BL_ERROR_IMAGE_TOO_LARGE`: both
     /// dimensions must be below 65535); the error names `blImageInitAs`.
     pub fn new(g: &'static Goldberry, width: u32, height: u32, format: PixelFormat) -> Result<Image, NativeError> {
         let calls = &g.blend2d;
         let (w, h) = (c_int_dimension(width, "image width")?, c_int_dimension(height, "image height")?);
-        let mut image = Image { core: BLImageCore { r#impl: ptr::null_mut() }, calls, width, height, format };
+        let mut image = Image { core: BLImageCore::default(), calls, width, height, format };
         // SAFETY: `image.core` is writable; `blImageInitAs` initialises it first (to the built-in empty image,
         // which `Drop`'s `blImageReset` accepts) whatever it returns.
         unsafe { bl!(calls.image, blImageInitAs(&mut image.core, w, h, format.to_bl())) }?;
         let mut clear = Context::begin(&mut image)?;
         clear.clear_all()?;
         clear.end()?;
+        image.zero_row_padding()?;
         Ok(image)
+    }
+
+    /// Writes zeros into the bytes between one row's last pixel and the next row (rows are 16-byte aligned), which
+    /// no drawing touches.
+    fn zero_row_padding(&mut self) -> Result<(), NativeError> {
+        let mut data = empty_image_data();
+        // SAFETY: `self.core` is an initialised image and `data` a writable `BLImageData`.
+        unsafe { bl!(self.calls.image, blImageGetData(&self.core, &mut data)) }?;
+        let (Ok(stride), row) = (usize::try_from(data.stride), self.width as usize * self.format.bytes_per_pixel())
+        else {
+            return Ok(());
+        };
+        if data.pixelData.is_null() || stride <= row {
+            return Ok(());
+        }
+        for y in 0..self.height as usize - 1 {
+            // SAFETY: the image holds `height` rows `stride` bytes apart; the `stride - row` bytes after row `y`'s
+            // pixels lie before row `y + 1`, inside the image's memory, and nothing else refers to them (`&mut`).
+            unsafe { ptr::write_bytes((data.pixelData as *mut u8).add(y * stride + row), 0, stride - row) };
+        }
+        Ok(())
     }
 
     pub(crate) fn calls(&self) -> &'static Blend2dCalls {
@@ -99,8 +121,8 @@ impl Image {
         Ok(PixelRowsMut { data: bytes, stride, width: self.width, height: self.height, format: self.format })
     }
 
-    /// The image's pixel memory from `blImageGetData`: (first byte, stride, length in bytes), checked to be
-    /// unpadded rows; a null pointer only with length 0.
+    /// The image's pixel memory from `blImageGetData`: (first byte, stride, length in bytes), rows at least a
+    /// row of pixels apart (the padding between them zeroed by [`Image::new`]); a null pointer only with length 0.
     fn pixel_memory(&self) -> Result<(*mut std::ffi::c_void, usize, usize), NativeError> {
         let mut data = empty_image_data();
         // SAFETY: `self.core` is an initialised image and `data` a writable `BLImageData`.
@@ -109,10 +131,9 @@ impl Image {
             NativeError::InvalidArgument(format!("blImageGetData gave a negative stride {}", data.stride))
         })?;
         let row = self.width as usize * self.format.bytes_per_pixel();
-        if stride != row {
-            // blImageStrideForWidth gives 32-bit images exactly `width * 4`; padding would be uninitialised.
+        if stride < row {
             return Err(NativeError::InvalidArgument(format!(
-                "blImageGetData gave stride {stride} for rows of {row} bytes: padded rows are not readable"
+                "blImageGetData gave stride {stride} for rows of {row} bytes"
             )));
         }
         let len = pixel_bytes(self.width, self.height, stride, self.format)?;
@@ -188,15 +209,8 @@ impl<'a> ImageView<'a> {
             )));
         }
         let c_stride = isize::try_from(stride).map_err(|_| too_large(width, height))?;
-        let mut view = ImageView {
-            core: BLImageCore { r#impl: ptr::null_mut() },
-            calls,
-            width,
-            height,
-            stride,
-            format,
-            _pixels: PhantomData,
-        };
+        let mut view =
+            ImageView { core: BLImageCore::default(), calls, width, height, stride, format, _pixels: PhantomData };
         // SAFETY: `pixels` holds `needed` bytes (checked above), aligned to 4, borrowed mutably for `'a`, which
         // the view (and any context drawing into it, which borrows the view) does not outlive. No destroy
         // callback: Blend2D never frees the memory. `view.core` is initialised by the call whatever it returns.
@@ -210,6 +224,7 @@ impl<'a> ImageView<'a> {
                     format.to_bl(),
                     pixels.as_mut_ptr() as *mut c_void,
                     c_stride,
+                    BL_DATA_ACCESS_RW,
                     None,
                     ptr::null_mut(),
                 )

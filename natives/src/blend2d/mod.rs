@@ -8,19 +8,18 @@
 //!
 //! The app rasterizes one frame in horizontal bands on several threads: each band has its own [`Context`] over
 //! its own [`ImageView`], and all of them share the same `&Font`, `&Path`, `&Gradient` and `&Image`. What makes
-//! that sound, read from the vendored Blend2D source (blend2d-sys 0.3):
-//! - Every Blend2D object is a pointer to a reference-counted impl. The count is changed only with atomics
-//!   (`blAtomicFetchAdd` / `blAtomicFetchSub` in blapi-impl.h, `std::atomic` underneath), so two threads may
-//!   take and drop references to one impl (a context setting a gradient as its style does) at the same time.
-//! - Drawing only reads the shared objects: `blFontGetGlyphRunOutlines` and the raster context take
-//!   `const BLFontCore*` / `const BLPathCore*` / `const BLImageCore*`. The one thing computed lazily on a shared
-//!   object, a gradient's colour table, is published with a compare-and-swap (`blGradientImplEnsureLut32`,
-//!   blgradient.cpp); a concurrent loser frees its own copy.
+//! that sound, read from Blend2D 0.12's source (the pinned archive natives/build.rs compiles):
+//! - Every Blend2D object is a 16-byte core over a reference-counted impl. The count is changed only with atomics
+//!   (`blAtomicFetchAddRelaxed` / `blAtomicFetchSubStrong` on the impl header's `refCount`, object_p.h), so two
+//!   threads may take and drop references to one impl (a context setting a gradient as its style does) at once.
+//! - Drawing only reads the shared objects: the raster context takes `const BLFontCore*` / `const BLPathCore*` /
+//!   `const BLImageCore*`. The one thing computed lazily on a shared object, a gradient's colour table, is
+//!   published with a compare-and-swap (`ensureLut32`, gradient.cpp); a concurrent loser frees its own copy.
 //! - Every mutation goes through `&mut self` here, and Blend2D copies an impl before mutating it when it is
-//!   shared (`blImplIsMutable` is `refCount == 1`), so mutating one clone never changes what another thread
-//!   draws with.
-//! - The pipeline JIT runtime that all contexts share guards its cache with a read-write lock
-//!   (`BLPipeGenRuntime::_rwLock`, pipegen/blpipegenruntime.cpp).
+//!   shared (it mutates in place only when the reference count is 1), so mutating one clone never changes what
+//!   another thread draws with.
+//! - The pipeline JIT runtime that all contexts share guards its cache with a shared mutex
+//!   (`PipeDynamicRuntime::_mutex`, pipeline/jit/pipegenruntime_p.h).
 //! - A synchronous context (`threadCount = 0`, the only kind [`Context`] creates) has no thread affinity, so it
 //!   may move to another thread (`Send`), but it is used through `&mut self` only (not `Sync`).
 //!

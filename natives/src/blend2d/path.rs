@@ -112,14 +112,8 @@ impl Path {
     /// An empty path (`blPathInit`).
     pub fn new(g: &'static Goldberry) -> Result<Path, NativeError> {
         let calls = &g.blend2d;
-        let mut path = Path {
-            core: BLPathCore { r#impl: ptr::null_mut() },
-            calls,
-            open: false,
-            pending: None,
-            current: None,
-            start: None,
-        };
+        let mut path =
+            Path { core: BLPathCore::default(), calls, open: false, pending: None, current: None, start: None };
         // SAFETY: `path.core` is writable; `blPathInit` initialises it.
         unsafe { bl!(calls.path, blPathInit(&mut path.core)) }?;
         Ok(path)
@@ -523,7 +517,7 @@ fn finite(function: &str, values: &[f64]) -> Result<(), NativeError> {
 impl Clone for Path {
     /// Shares the path data (`blPathInit` + `blPathAssignWeak`: one atomic increment).
     fn clone(&self) -> Path {
-        let mut core = BLPathCore { r#impl: ptr::null_mut() };
+        let mut core = BLPathCore::default();
         // SAFETY: `core` is writable; `blPathInit` makes it the built-in empty path, which `blPathAssignWeak`
         // then replaces by a new reference to `self`'s impl. Both only fail for an uninitialised path (init
         // always returns success; releasing the built-in empty path does nothing), so the results are success.

@@ -37,7 +37,9 @@ pub struct SystemInfo {
 /// `blRuntimeQueryInfo(BL_RUNTIME_INFO_TYPE_BUILD)`.
 pub fn build_info(g: &'static Goldberry) -> Result<BuildInfo, NativeError> {
     let mut info = BLRuntimeBuildInfo {
-        version: 0,
+        majorVersion: 0,
+        minorVersion: 0,
+        patchVersion: 0,
         buildType: 0,
         baselineCpuFeatures: 0,
         supportedCpuFeatures: 0,
@@ -58,7 +60,7 @@ pub fn build_info(g: &'static Goldberry) -> Result<BuildInfo, NativeError> {
         .map(|text| text.to_string_lossy().into_owned())
         .unwrap_or_else(|_| String::from_utf8_lossy(&bytes).into_owned());
     Ok(BuildInfo {
-        version: (info.version >> 16, (info.version >> 8) & 0xFF, info.version & 0xFF),
+        version: (info.majorVersion, info.minorVersion, info.patchVersion),
         debug: info.buildType == 0,
         max_image_size: info.maxImageSize,
         max_thread_count: info.maxThreadCount,
@@ -78,7 +80,18 @@ pub(super) fn system_features(g: &'static Goldberry) -> Result<u32, NativeError>
 }
 
 fn query_system(g: &'static Goldberry) -> Result<BLRuntimeSystemInfo, NativeError> {
-    let mut info = BLRuntimeSystemInfo::default();
+    let mut info = BLRuntimeSystemInfo {
+        cpuArch: 0,
+        cpuFeatures: 0,
+        coreCount: 0,
+        threadCount: 0,
+        threadStackSize: 0,
+        removed: 0,
+        allocationGranularity: 0,
+        reserved: [0; 5],
+        cpuVendor: [0; 16],
+        cpuBrand: [0; 64],
+    };
     // SAFETY: `info` is the struct `BL_RUNTIME_INFO_TYPE_SYSTEM` fills, writable for the call.
     unsafe {
         bl!(

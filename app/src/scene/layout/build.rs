@@ -10,7 +10,7 @@ use super::measure::{Height, Measured, Wrapping};
 use crate::geom::FontId;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
-use crate::scene::texts::{STATUS_ITEMS, STATUS_TEMPLATE, SUBTITLE, TITLE};
+use crate::scene::texts::{STATUS_TEMPLATE, SUBTITLE, TITLE, status_items};
 
 /// Builds one tree: its nodes, and which of them measure text.
 pub(crate) struct Builder<'a> {
@@ -189,7 +189,7 @@ impl Builder<'_> {
         b.tree.set_height(status_bar, Length::Points(b.px(24.0)));
         b.tree.set_padding(status_bar, Edge::Horizontal, Length::Points(b.px(16.0)));
         b.tree.set_gap(status_bar, Gutter::Column, b.px(16.0));
-        let items = STATUS_ITEMS
+        let items = status_items(b.g)
             .iter()
             .map(|item| b.text(status_bar, styles.status_bar, item))
             .collect::<Result<Vec<_>, _>>()?;

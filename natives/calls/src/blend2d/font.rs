@@ -12,7 +12,7 @@ crate::holders! {
         fn blFontFaceInit(face: *mut BLFontFaceCore) -> BLResult;
         /// `BLResult blFontFaceReset(BLFontFaceCore* self)`
         fn blFontFaceReset(face: *mut BLFontFaceCore) -> BLResult;
-        /// `BLResult blFontFaceCreateFromFile(BLFontFaceCore* self, const char* fileName, uint32_t readFlags)`
+        /// `BLResult blFontFaceCreateFromFile(BLFontFaceCore* self, const char* fileName, BLFileReadFlags readFlags)`
         fn blFontFaceCreateFromFile(face: *mut BLFontFaceCore, file_name: *const c_char, read_flags: u32) -> BLResult;
         /// `BLResult blFontFaceGetFaceInfo(const BLFontFaceCore* self, BLFontFaceInfo* out)`
         fn blFontFaceGetFaceInfo(face: *const BLFontFaceCore, out: *mut BLFontFaceInfo) -> BLResult;

@@ -28,7 +28,7 @@ crate::holders! {
         fn blPathArcTo(path: *mut BLPathCore, x: f64, y: f64, rx: f64, ry: f64, start: f64, sweep: f64, force_move_to: bool) -> BLResult;
         /// `BLResult blPathClose(BLPathCore* self)`
         fn blPathClose(path: *mut BLPathCore) -> BLResult;
-        /// `BLResult blPathAddGeometry(BLPathCore* self, uint32_t geometryType, const void* geometryData, const BLMatrix2D* m, uint32_t dir)`
+        /// `BLResult blPathAddGeometry(BLPathCore* self, BLGeometryType geometryType, const void* geometryData, const BLMatrix2D* m, BLGeometryDirection dir)`
         fn blPathAddGeometry(path: *mut BLPathCore, geometry_type: BLGeometryType, geometry_data: *const c_void, m: *const BLMatrix2D, dir: BLGeometryDirection) -> BLResult;
         /// `BLResult blPathGetBoundingBox(const BLPathCore* self, BLBox* boxOut)`
         fn blPathGetBoundingBox(path: *const BLPathCore, box_out: *mut BLBox) -> BLResult;

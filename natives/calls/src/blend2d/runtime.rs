@@ -8,7 +8,7 @@ use super::types::BLRuntimeInfoType;
 crate::holders! {
     /// The surface of the Blend2D runtime.
     pub struct RuntimeCalls in "libgoldberry" {
-        /// `BLResult blRuntimeQueryInfo(uint32_t infoType, void* infoOut)`
+        /// `BLResult blRuntimeQueryInfo(BLRuntimeInfoType infoType, void* infoOut)`
         fn blRuntimeQueryInfo(info_type: BLRuntimeInfoType, info_out: *mut c_void) -> BLResult;
     }
 }

@@ -4,18 +4,26 @@
 //!
 //! Field names are the C names, so they are camelCase. A C union is modelled by the fields of its first member
 //! when every member has the same layout (`BLMatrix2D`'s `m[6]` / `m00..m21`, `BLFontMetrics`'s
-//! `ascent, vAscent, ...` / `ascentByOrientation[2], ...`); a union with a bitfield view is its integer
-//! (`BLRgba64::value`, `BLRuntimeBuildInfo::version`). An object core is its `impl` pointer, which the safe layer
-//! never dereferences, so it is a `*mut c_void` (`r#impl`: `impl` is a Rust keyword).
+//! `ascent, vAscent, ...` / `ascentByOrientation[2], ...`), or by one view of it (`BLRgba64::value`,
+//! `BLObjectDetail::u64_data`). An object core is its `_d` (16 bytes: an impl pointer, or a small object held in
+//! place), which only Blend2D reads; the safe layer zeroes it before the core's init function.
 
 #![allow(non_snake_case)]
 
 use std::ffi::{c_char, c_int, c_void};
 
-/// `typedef void (*BLDestroyImplFunc)(void* impl, void* destroyData)`
-pub type BLDestroyImplFunc = Option<unsafe extern "C" fn(r#impl: *mut c_void, destroy_data: *mut c_void)>;
+/// `typedef void (*BLDestroyExternalDataFunc)(void* impl, void* externalData, void* userData)`
+pub type BLDestroyExternalDataFunc =
+    Option<unsafe extern "C" fn(r#impl: *mut c_void, external_data: *mut c_void, user_data: *mut c_void)>;
 
 crate::c_structs! {
+    /// `union BLObjectDetail { BLObjectImpl* impl; uint64_t u64_data[2]; ... }`: every object core's one field.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct BLObjectDetail {
+        /// The union's 16 bytes, as its `u64_data[2]` view.
+        pub u64_data: [u64; 2],
+    }
+
     /// `struct BLPointI { int x, y; }`
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub struct BLPointI {
@@ -54,6 +62,19 @@ crate::c_structs! {
         pub x1: f64,
         /// Bottom.
         pub y1: f64,
+    }
+
+    /// `struct BLBoxI { int x0, y0, x1, y1; }`
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct BLBoxI {
+        /// Left.
+        pub x0: c_int,
+        /// Top.
+        pub y0: c_int,
+        /// Right.
+        pub x1: c_int,
+        /// Bottom.
+        pub y1: c_int,
     }
 
     /// `struct BLRectI { int x, y, w, h; }`
@@ -153,11 +174,11 @@ crate::c_structs! {
         pub m21: f64,
     }
 
-    /// `struct BLImageCore { BLImageImpl* impl; }`
-    #[derive(Debug)]
+    /// `struct BLImageCore { BLObjectDetail _d; }`: 16 bytes, an impl pointer or data held in place.
+    #[derive(Debug, Default)]
     pub struct BLImageCore {
-        /// The reference-counted implementation.
-        pub r#impl: *mut c_void,
+        /// `union BLObjectDetail`, opaque to Rust.
+        pub _d: BLObjectDetail,
     }
 
     /// `struct BLImageData { void* pixelData; intptr_t stride; BLSizeI size; uint32_t format; uint32_t flags; }`
@@ -175,24 +196,31 @@ crate::c_structs! {
         pub flags: u32,
     }
 
-    /// `struct BLContextCore { BLContextImpl* impl; }`
-    #[derive(Debug)]
+    /// `struct BLContextCore { BLObjectDetail _d; }`: 16 bytes, an impl pointer or data held in place.
+    #[derive(Debug, Default)]
     pub struct BLContextCore {
-        /// The reference-counted implementation.
-        pub r#impl: *mut c_void,
+        /// `union BLObjectDetail`, opaque to Rust.
+        pub _d: BLObjectDetail,
     }
 
-    /// `struct BLContextCreateInfo { uint32_t flags, threadCount, cpuFeatures, reserved[5]; }`
+    /// `struct BLContextCreateInfo { uint32_t flags, threadCount, cpuFeatures, commandQueueLimit,
+    /// savedStateLimit; BLPointI pixelOrigin; uint32_t reserved[1]; }`
     #[derive(Clone, Copy, Debug, Default)]
     pub struct BLContextCreateInfo {
         /// `BL_CONTEXT_CREATE_FLAG_*`.
         pub flags: u32,
-        /// Worker threads; 0 means a synchronous context (the only kind goldberry uses).
+        /// Worker threads; 0 means a synchronous context.
         pub threadCount: u32,
         /// CPU features to use when `BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES` is set.
         pub cpuFeatures: u32,
+        /// Commands a multi-threaded context queues before it flushes (0: the default).
+        pub commandQueueLimit: u32,
+        /// Most states `blContextSave` may hold (0: the default).
+        pub savedStateLimit: u32,
+        /// Where the context's pixel (0, 0) lies in a larger picture.
+        pub pixelOrigin: BLPointI,
         /// Reserved, must be zero.
-        pub reserved: [u32; 5],
+        pub reserved: [u32; 1],
     }
 
     /// `struct BLContextCookie { uint64_t data[2]; }`
@@ -202,11 +230,11 @@ crate::c_structs! {
         pub data: [u64; 2],
     }
 
-    /// `struct BLPathCore { BLPathImpl* impl; }`
-    #[derive(Debug)]
+    /// `struct BLPathCore { BLObjectDetail _d; }`: 16 bytes, an impl pointer or data held in place.
+    #[derive(Debug, Default)]
     pub struct BLPathCore {
-        /// The reference-counted implementation.
-        pub r#impl: *mut c_void,
+        /// `union BLObjectDetail`, opaque to Rust.
+        pub _d: BLObjectDetail,
     }
 
     /// `struct BLRgba64 { union { uint64_t value; struct { uint32_t b:16, g:16, r:16, a:16; }; }; }`
@@ -216,11 +244,11 @@ crate::c_structs! {
         pub value: u64,
     }
 
-    /// `struct BLGradientCore { BLGradientImpl* impl; }`
-    #[derive(Debug)]
+    /// `struct BLGradientCore { BLObjectDetail _d; }`: 16 bytes, an impl pointer or data held in place.
+    #[derive(Debug, Default)]
     pub struct BLGradientCore {
-        /// The reference-counted implementation.
-        pub r#impl: *mut c_void,
+        /// `union BLObjectDetail`, opaque to Rust.
+        pub _d: BLObjectDetail,
     }
 
     /// `struct BLGradientStop { double offset; BLRgba64 rgba; }`
@@ -245,19 +273,20 @@ crate::c_structs! {
         pub y1: f64,
     }
 
-    /// `struct BLConicalGradientValues { double x0, y0, angle; }`: the beta's sweep around a centre. Its fetch
-    /// ignores `angle` (blpipedefs.cpp), so a caller turns the gradient with its transform instead.
+    /// `struct BLConicGradientValues { double x0, y0, angle, repeat; }`: a sweep around a centre.
     #[derive(Clone, Copy, Debug, Default, PartialEq)]
-    pub struct BLConicalGradientValues {
+    pub struct BLConicGradientValues {
         /// Centre x.
         pub x0: f64,
         /// Centre y.
         pub y0: f64,
-        /// Start angle (unused by the beta's fetch).
+        /// Where offset 0 lies, in radians clockwise from the positive x axis (y down).
         pub angle: f64,
+        /// How many times the stops repeat around the circle (1: once).
+        pub repeat: f64,
     }
 
-    /// `struct BLRadialGradientValues { double x0, y0, x1, y1, r0; }`
+    /// `struct BLRadialGradientValues { double x0, y0, x1, y1, r0, r1; }`
     #[derive(Clone, Copy, Debug, Default, PartialEq)]
     pub struct BLRadialGradientValues {
         /// Centre x.
@@ -268,8 +297,10 @@ crate::c_structs! {
         pub x1: f64,
         /// Focal point y.
         pub y1: f64,
-        /// Radius.
+        /// Radius of the end circle, around the centre.
         pub r0: f64,
+        /// Radius of the start circle, around the focal point (0: a point, as the beta drew).
+        pub r1: f64,
     }
 
     /// `struct BLGlyphPlacement { BLPointI placement; BLPointI advance; }`
@@ -281,58 +312,64 @@ crate::c_structs! {
         pub advance: BLPointI,
     }
 
-    /// `struct BLGlyphRun { void* glyphIdData; void* placementData; size_t size; uint8_t glyphIdSize;
-    /// uint8_t placementType; int8_t glyphIdAdvance; int8_t placementAdvance; uint32_t flags; }`
+    /// `struct BLGlyphRun { void* glyphData; void* placementData; size_t size; uint8_t reserved;
+    /// uint8_t placementType; int8_t glyphAdvance; int8_t placementAdvance; uint32_t flags; }`
     #[derive(Clone, Copy, Debug)]
     pub struct BLGlyphRun {
-        /// Glyph ids, `glyphIdAdvance` bytes apart.
-        pub glyphIdData: *mut c_void,
+        /// Glyph ids (`uint32_t` each), `glyphAdvance` bytes apart.
+        pub glyphData: *mut c_void,
         /// Placements, `placementAdvance` bytes apart.
         pub placementData: *mut c_void,
         /// Number of glyphs.
         pub size: usize,
-        /// Size of one glyph id in bytes (2 or 4).
-        pub glyphIdSize: u8,
+        /// Reserved, zero.
+        pub reserved: u8,
         /// A `BL_GLYPH_PLACEMENT_TYPE_*` value.
         pub placementType: u8,
         /// Bytes from one glyph id to the next.
-        pub glyphIdAdvance: i8,
+        pub glyphAdvance: i8,
         /// Bytes from one placement to the next.
         pub placementAdvance: i8,
         /// `BL_GLYPH_RUN_FLAG_*`.
         pub flags: u32,
     }
 
-    /// `struct BLFontFaceCore { BLFontFaceImpl* impl; }`
-    #[derive(Debug)]
+    /// `struct BLFontFaceCore { BLObjectDetail _d; }`: 16 bytes, an impl pointer or data held in place.
+    #[derive(Debug, Default)]
     pub struct BLFontFaceCore {
-        /// The reference-counted implementation.
-        pub r#impl: *mut c_void,
+        /// `union BLObjectDetail`, opaque to Rust.
+        pub _d: BLObjectDetail,
     }
 
-    /// `struct BLFontCore { BLFontImpl* impl; }`
-    #[derive(Debug)]
+    /// `struct BLFontCore { BLObjectDetail _d; }`: 16 bytes, an impl pointer or data held in place.
+    #[derive(Debug, Default)]
     pub struct BLFontCore {
-        /// The reference-counted implementation.
-        pub r#impl: *mut c_void,
+        /// `union BLObjectDetail`, opaque to Rust.
+        pub _d: BLObjectDetail,
     }
 
-    /// `struct BLFontFaceInfo { uint8_t faceType, outlineType; uint16_t glyphCount; uint32_t faceIndex,
-    /// faceFlags, diagFlags; }`
+    /// `struct BLFontFaceInfo { uint8_t faceType, outlineType, reserved8[2]; uint32_t glyphCount, revision,
+    /// faceIndex, faceFlags, diagFlags, reserved[2]; }`
     #[derive(Clone, Copy, Debug, Default)]
     pub struct BLFontFaceInfo {
         /// `BL_FONT_FACE_TYPE_*`.
         pub faceType: u8,
         /// `BL_FONT_OUTLINE_TYPE_*`.
         pub outlineType: u8,
+        /// Reserved.
+        pub reserved8: [u8; 2],
         /// Number of glyphs in the face.
-        pub glyphCount: u16,
+        pub glyphCount: u32,
+        /// The face's revision (`head.fontRevision`).
+        pub revision: u32,
         /// Index of the face in its collection.
         pub faceIndex: u32,
         /// `BL_FONT_FACE_FLAG_*`.
         pub faceFlags: u32,
         /// `BL_FONT_FACE_DIAG_*`.
         pub diagFlags: u32,
+        /// Reserved.
+        pub reserved: [u32; 2],
     }
 
     /// `struct BLFontMetrics`: a font's metrics scaled to its size, in pixels (y down: `descent` is positive).
@@ -354,6 +391,14 @@ crate::c_structs! {
         pub xHeight: f32,
         /// Height of a capital.
         pub capHeight: f32,
+        /// Left of the glyphs' bounding box.
+        pub xMin: f32,
+        /// Top of the glyphs' bounding box.
+        pub yMin: f32,
+        /// Right of the glyphs' bounding box.
+        pub xMax: f32,
+        /// Bottom of the glyphs' bounding box.
+        pub yMax: f32,
         /// Underline position.
         pub underlinePosition: f32,
         /// Underline thickness.
@@ -369,6 +414,8 @@ crate::c_structs! {
     pub struct BLFontDesignMetrics {
         /// Design units per em.
         pub unitsPerEm: c_int,
+        /// Smallest readable size in pixels (`head.lowestRecPPEM`).
+        pub lowestPPEM: c_int,
         /// Line gap.
         pub lineGap: c_int,
         /// Height of a lower-case x.
@@ -395,6 +442,8 @@ crate::c_structs! {
         pub hMaxAdvance: c_int,
         /// Maximum advance (vertical).
         pub vMaxAdvance: c_int,
+        /// The bounding box of every glyph.
+        pub glyphBoundingBox: BLBoxI,
         /// Underline position.
         pub underlinePosition: c_int,
         /// Underline thickness.
@@ -408,8 +457,12 @@ crate::c_structs! {
     /// `struct BLRuntimeBuildInfo` (`BL_RUNTIME_INFO_TYPE_BUILD`).
     #[derive(Clone, Copy, Debug)]
     pub struct BLRuntimeBuildInfo {
-        /// `(major << 16) | (minor << 8) | patch`.
-        pub version: u32,
+        /// Major version.
+        pub majorVersion: u32,
+        /// Minor version.
+        pub minorVersion: u32,
+        /// Patch version.
+        pub patchVersion: u32,
         /// `BL_RUNTIME_BUILD_TYPE_*`.
         pub buildType: u32,
         /// CPU features the library was compiled for.
@@ -427,7 +480,7 @@ crate::c_structs! {
     }
 
     /// `struct BLRuntimeSystemInfo` (`BL_RUNTIME_INFO_TYPE_SYSTEM`).
-    #[derive(Clone, Copy, Debug, Default)]
+    #[derive(Clone, Copy, Debug)]
     pub struct BLRuntimeSystemInfo {
         /// `BL_RUNTIME_CPU_ARCH_*`.
         pub cpuArch: u32,
@@ -437,14 +490,18 @@ crate::c_structs! {
         pub coreCount: u32,
         /// Hardware threads.
         pub threadCount: u32,
-        /// Smallest thread stack.
-        pub minThreadStackSize: u32,
-        /// Smallest worker stack.
-        pub minWorkerStackSize: u32,
+        /// The stack size of the threads Blend2D starts.
+        pub threadStackSize: u32,
+        /// Unused since 0.12 (was the worker stack size).
+        pub removed: u32,
         /// Virtual memory allocation granularity.
         pub allocationGranularity: u32,
         /// Reserved.
         pub reserved: [u32; 5],
+        /// The CPU's vendor string, NUL-terminated.
+        pub cpuVendor: [c_char; 16],
+        /// The CPU's brand string, NUL-terminated.
+        pub cpuBrand: [c_char; 64],
     }
 }
 
@@ -488,13 +545,13 @@ crate::c_enums! {
         /// Plus.
         BL_COMP_OP_PLUS = 12,
         /// Multiply.
-        BL_COMP_OP_MULTIPLY = 14,
+        BL_COMP_OP_MULTIPLY = 15,
         /// Screen.
-        BL_COMP_OP_SCREEN = 15,
+        BL_COMP_OP_SCREEN = 16,
         /// Darken.
-        BL_COMP_OP_DARKEN = 17,
+        BL_COMP_OP_DARKEN = 18,
         /// Lighten.
-        BL_COMP_OP_LIGHTEN = 18,
+        BL_COMP_OP_LIGHTEN = 19,
     }
 
     /// `enum BLGeometryType`: what `geometryData` points to.
@@ -529,8 +586,8 @@ crate::c_enums! {
         BL_GRADIENT_TYPE_LINEAR = 0,
         /// `BLRadialGradientValues`.
         BL_GRADIENT_TYPE_RADIAL = 1,
-        /// `BLConicalGradientValues`.
-        BL_GRADIENT_TYPE_CONICAL = 2,
+        /// `BLConicGradientValues`.
+        BL_GRADIENT_TYPE_CONIC = 2,
     }
 
     /// `enum BLExtendMode`: what a gradient does outside 0..=1.
@@ -557,24 +614,24 @@ crate::c_enums! {
         BL_GLYPH_PLACEMENT_TYPE_ABSOLUTE_UNITS = 4,
     }
 
-    /// `enum BLMatrix2DOp`: the operations of `blContextMatrixOp`.
-    pub enum BLMatrix2DOp: u32 {
+    /// `enum BLTransformOp`: the operations of `blContextApplyTransformOp`.
+    pub enum BLTransformOp: u32 {
         /// Reset to identity (`opData` null).
-        BL_MATRIX2D_OP_RESET = 0,
+        BL_TRANSFORM_OP_RESET = 0,
         /// Assign a `BLMatrix2D`.
-        BL_MATRIX2D_OP_ASSIGN = 1,
+        BL_TRANSFORM_OP_ASSIGN = 1,
         /// Translate by `double[2]`.
-        BL_MATRIX2D_OP_TRANSLATE = 2,
+        BL_TRANSFORM_OP_TRANSLATE = 2,
         /// Scale by `double[2]`.
-        BL_MATRIX2D_OP_SCALE = 3,
+        BL_TRANSFORM_OP_SCALE = 3,
         /// Skew by `double[2]`.
-        BL_MATRIX2D_OP_SKEW = 4,
+        BL_TRANSFORM_OP_SKEW = 4,
         /// Rotate by `double[1]` radians about the origin.
-        BL_MATRIX2D_OP_ROTATE = 5,
+        BL_TRANSFORM_OP_ROTATE = 5,
         /// Rotate by `double[3]` (angle, x, y) about a point.
-        BL_MATRIX2D_OP_ROTATE_PT = 6,
+        BL_TRANSFORM_OP_ROTATE_PT = 6,
         /// Multiply by a `BLMatrix2D`.
-        BL_MATRIX2D_OP_TRANSFORM = 7,
+        BL_TRANSFORM_OP_TRANSFORM = 7,
     }
 
     /// `enum BLStrokeJoin`.
@@ -620,9 +677,9 @@ crate::c_enums! {
     /// `enum BLContextCreateFlags` (the two goldberry uses).
     pub enum BLContextCreateFlags: u32 {
         /// The context compiles its pipelines into a JIT runtime of its own, destroyed with it.
-        BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT = 0x20,
+        BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT_RUNTIME = 0x0200_0000,
         /// That runtime uses only `BLContextCreateInfo::cpuFeatures` (with `BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT`).
-        BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES = 0x40,
+        BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES = 0x0800_0000,
     }
 
     /// `enum BLContextFlushFlags` (the one goldberry uses).
@@ -634,24 +691,38 @@ crate::c_enums! {
     /// `enum BLRuntimeCpuFeatures` (x86).
     pub enum BLRuntimeCpuFeatures: u32 {
         /// SSE2.
-        BL_RUNTIME_CPU_FEATURE_X86_SSE2 = 0x01,
+        BL_RUNTIME_CPU_FEATURE_X86_SSE2 = 0x1,
         /// SSE3.
-        BL_RUNTIME_CPU_FEATURE_X86_SSE3 = 0x02,
+        BL_RUNTIME_CPU_FEATURE_X86_SSE3 = 0x2,
         /// SSSE3.
-        BL_RUNTIME_CPU_FEATURE_X86_SSSE3 = 0x04,
+        BL_RUNTIME_CPU_FEATURE_X86_SSSE3 = 0x4,
         /// SSE4.1.
-        BL_RUNTIME_CPU_FEATURE_X86_SSE4_1 = 0x08,
+        BL_RUNTIME_CPU_FEATURE_X86_SSE4_1 = 0x8,
         /// SSE4.2.
         BL_RUNTIME_CPU_FEATURE_X86_SSE4_2 = 0x10,
         /// AVX.
         BL_RUNTIME_CPU_FEATURE_X86_AVX = 0x20,
         /// AVX2.
         BL_RUNTIME_CPU_FEATURE_X86_AVX2 = 0x40,
+        /// AVX-512 (F, BW, DQ, CD and VL).
+        BL_RUNTIME_CPU_FEATURE_X86_AVX512 = 0x80,
+    }
+
+    /// `enum BLDataAccessFlags`: what Blend2D may do with memory it is lent.
+    pub enum BLDataAccessFlags: u32 {
+        /// Neither.
+        BL_DATA_ACCESS_NO_FLAGS = 0,
+        /// Read.
+        BL_DATA_ACCESS_READ = 1,
+        /// Write.
+        BL_DATA_ACCESS_WRITE = 2,
+        /// Read and write.
+        BL_DATA_ACCESS_RW = 3,
     }
 
     /// `enum BLRuntimeLimits`.
     pub enum BLRuntimeLimits: u32 {
         /// Images must be smaller than this in both dimensions.
-        BL_RUNTIME_MAX_IMAGE_SIZE = 65535,
+        BL_RUNTIME_MAX_IMAGE_SIZE = 0xffff,
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! `hb_shape` lives here rather than in `BufferCalls`: a font shapes a buffer, and the font is what the safe
 //! layer's `Font::shape` is the surface of. `hb_feature_from_string` sits beside it, since features exist only
-//! to be passed to `hb_shape`.
+//! to be passed to `hb_shape`. `hb_version_string` names the HarfBuzz that shapes.
 
 use std::ffi::{c_char, c_int, c_uint};
 
@@ -14,6 +14,8 @@ use super::types::{
 crate::holders! {
     /// The surface of an `hb_font_t`, and shaping with it.
     pub struct FontCalls in "libgoldberry" {
+        /// `const char* hb_version_string(void)`: the library's version, "major.minor.micro", static.
+        fn hb_version_string() -> *const c_char;
         /// `hb_font_t* hb_font_create(hb_face_t* face)`: takes its own reference to `face`; never null (the empty font on failure); scaled to the face's units per em.
         fn hb_font_create(face: *mut hb_face_t) -> *mut hb_font_t;
         /// `void hb_font_destroy(hb_font_t* font)`: drops one reference.
