@@ -5,7 +5,8 @@
 //! pixels, with 1, 2 and 4 threads each way: cold frames (every frame the first at its size: the size alternates
 //! with one 20 px smaller each way) and settled ones (the same frame painted whole again, caches warm). The two
 //! painters draw the same frames in turn, so that the machine's drift falls on both; each line prints the medians
-//! of paint (ms) and their ratio, Blend2D's threads over the bands (below 1, Blend2D's threads are faster).
+//! of paint (ms) and their ratio, Blend2D's threads over the bands (below 1, Blend2D's threads are faster), and
+//! how many pixels of one more frame the two ways draw apart.
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the frames a row (40). Record 25 has the figures.
 
 mod support;
@@ -81,6 +82,18 @@ fn medians(
         .collect())
 }
 
+/// How many pixels of a frame at `size` the two painters draw apart (a frame painted whole by each, caches warm).
+fn pixels_apart(fonts: &FontBook, painters: &mut [Painter; 2], (width, height): (u32, u32)) -> Result<usize, String> {
+    let mut frames = [vec![0u8; width as usize * height as usize * 4], vec![0u8; width as usize * height as usize * 4]];
+    for (painter, pixels) in painters.iter_mut().zip(&mut frames) {
+        let target = Canvas { pixels, width, height, stride: width as usize * 4, scale: 1.0 };
+        let input = FrameInput::headless(0, width, height);
+        painter.paint(&input, fonts, target, &OVERVIEW.shown(0.0), Pixels::Fresh).map_err(|e| e.to_string())?;
+    }
+    let [a, b] = &frames;
+    Ok(a.chunks_exact(4).zip(b.chunks_exact(4)).filter(|(x, y)| x[..3] != y[..3]).count())
+}
+
 /// The bench's lines, or the first error.
 fn run(g: &'static Goldberry, fonts: &FontBook, frames: usize) -> Result<(), String> {
     println!(
@@ -89,11 +102,12 @@ fn run(g: &'static Goldberry, fonts: &FontBook, frames: usize) -> Result<(), Str
     for (w, h) in SIZES {
         for threads in THREADS {
             let mut painters = [painter(g, fonts, threads, false, (w, h))?, painter(g, fonts, threads, true, (w, h))?];
-            let cold_size = |i: usize| if i % 2 == 0 { (w, h) } else { (w - 20, h - 20) };
+            let cold_size = |i: usize| if i.is_multiple_of(2) { (w, h) } else { (w - 20, h - 20) };
             let cold = medians(fonts, &mut painters, frames, &cold_size, true)?;
             let settled = medians(fonts, &mut painters, frames, &|_| (w, h), false)?;
+            let apart = pixels_apart(fonts, &mut painters, (w, h))?;
             println!(
-                "  {w}x{h} {threads} thr: cold bands {:.2} blend2d {:.2} (x{:.2}); settled bands {:.2} blend2d {:.2} (x{:.2})",
+                "  {w}x{h} {threads} thr: cold bands {:.2} blend2d {:.2} (x{:.2}); settled bands {:.2} blend2d {:.2} (x{:.2}); {apart} pixels apart",
                 cold[0],
                 cold[1],
                 cold[1] / cold[0],
