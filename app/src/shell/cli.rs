@@ -67,6 +67,12 @@ pub struct Args {
     #[arg(long, env = "GOLDBERRY_REPORT", value_name = "PATH")]
     pub report: Option<PathBuf>,
 
+    /// Record every frame (its display list, band plan, damage, input events and timings) into this file, written
+    /// as FILE.part until the run ends; `goldberry replay FILE` draws the frames again (see the book's
+    /// "Record and replay").
+    #[arg(long, env = "GOLDBERRY_RECORD", value_name = "FILE")]
+    pub record: Option<PathBuf>,
+
     /// Write a Chrome trace (open it in chrome://tracing or Perfetto) here.
     #[arg(long, env = "GOLDBERRY_TRACE", value_name = "PATH")]
     pub trace: Option<PathBuf>,

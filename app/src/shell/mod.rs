@@ -14,6 +14,8 @@ pub mod frame_loop;
 pub mod libraries;
 pub mod memory;
 pub mod present;
+pub mod record;
+pub mod replay;
 pub mod report;
 pub mod run;
 pub mod scaling;
