@@ -387,3 +387,30 @@ fn a_password_fields_text_is_never_written() {
         assert!(!secret_runs.iter().any(inside), "the password's glyph run {word:?} was written");
     }
 }
+
+#[test]
+fn a_diff_of_two_recordings_names_what_changed() {
+    let dir = temp_dir("recording", "diff");
+    // No HUD: it shows each run's own timings.
+    let headless = ["--video-driver=dummy", "--frames=6", "--threads=1", "--no-hud"];
+    run(&dir, &[&headless[..], &["--record=a.gbrec"]].concat());
+    run(&dir, &[&headless[..], &["--record=same.gbrec"]].concat());
+    run(&dir, &[&headless[..], &["--record=other.gbrec", "--screen=controls"]].concat());
+    // A headless run is the same frames again: nothing differs.
+    let stdout = run(&dir, &["replay", "a.gbrec", "--diff=same.gbrec"]);
+    assert!(
+        stdout.lines().take(6).all(|l| l.ends_with(": ops +0 -0 ~0, 0 pixels differ (by at most 0 a channel)")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("with other ops, 0 with other pixels\n") && stdout.contains(": 0 with other ops"),
+        "{stdout}"
+    );
+    // Another screen: ops and pixels differ in every pair.
+    let stdout = run(&dir, &["replay", "a.gbrec", "--diff=other.gbrec"]);
+    let summary = stdout.lines().last().unwrap_or_default();
+    let pairs: usize = summary.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(pairs >= 1, "{summary}");
+    assert!(summary.ends_with(&format!(": {pairs} with other ops, {pairs} with other pixels")), "{summary}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -125,6 +125,17 @@ pub fn write_op(out: &mut Out, layers: &mut Layers, op: &Op) {
     }
 }
 
+/// An op's kind (its tag) and a hash of its bytes, its layers' content in full: two ops of equal prints draw the
+/// same (what `goldberry replay --diff` compares).
+pub fn op_print(op: &Op) -> (u8, u64) {
+    use std::hash::Hasher as _;
+    let mut out = Out::default();
+    write_op(&mut out, &mut Layers::default(), op);
+    let mut h = std::hash::DefaultHasher::new();
+    h.write(&out.bytes);
+    (out.bytes.first().copied().unwrap_or(0), h.finish())
+}
+
 /// Reads an op written by [`write_op`]; `depth` is how many layers it lies inside.
 pub fn read_op(r: &mut In<'_>, layers: &mut Layers, depth: usize) -> Result<Op, RecordingError> {
     let op = match r.u8("an op's tag")? {

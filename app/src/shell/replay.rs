@@ -15,6 +15,7 @@ use goldberry_natives::blend2d::CpuLevel;
 
 use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
+use crate::geom::PixelRect;
 use crate::raster::Renderer;
 use crate::recording::{Painted, Recording, read};
 use crate::shell::cli::RunError;
@@ -24,7 +25,7 @@ use crate::surface::{FrameBuffer, Pixels};
 
 /// goldberry replay: draws a recording's frames again, offline, and prints each frame's time.
 #[derive(Debug, Clone, clap::Parser)]
-#[command(name = "goldberry replay", version, about)]
+#[command(name = "goldberry replay", bin_name = "goldberry replay", version)]
 pub struct ReplayArgs {
     /// The recording (`goldberry --record FILE`).
     #[arg(value_name = "FILE")]
@@ -46,6 +47,11 @@ pub struct ReplayArgs {
     /// Write the last replayed frame as a PNG here (atomically).
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
+
+    /// Compare with this recording frame by frame (the painted frames in order): the ops added, removed and
+    /// changed, and the pixels that differ, each replayed as above.
+    #[arg(long, value_name = "OTHER")]
+    pub diff: Option<PathBuf>,
 
     /// The directory that holds libgoldberry.so.
     #[arg(long, env = "GOLDBERRY_NATIVES_DIR", value_name = "DIR")]
@@ -105,13 +111,46 @@ struct Replayed {
     same_damage: bool,
 }
 
-/// Replays the recording `args` names; returns the summary line (each frame's line is printed as it is drawn).
+/// A recording being drawn again: its renderer, fonts and target (see the module docs).
+struct Player {
+    renderer: Renderer,
+    fonts: FontBook,
+    target: Option<FrameBuffer>,
+    name: String,
+}
+
+impl Player {
+    /// A player of `recording` (named `name`) at `threads`, its glyph cache warmed as the run's was.
+    fn new(g: &'static Goldberry, recording: &Recording, name: &str, threads: usize) -> Result<Player, RunError> {
+        let dirs: Vec<PathBuf> = recording.header.font_dirs.iter().map(PathBuf::from).collect();
+        let fonts = if dirs.is_empty() { FontBook::load(g) } else { FontBook::load_from(g, &dirs) }
+            .map_err(|e| RunError::Fonts(e.to_string()))?;
+        let mut renderer = Renderer::new(g, threads);
+        if let Some(warm) = &recording.warm_up {
+            renderer.warm_glyphs(&warm.list, &fonts, warm.scale).map_err(|e| frame_error(name, "the warm-up", e))?;
+            renderer.reserve_base(warm.width, warm.height);
+        }
+        Ok(Player { renderer, fonts, target: None, name: name.to_owned() })
+    }
+
+    /// Draws the painted frame `index` as the live frame was drawn; returns its time and damage.
+    fn draw(&mut self, index: u64, p: &Painted) -> Result<(Duration, Vec<PixelRect>), RunError> {
+        let fits = self.target.as_ref().is_some_and(|t| (t.width, t.height) == (p.width, p.height));
+        if !fits {
+            self.target = Some(FrameBuffer::new(p.width, p.height));
+        }
+        let fresh = p.fresh || !fits;
+        let (renderer, fonts) = (&mut self.renderer, &self.fonts);
+        let buffer = self.target.get_or_insert_with(|| FrameBuffer::new(p.width, p.height));
+        draw(renderer, fonts, p, buffer, fresh).map_err(|e| frame_error(&self.name, &format!("frame {index}"), e))
+    }
+}
+
+/// Replays the recording `args` names (or compares it with `--diff`'s); returns the summary line (each frame's
+/// line is printed as it is drawn).
 pub fn replay(args: &ReplayArgs) -> Result<String, RunError> {
     let name = args.file.display().to_string();
-    let recording = read(&args.file).map_err(|e| RunError::Usage(e.to_string()))?;
-    if let Some(cut) = &recording.cut {
-        let _ = writeln!(std::io::stderr(), "goldberry: warning: {cut}");
-    }
+    let recording = open(&args.file)?;
     let header = &recording.header;
     let g = Goldberry::load(args.natives_dir.as_deref())?;
     let level = match args.cpu_level {
@@ -124,35 +163,23 @@ pub fn replay(args: &ReplayArgs) -> Result<String, RunError> {
         })?,
     };
     goldberry_natives::blend2d::pin_cpu_level(g, level).map_err(|e| RunError::Usage(e.to_string()))?;
-    let dirs: Vec<PathBuf> = header.font_dirs.iter().map(PathBuf::from).collect();
-    let fonts = if dirs.is_empty() { FontBook::load(g) } else { FontBook::load_from(g, &dirs) }
-        .map_err(|e| RunError::Fonts(e.to_string()))?;
     let threads = args.threads.map_or(header.threads.max(1) as usize, NonZeroUsize::get);
-    let last = last_frame(&recording, args.frame, &name)?;
-    let mut renderer = Renderer::new(g, threads);
-    if let Some(warm) = &recording.warm_up {
-        renderer.warm_glyphs(&warm.list, &fonts, warm.scale).map_err(|e| frame_error(&name, "the warm-up", e))?;
-        renderer.reserve_base(warm.width, warm.height);
+    if let Some(other) = &args.diff {
+        return diff(g, (&recording, &name), other, threads);
     }
-    let mut target: Option<FrameBuffer> = None;
+    let last = last_frame(&recording, args.frame, &name)?;
+    let mut player = Player::new(g, &recording, &name, threads)?;
     let mut replayed = Vec::new();
     let painted = recording.frames.iter().filter_map(|f| Some((f, f.painted.as_ref()?)));
     for (frame, p) in painted.take_while(|(f, _)| f.index <= last) {
-        let fits = target.as_ref().is_some_and(|t| (t.width, t.height) == (p.width, p.height));
-        if !fits {
-            target = Some(FrameBuffer::new(p.width, p.height));
-        }
-        let Some(buffer) = target.as_mut() else { continue };
-        let at = format!("frame {}", frame.index);
-        let (time, damage) =
-            draw(&mut renderer, &fonts, p, buffer, p.fresh || !fits).map_err(|e| frame_error(&name, &at, e))?;
+        let (time, damage) = player.draw(frame.index, p)?;
         let r = Replayed {
             index: frame.index,
             time,
             live_raster: frame.timings.raster,
             live_paint: frame.timings.paint,
-            damage_px: damage.iter().map(crate::geom::PixelRect::area).sum(),
-            same_bands: renderer.band_edges() == p.bands.as_slice(),
+            damage_px: damage.iter().map(PixelRect::area).sum(),
+            same_bands: player.renderer.band_edges() == p.bands.as_slice(),
             same_damage: damage == p.damage,
         };
         if args.frame.is_none_or(|k| k == frame.index) {
@@ -160,10 +187,106 @@ pub fn replay(args: &ReplayArgs) -> Result<String, RunError> {
         }
         replayed.push(r);
     }
-    if let (Some(path), Some(buffer)) = (&args.screenshot, &target) {
+    if let (Some(path), Some(buffer)) = (&args.screenshot, &player.target) {
         write_screenshot(path, &buffer.pixels, buffer.width, buffer.height, buffer.stride())?;
     }
     Ok(summary(&name, &replayed, threads, level))
+}
+
+/// Reads a recording, saying on stderr where a file cut short stopped (exit 2 when it cannot be read).
+fn open(path: &std::path::Path) -> Result<Recording, RunError> {
+    let recording = read(path).map_err(|e| RunError::Usage(e.to_string()))?;
+    if let Some(cut) = &recording.cut {
+        let _ = writeln!(std::io::stderr(), "goldberry: warning: {cut}");
+    }
+    Ok(recording)
+}
+
+/// `--diff OTHER`: both recordings replayed side by side, their painted frames paired in order; each pair's line
+/// says the ops added, removed and changed (by kind: an op of a kind both lack elsewhere counts as changed) and the
+/// pixels that differ.
+fn diff(
+    g: &'static Goldberry,
+    (a, a_name): (&Recording, &str),
+    other: &std::path::Path,
+    threads: usize,
+) -> Result<String, RunError> {
+    let b_name = other.display().to_string();
+    let b = open(other)?;
+    let mut players = (Player::new(g, a, a_name, threads)?, Player::new(g, &b, &b_name, threads)?);
+    let painted = |r: &Recording| -> Vec<(u64, Painted)> {
+        r.frames.iter().filter_map(|f| Some((f.index, f.painted.clone()?))).collect()
+    };
+    let (a_frames, b_frames) = (painted(a), painted(&b));
+    let (mut op_frames, mut pixel_frames) = (0, 0);
+    let pairs = a_frames.len().min(b_frames.len());
+    for ((ia, pa), (ib, pb)) in a_frames.iter().zip(&b_frames) {
+        players.0.draw(*ia, pa)?;
+        players.1.draw(*ib, pb)?;
+        let ops = op_changes(&pa.list.ops, &pb.list.ops);
+        let pixels = match (&players.0.target, &players.1.target) {
+            (Some(x), Some(y)) if (x.width, x.height) == (y.width, y.height) => {
+                Some(pixel_changes(&x.pixels, &y.pixels))
+            }
+            _ => None,
+        };
+        op_frames += usize::from(ops != (0, 0, 0));
+        pixel_frames += usize::from(pixels.is_none_or(|(n, _)| n > 0));
+        let pixels = match pixels {
+            Some((n, max)) => format!("{n} pixels differ (by at most {max} a channel)"),
+            None => format!("sizes differ ({}x{} and {}x{})", pa.width, pa.height, pb.width, pb.height),
+        };
+        let (added, removed, changed) = ops;
+        let at = if ia == ib { format!("frame {ia}") } else { format!("frames {ia} and {ib}") };
+        let _ = writeln!(std::io::stdout(), "{at}: ops +{added} -{removed} ~{changed}, {pixels}");
+    }
+    Ok(format!(
+        "compared {pairs} painted frames of {a_name} ({}) and {b_name} ({}): {op_frames} with other ops, \
+         {pixel_frames} with other pixels",
+        a_frames.len(),
+        b_frames.len()
+    ))
+}
+
+/// The ops only `b` has (added), only `a` has (removed), and of those the pairs of one kind (changed), as
+/// (added, removed, changed) with the changed ones counted once and not among the others.
+fn op_changes(a: &[crate::display_list::Op], b: &[crate::display_list::Op]) -> (usize, usize, usize) {
+    use std::collections::HashMap;
+    let mut counts: HashMap<(u8, u64), i64> = HashMap::new();
+    for op in a {
+        *counts.entry(crate::recording::ops::op_print(op)).or_default() -= 1;
+    }
+    for op in b {
+        *counts.entry(crate::recording::ops::op_print(op)).or_default() += 1;
+    }
+    let mut by_kind: HashMap<u8, (usize, usize)> = HashMap::new();
+    for ((kind, _), n) in counts {
+        let entry = by_kind.entry(kind).or_default();
+        if n > 0 {
+            entry.0 += n as usize;
+        } else {
+            entry.1 += n.unsigned_abs() as usize;
+        }
+    }
+    by_kind.values().fold((0, 0, 0), |(added, removed, changed), (plus, minus)| {
+        let same_kind = (*plus).min(*minus);
+        (added + plus - same_kind, removed + minus - same_kind, changed + same_kind)
+    })
+}
+
+/// How many pixels of two frames of one size differ, and by how much at most in a channel.
+fn pixel_changes(a: &[u8], b: &[u8]) -> (u64, u8) {
+    let mut n = 0u64;
+    let mut max = 0u8;
+    for (x, y) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+        // The fourth byte of XRGB is unused.
+        let d = (0..3).map(|i| x[i].abs_diff(y[i])).max().unwrap_or(0);
+        if d > 0 {
+            n += 1;
+            max = max.max(d);
+        }
+    }
+    (n, max)
 }
 
 /// The frame the replay ends at: `--frame K` when K is a painted frame of the recording, else its last painted one.
@@ -189,7 +312,7 @@ fn draw(
     p: &Painted,
     buffer: &mut FrameBuffer,
     fresh: bool,
-) -> Result<(Duration, Vec<crate::geom::PixelRect>), crate::raster::RenderError> {
+) -> Result<(Duration, Vec<PixelRect>), crate::raster::RenderError> {
     let start = Instant::now();
     if p.cold {
         renderer.clear_layers();
