@@ -414,3 +414,31 @@ fn a_diff_of_two_recordings_names_what_changed() {
     assert!(summary.ends_with(&format!(": {pairs} with other ops, {pairs} with other pixels")), "{summary}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(feature = "vello")]
+#[test]
+fn a_replay_against_vello_cpu_draws_the_same_frames_within_anti_aliasing() {
+    let dir = temp_dir("recording", "vello");
+    run(&dir, &["--video-driver=dummy", "--frames=3", "--threads=1", "--no-hud", "--record=r.gbrec"]);
+    let stdout = run(&dir, &["replay", "r.gbrec", "--against=vello_cpu"]);
+    for line in stdout.lines().filter(|l| l.starts_with("frame ")) {
+        // `...; vello_cpu T ms, N pixels differ (V by more than 32 levels)`: V is edges and text, not whole shapes.
+        let visibly: u64 =
+            line.rsplit('(').next().and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(u64::MAX);
+        assert!(visibly < 960 * 640 / 100, "more than 1 % of the pixels differ visibly: {line}");
+    }
+    assert!(stdout.lines().last().unwrap_or_default().contains("; vello_cpu p50 "), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(not(feature = "vello"))]
+#[test]
+fn a_replay_against_vello_cpu_without_the_feature_says_how_to_build_it() {
+    let dir = temp_dir("recording", "no-vello");
+    run(&dir, &["--video-driver=dummy", "--frames=1", "--threads=1", "--record=r.gbrec"]);
+    let out = goldberry().current_dir(&dir).args(["replay", "r.gbrec", "--against=vello_cpu"]).output().expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--features vello"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

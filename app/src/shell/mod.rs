@@ -7,6 +7,8 @@
 //! The engine (screens, scene, raster, HUD, frame) never imports the shell; the shell maps the engine's typed
 //! errors to exit codes ([`cli::RunError`]).
 
+#[cfg(feature = "vello")]
+pub mod against_vello;
 pub mod atomic_file;
 pub mod cli;
 pub mod events;

@@ -48,6 +48,11 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
 
+    /// Draw each frame again, whole, with this renderer too and print its time and how many pixels differ beside
+    /// Blend2D's: `vello_cpu` (in a build with the cargo feature `vello`).
+    #[arg(long, value_name = "RENDERER", value_parser = ["vello_cpu"])]
+    pub against: Option<String>,
+
     /// Compare with this recording frame by frame (the painted frames in order): the ops added, removed and
     /// changed, and the pixels that differ, each replayed as above.
     #[arg(long, value_name = "OTHER")]
@@ -169,6 +174,11 @@ pub fn replay(args: &ReplayArgs) -> Result<String, RunError> {
     }
     let last = last_frame(&recording, args.frame, &name)?;
     let mut player = Player::new(g, &recording, &name, threads)?;
+    let mut peer = match &args.against {
+        Some(_) => Some(Peer::new(&player.fonts)?),
+        None => None,
+    };
+    let mut peer_ms = Vec::new();
     let mut replayed = Vec::new();
     let painted = recording.frames.iter().filter_map(|f| Some((f, f.painted.as_ref()?)));
     for (frame, p) in painted.take_while(|(f, _)| f.index <= last) {
@@ -182,15 +192,69 @@ pub fn replay(args: &ReplayArgs) -> Result<String, RunError> {
             same_bands: player.renderer.band_edges() == p.bands.as_slice(),
             same_damage: damage == p.damage,
         };
+        let mut line = frame_line(&r);
+        if let (Some(peer), Some(buffer)) = (peer.as_mut(), player.target.as_ref()) {
+            let (ms, said) = peer.draw(p, &player.fonts, buffer);
+            peer_ms.push(ms);
+            line.push_str(&said);
+        }
         if args.frame.is_none_or(|k| k == frame.index) {
-            let _ = writeln!(std::io::stdout(), "{}", frame_line(&r));
+            let _ = writeln!(std::io::stdout(), "{line}");
         }
         replayed.push(r);
     }
     if let (Some(path), Some(buffer)) = (&args.screenshot, &player.target) {
         write_screenshot(path, &buffer.pixels, buffer.width, buffer.height, buffer.stride())?;
     }
-    Ok(summary(&name, &replayed, threads, level))
+    let mut line = summary(&name, &replayed, threads, level);
+    if let Some(renderer) = &args.against {
+        let settled = if peer_ms.len() > 1 { &peer_ms[1..] } else { &peer_ms[..] };
+        line.push_str(&format!("; {renderer} p50 {:.3} ms", Percentiles::of(settled.iter().copied()).p50));
+    }
+    Ok(line)
+}
+
+/// The renderer `--against` names, drawing each replayed frame again.
+#[cfg(feature = "vello")]
+struct Peer(crate::shell::against_vello::Vello);
+
+#[cfg(feature = "vello")]
+impl Peer {
+    fn new(fonts: &FontBook) -> Result<Peer, RunError> {
+        crate::shell::against_vello::Vello::new(fonts).map(Peer).map_err(RunError::Fonts)
+    }
+
+    /// Draws the frame `p` whole; returns its time (ms) and what its line adds.
+    fn draw(&mut self, p: &Painted, fonts: &FontBook, ours: &FrameBuffer) -> (f64, String) {
+        let against = self.0.draw(&p.list, fonts, (p.width, p.height, p.scale), (&ours.pixels, ours.stride()));
+        let ms = ms(against.time);
+        let visible = crate::shell::against_vello::VISIBLE_LEVELS;
+        (
+            ms,
+            format!(
+                "; vello_cpu {ms:.3} ms, {} pixels differ ({} by more than {visible} levels)",
+                against.differ, against.visibly
+            ),
+        )
+    }
+}
+
+/// Without the cargo feature `vello` there is no renderer to replay against: asking for one says how to build it.
+#[cfg(not(feature = "vello"))]
+enum Peer {}
+
+#[cfg(not(feature = "vello"))]
+impl Peer {
+    fn new(_: &FontBook) -> Result<Peer, RunError> {
+        Err(RunError::Usage(
+            "this goldberry was built without vello_cpu: build it with `cargo build --release -p goldberry --features vello`"
+                .to_owned(),
+        ))
+    }
+
+    fn draw(&mut self, _: &Painted, _: &FontBook, _: &FrameBuffer) -> (f64, String) {
+        match *self {}
+    }
 }
 
 /// Reads a recording, saying on stderr where a file cut short stopped (exit 2 when it cannot be read).
