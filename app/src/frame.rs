@@ -178,11 +178,6 @@ impl Painter {
         &self.list
     }
 
-    /// The display list of the last frame, to be lent out and put back (a recording encodes it without a copy).
-    pub fn list_mut(&mut self) -> &mut DisplayList {
-        &mut self.list
-    }
-
     /// Where the HUD's ops lie in the last frame's list.
     pub fn hud_ops(&self) -> std::ops::Range<usize> {
         self.hud_ops.clone()

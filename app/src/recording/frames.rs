@@ -2,14 +2,13 @@
 //! (runs of unchanged ops referred to by place, the others written), and the [`Decoder`] rebuilds the lists.
 
 use std::collections::HashMap;
-use std::hash::Hasher as _;
 use std::time::Duration;
 
 use super::events::{read_event, write_event};
 use super::ops::{Layers, read_list, read_list_flags, read_op, write_list, write_list_flags, write_op};
 use super::wire::{In, Out};
 use super::{Frame, Header, Painted, RecordingError, Timings, WarmUp};
-use crate::display_list::{DisplayList, LayerKey, Op};
+use crate::display_list::{DisplayList, LayerKey, Op, Paint};
 use crate::geom::PixelRect;
 use crate::raster::LayerFate;
 
@@ -25,10 +24,6 @@ pub struct Encoder {
     last: Vec<Op>,
     prints: Vec<u64>,
     places: HashMap<u64, usize>,
-    /// Scratch for an op's print.
-    scratch: Out,
-    /// A second table of layers for prints, so a print never depends on what was written before.
-    print_layers: Layers,
 }
 
 impl Encoder {
@@ -64,7 +59,7 @@ impl Encoder {
             write_event(&mut out, event);
         }
         let t = &frame.timings;
-        for d in [t.layout, t.shape, t.raster, t.paint, t.present, t.recording] {
+        for d in [t.layout, t.shape, t.raster, t.paint, t.present, t.recording, t.writing] {
             out.uv(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX));
         }
         if let Some(p) = &frame.painted {
@@ -129,10 +124,11 @@ impl Encoder {
         };
         for (op, print) in ops.iter().zip(&prints) {
             let next = run.map(|(start, len)| start + len);
-            let same_at = |at: usize| self.prints.get(at) == Some(print) && self.last.get(at) == Some(op);
-            if let Some(at) = next.filter(|at| same_at(*at)) {
+            let same_at = |at: usize| {
+                self.prints.get(at) == Some(print) && self.last.get(at).is_some_and(|last| same_op(last, op))
+            };
+            if next.is_some_and(same_at) {
                 run = run.map(|(start, len)| (start, len + 1));
-                let _ = at;
                 continue;
             }
             flush(&mut steps, &mut run, &mut count);
@@ -157,22 +153,124 @@ impl Encoder {
         self.last.extend_from_slice(ops);
     }
 
-    /// An op's print: a hash of its bytes, a layer by its key, place and version alone.
+    /// An op's print, cheap to take: its small fields hashed, a glyph run, path or layer content by its address (an
+    /// equal op behind another `Arc` prints apart and is written again: larger, never wrong, as a match is
+    /// checked with [`same_op`]).
     fn print(&mut self, op: &Op) -> u64 {
-        self.scratch.bytes.clear();
-        match op {
-            Op::Layer { key, rect, version, .. } => {
-                self.scratch.uv(key.0);
-                for v in [rect.x, rect.y, rect.w, rect.h] {
-                    self.scratch.f32(v);
-                }
-                self.scratch.uv(*version);
+        let mut h = Print::default();
+        let rect = |h: &mut Print, r: &crate::geom::Rect| {
+            for v in [r.x, r.y, r.w, r.h] {
+                h.u64(u64::from(v.to_bits()));
             }
-            op => write_op(&mut self.scratch, &mut self.print_layers, op),
+        };
+        let paint = |h: &mut Print, p: &Paint| match p {
+            Paint::Solid(c) => h.u64(u64::from(c.0)),
+            Paint::Linear { x0, y0, x1, y1, stops } => {
+                [x0, y0, x1, y1].iter().for_each(|v| h.u64(u64::from(v.to_bits())));
+                stops.iter().for_each(|s| h.u64(u64::from(s.offset.to_bits()) << 32 | u64::from(s.color.0)));
+            }
+            Paint::Radial { cx, cy, r, stops } => {
+                [cx, cy, r].iter().for_each(|v| h.u64(u64::from(v.to_bits())));
+                stops.iter().for_each(|s| h.u64(u64::from(s.offset.to_bits()) << 32 | u64::from(s.color.0)));
+            }
+        };
+        let f = |h: &mut Print, v: f32| h.u64(u64::from(v.to_bits()));
+        match op {
+            Op::FillRect { rect: r, paint: p } => {
+                h.u64(1);
+                rect(&mut h, r);
+                paint(&mut h, p);
+            }
+            Op::FillRoundRect { rect: r, radius, paint: p } => {
+                h.u64(2);
+                rect(&mut h, r);
+                f(&mut h, *radius);
+                paint(&mut h, p);
+            }
+            Op::StrokeRoundRect { rect: r, radius, stroke, paint: p } => {
+                h.u64(3);
+                rect(&mut h, r);
+                f(&mut h, *radius);
+                f(&mut h, stroke.width);
+                paint(&mut h, p);
+            }
+            Op::Hairline { rect: r, radius, color } => {
+                h.u64(4);
+                rect(&mut h, r);
+                f(&mut h, *radius);
+                h.u64(u64::from(color.0));
+            }
+            Op::FillCircle { cx, cy, r, paint: p } => {
+                h.u64(5);
+                [cx, cy, r].iter().for_each(|v| f(&mut h, **v));
+                paint(&mut h, p);
+            }
+            Op::FillPath { path, paint: p } => {
+                h.u64(6);
+                h.u64(std::sync::Arc::as_ptr(path) as usize as u64);
+                paint(&mut h, p);
+            }
+            Op::StrokePath { path, stroke, paint: p } => {
+                h.u64(7);
+                h.u64(std::sync::Arc::as_ptr(path) as usize as u64);
+                f(&mut h, stroke.width);
+                paint(&mut h, p);
+            }
+            Op::Glyphs { font, x, y, run, color } => {
+                h.u64(8);
+                h.u64(u64::from(font.0));
+                f(&mut h, *x);
+                f(&mut h, *y);
+                h.u64(std::sync::Arc::as_ptr(run) as usize as u64);
+                h.u64(u64::from(color.0));
+            }
+            Op::PushClip(r) => {
+                h.u64(9);
+                rect(&mut h, r);
+            }
+            Op::PopClip => h.u64(10),
+            Op::PushTranslate(dx, dy) => {
+                h.u64(11);
+                f(&mut h, *dx);
+                f(&mut h, *dy);
+            }
+            Op::PopTranslate => h.u64(12),
+            Op::Layer { key, rect: r, version, content } => {
+                h.u64(13);
+                h.u64(key.0);
+                rect(&mut h, r);
+                h.u64(*version);
+                h.u64(std::sync::Arc::as_ptr(content) as usize as u64);
+            }
         }
-        let mut h = std::hash::DefaultHasher::new();
-        h.write(&self.scratch.bytes);
-        h.finish()
+        h.0
+    }
+}
+
+/// A small multiplicative hash (prints are compared, never trusted: a match is checked with [`same_op`]).
+#[derive(Default)]
+struct Print(u64);
+
+impl Print {
+    fn u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+}
+
+/// Whether two ops draw the same: a layer by its key, place, version and content (the same `Arc` at once, else
+/// compared), any other op by value.
+fn same_op(a: &Op, b: &Op) -> bool {
+    match (a, b) {
+        (
+            Op::Layer { key, rect, version, content },
+            Op::Layer { key: key_b, rect: rect_b, version: version_b, content: content_b },
+        ) => {
+            key == key_b
+                && rect == rect_b
+                && version == version_b
+                && (std::sync::Arc::ptr_eq(content, content_b) || content == content_b)
+        }
+        _ => a == b,
     }
 }
 
@@ -220,8 +318,15 @@ impl Decoder {
         let n = r.count("events")?;
         let events = (0..n).map(|_| read_event(&mut r)).collect::<Result<Vec<_>, _>>()?;
         let mut ns = || r.uv("timing").map(Duration::from_nanos);
-        let timings =
-            Timings { layout: ns()?, shape: ns()?, raster: ns()?, paint: ns()?, present: ns()?, recording: ns()? };
+        let timings = Timings {
+            layout: ns()?,
+            shape: ns()?,
+            raster: ns()?,
+            paint: ns()?,
+            present: ns()?,
+            recording: ns()?,
+            writing: ns()?,
+        };
         let painted = if painted { Some(self.painted(&mut r)?) } else { None };
         Ok(Frame { index, events, timings, painted })
     }

@@ -12,7 +12,7 @@
 //! kind 1  = the header: threads uv, cpu level str, font dirs (uv count, str each)
 //! kind 2  = the warm-up: width uv, height uv, scale f32, list          (the glyph cache's warm-up frame)
 //! kind 3  = a frame: index uv, painted u8, events (uv count, event each), timings (uv ns each: layout, shape,
-//!           raster, paint, present, recording), and when painted: width uv, height uv, scale f32, fresh u8,
+//!           raster, paint, present, recording, writing), and when painted: width uv, height uv, scale f32, fresh u8,
 //!           cold u8, the HUD's ops (start uv, end uv), damage, frame damage (uv count, x y w h uv each),
 //!           moved (u8, x y w h), band edges (uv count, uv each), layer fates (uv count, key uv, fate u8 each),
 //!           list flags, then the ops as a difference from the last painted frame's:
@@ -121,8 +121,10 @@ pub struct Timings {
     pub raster: Duration,
     pub paint: Duration,
     pub present: Duration,
-    /// Encoding and writing the previous frame's record (the recorder's own cost, outside paint).
+    /// What handing the previous frame to the recorder cost the frame loop (a copy of its list), after present.
     pub recording: Duration,
+    /// What encoding and writing the previous frame's record cost the recorder's own thread.
+    pub writing: Duration,
 }
 
 /// What a painted frame drew and how.

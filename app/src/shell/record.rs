@@ -1,10 +1,13 @@
 //! `--record FILE`: the frame loop's recorder. It keeps the input events a frame handled (a password field's text
-//! as dots) and, once the frame is presented, writes the frame (its list lent by the painter, not copied) through
-//! [`crate::recording::Writer`]. A write that fails stops the recording with one warning and leaves `FILE.part`
-//! readable up to its last whole frame; the run goes on.
+//! as dots) and, once the frame is presented, hands the frame (a copy of its list) to a thread of its own, which
+//! encodes it and writes it through [`crate::recording::Writer`]: the frame loop pays for the copy alone. A write
+//! that fails stops the recording with one warning and leaves `FILE.part` readable up to its last whole frame; the
+//! run goes on.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -26,36 +29,52 @@ pub struct RecordingEntry {
 /// A run's recorder (see the module docs).
 #[derive(Debug)]
 pub struct Recorder {
-    writer: Option<Writer>,
+    /// The recorder's thread and the way to it; `None` once a write failed.
+    thread: Option<(Sender<Frame>, JoinHandle<Written>)>,
     path: PathBuf,
-    /// The events handled since the last frame written.
+    /// The events handled since the last frame handed over.
     events: Vec<UiEvent>,
-    /// What writing the last frame cost, written with the next.
+    /// What handing the last frame over cost, written with the next.
     cost: Duration,
 }
 
+/// What the recorder's thread leaves: the writer, unless a write failed (said on stderr when it did).
+type Written = Option<Writer>;
+
 impl Recorder {
-    /// Starts `FILE.part` with the run's header and the painter's warm-up (exit 6 when it cannot be created).
+    /// Starts `FILE.part` with the run's header and the painter's warm-up (exit 6 when it cannot be created), and
+    /// the thread that writes the frames.
     pub fn start(path: &Path, header: &Header, warm: WarmUp) -> Result<Recorder, RunError> {
         let mut writer = Writer::create(path, header).map_err(|e| RunError::output(path, e))?;
         writer.warm_up(&warm).map_err(|e| RunError::output(path, e))?;
-        Ok(Recorder { writer: Some(writer), path: path.to_owned(), events: Vec::new(), cost: Duration::ZERO })
+        let (to_thread, frames) = channel();
+        let shown = path.to_owned();
+        let thread = std::thread::Builder::new()
+            .name("recorder".into())
+            .spawn(move || write_frames(writer, &frames, &shown))
+            .map_err(|e| RunError::output(path, format!("cannot start the recorder's thread: {e}")))?;
+        Ok(Recorder {
+            thread: Some((to_thread, thread)),
+            path: path.to_owned(),
+            events: Vec::new(),
+            cost: Duration::ZERO,
+        })
     }
 
     /// Keeps an event the frame handles; `secret`: the focus is in a password field.
     pub fn event(&mut self, event: &UiEvent, secret: bool) {
-        if self.writer.is_some() {
+        if self.thread.is_some() {
             self.events.push(crate::recording::events::redacted(event, secret));
         }
     }
 
-    /// Writes a painted frame: `at` is its index, its scale and whether its target was new; `times` its phases,
-    /// present included. The painter's list is lent and put back.
-    pub fn painted(&mut self, at: (u64, f32, bool), painter: &mut Painter, painted: &PaintedFrame, times: &FrameTimes) {
-        let (index, scale, fresh) = at;
-        if self.writer.is_none() {
+    /// Hands a painted frame over: `at` is its index, its scale and whether its target was new; `times` its
+    /// phases, present included.
+    pub fn painted(&mut self, at: (u64, f32, bool), painter: &Painter, painted: &PaintedFrame, times: &FrameTimes) {
+        if self.thread.is_none() {
             return;
         }
+        let (index, scale, fresh) = at;
         let start = Instant::now();
         let (width, height) = painted.size;
         let raster = &painter.raster;
@@ -71,24 +90,21 @@ impl Recorder {
             moved: painted.moved,
             bands: raster.band_edges().to_vec(),
             layers: raster.layer_fates().to_vec(),
-            list: std::mem::take(painter.list_mut()),
+            list: painter.list().clone(),
         };
         let frame = self.frame(index, times, Some(shown));
-        self.write(&frame);
-        if let Some(p) = frame.painted {
-            *painter.list_mut() = p.list;
-        }
+        self.send(frame);
         self.cost = start.elapsed();
     }
 
-    /// Writes an idle frame (its events only).
+    /// Hands an idle frame (its events only) over.
     pub fn idle(&mut self, index: u64) {
-        if self.writer.is_none() {
+        if self.thread.is_none() {
             return;
         }
         let start = Instant::now();
         let frame = self.frame(index, &FrameTimes::default(), None);
-        self.write(&frame);
+        self.send(frame);
         self.cost = start.elapsed();
     }
 
@@ -100,28 +116,48 @@ impl Recorder {
             paint: t.paint,
             present: t.present,
             recording: self.cost,
+            writing: Duration::ZERO,
         };
         Frame { index, events: std::mem::take(&mut self.events), timings, painted }
     }
 
-    fn write(&mut self, frame: &Frame) {
-        let Some(writer) = self.writer.as_mut() else { return };
-        if let Err(e) = writer.frame(frame) {
-            let _ = writeln!(
-                std::io::stderr(),
-                "goldberry: the recording stops at frame {}: {e}; {}.part keeps the frames before",
-                frame.index,
-                self.path.display()
-            );
-            self.writer = None;
+    fn send(&mut self, frame: Frame) {
+        let gone = self.thread.as_ref().is_some_and(|(to_thread, _)| to_thread.send(frame).is_err());
+        if gone {
+            // The thread stopped at a failed write (and said so): nothing more is recorded.
+            self.thread = None;
         }
     }
 
-    /// Renames `FILE.part` to `FILE` and says what it holds; `None` when a failed write stopped it.
+    /// Waits for the recorder's thread, renames `FILE.part` to `FILE` and says what it holds; `None` when a failed
+    /// write stopped it.
     pub fn finish(self) -> Result<Option<RecordingEntry>, RunError> {
-        let Some(writer) = self.writer else { return Ok(None) };
+        let Some((to_thread, thread)) = self.thread else { return Ok(None) };
+        drop(to_thread);
+        let Ok(Some(writer)) = thread.join() else { return Ok(None) };
         let (frames, bytes) = (writer.frames(), writer.bytes());
         let path = writer.finish().map_err(|e| RunError::output(&self.path, e))?;
         Ok(Some(RecordingEntry { path: path.display().to_string(), frames, bytes }))
     }
+}
+
+/// The recorder's thread: encodes and writes each frame as it comes, each with what the one before cost it; stops
+/// at the first write that fails, saying so.
+fn write_frames(mut writer: Writer, frames: &Receiver<Frame>, path: &Path) -> Written {
+    let mut writing = Duration::ZERO;
+    for mut frame in frames {
+        let start = Instant::now();
+        frame.timings.writing = writing;
+        if let Err(e) = writer.frame(&frame) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "goldberry: the recording stops at frame {}: {e}; {}.part keeps the frames before",
+                frame.index,
+                path.display()
+            );
+            return None;
+        }
+        writing = start.elapsed();
+    }
+    Some(writer)
 }
