@@ -173,9 +173,15 @@ impl Painter {
         self.overlays.record(&view, fonts, &mut self.list);
     }
 
-    /// The display list of the last frame.
+    /// The display list of the last frame (empty once a recording took it, see [`Painter::take_list`]).
     pub fn list(&self) -> &DisplayList {
         &self.list
+    }
+
+    /// Takes the last frame's display list, leaving an empty one: a recording takes each frame's list once it is
+    /// presented rather than copy it (the next frame records a list of its own anyway).
+    pub fn take_list(&mut self) -> DisplayList {
+        std::mem::take(&mut self.list)
     }
 
     /// Where the HUD's ops lie in the last frame's list.

@@ -121,7 +121,7 @@ pub struct Timings {
     pub raster: Duration,
     pub paint: Duration,
     pub present: Duration,
-    /// What handing the previous frame to the recorder cost the frame loop (a copy of its list), after present.
+    /// What handing the previous frame to the recorder's thread cost the frame loop, after present.
     pub recording: Duration,
     /// What encoding and writing the previous frame's record cost the recorder's own thread.
     pub writing: Duration,

@@ -556,7 +556,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             ..FrameRecord::new(self.index, painted.cold, (width, height, self.scale), &times)
         });
         if let Some(recorder) = &mut self.recorder {
-            recorder.painted((self.index, self.scale, self.painted_fresh), &self.painter, &painted, &times);
+            recorder.painted((self.index, self.scale, self.painted_fresh), &mut self.painter, &painted, &times);
         }
         for (shot, at) in &polled.shots {
             write_window(&mut self.window, shot).map_err(|e| e.at_line(at))?;

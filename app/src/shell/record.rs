@@ -1,6 +1,6 @@
 //! `--record FILE`: the frame loop's recorder. It keeps the input events a frame handled (a password field's text
-//! as dots) and, once the frame is presented, hands the frame (a copy of its list) to a thread of its own, which
-//! encodes it and writes it through [`crate::recording::Writer`]: the frame loop pays for the copy alone. A write
+//! as dots) and, once the frame is presented, hands the frame (its list taken from the painter, not copied) to a
+//! thread of its own, which encodes it and writes it through [`crate::recording::Writer`]. A write
 //! that fails stops the recording with one warning and leaves `FILE.part` readable up to its last whole frame; the
 //! run goes on.
 
@@ -70,7 +70,7 @@ impl Recorder {
 
     /// Hands a painted frame over: `at` is its index, its scale and whether its target was new; `times` its
     /// phases, present included.
-    pub fn painted(&mut self, at: (u64, f32, bool), painter: &Painter, painted: &PaintedFrame, times: &FrameTimes) {
+    pub fn painted(&mut self, at: (u64, f32, bool), painter: &mut Painter, painted: &PaintedFrame, times: &FrameTimes) {
         if self.thread.is_none() {
             return;
         }
@@ -90,7 +90,7 @@ impl Recorder {
             moved: painted.moved,
             bands: raster.band_edges().to_vec(),
             layers: raster.layer_fates().to_vec(),
-            list: painter.list().clone(),
+            list: painter.take_list(),
         };
         let frame = self.frame(index, times, Some(shown));
         self.send(frame);
