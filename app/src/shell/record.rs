@@ -6,7 +6,8 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -26,11 +27,25 @@ pub struct RecordingEntry {
     pub bytes: u64,
 }
 
+/// How long the recorder's thread sleeps between two looks at the frames handed over: it is never woken by the
+/// frame loop, whose core a woken thread would take (measured: the hand-over then cost a frame the thread's whole
+/// encoding), and a killed run loses at most this much of its end.
+const LOOK_EVERY: Duration = Duration::from_millis(4);
+
+/// The frames handed over and not yet written, and whether the run ended.
+#[derive(Debug, Default)]
+struct Queue {
+    frames: Mutex<Vec<Frame>>,
+    ended: AtomicBool,
+    /// The thread stopped at a failed write.
+    failed: AtomicBool,
+}
+
 /// A run's recorder (see the module docs).
 #[derive(Debug)]
 pub struct Recorder {
-    /// The recorder's thread and the way to it; `None` once a write failed.
-    thread: Option<(Sender<Frame>, JoinHandle<Written>)>,
+    /// The recorder's thread and the queue to it; `None` once a write failed.
+    thread: Option<(Arc<Queue>, JoinHandle<Written>)>,
     path: PathBuf,
     /// The events handled since the last frame handed over.
     events: Vec<UiEvent>,
@@ -47,14 +62,14 @@ impl Recorder {
     pub fn start(path: &Path, header: &Header, warm: WarmUp) -> Result<Recorder, RunError> {
         let mut writer = Writer::create(path, header).map_err(|e| RunError::output(path, e))?;
         writer.warm_up(&warm).map_err(|e| RunError::output(path, e))?;
-        let (to_thread, frames) = channel();
-        let shown = path.to_owned();
+        let queue = Arc::new(Queue::default());
+        let (theirs, shown) = (Arc::clone(&queue), path.to_owned());
         let thread = std::thread::Builder::new()
             .name("recorder".into())
-            .spawn(move || write_frames(writer, &frames, &shown))
+            .spawn(move || write_frames(writer, &theirs, &shown))
             .map_err(|e| RunError::output(path, format!("cannot start the recorder's thread: {e}")))?;
         Ok(Recorder {
-            thread: Some((to_thread, thread)),
+            thread: Some((queue, thread)),
             path: path.to_owned(),
             events: Vec::new(),
             cost: Duration::ZERO,
@@ -122,18 +137,20 @@ impl Recorder {
     }
 
     fn send(&mut self, frame: Frame) {
-        let gone = self.thread.as_ref().is_some_and(|(to_thread, _)| to_thread.send(frame).is_err());
-        if gone {
+        let Some((queue, _)) = &self.thread else { return };
+        if queue.failed.load(Ordering::Relaxed) {
             // The thread stopped at a failed write (and said so): nothing more is recorded.
             self.thread = None;
+            return;
         }
+        queue.frames.lock().unwrap_or_else(PoisonError::into_inner).push(frame);
     }
 
     /// Waits for the recorder's thread, renames `FILE.part` to `FILE` and says what it holds; `None` when a failed
     /// write stopped it.
     pub fn finish(self) -> Result<Option<RecordingEntry>, RunError> {
-        let Some((to_thread, thread)) = self.thread else { return Ok(None) };
-        drop(to_thread);
+        let Some((queue, thread)) = self.thread else { return Ok(None) };
+        queue.ended.store(true, Ordering::Release);
         let Ok(Some(writer)) = thread.join() else { return Ok(None) };
         let (frames, bytes) = (writer.frames(), writer.bytes());
         let path = writer.finish().map_err(|e| RunError::output(&self.path, e))?;
@@ -141,23 +158,33 @@ impl Recorder {
     }
 }
 
-/// The recorder's thread: encodes and writes each frame as it comes, each with what the one before cost it; stops
-/// at the first write that fails, saying so.
-fn write_frames(mut writer: Writer, frames: &Receiver<Frame>, path: &Path) -> Written {
+/// The recorder's thread: every [`LOOK_EVERY`] it takes the frames handed over and encodes and writes each, each
+/// with what the one before cost it; it stops at the first write that fails, saying so, and when the run ended and
+/// nothing is left.
+fn write_frames(mut writer: Writer, queue: &Queue, path: &Path) -> Written {
     let mut writing = Duration::ZERO;
-    for mut frame in frames {
-        let start = Instant::now();
-        frame.timings.writing = writing;
-        if let Err(e) = writer.frame(&frame) {
-            let _ = writeln!(
-                std::io::stderr(),
-                "goldberry: the recording stops at frame {}: {e}; {}.part keeps the frames before",
-                frame.index,
-                path.display()
-            );
-            return None;
+    let mut taken = Vec::new();
+    loop {
+        let ended = queue.ended.load(Ordering::Acquire);
+        std::mem::swap(&mut *queue.frames.lock().unwrap_or_else(PoisonError::into_inner), &mut taken);
+        for mut frame in taken.drain(..) {
+            let start = Instant::now();
+            frame.timings.writing = writing;
+            if let Err(e) = writer.frame(&frame) {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "goldberry: the recording stops at frame {}: {e}; {}.part keeps the frames before",
+                    frame.index,
+                    path.display()
+                );
+                queue.failed.store(true, Ordering::Relaxed);
+                return None;
+            }
+            writing = start.elapsed();
         }
-        writing = start.elapsed();
+        if ended {
+            return Some(writer);
+        }
+        std::thread::sleep(LOOK_EVERY);
     }
-    Some(writer)
 }
