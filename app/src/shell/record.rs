@@ -68,12 +68,7 @@ impl Recorder {
             .name("recorder".into())
             .spawn(move || write_frames(writer, &theirs, &shown))
             .map_err(|e| RunError::output(path, format!("cannot start the recorder's thread: {e}")))?;
-        Ok(Recorder {
-            thread: Some((queue, thread)),
-            path: path.to_owned(),
-            events: Vec::new(),
-            cost: Duration::ZERO,
-        })
+        Ok(Recorder { thread: Some((queue, thread)), path: path.to_owned(), events: Vec::new(), cost: Duration::ZERO })
     }
 
     /// Keeps an event the frame handles; `secret`: the focus is in a password field.
