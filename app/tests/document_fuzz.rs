@@ -248,11 +248,16 @@ fn deepened(rng: &mut Rng, base: &str, openers: &[&str]) -> String {
     text
 }
 
+/// libgoldberry and a font book, for the cases that lay out and paint.
+fn natives_and_fonts() -> (&'static goldberry_natives::Goldberry, goldberry::fonts::FontBook) {
+    let g = goldberry_natives::Goldberry::load(None).expect("libgoldberry loads");
+    (g, goldberry::fonts::FontBook::load(g).expect("the fonts load"))
+}
+
 /// Lays every accepted document out as the kit does, in a narrow window and a wide one: each widget's box is
 /// finite and inside the page's width.
 fn lay_out_all(accepted: &[(String, Built)]) {
-    let g = goldberry_natives::Goldberry::load(None).expect("libgoldberry loads");
-    let fonts = goldberry::fonts::FontBook::load(g).expect("the fonts load");
+    let (g, fonts) = natives_and_fonts();
     let m = Measure { fonts: &fonts, f: KitFonts::new(&fonts), density: Density::Regular };
     for (text, built) in accepted {
         for width in [320.0, 1280.0] {
@@ -555,8 +560,7 @@ fn reloads_of_random_edits_under_a_running_session_keep_a_page_and_every_value()
     doc_screen::load(&file, None).expect("the base reads");
     let mut session = Session::new(ScreenId::named(doc_screen::NAME).expect("the document's screen"), false);
     // Each version shown is drawn, as a window draws it: a page that reads must also lay out and paint.
-    let g = goldberry_natives::Goldberry::load(None).expect("libgoldberry loads");
-    let fonts = goldberry::fonts::FontBook::load(g).expect("the fonts load");
+    let (g, fonts) = natives_and_fonts();
     let mut painter = Painter::new(g, &fonts, 2, false).expect("a painter");
     let mut buffer = FrameBuffer::new(640, 480);
     let mut paint = |session: &mut Session, index: u64, text: &str| {

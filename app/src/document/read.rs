@@ -14,7 +14,7 @@
 //! widget takes `id`, `class` and `bind` (with `scale`, and a statistic's `delta-step`); ids become `doc.ID`, or
 //! `SCREEN.ID` for a built-in screen served from a document ([`read_as`]), and inside a repeat `doc.ID.N` unless
 //! the id says `{n}`. A tri-state checkbox takes `governs="ID ID"`. A row and a widget take Yoga's layout
-//! properties by CSS's names ([`flex`]). What is wrong is one [`Located`] error: the
+//! properties by CSS's names ([`super::flex_props`]). What is wrong is one [`Located`] error: the
 //! first one, at its place.
 
 use std::collections::HashMap;

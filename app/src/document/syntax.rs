@@ -174,7 +174,9 @@ impl Fast<'_> {
         loop {
             self.node_space()?;
             match self.peek() {
-                Some(b'\n' | b'\r') => self.i += 1,
+                Some(b'\n' | b'\r') => {
+                    self.newline();
+                }
                 Some(b'/') if self.peek_at(1) == Some(b'/') => self.line_comment(),
                 _ => return Some(()),
             }
@@ -205,12 +207,8 @@ impl Fast<'_> {
                     self.line_comment();
                     return Some(());
                 }
-                Some(b'\n') => {
-                    self.i += 1;
-                    return Some(());
-                }
-                Some(b'\r') => {
-                    self.i += 1 + usize::from(self.peek_at(1) == Some(b'\n'));
+                Some(b'\n' | b'\r') => {
+                    self.newline();
                     return Some(());
                 }
                 None => return Some(()),
@@ -221,18 +219,20 @@ impl Fast<'_> {
 
     /// A `//` comment, through its newline.
     fn line_comment(&mut self) {
-        while let Some(b) = self.peek() {
+        while self.peek().is_some() && !self.newline() {
             self.i += 1;
-            if b == b'\n' {
-                return;
-            }
-            if b == b'\r' {
-                if self.peek() == Some(b'\n') {
-                    self.i += 1;
-                }
-                return;
-            }
         }
+    }
+
+    /// Steps over the newline at the cursor (LF, CRLF or CR), if there is one.
+    fn newline(&mut self) -> bool {
+        let len = match (self.peek(), self.peek_at(1)) {
+            (Some(b'\r'), Some(b'\n')) => 2,
+            (Some(b'\r' | b'\n'), _) => 1,
+            _ => 0,
+        };
+        self.i += len;
+        len > 0
     }
 
     /// A `/* */` comment, which nests.
@@ -270,12 +270,12 @@ impl Fast<'_> {
             let spaced = self.node_space()?;
             match self.peek() {
                 None | Some(b'}') => return Some(node),
-                Some(b'\n' | b';') => {
+                Some(b';') => {
                     self.i += 1;
                     return Some(node);
                 }
-                Some(b'\r') => {
-                    self.i += 1 + usize::from(self.peek_at(1) == Some(b'\n'));
+                Some(b'\n' | b'\r') => {
+                    self.newline();
                     return Some(node);
                 }
                 Some(b'/') if self.peek_at(1) == Some(b'/') => {

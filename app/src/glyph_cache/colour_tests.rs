@@ -427,8 +427,8 @@ fn colr_glyphs_match_an_independent_renderer_within_the_stated_tolerance() {
         let mean = sum as f64 / (ours.len() * 4) as f64;
         let share = far as f64 / ours.len() as f64;
         report.push(format!("{c}: mean {mean:.2} levels, {:.1} % of pixels over 32 levels off", share * 100.0));
-        // Every glyph, the sweeps (D, I, J and K: pad, repeat, reflect, and under a transform; the beta's conical
-        // gradient with its turn laid out as stops) and the multiply
+        // Every glyph, the sweeps (D, I, J and K: pad, repeat, reflect, and under a skewing transform, which
+        // Blend2D's conic gradient draws right only when the sweep is laid out in device space) and the multiply
         // composite (F) too: within 2 levels on average, and at most 1 % of pixels (edges) more than 32 levels off.
         let (max_mean, max_share) = (2.0, 0.01);
         assert!(mean <= max_mean && share <= max_share, "{c} is off: {}", report.join("; "));

@@ -1,9 +1,10 @@
 //! Drawing a COLR glyph's paint operations ([`PaintOp`], from HarfBuzz's paint callbacks) into a colour cell with
 //! Blend2D. Blend2D clips to rectangles only, so a clip to a glyph's outline and the fill inside it are drawn
 //! together, as the outline filled with the paint's style (what COLR glyphs do: clip, then fill); the gradient's
-//! geometry, given in the fill's transform, is mapped into the clip's. A sweep gradient is Blend2D's conic gradient,
-//! its seam turned to where the sweep's angle wraps and its turn laid out as stops (`sweep`: a conic gradient has no
-//! start and end angle or extend mode of its own). What Blend2D has no paint for is drawn nearest: a two-circle
+//! geometry, given in the fill's transform, is mapped into the clip's. A sweep gradient is Blend2D's conic gradient
+//! laid out in device space, its seam turned to where the sweep's angle wraps and its turn laid out as stops
+//! (`sweep`: a conic gradient has no start and end angle or extend mode of its own, and is only drawn right under
+//! a transform without skew). What Blend2D has no paint for is drawn nearest: a two-circle
 //! radial as a focal radial (the inner circle's radius dropped), and a group drawn into an image of its own is
 //! composited with its mode where Blend2D has it, source-over otherwise ([`Approximated`] says which a glyph
 //! needed).
@@ -250,7 +251,7 @@ fn colour_at(line: &ColorLine, t: f64) -> u32 {
     channel(24) | channel(16) | channel(8) | channel(0)
 }
 
-/// A sweep gradient as Blend2D's conic one, around `centre` in the gradient's space: the colour at each of
+/// A sweep gradient as Blend2D's conic one, around `centre` in device space: the colour at each of
 /// [`SWEEP_SAMPLES`] directions is worked out from the COLR sweep (angles in the paint's space, `to_paint` mapping
 /// a direction there, which a skew makes uneven) and laid out as stops, with a hard edge where a repeating colour
 /// line starts over. The conic's own seam (its `angle`, where offset 1 meets 0) is put where the paint's angle
@@ -338,6 +339,8 @@ fn fill(
     let flip = |(x, y): (f64, f64)| (x, -y);
     let at = |p: (f64, f64)| flip(apply(to_clip, p));
     let style_gradient;
+    // The sweep's style is given in device space, set before the glyph's transform (see its arm).
+    let in_device = matches!(paint, Fill::Sweep(..));
     let style = match paint {
         Fill::Solid(argb) => Style::Solid(rgba(argb)),
         Fill::Linear(line, p0, p1) => {
@@ -353,10 +356,14 @@ fn fill(
             Style::Gradient(&style_gradient)
         }
         Fill::Sweep(line, c, angles) => {
-            // A direction in the gradient's space back to the paint's: unflipped, then the inverse map's linear part.
-            let Some(back) = invert(to_clip) else { return Ok(()) };
-            let to_paint = |(x, y): (f64, f64)| (x * back[0] - y * back[2], x * back[1] - y * back[3]);
-            style_gradient = sweep(g, line, at(c), angles, &to_paint)?;
+            // Laid out in device space and set while the context's transform is the identity: Blend2D's conic
+            // fetcher takes a transform's rotation out and treats what is left as a scale, which puts a sweep's
+            // seam and colours at the wrong angles under a skew or an uneven scale (record 24). A device direction
+            // goes back to the paint's through the inverse of the paint-to-device map's linear part.
+            let to_device = then(then(base, space), to_clip);
+            let Some(back) = invert(to_device) else { return Ok(()) };
+            let to_paint = |(x, y): (f64, f64)| (x * back[0] + y * back[2], x * back[1] + y * back[3]);
+            style_gradient = sweep(g, line, apply(to_device, c), angles, &to_paint)?;
             Style::Gradient(&style_gradient)
         }
     };
@@ -367,9 +374,14 @@ fn fill(
             ctx.clip_to_rect(*rect)?;
         }
     }
+    if in_device {
+        ctx.set_fill(&style)?;
+    }
     ctx.transform(then(base, space))?;
     ctx.scale(1.0, -1.0)?;
-    ctx.set_fill(&style)?;
+    if !in_device {
+        ctx.set_fill(&style)?;
+    }
     match glyph {
         Some(glyph) => {
             let run = GlyphRun {

@@ -12,7 +12,7 @@
 //! base are redrawn (the damage), clipped, from every op of the run that reaches into them (record 8).
 
 use goldberry_natives::NativeError;
-use goldberry_natives::blend2d::{self as bl, CompOp, Context, PixelFormat, Rgba32, Style};
+use goldberry_natives::blend2d::{self as bl, CompOp, PixelFormat, Rgba32, Style};
 
 use super::base_tiles::BaseTiles;
 use super::context::FrameContext;
@@ -197,7 +197,7 @@ impl BaseCache {
         let _span = tracing::info_span!("base damage", rects = rects.len()).entered();
         let needed = ctx.needed();
         let mut view = rows_view(ctx.g, self.pixels(needed), ctx.width, ctx.stride, PixelFormat::Xrgb32)?;
-        let mut bl_ctx = Context::begin_view(&mut view)?;
+        let mut bl_ctx = ctx.begin(&mut view)?;
         let scale = ctx.mapping.scale;
         for rect in rects {
             let device = bl::Rect::new(

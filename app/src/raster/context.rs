@@ -1,7 +1,8 @@
 //! What every stage of one frame reads: the list, the fonts, the target's size, the mapping, and which of the
 //! list's ops the base stands for. Built once per frame by [`super::Renderer::render`].
 
-use goldberry_natives::Goldberry;
+use goldberry_natives::blend2d::{Context, ImageView};
+use goldberry_natives::{Goldberry, NativeError};
 
 use super::geom::Mapping;
 use crate::display_list::DisplayList;
@@ -22,6 +23,9 @@ pub(super) struct FrameContext<'f> {
     pub(super) stride: usize,
     /// The band count.
     pub(super) threads: usize,
+    /// Blend2D's own worker threads for each band's context (0: synchronous, see
+    /// [`super::Renderer::set_blend2d_threads`]).
+    pub(super) blend2d_threads: u32,
     /// The ops of the leading run, `0..lead_end` (0: the list starts with no layer).
     pub(super) lead_end: usize,
     /// Whether the leading run's layers are drawn this frame (the base drawn, or its damage redrawn) rather than
@@ -36,6 +40,15 @@ impl FrameContext<'_> {
     /// rather than blitted from the layer cache.
     pub(super) fn in_place(&self, i: usize) -> bool {
         i < self.lead_end && self.lead_drawn
+    }
+
+    /// A context over a band's (or the base's) pixels, with Blend2D's own threads when the renderer was asked for
+    /// them.
+    pub(super) fn begin<'a>(&self, view: &'a mut ImageView<'_>) -> Result<Context<'a>, NativeError> {
+        match self.blend2d_threads {
+            0 => Context::begin_view(view),
+            threads => Context::begin_view_threaded(view, threads),
+        }
     }
 
     /// The bytes of the target the frame covers.

@@ -1,21 +1,25 @@
 //! Where a clip edge of the renderer's own may fall: a band's top or bottom, a damaged rectangle's sides.
 //!
-//! Blend2D's beta clips a figure's edges to the clip box before it rasterizes them, and where a sloped or curved
-//! edge crosses a side of the box it starts the clipped edge at a point it works out anew; the cells after it then
-//! round a level apart from the same edge drawn whole (measured: a round rect's corner cut by a damaged
-//! rectangle, a chart's line cut by a band's edge; record 19). An edge along the clip's side (a rect's, a round
-//! rect's straight sides) is cut exactly. So each op that draws sloped or curved edges in place gives the boxes
-//! those edges lie in (a round rect's four corners, a circle's or a path's whole box), and the renderer's clips are
-//! kept off them: a band's edge moves to a row no box spans, a damaged rectangle grows to hold each box it cuts.
-//! The list's own clips cut the same in every frame and are left as they are. Blits (cached layers, glyph cells,
-//! runs drawn whole into an image of their own) are cut exactly and give no box.
+//! Blend2D (the beta and 0.12 alike) clips a figure's edges to the clip box before it rasterizes them, and where a
+//! sloped or curved edge crosses a side of the box it starts the clipped edge at a point it works out anew; the
+//! cells after it then round a level apart from the same edge drawn whole (measured: a round rect's corner cut by a
+//! damaged rectangle, a chart's line cut by a band's edge; record 19). An edge along the clip's side (a rect's, a
+//! round rect's straight sides) is cut exactly. So each op that draws sloped or curved edges in place gives the
+//! boxes those edges lie in (a round rect's four corners, a circle's or a path's whole box, a glyph run filled from
+//! its outlines in place), and the renderer's clips are kept off them: a band's edge moves to a row no box spans
+//! (or goes, where every row is spanned), a damaged rectangle grows to hold each box it cuts. A layer drawn in
+//! bands of its own keeps its band edges off its content's boxes the same way. The list's own clips cut the same
+//! in every frame and are left as they are. Blits (cached layers, glyph cells, runs drawn whole into an image of
+//! their own) are cut exactly and give no box.
 
 use super::context::FrameContext;
 use super::damage::Damage;
-use super::geom::DeviceRect;
+use super::geom::{DeviceRect, LayerShape};
 use super::prepare::corner;
-use crate::display_list::{Op, Place, Step, Walk, walk};
-use crate::geom::{PixelRect, Rect};
+use super::replay::MAX_OUTLINED_PX;
+use crate::display_list::{DisplayList, Op, Place, Step, Walk, walk};
+use crate::fonts::FontBook;
+use crate::geom::{PixelRect, Rect, partial_edge_crosses};
 
 /// The device boxes of the sloped and curved edges that `ctx`'s frame draws in place: the ops from `from` on that
 /// are not layers (`None`: none of them), and the content of the leading run's layers when `lead` (the base drawn
@@ -44,6 +48,8 @@ pub(super) fn tender_boxes_apart(
     let mut boxes = Vec::new();
     let mut frame_boxes = None;
     let overlay_from = ctx.list.overlay_from.unwrap_or(usize::MAX);
+    let target =
+        Target { fonts: ctx.fonts, scale: ctx.mapping.scale, offset: (0.0, 0.0), size: (ctx.width, ctx.height) };
     for visit in walk(ctx.list) {
         if visit.index >= overlay_from && frame_boxes.is_none() {
             frame_boxes = Some(boxes.len());
@@ -52,15 +58,21 @@ pub(super) fn tender_boxes_apart(
         match op {
             // A layer of the base drawn this frame is drawn in place; any other is blitted from its image.
             Op::Layer { rect, content, .. } if lead && ctx.in_place(visit.index) => {
-                for inner in Walk::new(content, visit.place.inside(*rect)) {
-                    if let Step::Draw(op) = inner.step {
-                        op_boxes(ctx, op, &inner.place, None, &mut boxes);
-                    }
+                content_boxes(&target, content, visit.place.inside(*rect), &mut boxes);
+            }
+            // A layer the replay draws in place although it is not the base's (too large for an image, or under a
+            // list clip whose edge lies inside a pixel).
+            Op::Layer { rect, content, .. } if from.is_some_and(|from| visit.index >= from) => {
+                let t = visit.place.translation;
+                if LayerShape::too_large(*rect, t, target.scale)
+                    || target.partial_clip_crosses(&visit.place, Rect::new(rect.x + t.0, rect.y + t.1, rect.w, rect.h))
+                {
+                    content_boxes(&target, content, visit.place.inside(*rect), &mut boxes);
                 }
             }
             Op::Layer { .. } => {}
             op if from.is_some_and(|from| visit.index >= from) => {
-                op_boxes(ctx, op, &visit.place, ink(visit.index), &mut boxes);
+                op_boxes(&target, op, &visit.place, ink(visit.index), &mut boxes);
             }
             _ => {}
         }
@@ -69,15 +81,64 @@ pub(super) fn tender_boxes_apart(
     (boxes, frame_boxes)
 }
 
+/// Where a list's pixels land: the frame's target, or a layer's image.
+pub(super) struct Target<'a> {
+    pub(super) fonts: &'a FontBook,
+    /// Device pixels a list pixel.
+    pub(super) scale: f32,
+    /// Device pixels added after the scale (a layer's sub-pixel shift).
+    pub(super) offset: (f32, f32),
+    /// The target's width and height in pixels.
+    pub(super) size: (u32, usize),
+}
+
+impl Target<'_> {
+    /// `r` (list pixels, translated and clipped) in device pixels.
+    fn device(&self, r: Rect) -> DeviceRect {
+        let (s, (ox, oy)) = (self.scale, self.offset);
+        DeviceRect { x0: r.x * s + ox, y0: r.y * s + oy, x1: r.right() * s + ox, y1: r.bottom() * s + oy }
+    }
+
+    /// Whether an edge of `place`'s clip that lies inside a device pixel passes through `b` (list pixels,
+    /// translated), as the replay decides it.
+    fn partial_clip_crosses(&self, place: &Place, b: Rect) -> bool {
+        let Some(clip) = place.clip else { return false };
+        let (c, d, f) = (self.device(clip), self.device(b), f64::from);
+        partial_edge_crosses([f(c.x0), f(c.y0), f(c.x1), f(c.y1)], [f(d.x0), f(d.y0), f(d.x1), f(d.y1)])
+    }
+
+    /// Every pixel of the target.
+    fn whole(&self) -> PixelRect {
+        PixelRect { x: 0, y: 0, w: self.size.0, h: self.size.1 as u32 }
+    }
+}
+
+/// Past this many list pixels an op's box, summed in `f32`, is rounded by more than its pixel of room (as
+/// `Replayer::may_draw` finds): such an op is taken to reach every row.
+const FAR: f32 = 4_194_304.0;
+
+/// The device boxes of the sloped and curved edges a list's `content` draws at `place` on `target`, with those of
+/// the layers inside it (drawn in place wherever the content is).
+pub(super) fn content_boxes(target: &Target<'_>, content: &DisplayList, place: Place, boxes: &mut Vec<PixelRect>) {
+    for inner in Walk::new(content, place) {
+        match inner.step {
+            Step::Draw(Op::Layer { rect, content, .. }) => {
+                content_boxes(target, content, inner.place.inside(*rect), boxes);
+            }
+            Step::Draw(op) => op_boxes(target, op, &inner.place, None, boxes),
+            _ => {}
+        }
+    }
+}
+
 /// Adds the device boxes of `op`'s sloped and curved edges at `place` to `boxes` (`ink`: its device ink, when
 /// known).
-fn op_boxes(ctx: &FrameContext<'_>, op: &Op, place: &Place, ink: Option<PixelRect>, boxes: &mut Vec<PixelRect>) {
+fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>, boxes: &mut Vec<PixelRect>) {
+    let (width, height) = (target.size.0, target.size.1 as u32);
     let mut add = |r: Rect| {
         // A pixel of room each side: the edge's anti-aliasing reaches into the pixels beside the box.
         let Some(r) = place.clipped(Rect::new(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0)) else { return };
-        let s = ctx.mapping.scale;
-        let device = DeviceRect { x0: r.x * s, y0: r.y * s, x1: r.right() * s, y1: r.bottom() * s };
-        if let Some(p) = PixelRect::of_device(&device, ctx.width, ctx.height as u32) {
+        if let Some(p) = PixelRect::of_device(&target.device(r), width, height) {
             boxes.push(p);
         }
     };
@@ -102,32 +163,60 @@ fn op_boxes(ctx: &FrameContext<'_>, op: &Op, place: &Place, ink: Option<PixelRec
         // Its corners follow the radius from the line's centre: a pixel more each way holds them at any scale.
         Op::Hairline { rect, radius, .. } if *radius > 0.0 => corners(rect.inset(-1.0), radius + 2.0, &mut add),
         // The op's whole ink: its bounds hold a pixel of room for the anti-aliasing already.
-        Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => match ink {
-            Some(ink) => boxes.push(ink),
-            None => {
-                if let Some(b) = super::geom::op_bounds(op, ctx.fonts) {
-                    add(b);
+        Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => {
+            match super::geom::op_bounds(op, target.fonts) {
+                Some(b) if [b.x, b.y, b.w, b.h].iter().any(|v| !v.is_finite() || v.abs() > FAR) => {
+                    boxes.push(target.whole())
                 }
+                Some(b) => match ink {
+                    Some(ink) => boxes.push(ink),
+                    None => add(b),
+                },
+                None => {}
             }
-        },
+        }
+        // A run the replay fills from its outlines in place rather than blitting (see `Replayer::replay`): under a
+        // list clip whose edge lies inside a pixel, or too large for an image of its own.
+        Op::Glyphs { font, .. } if !target.fonts.is_colour(*font) => {
+            let Some(b) = super::geom::op_bounds(op, target.fonts) else { return };
+            let t = place.translation;
+            let device = target.device(Rect::new(b.x + t.0, b.y + t.1, b.w, b.h));
+            let (f, d) = (f64::from, device);
+            let partial = place.clip.is_some_and(|c| {
+                let c = target.device(c);
+                partial_edge_crosses([f(c.x0), f(c.y0), f(c.x1), f(c.y1)], [f(d.x0), f(d.y0), f(d.x1), f(d.y1)])
+            });
+            if partial || f(d.x1 - d.x0) * f(d.y1 - d.y0) > MAX_OUTLINED_PX {
+                add(b);
+            }
+        }
         _ => {}
     }
 }
 
 /// Moves each band edge that a box spans (a row strictly inside it) to the nearest row none spans, between the
-/// edges beside it (an edge that finds none stays).
-pub(super) fn keep_boxes_whole(edges: &mut [usize], boxes: &[PixelRect]) {
+/// edges beside it; an edge that finds none goes, its two bands drawn as one: a frame's pixels must not depend on
+/// how many threads drew it.
+pub(super) fn keep_boxes_whole(edges: &mut Vec<usize>, boxes: &[PixelRect]) {
     let spanned = |y: usize| boxes.iter().any(|b| (b.y as usize) < y && y < b.bottom() as usize);
-    for i in 1..edges.len().saturating_sub(1) {
+    let mut i = 1;
+    while i + 1 < edges.len() {
         let (floor, ceiling, edge) = (edges[i - 1], edges[i + 1], edges[i]);
         if !spanned(edge) {
+            i += 1;
             continue;
         }
         let reach = (edge - floor.min(edge)).max(ceiling.saturating_sub(edge));
         let nearest = (1..=reach)
             .flat_map(|d| [edge.checked_sub(d).filter(|&y| y >= floor), Some(edge + d).filter(|&y| y <= ceiling)]);
-        if let Some(y) = nearest.flatten().find(|&y| !spanned(y)) {
-            edges[i] = y;
+        match nearest.flatten().find(|&y| !spanned(y)) {
+            Some(y) => {
+                edges[i] = y;
+                i += 1;
+            }
+            None => {
+                edges.remove(i);
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 //! list is replayed over them. A frame with damage ([`super::damage`]) does that only inside
 //! its damaged rectangles, each clipped, and leaves the band's other pixels as they are.
 
-use goldberry_natives::blend2d::{self as bl, Context, PixelFormat};
+use goldberry_natives::blend2d::{self as bl, PixelFormat};
 
 use super::base::BasePlan;
 use super::base_tiles::BaseTiles;
@@ -149,7 +149,7 @@ impl BandReplay<'_> {
         }
         let from = if base.is_some() { ctx.lead_end } else { 0 };
         let mut view = rows_view(ctx.g, rows, ctx.width, stride, PixelFormat::Xrgb32)?;
-        let mut bl_ctx = Context::begin_view(&mut view)?;
+        let mut bl_ctx = ctx.begin(&mut view)?;
         if top > 0 {
             bl_ctx.translate(0.0, -(top as f64))?;
         }

@@ -10,6 +10,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use super::bands::{Schedule, draw_bands, even_edges};
 use super::context::FrameContext;
+use super::cuts::{Target, content_boxes, keep_boxes_whole};
 use super::geom::{CachedLayer, DeviceRect, LayerImages, LayerShape, Mapping};
 use super::prepare::prepare;
 use super::replay::{Replayer, close, rows_view};
@@ -241,7 +242,19 @@ pub(super) fn rasterize_layer(
             draw(&mut ctx, top, height)?;
             Ok(ctx.end()?)
         };
-        let edges = even_edges(shape.height as usize, bands);
+        // Even bands, their edges kept off the content's sloped and curved edges as a frame's are (`super::cuts`).
+        let mut edges = even_edges(shape.height as usize, bands);
+        let target = Target {
+            fonts,
+            scale: shape.scale,
+            offset: (shape.frac_x, shape.frac_y),
+            size: (shape.width, shape.height as usize),
+        };
+        let place =
+            Place { clip: Some(crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1)), ..Place::default() };
+        let mut boxes = Vec::new();
+        content_boxes(&target, content, place, &mut boxes);
+        keep_boxes_whole(&mut edges, &boxes);
         let schedule =
             Schedule { edges: &edges, stride, threads: bands, handed_out: None, threads_name: "a layer band thread" };
         draw_bands(&schedule, rows.data, None, &draw_band)?;

@@ -104,6 +104,8 @@ pub enum Drawer {
 pub struct Renderer {
     g: &'static Goldberry,
     threads: usize,
+    /// Blend2D's own worker threads per context (0: synchronous, the app's way).
+    blend2d_threads: u32,
     base: BaseCache,
     layers: LayerCache,
     /// What the last frame drew, to find the next frame's damage.
@@ -127,6 +129,7 @@ impl Renderer {
         Renderer {
             g,
             threads: threads.max(1),
+            blend2d_threads: 0,
             base: BaseCache::default(),
             layers: LayerCache::default(),
             prints: Prints::default(),
@@ -178,6 +181,14 @@ impl Renderer {
                 stay_awake_for_bands(&handed_out, frame, STAY_AWAKE);
             });
         }
+    }
+
+    /// Has each context that draws the frame's bands (and the base's damage) use `threads` worker threads of
+    /// Blend2D's own (0, the default: synchronous contexts, the bands being the threads). With one band
+    /// ([`Renderer::new`] with 1) this is Blend2D's multithreaded rendering in place of the bands: the `threads`
+    /// bench measures the two side by side (record 25).
+    pub fn set_blend2d_threads(&mut self, threads: u32) {
+        self.blend2d_threads = threads;
     }
 
     /// The band count.
@@ -364,6 +375,7 @@ impl Renderer {
             height: target.height as usize,
             stride: target.stride,
             threads: self.threads,
+            blend2d_threads: self.blend2d_threads,
             lead_end,
             lead_drawn: plan != BasePlan::Copy,
             drawn_from: if matches!(plan, BasePlan::Copy | BasePlan::Damage(_)) { lead_end } else { 0 },

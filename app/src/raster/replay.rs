@@ -8,7 +8,7 @@ use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, op_bounds};
 
 /// The most pixels a glyph run drawn from its outlines takes in its own image (a 72 px line across a 4K window);
 /// a larger run is drawn straight into the target.
-const MAX_OUTLINED_PX: f64 = 4096.0 * 256.0;
+pub(super) const MAX_OUTLINED_PX: f64 = 4096.0 * 256.0;
 use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
 use crate::display_list::{DisplayList, Op, Paint, Place, Step, Stroke, Visit, Walk};

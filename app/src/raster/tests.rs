@@ -350,6 +350,7 @@ fn bands_share_the_estimated_work_not_the_rows() {
             height: 400,
             stride: 1600,
             threads: bands,
+            blend2d_threads: 0,
             lead_end: 0,
             lead_drawn: false,
             drawn_from: from,

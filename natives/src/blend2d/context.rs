@@ -28,7 +28,8 @@ use super::{
 use crate::NativeError;
 use crate::glyphs::GlyphRun;
 
-/// A synchronous Blend2D rendering context (`threadCount = 0`; the app's bands are its threads, record 10). It
+/// A Blend2D rendering context, synchronous (`threadCount = 0`; the app's bands are its threads, record 10) unless
+/// begun by [`Context::begin_view_threaded`]. It
 /// draws into the image it was begun on, which it borrows mutably for `'a`, and ends in `Drop` (or explicitly with
 /// [`Context::end`], which reports the result).
 ///
@@ -45,30 +46,44 @@ pub struct Context<'a> {
 /// Where a path's (0, 0) goes in user space: paths carry their own coordinates, so nowhere else.
 const PATH_ORIGIN: BLPoint = BLPoint { x: 0.0, y: 0.0 };
 
-// SAFETY: a synchronous raster context has no thread affinity (no thread-local state; the shared pipeline
-// runtime is lock-protected), and every use goes through `&mut self`, so moving it to another thread is sound.
+// SAFETY: a raster context has no thread affinity (no thread-local state; the shared pipeline runtime is
+// lock-protected; an asynchronous one's workers are its own and synchronise with whichever thread calls it), and
+// every use goes through `&mut self`, so moving it to another thread is sound.
 unsafe impl Send for Context<'_> {}
 
 impl<'a> Context<'a> {
     /// Begins drawing into `target` (`blContextInitAs`).
     pub fn begin(target: &'a mut Image) -> Result<Context<'a>, NativeError> {
-        Self::begin_core(target.calls(), &mut target.core)
+        Self::begin_core(target.calls(), &mut target.core, 0)
     }
 
     /// Begins drawing into the caller's pixels behind `target` (`blContextInitAs`).
     pub fn begin_view(target: &'a mut ImageView<'_>) -> Result<Context<'a>, NativeError> {
-        Self::begin_core(target.calls(), &mut target.core)
+        Self::begin_core(target.calls(), &mut target.core, 0)
     }
 
-    fn begin_core(calls: &'static Blend2dCalls, image: &mut BLImageCore) -> Result<Context<'a>, NativeError> {
+    /// Begins drawing into the caller's pixels behind `target` with `threads` worker threads of Blend2D's own
+    /// (`threadCount`; 0 is [`Context::begin_view`]'s synchronous context). Such a context queues the commands
+    /// and its workers draw them in bands of their own; the pixels are whole once it is flushed or ended. It is
+    /// how Blend2D's threads are measured against the app's bands (the `threads` bench).
+    pub fn begin_view_threaded(target: &'a mut ImageView<'_>, threads: u32) -> Result<Context<'a>, NativeError> {
+        Self::begin_core(target.calls(), &mut target.core, threads)
+    }
+
+    fn begin_core(
+        calls: &'static Blend2dCalls,
+        image: &mut BLImageCore,
+        threads: u32,
+    ) -> Result<Context<'a>, NativeError> {
         // Pinned to a CPU level, the context compiles its own pipelines for it (see `cpu`).
         let (flags, cpu_features) = super::cpu::create_flags();
-        let info = BLContextCreateInfo { flags, threadCount: 0, cpuFeatures: cpu_features, ..Default::default() };
+        let info = BLContextCreateInfo { flags, threadCount: threads, cpuFeatures: cpu_features, ..Default::default() };
         let mut context =
             Context { core: BLContextCore::default(), calls, placements: Vec::new(), _target: PhantomData };
         // SAFETY: `context.core` is writable and `blContextInitAs` initialises it first (to the built-in null
         // context, which `Drop`'s `blContextEnd` accepts) whatever it returns; `image` is an initialised image
-        // borrowed mutably for `'a`, which the context does not outlive; `info` asks for a synchronous context.
+        // borrowed mutably for `'a`, which the context does not outlive (an asynchronous one's workers are done with it
+        // when `blContextEnd` returns, in `end` or `Drop`).
         unsafe { bl!(calls.context, blContextInitAs(&mut context.core, image, &info)) }?;
         Ok(context)
     }

@@ -20,8 +20,9 @@
 //!   another thread draws with.
 //! - The pipeline JIT runtime that all contexts share guards its cache with a shared mutex
 //!   (`PipeDynamicRuntime::_mutex`, pipeline/jit/pipegenruntime_p.h).
-//! - A synchronous context (`threadCount = 0`, the only kind [`Context`] creates) has no thread affinity, so it
-//!   may move to another thread (`Send`), but it is used through `&mut self` only (not `Sync`).
+//! - A context has no thread affinity (a synchronous one, `threadCount = 0`, which the app draws with, nor the
+//!   asynchronous one [`Context::begin_view_threaded`] makes for the `threads` bench, whose workers are its
+//!   own), so it may move to another thread (`Send`), but it is used through `&mut self` only (not `Sync`).
 //!
 //! So [`Image`], [`Path`], [`Gradient`], [`FontFace`] and [`Font`] are `Send + Sync`, [`ImageView`] and
 //! [`Context`] are `Send`.

@@ -337,6 +337,7 @@ impl TextScreen {
         }
         // The paragraphs, the chips' and the editors are the kit's widgets, drawn by their own pens.
         self.hint.draw(&mut kit_pen(list, fonts, view), l.hint);
+        let hint = self.hint.drawn();
 
         let field = edit_box(list, fonts, l.field, &view.texts.field, view);
         let area = edit_box(list, fonts, l.area, &view.texts.area, view);
@@ -365,6 +366,7 @@ impl TextScreen {
             mirrored: view.mirrored,
             fallback,
             sample,
+            hint,
             paragraphs,
             ..Default::default()
         }

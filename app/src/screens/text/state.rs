@@ -313,6 +313,8 @@ pub struct TextGeometry {
     pub fallback: Drawn,
     /// Where the sample's lines were drawn.
     pub sample: Drawn,
+    /// Where the hint's lines were drawn.
+    pub hint: Drawn,
     /// The shaping X-ray drawn (F6).
     pub xray: Option<XrayShown>,
     /// The hint, the sample and the fallback paragraph as nodes, where they were drawn.
@@ -627,6 +629,7 @@ impl ScreenState for TextFields {
         into.insert(ids::SIZE.to_owned(), serde_json::json!({ "px": self.size_px() }));
         into.insert(ids::FALLBACK.to_owned(), g.fallback.report());
         into.insert(ids::SAMPLE.to_owned(), g.sample.report());
+        into.insert(ids::HINT.to_owned(), g.hint.report());
         into.insert("text.page".to_owned(), self.paging.report());
         if let Some(shown) = g.xray.as_ref().filter(|_| self.xray.is_some()) {
             into.insert(ids::XRAY.to_owned(), shown.report());
