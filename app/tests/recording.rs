@@ -442,3 +442,30 @@ fn a_replay_against_vello_cpu_without_the_feature_says_how_to_build_it() {
     assert!(stderr.contains("--features vello"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_killed_run_leaves_its_part_file_readable_up_to_its_last_whole_frame() {
+    let dir = temp_dir("recording", "killed");
+    let mut child = goldberry()
+        .current_dir(&dir)
+        .args(["--video-driver=dummy", "--frames=1000000", "--threads=1", "--record=r.gbrec"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start goldberry");
+    let part = dir.join("r.gbrec.part");
+    let started = std::time::Instant::now();
+    // Killed (SIGKILL: nothing runs after it) once a few dozen frames are written.
+    while std::fs::metadata(&part).map_or(0, |m| m.len()) < 200_000 {
+        assert!(started.elapsed().as_secs() < 60, "the recording did not grow");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().expect("kill goldberry");
+    let _ = child.wait();
+    assert!(!dir.join("r.gbrec").exists(), "a killed run renames nothing");
+    let recording = goldberry::recording::read(&part).expect("the .part file reads");
+    assert!(recording.frames.len() >= 2, "{} frames", recording.frames.len());
+    let indexes: Vec<u64> = recording.frames.iter().map(|f| f.index).collect();
+    assert_eq!(indexes, (0..indexes.len() as u64).collect::<Vec<_>>(), "every frame up to the last whole one");
+    let _ = std::fs::remove_dir_all(&dir);
+}
