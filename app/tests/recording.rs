@@ -111,6 +111,7 @@ fn a_replay_refuses_what_it_cannot_replay_in_one_line() {
     };
     fail(&["replay", "r.gbrec", "--frame=9"], 2, "frame 9 is not a painted frame of r.gbrec");
     fail(&["replay", "nowhere.gbrec"], 2, "nowhere.gbrec");
+    fail(&["replay"], 2, "the following required arguments were not provided: <FILE>");
     std::fs::write(dir.join("not.gbrec"), "hello").expect("write");
     fail(&["replay", "not.gbrec"], 2, "not.gbrec is not a goldberry recording");
     let mut bytes = std::fs::read(dir.join("r.gbrec")).expect("the recording");
@@ -312,7 +313,7 @@ fn a_recording_cut_at_a_random_byte_reads_up_to_its_last_whole_frame() {
         assert_eq!(read.frames[..], whole.frames[..kept], "cut at byte {cut}");
         let warning = read.cut.as_deref().unwrap_or_default();
         assert!(
-            cut == header_and_warm || ends.contains(&cut) || warning.contains("is cut short at byte"),
+            cut == header_and_warm || ends.contains(&cut) || warning.contains("is cut short: its record at byte"),
             "cut at byte {cut}: {warning:?}"
         );
     }

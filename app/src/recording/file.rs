@@ -167,7 +167,8 @@ impl Reader {
             let Some((kind, payload)) = whole_record(&mut r, at)? else {
                 let last = frames.last().map_or("none".to_owned(), |f: &Frame| format!("frame {}", f.index));
                 let said = format!(
-                    "{} is cut short at byte {at} of {}: read {} whole frames (the last: {last})",
+                    "{} is cut short: its record at byte {at} runs past its end ({} bytes); read {} whole frames \
+                     (the last: {last})",
                     self.name,
                     bytes.len(),
                     frames.len()

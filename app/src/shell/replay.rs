@@ -97,9 +97,16 @@ where
             Ok(None)
         }
         Err(e) => {
+            // One line: a missing argument's name is on the lines after clap's first, so they are joined to it.
             let rendered = e.to_string();
-            let first = rendered.lines().find(|l| !l.trim().is_empty()).unwrap_or("invalid arguments");
-            Err(RunError::Usage(first.trim_start_matches("error: ").to_owned()))
+            let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines.next().unwrap_or("invalid arguments").trim_start_matches("error: ");
+            let mut line = first.to_owned();
+            if e.kind() == clap::error::ErrorKind::MissingRequiredArgument {
+                let missing: Vec<&str> = lines.take_while(|l| !l.starts_with("Usage:")).collect();
+                line = format!("{} {}", line.trim_end(), missing.join(", "));
+            }
+            Err(RunError::Usage(line))
         }
     }
 }
