@@ -88,6 +88,10 @@ pub struct Painter {
     list: DisplayList,
     /// The HUD's part of the list, recorded apart (see [`Painter::paint`]).
     hud_list: DisplayList,
+    /// Where the HUD's ops lie in the last frame's list (a recording replays its cold frames' HUD ahead too).
+    hud_ops: std::ops::Range<usize>,
+    /// The warm-up's list, kept for a recording ([`Painter::take_warm_up`]).
+    warmed: DisplayList,
     /// The inspector's overlay and panel (F2, F3, F4).
     overlays: Overlays,
     /// The last frame's size and scale (its bits): a frame of another is cold.
@@ -117,6 +121,8 @@ impl Painter {
             raster: Renderer::new(g, threads),
             list: DisplayList::new(),
             hud_list: DisplayList::new(),
+            hud_ops: 0..0,
+            warmed: DisplayList::new(),
             overlays: Overlays::new(fonts),
             last_shape: None,
         })
@@ -135,7 +141,8 @@ impl Painter {
         self.raster.warm_glyphs(&self.list, fonts, input.scale).map_err(FrameError::WarmGlyphs)?;
         self.raster.reserve_base(input.width, input.height);
         self.stage.forget_layout();
-        self.list.clear();
+        // The list is kept for a recording rather than cleared: the next frame starts a list of its own anyway.
+        self.warmed = std::mem::take(&mut self.list);
         Ok(())
     }
 
@@ -166,9 +173,25 @@ impl Painter {
         self.overlays.record(&view, fonts, &mut self.list);
     }
 
-    /// The display list of the last frame.
+    /// The display list of the last frame (empty once a recording took it, see [`Painter::take_list`]).
     pub fn list(&self) -> &DisplayList {
         &self.list
+    }
+
+    /// Takes the last frame's display list, leaving an empty one: a recording takes each frame's list once it is
+    /// presented rather than copy it (the next frame records a list of its own anyway).
+    pub fn take_list(&mut self) -> DisplayList {
+        std::mem::take(&mut self.list)
+    }
+
+    /// Where the HUD's ops lie in the last frame's list.
+    pub fn hud_ops(&self) -> std::ops::Range<usize> {
+        self.hud_ops.clone()
+    }
+
+    /// The warm-up's list ([`Painter::warm_up`]), taken (empty before a warm-up, or once taken).
+    pub fn take_warm_up(&mut self) -> DisplayList {
+        std::mem::take(&mut self.warmed)
     }
 
     /// Paints one frame of `shown` into `target`: the screen and the HUD record it, raster draws it (the whole
@@ -230,7 +253,9 @@ impl Painter {
         let timings = staged.timings;
         let raster_error = |part| move |source| FrameError::Raster { index: input.index, part, source };
         hud_raster.map_err(raster_error("'s HUD"))?;
+        let hud_start = self.list.ops.len();
         self.list.ops.append(&mut hud_list.ops);
+        self.hud_ops = hud_start..self.list.ops.len();
         self.hud_list = hud_list;
         crate::popup::draw::record(&shown.popups, shown.router, &shown.palette, fonts, &mut self.list);
         self.record_overlay(input, fonts, shown);

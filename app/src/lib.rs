@@ -20,6 +20,7 @@ pub mod located;
 pub mod overlay;
 pub mod popup;
 pub mod raster;
+pub mod recording;
 pub mod render_error;
 pub mod scene;
 pub mod screens;

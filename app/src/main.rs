@@ -17,10 +17,18 @@ fn main() -> ExitCode {
         let text = info.to_string().lines().map(str::trim).collect::<Vec<_>>().join(" ");
         let _ = writeln!(std::io::stderr(), "goldberry: internal error: {text}");
     }));
-    let result = goldberry::shell::cli::parse(std::env::args_os()).and_then(|args| match args {
-        Some(args) => goldberry::shell::run::run(&args, started).map(Some),
-        None => Ok(None),
-    });
+    // `goldberry replay FILE ...` is its own command line; anything else is a run.
+    let result = if std::env::args_os().nth(1).is_some_and(|first| first == "replay") {
+        goldberry::shell::replay::parse(std::env::args_os().skip(1)).and_then(|args| match args {
+            Some(args) => goldberry::shell::replay::replay(&args).map(Some),
+            None => Ok(None),
+        })
+    } else {
+        goldberry::shell::cli::parse(std::env::args_os()).and_then(|args| match args {
+            Some(args) => goldberry::shell::run::run(&args, started).map(Some),
+            None => Ok(None),
+        })
+    };
     match result {
         Ok(Some(summary)) => {
             let _ = writeln!(std::io::stdout(), "{summary}");

@@ -681,6 +681,13 @@ impl Session {
         self.router.focus()
     }
 
+    /// Whether the keyboard focus is in a password field: what is typed now must not be written down (a recording
+    /// writes it as dots).
+    pub fn focus_is_secret(&self) -> bool {
+        let focused = self.focus().and_then(|id| self.state().widget(id));
+        focused.is_some_and(|w| w.access().role == crate::widgets::Role::PasswordInput)
+    }
+
     /// The report's `popup`: which widget's popup is open, what kind, and a menu's items and highlight.
     fn report_popup(&self) -> Value {
         let Some(popup) = self.popups.open() else { return json!({ "open": null }) };

@@ -6,11 +6,11 @@
 //! | ---- | ----- |
 //! | 0 | success (also `--help`, `--version`) |
 //! | 1 | any other failure (a native call failed mid-run, a scene error) |
-//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, `--threads 0`, `--style` without `--doc`, a `--cpu-level` this CPU lacks; a `--doc` document that cannot be read or names an unknown widget or property |
+//! | 2 | bad arguments: an unknown flag, `--size abc`, `--size 0x0`, `--size 100000x100000`, `--frames -1`, `--scale 0`, `--threads 0`, `--style` without `--doc`, a `--cpu-level` this CPU lacks; a `--doc` document that cannot be read or names an unknown widget or property; a recording `goldberry replay` cannot read (missing, not one, another version, corrupt) or a `--frame` it lacks |
 //! | 3 | the natives cannot be loaded: missing `--natives-dir`, a corrupt or ABI-mismatched libgoldberry, no SDL2 |
 //! | 4 | no display, or the video driver is unknown or failed to start |
 //! | 5 | a font is missing or unreadable |
-//! | 6 | an output file (screenshot, report, trace) cannot be written |
+//! | 6 | an output file (screenshot, report, trace, recording) cannot be written |
 //! | 7 | a script's `expect` line found the widget otherwise |
 //!
 //! Every failure is printed as one line, `goldberry: <cause>`, on stderr; an error in a document a person wrote
@@ -66,6 +66,12 @@ pub struct Args {
     /// Write every frame's phase timings and the summary as JSON here (atomically).
     #[arg(long, env = "GOLDBERRY_REPORT", value_name = "PATH")]
     pub report: Option<PathBuf>,
+
+    /// Record every frame (its display list, band plan, damage, input events and timings) into this file, written
+    /// as FILE.part until the run ends; `goldberry replay FILE` draws the frames again (see the book's
+    /// "Record and replay").
+    #[arg(long, env = "GOLDBERRY_RECORD", value_name = "FILE")]
+    pub record: Option<PathBuf>,
 
     /// Write a Chrome trace (open it in chrome://tracing or Perfetto) here.
     #[arg(long, env = "GOLDBERRY_TRACE", value_name = "PATH")]

@@ -21,6 +21,7 @@ use crate::shell::cli::{Args, RunError};
 use crate::shell::events::{WindowEvent, translate};
 use crate::shell::memory::{peak_rss_mib, rss_mib};
 use crate::shell::present::{self, Pacer};
+use crate::shell::record::Recorder;
 use crate::shell::report::{FrameRecord, HudSeen};
 use crate::shell::scaling::Scaling;
 use crate::shell::screen_reader::ScreenReader;
@@ -74,6 +75,8 @@ pub struct Setup<'r, 'v> {
     pub fps_limit: Option<u32>,
     /// The process start, for `first_frame_ms`.
     pub started: Instant,
+    /// `--record`'s recorder, started.
+    pub recorder: Option<Recorder>,
 }
 
 /// What a finished loop leaves: the window (for the last screenshot), the session (for the report) and the frames.
@@ -95,6 +98,8 @@ pub struct Ran<'v> {
     /// The script's `expect` that failed and ended the run: the outputs are written, then the run fails with it
     /// (a failed expectation is when a screenshot and a report are most needed).
     pub failed: Option<RunError>,
+    /// `--record`'s recorder, to be finished.
+    pub recorder: Option<Recorder>,
 }
 
 /// The frame loop (see the module docs).
@@ -146,6 +151,10 @@ pub struct FrameLoop<'r, 'v> {
     /// When SDL queued the oldest input a painted frame handled but did not show (it changed none of the frame's
     /// pixels): its latency runs on to the frame that shows it, or ends unmeasured at an idle frame.
     unshown_input_ms: Option<u32>,
+    /// `--record`'s recorder.
+    recorder: Option<Recorder>,
+    /// The frame being painted was drawn into a new target (what a recording's replay must know).
+    painted_fresh: bool,
 }
 
 /// What one pass over SDL's queue found.
@@ -191,6 +200,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             frames,
             fps_limit,
             started,
+            recorder,
         } = setup;
         let scale = scaling.device(session.settings().zoom.factor());
         // On the desktop the tree reaches assistive technology; headless runs have nobody to tell.
@@ -210,6 +220,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             None => None,
         };
         FrameLoop {
+            recorder,
+            painted_fresh: false,
             watch,
             reload_saved: None,
             unshown_input_ms: None,
@@ -299,6 +311,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             records: self.records,
             first_frame_ms: self.first_frame_ms,
             failed,
+            recorder: self.recorder,
         })
     }
 
@@ -316,7 +329,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
                 None => false,
             };
             while let Some((event, queued_ms)) = self.video.poll_timed() {
-                polled.take(event, queued_ms, &mut self.session, now, self.video, &self.scaling);
+                let seen = Seen { session: &mut self.session, video: self.video, scaling: &self.scaling };
+                polled.take(event, queued_ms, seen, now, self.recorder.as_mut());
                 if stop.asked() {
                     return Ok(polled);
                 }
@@ -438,6 +452,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             let (width, height) = self.window.size_in_pixels();
             let record = FrameRecord::new(self.index, false, (width, height, self.scale), &Default::default());
             self.records.push(FrameRecord { idle: true, events: polled.events, ..record });
+            if let Some(recorder) = &mut self.recorder {
+                recorder.idle(self.index);
+            }
             self.print_rss_at_events();
             self.index += 1;
             if !self.headless {
@@ -446,7 +463,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         } else if let Some(event) = self.video.wait_event(self.idle_wait_ms(now)) {
             let queued_ms = u32::try_from(self.video.sdl().ticks_ms()).unwrap_or(u32::MAX);
             let now = self.clock.time_s(self.index);
-            self.woken.take(event, queued_ms, &mut self.session, now, self.video, &self.scaling);
+            let seen = Seen { session: &mut self.session, video: self.video, scaling: &self.scaling };
+            self.woken.take(event, queued_ms, seen, now, self.recorder.as_mut());
         }
     }
 
@@ -459,6 +477,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         }
         self.last_start = Some(frame_start);
         let (index, fresh) = (self.index, self.fresh);
+        self.painted_fresh = fresh;
         let (painter, fonts, shown, scale) = (&mut self.painter, self.fonts, self.session.shown(now), self.scale);
         let mut painted = present::draw_into_window(&mut self.window, scale, |target| {
             // The surface's size is the frame's: after a resize it is the new one (and the frame is cold).
@@ -536,6 +555,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             for_figures: self.for_figures,
             ..FrameRecord::new(self.index, painted.cold, (width, height, self.scale), &times)
         });
+        if let Some(recorder) = &mut self.recorder {
+            recorder.painted((self.index, self.scale, self.painted_fresh), &mut self.painter, &painted, &times);
+        }
         for (shot, at) in &polled.shots {
             write_window(&mut self.window, shot).map_err(|e| e.at_line(at))?;
         }
@@ -595,20 +617,24 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
     }
 }
 
+/// What an event is handled with: the session, SDL's video (its clipboard) and the window's scaling.
+struct Seen<'s, 'v> {
+    session: &'s mut Session,
+    video: &'v Video,
+    scaling: &'s Scaling,
+}
+
 impl Polled {
-    /// Handles one of SDL's events: input goes to the session, the window's own are noted.
-    fn take(
-        &mut self,
-        event: Event,
-        queued_ms: u32,
-        session: &mut Session,
-        now: f64,
-        video: &Video,
-        scaling: &Scaling,
-    ) {
+    /// Handles one of SDL's events: input goes to the session (and to the recorder, a password field's text as
+    /// dots), the window's own are noted.
+    fn take(&mut self, event: Event, queued_ms: u32, seen: Seen<'_, '_>, now: f64, recorder: Option<&mut Recorder>) {
+        let Seen { session, video, scaling } = seen;
         let to_logical = scaling.logical_per_window(session.settings().zoom.factor());
         match translate(event, to_logical) {
             WindowEvent::Input(input) => {
+                if let Some(recorder) = recorder {
+                    recorder.event(&input, session.focus_is_secret());
+                }
                 session.handle(&input, now, &mut SdlClipboard(video));
                 self.events += 1;
                 self.oldest_ms = Some(self.oldest_ms.map_or(queued_ms, |oldest| oldest.min(queued_ms)));

@@ -7,6 +7,8 @@
 //! The engine (screens, scene, raster, HUD, frame) never imports the shell; the shell maps the engine's typed
 //! errors to exit codes ([`cli::RunError`]).
 
+#[cfg(feature = "vello")]
+pub mod against_vello;
 pub mod atomic_file;
 pub mod cli;
 pub mod events;
@@ -14,6 +16,8 @@ pub mod frame_loop;
 pub mod libraries;
 pub mod memory;
 pub mod present;
+pub mod record;
+pub mod replay;
 pub mod report;
 pub mod run;
 pub mod scaling;

@@ -226,6 +226,9 @@ pub struct Report {
     pub xray: serde_json::Value,
     /// Each native library's version as the loaded library reports it.
     pub libraries: crate::shell::libraries::Libraries,
+    /// `--record`'s file: its path, frames and bytes (absent without `--record`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recording: Option<crate::shell::record::RecordingEntry>,
 }
 
 /// The HUD as the last painted frame drew it: shown or not, its corner and box (logical units), how many frames its

@@ -11,6 +11,7 @@ use goldberry_natives::Goldberry;
 use crate::clock::FrameInput;
 use crate::fonts::FontBook;
 use crate::frame::Painter;
+use crate::recording::{Header, WarmUp};
 use crate::screens::ScreenId;
 use crate::session::Session;
 use crate::shell::atomic_file::{check_writable, same_file, temp_path};
@@ -19,6 +20,7 @@ use crate::shell::cli::{Args, RunError};
 use crate::shell::frame_loop::{FrameLoop, Ran, Setup};
 use crate::shell::memory::rss_mib;
 use crate::shell::present::{self, Display};
+use crate::shell::record::Recorder;
 use crate::shell::report::{FontCounts, FrameRecord, Report, RunSummary};
 use crate::shell::scaling::Scaling;
 use crate::shell::screenshot::write_window;
@@ -103,7 +105,12 @@ pub fn run(args: &Args, started: Instant) -> Result<String, RunError> {
 /// Refuses two outputs named for one file (`--report out --screenshot out`): the second write would replace the
 /// first without a word. Paths are compared as they resolve (`out` and `./out` are one file).
 fn distinct_outputs(args: &Args) -> Result<(), RunError> {
-    let outputs = [("--screenshot", &args.screenshot), ("--report", &args.report), ("--trace", &args.trace)];
+    let outputs = [
+        ("--screenshot", &args.screenshot),
+        ("--report", &args.report),
+        ("--trace", &args.trace),
+        ("--record", &args.record),
+    ];
     let named: Vec<(&str, &Path)> = outputs.iter().filter_map(|(flag, p)| Some((*flag, p.as_deref()?))).collect();
     for (i, (first, a)) in named.iter().enumerate() {
         if let Some((second, _)) = named[i + 1..].iter().find(|(_, b)| same_file(a, b)) {
@@ -142,7 +149,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         (None, name) => ScreenId::named(name.unwrap_or("overview")).unwrap_or_default(),
     };
     let script = read_script(args)?;
-    for path in [&args.screenshot, &args.report].into_iter().flatten() {
+    for path in [&args.screenshot, &args.report, &args.record].into_iter().flatten() {
         check_writable(path)?;
     }
     present::check_display(args.video_driver.as_deref())?;
@@ -198,6 +205,19 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
     });
     let mut window = window?;
     warmed?;
+    let warm_list = painter.take_warm_up();
+    let recorder = match &args.record {
+        Some(path) => {
+            let header = Header {
+                threads: u32::try_from(threads).unwrap_or(u32::MAX),
+                cpu_level: args.cpu_level.name().to_owned(),
+                font_dirs: args.font_dirs.iter().map(|d| d.display().to_string()).collect(),
+            };
+            let warm = WarmUp { width: warm.width, height: warm.height, scale: warm.scale, list: warm_list };
+            Some(Recorder::start(path, &header, warm)?)
+        }
+        None => None,
+    };
     let (scaling, resize) = scaling.measure(&window);
     if resize {
         let (width, height) = scaling.window_size(args.size.width, args.size.height, 1.0);
@@ -226,9 +246,14 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         frames,
         fps_limit,
         started,
+        recorder,
     };
-    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector, status_figures } =
+    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector, status_figures, recorder } =
         FrameLoop::new(setup).run()?;
+    let recording = match recorder {
+        Some(recorder) => recorder.finish()?,
+        None => None,
+    };
 
     if let Some(path) = &args.screenshot {
         match records.iter().all(|r| r.idle) {
@@ -273,6 +298,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
             inspector,
             status_figures,
             libraries: crate::shell::libraries::Libraries::of(g, natives_dir),
+            recording,
         };
         report.write(path)?;
     }

@@ -33,6 +33,7 @@ pub fn goldberry() -> Command {
         "GOLDBERRY_CPU_LEVEL",
         "GOLDBERRY_DOC",
         "GOLDBERRY_STYLE",
+        "GOLDBERRY_RECORD",
         "SDL_VIDEODRIVER",
         "RUST_LOG",
     ] {
