@@ -20,6 +20,7 @@ use goldberry::access::{KitTree, nodes};
 use goldberry::geom::Rect;
 use goldberry::screens::ScreenId;
 use goldberry::shell::report::Percentiles;
+use goldberry::ui::edit::MAX_BYTES;
 use goldberry::ui::input::{Button, Key, Mods, UiEvent};
 use goldberry::widgets::area::Area;
 use goldberry::widgets::{Node, Widget};
@@ -110,8 +111,8 @@ fn main() {
 /// keystroke's node made by the area's own `access()` and the update built from it.
 fn keystrokes(frames: usize, size: usize, label: &str, target: impl Fn(&Percentiles) -> (f64, &'static str, f64)) {
     let line = "The quick brown fox jumps over the lazy dog, again and again\n";
-    // Short of `size` by a letter a keystroke, so the last keystroke still fits an area's 1 MiB.
-    let text = line.repeat(size.saturating_sub(frames) / line.len());
+    // Short of an area's most by a letter a keystroke, so the last keystroke still fits.
+    let text = line.repeat(size.min(MAX_BYTES.saturating_sub(frames)) / line.len());
     let mut area = Area::new("bench.area", "Notes", &text, 600.0);
     area.edit.move_to((text.len() / 2 / line.len()) * line.len() + 10, false);
     let node = |area: &Area| Node::part("bench.area", 0, area.access(), Rect::new(10.0, 10.0, 600.0, 400.0));

@@ -141,35 +141,38 @@ impl KitTree {
         changed: &mut Vec<(NodeId, accesskit::Node)>,
     ) -> Vec<NodeId> {
         let memo = self.texts.entry(id).or_default();
-        let lines = match text {
-            Text::Lines(lines) => lines.clone(),
-            Text::Words(words) if !memo.ids.is_empty() && memo.lines.is(words) => memo.lines.clone(),
-            Text::Words(words) => Lines::of(words),
+        // A text that did not change (a label every frame, an area the person is not typing in) costs a look.
+        let fresh = match text {
+            Text::Lines(lines) if memo.ids.is_empty() || !lines.same(&memo.lines) => Some(lines.clone()),
+            Text::Words(words) if memo.ids.is_empty() || !memo.lines.is(words) => Some(Lines::of(words)),
+            _ => None,
         };
-        let sent = if memo.ids.is_empty() {
-            memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
-            memo.made = lines.len();
-            Some(0..lines.len())
-        } else if let Some((old, new)) = lines.changed_since(&memo.lines) {
-            // The lines that changed keep their runs' ids, one for one; lines added take new ones.
-            let kept = &memo.ids[old.clone()];
-            let ids: Vec<NodeId> = (0..new.len())
-                .map(|k| {
-                    kept.get(k).copied().unwrap_or_else(|| {
-                        memo.made += 1;
-                        run_id(id, memo.made - 1)
+        if let Some(lines) = fresh {
+            let sent = if memo.ids.is_empty() {
+                memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
+                memo.made = lines.len();
+                Some(0..lines.len())
+            } else if let Some((old, new)) = lines.changed_since(&memo.lines) {
+                // The lines that changed keep their runs' ids, one for one; lines added take new ones.
+                let kept = &memo.ids[old.clone()];
+                let ids: Vec<NodeId> = (0..new.len())
+                    .map(|k| {
+                        kept.get(k).copied().unwrap_or_else(|| {
+                            memo.made += 1;
+                            run_id(id, memo.made - 1)
+                        })
                     })
-                })
-                .collect();
-            memo.ids.splice(old, ids);
-            Some(new)
-        } else {
-            None
-        };
-        for i in sent.into_iter().flatten() {
-            changed.push((memo.ids[i], text_run(lines.line(i))));
+                    .collect();
+                memo.ids.splice(old, ids);
+                Some(new)
+            } else {
+                None
+            };
+            for i in sent.into_iter().flatten() {
+                changed.push((memo.ids[i], text_run(lines.line(i))));
+            }
+            memo.lines = lines;
         }
-        memo.lines = lines;
         if let Some((anchor, caret)) = selection {
             let at = |byte: usize| {
                 let (i, start) = memo.lines.line_at(byte);

@@ -91,6 +91,11 @@ impl Lines {
         self.places.iter().flat_map(|p| (0..p.block.starts.len()).map(move |i| p.block.line(i)))
     }
 
+    /// Whether these are `other`, shared: no edit came between them.
+    pub fn same(&self, other: &Lines) -> bool {
+        Arc::ptr_eq(&self.places, &other.places)
+    }
+
     /// Whether these are the lines of `text`.
     pub fn is(&self, text: &str) -> bool {
         self.bytes == text.len() && {
@@ -137,7 +142,7 @@ impl Lines {
     /// The lines that differ from `old`'s: (their range in `old`, their range in these), the lines before and after
     /// them being the same; None when the two are the same lines. Blocks both share are not looked into.
     pub fn changed_since(&self, old: &Lines) -> Option<(Range<usize>, Range<usize>)> {
-        if Arc::ptr_eq(&self.places, &old.places) {
+        if self.same(old) {
             return None;
         }
         let (a, b) = (&old.places, &self.places);
@@ -220,8 +225,9 @@ mod tests {
             assert_eq!(lines.line(i), *l);
         }
         for b in 0..=text.len() {
-            let line = text[..b].matches('\n').count();
-            let start = text[..b].rfind('\n').map_or(0, |i| i + 1);
+            let head = &text.as_bytes()[..b];
+            let line = head.iter().filter(|c| **c == b'\n').count();
+            let start = head.iter().rposition(|c| *c == b'\n').map_or(0, |i| i + 1);
             assert_eq!(lines.line_at(b), (line, start), "byte {b} of {text:?}");
         }
     }
