@@ -1,7 +1,7 @@
 //! The editing fuzz (issue 35): random sequences of typing, pasting, deleting, selecting, Home, End, Up, Down,
 //! Page Up, Page Down, word moves, undo and redo on the text screen's field and area, at random widths and font
 //! sizes, over texts that mix long lines, soft wraps, bidirectional runs and clusters. After every step the
-//! editor's text, caret and anchor are compared with a plain model that knows only the text, its grapheme
+//! editor's text (and the lines it gives a screen reader), caret and anchor are compared with a plain model that knows only the text, its grapheme
 //! clusters and words (over the whole text, UAX #29) and the lines the editor's layout gave; and the layout itself
 //! is checked (its lines tile the text at cluster boundaries, the caret is scrolled into view).
 //!
@@ -761,6 +761,10 @@ impl<'a> Rig<'a> {
             let name = if area { "area" } else { "field" };
             if edit.text() != m.text {
                 return Err(format!("{name}: text {:?}, the model's {:?}", short(edit.text()), short(&m.text)));
+            }
+            // The lines a screen reader is given are kept in step edit by edit, never cut again from the text.
+            if !edit.lines().is(&m.text) || edit.lines().len() != m.text.matches('\n').count() + 1 {
+                return Err(format!("{name}: lines {:?} are not those of {:?}", edit.lines(), short(&m.text)));
             }
             if (edit.caret(), edit.anchor()) != (m.caret, m.anchor) {
                 return Err(format!(

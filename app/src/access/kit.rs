@@ -13,6 +13,7 @@ use accesskit::{
     TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
 };
 
+use crate::ui::edit::lines::Lines;
 use crate::widgets::{Node, Role};
 
 /// The window's node: the root every widget hangs from.
@@ -23,16 +24,24 @@ pub const WINDOW: NodeId = NodeId(0);
 pub struct KitTree {
     sent: HashMap<NodeId, accesskit::Node>,
     /// Each text as its runs were last sent (the runs themselves are not kept: a 1 MiB area has 17,000).
-    texts: HashMap<NodeId, Lines>,
+    texts: HashMap<NodeId, Sent>,
     focus: Option<NodeId>,
 }
 
-/// A text as last sent: itself, where each of its lines starts, and each line's run.
+/// A text as last sent: its lines (shared with the editor that gave them) and each line's run.
 #[derive(Debug, Default)]
-struct Lines {
-    text: String,
-    starts: Vec<usize>,
+struct Sent {
+    lines: Lines,
     ids: Vec<NodeId>,
+    /// Runs made so far: a new line's run takes the next id, so a line keeps its run's id while lines come and
+    /// go before it.
+    made: usize,
+}
+
+/// Where a node's text comes from: an editor's lines, or a label's or a spinner's words.
+enum Text<'a> {
+    Lines(&'a Lines),
+    Words(&'a str),
 }
 
 impl KitTree {
@@ -120,48 +129,57 @@ impl KitTree {
     }
 
     /// `text` as the text runs of node `id`, one per hard line, and its selection set on `parent`. Only the lines
-    /// between the first and the last byte that differ from the text last sent are built and sent (every line when
-    /// lines came or went, since a run's id is its line's index), so a keystroke in a 1 MiB area sends one run.
+    /// that differ from the text last sent are built and sent: an editor's lines are compared by the blocks its
+    /// edits made anew, so a keystroke in a 1 MiB area looks at one block and sends one run. A line keeps its
+    /// run's id while lines before it come and go.
     fn runs(
         &mut self,
         id: NodeId,
-        text: &str,
+        text: Text<'_>,
         selection: Option<(usize, usize)>,
         parent: &mut accesskit::Node,
         changed: &mut Vec<(NodeId, accesskit::Node)>,
     ) -> Vec<NodeId> {
         let memo = self.texts.entry(id).or_default();
-        let (old, new) = (memo.text.as_bytes(), text.as_bytes());
-        let prefix =
-            common(old.chunks(CHUNK), new.chunks(CHUNK), |a, b| a.iter().zip(b).take_while(|(x, y)| x == y).count());
-        if memo.ids.is_empty() || prefix != new.len() || old.len() != new.len() {
-            let starts = line_starts(text);
-            let line = |i: usize| &text[starts[i]..starts.get(i + 1).copied().unwrap_or(text.len())];
-            let lines = if memo.ids.len() == starts.len() {
-                let room = old.len().min(new.len()) - prefix;
-                let suffix =
-                    common(old[old.len() - room..].rchunks(CHUNK), new[new.len() - room..].rchunks(CHUNK), |a, b| {
-                        a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
-                    });
-                line_of(&starts, prefix)..line_of(&starts, (new.len() - suffix).max(prefix)) + 1
+        // A text that did not change (a label every frame, an area the person is not typing in) costs a look.
+        let fresh = match text {
+            Text::Lines(lines) if memo.ids.is_empty() || !lines.same(&memo.lines) => Some(lines.clone()),
+            Text::Words(words) if memo.ids.is_empty() || !memo.lines.is(words) => Some(Lines::of(words)),
+            _ => None,
+        };
+        if let Some(lines) = fresh {
+            let sent = if memo.ids.is_empty() {
+                memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
+                memo.made = lines.len();
+                Some(0..lines.len())
+            } else if let Some((old, new)) = lines.changed_since(&memo.lines) {
+                // The lines that changed keep their runs' ids, one for one; lines added take new ones.
+                let kept = &memo.ids[old.clone()];
+                let ids: Vec<NodeId> = (0..new.len())
+                    .map(|k| {
+                        kept.get(k).copied().unwrap_or_else(|| {
+                            memo.made += 1;
+                            run_id(id, memo.made - 1)
+                        })
+                    })
+                    .collect();
+                memo.ids.splice(old, ids);
+                Some(new)
             } else {
-                memo.ids = (0..starts.len()).map(|i| run_id(id, i)).collect();
-                0..starts.len()
+                None
             };
-            for i in lines.start..lines.end.min(starts.len()) {
-                changed.push((memo.ids[i], text_run(line(i))));
+            for i in sent.into_iter().flatten() {
+                changed.push((memo.ids[i], text_run(lines.line(i))));
             }
-            memo.text.clear();
-            memo.text.push_str(text);
-            memo.starts = starts;
+            memo.lines = lines;
         }
         if let Some((anchor, caret)) = selection {
             let at = |byte: usize| {
-                let i = line_of(&memo.starts, byte);
-                let start = memo.starts[i];
-                let end = memo.starts.get(i + 1).copied().unwrap_or(text.len());
-                let byte = byte.clamp(start, end);
-                TextPosition { node: memo.ids[i], character_index: text[start..byte].chars().count() }
+                let (i, start) = memo.lines.line_at(byte);
+                let line = memo.lines.line(i);
+                let byte = byte.clamp(start, start + line.len()) - start;
+                let character_index = line.get(..byte).map_or(0, |head| head.chars().count());
+                TextPosition { node: memo.ids[i], character_index }
             };
             parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
         }
@@ -177,58 +195,27 @@ impl KitTree {
     pub fn full(&self) -> TreeUpdate {
         let mut nodes: Vec<(NodeId, accesskit::Node)> =
             self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
-        for lines in self.texts.values() {
-            for (i, id) in lines.ids.iter().enumerate() {
-                let end = lines.starts.get(i + 1).copied().unwrap_or(lines.text.len());
-                nodes.push((*id, text_run(&lines.text[lines.starts[i]..end])));
+        for sent in self.texts.values() {
+            for (id, line) in sent.ids.iter().zip(sent.lines.iter()) {
+                nodes.push((*id, text_run(line)));
             }
         }
         TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
     }
 }
 
-/// The text AccessKit reads of `node`: an input's or a spinner's value, a label's words; None for other roles.
-fn text_of(node: &Node) -> Option<&str> {
+/// The text AccessKit reads of `node`: an input's lines or value, a spinner's value, a label's words; None for
+/// other roles.
+fn text_of(node: &Node) -> Option<Text<'_>> {
     let a = &node.access;
-    match a.role {
-        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput | Role::SpinButton => {
-            Some(a.value.as_deref().unwrap_or_default())
+    match (a.role, &a.text) {
+        (Role::TextInput | Role::PasswordInput | Role::MultilineTextInput, Some(lines)) => Some(Text::Lines(lines)),
+        (Role::TextInput | Role::PasswordInput | Role::MultilineTextInput | Role::SpinButton, _) => {
+            Some(Text::Words(a.value.as_deref().unwrap_or_default()))
         }
-        Role::Label => Some(a.value.as_deref().unwrap_or(&a.name)),
+        (Role::Label, _) => Some(Text::Words(a.value.as_deref().unwrap_or(&a.name))),
         _ => None,
     }
-}
-
-/// How many bytes two texts are compared by at once before the first that differ is looked for byte by byte.
-const CHUNK: usize = 64;
-
-/// How many bytes two texts have in common, from the chunks `a` and `b` cut from the same end: whole chunks compared
-/// as slices (a memory comparison), then `within` counts the common bytes of the first pair that differ.
-fn common<'a>(
-    a: impl Iterator<Item = &'a [u8]>,
-    b: impl Iterator<Item = &'a [u8]>,
-    within: impl Fn(&[u8], &[u8]) -> usize,
-) -> usize {
-    let mut n = 0;
-    for (x, y) in a.zip(b) {
-        if x == y {
-            n += x.len();
-        } else {
-            return n + within(x, y);
-        }
-    }
-    n
-}
-
-/// Where each line of `text` starts: after each line break, and a last, empty line where the text is empty or
-/// ends with a break (a caret stands there).
-fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
-}
-
-/// The line holding byte `at`: the last that starts at or before it (a byte past a break starts the next line).
-fn line_of(starts: &[usize], at: usize) -> usize {
-    starts.partition_point(|s| *s <= at).saturating_sub(1)
 }
 
 /// Text run `i` of node `parent`: an id that stays while the line keeps its place.
@@ -513,7 +500,8 @@ mod tests {
         assert_eq!((selection.focus.node, selection.focus.character_index), (run_id(area, 2), 0));
         let empty = tree.update("notes", &[notes("", 0, 0)], 1.0, SIZE).expect("emptied");
         let node = &empty.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
-        assert_eq!(node.children(), [run_id(area, 0)], "an empty text is one empty run, where its caret stands");
+        let [run] = node.children() else { panic!("an empty text is one empty run: {:?}", node.children()) };
+        assert_eq!(node.text_selection().map(|s| (s.focus.node, s.focus.character_index)), Some((*run, 0)));
     }
 
     #[test]

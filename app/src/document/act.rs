@@ -13,7 +13,7 @@ use crate::widgets::badge::Variant;
 pub fn react(built: &Built, page: &mut KitPage, id: WidgetId, message: &Message) {
     if matches!(message, Message::Activate(_)) {
         if built.clears.contains(&id) {
-            *page = built.page.clone();
+            *page = (*built.page).clone();
             return;
         }
         for (_, target) in built.resets.iter().filter(|(button, _)| *button == id) {

@@ -40,8 +40,6 @@ pub fn carry(first: &KitPage, old: &KitPage, new: &mut KitPage, follows: &[bind:
             sources.push(f.source);
         }
     }
-    for source in sources {
-        bind::follow_from(new, source, follows);
-    }
+    bind::follow_all(new, &sources, follows);
     lost
 }

@@ -19,6 +19,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use kdl::KdlDocument;
 
@@ -51,8 +52,8 @@ pub const MAX_DEPTH: usize = 64;
 /// A document as read.
 #[derive(Debug, Clone)]
 pub struct Built {
-    /// The page, as the session starts with it.
-    pub page: KitPage,
+    /// The page, as the session starts with it: shared with each session's state as the page it started from.
+    pub page: Arc<KitPage>,
     /// The elements a stylesheet matches: the page, then sections, rows and widgets, parents first.
     pub nodes: Vec<Node>,
     /// Each widget's element.
@@ -471,14 +472,13 @@ impl Reader<'_> {
         // Followers start where their sources stand, and a governing checkbox as its children are, whatever the
         // document wrote for them.
         let mut page = self.page;
-        for f in &follows {
-            bind::follow_from(&mut page, f.source, &follows);
-        }
+        let sources: Vec<WidgetId> = follows.iter().map(|f| f.source).collect();
+        bind::follow_all(&mut page, &sources, &follows);
         for (parent, children) in &governs {
             bind::show_children(&mut page, parent, children);
         }
         Ok(Built {
-            page,
+            page: Arc::new(page),
             nodes: self.nodes,
             widget_nodes: self.widget_nodes,
             section_nodes: self.section_nodes,

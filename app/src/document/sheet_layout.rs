@@ -21,10 +21,12 @@ pub fn by_sheet(built: &mut Built, look: &mut Look) {
     // The root's custom properties are a theme's (a length may name one); the layout is the dark theme's, and a
     // theme change restyles colours, not the layout.
     look.page(&Palette::of(ThemeName::Dark));
+    // The page is the reader's alone here: no copy is made.
+    let page = std::sync::Arc::make_mut(&mut built.page);
     for (s, rows) in built.row_nodes.iter().enumerate() {
         for (r, &node) in rows.iter().enumerate() {
             let style = look.resting(node);
-            if let Some(row) = built.page.sections.get_mut(s).and_then(|section| section.rows.get_mut(r)) {
+            if let Some(row) = page.sections.get_mut(s).and_then(|section| section.rows.get_mut(r)) {
                 row.flex = row.flex.or(row_of(&style));
             }
         }
@@ -32,7 +34,7 @@ pub fn by_sheet(built: &mut Built, look: &mut Look) {
     for (i, &node) in built.widget_nodes.iter().enumerate() {
         let style = look.resting(node);
         let sized = built.sized.get(i).copied().unwrap_or(false);
-        if let Some(flex) = built.page.flex.get_mut(i) {
+        if let Some(flex) = page.flex.get_mut(i) {
             *flex = flex.or(item_of(&style, sized));
         }
     }

@@ -41,10 +41,10 @@ fn a_follower_starts_at_its_source_and_follows_it() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(built.page.widget::<Progress>("doc.p").map(|p| p.fraction), Some(0.5));
     assert_eq!(built.page.widget::<Badge>("doc.n").map(|b| b.text.as_str()), Some("5"));
-    if let Some(s) = built.page.widget_mut::<Slider>("doc.v") {
+    if let Some(s) = std::sync::Arc::make_mut(&mut built.page).widget_mut::<Slider>("doc.v") {
         s.value.set(10.0);
     }
-    bind::follow_from(&mut built.page, "doc.v", &built.follows);
+    bind::follow_from(std::sync::Arc::make_mut(&mut built.page), "doc.v", &built.follows);
     assert_eq!(built.page.widget::<Progress>("doc.p").map(|p| p.fraction), Some(1.0));
 }
 
@@ -220,10 +220,10 @@ fn a_scaled_binding_multiplies_the_figure_and_steps_the_statistics_delta() {
     );
     let stat = |b: &super::read::Built| b.page.widget::<Statistic>("doc.o").map(|s| (s.figure.clone(), s.delta));
     assert_eq!(stat(&b), Some(("1,236".to_owned(), 4.2)), "starts where the spinner stands, thousands apart");
-    if let Some(s) = b.page.widget_mut::<Spinner>("doc.c") {
+    if let Some(s) = std::sync::Arc::make_mut(&mut b.page).widget_mut::<Spinner>("doc.c") {
         s.value = 5;
     }
-    bind::follow_from(&mut b.page, "doc.c", &b.follows);
+    bind::follow_from(std::sync::Arc::make_mut(&mut b.page), "doc.c", &b.follows);
     let (figure, delta) = stat(&b).unwrap_or_default();
     assert_eq!(figure, "2,060");
     assert!((delta - 7.0).abs() < 1e-4, "4.2 + 2 steps of 1.4: {delta}");
@@ -236,7 +236,7 @@ fn a_governing_checkbox_sets_its_children_and_shows_them() {
         "page title=\"t\" { section { checkbox \"All\" id=all tristate=#true governs=\"one two\"; \
          checkbox \"1\" id=one checked=#true; checkbox \"2\" id=two } }",
     );
-    let mut page = b.page.clone();
+    let mut page = (*b.page).clone();
     let check = |p: &crate::document::page::KitPage, id| p.widget::<Checkbox>(id).map(|c| c.check);
     assert_eq!(check(&page, "doc.all"), Some(Check::Mixed), "one of two ticked");
     if let Some(c) = page.widget_mut::<Checkbox>("doc.two") {
@@ -262,10 +262,10 @@ fn a_skeleton_shimmers_while_its_switch_is_on() {
     use crate::widgets::toggle::Toggle;
     let mut b = built("page title=\"t\" { section { toggle \"s\" id=s on=#true; skeleton id=k lines=2 bind=s } }");
     assert_eq!(b.page.widget::<Skeleton>("doc.k").map(|k| k.running), Some(true));
-    if let Some(t) = b.page.widget_mut::<Toggle>("doc.s") {
+    if let Some(t) = std::sync::Arc::make_mut(&mut b.page).widget_mut::<Toggle>("doc.s") {
         t.on = false;
     }
-    bind::follow_from(&mut b.page, "doc.s", &b.follows);
+    bind::follow_from(std::sync::Arc::make_mut(&mut b.page), "doc.s", &b.follows);
     assert_eq!(b.page.widget::<Skeleton>("doc.k").map(|k| k.running), Some(false));
 }
 
@@ -279,7 +279,7 @@ fn a_form_checks_its_rules_on_submit_and_clears() {
          button \"Go\" id=go action=\"submit\" summary=sum sent=\"Off it goes\"; button \"C\" id=c action=\"clear\"; \
          badge \"Not yet\" id=sum } }",
     );
-    let mut page = b.page.clone();
+    let mut page = (*b.page).clone();
     super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));
     let error = |p: &crate::document::page::KitPage, id| p.widget::<Field>(id).and_then(|f| f.error);
     assert_eq!(error(&page, "doc.n"), Some("Required"));
@@ -612,7 +612,7 @@ fn a_required_checkbox_a_submit_finds_unticked_is_marked_invalid_until_ticked() 
         "page title=\"t\" { section { checkbox \"T\" id=t required=#true; checkbox \"U\" id=u; \
          button \"Go\" id=go action=\"submit\" summary=sum; badge \"Not yet\" id=sum } }",
     );
-    let mut page = b.page.clone();
+    let mut page = (*b.page).clone();
     let invalid = |p: &crate::document::page::KitPage, id| p.get(id).is_some_and(|w| w.states().contains(&"invalid"));
     assert!(!invalid(&page, "doc.t"), "not before a submit");
     super::act::react(&b, &mut page, "doc.go", &activate("doc.go"));

@@ -1,7 +1,11 @@
 //! What a widget tells a screen reader and the report: its role (AccessKit's names, in lower case), its name (its
 //! visible label), its value and its states.
 
+use std::borrow::Cow;
+
 use serde_json::{Value, json};
+
+use crate::ui::edit::lines::Lines;
 
 /// A widget's role, by AccessKit's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,6 +142,9 @@ pub struct Access {
     pub name: String,
     /// Its value, where it has one ("40", "Medium", "3 of 5").
     pub value: Option<String>,
+    /// An editable text's content, as its editor's lines (shared, not copied: an area may hold 1 MiB), where it
+    /// gives them instead of a `value`.
+    pub text: Option<Lines>,
     /// Its states: "checked", "mixed", "disabled", "expanded", "collapsed", "selected", "invalid", "required",
     /// "readonly", "busy", "multiline", "haspopup".
     pub states: Vec<&'static str>,
@@ -175,6 +182,7 @@ impl Access {
             role,
             name: name.into(),
             value: None,
+            text: None,
             states: Vec::new(),
             range: None,
             selection: None,
@@ -189,6 +197,21 @@ impl Access {
     pub fn value(mut self, value: impl Into<String>) -> Access {
         self.value = Some(value.into());
         self
+    }
+
+    /// With the text of `lines` as its value, shared with its editor.
+    pub fn text(mut self, lines: &Lines) -> Access {
+        self.text = Some(lines.clone());
+        self
+    }
+
+    /// Its value as text: the value, else the text's lines joined (a copy: for reports and scripts, not frames).
+    pub fn value_text(&self) -> Option<Cow<'_, str>> {
+        match (&self.value, &self.text) {
+            (Some(value), _) => Some(Cow::Borrowed(value)),
+            (None, Some(lines)) => Some(Cow::Owned(lines.to_string())),
+            (None, None) => None,
+        }
     }
 
     /// With `state` when `on`.
@@ -243,6 +266,6 @@ impl Access {
     /// As the report prints it.
     pub fn to_json(&self) -> Value {
         let range = self.range.map(|r| json!({ "value": r.value, "min": r.min, "max": r.max, "step": r.step }));
-        json!({ "role": self.role.as_str(), "name": self.name, "value": self.value, "states": self.states, "range": range })
+        json!({ "role": self.role.as_str(), "name": self.name, "value": self.value_text(), "states": self.states, "range": range })
     }
 }

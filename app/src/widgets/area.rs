@@ -286,7 +286,7 @@ impl Widget for Area {
 
     fn access(&self) -> Access {
         Access::new(Role::MultilineTextInput, self.name)
-            .value(self.edit.text().to_owned())
+            .text(self.edit.lines())
             .state("multiline", true)
             .selection(self.edit.anchor(), self.edit.caret())
     }

@@ -7,7 +7,7 @@
 mod reload_tests;
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::kit::KitScreen;
 use super::kit::state::PageSpec;
@@ -81,9 +81,13 @@ impl PageSpec for Document {
     const TITLE: &'static str = "Document";
 
     fn build() -> KitPage {
+        (*Document::first()).clone()
+    }
+
+    fn first() -> Arc<KitPage> {
         match engine::current() {
             Some(c) => c.built.page.clone(),
-            None => KitPage::empty("Document", ""),
+            None => Arc::new(KitPage::empty("Document", "")),
         }
     }
 

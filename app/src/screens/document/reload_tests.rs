@@ -54,7 +54,7 @@ fn save(path: &Path, text: &str) {
 }
 
 fn page(live: &Live) -> KitPage {
-    live.current().built.page.clone()
+    (*live.current().built.page).clone()
 }
 
 #[test]

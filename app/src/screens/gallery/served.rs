@@ -8,7 +8,7 @@
 use std::fmt::Debug;
 use std::marker::PhantomData;
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::document::look::Look;
 use crate::document::page::KitPage;
@@ -76,9 +76,13 @@ impl<E: Embedded> PageSpec for Served<E> {
     const TITLE: &'static str = E::TITLE;
 
     fn build() -> KitPage {
+        (*Self::first()).clone()
+    }
+
+    fn first() -> Arc<KitPage> {
         match Self::current() {
             Ok(c) => c.built.page.clone(),
-            Err(_) => KitPage::empty(E::TITLE, ""),
+            Err(_) => Arc::new(KitPage::empty(E::TITLE, "")),
         }
     }
 

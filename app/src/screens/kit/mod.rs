@@ -17,6 +17,7 @@ use goldberry_natives::{Goldberry, NativeError};
 
 use self::state::{KitState, PageLaid, PageSpec};
 use crate::display_list::ScrollHint;
+use crate::document::flex::{ItemFlex, RowFlex};
 use crate::document::page::KitPage;
 use crate::fonts::FontBook;
 use crate::geom::{Color, Rect};
@@ -27,7 +28,7 @@ use crate::screens::paging::{self, Sheet, content_viewport};
 use crate::ui::router::{Cursor, Region, WidgetId};
 use crate::ui::settings::Density;
 use crate::widgets::pen::KitFonts;
-use crate::widgets::{Extent, LABEL_PART, Measure, Pen};
+use crate::widgets::{Extent, LABEL_PART, Measure, Pen, Size};
 
 const LABEL_W: f32 = 140.0;
 const MAX_W: f32 = 860.0;
@@ -61,6 +62,8 @@ pub struct KitScreen<P: PageSpec> {
     g: &'static Goldberry,
     fonts: KitFonts,
     laid: Option<(LayoutKey, Layout)>,
+    /// What that layout was made from.
+    shape: Option<Shape>,
     /// The focus and offset the last frame drew, so that a new focus below the fold scrolls into view once.
     drawn: Option<(Option<WidgetId>, f32)>,
     /// The text-taking widgets' reports when their texts were last laid out.
@@ -84,6 +87,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
             g,
             fonts: KitFonts::new(fonts),
             laid: None,
+            shape: None,
             drawn: None,
             texts: Vec::new(),
             relaid: false,
@@ -94,6 +98,7 @@ impl<P: PageSpec> Screen for KitScreen<P> {
 
     fn forget(&mut self) {
         self.laid = None;
+        self.shape = None;
         self.drawn = None;
         self.texts.clear();
         self.regions.clear();
@@ -104,8 +109,22 @@ impl<P: PageSpec> Screen for KitScreen<P> {
         let key = (viewport.w.to_bits(), viewport.h.to_bits(), room.mirrored(), density, state.generation);
         if room.fresh || self.laid.as_ref().is_none_or(|(k, _)| *k != key) {
             let measure = Measure { fonts: room.fonts, f: self.fonts, density };
-            let layout = lay_out_page(self.g, &state.page, &measure, viewport, direction)?;
-            self.laid = Some((key, layout));
+            let shape = Shape::of(&state.page, &measure);
+            // Only the page's generation moved, and its shape did not: the boxes stand (a reload of the same rows).
+            let kept = match (&mut self.laid, &self.shape) {
+                (Some((k, _)), Some(was))
+                    if !room.fresh && (k.0, k.1, k.2, k.3) == (key.0, key.1, key.2, key.3) && *was == shape =>
+                {
+                    k.4 = key.4;
+                    true
+                }
+                _ => false,
+            };
+            if !kept {
+                let layout = lay_out_shape(self.g, &shape, viewport, direction)?;
+                self.laid = Some((key, layout));
+                self.shape = Some(shape);
+            }
             self.relaid = true;
         }
         Ok(())
@@ -262,6 +281,55 @@ pub fn widget_boxes(
     Ok(lay_out_page(g, page, m, viewport, Direction::Ltr)?.widgets)
 }
 
+/// Everything a page's layout is made from, measured: its rows (their flex and label) and each widget's size and
+/// flex, in the page's order. A page rebuilt with the same shape (a reload that changed a title or a value) keeps
+/// its boxes: laying out a 1,000-widget page again was most of the frame after a reload.
+#[derive(Debug, Clone, PartialEq)]
+struct Shape {
+    gap: f32,
+    control: f32,
+    widgets: usize,
+    sections: Vec<Vec<RowShape>>,
+}
+
+/// A row as its layout sees it.
+#[derive(Debug, Clone, PartialEq)]
+struct RowShape {
+    flex: RowFlex,
+    /// The label, its box's width, and the widget it names.
+    label: Option<(&'static str, f32, WidgetId)>,
+    /// Each widget: its index in the page, its size and its own flex.
+    items: Vec<(usize, Size, Option<ItemFlex>)>,
+}
+
+impl Shape {
+    fn of(page: &KitPage, m: &Measure<'_>) -> Shape {
+        let sections = page
+            .sections
+            .iter()
+            .map(|section| {
+                section
+                    .rows
+                    .iter()
+                    .map(|row| RowShape {
+                        flex: row.flex,
+                        label: row.label.zip(row.items.first()).map(|(label, first)| {
+                            let w = LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W);
+                            (label, w, page.widgets[*first].id())
+                        }),
+                        items: row
+                            .items
+                            .iter()
+                            .map(|&i| (i, page.widgets[i].size(m), page.flex.get(i).copied()))
+                            .collect(),
+                    })
+                    .collect()
+            })
+            .collect();
+        Shape { gap: m.density.gap(), control: m.control(), widgets: page.widgets.len(), sections }
+    }
+}
+
 /// Lays the page out at the viewport's width; its height is what its content needs.
 fn lay_out_page(
     g: &'static Goldberry,
@@ -270,7 +338,17 @@ fn lay_out_page(
     viewport: Rect,
     direction: Direction,
 ) -> Result<Layout, NativeError> {
-    let gap = m.density.gap();
+    lay_out_shape(g, &Shape::of(page, m), viewport, direction)
+}
+
+/// Lays a page of `shape` out (see [`lay_out_page`]).
+fn lay_out_shape(
+    g: &'static Goldberry,
+    shape: &Shape,
+    viewport: Rect,
+    direction: Direction,
+) -> Result<Layout, NativeError> {
+    let gap = shape.gap;
     let mut tree = LayoutTree::new(g)?;
     let root = tree.add_node()?;
     tree.set_align_items(root, Align::Center);
@@ -290,15 +368,15 @@ fn lay_out_page(
     tree.set_height(intro, Length::Points(INTRO_H));
     let mut sections = Vec::new();
     let mut labels = Vec::new();
-    let mut widget_nodes = vec![None; page.widgets.len()];
-    for section in &page.sections {
+    let mut widget_nodes = vec![None; shape.widgets];
+    for rows in &shape.sections {
         let s = column(&mut tree, root)?;
         tree.set_padding(s, Edge::All, Length::Points(gap + 4.0));
         tree.set_gap(s, Gutter::Row, gap);
         let header = tree.add_node()?;
         tree.add_child(s, header)?;
         tree.set_height(header, Length::Points(HEADER_H - 6.0));
-        for row in &section.rows {
+        for row in rows {
             let r = tree.add_node()?;
             tree.add_child(s, r)?;
             tree.set_flex_direction(r, FlexDirection::Row);
@@ -309,17 +387,16 @@ fn lay_out_page(
             tree.set_gap(r, Gutter::Row, gap + 8.0);
             tree.set_padding(r, Edge::Bottom, Length::Points(8.0));
             row.flex.apply(&mut tree, r);
-            if let (Some(label), Some(first)) = (row.label, row.items.first()) {
+            if let Some((label, width, id)) = row.label {
                 let l = tree.add_node()?;
                 tree.add_child(r, l)?;
-                tree.set_width(l, Length::Points(LABEL_W.min(m.fonts.width_px(m.f.label, label) + 16.0).max(LABEL_W)));
-                tree.set_height(l, Length::Points(m.control()));
-                labels.push((l, label, page.widgets[*first].id()));
+                tree.set_width(l, Length::Points(width));
+                tree.set_height(l, Length::Points(shape.control));
+                labels.push((l, label, id));
             }
-            for &i in &row.items {
+            for &(i, size, flex) in &row.items {
                 let n = tree.add_node()?;
                 tree.add_child(r, n)?;
-                let size = page.widgets[i].size(m);
                 match size.w {
                     Extent::Fixed(w) => {
                         tree.set_width(n, Length::Points(w));
@@ -334,7 +411,7 @@ fn lay_out_page(
                     }
                 }
                 tree.set_height(n, Length::Points(size.h));
-                if let Some(flex) = page.flex.get(i) {
+                if let Some(flex) = flex {
                     flex.apply(&mut tree, n);
                 }
                 widget_nodes[i] = Some(n);

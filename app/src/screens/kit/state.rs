@@ -35,6 +35,12 @@ pub trait PageSpec: Debug + Send + Sync + 'static {
     /// The page as a session starts with it.
     fn build() -> KitPage;
 
+    /// The page as its source built it, shared: a page that keeps one (a document's) gives it, so that a state
+    /// (re)built from it copies it once, to change, and keeps the source's as the page it started from.
+    fn first() -> Arc<KitPage> {
+        Arc::new(Self::build())
+    }
+
     /// What widget `id` changing does to the others (a slider moves a progress bar, a button opens a dialog).
     fn react(page: &mut KitPage, id: WidgetId, message: &Message, input: &mut Input<'_>) {
         let _ = (page, id, message, input);
@@ -163,10 +169,10 @@ impl<P: PageSpec> Default for KitState<P> {
     fn default() -> KitState<P> {
         // The version is read before the page, so that a swap between the two is taken at the next reload.
         let version = P::version();
-        let page = P::build();
+        let first = P::first();
         KitState {
-            first: Arc::new(page.clone()),
-            page,
+            page: (*first).clone(),
+            first,
             paging: Paging::default(),
             generation: 0,
             laid: PageLaid::default(),
@@ -344,8 +350,8 @@ impl<P: PageSpec> ScreenState for KitState<P> {
             return None;
         }
         self.version = version;
-        let mut page = P::build();
-        let first = Arc::new(page.clone());
+        let first = P::first();
+        let mut page = (*first).clone();
         let lost = P::carry(&self.first, &self.page, &mut page);
         self.page = page;
         self.first = first;

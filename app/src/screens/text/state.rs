@@ -642,7 +642,7 @@ impl ScreenState for TextFields {
             .selection(self.field.anchor(), self.field.caret());
         into.push(Node::of(ids::FIELD, field, regions));
         let area = Access::new(Role::MultilineTextInput, "Multi-line")
-            .value(self.area.text())
+            .text(self.area.lines())
             .selection(self.area.anchor(), self.area.caret());
         into.push(Node::of(ids::AREA, area, regions));
         for (i, tag) in self.geometry.chips.iter().enumerate() {

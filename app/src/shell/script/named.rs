@@ -335,14 +335,14 @@ fn holds(node: &Node, what: &str) -> bool {
     if STATES.contains(&what) {
         return has(what);
     }
-    let value = node.access.value.as_deref();
-    value == Some(what)
+    let value = node.access.value_text();
+    value.as_deref() == Some(what)
         || node.access.range.zip(what.parse::<f64>().ok()).is_some_and(|(r, v)| (r.value - v).abs() < 1e-6)
 }
 
 /// The node's value and states, for an expectation's error.
 fn describe(node: &Node) -> String {
-    let value = node.access.value.as_deref().map_or("no value".to_owned(), |v| format!("\"{v}\""));
+    let value = node.access.value_text().map_or("no value".to_owned(), |v| format!("\"{v}\""));
     let mut states: Vec<&str> = node.access.states.clone();
     if node.focused {
         states.push("focused");

@@ -9,12 +9,14 @@
 //! cancelled, so every widget over a `TextEdit` shows, commits and cancels it alike.
 
 mod history;
+pub mod lines;
 
 use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use self::history::{Change, History};
+use self::lines::Lines;
 use crate::text::segment::{
     is_grapheme_boundary, line_at, next_grapheme, next_word_end, prev_word_start, previous_grapheme as prev_grapheme,
     snap, word_at,
@@ -59,6 +61,8 @@ pub struct Preedit {
 #[derive(Debug, Clone)]
 pub struct TextEdit {
     text: String,
+    /// The text's lines, kept in step with it edit by edit, for a screen reader (shared, never copied whole).
+    lines: Lines,
     caret: usize,
     anchor: usize,
     multiline: bool,
@@ -94,7 +98,8 @@ impl TextEdit {
         let end = text.len();
         let history = History::default();
         let revision = next_revision();
-        TextEdit { text, caret: end, anchor: end, multiline, history, revision, preedit: None, vertical: None }
+        let lines = Lines::of(&text);
+        TextEdit { text, lines, caret: end, anchor: end, multiline, history, revision, preedit: None, vertical: None }
     }
 
     /// `text` with the caret at its start.
@@ -105,6 +110,11 @@ impl TextEdit {
     /// The text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The text's lines, shared.
+    pub fn lines(&self) -> &Lines {
+        &self.lines
     }
 
     /// Where the caret stands (a byte offset at a grapheme boundary).
@@ -343,6 +353,7 @@ impl TextEdit {
         let Some(step) = self.history.undo().cloned() else { return false };
         let at = step.at;
         self.text.replace_range(at..at + step.inserted.len(), &step.removed);
+        self.lines.splice(&self.text, at, step.inserted.len(), step.removed.len());
         (self.caret, self.anchor) = step.before;
         self.revision = next_revision();
         true
@@ -353,6 +364,7 @@ impl TextEdit {
         let Some(step) = self.history.redo().cloned() else { return false };
         let at = step.at;
         self.text.replace_range(at..at + step.removed.len(), &step.inserted);
+        self.lines.splice(&self.text, at, step.removed.len(), step.inserted.len());
         (self.caret, self.anchor) = step.after;
         self.revision = next_revision();
         true
@@ -362,6 +374,7 @@ impl TextEdit {
         let before = (self.caret, self.anchor);
         let removed = self.text[range.clone()].to_owned();
         self.text.replace_range(range.clone(), with);
+        self.lines.splice(&self.text, range.start, range.len(), with.len());
         // What was put in may join the cluster after it (a letter typed before a combining mark): the caret goes
         // past that cluster, since it never stands inside one (edit fuzz, seed 1193).
         let end = range.start + with.len();
