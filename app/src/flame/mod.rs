@@ -1,0 +1,365 @@
+//! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout, HarfBuzz's
+//! shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in fixed-capacity
+//! buffers; the ten slowest frames of the session are kept to look at afterwards.
+//!
+//! Nothing is collected while the strip is hidden: the shaping log ([`runs`]) is off, and the frame's other spans are
+//! figures the frame measures anyway (its phases, its bands' times). A frame is taken into the flame only when the
+//! HUD counts it ([`Flame::keep`]); a frame painted only for the flame or the HUD is dropped ([`Flame::drop_frame`]),
+//! so showing the flame never makes the flame change, and a still window goes idle. [`strip`] draws it.
+
+pub mod runs;
+pub mod strip;
+
+use std::time::{Duration, Instant};
+
+use crate::geom::Rect;
+use crate::raster::{BandTime, Drawer};
+
+/// How many spans a frame keeps; the rest are counted in [`FlameFrame::dropped`].
+pub const SPANS: usize = 96;
+
+/// How many of the session's slowest frames are kept.
+pub const SLOWEST: usize = 10;
+
+/// How many bytes of a span's label are kept (cut at a character boundary).
+const LABEL: usize = 40;
+
+/// A short label kept inline, so a span costs no allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label {
+    bytes: [u8; LABEL],
+    len: u8,
+}
+
+impl Label {
+    /// `text`, cut to at most [`LABEL`] bytes at a character boundary, its line breaks as spaces.
+    pub fn new(text: &str) -> Label {
+        let mut end = text.len().min(LABEL);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0; LABEL];
+        for (to, from) in bytes.iter_mut().zip(text[..end].bytes()) {
+            *to = if from == b'\n' || from == b'\t' { b' ' } else { from };
+        }
+        Label { bytes, len: end as u8 }
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+/// Whose work a span is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Library {
+    /// The app's own: the frame as a whole.
+    App,
+    Yoga,
+    HarfBuzz,
+    Blend2D,
+    Sdl,
+}
+
+impl Library {
+    pub fn name(self) -> &'static str {
+        match self {
+            Library::App => "goldberry",
+            Library::Yoga => "Yoga",
+            Library::HarfBuzz => "HarfBuzz",
+            Library::Blend2D => "Blend2D",
+            Library::Sdl => "SDL",
+        }
+    }
+}
+
+/// What in the frame a span belongs to, for highlighting it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Target {
+    None,
+    /// A band's rows, in logical units.
+    Band { top: f32, bottom: f32 },
+    /// A shaped run, by the address of the run it gave (found in the frame's list by that address).
+    Run(usize),
+}
+
+/// One span of a frame: whose, what, its row in the strip, when it started after the paint did and how long it took.
+#[derive(Debug, Clone, Copy)]
+pub struct Span {
+    pub library: Library,
+    pub what: Label,
+    /// 0: the frame; 1: its phases; 2 and below: runs and bands.
+    pub depth: u8,
+    pub start: Duration,
+    pub time: Duration,
+    pub target: Target,
+}
+
+/// One frame's spans.
+#[derive(Debug, Clone, Default)]
+pub struct FlameFrame {
+    pub index: u64,
+    pub paint: Duration,
+    pub present: Duration,
+    /// At most [`SPANS`], in the order they were measured.
+    pub spans: Vec<Span>,
+    /// Spans that did not fit.
+    pub dropped: u32,
+}
+
+impl FlameFrame {
+    fn push(&mut self, span: Span) {
+        if self.spans.len() < SPANS {
+            self.spans.push(span);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.spans.clear();
+        self.dropped = 0;
+    }
+}
+
+/// What a frame measured, handed to [`Flame::gather`].
+#[derive(Debug, Clone, Copy)]
+pub struct Measured<'a> {
+    pub index: u64,
+    /// When the paint started.
+    pub start: Instant,
+    pub layout: Duration,
+    pub shape: Duration,
+    /// When the raster started, after the paint did.
+    pub raster_start: Duration,
+    pub raster: Duration,
+    pub paint: Duration,
+    pub bands: &'a [BandTime],
+    /// Device pixels per logical unit.
+    pub scale: f32,
+}
+
+/// The flame: whether it shows, the frame being gathered, the last frame kept, the session's slowest, and what the
+/// strip last drew.
+#[derive(Debug)]
+pub struct Flame {
+    shown: bool,
+    /// 0: the last frame; k: the k-th slowest.
+    pick: usize,
+    gathering: FlameFrame,
+    last: FlameFrame,
+    /// Slowest first.
+    slowest: Vec<FlameFrame>,
+    runs: Vec<runs::Run>,
+    strip: strip::Strip,
+}
+
+impl Flame {
+    /// A hidden flame, its label font from `fonts`.
+    pub fn new(fonts: &crate::fonts::FontBook) -> Flame {
+        Flame {
+            shown: false,
+            pick: 0,
+            gathering: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
+            last: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
+            slowest: Vec::with_capacity(SLOWEST),
+            runs: Vec::with_capacity(runs::RUNS),
+            strip: strip::Strip::new(fonts),
+        }
+    }
+
+    /// Whether the strip shows.
+    pub fn shown(&self) -> bool {
+        self.shown
+    }
+
+    /// Shows or hides the strip (F5), on the `pick`-th slowest frame (0: the last frame).
+    pub fn show(&mut self, on: bool, pick: usize) {
+        self.shown = on;
+        self.pick = pick;
+    }
+
+    /// The frame the strip shows: the last one kept, or one of the slowest.
+    pub fn looked_at(&self) -> &FlameFrame {
+        match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
+            Some(frame) => frame,
+            None => &self.last,
+        }
+    }
+
+    /// The session's slowest frames kept, slowest first.
+    pub fn slowest(&self) -> &[FlameFrame] {
+        &self.slowest
+    }
+
+    /// Starts gathering a frame's spans (nothing while hidden).
+    pub fn begin(&mut self) {
+        if self.shown {
+            runs::start();
+        }
+    }
+
+    /// Ends the shaping log once the scene is recorded (its runs are taken at [`Flame::gather`]).
+    pub fn scene_done(&mut self) {
+        if self.shown {
+            let dropped = runs::stop(&mut self.runs);
+            self.gathering.clear();
+            self.gathering.dropped = dropped;
+        }
+    }
+
+    /// Gathers the frame's spans from what it measured (nothing while hidden).
+    pub fn gather(&mut self, m: &Measured<'_>) {
+        if !self.shown {
+            return;
+        }
+        let frame = &mut self.gathering;
+        frame.index = m.index;
+        frame.paint = m.paint;
+        frame.present = Duration::ZERO;
+        let span = |library, what: &str, depth, start, time, target| Span {
+            library,
+            what: Label::new(what),
+            depth,
+            start,
+            time,
+            target,
+        };
+        frame.push(span(Library::App, "paint", 0, Duration::ZERO, m.paint, Target::None));
+        // Yoga's and HarfBuzz's work interleave (text is shaped from measure functions): their totals stand end to
+        // end on the phase row, and the runs below at the times they ran.
+        frame.push(span(Library::Yoga, "layout", 1, Duration::ZERO, m.layout, Target::None));
+        frame.push(span(Library::HarfBuzz, "shape", 1, m.layout, m.shape, Target::None));
+        frame.push(span(Library::Blend2D, "raster", 1, m.raster_start, m.raster, Target::None));
+        for run in &self.runs {
+            let start = run.started.saturating_duration_since(m.start);
+            frame.push(Span {
+                library: Library::HarfBuzz,
+                what: run.text,
+                depth: 2,
+                start,
+                time: run.time,
+                target: Target::Run(run.run),
+            });
+        }
+        let s = m.scale.max(f32::MIN_POSITIVE);
+        for band in m.bands {
+            // Bands drawn at once by other threads stand on rows of their own.
+            let depth = match band.drawer {
+                Drawer::Caller => 2,
+                Drawer::Pool(i) => 3 + (i.min(1) as u8),
+            };
+            let rows = format!("band {}..{}", band.top, band.top + band.height);
+            let target = Target::Band { top: band.top as f32 / s, bottom: (band.top + band.height) as f32 / s };
+            let start = band.started.saturating_duration_since(m.start);
+            frame.push(span(Library::Blend2D, &rows, depth, start, band.time, target));
+        }
+    }
+
+    /// The frame gathered was counted by the HUD: it becomes the last frame (with its present), and one of the
+    /// slowest if it is.
+    pub fn keep(&mut self, present: Duration) {
+        if !self.shown || self.gathering.spans.is_empty() {
+            return;
+        }
+        let frame = &mut self.gathering;
+        frame.present = present;
+        let span = Span {
+            library: Library::Sdl,
+            what: Label::new("present"),
+            depth: 1,
+            start: frame.paint,
+            time: present,
+            target: Target::None,
+        };
+        frame.push(span);
+        std::mem::swap(&mut self.gathering, &mut self.last);
+        self.gathering.clear();
+        let paint = self.last.paint;
+        if self.slowest.len() < SLOWEST || self.slowest.last().is_some_and(|f| f.paint < paint) {
+            let at = self.slowest.partition_point(|f| f.paint >= paint);
+            self.slowest.insert(at, self.last.clone());
+            self.slowest.truncate(SLOWEST);
+        }
+    }
+
+    /// The frame gathered was painted only for the flame or the HUD: it is not shown (that would be a change to
+    /// show, and so on).
+    pub fn drop_frame(&mut self) {
+        self.gathering.clear();
+    }
+
+    /// Whether the strip shows other than it last drew (another frame, another span under the pointer, another
+    /// place): the loop paints a frame for it, which nothing counts.
+    pub fn due(&self, pointer: Option<(f32, f32)>, size: (f32, f32)) -> bool {
+        self.shown && self.strip.stale(self.looked_at(), self.pick, pointer, size)
+    }
+
+    /// Records the strip at the bottom of a frame of logical `size` into `list` (nothing while hidden), and the
+    /// outline of what the span under `pointer` belongs to.
+    pub fn record(
+        &mut self,
+        fonts: &crate::fonts::FontBook,
+        size: (f32, f32),
+        pointer: Option<(f32, f32)>,
+        list: &mut crate::display_list::DisplayList,
+    ) {
+        if !self.shown {
+            return;
+        }
+        let frame = match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
+            Some(frame) => frame,
+            None => &self.last,
+        };
+        self.strip.record(frame, self.pick, fonts, size, pointer, list);
+    }
+
+    /// The strip's box where it was last drawn (logical units), if it shows.
+    pub fn rect(&self) -> Option<Rect> {
+        self.shown.then(|| self.strip.rect())
+    }
+
+    /// The flame as the report prints it: shown, the frame looked at with its spans, and the slowest frames' paint.
+    pub fn report(&self) -> serde_json::Value {
+        let ms = |d: Duration| (d.as_secs_f64() * 1e6).round() / 1e3;
+        let frame = self.looked_at();
+        let spans: Vec<_> = frame
+            .spans
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "library": s.library.name(),
+                    "what": s.what.as_str(),
+                    "depth": s.depth,
+                    "start_ms": ms(s.start),
+                    "ms": ms(s.time),
+                })
+            })
+            .collect();
+        let slowest: Vec<_> =
+            self.slowest.iter().map(|f| serde_json::json!({ "frame": f.index, "paint_ms": ms(f.paint) })).collect();
+        serde_json::json!({
+            "shown": self.shown,
+            "looking_at": if self.pick == 0 { "last".to_owned() } else { format!("slowest {}", self.pick) },
+            "frame": frame.index,
+            "paint_ms": ms(frame.paint),
+            "spans_per_frame": frame.spans.len(),
+            "spans_dropped": frame.dropped,
+            "spans": spans,
+            "slowest": slowest,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_is_cut_at_a_character_boundary() {
+        let long = "é".repeat(30);
+        let label = Label::new(&long);
+        assert_eq!(label.as_str(), "é".repeat(20));
+        assert_eq!(Label::new("a\nb").as_str(), "a b");
+    }
+}
