@@ -78,7 +78,10 @@ impl Library {
 pub enum Target {
     None,
     /// A band's rows, in logical units.
-    Band { top: f32, bottom: f32 },
+    Band {
+        top: f32,
+        bottom: f32,
+    },
     /// A shaped run, by the address of the run it gave (found in the frame's list by that address).
     Run(usize),
 }

@@ -55,10 +55,18 @@ impl Strip {
         let (lx, ly) = (x - rect.x, y - rect.y);
         let row = ((ly - PAD) / ROW_H).floor() as i32 - 1;
         let scale = Scale::of(frame, rect.w);
-        frame.spans.iter().position(|s| i32::from(s.depth) == row && scale.x_range(s).is_some_and(|(a, b)| lx >= a && lx < b))
+        frame
+            .spans
+            .iter()
+            .position(|s| i32::from(s.depth) == row && scale.x_range(s).is_some_and(|(a, b)| lx >= a && lx < b))
     }
 
-    fn key(frame: &FlameFrame, pick: usize, hovered: Option<usize>, size: (f32, f32)) -> (u64, usize, Option<usize>, (u32, u32)) {
+    fn key(
+        frame: &FlameFrame,
+        pick: usize,
+        hovered: Option<usize>,
+        size: (f32, f32),
+    ) -> (u64, usize, Option<usize>, (u32, u32)) {
         (frame.index, pick, hovered, (size.0 as u32, size.1 as u32))
     }
 
@@ -95,7 +103,14 @@ impl Strip {
         }
     }
 
-    fn draw(&self, frame: &FlameFrame, pick: usize, hovered: Option<usize>, rect: Rect, fonts: &FontBook) -> DisplayList {
+    fn draw(
+        &self,
+        frame: &FlameFrame,
+        pick: usize,
+        hovered: Option<usize>,
+        rect: Rect,
+        fonts: &FontBook,
+    ) -> DisplayList {
         let mut list = DisplayList::new();
         let r = Rect::new(0.0, 0.0, rect.w, rect.h);
         list.fill_round_rect(r, 6.0, Color(0xec_10_14_1c));
