@@ -288,6 +288,10 @@ impl Painter {
             raster: times.raster,
             paint: times.paint,
             bands: self.raster.band_times(),
+            outside_bands: {
+                let stats = self.raster.stats();
+                [("glyph cache", stats.glyphs_time), ("layers", stats.layers_time), ("base", stats.base_time)]
+            },
             scale: input.scale,
         });
         Ok(PaintedFrame {

@@ -56,9 +56,10 @@ fn f5_shows_the_flame_whose_spans_add_up_to_the_paint() {
     let runs = sum(flame, "HarfBuzz", 2);
     assert!(runs <= shape + 0.003 * 48.0, "runs {runs} ms past shaping {shape} ms: {flame}");
     let raster = sum(flame, "Blend2D", 1);
-    let bands = sum(flame, "Blend2D", 2);
-    assert!(bands <= raster + 0.003, "bands {bands} ms past the raster {raster} ms: {flame}");
-    assert!(bands >= 0.3 * raster, "bands {bands} ms are not the raster's {raster} ms: {flame}");
+    // With one thread the bands and the stages outside them run one after another, inside the raster.
+    let inside = sum(flame, "Blend2D", 2) + sum(flame, "Blend2D", 3);
+    assert!(inside <= raster + 0.003 * 8.0, "bands and stages {inside} ms past the raster {raster} ms: {flame}");
+    assert!(inside >= 0.5 * raster, "bands and stages {inside} ms are not the raster's {raster} ms: {flame}");
     let spans = flame["spans"].as_array().expect("spans");
     assert!(spans.iter().any(|s| s["library"] == "SDL" && s["what"] == "present"), "{flame}");
     let hidden = run("hidden", &["--screen", "overview", "--frames", "20"], &["2 key F5", "8 key F5"]);

@@ -138,6 +138,8 @@ pub struct Measured<'a> {
     pub raster: Duration,
     pub paint: Duration,
     pub bands: &'a [BandTime],
+    /// The renderer's work outside the bands: glyphs cached, layers rasterized apart, the base's damage redrawn.
+    pub outside_bands: [(&'static str, Duration); 3],
     /// Device pixels per logical unit.
     pub scale: f32,
 }
@@ -245,12 +247,18 @@ impl Flame {
                 target: Target::Run(run.run),
             });
         }
+        // The renderer's stages outside the bands have totals, not times: they stand end to end under the raster.
+        let mut at = m.raster_start;
+        for (what, time) in m.outside_bands.into_iter().filter(|(_, t)| !t.is_zero()) {
+            frame.push(span(Library::Blend2D, what, 3, at, time, Target::None));
+            at += time;
+        }
         let s = m.scale.max(f32::MIN_POSITIVE);
         for band in m.bands {
             // Bands drawn at once by other threads stand on rows of their own.
             let depth = match band.drawer {
                 Drawer::Caller => 2,
-                Drawer::Pool(i) => 3 + (i.min(1) as u8),
+                Drawer::Pool(_) => 3,
             };
             let rows = format!("band {}..{}", band.top, band.top + band.height);
             let target = Target::Band { top: band.top as f32 / s, bottom: (band.top + band.height) as f32 / s };
