@@ -10,6 +10,8 @@
 pub mod runs;
 pub mod strip;
 
+#[cfg(test)]
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::geom::Rect;
@@ -322,7 +324,7 @@ impl Flame {
             Some(frame) => frame,
             None => &self.last,
         };
-        self.strip.record(frame, self.pick, fonts, size, pointer, list);
+        self.strip.record((frame, self.pick), fonts, size, pointer, &self.runs, list);
     }
 
     /// The strip's box where it was last drawn (logical units), if it shows.
@@ -349,8 +351,19 @@ impl Flame {
             .collect();
         let slowest: Vec<_> =
             self.slowest.iter().map(|f| serde_json::json!({ "frame": f.index, "paint_ms": ms(f.paint) })).collect();
+        let pointed = match self.strip.pointed().filter(|_| self.shown) {
+            Some((span, outlined)) => serde_json::json!({
+                "library": span.library.name(),
+                "what": span.what.as_str(),
+                "outlined": outlined.map(|r| [r.x, r.y, r.w, r.h]),
+            }),
+            None => serde_json::Value::Null,
+        };
+        let rect = self.rect().map(|r| [r.x, r.y, r.w, r.h]);
         serde_json::json!({
             "shown": self.shown,
+            "rect": rect,
+            "pointed": pointed,
             "looking_at": if self.pick == 0 { "last".to_owned() } else { format!("slowest {}", self.pick) },
             "frame": frame.index,
             "paint_ms": ms(frame.paint),
@@ -365,6 +378,110 @@ impl Flame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::display_list::DisplayList;
+    use crate::test_support::fonts;
+
+    /// The shaping log is one for the process: the tests that use it take turns.
+    static LOG_USERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn take_turn() -> std::sync::MutexGuard<'static, ()> {
+        LOG_USERS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A flame shown that kept one frame of two bands (one per half of a 960x640 frame at scale 2) and one run.
+    fn kept(list: &mut DisplayList) -> (Flame, Instant) {
+        let mut flame = Flame::new(fonts());
+        flame.show(true, 0);
+        let start = Instant::now();
+        flame.begin();
+        let font = fonts().id(crate::fonts::Face::Sans, 14.0);
+        let run = fonts().shape(font, "a run to point at");
+        runs::log("a run to point at", start, Duration::from_micros(300), Arc::as_ptr(&run) as usize);
+        flame.scene_done();
+        list.glyphs(font, 100.0, 50.0, run, crate::geom::Color::rgb(0, 0, 0));
+        let ms = Duration::from_millis;
+        let band =
+            |top, at| BandTime { top, height: 640, drawer: Drawer::Caller, started: start + ms(at), time: ms(2) };
+        let bands = [band(0, 4), band(640, 6)];
+        flame.gather(&Measured {
+            index: 7,
+            start,
+            layout: ms(1),
+            shape: ms(1),
+            raster_start: ms(3),
+            raster: ms(6),
+            paint: ms(9),
+            bands: &bands,
+            outside_bands: [("glyph cache", ms(1)), ("layers", Duration::ZERO), ("base", Duration::ZERO)],
+            scale: 2.0,
+        });
+        flame.keep(ms(1));
+        (flame, start)
+    }
+
+    /// Where the pointer goes to point at the span `what` of the strip (in a 480x320 logical frame).
+    fn at(flame: &Flame, what: &str) -> (f32, f32) {
+        let frame = flame.looked_at();
+        let span = frame.spans.iter().find(|s| s.what.as_str() == what).expect("the span");
+        let rect = strip::Strip::rect_of((480.0, 320.0));
+        let total = 10.0; // paint 9 ms + present 1 ms
+        let per_ms = (rect.w - 8.0) / total;
+        let mid = span.start.as_secs_f32() * 1000.0 + span.time.as_secs_f32() * 500.0;
+        (rect.x + 4.0 + mid * per_ms, rect.y + 4.0 + 16.0 * (f32::from(span.depth) + 1.5))
+    }
+
+    /// Pointing at a band's span outlines its rows in the frame (logical units); at a run's, the box of the glyph op
+    /// that draws the run.
+    #[test]
+    fn pointing_at_a_span_outlines_what_it_belongs_to() {
+        let _turn = take_turn();
+        let mut list = DisplayList::new();
+        let (mut flame, _) = kept(&mut list);
+        let before = list.ops.len();
+        let p = at(&flame, "band 640..1280");
+        flame.record(fonts(), (480.0, 320.0), Some(p), &mut list);
+        let pointed = flame.report()["pointed"].clone();
+        assert_eq!(pointed["what"], "band 640..1280", "{pointed}");
+        assert_eq!(pointed["outlined"], serde_json::json!([0.0, 320.0, 480.0, 320.0]), "{pointed}");
+        assert_eq!(list.ops.len(), before + 2, "the outline and the strip's layer");
+        let mut list2 = DisplayList::new();
+        let (mut flame, _) = kept(&mut list2);
+        flame.record(fonts(), (480.0, 320.0), Some(at(&flame, "a run to point at")), &mut list2);
+        let pointed = flame.report()["pointed"].clone();
+        assert_eq!(pointed["library"], "HarfBuzz", "{pointed}");
+        let outlined = pointed["outlined"].as_array().expect("an outline");
+        assert_eq!((outlined[0].as_f64(), outlined[1].as_f64()), (Some(100.0), Some(36.0)), "{pointed}");
+    }
+
+    /// The kept frame's spans: the frame, its phases and present, the run, the stage outside the bands and both
+    /// bands; hidden, a frame gathers nothing.
+    #[test]
+    fn a_kept_frame_has_a_span_per_phase_run_and_band_and_a_hidden_one_none() {
+        let _turn = take_turn();
+        let (flame, _) = kept(&mut DisplayList::new());
+        // Other tests shaping meanwhile may log runs of their own into the frame: ours are looked for in order.
+        let whats: Vec<&str> = flame.looked_at().spans.iter().map(|s| s.what.as_str()).collect();
+        let expected = [
+            "paint",
+            "layout",
+            "shape",
+            "raster",
+            "a run to point at",
+            "glyph cache",
+            "band 0..640",
+            "band 640..1280",
+            "present",
+        ];
+        let mut rest = whats.iter();
+        assert!(expected.iter().all(|e| rest.any(|w| w == e)), "{whats:?}");
+        assert_eq!(whats.last(), Some(&"present"), "{whats:?}");
+        let mut hidden = Flame::new(fonts());
+        hidden.begin();
+        hidden.scene_done();
+        assert!(!runs::on());
+        hidden.keep(Duration::from_millis(1));
+        assert!(hidden.looked_at().spans.is_empty() && hidden.slowest().is_empty());
+    }
 
     #[test]
     fn a_label_is_cut_at_a_character_boundary() {

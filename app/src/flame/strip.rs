@@ -28,17 +28,35 @@ pub struct Strip {
     /// The frame, pick, hovered span and size last drawn.
     drawn: Option<(u64, usize, Option<usize>, (u32, u32))>,
     rect: Rect,
+    /// The span under the pointer when last drawn, and the box it outlined in the frame.
+    pointed: Option<(Span, Option<Rect>)>,
 }
 
 impl Strip {
     pub fn new(fonts: &FontBook) -> Strip {
-        Strip { font: fonts.id(Face::Mono, FONT_PX), content: None, version: 0, drawn: None, rect: Rect::default() }
+        Strip {
+            font: fonts.id(Face::Mono, FONT_PX),
+            content: None,
+            version: 0,
+            drawn: None,
+            rect: Rect::default(),
+            pointed: None,
+        }
     }
 
     /// The strip's box in a frame of logical `size`.
+    pub fn rect_of(size: (f32, f32)) -> Rect {
+        Strip::rect_in(size)
+    }
+
     fn rect_in(size: (f32, f32)) -> Rect {
         let h = ROW_H * ROWS as f32 + 2.0 * PAD;
         Rect::new(MARGIN, (size.1 - h - MARGIN).max(0.0), (size.0 - 2.0 * MARGIN).max(0.0), h)
+    }
+
+    /// The span under the pointer when last drawn, and the box it outlined in the frame.
+    pub fn pointed(&self) -> Option<(Span, Option<Rect>)> {
+        self.pointed
     }
 
     /// Where it was last drawn.
@@ -79,11 +97,11 @@ impl Strip {
     /// Records the strip for `frame` into `list` (see the module docs).
     pub fn record(
         &mut self,
-        frame: &FlameFrame,
-        pick: usize,
+        (frame, pick): (&FlameFrame, usize),
         fonts: &FontBook,
         size: (f32, f32),
         pointer: Option<(f32, f32)>,
+        current: &[super::runs::Run],
         list: &mut DisplayList,
     ) {
         let rect = Strip::rect_in(size);
@@ -95,7 +113,8 @@ impl Strip {
             self.drawn = Some(key);
         }
         self.rect = rect;
-        if let Some(target) = hovered.and_then(|i| frame.spans.get(i)).and_then(|s| target_box(s, size, list)) {
+        self.pointed = hovered.and_then(|i| frame.spans.get(i)).map(|s| (*s, target_box(s, size, current, list)));
+        if let Some((_, Some(target))) = self.pointed {
             list.hairline(target, 0.0, Color::rgb(0xff, 0xd8, 0x4a));
         }
         if let Some(content) = &self.content {
@@ -190,12 +209,16 @@ fn colour(library: Library) -> Color {
 }
 
 /// The box in the frame (logical units) of what `span` belongs to: a band's rows across the frame, or the box of
-/// the glyph run it shaped, found in `list` (its layers' content too).
-fn target_box(span: &Span, size: (f32, f32), list: &DisplayList) -> Option<Rect> {
+/// the glyph run it shaped, found in `list` (its layers' content too) by its address, or by the address of the run
+/// this frame shaped from the same text (a figure is a new run each frame).
+fn target_box(span: &Span, size: (f32, f32), current: &[super::runs::Run], list: &DisplayList) -> Option<Rect> {
     match span.target {
-        Target::None | Target::Run(0) => None,
+        Target::None => None,
         Target::Band { top, bottom } => Some(Rect::new(0.0, top, size.0, (bottom - top).max(1.0))),
-        Target::Run(address) => find_run(list, address, (0.0, 0.0)),
+        Target::Run(address) => (address != 0).then(|| find_run(list, address, (0.0, 0.0))).flatten().or_else(|| {
+            let now = current.iter().find(|r| r.run != 0 && r.run != address && r.text == span.what)?;
+            find_run(list, now.run, (0.0, 0.0))
+        }),
     }
 }
 
