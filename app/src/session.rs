@@ -52,6 +52,8 @@ pub struct Session {
     hud: bool,
     /// The flame strip shows (F5), on the frame picked (0: the last; k: the k-th slowest, Shift+F5 steps).
     flame: (bool, usize),
+    /// Where the flame strip was last drawn and what it shows, for the accessibility tree (None: hidden).
+    flame_view: Option<(Rect, String)>,
     quit: bool,
     regions: Vec<Region>,
     /// Something a person can see changed since the last [`Session::take_changed`].
@@ -90,6 +92,7 @@ impl Session {
             caret_shown: None,
             hud,
             flame: (false, 0),
+            flame_view: None,
             quit: false,
             regions: Vec::new(),
             changed: true,
@@ -189,6 +192,16 @@ impl Session {
     /// Whether the flame strip shows (F5), and the frame it looks at (0: the last; k: the k-th slowest).
     pub fn flame(&self) -> (bool, usize) {
         self.flame
+    }
+
+    /// Where the flame strip was last drawn and what it shows (None: hidden).
+    pub fn flame_view(&self) -> Option<&(Rect, String)> {
+        self.flame_view.as_ref()
+    }
+
+    /// Tells the session where the flame strip was drawn and what it shows, or that it is hidden.
+    pub fn set_flame_view(&mut self, view: Option<(Rect, String)>) {
+        self.flame_view = view;
     }
 
     /// Whether the person asked to quit.

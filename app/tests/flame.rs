@@ -1,6 +1,6 @@
 //! The flame of each frame (F5), driven as a person drives it (scripts of real SDL key events, headless): F5 shows
 //! and hides it, its spans add up to the frame's paint, a frame painted only for it is counted by nothing and the
-//! window still goes idle, and Shift+F5 steps through the session's slowest frames.
+//! window still goes idle, the strip is a node of the accessibility tree named for what it shows, and Shift+F5 steps through the session's slowest frames.
 
 #[path = "support/process.rs"]
 mod process;
@@ -62,8 +62,18 @@ fn f5_shows_the_flame_whose_spans_add_up_to_the_paint() {
     assert!(inside >= 0.5 * raster, "bands and stages {inside} ms are not the raster's {raster} ms: {flame}");
     let spans = flame["spans"].as_array().expect("spans");
     assert!(spans.iter().any(|s| s["library"] == "SDL" && s["what"] == "present"), "{flame}");
+    let node = |r: &Value| {
+        let nodes = r["accessibility"]["nodes"].as_array().expect("nodes").clone();
+        nodes.into_iter().find(|n| n["id"] == "flame")
+    };
+    let strip = node(&r).expect("the strip's accessible node");
+    assert_eq!(strip["role"], "image", "{strip}");
+    let name = strip["name"].as_str().unwrap_or("");
+    assert!(name.starts_with("Flame of the last frame") && name.contains("HarfBuzz's shaping per run"), "{name}");
+    assert_eq!(strip["bounds"], flame["rect"], "{strip}");
     let hidden = run("hidden", &["--screen", "overview", "--frames", "20"], &["2 key F5", "8 key F5"]);
     assert_eq!(hidden["flame"]["shown"], false, "{}", hidden["flame"]);
+    assert!(node(&hidden).is_none(), "a hidden strip has no node");
 }
 
 /// With the flame shown, frames painted for it alone (its new spans, the span under the pointer) are not counted by

@@ -332,6 +332,23 @@ impl Flame {
         self.shown.then(|| self.strip.rect())
     }
 
+    /// What the strip shows, in words (its accessible name), or `None` while hidden.
+    pub fn describe(&self) -> Option<(Rect, String)> {
+        if !self.shown {
+            return None;
+        }
+        let frame = self.looked_at();
+        let which = if self.pick == 0 { "the last frame".to_owned() } else { format!("slowest frame {}", self.pick) };
+        let name = format!(
+            "Flame of {which} ({}): paint {:.2} ms in {} spans: Yoga's layout, HarfBuzz's shaping per run, Blend2D's \
+             raster per band, SDL's present",
+            frame.index,
+            frame.paint.as_secs_f64() * 1000.0,
+            frame.spans.len()
+        );
+        Some((self.strip.rect(), name))
+    }
+
     /// The flame as the report prints it: shown, the frame looked at with its spans, and the slowest frames' paint.
     pub fn report(&self) -> serde_json::Value {
         let ms = |d: Duration| (d.as_secs_f64() * 1e6).round() / 1e3;

@@ -499,6 +499,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             Ok(painter.paint(&input, fonts, target, &shown, pixels)?)
         })?;
         self.session.take_feedback(std::mem::take(&mut painted.feedback));
+        self.session.set_flame_view(self.painter.flame.describe());
         Ok(painted)
     }
 
