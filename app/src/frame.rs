@@ -210,6 +210,7 @@ impl Painter {
     ) -> Result<PaintedFrame, FrameError> {
         let start = Instant::now();
         self.flame.begin();
+        self.raster.time_op_kinds(self.flame.shown());
         // The band threads wait awake while the scene records, so they take their bands without a wake-up
         // (record 10).
         self.raster.wake_band_threads();

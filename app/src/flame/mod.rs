@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::geom::Rect;
-use crate::raster::{BandTime, Drawer};
+use crate::raster::{BandTime, Drawer, OpKindTimes};
 
 /// How many spans a frame keeps; the rest are counted in [`FlameFrame::dropped`].
 pub const SPANS: usize = 96;
@@ -266,6 +266,14 @@ impl Flame {
             let target = Target::Band { top: band.top as f32 / s, bottom: (band.top + band.height) as f32 / s };
             let start = band.started.saturating_duration_since(m.start);
             frame.push(span(Library::Blend2D, &rows, depth, start, band.time, target));
+            // A band's kinds of op have totals: they stand end to end under it.
+            let mut at = start;
+            for (what, time) in OpKindTimes::NAMES.into_iter().zip(band.kinds.unwrap_or_default()) {
+                if !time.is_zero() {
+                    frame.push(span(Library::Blend2D, what, 4, at, time, target));
+                    at += time;
+                }
+            }
         }
     }
 

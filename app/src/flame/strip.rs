@@ -12,8 +12,8 @@ use crate::geom::{Color, FontId, Rect};
 const FLAME_LAYER: LayerKey = LayerKey(0x464c_414d_0000_0001);
 const FONT_PX: f32 = 11.0;
 const ROW_H: f32 = 16.0;
-/// The header and four rows of spans.
-const ROWS: usize = 5;
+/// The header and five rows of spans (the frame, its phases, runs and bands, stages and other threads' bands, kinds of op).
+const ROWS: usize = 6;
 const MARGIN: f32 = 8.0;
 const PAD: f32 = 4.0;
 /// A monospaced character's advance at [`FONT_PX`], for cutting labels.

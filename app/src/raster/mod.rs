@@ -51,6 +51,7 @@ use goldberry_natives::{Goldberry, NativeError};
 pub use self::damage::{Damage, FrameDamage, MAX_DAMAGE_RECTS};
 pub use self::hairline::{HairlineRing, hairline_ring};
 pub use self::prepare::{to_gradient, to_path};
+pub use self::replay::OpKindTimes;
 pub use self::stats::{BandTime, BaseUse, LayerFate, RasterStats};
 pub use crate::render_error::RenderError;
 
@@ -121,6 +122,8 @@ pub struct Renderer {
     last_drawers: Vec<(usize, Drawer)>,
     /// When each band of the last frame was drawn and how long it took (the flame's Blend2D spans).
     last_band_times: Vec<BandTime>,
+    /// Whether each band adds up its time per kind of op (while the flame shows).
+    time_kinds: bool,
     /// Counts the frames whose bands were handed to the pool (see [`Renderer::wake_band_threads`]).
     bands_handed_out: Arc<AtomicU64>,
 }
@@ -138,6 +141,7 @@ impl Renderer {
             last_edges: Vec::new(),
             last_drawers: Vec::new(),
             last_band_times: Vec::new(),
+            time_kinds: false,
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -221,6 +225,11 @@ impl Renderer {
     /// nothing).
     pub fn band_edges(&self) -> &[usize] {
         &self.last_edges
+    }
+
+    /// Has each band add up its time per kind of op (the flame's spans below a band), or not.
+    pub fn time_op_kinds(&mut self, on: bool) {
+        self.time_kinds = on;
     }
 
     /// When each band of the last frame was drawn and how long it took, in the order they finished.
@@ -557,17 +566,21 @@ impl Renderer {
                 mapping: ctx.mapping,
                 offset: (0.0, 0.0),
                 visible: None,
+                kinds: None,
             },
         };
         let drawers = std::sync::Mutex::new(Vec::with_capacity(edges.len()));
+        let time_kinds = self.time_kinds;
         let times = std::sync::Mutex::new(std::mem::take(&mut self.last_band_times));
         times.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
         let draw_band = |top: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), RenderError> {
             let drawer = rayon::current_thread_index().map_or(Drawer::Caller, Drawer::Pool);
             drawers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((top, drawer));
             let (started, height) = (Instant::now(), rows.len().div_ceil(ctx.stride));
-            let mine = band.draw(top, rows, base)?;
-            let time = BandTime { top, height, drawer, started, time: started.elapsed() };
+            let kinds = time_kinds.then(OpKindTimes::default);
+            let mine = band.draw(top, rows, base, kinds.as_ref())?;
+            let kinds = kinds.map(|k| k.times());
+            let time = BandTime { top, height, drawer, started, time: started.elapsed(), kinds };
             times.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(time);
             if !mine.is_empty() {
                 rasterized.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);

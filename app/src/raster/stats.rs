@@ -15,6 +15,8 @@ pub struct BandTime {
     pub drawer: Drawer,
     pub started: Instant,
     pub time: Duration,
+    /// Its time per kind of op ([`super::OpKindTimes::NAMES`]), when the renderer was asked for it.
+    pub kinds: Option<[Duration; 3]>,
 }
 
 /// What a frame did with the base.
