@@ -425,8 +425,15 @@ mod tests {
         flame.scene_done();
         list.glyphs(font, 100.0, 50.0, run, crate::geom::Color::rgb(0, 0, 0));
         let ms = Duration::from_millis;
-        let band =
-            |top, at| BandTime { top, height: 640, drawer: Drawer::Caller, started: start + ms(at), time: ms(2) };
+        let kinds = Some([ms(1), Duration::ZERO, Duration::ZERO]);
+        let band = |top, at| BandTime {
+            top,
+            height: 640,
+            drawer: Drawer::Caller,
+            started: start + ms(at),
+            time: ms(2),
+            kinds,
+        };
         let bands = [band(0, 4), band(640, 6)];
         flame.gather(&Measured {
             index: 7,
@@ -494,7 +501,9 @@ mod tests {
             "a run to point at",
             "glyph cache",
             "band 0..640",
+            "fills",
             "band 640..1280",
+            "fills",
             "present",
         ];
         let mut rest = whats.iter();
