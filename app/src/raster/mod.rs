@@ -122,7 +122,7 @@ pub struct Renderer {
     last_drawers: Vec<(usize, Drawer)>,
     /// When each band of the last frame was drawn and how long it took (the flame's Blend2D spans).
     last_band_times: Vec<BandTime>,
-    /// Whether each band adds up its time per kind of op (while the flame shows).
+    /// Whether each band is timed, and adds up its time per kind of op (while the flame shows).
     time_kinds: bool,
     /// Counts the frames whose bands were handed to the pool (see [`Renderer::wake_band_threads`]).
     bands_handed_out: Arc<AtomicU64>,
@@ -227,12 +227,13 @@ impl Renderer {
         &self.last_edges
     }
 
-    /// Has each band add up its time per kind of op (the flame's spans below a band), or not.
+    /// Has each band timed, with its time per kind of op (the flame's spans of a band and below it), or not.
     pub fn time_op_kinds(&mut self, on: bool) {
         self.time_kinds = on;
     }
 
-    /// When each band of the last frame was drawn and how long it took, in the order they finished.
+    /// When each band of the last frame was drawn and how long it took, in the order they finished (none unless
+    /// [`Renderer::time_op_kinds`] asked for it).
     pub fn band_times(&self) -> &[BandTime] {
         &self.last_band_times
     }
@@ -576,12 +577,15 @@ impl Renderer {
         let draw_band = |top: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), RenderError> {
             let drawer = rayon::current_thread_index().map_or(Drawer::Caller, Drawer::Pool);
             drawers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((top, drawer));
-            let (started, height) = (Instant::now(), rows.len().div_ceil(ctx.stride));
+            // Bands are timed only for the flame (F5): hidden, it costs the frame nothing.
+            let (started, height) = (time_kinds.then(Instant::now), rows.len().div_ceil(ctx.stride));
             let kinds = time_kinds.then(OpKindTimes::default);
             let mine = band.draw(top, rows, base, kinds.as_ref())?;
-            let kinds = kinds.map(|k| k.times());
-            let time = BandTime { top, height, drawer, started, time: started.elapsed(), kinds };
-            times.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(time);
+            if let Some(started) = started {
+                let kinds = kinds.map(|k| k.times());
+                let time = BandTime { top, height, drawer, started, time: started.elapsed(), kinds };
+                times.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(time);
+            }
             if !mine.is_empty() {
                 rasterized.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
             }
