@@ -19,6 +19,9 @@ const PAD: f32 = 4.0;
 /// A monospaced character's advance at [`FONT_PX`], for cutting labels.
 const CHAR_W: f32 = FONT_PX * 0.6;
 
+/// What a drawing of the strip shows: the frame, the pick, the span pointed at and the frame's size.
+type Drawn = (u64, usize, Option<usize>, (u32, u32));
+
 /// What the strip last drew, and its font.
 #[derive(Debug)]
 pub struct Strip {
@@ -26,7 +29,7 @@ pub struct Strip {
     content: Option<Arc<DisplayList>>,
     version: u64,
     /// The frame, pick, hovered span and size last drawn.
-    drawn: Option<(u64, usize, Option<usize>, (u32, u32))>,
+    drawn: Option<Drawn>,
     rect: Rect,
     /// The span under the pointer when last drawn, and the box it outlined in the frame.
     pointed: Option<(Span, Option<Rect>)>,
@@ -79,12 +82,7 @@ impl Strip {
             .position(|s| i32::from(s.depth) == row && scale.x_range(s).is_some_and(|(a, b)| lx >= a && lx < b))
     }
 
-    fn key(
-        frame: &FlameFrame,
-        pick: usize,
-        hovered: Option<usize>,
-        size: (f32, f32),
-    ) -> (u64, usize, Option<usize>, (u32, u32)) {
+    fn key(frame: &FlameFrame, pick: usize, hovered: Option<usize>, size: (f32, f32)) -> Drawn {
         (frame.index, pick, hovered, (size.0 as u32, size.1 as u32))
     }
 
@@ -145,7 +143,7 @@ impl Strip {
                 frame.spans.len()
             ),
         };
-        self.label(fonts, &mut list, &header, PAD, PAD, r.w - 2.0 * PAD, Color::rgb(0xe6, 0xea, 0xf0));
+        self.label(fonts, &mut list, &header, (PAD, PAD, r.w - 2.0 * PAD), Color::rgb(0xe6, 0xea, 0xf0));
         let scale = Scale::of(frame, r.w);
         for (i, span) in frame.spans.iter().enumerate() {
             let Some((a, b)) = scale.x_range(span) else { continue };
@@ -158,14 +156,19 @@ impl Strip {
             if hovered == Some(i) {
                 list.hairline(bar, 0.0, Color::rgb(0xff, 0xff, 0xff));
             }
-            self.label(fonts, &mut list, span.what.as_str(), bar.x + 2.0, y, bar.w - 4.0, Color::rgb(0x10, 0x14, 0x1c));
+            self.label(
+                fonts,
+                &mut list,
+                span.what.as_str(),
+                (bar.x + 2.0, y, bar.w - 4.0),
+                Color::rgb(0x10, 0x14, 0x1c),
+            );
         }
         list
     }
 
     /// `text` at (x, y) (its row's top), cut to the characters that fit in `w`.
-    #[allow(clippy::too_many_arguments)]
-    fn label(&self, fonts: &FontBook, list: &mut DisplayList, text: &str, x: f32, y: f32, w: f32, color: Color) {
+    fn label(&self, fonts: &FontBook, list: &mut DisplayList, text: &str, (x, y, w): (f32, f32, f32), color: Color) {
         let fit = (w / CHAR_W).floor().max(0.0) as usize;
         let end = text.char_indices().nth(fit).map_or(text.len(), |(i, _)| i);
         if end == 0 {
