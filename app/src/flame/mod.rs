@@ -1,6 +1,6 @@
 //! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout, HarfBuzz's
 //! shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in fixed-capacity
-//! buffers; the ten slowest frames of the session are kept to look at afterwards.
+//! buffers, beside the last 60 frames' times; the ten slowest frames of the session are kept to look at afterwards.
 //!
 //! Nothing is collected while the strip is hidden: the shaping log ([`runs`]) is off, and the frame's other spans are
 //! figures the frame measures anyway (its phases, its bands' times). A frame is taken into the flame only when the
@@ -10,6 +10,7 @@
 pub mod runs;
 pub mod strip;
 
+use std::collections::VecDeque;
 #[cfg(test)]
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,6 +20,9 @@ use crate::raster::{BandTime, Drawer, OpKindTimes};
 
 /// How many spans a frame keeps; the rest are counted in [`FlameFrame::dropped`].
 pub const SPANS: usize = 96;
+
+/// How many of the last frames' paint + present the strip's header charts.
+pub const HISTORY: usize = 60;
 
 /// How many of the session's slowest frames are kept.
 pub const SLOWEST: usize = 10;
@@ -158,6 +162,8 @@ pub struct Flame {
     /// Slowest first.
     slowest: Vec<FlameFrame>,
     runs: Vec<runs::Run>,
+    /// The last [`HISTORY`] frames kept: their index and paint + present, ms, oldest first.
+    history: VecDeque<(u64, f32)>,
     strip: strip::Strip,
 }
 
@@ -171,6 +177,7 @@ impl Flame {
             last: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
             slowest: Vec::with_capacity(SLOWEST),
             runs: Vec::with_capacity(runs::RUNS),
+            history: VecDeque::with_capacity(HISTORY),
             strip: strip::Strip::new(fonts),
         }
     }
@@ -295,6 +302,10 @@ impl Flame {
         };
         frame.push(span);
         std::mem::swap(&mut self.gathering, &mut self.last);
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back((self.last.index, ((self.last.paint + present).as_secs_f64() * 1000.0) as f32));
         self.gathering.clear();
         let paint = self.last.paint;
         if self.slowest.len() < SLOWEST || self.slowest.last().is_some_and(|f| f.paint < paint) {
@@ -332,7 +343,7 @@ impl Flame {
             Some(frame) => frame,
             None => &self.last,
         };
-        self.strip.record((frame, self.pick), fonts, size, pointer, &self.runs, list);
+        self.strip.record((frame, self.pick, &self.history), fonts, size, pointer, &self.runs, list);
     }
 
     /// The strip's box where it was last drawn (logical units), if it shows.

@@ -2,6 +2,7 @@
 //! one retained layer redrawn only when the frame looked at, the span under the pointer or the strip's size change;
 //! the span under the pointer is outlined, and so is what it belongs to in the frame (a band's rows, a run's box).
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::{FlameFrame, Library, Span, Target};
@@ -16,6 +17,8 @@ const ROW_H: f32 = 16.0;
 const ROWS: usize = 6;
 const MARGIN: f32 = 8.0;
 const PAD: f32 = 4.0;
+/// The width of the header's chart of the last frames.
+const HISTORY_W: f32 = 180.0;
 /// A monospaced character's advance at [`FONT_PX`], for cutting labels.
 const CHAR_W: f32 = FONT_PX * 0.6;
 
@@ -95,7 +98,7 @@ impl Strip {
     /// Records the strip for `frame` into `list` (see the module docs).
     pub fn record(
         &mut self,
-        (frame, pick): (&FlameFrame, usize),
+        (frame, pick, history): (&FlameFrame, usize, &VecDeque<(u64, f32)>),
         fonts: &FontBook,
         size: (f32, f32),
         pointer: Option<(f32, f32)>,
@@ -106,7 +109,7 @@ impl Strip {
         let hovered = Strip::hovered(frame, rect, pointer);
         let key = Strip::key(frame, pick, hovered, size);
         if self.content.is_none() || self.drawn != Some(key) {
-            self.content = Some(Arc::new(self.draw(frame, pick, hovered, rect, fonts)));
+            self.content = Some(Arc::new(self.draw((frame, pick, history), hovered, rect, fonts)));
             self.version += 1;
             self.drawn = Some(key);
         }
@@ -122,8 +125,7 @@ impl Strip {
 
     fn draw(
         &self,
-        frame: &FlameFrame,
-        pick: usize,
+        (frame, pick, history): (&FlameFrame, usize, &VecDeque<(u64, f32)>),
         hovered: Option<usize>,
         rect: Rect,
         fonts: &FontBook,
@@ -143,7 +145,9 @@ impl Strip {
                 frame.spans.len()
             ),
         };
-        self.label(fonts, &mut list, &header, (PAD, PAD, r.w - 2.0 * PAD), Color::rgb(0xe6, 0xea, 0xf0));
+        let chart_x = (r.w - PAD - HISTORY_W).max(PAD);
+        self.label(fonts, &mut list, &header, (PAD, PAD, chart_x - 2.0 * PAD), Color::rgb(0xe6, 0xea, 0xf0));
+        history_chart(&mut list, history, frame.index, Rect::new(chart_x, PAD + 1.0, HISTORY_W, ROW_H - 2.0));
         let scale = Scale::of(frame, r.w);
         for (i, span) in frame.spans.iter().enumerate() {
             let Some((a, b)) = scale.x_range(span) else { continue };
@@ -178,6 +182,26 @@ impl Strip {
         if !run.is_empty() {
             list.glyphs(self.font, x, y + FONT_PX, run, color);
         }
+    }
+}
+
+/// The last frames' paint + present as bars against the slowest of them, the frame looked at in white, a frame over
+/// the budget in red.
+fn history_chart(list: &mut DisplayList, history: &VecDeque<(u64, f32)>, looked_at: u64, area: Rect) {
+    list.fill_rect(area, Color(0x40_00_00_00));
+    let top = history.iter().map(|&(_, ms)| ms).fold(0.1, f32::max);
+    let step = area.w / super::HISTORY as f32;
+    for (i, &(index, ms)) in history.iter().enumerate() {
+        let h = (ms / top * area.h).max(1.0);
+        let bar = Rect::new(area.x + step * i as f32, area.bottom() - h, (step - 1.0).max(1.0), h);
+        let colour = if index == looked_at {
+            Color::rgb(0xff, 0xff, 0xff)
+        } else if f64::from(ms) > crate::clock::BUDGET_MS {
+            Color::rgb(0xff, 0x5c, 0x5c)
+        } else {
+            Color::rgb(0x6e, 0xe7, 0x8a)
+        };
+        list.fill_rect(bar, colour);
     }
 }
 
