@@ -12,6 +12,7 @@ use goldberry_natives::Goldberry;
 
 pub use crate::clock::FrameInput;
 use crate::display_list::DisplayList;
+use crate::flame::{Flame, Measured};
 use crate::fonts::FontBook;
 use crate::geom::PixelRect;
 use crate::hud::{FrameTimes, Hud, HudStats};
@@ -82,6 +83,8 @@ pub struct Painter {
     /// The frame's layout, the chrome and the screens.
     pub stage: Stage,
     pub hud: Hud,
+    /// The flame of each frame (F5).
+    pub flame: Flame,
     /// The HUD's statistics (the caller records each frame's times after presenting it).
     pub stats: HudStats,
     pub raster: Renderer,
@@ -117,6 +120,7 @@ impl Painter {
         Ok(Painter {
             stage,
             hud: Hud::new(fonts, hud),
+            flame: Flame::new(fonts),
             stats: HudStats::new(),
             raster: Renderer::new(g, threads),
             list: DisplayList::new(),
@@ -205,6 +209,8 @@ impl Painter {
         pixels: Pixels,
     ) -> Result<PaintedFrame, FrameError> {
         let start = Instant::now();
+        self.flame.begin();
+        self.raster.time_op_kinds(self.flame.shown());
         // The band threads wait awake while the scene records, so they take their bands without a wake-up
         // (record 10).
         self.raster.wake_band_threads();
@@ -248,6 +254,7 @@ impl Painter {
         } else {
             (record_screen(&mut self.stage, &mut self.list), record_hud(&mut hud_list))
         };
+        self.flame.scene_done();
         let staged = staged?;
         let style = styled.then(crate::document::take_style_time);
         let timings = staged.timings;
@@ -258,7 +265,11 @@ impl Painter {
         self.hud_ops = hud_start..self.list.ops.len();
         self.hud_list = hud_list;
         crate::popup::draw::record(&shown.popups, shown.router, &shown.palette, fonts, &mut self.list);
+        let s = input.scale.max(f32::MIN_POSITIVE);
+        let logical = (input.width as f32 / s, input.height as f32 / s);
+        self.flame.record(fonts, logical, shown.router.pointer(), &mut self.list);
         self.record_overlay(input, fonts, shown);
+        let raster_start = start.elapsed();
         let rendered = self.raster.render(&self.list, fonts, target, pixels).map_err(raster_error(""))?;
         let frame_damage = rendered.parts.frame;
         self.overlays.observe(&frame_damage, &self.raster, &self.list, input.scale, &shown.settings, input.time_s);
@@ -269,6 +280,21 @@ impl Painter {
             paint: start.elapsed(),
             present: Duration::ZERO,
         };
+        self.flame.gather(&Measured {
+            index: input.index,
+            start,
+            layout: times.layout,
+            shape: times.shape,
+            raster_start,
+            raster: times.raster,
+            paint: times.paint,
+            bands: self.raster.band_times(),
+            outside_bands: {
+                let stats = self.raster.stats();
+                [("glyph cache", stats.glyphs_time), ("layers", stats.layers_time), ("base", stats.base_time)]
+            },
+            scale: input.scale,
+        });
         Ok(PaintedFrame {
             times,
             cold,

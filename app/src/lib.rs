@@ -11,6 +11,7 @@ pub mod clock;
 pub mod display_list;
 pub mod distance;
 pub mod document;
+pub mod flame;
 pub mod fonts;
 pub mod frame;
 pub mod geom;

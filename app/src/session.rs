@@ -50,6 +50,10 @@ pub struct Session {
     /// Whether the caret showed in the last frame painted (None: no caret shows).
     caret_shown: Option<bool>,
     hud: bool,
+    /// The flame strip shows (F5), on the frame picked (0: the last; k: the k-th slowest, Shift+F5 steps).
+    flame: (bool, usize),
+    /// Where the flame strip was last drawn and what it shows, for the accessibility tree (None: hidden).
+    flame_view: Option<(Rect, String)>,
     quit: bool,
     regions: Vec<Region>,
     /// Something a person can see changed since the last [`Session::take_changed`].
@@ -87,6 +91,8 @@ impl Session {
             mirrored: false,
             caret_shown: None,
             hud,
+            flame: (false, 0),
+            flame_view: None,
             quit: false,
             regions: Vec::new(),
             changed: true,
@@ -181,6 +187,21 @@ impl Session {
     /// Whether the HUD shows.
     pub fn hud(&self) -> bool {
         self.hud
+    }
+
+    /// Whether the flame strip shows (F5), and the frame it looks at (0: the last; k: the k-th slowest).
+    pub fn flame(&self) -> (bool, usize) {
+        self.flame
+    }
+
+    /// Where the flame strip was last drawn and what it shows (None: hidden).
+    pub fn flame_view(&self) -> Option<&(Rect, String)> {
+        self.flame_view.as_ref()
+    }
+
+    /// Tells the session where the flame strip was drawn and what it shows, or that it is hidden.
+    pub fn set_flame_view(&mut self, view: Option<(Rect, String)>) {
+        self.flame_view = view;
     }
 
     /// Whether the person asked to quit.
@@ -543,6 +564,8 @@ impl Session {
     fn global(&mut self, key: Global, now: f64) -> bool {
         match key {
             Global::Hud => self.hud = !self.hud,
+            Global::Flame => self.flame = (!self.flame.0, 0),
+            Global::FlameStep => self.flame = (true, (self.flame.1 + 1) % (crate::flame::SLOWEST + 1)),
             Global::Inspector => self.settings.inspector = !self.settings.inspector,
             Global::Flashing => self.settings.flashing = !self.settings.flashing,
             Global::NextSubject => {
@@ -711,6 +734,10 @@ impl Session {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Global {
     Hud,
+    /// F5: the flame strip.
+    Flame,
+    /// Shift+F5: the flame on the next of the slowest frames (then the last again).
+    FlameStep,
     Inspector,
     Flashing,
     /// Shift+F3: the inspector on, showing its next subject.
@@ -738,6 +765,8 @@ fn global_key(key: Key, mods: Mods) -> Option<Global> {
         (Key::F(3), Mods::NONE) => Global::Inspector,
         (Key::F(3), Mods::SHIFT) => Global::NextSubject,
         (Key::F(4), Mods::NONE) => Global::Bounds,
+        (Key::F(5), Mods::NONE) => Global::Flame,
+        (Key::F(5), Mods::SHIFT) => Global::FlameStep,
         (Key::Char(c @ '1'..='9'), Mods::CTRL) => Global::Show(c as usize - '1' as usize),
         (Key::Tab, Mods { ctrl: true, alt: false, gui: false, shift }) => Global::Step(if shift { -1 } else { 1 }),
         (Key::Char('t'), Mods::CTRL) => Global::Theme,

@@ -11,6 +11,9 @@ use crate::widgets::{Access, Node, Role};
 /// An open dialog's own node (its buttons are widgets of their own, as the router knows them).
 const DIALOG: crate::ui::router::WidgetId = "popup.dialog";
 
+/// The flame strip's node (F5).
+const FLAME: crate::ui::router::WidgetId = "flame";
+
 /// Every node of the frame `session` shows, in Tab order where they take the focus.
 pub fn nodes(session: &Session) -> Vec<Node> {
     let regions = session.regions();
@@ -28,6 +31,10 @@ pub fn nodes(session: &Session) -> Vec<Node> {
         nodes.push(Node::part(TABS, part, access, region.rect));
     }
     session.state().access(regions, session.settings(), &mut nodes);
+    if let Some((rect, name)) = session.flame_view() {
+        let access = Access::new(Role::Image, name.as_str());
+        nodes.push(Node { widget: FLAME, part: None, access, bounds: *rect, focused: false });
+    }
     // The item the keyboard is on in an open menu (its submenu's first): where the focus is while it is open.
     let mut lit = None;
     if let Some(open) = session.popups().open() {

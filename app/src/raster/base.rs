@@ -224,6 +224,7 @@ impl BaseCache {
                 mapping: ctx.mapping,
                 offset: (0.0, 0.0),
                 visible: Some(*rect),
+                kinds: None,
             };
             let mut walk = walk(ctx.list);
             replayer.replay(&mut bl_ctx, prepared, walk.by_ref().take(ctx.lead_end))?;

@@ -12,7 +12,7 @@ use super::damage::Damage;
 use super::geom::{CachedLayer, DeviceRect, LayerImages};
 use super::layers::{StaleLayer, band_of, rasterize_layer};
 use super::prepare::Prepared;
-use super::replay::{Replayer, begin_band, close, replay_state_only, rows_view};
+use super::replay::{OpKindTimes, Replayer, begin_band, close, replay_state_only, rows_view};
 use crate::display_list::walk;
 use crate::geom::PixelRect;
 use crate::render_error::RenderError;
@@ -39,6 +39,7 @@ impl BandReplay<'_> {
         top: usize,
         rows: &mut [u8],
         base: Option<&mut [u8]>,
+        kinds: Option<&OpKindTimes>,
     ) -> Result<LayerImages, RenderError> {
         let _span = tracing::info_span!("band", top).entered();
         let ctx = self.ctx;
@@ -48,8 +49,8 @@ impl BandReplay<'_> {
             mine.insert(*key, CachedLayer { shape: *shape, image, used: true });
         }
         match self.damage {
-            Some(damage) => self.draw_damage(top, rows, base.as_deref(), damage, &mine)?,
-            None => self.draw_whole(top, rows, base, &mine)?,
+            Some(damage) => self.draw_damage(top, rows, base.as_deref(), damage, (&mine, kinds))?,
+            None => self.draw_whole(top, rows, base, (&mine, kinds))?,
         }
         Ok(mine)
     }
@@ -60,12 +61,13 @@ impl BandReplay<'_> {
         top: usize,
         rows: &mut [u8],
         base: Option<&mut [u8]>,
-        mine: &LayerImages,
+        (mine, kinds): (&LayerImages, Option<&OpKindTimes>),
     ) -> Result<(), RenderError> {
         let ctx = self.ctx;
         let (g, width, stride, mapping, list) = (ctx.g, ctx.width, ctx.stride, ctx.mapping, ctx.list);
         let band_height = rows.len().div_ceil(stride);
         let replayer = Replayer {
+            kinds,
             local: Some(mine),
             visible: Some(DeviceRect { x0: 0.0, y0: top as f32, x1: width as f32, y1: (top + band_height) as f32 }),
             ..self.replayer
@@ -124,7 +126,7 @@ impl BandReplay<'_> {
         rows: &mut [u8],
         base: Option<&[u8]>,
         damage: &Damage,
-        mine: &LayerImages,
+        (mine, kinds): (&LayerImages, Option<&OpKindTimes>),
     ) -> Result<(), RenderError> {
         let ctx = self.ctx;
         let (stride, bottom) = (ctx.stride, top + rows.len().div_ceil(ctx.stride));
@@ -163,7 +165,7 @@ impl BandReplay<'_> {
             if scale != 1.0 {
                 bl_ctx.scale(scale, scale)?;
             }
-            let replayer = Replayer { local: Some(mine), visible: Some(device), ..self.replayer };
+            let replayer = Replayer { local: Some(mine), visible: Some(device), kinds, ..self.replayer };
             let mut walk = walk(ctx.list);
             replay_state_only(&mut bl_ctx, walk.by_ref().take(from))?;
             replayer.replay(&mut bl_ctx, self.prepared, &mut walk)?;

@@ -216,8 +216,17 @@ pub(super) fn rasterize_layer(
         // The layer's device pixels: its list pixels, scaled and shifted by the sub-pixel offset.
         let visible = DeviceRect { x0: 0.0, y0: top as f32, x1: shape.width as f32, y1: (top + rows) as f32 };
         let offset = (shape.frac_x, shape.frac_y);
-        let replayer =
-            Replayer { g, fonts, layers: None, local: None, glyphs, mapping, offset, visible: Some(visible) };
+        let replayer = Replayer {
+            g,
+            fonts,
+            layers: None,
+            local: None,
+            glyphs,
+            mapping,
+            offset,
+            visible: Some(visible),
+            kinds: None,
+        };
         // The walk's place holds that clip too, as a layer's in place does (the replay's choices follow it).
         let clip = crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1);
         let place = Place { clip: Some(clip), ..Place::default() };

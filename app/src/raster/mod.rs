@@ -51,7 +51,8 @@ use goldberry_natives::{Goldberry, NativeError};
 pub use self::damage::{Damage, FrameDamage, MAX_DAMAGE_RECTS};
 pub use self::hairline::{HairlineRing, hairline_ring};
 pub use self::prepare::{to_gradient, to_path};
-pub use self::stats::{BaseUse, LayerFate, RasterStats};
+pub use self::replay::OpKindTimes;
+pub use self::stats::{BandTime, BaseUse, LayerFate, RasterStats};
 pub use crate::render_error::RenderError;
 
 use self::bands::{
@@ -119,6 +120,10 @@ pub struct Renderer {
     last_edges: Vec<usize>,
     /// Which thread drew each band of the last frame, by the band's first row.
     last_drawers: Vec<(usize, Drawer)>,
+    /// When each band of the last frame was drawn and how long it took (the flame's Blend2D spans).
+    last_band_times: Vec<BandTime>,
+    /// Whether each band is timed, and adds up its time per kind of op (while the flame shows).
+    time_kinds: bool,
     /// Counts the frames whose bands were handed to the pool (see [`Renderer::wake_band_threads`]).
     bands_handed_out: Arc<AtomicU64>,
 }
@@ -135,6 +140,8 @@ impl Renderer {
             prints: Prints::default(),
             last_edges: Vec::new(),
             last_drawers: Vec::new(),
+            last_band_times: Vec::new(),
+            time_kinds: false,
             glyphs: GlyphCache::new(),
             use_glyph_cache: true,
             use_run_images: true,
@@ -218,6 +225,17 @@ impl Renderer {
     /// nothing).
     pub fn band_edges(&self) -> &[usize] {
         &self.last_edges
+    }
+
+    /// Has each band timed, with its time per kind of op (the flame's spans of a band and below it), or not.
+    pub fn time_op_kinds(&mut self, on: bool) {
+        self.time_kinds = on;
+    }
+
+    /// When each band of the last frame was drawn and how long it took, in the order they finished (none unless
+    /// [`Renderer::time_op_kinds`] asked for it).
+    pub fn band_times(&self) -> &[BandTime] {
+        &self.last_band_times
     }
 
     /// Which thread drew the band that started at each row of the last frame.
@@ -330,6 +348,7 @@ impl Renderer {
         if damage.is_empty() {
             self.last_edges.clear();
             self.last_drawers.clear();
+            self.last_band_times.clear();
             // Nothing to draw: the band threads kept awake for this frame may leave.
             self.bands_handed_out.fetch_add(1, Ordering::Release);
             self.rasterize_shared_layers(&ctx, stale)?;
@@ -548,13 +567,25 @@ impl Renderer {
                 mapping: ctx.mapping,
                 offset: (0.0, 0.0),
                 visible: None,
+                kinds: None,
             },
         };
         let drawers = std::sync::Mutex::new(Vec::with_capacity(edges.len()));
+        let time_kinds = self.time_kinds;
+        let times = std::sync::Mutex::new(std::mem::take(&mut self.last_band_times));
+        times.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clear();
         let draw_band = |top: usize, rows: &mut [u8], base: Option<&mut [u8]>| -> Result<(), RenderError> {
             let drawer = rayon::current_thread_index().map_or(Drawer::Caller, Drawer::Pool);
             drawers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((top, drawer));
-            let mine = band.draw(top, rows, base)?;
+            // Bands are timed only for the flame (F5): hidden, it costs the frame nothing.
+            let (started, height) = (time_kinds.then(Instant::now), rows.len().div_ceil(ctx.stride));
+            let kinds = time_kinds.then(OpKindTimes::default);
+            let mine = band.draw(top, rows, base, kinds.as_ref())?;
+            if let Some(started) = started {
+                let kinds = kinds.map(|k| k.times());
+                let time = BandTime { top, height, drawer, started, time: started.elapsed(), kinds };
+                times.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(time);
+            }
             if !mine.is_empty() {
                 rasterized.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(mine);
             }
@@ -569,6 +600,7 @@ impl Renderer {
         };
         draw_bands(&schedule, &mut pixels[..ctx.needed()], base, &draw_band)?;
         self.last_drawers = drawers.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.last_band_times = times.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         let rasterized = rasterized.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         self.stats.layers_rasterized += rasterized.len();
         self.layers.images.extend(rasterized);

@@ -3,6 +3,8 @@
 
 use goldberry_natives::blend2d::{self as bl, Context, Gradient, Image, ImageView, PixelFormat, Rgba32, Style};
 use goldberry_natives::{Goldberry, NativeError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, op_bounds};
 
@@ -32,6 +34,32 @@ pub(super) struct Replayer<'a> {
     pub(super) offset: (f32, f32),
     /// The device pixels being drawn: ops whose bounds miss them are skipped (`None`: draw everything).
     pub(super) visible: Option<DeviceRect>,
+    /// Where the time of each kind of op is added up while the flame shows (`None`: not timed).
+    pub(super) kinds: Option<&'a OpKindTimes>,
+}
+
+/// The time a band spent per kind of op (the flame's spans below a band): fills and strokes, glyph runs, and
+/// layers (blitted, or drawn in place); atomics, as every band thread adds to its own.
+#[derive(Debug, Default)]
+pub struct OpKindTimes([AtomicU64; 3]);
+
+impl OpKindTimes {
+    /// The kinds' names, in the order of [`OpKindTimes::times`].
+    pub const NAMES: [&'static str; 3] = ["fills", "glyph runs", "blits"];
+
+    fn add(&self, op: &Op, time: Duration) {
+        let kind = match op {
+            Op::Glyphs { .. } => 1,
+            Op::Layer { .. } => 2,
+            _ => 0,
+        };
+        self.0[kind].fetch_add(u64::try_from(time.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+    }
+
+    /// The time of each kind.
+    pub fn times(&self) -> [Duration; 3] {
+        std::array::from_fn(|k| Duration::from_nanos(self.0[k].load(Ordering::Relaxed)))
+    }
 }
 
 impl Replayer<'_> {
@@ -134,6 +162,7 @@ impl Replayer<'_> {
                 continue;
             }
             let gradient = prepared.gradients.get(i).and_then(Option::as_ref);
+            let started = self.kinds.map(|_| Instant::now());
             match op {
                 // A rect of negative size covers nothing (Blend2D would fill a rect flipped, not a round rect).
                 Op::FillRect { rect, paint } if rect.has_size() => {
@@ -227,6 +256,9 @@ impl Replayer<'_> {
                 }
                 Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
             }
+            if let (Some(kinds), Some(started)) = (self.kinds, started) {
+                kinds.add(op, started.elapsed());
+            }
         }
         Ok(())
     }
@@ -252,7 +284,8 @@ impl Replayer<'_> {
         ctx.save()?;
         ctx.clip_to_rect(bl_rect(rect))?;
         ctx.translate(f64::from(rect.x), f64::from(rect.y))?;
-        let nested = Replayer { layers: None, local: None, ..*self };
+        // A layer drawn in place counts as one op of the layer's kind, not as the ops inside it.
+        let nested = Replayer { layers: None, local: None, kinds: None, ..*self };
         let mut inner = Walk::new(content, place.inside(rect));
         nested.replay(ctx, sub, &mut inner)?;
         close(ctx, &inner)?;

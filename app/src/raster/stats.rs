@@ -1,6 +1,23 @@
 //! What the last frame's render did with the base and the layers, and where its time went.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use super::Drawer;
+
+/// One band of a frame as the flame shows it: its rows, the thread that drew it, when it started and how long it
+/// took (its layers rasterized by it included).
+#[derive(Debug, Clone, Copy)]
+pub struct BandTime {
+    /// Its first row (device pixels).
+    pub top: usize,
+    /// How many rows.
+    pub height: usize,
+    pub drawer: Drawer,
+    pub started: Instant,
+    pub time: Duration,
+    /// Its time per kind of op ([`super::OpKindTimes::NAMES`]), when the renderer was asked for it.
+    pub kinds: Option<[Duration; 3]>,
+}
 
 /// What a frame did with the base.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

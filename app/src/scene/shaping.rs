@@ -1,5 +1,6 @@
 //! Shaping for the scene, timed: the time spent in HarfBuzz is reported apart from layout
-//! ([`SceneTimings::shape`](super::SceneTimings::shape)).
+//! ([`SceneTimings::shape`](super::SceneTimings::shape)), and each run is logged for the flame while it shows
+//! ([`crate::flame::runs`]).
 
 use std::cell::Cell;
 use std::sync::Arc;
@@ -7,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use goldberry_natives::glyphs::GlyphRun;
 
+use crate::flame::runs;
 use crate::fonts::FontBook;
 use crate::geom::FontId;
 use crate::text::{Line, Paragraph, ShapedPiece, TextStyle};
@@ -41,43 +43,59 @@ impl<'a> Timed<'a> {
         out
     }
 
+    /// [`Timed::timed`] for one run of `text`, logged for the flame while it shows (`run` gives the address of the
+    /// run it made, 0 for lines).
+    fn run<T>(&self, text: &str, f: impl FnOnce() -> T, run: impl FnOnce(&T) -> usize) -> T {
+        let start = Instant::now();
+        let out = f();
+        let time = start.elapsed();
+        self.spent.set(self.spent.get() + time);
+        if runs::on() {
+            runs::log(text, start, time, run(&out));
+        }
+        out
+    }
+
     /// [`FontBook::shape`], timed.
     pub fn shape(&self, font: FontId, text: &str) -> Arc<GlyphRun> {
-        self.timed(|| self.fonts.shape(font, text))
+        self.run(text, || self.fonts.shape(font, text), |run| Arc::as_ptr(run) as usize)
     }
 
     /// [`FontBook::layout`] in `font`'s default style, timed; an error is logged and gives no lines.
     pub fn paragraph(&self, font: FontId, text: &str, max_width_px: Option<f32>) -> Arc<Paragraph> {
-        self.timed(|| {
+        let lines = || {
             self.fonts.layout(&TextStyle::new(font), text, max_width_px).unwrap_or_else(|error| {
                 tracing::warn!("laying out {text:?} failed: {error}");
                 Arc::new(Paragraph::default())
             })
-        })
+        };
+        self.run(text, lines, |_| 0)
     }
 
     /// [`FontBook::ellipsized`] in `font`'s default style, timed; an error is logged and gives an empty line.
     pub fn ellipsized(&self, font: FontId, text: &str, max_width_px: f32) -> Line {
-        self.timed(|| {
+        let line = || {
             self.fonts.ellipsized(&TextStyle::new(font), text, max_width_px).unwrap_or_else(|error| {
                 tracing::warn!("ellipsizing {text:?} failed: {error}");
                 Line::default()
             })
-        })
+        };
+        self.run(text, line, |_| 0)
     }
 
     /// [`FontBook::shaped_pieces`] in `font`'s default style, timed; an error is logged and gives none.
     pub fn pieces(&self, font: FontId, text: &str) -> Vec<Arc<ShapedPiece>> {
-        self.timed(|| {
+        let pieces = || {
             self.fonts.shaped_pieces(&TextStyle::new(font), text).unwrap_or_else(|error| {
                 tracing::warn!("shaping {text:?} failed: {error}");
                 Vec::new()
             })
-        })
+        };
+        self.run(text, pieces, |_| 0)
     }
 
     /// [`FontBook::compose`], timed: a monospaced figure that changes every frame.
     pub fn figure(&self, font: FontId, text: &str) -> Arc<GlyphRun> {
-        self.timed(|| Arc::new(self.fonts.compose(font, text)))
+        self.run(text, || Arc::new(self.fonts.compose(font, text)), |run| Arc::as_ptr(run) as usize)
     }
 }

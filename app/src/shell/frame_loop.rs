@@ -91,6 +91,8 @@ pub struct Ran<'v> {
     pub first_frame_ms: Option<f64>,
     /// The HUD as the last painted frame drew it.
     pub hud: HudSeen,
+    /// The flame (F5) as the report prints it ([`crate::flame::Flame::report`]).
+    pub flame: serde_json::Value,
     /// The inspector panel's lines as it last showed them.
     pub inspector: Vec<String>,
     /// The status bar's figures as the last painted frame showed them.
@@ -287,6 +289,8 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             if self.painter.hud.visible() != self.session.hud() {
                 self.painter.hud.toggle();
             }
+            let (flame, pick) = self.session.flame();
+            self.painter.flame.show(flame, pick);
             if self.decide(now, &polled) {
                 let _span = tracing::info_span!("frame", index = self.index).entered();
                 let painted = self.paint(now)?;
@@ -303,6 +307,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         }
         let hud = self.hud_seen();
         Ok(Ran {
+            flame: self.painter.flame.report(),
             hud,
             inspector: self.painter.inspector_lines().to_vec(),
             status_figures: self.painter.stage.status_figures().to_owned(),
@@ -405,8 +410,9 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let wanted = self.fresh || changed || animating || settling || polled.exposed || !polled.shots.is_empty();
         let width = self.logical_width();
         self.painter.hud.avoid(self.session.router.pointer(), self.focus_rect());
-        let hud = self.painter.hud.due(&self.painter.stats, width);
-        // A frame painted only for the HUD or the inspector's overlay is not counted in the HUD: its figures are the
+        let hud = self.painter.hud.due(&self.painter.stats, width)
+            || self.painter.flame.due(self.session.router.pointer(), self.logical_size());
+        // A frame painted only for the HUD, the flame or the inspector's overlay is not counted in the HUD: its figures are the
         // frame's, and counting the HUD's own frames would change the HUD, which would be a change to show, and so on.
         self.for_figures = !wanted && (hud || self.painter.overlay_needs_frame(self.session.settings(), now));
         wanted || self.for_figures
@@ -423,6 +429,13 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             figures_of_frames: hud.figures_of(),
             frames_counted: self.painter.stats.frames(),
         }
+    }
+
+    /// The window's size in logical units at the frame's scale (what the flame lays itself out in).
+    fn logical_size(&self) -> (f32, f32) {
+        let (width, height) = self.window.size_in_pixels();
+        let s = self.scale.max(f32::MIN_POSITIVE);
+        (width as f32 / s, height as f32 / s)
     }
 
     /// The window's width in logical units at the frame's scale (what the HUD lays itself out in).
@@ -486,6 +499,7 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
             Ok(painter.paint(&input, fonts, target, &shown, pixels)?)
         })?;
         self.session.take_feedback(std::mem::take(&mut painted.feedback));
+        self.session.set_flame_view(self.painter.flame.describe());
         Ok(painted)
     }
 
@@ -535,7 +549,10 @@ impl<'r, 'v> FrameLoop<'r, 'v> {
         let (width, height) = painted.size;
         let window_px = u64::from(width) * u64::from(height);
         let times = FrameTimes { present: presented.time, ..painted.times };
-        if !self.for_figures {
+        if self.for_figures {
+            self.painter.flame.drop_frame();
+        } else {
+            self.painter.flame.keep(presented.time);
             let stats = &mut self.painter.stats;
             stats.record(&times);
             stats.record_damage(100.0 * painted.frame_damage.pixels() as f64 / window_px.max(1) as f64);

@@ -216,6 +216,8 @@ pub struct Report {
     pub fonts: FontCounts,
     /// The HUD as the last painted frame drew it.
     pub hud: HudSeen,
+    /// The flame (F5): shown, the frame it looks at with its spans, and the session's slowest frames' paint.
+    pub flame: serde_json::Value,
     /// The inspector panel's lines as it last showed them (F3; empty until it is first on).
     pub inspector: Vec<String>,
     /// The status bar's figures as the last painted frame showed them (its retained layers, the raster threads,

@@ -248,7 +248,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
         started,
         recorder,
     };
-    let Ran { mut window, session, records, first_frame_ms, failed, hud, inspector, status_figures, recorder } =
+    let Ran { mut window, session, records, first_frame_ms, failed, hud, flame, inspector, status_figures, recorder } =
         FrameLoop::new(setup).run()?;
     let recording = match recorder {
         Some(recorder) => recorder.finish()?,
@@ -295,6 +295,7 @@ fn run_frames(args: &Args, started: Instant) -> Result<String, RunError> {
                 FontCounts { held, made, made_room }
             },
             hud,
+            flame,
             inspector,
             status_figures,
             libraries: crate::shell::libraries::Libraries::of(g, natives_dir),

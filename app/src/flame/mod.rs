@@ -1,0 +1,538 @@
+//! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout, HarfBuzz's
+//! shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in fixed-capacity
+//! buffers, beside the last 60 frames' times; the ten slowest frames of the session are kept to look at afterwards.
+//!
+//! Nothing is collected while the strip is hidden: the shaping log ([`runs`]) is off, and the frame's other spans are
+//! figures the frame measures anyway (its phases, its bands' times). A frame is taken into the flame only when the
+//! HUD counts it ([`Flame::keep`]); a frame painted only for the flame or the HUD is dropped ([`Flame::drop_frame`]),
+//! so showing the flame never makes the flame change, and a still window goes idle. [`strip`] draws it.
+
+pub mod runs;
+pub mod strip;
+
+use std::collections::VecDeque;
+#[cfg(test)]
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::geom::Rect;
+use crate::raster::{BandTime, Drawer, OpKindTimes};
+
+/// How many spans a frame keeps; the rest are counted in [`FlameFrame::dropped`].
+pub const SPANS: usize = 96;
+
+/// How many of the last frames' paint + present the strip's header charts.
+pub const HISTORY: usize = 60;
+
+/// How many of the session's slowest frames are kept.
+pub const SLOWEST: usize = 10;
+
+/// How many bytes of a span's label are kept (cut at a character boundary).
+const LABEL: usize = 40;
+
+/// A short label kept inline, so a span costs no allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label {
+    bytes: [u8; LABEL],
+    len: u8,
+}
+
+impl Label {
+    /// `text`, cut to at most [`LABEL`] bytes at a character boundary, its line breaks as spaces.
+    pub fn new(text: &str) -> Label {
+        let mut end = text.len().min(LABEL);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0; LABEL];
+        for (to, from) in bytes.iter_mut().zip(text[..end].bytes()) {
+            *to = if from == b'\n' || from == b'\t' { b' ' } else { from };
+        }
+        Label { bytes, len: end as u8 }
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+/// Whose work a span is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Library {
+    /// The app's own: the frame as a whole.
+    App,
+    Yoga,
+    HarfBuzz,
+    Blend2D,
+    Sdl,
+}
+
+impl Library {
+    pub fn name(self) -> &'static str {
+        match self {
+            Library::App => "goldberry",
+            Library::Yoga => "Yoga",
+            Library::HarfBuzz => "HarfBuzz",
+            Library::Blend2D => "Blend2D",
+            Library::Sdl => "SDL",
+        }
+    }
+}
+
+/// What in the frame a span belongs to, for highlighting it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Target {
+    None,
+    /// A band's rows, in logical units.
+    Band {
+        top: f32,
+        bottom: f32,
+    },
+    /// A shaped run, by the address of the run it gave (found in the frame's list by that address).
+    Run(usize),
+}
+
+/// One span of a frame: whose, what, its row in the strip, when it started after the paint did and how long it took.
+#[derive(Debug, Clone, Copy)]
+pub struct Span {
+    pub library: Library,
+    pub what: Label,
+    /// 0: the frame; 1: its phases; 2 and below: runs and bands.
+    pub depth: u8,
+    pub start: Duration,
+    pub time: Duration,
+    pub target: Target,
+}
+
+/// One frame's spans.
+#[derive(Debug, Clone, Default)]
+pub struct FlameFrame {
+    pub index: u64,
+    pub paint: Duration,
+    pub present: Duration,
+    /// At most [`SPANS`], in the order they were measured.
+    pub spans: Vec<Span>,
+    /// Spans that did not fit.
+    pub dropped: u32,
+}
+
+impl FlameFrame {
+    fn push(&mut self, span: Span) {
+        if self.spans.len() < SPANS {
+            self.spans.push(span);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.spans.clear();
+        self.dropped = 0;
+    }
+}
+
+/// What a frame measured, handed to [`Flame::gather`].
+#[derive(Debug, Clone, Copy)]
+pub struct Measured<'a> {
+    pub index: u64,
+    /// When the paint started.
+    pub start: Instant,
+    pub layout: Duration,
+    pub shape: Duration,
+    /// When the raster started, after the paint did.
+    pub raster_start: Duration,
+    pub raster: Duration,
+    pub paint: Duration,
+    pub bands: &'a [BandTime],
+    /// The renderer's work outside the bands: glyphs cached, layers rasterized apart, the base's damage redrawn.
+    pub outside_bands: [(&'static str, Duration); 3],
+    /// Device pixels per logical unit.
+    pub scale: f32,
+}
+
+/// The flame: whether it shows, the frame being gathered, the last frame kept, the session's slowest, and what the
+/// strip last drew.
+#[derive(Debug)]
+pub struct Flame {
+    shown: bool,
+    /// 0: the last frame; k: the k-th slowest.
+    pick: usize,
+    gathering: FlameFrame,
+    last: FlameFrame,
+    /// Slowest first.
+    slowest: Vec<FlameFrame>,
+    runs: Vec<runs::Run>,
+    /// The last [`HISTORY`] frames kept: their index and paint + present, ms, oldest first.
+    history: VecDeque<(u64, f32)>,
+    strip: strip::Strip,
+}
+
+impl Flame {
+    /// A hidden flame, its label font from `fonts`.
+    pub fn new(fonts: &crate::fonts::FontBook) -> Flame {
+        Flame {
+            shown: false,
+            pick: 0,
+            gathering: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
+            last: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
+            slowest: Vec::with_capacity(SLOWEST),
+            runs: Vec::with_capacity(runs::RUNS),
+            history: VecDeque::with_capacity(HISTORY),
+            strip: strip::Strip::new(fonts),
+        }
+    }
+
+    /// Whether the strip shows.
+    pub fn shown(&self) -> bool {
+        self.shown
+    }
+
+    /// Shows or hides the strip (F5), on the `pick`-th slowest frame (0: the last frame).
+    pub fn show(&mut self, on: bool, pick: usize) {
+        self.shown = on;
+        self.pick = pick;
+    }
+
+    /// The frame the strip shows: the last one kept, or one of the slowest.
+    pub fn looked_at(&self) -> &FlameFrame {
+        match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
+            Some(frame) => frame,
+            None => &self.last,
+        }
+    }
+
+    /// The session's slowest frames kept, slowest first.
+    pub fn slowest(&self) -> &[FlameFrame] {
+        &self.slowest
+    }
+
+    /// Starts gathering a frame's spans (nothing while hidden).
+    pub fn begin(&mut self) {
+        if self.shown {
+            runs::start();
+        }
+    }
+
+    /// Ends the shaping log once the scene is recorded (its runs are taken at [`Flame::gather`]).
+    pub fn scene_done(&mut self) {
+        if self.shown {
+            let dropped = runs::stop(&mut self.runs);
+            self.gathering.clear();
+            self.gathering.dropped = dropped;
+        }
+    }
+
+    /// Gathers the frame's spans from what it measured (nothing while hidden).
+    pub fn gather(&mut self, m: &Measured<'_>) {
+        if !self.shown {
+            return;
+        }
+        let frame = &mut self.gathering;
+        frame.index = m.index;
+        frame.paint = m.paint;
+        frame.present = Duration::ZERO;
+        let span = |library, what: &str, depth, start, time, target| Span {
+            library,
+            what: Label::new(what),
+            depth,
+            start,
+            time,
+            target,
+        };
+        frame.push(span(Library::App, "paint", 0, Duration::ZERO, m.paint, Target::None));
+        // Yoga's and HarfBuzz's work interleave (text is shaped from measure functions): their totals stand end to
+        // end on the phase row, and the runs below at the times they ran.
+        frame.push(span(Library::Yoga, "layout", 1, Duration::ZERO, m.layout, Target::None));
+        frame.push(span(Library::HarfBuzz, "shape", 1, m.layout, m.shape, Target::None));
+        frame.push(span(Library::Blend2D, "raster", 1, m.raster_start, m.raster, Target::None));
+        for run in &self.runs {
+            let start = run.started.saturating_duration_since(m.start);
+            frame.push(Span {
+                library: Library::HarfBuzz,
+                what: run.text,
+                depth: 2,
+                start,
+                time: run.time,
+                target: Target::Run(run.run),
+            });
+        }
+        // The renderer's stages outside the bands have totals, not times: they stand end to end under the raster.
+        let mut at = m.raster_start;
+        for (what, time) in m.outside_bands.into_iter().filter(|(_, t)| !t.is_zero()) {
+            frame.push(span(Library::Blend2D, what, 3, at, time, Target::None));
+            at += time;
+        }
+        let s = m.scale.max(f32::MIN_POSITIVE);
+        for band in m.bands {
+            // Bands drawn at once by other threads stand on rows of their own.
+            let depth = match band.drawer {
+                Drawer::Caller => 2,
+                Drawer::Pool(_) => 3,
+            };
+            let rows = format!("band {}..{}", band.top, band.top + band.height);
+            let target = Target::Band { top: band.top as f32 / s, bottom: (band.top + band.height) as f32 / s };
+            let start = band.started.saturating_duration_since(m.start);
+            frame.push(span(Library::Blend2D, &rows, depth, start, band.time, target));
+            // A band's kinds of op have totals: they stand end to end under it.
+            let mut at = start;
+            for (what, time) in OpKindTimes::NAMES.into_iter().zip(band.kinds.unwrap_or_default()) {
+                if !time.is_zero() {
+                    frame.push(span(Library::Blend2D, what, 4, at, time, target));
+                    at += time;
+                }
+            }
+        }
+    }
+
+    /// The frame gathered was counted by the HUD: it becomes the last frame (with its present), and one of the
+    /// slowest if it is.
+    pub fn keep(&mut self, present: Duration) {
+        if !self.shown || self.gathering.spans.is_empty() {
+            return;
+        }
+        let frame = &mut self.gathering;
+        frame.present = present;
+        let span = Span {
+            library: Library::Sdl,
+            what: Label::new("present"),
+            depth: 1,
+            start: frame.paint,
+            time: present,
+            target: Target::None,
+        };
+        frame.push(span);
+        std::mem::swap(&mut self.gathering, &mut self.last);
+        if self.history.len() == HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back((self.last.index, ((self.last.paint + present).as_secs_f64() * 1000.0) as f32));
+        self.gathering.clear();
+        let paint = self.last.paint;
+        if self.slowest.len() < SLOWEST || self.slowest.last().is_some_and(|f| f.paint < paint) {
+            let at = self.slowest.partition_point(|f| f.paint >= paint);
+            self.slowest.insert(at, self.last.clone());
+            self.slowest.truncate(SLOWEST);
+        }
+    }
+
+    /// The frame gathered was painted only for the flame or the HUD: it is not shown (that would be a change to
+    /// show, and so on).
+    pub fn drop_frame(&mut self) {
+        self.gathering.clear();
+    }
+
+    /// Whether the strip shows other than it last drew (another frame, another span under the pointer, another
+    /// place): the loop paints a frame for it, which nothing counts.
+    pub fn due(&self, pointer: Option<(f32, f32)>, size: (f32, f32)) -> bool {
+        self.shown && self.strip.stale(self.looked_at(), self.pick, pointer, size)
+    }
+
+    /// Records the strip at the bottom of a frame of logical `size` into `list` (nothing while hidden), and the
+    /// outline of what the span under `pointer` belongs to.
+    pub fn record(
+        &mut self,
+        fonts: &crate::fonts::FontBook,
+        size: (f32, f32),
+        pointer: Option<(f32, f32)>,
+        list: &mut crate::display_list::DisplayList,
+    ) {
+        if !self.shown {
+            return;
+        }
+        let frame = match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
+            Some(frame) => frame,
+            None => &self.last,
+        };
+        self.strip.record((frame, self.pick, &self.history), fonts, size, pointer, &self.runs, list);
+    }
+
+    /// The strip's box where it was last drawn (logical units), if it shows.
+    pub fn rect(&self) -> Option<Rect> {
+        self.shown.then(|| self.strip.rect())
+    }
+
+    /// What the strip shows, in words (its accessible name), or `None` while hidden.
+    pub fn describe(&self) -> Option<(Rect, String)> {
+        if !self.shown {
+            return None;
+        }
+        let frame = self.looked_at();
+        let which = if self.pick == 0 { "the last frame".to_owned() } else { format!("slowest frame {}", self.pick) };
+        let name = format!(
+            "Flame of {which} ({}): paint {:.2} ms in {} spans: Yoga's layout, HarfBuzz's shaping per run, Blend2D's \
+             raster per band, SDL's present",
+            frame.index,
+            frame.paint.as_secs_f64() * 1000.0,
+            frame.spans.len()
+        );
+        Some((self.strip.rect(), name))
+    }
+
+    /// The flame as the report prints it: shown, the frame looked at with its spans, and the slowest frames' paint.
+    pub fn report(&self) -> serde_json::Value {
+        let ms = |d: Duration| (d.as_secs_f64() * 1e6).round() / 1e3;
+        let frame = self.looked_at();
+        let spans: Vec<_> = frame
+            .spans
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "library": s.library.name(),
+                    "what": s.what.as_str(),
+                    "depth": s.depth,
+                    "start_ms": ms(s.start),
+                    "ms": ms(s.time),
+                })
+            })
+            .collect();
+        let slowest: Vec<_> =
+            self.slowest.iter().map(|f| serde_json::json!({ "frame": f.index, "paint_ms": ms(f.paint) })).collect();
+        let pointed = match self.strip.pointed().filter(|_| self.shown) {
+            Some((span, outlined)) => serde_json::json!({
+                "library": span.library.name(),
+                "what": span.what.as_str(),
+                "outlined": outlined.map(|r| [r.x, r.y, r.w, r.h]),
+            }),
+            None => serde_json::Value::Null,
+        };
+        let rect = self.rect().map(|r| [r.x, r.y, r.w, r.h]);
+        serde_json::json!({
+            "shown": self.shown,
+            "rect": rect,
+            "pointed": pointed,
+            "looking_at": if self.pick == 0 { "last".to_owned() } else { format!("slowest {}", self.pick) },
+            "frame": frame.index,
+            "paint_ms": ms(frame.paint),
+            "spans_per_frame": frame.spans.len(),
+            "spans_dropped": frame.dropped,
+            "spans": spans,
+            "slowest": slowest,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::display_list::DisplayList;
+    use crate::test_support::fonts;
+
+    /// The shaping log is one for the process: the tests that use it take turns.
+    static LOG_USERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn take_turn() -> std::sync::MutexGuard<'static, ()> {
+        LOG_USERS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// A flame shown that kept one frame of two bands (one per half of a 960x640 frame at scale 2) and one run.
+    fn kept(list: &mut DisplayList) -> (Flame, Instant) {
+        let mut flame = Flame::new(fonts());
+        flame.show(true, 0);
+        let start = Instant::now();
+        flame.begin();
+        let font = fonts().id(crate::fonts::Face::Sans, 14.0);
+        let run = fonts().shape(font, "a run to point at");
+        runs::log("a run to point at", start, Duration::from_micros(300), Arc::as_ptr(&run) as usize);
+        flame.scene_done();
+        list.glyphs(font, 100.0, 50.0, run, crate::geom::Color::rgb(0, 0, 0));
+        let ms = Duration::from_millis;
+        let kinds = Some([ms(1), Duration::ZERO, Duration::ZERO]);
+        let band = |top, at| BandTime {
+            top,
+            height: 640,
+            drawer: Drawer::Caller,
+            started: start + ms(at),
+            time: ms(2),
+            kinds,
+        };
+        let bands = [band(0, 4), band(640, 6)];
+        flame.gather(&Measured {
+            index: 7,
+            start,
+            layout: ms(1),
+            shape: ms(1),
+            raster_start: ms(3),
+            raster: ms(6),
+            paint: ms(9),
+            bands: &bands,
+            outside_bands: [("glyph cache", ms(1)), ("layers", Duration::ZERO), ("base", Duration::ZERO)],
+            scale: 2.0,
+        });
+        flame.keep(ms(1));
+        (flame, start)
+    }
+
+    /// Where the pointer goes to point at the span `what` of the strip (in a 480x320 logical frame).
+    fn at(flame: &Flame, what: &str) -> (f32, f32) {
+        let frame = flame.looked_at();
+        let span = frame.spans.iter().find(|s| s.what.as_str() == what).expect("the span");
+        let rect = strip::Strip::rect_of((480.0, 320.0));
+        let total = 10.0; // paint 9 ms + present 1 ms
+        let per_ms = (rect.w - 8.0) / total;
+        let mid = span.start.as_secs_f32() * 1000.0 + span.time.as_secs_f32() * 500.0;
+        (rect.x + 4.0 + mid * per_ms, rect.y + 4.0 + 16.0 * (f32::from(span.depth) + 1.5))
+    }
+
+    /// Pointing at a band's span outlines its rows in the frame (logical units); at a run's, the box of the glyph op
+    /// that draws the run.
+    #[test]
+    fn pointing_at_a_span_outlines_what_it_belongs_to() {
+        let _turn = take_turn();
+        let mut list = DisplayList::new();
+        let (mut flame, _) = kept(&mut list);
+        let before = list.ops.len();
+        let p = at(&flame, "band 640..1280");
+        flame.record(fonts(), (480.0, 320.0), Some(p), &mut list);
+        let pointed = flame.report()["pointed"].clone();
+        assert_eq!(pointed["what"], "band 640..1280", "{pointed}");
+        assert_eq!(pointed["outlined"], serde_json::json!([0.0, 320.0, 480.0, 320.0]), "{pointed}");
+        assert_eq!(list.ops.len(), before + 2, "the outline and the strip's layer");
+        let mut list2 = DisplayList::new();
+        let (mut flame, _) = kept(&mut list2);
+        flame.record(fonts(), (480.0, 320.0), Some(at(&flame, "a run to point at")), &mut list2);
+        let pointed = flame.report()["pointed"].clone();
+        assert_eq!(pointed["library"], "HarfBuzz", "{pointed}");
+        let outlined = pointed["outlined"].as_array().expect("an outline");
+        assert_eq!((outlined[0].as_f64(), outlined[1].as_f64()), (Some(100.0), Some(36.0)), "{pointed}");
+    }
+
+    /// The kept frame's spans: the frame, its phases and present, the run, the stage outside the bands and both
+    /// bands; hidden, a frame gathers nothing.
+    #[test]
+    fn a_kept_frame_has_a_span_per_phase_run_and_band_and_a_hidden_one_none() {
+        let _turn = take_turn();
+        let (flame, _) = kept(&mut DisplayList::new());
+        // Other tests shaping meanwhile may log runs of their own into the frame: ours are looked for in order.
+        let whats: Vec<&str> = flame.looked_at().spans.iter().map(|s| s.what.as_str()).collect();
+        let expected = [
+            "paint",
+            "layout",
+            "shape",
+            "raster",
+            "a run to point at",
+            "glyph cache",
+            "band 0..640",
+            "fills",
+            "band 640..1280",
+            "fills",
+            "present",
+        ];
+        let mut rest = whats.iter();
+        assert!(expected.iter().all(|e| rest.any(|w| w == e)), "{whats:?}");
+        assert_eq!(whats.last(), Some(&"present"), "{whats:?}");
+        let mut hidden = Flame::new(fonts());
+        hidden.begin();
+        hidden.scene_done();
+        assert!(!runs::on());
+        hidden.keep(Duration::from_millis(1));
+        assert!(hidden.looked_at().spans.is_empty() && hidden.slowest().is_empty());
+    }
+
+    #[test]
+    fn a_label_is_cut_at_a_character_boundary() {
+        let long = "é".repeat(30);
+        let label = Label::new(&long);
+        assert_eq!(label.as_str(), "é".repeat(20));
+        assert_eq!(Label::new("a\nb").as_str(), "a b");
+    }
+}
