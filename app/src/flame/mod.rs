@@ -38,7 +38,7 @@ pub struct Label {
 }
 
 impl Label {
-    /// `text`, cut to at most [`LABEL`] bytes at a character boundary, its line breaks as spaces.
+    /// `text`, cut to at most `LABEL` bytes at a character boundary, its line breaks as spaces.
     pub fn new(text: &str) -> Label {
         let mut end = text.len().min(LABEL);
         while !text.is_char_boundary(end) {
