@@ -180,13 +180,10 @@ fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>,
         Op::Glyphs { font, .. } if !target.fonts.is_colour(*font) => {
             let Some(b) = super::geom::op_bounds(op, target.fonts) else { return };
             let t = place.translation;
-            let device = target.device(Rect::new(b.x + t.0, b.y + t.1, b.w, b.h));
-            let (f, d) = (f64::from, device);
-            let partial = place.clip.is_some_and(|c| {
-                let c = target.device(c);
-                partial_edge_crosses([f(c.x0), f(c.y0), f(c.x1), f(c.y1)], [f(d.x0), f(d.y0), f(d.x1), f(d.y1)])
-            });
-            if partial || f(d.x1 - d.x0) * f(d.y1 - d.y0) > MAX_OUTLINED_PX {
+            let placed = Rect::new(b.x + t.0, b.y + t.1, b.w, b.h);
+            let d = target.device(placed);
+            let area = f64::from(d.x1 - d.x0) * f64::from(d.y1 - d.y0);
+            if target.partial_clip_crosses(place, placed) || area > MAX_OUTLINED_PX {
                 add(b);
             }
         }
