@@ -202,6 +202,9 @@ pub(super) fn rasterize_layer(
     let mut image = Image::new(g, shape.width, shape.height, PixelFormat::Prgb32)?;
     let prepared = prepare(g, fonts, content)?;
     let mapping = Mapping { scale: shape.scale };
+    // The walk's place holds the layer's rect as its clip, as a layer's in place does (the replay's choices, and
+    // the band cut's boxes, follow it).
+    let place = Place { clip: Some(crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1)), ..Place::default() };
     let draw = |ctx: &mut Context<'_>, top: usize, rows: usize| -> Result<(), NativeError> {
         if top > 0 {
             ctx.translate(0.0, -(top as f64))?;
@@ -227,9 +230,6 @@ pub(super) fn rasterize_layer(
             visible: Some(visible),
             kinds: None,
         };
-        // The walk's place holds that clip too, as a layer's in place does (the replay's choices follow it).
-        let clip = crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1);
-        let place = Place { clip: Some(clip), ..Place::default() };
         let mut walk = Walk::new(content, place);
         replayer.replay(ctx, &prepared, &mut walk)?;
         close(ctx, &walk)
@@ -259,8 +259,6 @@ pub(super) fn rasterize_layer(
             offset: (shape.frac_x, shape.frac_y),
             size: (shape.width, shape.height as usize),
         };
-        let place =
-            Place { clip: Some(crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1)), ..Place::default() };
         let mut boxes = Vec::new();
         content_boxes(&target, content, place, &mut boxes);
         keep_boxes_whole(&mut edges, &boxes);
