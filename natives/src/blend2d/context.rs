@@ -40,8 +40,20 @@ pub struct Context<'a> {
     calls: &'static Blend2dCalls,
     /// Scratch for [`Context::fill_glyph_run`]'s placements, reused from run to run.
     placements: Vec<BLGlyphPlacement>,
+    /// The stroke width in effect, and that of each saved state, last saved last: what the strokes' guard
+    /// against a pen wider than [`STROKE_REACH`] reads.
+    stroke_width: f64,
+    saved_stroke_widths: Vec<f64>,
     _target: PhantomData<&'a mut ()>,
 }
+
+/// The widest pen (user units, 2^24) a stroke is drawn with: 0.12's stroker hands the rasterizer an outline its
+/// fixed-point edge filler reads out of bounds on (a segmentation fault in `fillAnalytic`, raster fuzz seed 1694 of
+/// the 100,000 run: a pen 8.2e25 wide), as the beta's did. The same reach as a path's control points (`path::FAR`).
+pub const STROKE_REACH: f64 = 16_777_216.0;
+
+/// Blend2D's stroke width before any is set.
+const DEFAULT_STROKE_WIDTH: f64 = 1.0;
 
 /// Where a path's (0, 0) goes in user space: paths carry their own coordinates, so nowhere else.
 const PATH_ORIGIN: BLPoint = BLPoint { x: 0.0, y: 0.0 };
@@ -78,8 +90,14 @@ impl<'a> Context<'a> {
         // Pinned to a CPU level, the context compiles its own pipelines for it (see `cpu`).
         let (flags, cpu_features) = super::cpu::create_flags();
         let info = BLContextCreateInfo { flags, threadCount: threads, cpuFeatures: cpu_features, ..Default::default() };
-        let mut context =
-            Context { core: BLContextCore::default(), calls, placements: Vec::new(), _target: PhantomData };
+        let mut context = Context {
+            core: BLContextCore::default(),
+            calls,
+            placements: Vec::new(),
+            stroke_width: DEFAULT_STROKE_WIDTH,
+            saved_stroke_widths: Vec::new(),
+            _target: PhantomData,
+        };
         // SAFETY: `context.core` is writable and `blContextInitAs` initialises it first (to the built-in null
         // context, which `Drop`'s `blContextEnd` accepts) whatever it returns; `image` is an initialised image
         // borrowed mutably for `'a`, which the context does not outlive (an asynchronous one's workers are done with it
@@ -154,13 +172,19 @@ impl<'a> Context<'a> {
     /// Saves the whole state (transform, styles, clip, ...) on Blend2D's state stack (`blContextSave`).
     pub fn save(&mut self) -> Result<(), NativeError> {
         // SAFETY: an initialised context; a null cookie is allowed (the state is then restored by position).
-        unsafe { bl!(self.calls.context, blContextSave(&mut self.core, ptr::null_mut())) }
+        unsafe { bl!(self.calls.context, blContextSave(&mut self.core, ptr::null_mut())) }?;
+        self.saved_stroke_widths.push(self.stroke_width);
+        Ok(())
     }
 
     /// Restores the last saved state (`blContextRestore`); `BL_ERROR_NO_STATES_TO_RESTORE` if none is saved.
     pub fn restore(&mut self) -> Result<(), NativeError> {
         // SAFETY: an initialised context; a null cookie restores the last saved state.
-        unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }
+        unsafe { bl!(self.calls.context, blContextRestore(&mut self.core, ptr::null())) }?;
+        if let Some(width) = self.saved_stroke_widths.pop() {
+            self.stroke_width = width;
+        }
+        Ok(())
     }
 
     fn matrix_op(&mut self, op: BLTransformOp, data: *const c_void) -> Result<(), NativeError> {
@@ -270,10 +294,18 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextSetFillRule(&mut self.core, rule.to_bl())) }
     }
 
-    /// Stroke width in user units (`blContextSetStrokeWidth`); at 0 or less, strokes draw nothing.
+    /// Stroke width in user units (`blContextSetStrokeWidth`); at 0 or less, or wider than [`STROKE_REACH`],
+    /// strokes draw nothing.
     pub fn set_stroke_width(&mut self, width: f64) -> Result<(), NativeError> {
         // SAFETY: an initialised context.
-        unsafe { bl!(self.calls.context, blContextSetStrokeWidth(&mut self.core, width)) }
+        unsafe { bl!(self.calls.context, blContextSetStrokeWidth(&mut self.core, width)) }?;
+        self.stroke_width = width;
+        Ok(())
+    }
+
+    /// Whether the pen is wider than [`STROKE_REACH`], so that strokes are not handed to Blend2D.
+    fn pen_past_reach(&self) -> bool {
+        self.stroke_width > STROKE_REACH
     }
 
     /// Both ends of stroked open lines (`blContextSetStrokeCaps`).
@@ -317,6 +349,9 @@ impl<'a> Context<'a> {
 
     /// Strokes `rect`'s outline (`blContextStrokeRectD`).
     pub fn stroke_rect(&mut self, rect: Rect) -> Result<(), NativeError> {
+        if self.pen_past_reach() {
+            return Ok(());
+        }
         let rect = rect.to_bl();
         // SAFETY: an initialised context and a rect alive for the call.
         unsafe { bl!(self.calls.context, blContextStrokeRectD(&mut self.core, &rect)) }
@@ -331,6 +366,9 @@ impl<'a> Context<'a> {
     }
 
     fn stroke_geometry<T>(&mut self, kind: BLGeometryType, geometry: &T) -> Result<(), NativeError> {
+        if self.pen_past_reach() {
+            return Ok(());
+        }
         // SAFETY: as in `fill_geometry`.
         unsafe {
             bl!(
@@ -393,6 +431,9 @@ impl<'a> Context<'a> {
 
     /// Strokes `path` (`blContextStrokePathD`).
     pub fn stroke_path(&mut self, path: &Path) -> Result<(), NativeError> {
+        if self.pen_past_reach() {
+            return Ok(());
+        }
         // SAFETY: an initialised context, an initialised path (only read) and an origin alive for the call.
         unsafe { bl!(self.calls.context, blContextStrokePathD(&mut self.core, &PATH_ORIGIN, &path.core)) }
     }
