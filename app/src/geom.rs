@@ -119,12 +119,15 @@ impl PixelRect {
 }
 
 /// Whether an edge of the clip `[left, top, right, bottom]` that lies inside a pixel (off a pixel edge by more than
-/// rounding noise) passes through the box `[left, top, right, bottom]` where the two overlap; both in device pixels.
-/// Raster draws such a box another way than a blit, which the beta's crash guard would cut to the clip's whole
-/// pixels.
+/// rounding noise) passes through the whole pixels the box `[left, top, right, bottom]` touches, where the two
+/// overlap; both in device pixels. Raster draws such a box in place, not as a blit of an image: a blit under that
+/// edge scales each pixel by the share of it the clip covers, where drawing in place clips the shape itself, and
+/// the two differ wherever the shape covers part of such a pixel. The box is taken out to whole pixels because the
+/// blit's image is (raster fuzz seed 85441: a layer whose top lay on the clip's top, both inside a pixel, drawn
+/// through its image at a quarter of its ink).
 pub fn partial_edge_crosses(clip: [f64; 4], b: [f64; 4]) -> bool {
     let [x0, y0, x1, y1] = clip;
-    let [bx0, by0, bx1, by1] = b;
+    let [bx0, by0, bx1, by1] = [b[0].floor(), b[1].floor(), b[2].ceil(), b[3].ceil()];
     let partial = |e: f64| (e - e.round()).abs() > 1e-6;
     let across = |e: f64, lo: f64, hi: f64| partial(e) && lo < e && e < hi;
     let meets = bx0 < x1 && x0 < bx1 && by0 < y1 && y0 < by1;

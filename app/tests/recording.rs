@@ -407,6 +407,19 @@ fn a_diff_of_two_recordings_names_what_changed() {
         stdout.ends_with("with other ops, 0 with other pixels\n") && stdout.contains(": 0 with other ops"),
         "{stdout}"
     );
+    // A run of more frames: the frames the shorter run lacks stand alone, and the rest pair as the same.
+    run(
+        &dir,
+        &[&["--video-driver=dummy", "--frames=8", "--threads=1", "--no-hud"][..], &["--record=longer.gbrec"]].concat(),
+    );
+    let stdout = run(&dir, &["replay", "a.gbrec", "--diff=longer.gbrec"]);
+    let lone = stdout.lines().filter(|l| l.ends_with(" ops") && l.contains(": only in longer.gbrec, ")).count();
+    let summary = stdout.lines().last().unwrap_or_default();
+    assert!(
+        lone >= 1 && summary.contains(&format!(" 0 only in the first and {lone} only in the second: ")),
+        "{stdout}"
+    );
+    assert!(summary.ends_with(": 0 with other ops, 0 with other pixels"), "{stdout}");
     // Another screen: ops and pixels differ in every pair.
     let stdout = run(&dir, &["replay", "a.gbrec", "--diff=other.gbrec"]);
     let summary = stdout.lines().last().unwrap_or_default();

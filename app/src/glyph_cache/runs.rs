@@ -9,8 +9,10 @@
 //! a run atlas, and blitted whole after that: one call instead of one per glyph. A run seen for the first time is
 //! only remembered (most runs are seen once only while the size changes: the lines a new width wraps anew), as
 //! is every run outside the base (figures and counters, drawn by every frame and changing). A run image is the
-//! same glyph cells, composited in the same order onto transparent pixels first: source-over is associative, so it
-//! differs from the glyphs drawn in place by rounding only.
+//! same glyph cells copied onto transparent pixels, and only a run whose glyphs' inks share no pixel gets one: each
+//! pixel of the image is then one glyph's ink as it is, and blitting the image gives the very pixels blitting the
+//! glyphs does, so a frame does not depend on whether the run had its image yet. (Where inks overlap, blending them
+//! together first rounds apart from blending each over the frame.)
 //!
 //! Each base redraw is a generation; a run image not drawn in the last [`KEEP_GENERATIONS`] is dropped, and an
 //! atlas when it holds none. Past [`MAX_BYTES`] of atlases the images start over.
@@ -266,6 +268,23 @@ struct InkAt {
     y: i32,
 }
 
+/// Whether two of `inks` (in a run's pixels) share a pixel.
+fn inks_overlap(inks: &[InkAt]) -> bool {
+    let mut order: Vec<&InkAt> = inks.iter().filter(|i| i.ink.w > 0 && i.ink.h > 0).collect();
+    order.sort_unstable_by_key(|i| i.x);
+    // The inks that reach past the left edge of the one looked at: a run's glyphs mostly follow each other, so
+    // this holds a few.
+    let mut open: Vec<&InkAt> = Vec::new();
+    for ink in order {
+        open.retain(|o| o.x + o.ink.w > ink.x);
+        if open.iter().any(|o| o.y < ink.y + ink.ink.h && ink.y < o.y + o.ink.h) {
+            return true;
+        }
+        open.push(ink);
+    }
+    false
+}
+
 /// Draws `runs` (their glyphs all in `cells`) into one new run atlas, shelf by shelf, and returns it with each
 /// run's image (`None` when no run has ink). A run with a glyph not in `cells`, or wider than the atlas, is left
 /// out (it is drawn glyph by glyph, or directly).
@@ -297,7 +316,12 @@ fn build_run_atlas(
         let (x0, y0) = (inks.iter().map(|i| i.x).min(), inks.iter().map(|i| i.y).min());
         let (x1, y1) = (inks.iter().map(|i| i.x + i.ink.w).max(), inks.iter().map(|i| i.y + i.ink.h).max());
         let (Some(x0), Some(y0), Some(x1), Some(y1), true) = (x0, y0, x1, y1, complete) else { continue };
-        if x1 - x0 > ATLAS_WIDTH {
+        // A run whose glyphs' inks overlap is drawn glyph by glyph: where two glyphs blend over each other, blending
+        // them first and the result over the frame rounds apart from blending each over the frame (raster fuzz seed
+        // 2347: ten levels on 5.5 px text), so a frame that drew the run's image would differ from one that drew
+        // its glyphs before the image was made. Without overlap each pixel of the image is one glyph's ink as it is
+        // and the two ways are the same pixels.
+        if x1 - x0 > ATLAS_WIDTH || inks_overlap(&inks) {
             continue;
         }
         // `InkBox` here is the run's box relative to its anchor, until it is given its place in the atlas.

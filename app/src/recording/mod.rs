@@ -30,6 +30,7 @@
 //! drawn; an event typed while the focus is in a password field is written with a dot for each character
 //! ([`events::redacted`]).
 
+pub mod align;
 pub mod events;
 pub mod file;
 pub mod frames;

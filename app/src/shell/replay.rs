@@ -17,6 +17,7 @@ use crate::display_list::DisplayList;
 use crate::fonts::FontBook;
 use crate::geom::PixelRect;
 use crate::raster::Renderer;
+use crate::recording::align::{self, Step};
 use crate::recording::{Painted, Recording, read};
 use crate::shell::cli::RunError;
 use crate::shell::report::Percentiles;
@@ -53,8 +54,8 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "RENDERER", value_parser = ["vello_cpu"])]
     pub against: Option<String>,
 
-    /// Compare with this recording frame by frame (the painted frames in order): the ops added, removed and
-    /// changed, and the pixels that differ, each replayed as above.
+    /// Compare with this recording frame by frame (the painted frames aligned as a diff aligns lines): the ops
+    /// added, removed and changed, and the pixels that differ, each replayed as above.
     #[arg(long, value_name = "OTHER")]
     pub diff: Option<PathBuf>,
 
@@ -273,9 +274,11 @@ fn open(path: &std::path::Path) -> Result<Recording, RunError> {
     Ok(recording)
 }
 
-/// `--diff OTHER`: both recordings replayed side by side, their painted frames paired in order; each pair's line
-/// says the ops added, removed and changed (by kind: an op of a kind both lack elsewhere counts as changed) and the
-/// pixels that differ.
+/// `--diff OTHER`: both recordings replayed side by side, their painted frames aligned
+/// ([`crate::recording::align`]): frames that draw the same ops are matched as a diff matches lines, the frames
+/// between two matches are paired in order, and a frame one run painted and the other did not stands alone. Each
+/// pair's line says the ops added, removed and changed (by kind: an op of a kind both lack elsewhere counts as
+/// changed) and the pixels that differ; a lone frame's line says whose it is.
 fn diff(
     g: &'static Goldberry,
     (a, a_name): (&Recording, &str),
@@ -289,11 +292,38 @@ fn diff(
         r.frames.iter().filter_map(|f| Some((f.index, f.painted.clone()?))).collect()
     };
     let (a_frames, b_frames) = (painted(a), painted(&b));
-    let (mut op_frames, mut pixel_frames) = (0, 0);
-    let pairs = a_frames.len().min(b_frames.len());
-    for ((ia, pa), (ib, pb)) in a_frames.iter().zip(&b_frames) {
-        players.0.draw(*ia, pa)?;
-        players.1.draw(*ib, pb)?;
+    let aligned = align::align(&signatures(&a_frames), &signatures(&b_frames));
+    if !aligned.matched {
+        let _ = writeln!(
+            std::io::stderr(),
+            "goldberry: warning: {} and {} differ in too many frames to align; their middles are paired in order",
+            a_name,
+            b_name
+        );
+    }
+    let (mut pairs, mut op_frames, mut pixel_frames, mut lone) = (0, 0, 0, (0, 0));
+    let mut out = std::io::stdout().lock();
+    for step in aligned.steps {
+        let (ia, pa, ib, pb) = match step {
+            Step::OnlyA(x) => {
+                let (ia, pa) = &a_frames[x];
+                players.0.draw(*ia, pa)?;
+                lone.0 += 1;
+                let _ = writeln!(out, "frame {ia}: only in {a_name}, {} ops", pa.list.ops.len());
+                continue;
+            }
+            Step::OnlyB(y) => {
+                let (ib, pb) = &b_frames[y];
+                players.1.draw(*ib, pb)?;
+                lone.1 += 1;
+                let _ = writeln!(out, "frame {ib}: only in {b_name}, {} ops", pb.list.ops.len());
+                continue;
+            }
+            Step::Both { a: x, b: y, .. } => (a_frames[x].0, &a_frames[x].1, b_frames[y].0, &b_frames[y].1),
+        };
+        pairs += 1;
+        players.0.draw(ia, pa)?;
+        players.1.draw(ib, pb)?;
         let ops = op_changes(&pa.list.ops, &pb.list.ops);
         let pixels = match (&players.0.target, &players.1.target) {
             (Some(x), Some(y)) if (x.width, x.height) == (y.width, y.height) => {
@@ -309,14 +339,33 @@ fn diff(
         };
         let (added, removed, changed) = ops;
         let at = if ia == ib { format!("frame {ia}") } else { format!("frames {ia} and {ib}") };
-        let _ = writeln!(std::io::stdout(), "{at}: ops +{added} -{removed} ~{changed}, {pixels}");
+        let _ = writeln!(out, "{at}: ops +{added} -{removed} ~{changed}, {pixels}");
     }
     Ok(format!(
-        "compared {pairs} painted frames of {a_name} ({}) and {b_name} ({}): {op_frames} with other ops, \
-         {pixel_frames} with other pixels",
+        "compared {pairs} pairs of painted frames of {a_name} ({}) and {b_name} ({}), {} only in the first and {} \
+         only in the second: {op_frames} with other ops, {pixel_frames} with other pixels",
         a_frames.len(),
-        b_frames.len()
+        b_frames.len(),
+        lone.0,
+        lone.1
     ))
+}
+
+/// Each painted frame's signature: its size and its ops' prints in order (two frames of one signature draw the
+/// same ops).
+fn signatures(frames: &[(u64, Painted)]) -> Vec<u64> {
+    use std::hash::{Hash as _, Hasher as _};
+    frames
+        .iter()
+        .map(|(_, p)| {
+            let mut h = std::hash::DefaultHasher::new();
+            (p.width, p.height).hash(&mut h);
+            for op in &p.list.ops {
+                crate::recording::ops::op_print(op).hash(&mut h);
+            }
+            h.finish()
+        })
+        .collect()
 }
 
 /// The ops only `b` has (added), only `a` has (removed), and of those the pairs of one kind (changed), as

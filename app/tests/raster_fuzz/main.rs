@@ -50,9 +50,7 @@ const CI_CASES: u64 = 1500;
 /// - 1135: a stroke whose outline overlaps itself inside a pixel (the path turns back within it): Blend2D sums
 ///   the overlapping parts' coverage there (up to 92 levels over the exact share); neither of vello_cpu's
 ///   pictures has the same outline to sum.
-/// - 117: not the bands: a second cold frame (the layers cleared, the glyph cache warm) draws one pixel of a
-///   layer holding a circle and a 1 px glyph run a level apart from the first frame, at 1 thread as at 3.
-const OPEN: [u64; 2] = [117, 1135];
+const OPEN: [u64; 1] = [1135];
 
 fn env_number(name: &str, default: u64) -> u64 {
     match std::env::var(name) {
