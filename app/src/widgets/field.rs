@@ -486,8 +486,10 @@ impl Widget for Field {
             }
             _ => (self.edit.anchor(), self.edit.caret()),
         };
+        let placed = self.laid.placed(&value);
         Access::new(role, self.name)
             .value(value)
+            .placed(placed)
             .selection(anchor, caret)
             .state("readonly", self.kind == Kind::ReadOnly)
             .state("disabled", self.kind == Kind::Disabled)
