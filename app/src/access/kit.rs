@@ -560,8 +560,12 @@ mod tests {
         let shut = Access::new(Role::TreeItem, "docs").state("collapsed", true).level(1);
         assert_eq!(to_kit(&Node::part("tree", 2, shut, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0).is_expanded(), Some(false));
         let copy = Access::new(Role::MenuItem, "Copy").shortcut(Some("Ctrl+C"));
-        assert_eq!(to_kit(&Node::part("menu", 0, copy, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0).keyboard_shortcut(), Some("Ctrl+C"));
-        let terms = Access::new(Role::CheckBox, "I accept the terms").state("invalid", true).description(Some("Required"));
+        assert_eq!(
+            to_kit(&Node::part("menu", 0, copy, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0).keyboard_shortcut(),
+            Some("Ctrl+C")
+        );
+        let terms =
+            Access::new(Role::CheckBox, "I accept the terms").state("invalid", true).description(Some("Required"));
         let terms = to_kit(&Node::part("terms", 0, terms, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0);
         assert_eq!((terms.invalid(), terms.description()), (Some(Invalid::True), Some("Required")));
     }

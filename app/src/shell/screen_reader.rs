@@ -20,9 +20,9 @@ use crate::access::KitTree;
 use crate::access::kit::id_of;
 use crate::session::Session;
 use crate::shell::cli::RunError;
-use crate::widgets::Node;
 use crate::shell::script::Verb;
 use crate::shell::script::named::{self, Keys};
+use crate::widgets::Node;
 
 /// The adapter, what it was last told, and the actions asked of it.
 pub struct ScreenReader {
@@ -134,7 +134,9 @@ impl ScreenReader {
                         }
                     }
                     // As a person's pointer could not, a place out of view is not selected.
-                    Err(why) => tracing::info!("goldberry: the screen reader: no selection in {:?}: {why}", node.access.name),
+                    Err(why) => {
+                        tracing::info!("goldberry: the screen reader: no selection in {:?}: {why}", node.access.name)
+                    }
                 }
                 continue;
             }
@@ -190,10 +192,8 @@ fn selecting(
     };
     let ((ax, ay), (fx, fy)) = (point(&selection.anchor)?, point(&selection.focus)?);
     let button = MouseButton::LEFT;
-    let mut events = vec![
-        Event::MouseMotion { x: ax, y: ay },
-        Event::MouseButtonDown { button, x: ax, y: ay, clicks: 1 },
-    ];
+    let mut events =
+        vec![Event::MouseMotion { x: ax, y: ay }, Event::MouseButtonDown { button, x: ax, y: ay, clicks: 1 }];
     if (ax, ay) != (fx, fy) {
         events.push(Event::MouseMotion { x: fx, y: fy });
     }
