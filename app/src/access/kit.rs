@@ -1,7 +1,8 @@
 //! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
 //! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. A text a
-//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection, so AT-SPI offers
-//! Text (and EditableText on an input) and the adapter raises text-changed and caret-moved from the difference. An
+//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection (and a field's
+//! characters placed where they are drawn), so AT-SPI offers Text (and EditableText on an input) with character
+//! extents, and the adapter raises text-changed and caret-moved from the difference. An
 //! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
 //! hover sends nothing, a slider's move sends the slider and a keystroke the line it changed.
 

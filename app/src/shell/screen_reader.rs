@@ -1,7 +1,8 @@
 //! The accessibility tree on the desktop: AccessKit's Unix adapter carries it to assistive technology over AT-SPI
 //! (D-Bus). Nothing is built while no screen reader listens (the adapter stays inactive and never calls back for
 //! a tree); once one does, each frame sends the nodes that changed. A screen reader's action (press, focus,
-//! increment, set a value) arrives on the adapter's thread and is queued; the loop turns it into real SDL events
+//! increment, set a value, a field's caret or selection) arrives on the adapter's thread and is queued; the loop
+//! turns it into real SDL events
 //! at the widget, as a script's named line does, so it takes the path a person's input takes. The adapter is told
 //! where the window stands on the screen whenever it moves, so a screen reader's coordinates are the screen's.
 
