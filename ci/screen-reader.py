@@ -268,7 +268,14 @@ def places(window):
         hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
         if hit is None or hit.name != field.name:
             fail(f"the node at screen point ({cx}, {cy}) is {hit and (hit.getRoleName(), hit.name)}, not {field.name!r}")
-        say(f"window at ({x}, {y}): frame {frame}, {field.name!r} at {on_screen} on the screen and hit there")
+        # Its first character is placed on the screen too, inside the field, wherever the window stands.
+        first = until(f"the first character of {field.name!r} has no extents",
+                      lambda: (box(field.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))[2] > 0,
+                               box(field.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))))
+        if not (on_screen[0] <= first[0] < on_screen[0] + on_screen[2] and on_screen[1] <= first[1] < on_screen[1] + on_screen[3]):
+            fail(f"the first character of {field.name!r} is at {first}, outside the field at {on_screen}")
+        say(f"window at ({x}, {y}): frame {frame}, {field.name!r} at {on_screen} on the screen and hit there, its "
+            f"first character at {first}")
 
 
 def children(node):
