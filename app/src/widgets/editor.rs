@@ -120,10 +120,15 @@ impl Laid {
 
     /// Where the characters of `value` stand on this one line as drawn (window pixels, scrolled), for a screen
     /// reader; None when this layout is not of `value` (a composition since, or a newer text). Characters outside
-    /// a long field's laid-out window stand at its edge, with no width.
+    /// a long field's laid-out window stand at its edge, with no width (such a window is taken as `value`'s when
+    /// its bytes are there: the tree is built after the frame that laid it out).
     pub fn placed(&self, value: &str) -> Option<super::Placed> {
         let end = self.start.checked_add(self.text.len())?;
-        if self.paragraph.lines.len() != 1 || value.get(self.start..end) != Some(&*self.text) {
+        let whole = self.start == 0 && end == value.len();
+        if self.paragraph.lines.len() != 1
+            || !(whole || value.len() > FIELD_WINDOW)
+            || value.get(self.start..end) != Some(&*self.text)
+        {
             return None;
         }
         let bar = self.caret_rect(self.start, false);

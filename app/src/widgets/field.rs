@@ -600,6 +600,27 @@ mod tests {
     }
 
     #[test]
+    fn its_characters_are_placed_where_its_last_layout_drew_them_and_not_after_an_edit_it_has_not_drawn() {
+        let fonts = crate::test_support::fonts();
+        let m = Measure { fonts, f: KitFonts::new(fonts), density: Density::Regular };
+        let rect = Rect::new(20.0, 40.0, 200.0, 36.0);
+        let mut field = Field::new("f", "Name", "Ada", 200.0);
+        let laid = field.lay_text(&m, rect, false).expect("a field lays out its text");
+        field.take_laid(laid);
+        let placed = field.access().placed.expect("placed by its layout");
+        assert_eq!(placed.carets.len(), 4, "before each of A, d, a and after the last");
+        for i in 0..3 {
+            let (left, right) = placed.edges(i).expect("an edge");
+            assert!(right > left && left >= rect.x && right <= rect.right(), "character {i}: {left}..{right}");
+            assert_eq!(placed.carets[i + 1], right, "left to right, one after the other");
+        }
+        let line = placed.line();
+        assert!(line.y >= rect.y && line.bottom() <= rect.bottom(), "{line:?} inside {rect:?}");
+        field.insert("x", true);
+        assert_eq!(field.access().placed, None, "a text the last frame did not lay out is not placed");
+    }
+
+    #[test]
     fn copy_with_nothing_selected_leaves_the_clipboard_as_it_was() {
         let mut field = Field::new("f", "Field", "abc", 100.0);
         let mut clipboard = "kept".to_owned();
