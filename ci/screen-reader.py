@@ -450,11 +450,11 @@ def check_screen(window, title, report, where):
             problems.append(f"{what}: no role")
         if role in NAMED and not name.strip():
             problems.append(f"an unnamed {role}")
-        box = extents(node, pyatspi.DESKTOP_COORDS)
-        if box[2] <= 0 or box[3] <= 0:
-            problems.append(f"{what}: the box {box}")
+        placed = extents(node, pyatspi.DESKTOP_COORDS)
+        if placed[2] <= 0 or placed[3] <= 0:
+            problems.append(f"{what}: the box {placed}")
             continue
-        cx, cy = box[0] + box[2] // 2, box[1] + box[3] // 2
+        cx, cy = placed[0] + placed[2] // 2, placed[1] + placed[3] // 2
         inside = frame[0] <= cx < frame[0] + frame[2] and frame[1] <= cy < frame[1] + frame[3]
         if inside and role in NAMED and role not in COMPOSITE:
             hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
@@ -467,6 +467,13 @@ def check_screen(window, title, report, where):
                 node.queryText()
             except NotImplementedError:
                 problems.append(f"{what}: no Text")
+            else:
+                # A field's characters are placed: its first one, when it shows, lies in its box.
+                if inside and role in ("entry", "password text") and "multi line" not in states(node) \
+                        and node.queryText().characterCount > 0:
+                    first = box(node.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))
+                    if first[2] <= 0 or not (placed[0] <= first[0] < placed[0] + placed[2]):
+                        problems.append(f"{what}: its first character is at {first}, its box {placed}")
         said = expected.get((role, name))
         if said and len(said) == 1:
             entry = said[0]
