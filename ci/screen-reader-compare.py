@@ -7,6 +7,8 @@ import time
 
 import pyatspi
 
+from atspi_walk import nodes
+
 # The roles compared, by what a person knows them as: AT-SPI's role names in GTK 4 and in goldberry.
 ROLES = [
     ("button", ["push button"], ["push button"]),
@@ -48,15 +50,6 @@ def application(name, seconds=20):
                 return app
         time.sleep(0.3)
     fail(f"no application {name} on the AT-SPI bus within {seconds} s")
-
-
-def nodes(root):
-    out, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(c for c in node if c is not None)
-    return out
 
 
 def role_of(node):

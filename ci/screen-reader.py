@@ -11,6 +11,8 @@ import time
 import pyatspi
 from gi.repository import GLib
 
+from atspi_walk import nodes
+
 
 def fail(message):
     print(f"ci/screen-reader: {message}", file=sys.stderr)
@@ -30,16 +32,6 @@ def app_named(name, seconds):
         time.sleep(0.2)
     names = [a.name for a in pyatspi.Registry.getDesktop(0) if a is not None]
     fail(f"no application named {name} on the AT-SPI bus within {seconds} s (there: {names})")
-
-
-def nodes(root):
-    out = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(child for child in node if child is not None)
-    return out
 
 
 def text_of(node):
@@ -178,6 +170,80 @@ def forms(window):
     say("EditableText's setTextContents wrote 'Ada' into Name")
 
 
+def box(r):
+    """An extents answer as (x, y, width, height): pyatspi gives a list for a character, a box for a range."""
+    return (r.x, r.y, r.width, r.height) if hasattr(r, "width") else tuple(r)
+
+
+def characters(window):
+    """A field's characters through AT-SPI's Text: each one's extents on the screen, inside the field and one after
+    the other as drawn; a range's extents spanning its characters; the offset at a character's point; and the caret
+    and selection set by setCaretOffset and setSelection, carried out by the app as a press and a drag and read back
+    from its tree."""
+    name = find(window, "entry", "Name")
+    name.queryEditableText().setTextContents("Ada")
+    until("setTextContents('Ada')", lambda: (text_and_caret(name)[0] == "Ada", text_and_caret(name)))
+    field = extents(name, pyatspi.DESKTOP_COORDS)
+    text = name.queryText()
+    chars = until("the characters of 'Ada' have no extents",
+                  lambda: (all(box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))[2] > 0 for i in range(3)),
+                           [box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)) for i in range(3)]))
+    for i, (x, y, w, h) in enumerate(chars):
+        if not (field[0] <= x and x + w <= field[0] + field[2] and field[1] <= y and y + h <= field[1] + field[3]):
+            fail(f"character {i} of 'Ada' is at {(x, y, w, h)}, outside the field's {field}")
+        if i and x < chars[i - 1][0] + chars[i - 1][2] - 1:
+            fail(f"character {i} of 'Ada' at {(x, y, w, h)} does not follow character {i - 1} at {chars[i - 1]}")
+    whole = box(text.getRangeExtents(0, 3, pyatspi.DESKTOP_COORDS))
+    if abs(whole[0] - chars[0][0]) > 1 or abs(whole[0] + whole[2] - (chars[2][0] + chars[2][2])) > 1:
+        fail(f"the range 0..3 is at {whole}, not from character 0 {chars[0]} to character 2 {chars[2]}")
+    x, y, w, h = chars[1]
+    hit = text.getOffsetAtPoint(x + w // 2, y + h // 2, pyatspi.DESKTOP_COORDS)
+    if hit != 1:
+        fail(f"the offset at the middle of character 1 {chars[1]} is {hit}, not 1")
+    say(f"'Ada' in Name: characters at {chars}, the range at {whole}, offset {hit} at the 'd'")
+
+    # The password's dots are placed too.
+    password = find(window, "password text", "Password")
+    password.queryEditableText().setTextContents("secret12")
+    until("setTextContents on Password", lambda: (password.queryText().characterCount == 8,
+                                                   password.queryText().characterCount))
+    dots = password.queryText()
+    last = until("the password's dots have no extents",
+                 lambda: (box(dots.getCharacterExtents(7, pyatspi.DESKTOP_COORDS))[2] > 0,
+                          box(dots.getCharacterExtents(7, pyatspi.DESKTOP_COORDS))))
+    say(f"the password's eighth dot is at {last}")
+
+    text = name.queryText()
+    text.setCaretOffset(1)
+    until("setCaretOffset(1) on Name", lambda: (name.queryText().caretOffset == 1 and "focused" in states(name),
+                                               (name.queryText().caretOffset, sorted(states(name)))))
+    text.setSelection(0, 0, 2)
+    selection = until("setSelection(0, 0, 2) on Name",
+                      lambda: (name.queryText().getNSelections() == 1 and name.queryText().getSelection(0) == (0, 2),
+                               [name.queryText().getSelection(i) for i in range(name.queryText().getNSelections())]))
+    text.setSelection(0, 1, 3)
+    moved = until("setSelection(0, 1, 3) on Name",
+                  lambda: (name.queryText().getSelection(0) == (1, 3) and name.queryText().caretOffset == 3,
+                           (name.queryText().getSelection(0), name.queryText().caretOffset)))
+    say(f"setCaretOffset(1) put Name's caret at 1; setSelection selected {selection}, then {moved[0]} with the "
+        f"caret at {moved[1]}")
+
+
+def rules(window):
+    """Invalid with the rule's message as its description: Submit on the empty form marks the three fields and the
+    required checkbox, each described by what its rule says."""
+    want = {("entry", "Name"): "Required", ("entry", "Email"): "Required",
+            ("password text", "Password"): "At least 8 characters", ("check box", "I accept the terms"): "Required"}
+    for (role, name), _ in want.items():
+        if find(window, role, name).description:
+            fail(f"the {role} {name!r} is described as {find(window, role, name).description!r} before Submit")
+    press(find(window, "push button", "Submit"))
+    said = until("after Submit, the rules' messages are not the descriptions",
+                 lambda: ({k: find(window, *k).description for k in want} == want,
+                          {k: find(window, *k).description for k in want}))
+    say(f"after Submit: {said}")
+
+
 def extents(node, coords):
     box = node.queryComponent().getExtents(coords)
     return (box.x, box.y, box.width, box.height)
@@ -202,7 +268,14 @@ def places(window):
         hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
         if hit is None or hit.name != field.name:
             fail(f"the node at screen point ({cx}, {cy}) is {hit and (hit.getRoleName(), hit.name)}, not {field.name!r}")
-        say(f"window at ({x}, {y}): frame {frame}, {field.name!r} at {on_screen} on the screen and hit there")
+        # Its first character is placed on the screen too, inside the field, wherever the window stands.
+        first = until(f"the first character of {field.name!r} has no extents",
+                      lambda: (box(field.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))[2] > 0,
+                               box(field.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))))
+        if not (on_screen[0] <= first[0] < on_screen[0] + on_screen[2] and on_screen[1] <= first[1] < on_screen[1] + on_screen[3]):
+            fail(f"the first character of {field.name!r} is at {first}, outside the field at {on_screen}")
+        say(f"window at ({x}, {y}): frame {frame}, {field.name!r} at {on_screen} on the screen and hit there, its "
+            f"first character at {first}")
 
 
 def children(node):
@@ -377,11 +450,11 @@ def check_screen(window, title, report, where):
             problems.append(f"{what}: no role")
         if role in NAMED and not name.strip():
             problems.append(f"an unnamed {role}")
-        box = extents(node, pyatspi.DESKTOP_COORDS)
-        if box[2] <= 0 or box[3] <= 0:
-            problems.append(f"{what}: the box {box}")
+        placed = extents(node, pyatspi.DESKTOP_COORDS)
+        if placed[2] <= 0 or placed[3] <= 0:
+            problems.append(f"{what}: the box {placed}")
             continue
-        cx, cy = box[0] + box[2] // 2, box[1] + box[3] // 2
+        cx, cy = placed[0] + placed[2] // 2, placed[1] + placed[3] // 2
         inside = frame[0] <= cx < frame[0] + frame[2] and frame[1] <= cy < frame[1] + frame[3]
         if inside and role in NAMED and role not in COMPOSITE:
             hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
@@ -394,6 +467,13 @@ def check_screen(window, title, report, where):
                 node.queryText()
             except NotImplementedError:
                 problems.append(f"{what}: no Text")
+            else:
+                # A field's characters are placed: its first one, when it shows, lies in its box.
+                if inside and role in ("entry", "password text") and "multi line" not in states(node) \
+                        and node.queryText().characterCount > 0:
+                    first = box(node.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))
+                    if first[2] <= 0 or not (placed[0] <= first[0] < placed[0] + placed[2]):
+                        problems.append(f"{what}: its first character is at {first}, its box {placed}")
         said = expected.get((role, name))
         if said and len(said) == 1:
             entry = said[0]
@@ -526,6 +606,8 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "sweep": ("goldberry: Overview", sweep),
     "act": ("goldberry: Values", act),
     "announcements": ("goldberry: Forms", announcements),
+    "characters": ("goldberry: Forms", characters),
+    "rules": ("goldberry: Forms", rules),
 }
 
 # A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).

@@ -11,10 +11,20 @@
 //!   holds the line typed in and the area (its caret moved).
 //!
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300 measurements a row.
+//!
+//! With `GOLDBERRY_BENCH_ADAPTER=1`, inside a D-Bus session whose accessibility is on (`ci/bench-screen-reader`
+//! makes one), it then hands the same keystrokes to AccessKit's Unix adapter as the app does, a keystroke a frame,
+//! and times the app's side of it (the update built and taken in by the adapter, which works out the AT-SPI events
+//! and queues them for its bus thread), in alternating blocks without an AT-SPI client and with one listening to
+//! text-changed and caret-moved (`ci/atspi_listen.py`, which reads the caret on each, as a screen reader does).
 
 mod support;
 
-use std::time::Instant;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use accesskit::{ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, TreeUpdate};
 
 use goldberry::access::{KitTree, nodes};
 use goldberry::geom::Rect;
@@ -105,17 +115,37 @@ fn main() {
 
     keystrokes(frames, 2_000, "2,000 characters", |p| (p.p50, "p50", 0.05));
     keystrokes(frames, 1 << 20, "1 MiB", |p| (p.p95, "p95", 0.2));
+    if std::env::var_os("GOLDBERRY_BENCH_ADAPTER").is_some() {
+        for (size, label) in [(2_000, "2,000 characters"), (1 << 20, "1 MiB")] {
+            if let Err(why) = adapter_keystrokes(frames, size, label) {
+                eprintln!("access bench: the adapter rows: {why}");
+                std::process::exit(1);
+            }
+        }
+    }
 }
 
-/// Typing at the middle of a kit area of about `size` bytes (lines of 60 characters), as a person types: each
-/// keystroke's node made by the area's own `access()` and the update built from it.
-fn keystrokes(frames: usize, size: usize, label: &str, target: impl Fn(&Percentiles) -> (f64, &'static str, f64)) {
+/// A kit area of about `size` bytes (lines of 60 characters) with its caret mid-text, room left for `frames`
+/// letters.
+fn area_of(size: usize, frames: usize) -> Area {
     let line = "The quick brown fox jumps over the lazy dog, again and again\n";
     // Short of an area's most by a letter a keystroke, so the last keystroke still fits.
     let text = line.repeat(size.min(MAX_BYTES.saturating_sub(frames)) / line.len());
     let mut area = Area::new("bench.area", "Notes", &text, 600.0);
     area.edit.move_to((text.len() / 2 / line.len()) * line.len() + 10, false);
-    let node = |area: &Area| Node::part("bench.area", 0, area.access(), Rect::new(10.0, 10.0, 600.0, 400.0));
+    area
+}
+
+/// The area's node as the app's tree gives it.
+fn area_node(area: &Area) -> Node {
+    Node::part("bench.area", 0, area.access(), Rect::new(10.0, 10.0, 600.0, 400.0))
+}
+
+/// Typing at the middle of a kit area of about `size` bytes (lines of 60 characters), as a person types: each
+/// keystroke's node made by the area's own `access()` and the update built from it.
+fn keystrokes(frames: usize, size: usize, label: &str, target: impl Fn(&Percentiles) -> (f64, &'static str, f64)) {
+    let mut area = area_of(size, frames);
+    let node = area_node;
     let mut tree = KitTree::default();
     let _ = tree.update("bench", &[node(&area)], 1.0, (1920, 1080));
     let (mut times, mut sent) = (Vec::new(), 0);
@@ -137,4 +167,101 @@ fn keystrokes(frames: usize, size: usize, label: &str, target: impl Fn(&Percenti
         sent as f64 / frames as f64,
         met(figure <= limit)
     );
+}
+
+/// The adapter's handlers for the bench: the tree goes with the first update, and nobody acts.
+struct Nobody;
+
+impl ActivationHandler for Nobody {
+    fn request_initial_tree(&mut self) -> Option<TreeUpdate> {
+        None
+    }
+}
+
+impl ActionHandler for Nobody {
+    fn do_action(&mut self, _: ActionRequest) {}
+}
+
+impl DeactivationHandler for Nobody {
+    fn deactivate_accessibility(&mut self) {}
+}
+
+/// A keystroke a frame in an area of about `size` bytes, handed to AccessKit's Unix adapter: three rounds of a
+/// block without a listener and a block with one, side by side.
+fn adapter_keystrokes(frames: usize, size: usize, label: &str) -> Result<(), String> {
+    const SIZE: (u32, u32) = (1920, 1080);
+    let mut area = area_of(size, frames);
+    let mut adapter = accesskit_unix::Adapter::new(Nobody, Nobody, Nobody);
+    let mut tree = KitTree::default();
+    // The adapter is active once it has joined the session's accessibility bus; its first update is the whole tree.
+    let until = Instant::now() + Duration::from_secs(20);
+    let mut active = false;
+    while !active {
+        if Instant::now() > until {
+            return Err("the adapter never became active: run it in ci/bench-screen-reader's D-Bus session".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        adapter.update_if_active(|| {
+            active = true;
+            tree.update("bench", &[area_node(&area)], 1.0, SIZE).unwrap_or_else(|| tree.full())
+        });
+    }
+    let block = (frames / 6).max(1);
+    let (mut quiet, mut heard) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        for listening in [false, true] {
+            let listener = if listening { Some(listen()?) } else { None };
+            let times = if listening { &mut heard } else { &mut quiet };
+            for _ in 0..block {
+                area.edit.insert("x", true).map_err(|e| e.to_string())?;
+                let start = Instant::now();
+                adapter.update_if_active(|| {
+                    let made = area_node(&area);
+                    tree.update("bench", std::slice::from_ref(&made), 1.0, SIZE).unwrap_or_else(|| tree.unchanged())
+                });
+                times.push(start.elapsed().as_secs_f64() * 1000.0);
+                // A keystroke a frame, as a person types: the listener hears each and reads the caret in between.
+                std::thread::sleep(Duration::from_millis(16));
+            }
+            if let Some(mut child) = listener {
+                // It runs until killed; that it is gone is all that matters here.
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+    }
+    let (q, h) = (Percentiles::of(quiet.iter().copied()), Percentiles::of(heard.iter().copied()));
+    println!(
+        "the adapter, a keystroke in a {label} area, {} each: no listener p50 {:.4} p95 {:.4}; a listener p50 {:.4} \
+         p95 {:.4}; with/without p50 {:.2}x p95 {:.2}x",
+        quiet.len(),
+        q.p50,
+        q.p95,
+        h.p50,
+        h.p95,
+        h.p50 / q.p50,
+        h.p95 / q.p95
+    );
+    Ok(())
+}
+
+/// Starts `ci/atspi_listen.py` and waits until it listens.
+fn listen() -> Result<Child, String> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../ci/atspi_listen.py");
+    let mut child = Command::new("/usr/bin/python3")
+        .arg(script)
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("/usr/bin/python3 {script}: {e}"))?;
+    let mut said = String::new();
+    if let Some(out) = child.stdout.take() {
+        BufReader::new(out).read_line(&mut said).map_err(|e| format!("{script}: {e}"))?;
+    }
+    if said.trim() != "listening" {
+        let _ = child.kill();
+        return Err(format!("{script} did not start listening (is python3-pyatspi installed?)"));
+    }
+    // The registry passes the new listener's interest on to the bus before the block's first keystroke.
+    std::thread::sleep(Duration::from_millis(300));
+    Ok(child)
 }

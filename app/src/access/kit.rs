@@ -1,7 +1,8 @@
 //! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
 //! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. A text a
-//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection, so AT-SPI offers
-//! Text (and EditableText on an input) and the adapter raises text-changed and caret-moved from the difference. An
+//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection (and a field's
+//! characters placed where they are drawn), so AT-SPI offers Text (and EditableText on an input) with character
+//! extents, and the adapter raises text-changed and caret-moved from the difference. An
 //! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
 //! hover sends nothing, a slider's move sends the slider and a keystroke the line it changed.
 
@@ -14,7 +15,7 @@ use accesskit::{
 };
 
 use crate::ui::edit::lines::Lines;
-use crate::widgets::{Node, Role};
+use crate::widgets::{Node, Placed, Role};
 
 /// The window's node: the root every widget hangs from.
 pub const WINDOW: NodeId = NodeId(0);
@@ -26,6 +27,8 @@ pub struct KitTree {
     /// Each text as its runs were last sent (the runs themselves are not kept: a 1 MiB area has 17,000).
     texts: HashMap<NodeId, Sent>,
     focus: Option<NodeId>,
+    /// Device pixels a logical one, as last sent.
+    scale: f32,
 }
 
 /// A text as last sent: its lines (shared with the editor that gave them) and each line's run.
@@ -36,6 +39,15 @@ struct Sent {
     /// Runs made so far: a new line's run takes the next id, so a line keeps its run's id while lines come and
     /// go before it.
     made: usize,
+    /// Where a one-line text's characters stood, when it said.
+    placed: Option<Placed>,
+}
+
+impl Sent {
+    /// Where line `i`'s characters stand: known for a text of one line that said.
+    fn placed(&self, i: usize) -> Option<&Placed> {
+        self.placed.as_ref().filter(|_| i == 0 && self.ids.len() == 1)
+    }
 }
 
 /// Where a node's text comes from: an editor's lines, or a label's or a spinner's words.
@@ -50,6 +62,7 @@ impl KitTree {
     /// first update holds the whole tree.
     pub fn update(&mut self, screen: &str, nodes: &[Node], scale: f32, size: (u32, u32)) -> Option<TreeUpdate> {
         let mut changed = Vec::new();
+        self.scale = scale;
         let ids: Vec<NodeId> = nodes.iter().map(id_of).collect();
         // A part is its widget's child where the widget has a node of its own (a menu bar's items, a list's rows),
         // else the window's.
@@ -85,7 +98,7 @@ impl KitTree {
                 kit.set_live(Live::Polite);
             }
             let mut kids = match text_of(node) {
-                Some(text) => self.runs(id, text, node.access.selection, &mut kit, &mut changed),
+                Some(text) => self.runs(id, text, &node.access, &mut kit, &mut changed),
                 None => Vec::new(),
             };
             kids.extend(parts.remove(&id).unwrap_or_default());
@@ -128,27 +141,34 @@ impl KitTree {
         }
     }
 
-    /// `text` as the text runs of node `id`, one per hard line, and its selection set on `parent`. Only the lines
-    /// that differ from the text last sent are built and sent: an editor's lines are compared by the blocks its
-    /// edits made anew, so a keystroke in a 1 MiB area looks at one block and sends one run. A line keeps its
-    /// run's id while lines before it come and go.
+    /// `text` as the text runs of node `id`, one per hard line, and the selection `access` gives set on `parent`.
+    /// Only the lines that differ from the text last sent are built and sent: an editor's lines are compared by the
+    /// blocks its edits made anew, so a keystroke in a 1 MiB area looks at one block and sends one run. A line
+    /// keeps its run's id while lines before it come and go. A one-line text whose characters moved (typed
+    /// before, scrolled) sends its run again with their places.
     fn runs(
         &mut self,
         id: NodeId,
         text: Text<'_>,
-        selection: Option<(usize, usize)>,
+        access: &crate::widgets::Access,
         parent: &mut accesskit::Node,
         changed: &mut Vec<(NodeId, accesskit::Node)>,
     ) -> Vec<NodeId> {
+        let scale = self.scale;
         let memo = self.texts.entry(id).or_default();
+        let moved = memo.placed != access.placed;
+        if moved {
+            memo.placed.clone_from(&access.placed);
+        }
         // A text that did not change (a label every frame, an area the person is not typing in) costs a look.
         let fresh = match text {
             Text::Lines(lines) if memo.ids.is_empty() || !lines.same(&memo.lines) => Some(lines.clone()),
             Text::Words(words) if memo.ids.is_empty() || !memo.lines.is(words) => Some(Lines::of(words)),
             _ => None,
         };
+        let mut sent = None;
         if let Some(lines) = fresh {
-            let sent = if memo.ids.is_empty() {
+            sent = if memo.ids.is_empty() {
                 memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
                 memo.made = lines.len();
                 Some(0..lines.len())
@@ -168,12 +188,15 @@ impl KitTree {
             } else {
                 None
             };
-            for i in sent.into_iter().flatten() {
-                changed.push((memo.ids[i], text_run(lines.line(i))));
-            }
             memo.lines = lines;
         }
-        if let Some((anchor, caret)) = selection {
+        if moved && sent.is_none() {
+            sent = Some(0..memo.ids.len());
+        }
+        for i in sent.into_iter().flatten() {
+            changed.push((memo.ids[i], text_run(memo.lines.line(i), memo.placed(i), scale)));
+        }
+        if let Some((anchor, caret)) = access.selection {
             let at = |byte: usize| {
                 let (i, start) = memo.lines.line_at(byte);
                 let line = memo.lines.line(i);
@@ -186,6 +209,11 @@ impl KitTree {
         memo.ids.clone()
     }
 
+    /// The line of text node `text` that its run `run` holds: a screen reader names a place in a text by its run.
+    pub fn line_of_run(&self, text: NodeId, run: NodeId) -> Option<usize> {
+        self.texts.get(&text)?.ids.iter().position(|id| *id == run)
+    }
+
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
     pub fn unchanged(&self) -> TreeUpdate {
         TreeUpdate { nodes: Vec::new(), tree: None, tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
@@ -196,8 +224,8 @@ impl KitTree {
         let mut nodes: Vec<(NodeId, accesskit::Node)> =
             self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
         for sent in self.texts.values() {
-            for (id, line) in sent.ids.iter().zip(sent.lines.iter()) {
-                nodes.push((*id, text_run(line)));
+            for (i, (id, line)) in sent.ids.iter().zip(sent.lines.iter()).enumerate() {
+                nodes.push((*id, text_run(line, sent.placed(i), self.scale)));
             }
         }
         TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
@@ -225,13 +253,31 @@ fn run_id(parent: NodeId, i: usize) -> NodeId {
     NodeId(h.finish().max(1))
 }
 
-/// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction.
-fn text_run(line: &str) -> accesskit::Node {
+/// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction,
+/// and where `placed` says its characters stand, each one's place and width in device pixels from the run's start
+/// edge (AT-SPI's per-character and range extents).
+fn text_run(line: &str, placed: Option<&Placed>, scale: f32) -> accesskit::Node {
     let mut run = accesskit::Node::new(KitRole::TextRun);
     run.set_value(line);
-    run.set_character_lengths(line.chars().map(|c| c.len_utf8() as u8).collect::<Vec<u8>>());
+    let lengths: Vec<u8> = line.chars().map(|c| c.len_utf8() as u8).collect();
     let rtl = crate::text::bidi::base_rtl(line);
     run.set_text_direction(if rtl { TextDirection::RightToLeft } else { TextDirection::LeftToRight });
+    if let Some(placed) = placed.filter(|p| p.carets.len() == lengths.len() + 1) {
+        let b = placed.line();
+        let (positions, widths): (Vec<f32>, Vec<f32>) = (0..lengths.len())
+            .filter_map(|i| placed.edges(i))
+            .map(|(left, right)| {
+                let from = if rtl { b.x + b.w - right } else { left - b.x };
+                (from * scale, (right - left) * scale)
+            })
+            .unzip();
+        let s = f64::from(scale);
+        let (x, y, w, h) = (f64::from(b.x), f64::from(b.y), f64::from(b.w), f64::from(b.h));
+        run.set_bounds(KitRect { x0: x * s, y0: y * s, x1: (x + w) * s, y1: (y + h) * s });
+        run.set_character_positions(positions);
+        run.set_character_widths(widths);
+    }
+    run.set_character_lengths(lengths);
     run
 }
 
@@ -341,7 +387,10 @@ pub fn actions(role: Role) -> &'static [Action] {
         | Role::TreeItem => &[Action::Click, Action::Focus],
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
-        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
+        // A field's caret and selection are set by a press and a drag where its characters are drawn; an area's
+        // characters are not placed yet.
+        Role::TextInput | Role::PasswordInput => &[Action::Focus, Action::SetValue, Action::SetTextSelection],
+        Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
         Role::RadioGroup
         | Role::TabList
         | Role::MenuBar
@@ -502,6 +551,50 @@ mod tests {
         let node = &empty.nodes.iter().find(|(id, _)| *id == area).expect("the area").1;
         let [run] = node.children() else { panic!("an empty text is one empty run: {:?}", node.children()) };
         assert_eq!(node.text_selection().map(|s| (s.focus.node, s.focus.character_index)), Some((*run, 0)));
+    }
+
+    #[test]
+    fn expanded_invalid_level_and_shortcut_are_on_accesskit_s_node() {
+        let row = Access::new(Role::TreeItem, "src").state("expanded", true).level(2);
+        let row = to_kit(&Node::part("tree", 1, row, Rect::new(0.0, 0.0, 100.0, 20.0)), 1.0);
+        assert_eq!((row.is_expanded(), row.level()), (Some(true), Some(2)));
+        let shut = Access::new(Role::TreeItem, "docs").state("collapsed", true).level(1);
+        assert_eq!(to_kit(&Node::part("tree", 2, shut, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0).is_expanded(), Some(false));
+        let copy = Access::new(Role::MenuItem, "Copy").shortcut(Some("Ctrl+C"));
+        assert_eq!(
+            to_kit(&Node::part("menu", 0, copy, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0).keyboard_shortcut(),
+            Some("Ctrl+C")
+        );
+        let terms =
+            Access::new(Role::CheckBox, "I accept the terms").state("invalid", true).description(Some("Required"));
+        let terms = to_kit(&Node::part("terms", 0, terms, Rect::new(0.0, 0.0, 1.0, 1.0)), 1.0);
+        assert_eq!((terms.invalid(), terms.description()), (Some(Invalid::True), Some("Required")));
+    }
+
+    fn field(value: &str, carets: Vec<f32>) -> Node {
+        let placed = Placed { y: 10.0, h: 20.0, carets };
+        let access = Access::new(Role::TextInput, "Name").value(value).selection(0, 0).placed(Some(placed));
+        Node::part("name", 0, access, Rect::new(0.0, 5.0, 200.0, 30.0))
+    }
+
+    #[test]
+    fn a_field_s_characters_stand_from_its_run_s_start_edge_in_device_pixels_and_move_with_it() {
+        let mut tree = KitTree::default();
+        let run = run_id(id_of(&field("", Vec::new())), 0);
+        let first = tree.update("forms", &[field("ab", vec![5.0, 12.0, 20.0])], 2.0, SIZE).expect("an update");
+        let kit = &first.nodes.iter().find(|(id, _)| *id == run).expect("the run").1;
+        assert_eq!(kit.character_positions(), Some(&[0.0, 14.0][..]));
+        assert_eq!(kit.character_widths(), Some(&[14.0, 16.0][..]));
+        let b = kit.bounds().expect("the line's box");
+        assert_eq!((b.x0, b.y0, b.x1, b.y1), (10.0, 20.0, 40.0, 60.0));
+        let scrolled = tree.update("forms", &[field("ab", vec![2.0, 9.0, 17.0])], 2.0, SIZE).expect("scrolled");
+        assert_eq!(scrolled.nodes.iter().map(|(id, _)| *id).collect::<Vec<_>>(), [run], "the run alone, moved");
+        // Right to left, a character's place is counted from the line's right edge.
+        let rtl = tree.update("forms", &[field("אב", vec![20.0, 12.0, 5.0])], 1.0, SIZE).expect("retyped");
+        let kit = &rtl.nodes.iter().find(|(id, _)| *id == run).expect("the run").1;
+        assert_eq!(kit.character_positions(), Some(&[0.0, 8.0][..]));
+        assert_eq!(kit.character_widths(), Some(&[8.0, 7.0][..]));
+        assert_eq!(tree.line_of_run(id_of(&field("", Vec::new())), run), Some(0));
     }
 
     #[test]

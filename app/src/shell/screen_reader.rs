@@ -1,7 +1,8 @@
 //! The accessibility tree on the desktop: AccessKit's Unix adapter carries it to assistive technology over AT-SPI
 //! (D-Bus). Nothing is built while no screen reader listens (the adapter stays inactive and never calls back for
 //! a tree); once one does, each frame sends the nodes that changed. A screen reader's action (press, focus,
-//! increment, set a value) arrives on the adapter's thread and is queued; the loop turns it into real SDL events
+//! increment, set a value, a field's caret or selection) arrives on the adapter's thread and is queued; the loop
+//! turns it into real SDL events
 //! at the widget, as a script's named line does, so it takes the path a person's input takes. The adapter is told
 //! where the window stands on the screen whenever it moves, so a screen reader's coordinates are the screen's.
 
@@ -10,10 +11,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use accesskit::{
-    Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, Rect, TreeUpdate,
+    Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, Rect, TextPosition,
+    TextSelection, TreeUpdate,
 };
 use accesskit_unix::Adapter;
-use goldberry_natives::sdl::{Video, Window};
+use goldberry_natives::sdl::{Event, MouseButton, Video, Window};
 
 use crate::access::KitTree;
 use crate::access::kit::id_of;
@@ -21,6 +23,7 @@ use crate::session::Session;
 use crate::shell::cli::RunError;
 use crate::shell::script::Verb;
 use crate::shell::script::named::{self, Keys};
+use crate::widgets::Node;
 
 /// The adapter, what it was last told, and the actions asked of it.
 pub struct ScreenReader {
@@ -122,6 +125,22 @@ impl ScreenReader {
         for (request, again) in requests {
             let nodes = nodes.get_or_insert_with(|| crate::access::nodes(session));
             let Some(node) = nodes.iter().find(|n| id_of(n) == request.target_node) else { continue };
+            if let (Action::SetTextSelection, Some(ActionData::SetTextSelection(selection))) =
+                (request.action, &request.data)
+            {
+                match selecting(&self.tree, node, selection, per_logical) {
+                    Ok(events) => {
+                        for event in events {
+                            video.push_event(event).map_err(RunError::sdl("a screen reader's selection"))?;
+                        }
+                    }
+                    // As a person's pointer could not, a place out of view is not selected.
+                    Err(why) => {
+                        tracing::info!("goldberry: the screen reader: no selection in {:?}: {why}", node.access.name)
+                    }
+                }
+                continue;
+            }
             let step = |by: f64| {
                 node.access.range.map(|r| Verb::Set(format!("{}", (r.value + by * r.step).clamp(r.min, r.max))))
             };
@@ -151,6 +170,36 @@ impl ScreenReader {
         }
         Ok(())
     }
+}
+
+/// The pointer's press at `selection`'s anchor and its release at its focus in the one-line text of `node`, as a
+/// person drags a selection (a click, where the two are one place, puts the caret there); or why it cannot be
+/// done: a text whose characters are not placed (an area's), or a place outside its box (scrolled out of view).
+fn selecting(
+    tree: &KitTree,
+    node: &Node,
+    selection: &TextSelection,
+    per_logical: f32,
+) -> Result<Vec<Event>, &'static str> {
+    let placed = node.access.placed.as_ref().ok_or("its characters' places are not known (only a field's are)")?;
+    let b = node.bounds;
+    let point = |at: &TextPosition| -> Result<(i32, i32), &'static str> {
+        tree.line_of_run(id_of(node), at.node).ok_or("the place is not in its text")?;
+        let (x, y) = placed.caret_point(at.character_index).ok_or("it has no characters placed")?;
+        if !(b.x..=b.x + b.w).contains(&x) || !(b.y..=b.y + b.h).contains(&y) {
+            return Err("the place is scrolled out of view");
+        }
+        Ok(((x * per_logical).round() as i32, (y * per_logical).round() as i32))
+    };
+    let ((ax, ay), (fx, fy)) = (point(&selection.anchor)?, point(&selection.focus)?);
+    let button = MouseButton::LEFT;
+    let mut events =
+        vec![Event::MouseMotion { x: ax, y: ay }, Event::MouseButtonDown { button, x: ax, y: ay, clicks: 1 }];
+    if (ax, ay) != (fx, fy) {
+        events.push(Event::MouseMotion { x: fx, y: fy });
+    }
+    events.push(Event::MouseButtonUp { button, x: fx, y: fy, clicks: 1 });
+    Ok(events)
 }
 
 /// The window's client area at `at` (its top left, screen coordinates) `size` pixels, and its frame around it with

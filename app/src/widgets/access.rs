@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Value, json};
 
+use crate::geom::Rect;
 use crate::ui::edit::lines::Lines;
 
 /// A widget's role, by AccessKit's name.
@@ -160,6 +161,45 @@ pub struct Access {
     pub description: Option<String>,
     /// The keys that do what it does from anywhere (a menu item's `Ctrl+C`).
     pub shortcut: Option<&'static str>,
+    /// Where a one-line text's characters stand as the last frame drew them, where it knows.
+    pub placed: Option<Placed>,
+}
+
+/// Where the characters of a one-line text (a field's value) stand as drawn, from its shaped runs, in window
+/// pixels: a screen reader's per-character extents, and where a click puts the caret before a character.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    /// The line's top.
+    pub y: f32,
+    /// The line's height.
+    pub h: f32,
+    /// The caret's x before each character of the value, then after the last: one more than its characters.
+    pub carets: Vec<f32>,
+}
+
+impl Placed {
+    /// The line's box: from its leftmost caret to its rightmost.
+    pub fn line(&self) -> Rect {
+        let left = self.carets.iter().copied().fold(f32::INFINITY, f32::min);
+        let right = self.carets.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        match left <= right {
+            true => Rect::new(left, self.y, right - left, self.h),
+            false => Rect::new(0.0, self.y, 0.0, self.h),
+        }
+    }
+
+    /// Character `i`'s left and right edges: between the carets before and after it (at a change of direction the
+    /// caret after it stands at the next run, so the box is that of the gap between the two).
+    pub fn edges(&self, i: usize) -> Option<(f32, f32)> {
+        let (a, b) = (*self.carets.get(i)?, *self.carets.get(i + 1)?);
+        Some((a.min(b), a.max(b)))
+    }
+
+    /// Where a click puts the caret before character `i` (after the last when past it): the caret's x, mid-line.
+    pub fn caret_point(&self, i: usize) -> Option<(f32, f32)> {
+        let x = *self.carets.get(i.min(self.carets.len().checked_sub(1)?))?;
+        Some((x, self.y + self.h / 2.0))
+    }
 }
 
 /// A value in a range, as AccessKit carries it (numeric value, minimum, maximum, step).
@@ -190,6 +230,7 @@ impl Access {
             level: None,
             description: None,
             shortcut: None,
+            placed: None,
         }
     }
 
@@ -255,6 +296,12 @@ impl Access {
     /// Done from anywhere by `shortcut` when there is one.
     pub fn shortcut(mut self, shortcut: Option<&'static str>) -> Access {
         self.shortcut = shortcut;
+        self
+    }
+
+    /// With its characters standing where `placed` says, when it knows.
+    pub fn placed(mut self, placed: Option<Placed>) -> Access {
+        self.placed = placed;
         self
     }
 

@@ -149,6 +149,7 @@ impl Widget for Checkbox {
             .state("disabled", self.disabled)
             .state("invalid", self.invalid)
             .state("required", self.required)
+            .description(self.invalid.then_some(super::rule::REQUIRED))
     }
 
     fn report(&self) -> Value {

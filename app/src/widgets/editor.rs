@@ -118,6 +118,29 @@ impl Laid {
         Rect { x: if rtl { bar.x.round() - 1.0 } else { bar.x.round() }, ..bar }
     }
 
+    /// Where the characters of `value` stand on this one line as drawn (window pixels, scrolled), for a screen
+    /// reader; None when this layout is not of `value` (a composition since, or a newer text). Characters outside
+    /// a long field's laid-out window stand at its edge, with no width (such a window is taken as `value`'s when
+    /// its bytes are there: the tree is built after the frame that laid it out).
+    pub fn placed(&self, value: &str) -> Option<super::Placed> {
+        let end = self.start.checked_add(self.text.len())?;
+        let whole = self.start == 0 && end == value.len();
+        if self.paragraph.lines.len() != 1
+            || !(whole || value.len() > FIELD_WINDOW)
+            || value.get(self.start..end) != Some(&*self.text)
+        {
+            return None;
+        }
+        let bar = self.caret_rect(self.start, false);
+        let carets = value
+            .char_indices()
+            .map(|(at, _)| at)
+            .chain([value.len()])
+            .map(|at| self.caret_rect(at.clamp(self.start, end), false).x)
+            .collect();
+        Some(super::Placed { y: bar.y, h: bar.h, carets })
+    }
+
     /// Whether the text reads right to left as a whole (Left then moves on): the laid-out paragraph's direction, or
     /// the text's own when only a window of it was laid out (a window's direction may not be the text's).
     pub fn rtl(&self, text: &str) -> bool {

@@ -486,8 +486,10 @@ impl Widget for Field {
             }
             _ => (self.edit.anchor(), self.edit.caret()),
         };
+        let placed = self.laid.placed(&value);
         Access::new(role, self.name)
             .value(value)
+            .placed(placed)
             .selection(anchor, caret)
             .state("readonly", self.kind == Kind::ReadOnly)
             .state("disabled", self.kind == Kind::Disabled)
@@ -595,6 +597,27 @@ mod tests {
         let mut cx = Cx { rect: Rect::default(), now: 0.0, mirrored: false, clipboard, popup: &mut popup };
         let mods = crate::ui::input::Mods { ctrl: true, ..crate::ui::input::Mods::NONE };
         field.handle(&Message::Key { id: "f", key, mods }, &mut cx);
+    }
+
+    #[test]
+    fn its_characters_are_placed_where_its_last_layout_drew_them_and_not_after_an_edit_it_has_not_drawn() {
+        let fonts = crate::test_support::fonts();
+        let m = Measure { fonts, f: KitFonts::new(fonts), density: Density::Regular };
+        let rect = Rect::new(20.0, 40.0, 200.0, 36.0);
+        let mut field = Field::new("f", "Name", "Ada", 200.0);
+        let laid = field.lay_text(&m, rect, false).expect("a field lays out its text");
+        field.take_laid(laid);
+        let placed = field.access().placed.expect("placed by its layout");
+        assert_eq!(placed.carets.len(), 4, "before each of A, d, a and after the last");
+        for i in 0..3 {
+            let (left, right) = placed.edges(i).expect("an edge");
+            assert!(right > left && left >= rect.x && right <= rect.right(), "character {i}: {left}..{right}");
+            assert_eq!(placed.carets[i + 1], right, "left to right, one after the other");
+        }
+        let line = placed.line();
+        assert!(line.y >= rect.y && line.bottom() <= rect.bottom(), "{line:?} inside {rect:?}");
+        field.insert("x", true);
+        assert_eq!(field.access().placed, None, "a text the last frame did not lay out is not placed");
     }
 
     #[test]

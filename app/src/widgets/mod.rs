@@ -53,7 +53,7 @@ use std::fmt::Debug;
 
 use serde_json::Value;
 
-pub use self::access::{Access, Role, Span};
+pub use self::access::{Access, Placed, Role, Span};
 pub use self::held::{Reached, Refused, Value as Held};
 pub use self::node::{Node, bounds, tree_json};
 pub use self::pen::{Density, Measure, Pen};

@@ -639,6 +639,7 @@ impl ScreenState for TextFields {
     fn access(&self, regions: &[Region], _settings: &Settings, into: &mut Vec<Node>) {
         let field = Access::new(Role::TextInput, "Single line")
             .value(self.field.text())
+            .placed(self.field.laid().placed(self.field.text()))
             .selection(self.field.anchor(), self.field.caret());
         into.push(Node::of(ids::FIELD, field, regions));
         let area = Access::new(Role::MultilineTextInput, "Multi-line")
