@@ -7,7 +7,8 @@
 //!   then the same at 2 device pixels a unit, 3840x2160 pixels (target: paint p50 <= 0.15 ms);
 //! - the same hover at 1x with paint flashing on (F2) and off, rounds interleaved: paint p50 of each and their ratio
 //!   (target: <= 2x), and the overlay's own damage beside the frame's;
-//! - a hover frame on the overview at 1920x1080, 1 thread, the pointer on and off its "Text" tab, on three rigs in
+//! - a hover frame on the overview at 1920x1080, 1 thread, the pointer on and off its "Text" tab (off it on nothing
+//!   that hovers, not on a card, whose lift would be the frame), on three rigs in
 //!   turn, the flame strip (F5) hidden, shown (each frame taken into the flame, as the frame loop does with a
 //!   counted frame) and shown on one frame: paint p50 of hidden and shown and their ratio (target: shown p50 <= 0.15
 //!   ms), the clock held so that the overview's cards stand still and the frame is the hover's alone; then each
@@ -93,7 +94,8 @@ struct FlameRows {
     held: (Percentiles, f64),
 }
 
-/// The pointer on and off the overview's "Text" tab, a move a frame, at 1920x1080, on three rigs in turn: the flame
+/// The pointer on and off the overview's "Text" tab (off it on nothing that hovers, [`tab_and_gap`]), a move a
+/// frame, at 1920x1080, on three rigs in turn: the flame
 /// hidden, shown (each frame taken into the flame, as the frame loop does with a counted frame), and shown but held
 /// on its first frame. `clock`: the frames' time, `None` for N / 60 s (the overview's cards animate every frame),
 /// `Some(t)` held (they stand still, and the frame is the hover's alone).
@@ -116,9 +118,8 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
     let mut times = [(); 3].map(|_| (Vec::new(), Vec::new()));
     for i in 0..frames {
         for (k, rig) in [&mut hidden, &mut shown, &mut held].into_iter().enumerate() {
-            let region = rig.session.regions().iter().find(|r| r.target.id == "tabs" && r.target.part == 1);
-            let (tx, ty) = region.map(|r| (r.rect.x + r.rect.w / 2.0, r.rect.y + r.rect.h / 2.0)).expect("the tab");
-            let (x, y) = if i % 2 == 0 { (tx, ty) } else { (tx, ty + 300.0) };
+            let (tab, off) = tab_and_gap(rig);
+            let (x, y) = if i % 2 == 0 { tab } else { off };
             rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.now(), &mut String::new());
             let (ms, share) = rig.frame(fonts, Pixels::Kept);
             times[k].0.push(ms);
@@ -131,6 +132,17 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
     assert!(shown.painter.flame.looked_at().spans.len() > 4, "the shown rig's flame gathers spans");
     let [hidden, shown, held] = times.map(|(ms, share)| (Percentiles::of(ms.into_iter()), median(&share)));
     FlameRows { hidden, shown, held }
+}
+
+/// The middle of the overview's "Text" tab, and a point off it on nothing that hovers: below it, halfway to the
+/// cards (a point on a card would lift the card, and the frame would be the card's).
+fn tab_and_gap(rig: &Rig) -> ((f32, f32), (f32, f32)) {
+    let regions = rig.session.regions();
+    let tab = regions.iter().find(|r| r.target.id == "tabs" && r.target.part == 1).expect("the Text tab").rect;
+    let cards = regions.iter().filter(|r| r.target.id == "overview.cards").map(|r| r.rect.y).fold(f32::MAX, f32::min);
+    assert!(cards > tab.bottom(), "the cards lie under the tabs");
+    let x = tab.x + tab.w / 2.0;
+    ((x, tab.y + tab.h / 2.0), (x, (tab.bottom() + cards) / 2.0))
 }
 
 /// Prints the flame's rows: the target's (the hover alone, the clock held) and the same with the cards animating.
