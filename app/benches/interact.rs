@@ -12,7 +12,8 @@
 //!   turn, the flame strip (F5) hidden, shown (each frame taken into the flame, as the frame loop does with a
 //!   counted frame) and shown on one frame: paint p50 of hidden and shown and their ratio (target: shown p50 <= 0.15
 //!   ms), the clock held so that the overview's cards stand still and the frame is the hover's alone; then each
-//!   rig's p50, p95 and damage with the clock held and ticking (the cards animating). `GOLDBERRY_BENCH_ONLY=flame`
+//!   rig's p50, p95 and damage with the clock held and ticking (the cards animating), and the shown rig's phases as
+//!   its flame took them (layout, shaping, raster). `GOLDBERRY_BENCH_ONLY=flame`
 //!   prints only these rows;
 //! - the settled overview at 960x640 and 1920x1080, 1 thread, rounds interleaved: paint p50 of each and their ratio
 //!   (target: <= 1.5x: the cost follows what changed, not the window's area);
@@ -92,6 +93,8 @@ struct FlameRows {
     hidden: (Percentiles, f64),
     shown: (Percentiles, f64),
     held: (Percentiles, f64),
+    /// The shown rig's frames as its flame took them: the p50 of their layout, shaping and raster, ms.
+    phases: [f64; 3],
 }
 
 /// The pointer on and off the overview's "Text" tab (off it on nothing that hovers, [`tab_and_gap`]), a move a
@@ -116,6 +119,7 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
         rig.painter.flame.keep(std::time::Duration::ZERO);
     }
     let mut times = [(); 3].map(|_| (Vec::new(), Vec::new()));
+    let mut phases = [(); 3].map(|_| Vec::new());
     for i in 0..frames {
         for (k, rig) in [&mut hidden, &mut shown, &mut held].into_iter().enumerate() {
             let (tab, off) = tab_and_gap(rig);
@@ -126,12 +130,17 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
             times[k].1.push(share);
             if k == 1 {
                 rig.painter.flame.keep(std::time::Duration::ZERO);
+                let spans = &rig.painter.flame.looked_at().spans;
+                for (phase, what) in phases.iter_mut().zip(["layout", "shape", "raster"]) {
+                    let span = spans.iter().find(|s| s.depth == 1 && s.what.as_str() == what);
+                    phase.push(span.map_or(0.0, |s| s.time.as_secs_f64() * 1000.0));
+                }
             }
         }
     }
     assert!(shown.painter.flame.looked_at().spans.len() > 4, "the shown rig's flame gathers spans");
     let [hidden, shown, held] = times.map(|(ms, share)| (Percentiles::of(ms.into_iter()), median(&share)));
-    FlameRows { hidden, shown, held }
+    FlameRows { hidden, shown, held, phases: phases.map(|p| median(&p)) }
 }
 
 /// The middle of the overview's "Text" tab, and a point off it on nothing that hovers: below it, halfway to the
@@ -160,7 +169,8 @@ fn flame_rows(g: &'static Goldberry, fonts: &FontBook, frames: usize) {
     for (clock, rows) in [("held", &still), ("ticking", &hover_flame(g, fonts, frames, None))] {
         println!(
             "  the clock {clock}: paint p50 / p95 (damage p50, % of the window): hidden {:.3} / {:.3} ({:.2} %), \
-             shown {:.3} / {:.3} ({:.2} %), shown on one frame {:.3} / {:.3} ({:.2} %)",
+             shown {:.3} / {:.3} ({:.2} %), shown on one frame {:.3} / {:.3} ({:.2} %); shown, the flame's phases \
+             p50: layout {:.3}, shape {:.3}, raster {:.3}",
             rows.hidden.0.p50,
             rows.hidden.0.p95,
             rows.hidden.1,
@@ -170,6 +180,9 @@ fn flame_rows(g: &'static Goldberry, fonts: &FontBook, frames: usize) {
             rows.held.0.p50,
             rows.held.0.p95,
             rows.held.1,
+            rows.phases[0],
+            rows.phases[1],
+            rows.phases[2],
         );
     }
 }
