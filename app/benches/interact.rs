@@ -139,7 +139,7 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
         }
     }
     assert!(shown.painter.flame.looked_at().spans.len() > 4, "the shown rig's flame gathers spans");
-    let [hidden, shown, held] = times.map(|(ms, share)| (Percentiles::of(ms.into_iter()), median(&share)));
+    let [hidden, shown, held] = times.map(|(ms, share)| (Percentiles::of(ms), median(&share)));
     FlameRows { hidden, shown, held, phases: phases.map(|p| median(&p)) }
 }
 

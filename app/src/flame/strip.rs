@@ -47,6 +47,9 @@ pub struct View<'a> {
 /// spans (the bits of its ms; 0 for the whole strip, which scales to its frame).
 type Drawn = (u64, usize, Option<usize>, (u32, u32), u64);
 
+/// What each layer of the strip would show: the whole strip's, or each slot's (by slot) with the frame it shows.
+type Plan<'a> = (Option<Drawn>, [Option<(Drawn, &'a FlameFrame)>; super::RECENT]);
+
 /// One layer of the strip as last drawn.
 #[derive(Debug)]
 struct Drawing {
@@ -181,11 +184,7 @@ impl Strip {
     }
 
     /// What each layer of the strip would show: the whole strip's, or each slot's (by slot).
-    fn plan<'a>(
-        view: &View<'a>,
-        layout: &Layout,
-        pointer: Option<(f32, f32)>,
-    ) -> (Option<Drawn>, [Option<(Drawn, &'a FlameFrame)>; super::RECENT]) {
+    fn plan<'a>(view: &View<'a>, layout: &Layout, pointer: Option<(f32, f32)>) -> Plan<'a> {
         let hovered = Strip::hovered(view, layout, pointer);
         let pointed_in = |frame: &FlameFrame| hovered.filter(|(f, _)| std::ptr::eq(*f, frame)).map(|(_, i)| i);
         let mut slots = [None; super::RECENT];
