@@ -96,7 +96,8 @@ impl Layout {
     }
 
     fn slot_scale(&self) -> Scale {
-        let per_ms = if self.slot_ms > 0.0 { (self.slot_w - 2.0 * PAD) / self.slot_ms as f32 } else { 0.0 };
+        // A slot narrower than its padding draws no span.
+        let per_ms = if self.slot_ms > 0.0 { ((self.slot_w - 2.0 * PAD) / self.slot_ms as f32).max(0.0) } else { 0.0 };
         Scale { left: PAD, per_ms }
     }
 }
