@@ -13,7 +13,8 @@
 //!   counted frame) and shown on one frame: paint p50 of hidden and shown and their ratio (target: shown p50 <= 0.15
 //!   ms), the clock held so that the overview's cards stand still and the frame is the hover's alone; then each
 //!   rig's p50, p95 and damage with the clock held and ticking (the cards animating), and the shown rig's phases as
-//!   its flame took them (layout, shaping, raster). `GOLDBERRY_BENCH_ONLY=flame`
+//!   its flame took them (layout, shaping, raster, and the raster's bands and stages outside them).
+//!   `GOLDBERRY_BENCH_ONLY=flame`
 //!   prints only these rows;
 //! - the settled overview at 960x640 and 1920x1080, 1 thread, rounds interleaved: paint p50 of each and their ratio
 //!   (target: <= 1.5x: the cost follows what changed, not the window's area);
@@ -93,8 +94,9 @@ struct FlameRows {
     hidden: (Percentiles, f64),
     shown: (Percentiles, f64),
     held: (Percentiles, f64),
-    /// The shown rig's frames as its flame took them: the p50 of their layout, shaping and raster, ms.
-    phases: [f64; 3],
+    /// The shown rig's frames as its flame took them: the p50 of their layout, shaping and raster, and of the
+    /// raster's bands and its stages outside them (the glyph cache, layers drawn apart, the base), ms.
+    phases: [f64; 5],
 }
 
 /// The pointer on and off the overview's "Text" tab (off it on nothing that hovers, [`tab_and_gap`]), a move a
@@ -119,7 +121,7 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
         rig.painter.flame.keep(std::time::Duration::ZERO);
     }
     let mut times = [(); 3].map(|_| (Vec::new(), Vec::new()));
-    let mut phases = [(); 3].map(|_| Vec::new());
+    let mut phases = [(); 5].map(|_| Vec::new());
     for i in 0..frames {
         for (k, rig) in [&mut hidden, &mut shown, &mut held].into_iter().enumerate() {
             let (tab, off) = tab_and_gap(rig);
@@ -131,10 +133,16 @@ fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Op
             if k == 1 {
                 rig.painter.flame.keep(std::time::Duration::ZERO);
                 let spans = &rig.painter.flame.looked_at().spans;
+                let ms = |keep: &dyn Fn(&goldberry::flame::Span) -> bool| {
+                    spans.iter().filter(|s| keep(s)).map(|s| s.time.as_secs_f64() * 1000.0).sum::<f64>()
+                };
+                let blend2d = |s: &goldberry::flame::Span| s.library == goldberry::flame::Library::Blend2D;
                 for (phase, what) in phases.iter_mut().zip(["layout", "shape", "raster"]) {
-                    let span = spans.iter().find(|s| s.depth == 1 && s.what.as_str() == what);
-                    phase.push(span.map_or(0.0, |s| s.time.as_secs_f64() * 1000.0));
+                    phase.push(ms(&|s| s.depth == 1 && s.what.as_str() == what));
                 }
+                phases[3].push(ms(&|s| blend2d(s) && s.what.as_str().starts_with("band ")));
+                let stage = |s: &goldberry::flame::Span| ["glyph cache", "layers", "base"].contains(&s.what.as_str());
+                phases[4].push(ms(&|s| blend2d(s) && s.depth == 3 && stage(s)));
             }
         }
     }
@@ -170,7 +178,7 @@ fn flame_rows(g: &'static Goldberry, fonts: &FontBook, frames: usize) {
         println!(
             "  the clock {clock}: paint p50 / p95 (damage p50, % of the window): hidden {:.3} / {:.3} ({:.2} %), \
              shown {:.3} / {:.3} ({:.2} %), shown on one frame {:.3} / {:.3} ({:.2} %); shown, the flame's phases \
-             p50: layout {:.3}, shape {:.3}, raster {:.3}",
+             p50: layout {:.3}, shape {:.3}, raster {:.3} (its bands {:.3}, its stages outside them {:.3})",
             rows.hidden.0.p50,
             rows.hidden.0.p95,
             rows.hidden.1,
@@ -183,6 +191,8 @@ fn flame_rows(g: &'static Goldberry, fonts: &FontBook, frames: usize) {
             rows.phases[0],
             rows.phases[1],
             rows.phases[2],
+            rows.phases[3],
+            rows.phases[4],
         );
     }
 }
