@@ -7,9 +7,15 @@
 //!   then the same at 2 device pixels a unit, 3840x2160 pixels (target: paint p50 <= 0.15 ms);
 //! - the same hover at 1x with paint flashing on (F2) and off, rounds interleaved: paint p50 of each and their ratio
 //!   (target: <= 2x), and the overlay's own damage beside the frame's;
-//! - a hover frame on the overview at 1920x1080, 1 thread, the pointer on and off its "Text" tab, on two rigs in
-//!   turn, the flame strip (F5) hidden and shown (each frame taken into the flame, as the frame loop does with a
-//!   counted frame): paint p50 of each and their ratio (target: shown p50 <= 0.15 ms);
+//! - a hover frame on the overview at 1920x1080, 1 thread, the pointer on and off its "Text" tab (off it on nothing
+//!   that hovers, not on a card, whose lift would be the frame), on three rigs in
+//!   turn, the flame strip (F5) hidden, shown (each frame taken into the flame, as the frame loop does with a
+//!   counted frame) and shown on one frame: paint p50 of hidden and shown and their ratio (target: shown p50 <= 0.15
+//!   ms), the clock held so that the overview's cards stand still and the frame is the hover's alone; then each
+//!   rig's p50, p95 and damage with the clock held and ticking (the cards animating), and the shown rig's phases as
+//!   its flame took them (layout, shaping, raster, and the raster's bands and stages outside them).
+//!   `GOLDBERRY_BENCH_ONLY=flame`
+//!   prints only these rows;
 //! - the settled overview at 960x640 and 1920x1080, 1 thread, rounds interleaved: paint p50 of each and their ratio
 //!   (target: <= 1.5x: the cost follows what changed, not the window's area);
 //! - a screen switch at 960x640, 2 threads: the first frame of a screen after another (target <= 4 ms);
@@ -81,33 +87,114 @@ fn hover_flashing(g: &'static Goldberry, fonts: &FontBook, frames: usize) -> (Pe
     (Percentiles::of(off.iter().copied()), Percentiles::of(on.iter().copied()), median(&frame), median(&overlay))
 }
 
-/// The pointer on and off the overview's "Text" tab, a move a frame, at 1920x1080 on two rigs in turn, the flame
-/// hidden and shown: the paint times of each.
-fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize) -> (Percentiles, Percentiles) {
-    let mut hidden = Rig::new(g, fonts, screen("overview"), (1920, 1080), 1);
-    let mut shown = Rig::new(g, fonts, screen("overview"), (1920, 1080), 1);
+/// The flame's rows: the paint of a hover on the overview with the strip hidden, shown, and shown but held on one
+/// frame (never taken into the flame again, so its layer is never drawn again: what the strip's redraw costs is the
+/// difference), each with the damaged share of the window.
+struct FlameRows {
+    hidden: (Percentiles, f64),
+    shown: (Percentiles, f64),
+    held: (Percentiles, f64),
+    /// The shown rig's frames as its flame took them: the p50 of their layout, shaping and raster, and of the
+    /// raster's bands and its stages outside them (the glyph cache, layers drawn apart, the base), ms.
+    phases: [f64; 5],
+}
+
+/// The pointer on and off the overview's "Text" tab (off it on nothing that hovers, [`tab_and_gap`]), a move a
+/// frame, at 1920x1080, on three rigs in turn: the flame
+/// hidden, shown (each frame taken into the flame, as the frame loop does with a counted frame), and shown but held
+/// on its first frame. `clock`: the frames' time, `None` for N / 60 s (the overview's cards animate every frame),
+/// `Some(t)` held (they stand still, and the frame is the hover's alone).
+fn hover_flame(g: &'static Goldberry, fonts: &FontBook, frames: usize, clock: Option<f64>) -> FlameRows {
+    let rig = || {
+        let mut rig = Rig::new(g, fonts, screen("overview"), (1920, 1080), 1);
+        rig.held = clock;
+        rig
+    };
+    let (mut hidden, mut shown, mut held) = (rig(), rig(), rig());
     let f5 = UiEvent::KeyDown { key: Key::F(5), mods: Mods::NONE, repeat: false };
-    shown.session.handle(&f5, 0.0, &mut String::new());
-    let (on, pick) = shown.session.flame();
-    assert!(on, "F5 shows the flame");
-    shown.painter.flame.show(on, pick);
-    let (mut off, mut with) = (Vec::new(), Vec::new());
+    for rig in [&mut shown, &mut held] {
+        rig.session.handle(&f5, 0.0, &mut String::new());
+        let (on, pick) = rig.session.flame();
+        assert!(on, "F5 shows the flame");
+        rig.painter.flame.show(on, pick);
+        rig.frame(fonts, Pixels::Kept);
+        rig.painter.flame.keep(std::time::Duration::ZERO);
+    }
+    let mut times = [(); 3].map(|_| (Vec::new(), Vec::new()));
+    let mut phases = [(); 5].map(|_| Vec::new());
     for i in 0..frames {
-        let tab = |rig: &Rig| {
-            let region = rig.session.regions().iter().find(|r| r.target.id == "tabs" && r.target.part == 1);
-            region.map(|r| (r.rect.x + r.rect.w / 2.0, r.rect.y + r.rect.h / 2.0)).expect("the Text tab")
-        };
-        for rig in [&mut hidden, &mut shown] {
-            let (tx, ty) = tab(rig);
-            let (x, y) = if i % 2 == 0 { (tx, ty) } else { (tx, ty + 300.0) };
-            rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.index as f64 / 60.0, &mut String::new());
+        for (k, rig) in [&mut hidden, &mut shown, &mut held].into_iter().enumerate() {
+            let (tab, off) = tab_and_gap(rig);
+            let (x, y) = if i % 2 == 0 { tab } else { off };
+            rig.session.handle(&UiEvent::PointerMoved { x, y }, rig.now(), &mut String::new());
+            let (ms, share) = rig.frame(fonts, Pixels::Kept);
+            times[k].0.push(ms);
+            times[k].1.push(share);
+            if k == 1 {
+                rig.painter.flame.keep(std::time::Duration::ZERO);
+                let spans = &rig.painter.flame.looked_at().spans;
+                let ms = |keep: &dyn Fn(&goldberry::flame::Span) -> bool| {
+                    spans.iter().filter(|s| keep(s)).map(|s| s.time.as_secs_f64() * 1000.0).sum::<f64>()
+                };
+                let blend2d = |s: &goldberry::flame::Span| s.library == goldberry::flame::Library::Blend2D;
+                for (phase, what) in phases.iter_mut().zip(["layout", "shape", "raster"]) {
+                    phase.push(ms(&|s| s.depth == 1 && s.what.as_str() == what));
+                }
+                phases[3].push(ms(&|s| blend2d(s) && s.what.as_str().starts_with("band ")));
+                let stage = |s: &goldberry::flame::Span| ["glyph cache", "layers", "base"].contains(&s.what.as_str());
+                phases[4].push(ms(&|s| blend2d(s) && s.depth == 3 && stage(s)));
+            }
         }
-        off.push(hidden.frame(fonts, Pixels::Kept).0);
-        with.push(shown.frame(fonts, Pixels::Kept).0);
-        shown.painter.flame.keep(std::time::Duration::ZERO);
     }
     assert!(shown.painter.flame.looked_at().spans.len() > 4, "the shown rig's flame gathers spans");
-    (Percentiles::of(off.iter().copied()), Percentiles::of(with.iter().copied()))
+    let [hidden, shown, held] = times.map(|(ms, share)| (Percentiles::of(ms), median(&share)));
+    FlameRows { hidden, shown, held, phases: phases.map(|p| median(&p)) }
+}
+
+/// The middle of the overview's "Text" tab, and a point off it on nothing that hovers: below it, halfway to the
+/// cards (a point on a card would lift the card, and the frame would be the card's).
+fn tab_and_gap(rig: &Rig) -> ((f32, f32), (f32, f32)) {
+    let regions = rig.session.regions();
+    let tab = regions.iter().find(|r| r.target.id == "tabs" && r.target.part == 1).expect("the Text tab").rect;
+    let cards = regions.iter().filter(|r| r.target.id == "overview.cards").map(|r| r.rect.y).fold(f32::MAX, f32::min);
+    assert!(cards > tab.bottom(), "the cards lie under the tabs");
+    let x = tab.x + tab.w / 2.0;
+    ((x, tab.y + tab.h / 2.0), (x, (tab.bottom() + cards) / 2.0))
+}
+
+/// Prints the flame's rows: the target's (the hover alone, the clock held) and the same with the cards animating.
+fn flame_rows(g: &'static Goldberry, fonts: &FontBook, frames: usize) {
+    let met = |ok: bool| if ok { "met" } else { "MISSED" };
+    let still = hover_flame(g, fonts, frames, Some(1.0));
+    println!(
+        "hover on the overview's tab, 1920x1080, 1 thr, flame hidden / shown, in turn: paint p50 {:.3} / {:.3}: \
+         {:.2}x  target shown p50 <= 0.15 ({})",
+        still.hidden.0.p50,
+        still.shown.0.p50,
+        still.shown.0.p50 / still.hidden.0.p50,
+        met(still.shown.0.p50 <= 0.15)
+    );
+    for (clock, rows) in [("held", &still), ("ticking", &hover_flame(g, fonts, frames, None))] {
+        println!(
+            "  the clock {clock}: paint p50 / p95 (damage p50, % of the window): hidden {:.3} / {:.3} ({:.2} %), \
+             shown {:.3} / {:.3} ({:.2} %), shown on one frame {:.3} / {:.3} ({:.2} %); shown, the flame's phases \
+             p50: layout {:.3}, shape {:.3}, raster {:.3} (its bands {:.3}, its stages outside them {:.3})",
+            rows.hidden.0.p50,
+            rows.hidden.0.p95,
+            rows.hidden.1,
+            rows.shown.0.p50,
+            rows.shown.0.p95,
+            rows.shown.1,
+            rows.held.0.p50,
+            rows.held.0.p95,
+            rows.held.1,
+            rows.phases[0],
+            rows.phases[1],
+            rows.phases[2],
+            rows.phases[3],
+            rows.phases[4],
+        );
+    }
 }
 
 fn median(values: &[f64]) -> f64 {
@@ -121,6 +208,11 @@ fn main() {
     let (g, fonts) = support::natives_and_fonts("interact");
     let frames: usize = support::env_number("GOLDBERRY_BENCH_FRAMES").unwrap_or(300);
     println!("goldberry interact bench: frames painted Kept over the frame before, offscreen, {frames} a row (ms)");
+
+    if std::env::var("GOLDBERRY_BENCH_ONLY").is_ok_and(|only| only == "flame") {
+        flame_rows(g, &fonts, frames);
+        return;
+    }
 
     // Hover on the controls screen, at 1x and at 2x (3840x2160 pixels).
     let met = |ok: bool| if ok { "met" } else { "MISSED" };
@@ -148,15 +240,7 @@ fn main() {
     );
 
     // A hover on the overview with the flame hidden and shown, in turn.
-    let (hidden, shown) = hover_flame(g, &fonts, frames);
-    println!(
-        "hover on the overview's tab, 1920x1080, 1 thr, flame hidden / shown, in turn: paint p50 {:.3} / {:.3}: \
-         {:.2}x  target shown p50 <= 0.15 ({})",
-        hidden.p50,
-        shown.p50,
-        shown.p50 / hidden.p50,
-        met(shown.p50 <= 0.15)
-    );
+    flame_rows(g, &fonts, frames);
 
     // The settled overview at two sizes, in turn.
     let mut small = Rig::new(g, &fonts, screen("overview"), (960, 640), 1);

@@ -17,6 +17,9 @@ pub struct Rig {
     pub index: u64,
     /// Device pixels a logical unit.
     pub scale: f32,
+    /// A held clock: every frame is painted at this time, so what animates on the clock stands still (`None`: frame
+    /// N's time is N / 60 s, as headless).
+    pub held: Option<f64>,
 }
 
 impl Rig {
@@ -35,7 +38,7 @@ impl Rig {
     ) -> Rig {
         let painter = Painter::new(g, fonts, threads, false).expect("painter");
         let buffer = FrameBuffer::new((w as f32 * scale) as u32, (h as f32 * scale) as u32);
-        let mut rig = Rig { painter, session: Session::new(screen, false), buffer, index: 0, scale };
+        let mut rig = Rig { painter, session: Session::new(screen, false), buffer, index: 0, scale, held: None };
         rig.frame(fonts, Pixels::Fresh);
         rig
     }
@@ -51,14 +54,19 @@ impl Rig {
     /// overlay's own left out).
     pub fn frame_parts(&mut self, fonts: &FontBook, pixels: Pixels) -> (f64, u64, u64) {
         let (w, h) = (self.buffer.width, self.buffer.height);
-        let now = self.index as f64 / 60.0;
+        let now = self.now();
         let shown = self.session.shown(now);
-        let input = FrameInput::headless(self.index, w, h).at_scale(self.scale);
+        let input = FrameInput { time_s: now, ..FrameInput::headless(self.index, w, h) }.at_scale(self.scale);
         let target = self.buffer.canvas_at(self.scale);
         let painted = self.painter.paint(&input, fonts, target, &shown, pixels).expect("paint");
         self.session.take_feedback(painted.feedback);
         self.index += 1;
         (painted.times.paint.as_secs_f64() * 1000.0, painted.damage.pixels(), painted.frame_damage.pixels())
+    }
+
+    /// The time the next frame is painted at (and its input handled at).
+    pub fn now(&self) -> f64 {
+        self.held.unwrap_or(self.index as f64 / 60.0)
     }
 
     /// The centre of widget `id`'s box.

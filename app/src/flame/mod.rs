@@ -1,6 +1,7 @@
 //! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout, HarfBuzz's
 //! shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in fixed-capacity
-//! buffers, beside the last 60 frames' times; the ten slowest frames of the session are kept to look at afterwards.
+//! buffers for the last [`RECENT`] frames, beside the last 60 frames' times; the ten slowest frames of the session
+//! are kept to look at afterwards.
 //!
 //! Nothing is collected while the strip is hidden: the shaping log ([`runs`]) is off, and the frame's other spans are
 //! figures the frame measures anyway (its phases, its bands' times). A frame is taken into the flame only when the
@@ -23,6 +24,9 @@ pub const SPANS: usize = 96;
 
 /// How many of the last frames' paint + present the strip's header charts.
 pub const HISTORY: usize = 60;
+
+/// How many of the last frames are kept, for the strip's slots.
+pub const RECENT: usize = 10;
 
 /// How many of the session's slowest frames are kept.
 pub const SLOWEST: usize = 10;
@@ -116,6 +120,10 @@ pub struct FlameFrame {
     pub dropped: u32,
 }
 
+/// The frame looked at before any is kept.
+static NO_FRAME: FlameFrame =
+    FlameFrame { index: 0, paint: Duration::ZERO, present: Duration::ZERO, spans: Vec::new(), dropped: 0 };
+
 impl FlameFrame {
     fn push(&mut self, span: Span) {
         if self.spans.len() < SPANS {
@@ -158,7 +166,10 @@ pub struct Flame {
     /// 0: the last frame; k: the k-th slowest.
     pick: usize,
     gathering: FlameFrame,
-    last: FlameFrame,
+    /// The last [`RECENT`] frames kept, oldest first; their buffers are reused.
+    recent: VecDeque<FlameFrame>,
+    /// How many frames were ever kept (the strip's slot of the newest follows from it).
+    kept: u64,
     /// Slowest first.
     slowest: Vec<FlameFrame>,
     runs: Vec<runs::Run>,
@@ -174,7 +185,8 @@ impl Flame {
             shown: false,
             pick: 0,
             gathering: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
-            last: FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
+            recent: VecDeque::with_capacity(RECENT),
+            kept: 0,
             slowest: Vec::with_capacity(SLOWEST),
             runs: Vec::with_capacity(runs::RUNS),
             history: VecDeque::with_capacity(HISTORY),
@@ -197,7 +209,23 @@ impl Flame {
     pub fn looked_at(&self) -> &FlameFrame {
         match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
             Some(frame) => frame,
-            None => &self.last,
+            None => self.last(),
+        }
+    }
+
+    /// The last frame kept.
+    fn last(&self) -> &FlameFrame {
+        self.recent.back().unwrap_or(&NO_FRAME)
+    }
+
+    /// What the strip shows.
+    fn view(&self) -> strip::View<'_> {
+        strip::View {
+            pick: self.pick,
+            looked_at: self.looked_at(),
+            recent: &self.recent,
+            kept: self.kept,
+            history: &self.history,
         }
     }
 
@@ -301,16 +329,24 @@ impl Flame {
             target: Target::None,
         };
         frame.push(span);
-        std::mem::swap(&mut self.gathering, &mut self.last);
+        // The oldest frame's buffer gathers the next one.
+        let spare = match self.recent.len() {
+            RECENT => self.recent.pop_front().unwrap_or_default(),
+            _ => FlameFrame { spans: Vec::with_capacity(SPANS), ..FlameFrame::default() },
+        };
+        self.recent.push_back(std::mem::replace(&mut self.gathering, spare));
+        self.kept += 1;
+        self.gathering.clear();
+        let last = self.last();
+        let (index, paint) = (last.index, last.paint);
         if self.history.len() == HISTORY {
             self.history.pop_front();
         }
-        self.history.push_back((self.last.index, ((self.last.paint + present).as_secs_f64() * 1000.0) as f32));
-        self.gathering.clear();
-        let paint = self.last.paint;
+        self.history.push_back((index, ((paint + present).as_secs_f64() * 1000.0) as f32));
         if self.slowest.len() < SLOWEST || self.slowest.last().is_some_and(|f| f.paint < paint) {
             let at = self.slowest.partition_point(|f| f.paint >= paint);
-            self.slowest.insert(at, self.last.clone());
+            let copy = self.last().clone();
+            self.slowest.insert(at, copy);
             self.slowest.truncate(SLOWEST);
         }
     }
@@ -324,7 +360,7 @@ impl Flame {
     /// Whether the strip shows other than it last drew (another frame, another span under the pointer, another
     /// place): the loop paints a frame for it, which nothing counts.
     pub fn due(&self, pointer: Option<(f32, f32)>, size: (f32, f32)) -> bool {
-        self.shown && self.strip.stale(self.looked_at(), self.pick, pointer, size)
+        self.shown && self.strip.stale(&self.view(), pointer, size)
     }
 
     /// Records the strip at the bottom of a frame of logical `size` into `list` (nothing while hidden), and the
@@ -339,11 +375,17 @@ impl Flame {
         if !self.shown {
             return;
         }
-        let frame = match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
-            Some(frame) => frame,
-            None => &self.last,
+        let view = strip::View {
+            pick: self.pick,
+            looked_at: match self.pick.checked_sub(1).and_then(|k| self.slowest.get(k)) {
+                Some(frame) => frame,
+                None => self.recent.back().unwrap_or(&NO_FRAME),
+            },
+            recent: &self.recent,
+            kept: self.kept,
+            history: &self.history,
         };
-        self.strip.record((frame, self.pick, &self.history), fonts, size, pointer, &self.runs, list);
+        self.strip.record(&view, fonts, size, pointer, &self.runs, list);
     }
 
     /// The strip's box where it was last drawn (logical units), if it shows.
@@ -464,13 +506,8 @@ mod tests {
 
     /// Where the pointer goes to point at the span `what` of the strip (in a 480x320 logical frame).
     fn at(flame: &Flame, what: &str) -> (f32, f32) {
-        let frame = flame.looked_at();
-        let span = frame.spans.iter().find(|s| s.what.as_str() == what).expect("the span");
-        let rect = strip::Strip::rect_of((480.0, 320.0));
-        let total = 10.0; // paint 9 ms + present 1 ms
-        let per_ms = (rect.w - 8.0) / total;
-        let mid = span.start.as_secs_f32() * 1000.0 + span.time.as_secs_f32() * 500.0;
-        (rect.x + 4.0 + mid * per_ms, rect.y + 4.0 + 16.0 * (f32::from(span.depth) + 1.5))
+        let index = flame.looked_at().spans.iter().position(|s| s.what.as_str() == what).expect("the span");
+        strip::Strip::centre_of(&flame.view(), (480.0, 320.0), index).expect("the span is drawn")
     }
 
     /// Pointing at a band's span outlines its rows in the frame (logical units); at a run's, the box of the glyph op
@@ -486,7 +523,8 @@ mod tests {
         let pointed = flame.report()["pointed"].clone();
         assert_eq!(pointed["what"], "band 640..1280", "{pointed}");
         assert_eq!(pointed["outlined"], serde_json::json!([0.0, 320.0, 480.0, 320.0]), "{pointed}");
-        assert_eq!(list.ops.len(), before + 2, "the outline and the strip's layer");
+        // The panel and its rim, the slot's layer (one frame kept), the sweep's marker and the outline.
+        assert_eq!(list.ops.len(), before + 5, "{:?}", &list.ops[before..]);
         let mut list2 = DisplayList::new();
         let (mut flame, _) = kept(&mut list2);
         flame.record(fonts(), (480.0, 320.0), Some(at(&flame, "a run to point at")), &mut list2);
@@ -526,6 +564,72 @@ mod tests {
         assert!(!runs::on());
         hidden.keep(Duration::from_millis(1));
         assert!(hidden.looked_at().spans.is_empty() && hidden.slowest().is_empty());
+    }
+
+    /// Keeps frame `index` into a shown `flame`: a paint of 0.2 ms, no band, no run.
+    fn keep_frame(flame: &mut Flame, index: u64) {
+        let start = Instant::now();
+        flame.begin();
+        flame.scene_done();
+        let us = Duration::from_micros;
+        let outside_bands = [("glyph cache", Duration::ZERO), ("layers", Duration::ZERO), ("base", Duration::ZERO)];
+        let (layout, shape, raster, paint) = (us(20), us(30), us(100), us(200));
+        let raster_start = us(90);
+        let bands = &[];
+        flame.gather(&Measured {
+            index,
+            start,
+            layout,
+            shape,
+            raster_start,
+            raster,
+            paint,
+            bands,
+            outside_bands,
+            scale: 1.0,
+        });
+        flame.keep(us(10));
+    }
+
+    /// The strip's layers in a recording of `flame` at 1920x1080: each one's key and version.
+    fn layers(flame: &mut Flame) -> Vec<(u64, u64)> {
+        let mut list = DisplayList::new();
+        flame.record(fonts(), (1920.0, 1080.0), None, &mut list);
+        let layer = |op: &crate::display_list::Op| match op {
+            crate::display_list::Op::Layer { key, version, .. } => Some((key.0, *version)),
+            _ => None,
+        };
+        list.ops.iter().filter_map(layer).collect()
+    }
+
+    /// A frame kept draws its own slot and no other layer of the strip; a recording with nothing new to show draws
+    /// none, and the strip is not due a frame; once the ring is full, the newest frame takes the oldest's slot.
+    #[test]
+    fn a_new_frame_draws_its_own_slot_and_nothing_else() {
+        let _turn = take_turn();
+        let mut flame = Flame::new(fonts());
+        flame.show(true, 0);
+        for index in 0..3 {
+            keep_frame(&mut flame, index);
+        }
+        let three = layers(&mut flame);
+        assert_eq!(three.len(), 3, "{three:?}");
+        assert!(!flame.due(None, (1920.0, 1080.0)), "nothing new to show");
+        assert_eq!(layers(&mut flame), three, "a recording with nothing new draws no layer again");
+        keep_frame(&mut flame, 3);
+        assert!(flame.due(None, (1920.0, 1080.0)), "a new frame to show");
+        let four = layers(&mut flame);
+        let drawn: Vec<_> = four.iter().filter(|layer| !three.contains(layer)).collect();
+        assert_eq!((four.len(), drawn.len()), (4, 1), "{three:?} then {four:?}");
+        // 1904 units hold 8 slots: from the ninth frame on, each takes the oldest frame's slot.
+        for index in 4..9 {
+            keep_frame(&mut flame, index);
+        }
+        let before = layers(&mut flame);
+        keep_frame(&mut flame, 9);
+        let after = layers(&mut flame);
+        let drawn: Vec<_> = after.iter().filter(|layer| !before.contains(layer)).collect();
+        assert_eq!((after.len(), drawn.len()), (8, 1), "{before:?} then {after:?}");
     }
 
     #[test]
