@@ -135,6 +135,8 @@ pub fn walk(list: &DisplayList) -> Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::display_list::Paint;
+    use crate::geom::Color;
 
     #[test]
     fn a_walk_yields_each_op_with_the_translation_and_clip_around_it() {
