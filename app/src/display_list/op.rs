@@ -11,7 +11,6 @@ use goldberry_natives::glyphs::GlyphRun;
 
 use super::DisplayList;
 use super::paint::{Paint, PathData, Stroke};
-use crate::fonts::FontBook;
 use crate::geom::{Color, FontId, Rect};
 
 /// Names a retained layer across frames.
@@ -89,8 +88,9 @@ impl Op {
     }
 
     /// Where the op can leave ink, in its list's pixels (before the translation in effect), with room for
-    /// anti-aliasing; `None` for the ops that only change state (and a glyph run of a face with no size).
-    pub fn bounds(&self, fonts: &FontBook) -> Option<Rect> {
+    /// anti-aliasing; `None` for the ops that only change state (and a glyph run of a face with no size). A glyph
+    /// run's reach follows the size `em` gives its font (the font book's, which the list does not see).
+    pub fn bounds(&self, em: impl Fn(FontId) -> f32) -> Option<Rect> {
         let grow = |r: Rect, d: f32| Rect::new(r.x - d, r.y - d, r.w + 2.0 * d, r.h + 2.0 * d);
         match self {
             Op::FillRect { rect, .. } | Op::FillRoundRect { rect, .. } => Some(grow(*rect, 1.0)),
@@ -102,7 +102,7 @@ impl Op {
             // A mitred join reaches up to the miter limit (Blend2D's default: 4) times half the width.
             Op::StrokePath { path, stroke, .. } => path.bounds().map(|r| grow(r, 2.0 * stroke.width + 1.0)),
             Op::Glyphs { font, x, y, run, .. } => {
-                let size = fonts.blend2d_font(*font).size();
+                let size = em(*font);
                 if run.units_per_em == 0 || !size.is_finite() {
                     return None;
                 }

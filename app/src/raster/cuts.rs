@@ -159,16 +159,18 @@ fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>,
             }
         }
         // The op's whole ink: its bounds hold a pixel of room for the anti-aliasing already.
-        Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => match op.bounds(target.fonts) {
-            Some(b) if [b.x, b.y, b.w, b.h].iter().any(|v| !v.is_finite() || v.abs() > FAR) => {
-                boxes.push(target.whole())
+        Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => {
+            match op.bounds(|f| target.fonts.blend2d_font(f).size()) {
+                Some(b) if [b.x, b.y, b.w, b.h].iter().any(|v| !v.is_finite() || v.abs() > FAR) => {
+                    boxes.push(target.whole())
+                }
+                Some(b) => match ink {
+                    Some(ink) => boxes.push(ink),
+                    None => add(b),
+                },
+                None => {}
             }
-            Some(b) => match ink {
-                Some(ink) => boxes.push(ink),
-                None => add(b),
-            },
-            None => {}
-        },
+        }
         // A run the replay fills from its outlines in place rather than blitting (see `Replayer::replay`): under a
         // list clip whose edge lies inside a pixel, or too large for an image of its own. A colour face's run is
         // blitted from its cells.
@@ -176,7 +178,7 @@ fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>,
             if target.fonts.is_colour(*font) {
                 return;
             }
-            let Some(b) = op.bounds(target.fonts) else { return };
+            let Some(b) = op.bounds(|f| target.fonts.blend2d_font(f).size()) else { return };
             let t = place.translation;
             let d = target.device(Rect::new(b.x + t.0, b.y + t.1, b.w, b.h));
             let area = f64::from(d.x1 - d.x0) * f64::from(d.y1 - d.y0);

@@ -410,7 +410,7 @@ fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>, scrolled: Option<(&std:
         (visit.index < ctx.lead_end).hash(&mut h);
         let shared = op.hash_drawn(&mut h);
         // An op whose bounds are unknown may draw anywhere its clip lets it.
-        let ink = match op.bounds(ctx.fonts) {
+        let ink = match op.bounds(|f| ctx.fonts.blend2d_font(f).size()) {
             Some(bounds) => visit.place.clipped(bounds),
             None => Some(visit.place.clip.unwrap_or(Rect::new(0.0, 0.0, width as f32 / s, height as f32 / s))),
         };

@@ -52,7 +52,7 @@ pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayLis
         let paint = op.paint();
         prepared.paths.push(path);
         prepared.gradients.push(paint.filter(|p| p.is_finite()).map(|p| to_gradient(g, p)).transpose()?.flatten());
-        prepared.bounds.push(op.bounds(fonts));
+        prepared.bounds.push(op.bounds(|f| fonts.blend2d_font(f).size()));
     }
     Ok(prepared)
 }

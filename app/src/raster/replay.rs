@@ -201,7 +201,7 @@ impl Replayer<'_> {
                     let mut whole = false;
                     if !run.is_empty()
                         && !cached
-                        && let Some(b) = op.bounds(self.fonts)
+                        && let Some(b) = op.bounds(|f| self.fonts.blend2d_font(f).size())
                         && !crosses_partial_clip(&place, b, self.mapping.scale, self.offset)
                     {
                         whole = self.outlined_whole(ctx, (*font, color.0), (x, y), run, b)?;
