@@ -16,7 +16,7 @@ pub mod vello;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use goldberry::display_list::{DisplayList, Op, PathCommand, PathData};
+use goldberry::display_list::{DisplayList, Op, OpKind, PathCommand, PathData};
 use goldberry::fonts::{Face, FontBook};
 use goldberry::frame::FrameInput;
 use goldberry::geom::{FontId, Rect};
@@ -69,11 +69,11 @@ pub fn part(list: &DisplayList, text: bool) -> DisplayList {
     let ops = list
         .ops
         .iter()
-        .filter(|op| match op {
-            Op::Glyphs { .. } => text,
-            Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => true,
-            Op::Layer { .. } => false,
-            _ => !text,
+        .filter(|op| match op.kind() {
+            OpKind::Glyphs => text,
+            OpKind::State => true,
+            OpKind::Layer => false,
+            OpKind::Shape => !text,
         })
         .cloned()
         .collect();

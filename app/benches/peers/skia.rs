@@ -131,7 +131,8 @@ impl Skia {
                         Shape { path: to_path(&ring), paint: &paint, outline: None, bounds: Some(r.inset(-1.0)) };
                     return canvas.fill(shape, clip, t);
                 }
-                _ => return,
+                // The list is flat (no layers), and the walk applies its clips and translations.
+                Op::Layer { .. } | Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => return,
             };
             canvas.fill(Shape { path, paint, outline, bounds }, clip, t);
         });

@@ -1,15 +1,21 @@
 //! The flat list through vello_cpu: shapes as kurbo paths, glyph runs through vello_cpu's own glyph-run builder
-//! (outlines from skrifa inside it), unhinted, at the list's glyph ids and positions.
+//! (outlines from skrifa inside it), unhinted, at the list's glyph ids and positions; colours, rects, paths and
+//! paints converted as `goldberry replay --against vello_cpu` converts them (`app/src/shell/vello_paint.rs`).
 
 use std::collections::HashMap;
 
-use goldberry::display_list::{DisplayList, Op, Paint, PathCommand, PathData};
+use goldberry::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stop, Stroke};
 use goldberry::fonts::FontBook;
 use goldberry::geom::{Color, FontId, Rect};
-use vello_cpu::color::{AlphaColor, Srgb};
-use vello_cpu::kurbo::{self, Affine, BezPath, Cap, Join, Shape};
-use vello_cpu::peniko::{self, Blob, FontData};
+use vello_cpu::kurbo::{self, Affine, Shape};
+use vello_cpu::peniko::{Blob, FontData};
 use vello_cpu::{Glyph, Pixmap, RenderContext, RenderSettings, Resources};
+
+// The lib's own conversion (`goldberry replay --against vello_cpu`), included rather than imported: the lib
+// builds it only with its `vello` feature, and the raster fuzz compiles this file in a plain `cargo test`.
+#[path = "../../src/shell/vello_paint.rs"]
+mod vello_paint;
+use vello_paint::{color, path, rect, set_paint, set_stroke};
 
 use super::{FontFiles, glyph_positions, hairline_path, walk};
 
@@ -25,55 +31,6 @@ pub struct Vello {
     /// Device pixels per list pixel: the pixmap must be this many times the list's size. The fuzz draws at 4 and
     /// averages each 4x4 block, since vello_cpu flattens to within a quarter of a device pixel (its `TOL`).
     pub scale: f64,
-}
-
-fn color(c: Color) -> AlphaColor<Srgb> {
-    let [a, r, g, b] = c.0.to_be_bytes();
-    AlphaColor::from_rgba8(r, g, b, a)
-}
-
-fn rect(r: Rect) -> kurbo::Rect {
-    kurbo::Rect::new(f64::from(r.x), f64::from(r.y), f64::from(r.right()), f64::from(r.bottom()))
-}
-
-fn path(data: &PathData) -> BezPath {
-    let mut p = BezPath::new();
-    let f = f64::from;
-    for c in &data.commands {
-        match *c {
-            PathCommand::MoveTo(x, y) => p.move_to((f(x), f(y))),
-            PathCommand::LineTo(x, y) => p.line_to((f(x), f(y))),
-            PathCommand::QuadTo(a, b, x, y) => p.quad_to((f(a), f(b)), (f(x), f(y))),
-            PathCommand::CubicTo(a, b, c2, d, x, y) => p.curve_to((f(a), f(b)), (f(c2), f(d)), (f(x), f(y))),
-            PathCommand::Close => p.close_path(),
-        }
-    }
-    p
-}
-
-fn set_paint(ctx: &mut RenderContext, paint: &Paint) {
-    let stops = |stops: &[goldberry::display_list::Stop]| -> Vec<peniko::ColorStop> {
-        stops.iter().map(|s| peniko::ColorStop::from((s.offset, color(s.color)))).collect()
-    };
-    match paint {
-        Paint::Solid(c) => ctx.set_paint(color(*c)),
-        Paint::Linear { x0, y0, x1, y1, stops: s } => ctx.set_paint(
-            peniko::Gradient::new_linear((f64::from(*x0), f64::from(*y0)), (f64::from(*x1), f64::from(*y1)))
-                .with_stops(stops(s).as_slice()),
-        ),
-        Paint::Radial { cx, cy, r, stops: s } => ctx.set_paint(
-            peniko::Gradient::new_radial((f64::from(*cx), f64::from(*cy)), *r).with_stops(stops(s).as_slice()),
-        ),
-    }
-}
-
-fn set_stroke(ctx: &mut RenderContext, stroke: goldberry::display_list::Stroke) {
-    let s = kurbo::Stroke::new(f64::from(stroke.width));
-    ctx.set_stroke(if stroke.round {
-        s.with_caps(Cap::Round).with_join(Join::Round)
-    } else {
-        s.with_caps(Cap::Butt).with_join(Join::Miter)
-    });
 }
 
 impl Vello {
@@ -177,7 +134,8 @@ impl Vello {
                         .atlas_cache(keep)
                         .fill_glyphs(glyphs.collect::<Vec<_>>().into_iter());
                 }
-                _ => {}
+                // The list is flat (no layers), and the walk applies its clips and translations.
+                Op::Layer { .. } | Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
             }
         });
         if clipped {

@@ -433,7 +433,16 @@ fn find_run(list: &DisplayList, address: usize, origin: (f32, f32)) -> Option<Re
                     return Some(found);
                 }
             }
-            _ => {}
+            // Another run, a shape or a state change.
+            Op::Glyphs { .. } => {}
+            Op::FillRect { .. }
+            | Op::FillRoundRect { .. }
+            | Op::StrokeRoundRect { .. }
+            | Op::Hairline { .. }
+            | Op::FillCircle { .. }
+            | Op::FillPath { .. }
+            | Op::StrokePath { .. } => {}
+            Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
         }
     }
     None

@@ -137,7 +137,16 @@ impl<'a> Collector<'a> {
                     self.walk(content, (inner, offset), &|_| inside, in_base.then_some(&mut keys));
                     self.wants.layers.push((placed, keys));
                 }
-                _ => {}
+                // An empty run, a shape or a state change: no glyph to collect.
+                Op::Glyphs { .. } => {}
+                Op::FillRect { .. }
+                | Op::FillRoundRect { .. }
+                | Op::StrokeRoundRect { .. }
+                | Op::Hairline { .. }
+                | Op::FillCircle { .. }
+                | Op::FillPath { .. }
+                | Op::StrokePath { .. } => {}
+                Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
             }
         }
     }

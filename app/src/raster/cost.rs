@@ -2,7 +2,6 @@
 //! share of the work rather than of the rows.
 
 use super::context::FrameContext;
-use super::geom::op_bounds;
 use super::layers::StaleLayer;
 use crate::display_list::{DisplayList, Op, Paint, Place, Step, Walk};
 use crate::fonts::FontBook;
@@ -60,7 +59,7 @@ impl Costs<'_> {
                     self.add(content, 0, &|_| true, visit.place.inside(*rect));
                 }
                 op => {
-                    let Some(b) = op_bounds(op, self.fonts) else { continue };
+                    let Some(b) = op.bounds(|f| self.fonts.blend2d_font(f).size()) else { continue };
                     let Some(b) = visit.place.clipped(b) else { continue };
                     let (y0, y1) = ((b.y * s).clamp(0.0, rows), (b.bottom() * s).clamp(0.0, rows));
                     if y1 - y0 < 1.0 {

@@ -14,12 +14,12 @@
 
 use super::context::FrameContext;
 use super::damage::Damage;
-use super::geom::{DeviceRect, LayerShape};
+use super::geom::{DeviceRect, LayerShape, crosses_partial_clip};
 use super::prepare::corner;
 use super::replay::MAX_OUTLINED_PX;
 use crate::display_list::{DisplayList, Op, Place, Step, Walk, walk};
 use crate::fonts::FontBook;
-use crate::geom::{PixelRect, Rect, partial_edge_crosses};
+use crate::geom::{PixelRect, Rect};
 
 /// The device boxes of the sloped and curved edges that `ctx`'s frame draws in place: the ops from `from` on that
 /// are not layers (`None`: none of them), and the content of the leading run's layers when `lead` (the base drawn
@@ -55,26 +55,22 @@ pub(super) fn tender_boxes_apart(
             frame_boxes = Some(boxes.len());
         }
         let Step::Draw(op) = visit.step else { continue };
-        match op {
-            // A layer of the base drawn this frame is drawn in place; any other is blitted from its image.
-            Op::Layer { rect, content, .. } if lead && ctx.in_place(visit.index) => {
-                content_boxes(&target, content, visit.place.inside(*rect), &mut boxes);
-            }
-            // A layer the replay draws in place although it is not the base's (too large for an image, or under a
-            // list clip whose edge lies inside a pixel).
-            Op::Layer { rect, content, .. } if from.is_some_and(|from| visit.index >= from) => {
-                let t = visit.place.translation;
-                if LayerShape::too_large(*rect, t, target.scale)
-                    || target.partial_clip_crosses(&visit.place, Rect::new(rect.x + t.0, rect.y + t.1, rect.w, rect.h))
-                {
-                    content_boxes(&target, content, visit.place.inside(*rect), &mut boxes);
-                }
-            }
-            Op::Layer { .. } => {}
-            op if from.is_some_and(|from| visit.index >= from) => {
+        let drawn = from.is_some_and(|from| visit.index >= from);
+        let Op::Layer { rect, content, .. } = op else {
+            if drawn {
                 op_boxes(&target, op, &visit.place, ink(visit.index), &mut boxes);
             }
-            _ => {}
+            continue;
+        };
+        // A layer of the base drawn this frame is drawn in place; any other is blitted from its image, but where
+        // the replay draws it in place although it is not the base's (too large for an image, or under a list clip
+        // whose edge lies inside a pixel).
+        let in_place = (lead && ctx.in_place(visit.index))
+            || (drawn
+                && (LayerShape::too_large(*rect, visit.place.translation, target.scale)
+                    || crosses_partial_clip(&visit.place, *rect, target.scale, target.offset)));
+        if in_place {
+            content_boxes(&target, content, visit.place.inside(*rect), &mut boxes);
         }
     }
     let frame_boxes = frame_boxes.unwrap_or(boxes.len());
@@ -99,14 +95,6 @@ impl Target<'_> {
         DeviceRect { x0: r.x * s + ox, y0: r.y * s + oy, x1: r.right() * s + ox, y1: r.bottom() * s + oy }
     }
 
-    /// Whether an edge of `place`'s clip that lies inside a device pixel passes through `b` (list pixels,
-    /// translated), as the replay decides it.
-    fn partial_clip_crosses(&self, place: &Place, b: Rect) -> bool {
-        let Some(clip) = place.clip else { return false };
-        let (c, d, f) = (self.device(clip), self.device(b), f64::from);
-        partial_edge_crosses([f(c.x0), f(c.y0), f(c.x1), f(c.y1)], [f(d.x0), f(d.y0), f(d.x1), f(d.y1)])
-    }
-
     /// Every pixel of the target.
     fn whole(&self) -> PixelRect {
         PixelRect { x: 0, y: 0, w: self.size.0, h: self.size.1 as u32 }
@@ -126,7 +114,7 @@ pub(super) fn content_boxes(target: &Target<'_>, content: &DisplayList, place: P
                 content_boxes(target, content, inner.place.inside(*rect), boxes);
             }
             Step::Draw(op) => op_boxes(target, op, &inner.place, None, boxes),
-            _ => {}
+            Step::Clip(_) | Step::Translate(..) | Step::Pop | Step::StrayPop => {}
         }
     }
 }
@@ -152,19 +140,27 @@ fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>,
         }
     };
     match op {
-        Op::FillRoundRect { rect, radius, .. } if rect.has_size() => corners(*rect, corner(*rect, *radius), &mut add),
-        Op::StrokeRoundRect { rect, radius, stroke, .. } if rect.has_size() => {
+        Op::FillRoundRect { rect, radius, .. } => {
+            if rect.has_size() {
+                corners(*rect, corner(*rect, *radius), &mut add);
+            }
+        }
+        Op::StrokeRoundRect { rect, radius, stroke, .. } => {
             // The ring's outer corners hold its inner ones (see `prepare::stroke_ring`).
             let (r, half) = (corner(*rect, *radius), stroke.width / 2.0);
-            if r > 0.0 || stroke.round {
+            if rect.has_size() && (r > 0.0 || stroke.round) {
                 corners(rect.inset(-half), r + half, &mut add);
             }
         }
         // Its corners follow the radius from the line's centre: a pixel more each way holds them at any scale.
-        Op::Hairline { rect, radius, .. } if *radius > 0.0 => corners(rect.inset(-1.0), radius + 2.0, &mut add),
+        Op::Hairline { rect, radius, .. } => {
+            if *radius > 0.0 {
+                corners(rect.inset(-1.0), radius + 2.0, &mut add);
+            }
+        }
         // The op's whole ink: its bounds hold a pixel of room for the anti-aliasing already.
         Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => {
-            match super::geom::op_bounds(op, target.fonts) {
+            match op.bounds(|f| target.fonts.blend2d_font(f).size()) {
                 Some(b) if [b.x, b.y, b.w, b.h].iter().any(|v| !v.is_finite() || v.abs() > FAR) => {
                     boxes.push(target.whole())
                 }
@@ -176,18 +172,25 @@ fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>,
             }
         }
         // A run the replay fills from its outlines in place rather than blitting (see `Replayer::replay`): under a
-        // list clip whose edge lies inside a pixel, or too large for an image of its own.
-        Op::Glyphs { font, .. } if !target.fonts.is_colour(*font) => {
-            let Some(b) = super::geom::op_bounds(op, target.fonts) else { return };
+        // list clip whose edge lies inside a pixel, or too large for an image of its own. A colour face's run is
+        // blitted from its cells.
+        Op::Glyphs { font, .. } => {
+            if target.fonts.is_colour(*font) {
+                return;
+            }
+            let Some(b) = op.bounds(|f| target.fonts.blend2d_font(f).size()) else { return };
             let t = place.translation;
-            let placed = Rect::new(b.x + t.0, b.y + t.1, b.w, b.h);
-            let d = target.device(placed);
+            let d = target.device(Rect::new(b.x + t.0, b.y + t.1, b.w, b.h));
             let area = f64::from(d.x1 - d.x0) * f64::from(d.y1 - d.y0);
-            if target.partial_clip_crosses(place, placed) || area > MAX_OUTLINED_PX {
+            if crosses_partial_clip(place, b, target.scale, target.offset) || area > MAX_OUTLINED_PX {
                 add(b);
             }
         }
-        _ => {}
+        // Straight edges along the pixel grid: a rect is cut exactly.
+        Op::FillRect { .. } => {}
+        // Blitted from its image, or drawn in place through its content's ops (see `tender_boxes`).
+        Op::Layer { .. } => {}
+        Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
     }
 }
 

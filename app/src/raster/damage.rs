@@ -20,15 +20,12 @@
 //! moved to (`super::scroll`).
 
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::Arc;
-
-use goldberry_natives::glyphs::GlyphRun;
 
 use super::base::BasePlan;
 use super::context::FrameContext;
-use super::geom::{DeviceRect, op_bounds};
+use super::geom::DeviceRect;
 use super::scroll::{Blit, ScrollPrint};
-use crate::display_list::{DisplayList, Op, Paint, PathData, Place, ScrollHint, Step, walk};
+use crate::display_list::{DisplayList, Place, ScrollHint, Shared, Step, hash_f32s, hash_rect, walk};
 use crate::geom::PixelRect;
 use crate::geom::Rect;
 use crate::surface::Pixels;
@@ -136,25 +133,6 @@ impl FrameDamage {
 /// Whether `a` and `b` overlap, or drawing them as their bounding box costs about no more than drawing them apart.
 fn worth_merging(a: &PixelRect, b: &PixelRect) -> bool {
     a.overlap(b) > 0 || a.union(b).area() <= a.area() + b.area() + MERGE_SLACK_PX
-}
-
-/// The heap data an op shares (its print keeps it alive, so that the same pointer means the same data).
-#[derive(Debug, Clone)]
-enum Shared {
-    None,
-    Path(Arc<PathData>),
-    Run(Arc<GlyphRun>),
-}
-
-impl Shared {
-    fn same(&self, other: &Shared) -> bool {
-        match (self, other) {
-            (Shared::None, Shared::None) => true,
-            (Shared::Path(a), Shared::Path(b)) => Arc::ptr_eq(a, b) || a == b,
-            (Shared::Run(a), Shared::Run(b)) => Arc::ptr_eq(a, b) || a == b,
-            _ => false,
-        }
-    }
 }
 
 /// One op of a frame's print (see the module docs).
@@ -430,9 +408,9 @@ fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>, scrolled: Option<(&std:
             None => hash_place(&visit.place, &mut h),
         }
         (visit.index < ctx.lead_end).hash(&mut h);
-        let shared = hash_op(op, &mut h);
+        let shared = op.hash_drawn(&mut h);
         // An op whose bounds are unknown may draw anywhere its clip lets it.
-        let ink = match op_bounds(op, ctx.fonts) {
+        let ink = match op.bounds(|f| ctx.fonts.blend2d_font(f).size()) {
             Some(bounds) => visit.place.clipped(bounds),
             None => Some(visit.place.clip.unwrap_or(Rect::new(0.0, 0.0, width as f32 / s, height as f32 / s))),
         };
@@ -444,16 +422,6 @@ fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>, scrolled: Option<(&std:
     }
 }
 
-fn hash_f32s(values: &[f32], h: &mut DefaultHasher) {
-    for v in values {
-        h.write_u32(v.to_bits());
-    }
-}
-
-fn hash_rect(r: &Rect, h: &mut DefaultHasher) {
-    hash_f32s(&[r.x, r.y, r.w, r.h], h);
-}
-
 fn hash_place(place: &Place, h: &mut DefaultHasher) {
     hash_f32s(&[place.translation.0, place.translation.1], h);
     h.write_u64(place.translation_f64.0.to_bits());
@@ -462,80 +430,4 @@ fn hash_place(place: &Place, h: &mut DefaultHasher) {
         Some(clip) => hash_rect(clip, h),
         None => h.write_u8(0),
     }
-}
-
-fn hash_paint(paint: &Paint, h: &mut DefaultHasher) {
-    std::mem::discriminant(paint).hash(h);
-    let stops = match paint {
-        Paint::Solid(color) => return color.hash(h),
-        Paint::Linear { x0, y0, x1, y1, stops } => {
-            hash_f32s(&[*x0, *y0, *x1, *y1], h);
-            stops
-        }
-        Paint::Radial { cx, cy, r, stops } => {
-            hash_f32s(&[*cx, *cy, *r], h);
-            stops
-        }
-    };
-    h.write_usize(stops.len());
-    for stop in stops {
-        hash_f32s(&[stop.offset], h);
-        stop.color.hash(h);
-    }
-}
-
-/// Hashes what `op` draws but the data it shares, which it returns. A layer is its key, version and rect.
-fn hash_op(op: &Op, h: &mut DefaultHasher) -> Shared {
-    std::mem::discriminant(op).hash(h);
-    match op {
-        Op::FillRect { rect, paint } => {
-            hash_rect(rect, h);
-            hash_paint(paint, h);
-        }
-        Op::FillRoundRect { rect, radius, paint } => {
-            hash_rect(rect, h);
-            hash_f32s(&[*radius], h);
-            hash_paint(paint, h);
-        }
-        Op::StrokeRoundRect { rect, radius, stroke, paint } => {
-            hash_rect(rect, h);
-            hash_f32s(&[*radius, stroke.width], h);
-            stroke.round.hash(h);
-            hash_paint(paint, h);
-        }
-        Op::Hairline { rect, radius, color } => {
-            hash_rect(rect, h);
-            hash_f32s(&[*radius], h);
-            color.hash(h);
-        }
-        Op::FillCircle { cx, cy, r, paint } => {
-            hash_f32s(&[*cx, *cy, *r], h);
-            hash_paint(paint, h);
-        }
-        Op::FillPath { path, paint } => {
-            hash_paint(paint, h);
-            return Shared::Path(Arc::clone(path));
-        }
-        Op::StrokePath { path, stroke, paint } => {
-            hash_f32s(&[stroke.width], h);
-            stroke.round.hash(h);
-            hash_paint(paint, h);
-            return Shared::Path(Arc::clone(path));
-        }
-        Op::Glyphs { font, x, y, run, color } => {
-            font.hash(h);
-            hash_f32s(&[*x, *y], h);
-            color.hash(h);
-            return Shared::Run(Arc::clone(run));
-        }
-        Op::Layer { key, rect, version, .. } => {
-            key.hash(h);
-            hash_rect(rect, h);
-            version.hash(h);
-        }
-        Op::PushClip(r) => hash_rect(r, h),
-        Op::PushTranslate(dx, dy) => hash_f32s(&[*dx, *dy], h),
-        Op::PopClip | Op::PopTranslate => {}
-    }
-    Shared::None
 }

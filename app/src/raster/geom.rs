@@ -1,13 +1,12 @@
 //! The ground floor of the renderer: device rectangles, how list pixels map to device pixels, a layer's pixel
-//! shape, and where an op can leave ink.
+//! shape, and where a list's clip edge lies inside a device pixel.
 
 use std::collections::HashMap;
 
 use goldberry_natives::blend2d::Image;
 
-use crate::display_list::{LayerKey, Op, PathCommand, PathData};
-use crate::fonts::FontBook;
-use crate::geom::Rect;
+use crate::display_list::{LayerKey, Place};
+use crate::geom::{Rect, partial_edge_crosses};
 
 /// A rectangle of device pixels: `[x0, x1) x [y0, y1)`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -120,57 +119,20 @@ pub(super) struct CachedLayer {
 /// Layer images by key: the layer cache's, or those a band rasterized itself.
 pub(super) type LayerImages = HashMap<LayerKey, CachedLayer>;
 
-/// Where `op` can leave ink, in its list's pixels (before the translation in effect), with room for
-/// anti-aliasing; `None` for the ops that only change state.
-pub(super) fn op_bounds(op: &Op, fonts: &FontBook) -> Option<Rect> {
-    let grow = |r: Rect, d: f32| Rect::new(r.x - d, r.y - d, r.w + 2.0 * d, r.h + 2.0 * d);
-    match op {
-        Op::FillRect { rect, .. } | Op::FillRoundRect { rect, .. } => Some(grow(*rect, 1.0)),
-        Op::StrokeRoundRect { rect, stroke, .. } => Some(grow(*rect, stroke.width / 2.0 + 1.0)),
-        // Snapped inside its rect: a pixel of room for the rect's pixels it lies in, as for a fill.
-        Op::Hairline { rect, .. } => Some(grow(*rect, 1.0)),
-        Op::FillCircle { cx, cy, r, .. } => Some(grow(Rect::new(cx - r, cy - r, 2.0 * r, 2.0 * r), 1.0)),
-        Op::FillPath { path, .. } => path_bounds(path).map(|r| grow(r, 1.0)),
-        // A mitred join reaches up to the miter limit (Blend2D's default: 4) times half the width.
-        Op::StrokePath { path, stroke, .. } => path_bounds(path).map(|r| grow(r, 2.0 * stroke.width + 1.0)),
-        Op::Glyphs { font, x, y, run, .. } => {
-            let size = fonts.blend2d_font(*font).size();
-            if run.units_per_em == 0 || !size.is_finite() {
-                return None;
-            }
-            let advance: i64 = run.placements.iter().map(|p| i64::from(p.advance_x)).sum();
-            let width = advance as f32 * size / run.units_per_em as f32;
-            // Glyphs may reach past their advance and above the ascent (accents): an em of room on each side.
-            Some(Rect::new(x - size, y - 1.5 * size, width.abs() + 2.0 * size, 2.5 * size))
-        }
-        Op::Layer { rect, .. } => Some(grow(*rect, 1.0)),
-        Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => None,
-    }
-}
-
-/// The box of a path's points (curves stay inside their control points' box); `None` for an empty path.
-fn path_bounds(path: &PathData) -> Option<Rect> {
-    let mut bounds: Option<(f32, f32, f32, f32)> = None;
-    let mut add = |x: f32, y: f32| {
-        bounds = Some(match bounds {
-            None => (x, y, x, y),
-            Some((x0, y0, x1, y1)) => (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
-        });
+/// Whether the device box of `b` (list pixels, under `place`'s translation), at `scale` and then `offset` device
+/// pixels (a layer's sub-pixel shift), crosses an edge of `place`'s clips that lies inside a device pixel: a layer
+/// or a glyph run there is drawn in place from its outlines, as the beta's crash guard once required (its image
+/// would have been cut to the clip's whole pixels). Decided by the list's clips alone, never the band's or the
+/// damage's (whole pixels), so that a frame drawn in bands, or over the frame before, draws each op as a fresh
+/// frame does; the replay and the band cuts ask it alike, so that the cuts keep off what the replay draws in place.
+pub(super) fn crosses_partial_clip(place: &Place, b: Rect, scale: f32, offset: (f32, f32)) -> bool {
+    let Some(clip) = place.clip else { return false };
+    let (s, f) = (f64::from(scale), f64::from);
+    // List pixels (translated by `t`) to device pixels.
+    let device = |r: Rect, (tx, ty): (f64, f64)| {
+        let (ox, oy) = (f(offset.0), f(offset.1));
+        [(f(r.x) + tx) * s + ox, (f(r.y) + ty) * s + oy, (f(r.right()) + tx) * s + ox, (f(r.bottom()) + ty) * s + oy]
     };
-    for command in &path.commands {
-        match *command {
-            PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => add(x, y),
-            PathCommand::QuadTo(x1, y1, x, y) => {
-                add(x1, y1);
-                add(x, y);
-            }
-            PathCommand::CubicTo(x1, y1, x2, y2, x, y) => {
-                add(x1, y1);
-                add(x2, y2);
-                add(x, y);
-            }
-            PathCommand::Close => {}
-        }
-    }
-    bounds.map(|(x0, y0, x1, y1)| Rect::new(x0, y0, x1 - x0, y1 - y0))
+    let t = (f(place.translation.0), f(place.translation.1));
+    partial_edge_crosses(device(clip, (0.0, 0.0)), device(b, t))
 }

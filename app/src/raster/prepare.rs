@@ -5,7 +5,6 @@ use goldberry_natives::blend2d::{self as bl, Gradient, Rgba32};
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::context::FrameContext;
-use super::geom::op_bounds;
 use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stroke};
 use crate::fonts::FontBook;
 use crate::geom::Rect;
@@ -32,25 +31,28 @@ pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayLis
         layers: (0..n).map(|_| None).collect(),
     };
     for op in &list.ops {
-        let (path, paint) = match op {
-            Op::FillPath { path, paint } | Op::StrokePath { path, paint, .. } => (Some(&**path), Some(paint)),
-            Op::FillRect { paint, .. }
-            | Op::FillRoundRect { paint, .. }
-            | Op::StrokeRoundRect { paint, .. }
-            | Op::FillCircle { paint, .. } => (None, Some(paint)),
-            _ => (None, None),
-        };
         // A shape with a point that is not finite draws nothing: it names no place, and `bl::Path` refuses it.
         let path = match op {
+            Op::FillPath { path, .. } | Op::StrokePath { path, .. } => {
+                path.is_finite().then(|| to_path(g, path)).transpose()?
+            }
             Op::StrokeRoundRect { rect, radius, stroke, .. } => {
                 let drawn = op.is_finite() && rect.has_size() && stroke.width > 0.0;
                 drawn.then(|| stroke_ring(g, *rect, *radius, *stroke)).transpose()?
             }
-            _ => path.filter(|p| finite_points(p)).map(|p| to_path(g, p)).transpose()?,
+            // Drawn by Blend2D's own shapes, by the hairline's or the glyphs' code, or not drawn.
+            Op::FillRect { .. }
+            | Op::FillRoundRect { .. }
+            | Op::Hairline { .. }
+            | Op::FillCircle { .. }
+            | Op::Glyphs { .. }
+            | Op::Layer { .. } => None,
+            Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => None,
         };
+        let paint = op.paint();
         prepared.paths.push(path);
         prepared.gradients.push(paint.filter(|p| p.is_finite()).map(|p| to_gradient(g, p)).transpose()?.flatten());
-        prepared.bounds.push(op_bounds(op, fonts));
+        prepared.bounds.push(op.bounds(|f| fonts.blend2d_font(f).size()));
     }
     Ok(prepared)
 }
@@ -87,16 +89,6 @@ fn stroke_ring(g: &'static Goldberry, rect: Rect, radius: f32, stroke: Stroke) -
 /// the short sides whole, a pill, as CSS scales it: Blend2D would clamp each axis alone and draw an ellipse.
 pub(super) fn corner(rect: Rect, radius: f32) -> f32 {
     radius.max(0.0).min(rect.w.min(rect.h).max(0.0) / 2.0)
-}
-
-/// Whether every point of `data` is finite.
-fn finite_points(data: &PathData) -> bool {
-    data.commands.iter().all(|command| match *command {
-        PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => x.is_finite() && y.is_finite(),
-        PathCommand::QuadTo(x1, y1, x, y) => [x1, y1, x, y].iter().all(|v| v.is_finite()),
-        PathCommand::CubicTo(x1, y1, x2, y2, x, y) => [x1, y1, x2, y2, x, y].iter().all(|v| v.is_finite()),
-        PathCommand::Close => true,
-    })
 }
 
 /// A Blend2D path from path data (an error for a point that is not finite). Commands before the first move

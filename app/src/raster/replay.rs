@@ -6,16 +6,16 @@ use goldberry_natives::{Goldberry, NativeError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, op_bounds};
+use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, crosses_partial_clip};
 
 /// The most pixels a glyph run drawn from its outlines takes in its own image (a 72 px line across a 4K window);
 /// a larger run is drawn straight into the target.
 pub(super) const MAX_OUTLINED_PX: f64 = 4096.0 * 256.0;
 use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
-use crate::display_list::{DisplayList, Op, Paint, Place, Step, Stroke, Visit, Walk};
+use crate::display_list::{DisplayList, Op, OpKind, Paint, Place, Step, Stroke, Visit, Walk};
 use crate::fonts::FontBook;
-use crate::geom::{Rect, partial_edge_crosses};
+use crate::geom::Rect;
 use crate::glyph_cache::GlyphCache;
 use crate::glyph_cache::colour::draw_colour_run;
 
@@ -48,10 +48,10 @@ impl OpKindTimes {
     pub const NAMES: [&'static str; 3] = ["fills", "glyph runs", "blits"];
 
     fn add(&self, op: &Op, time: Duration) {
-        let kind = match op {
-            Op::Glyphs { .. } => 1,
-            Op::Layer { .. } => 2,
-            _ => 0,
+        let kind = match op.kind() {
+            OpKind::Shape | OpKind::State => 0,
+            OpKind::Glyphs => 1,
+            OpKind::Layer => 2,
         };
         self.0[kind].fetch_add(u64::try_from(time.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
     }
@@ -63,27 +63,6 @@ impl OpKindTimes {
 }
 
 impl Replayer<'_> {
-    /// Whether the device box of a layer at `rect` (list pixels, under `place`'s translation) crosses an edge of
-    /// the list's clips that lies inside a device pixel: the layer is drawn in place there, as the beta's crash
-    /// guard once required (its cached image would have been cut to the clip's whole pixels). Decided by the list's clips alone, never the band's or the damage's (whole
-    /// pixels), so that a frame drawn in bands, or over the frame before, draws each layer as a fresh frame does.
-    fn crosses_partial_clip(&self, place: &Place, b: Rect) -> bool {
-        let Some(clip) = place.clip else { return false };
-        let (s, f) = (f64::from(self.mapping.scale), f64::from);
-        // List pixels (translated by `t`) to device pixels.
-        let device = |r: Rect, (tx, ty): (f64, f64)| {
-            let (ox, oy) = (f(self.offset.0), f(self.offset.1));
-            [
-                (f(r.x) + tx) * s + ox,
-                (f(r.y) + ty) * s + oy,
-                (f(r.right()) + tx) * s + ox,
-                (f(r.bottom()) + ty) * s + oy,
-            ]
-        };
-        let t = (f(place.translation.0), f(place.translation.1));
-        partial_edge_crosses(device(clip, (0.0, 0.0)), device(b, t))
-    }
-
     /// Draws a glyph run from its outlines into a transparent image of its own, whole, and blits it at the whole
     /// device pixel the image starts at; returns whether it did (not under a rotation or a skew, nor for a run too
     /// large for the image). A clip edge across a run changes how the rasterizer rounds the coverage beside it (a
@@ -127,7 +106,7 @@ impl Replayer<'_> {
     fn may_draw(&self, bounds: Option<Rect>, translation: (f32, f32)) -> bool {
         let (Some(visible), Some(b)) = (self.visible, bounds) else { return true };
         // Bounds and translations are f32: past 2^22 units a sum of them is rounded by more than the pixel of room
-        // `op_bounds` leaves, and a band culled an op that reached it (raster fuzz seed 117): Blend2D clips it.
+        // `Op::bounds` leaves, and a band culled an op that reached it (raster fuzz seed 117): Blend2D clips it.
         if [b.x, b.y, b.w, b.h, translation.0, translation.1].iter().any(|v| v.abs() > 4_194_304.0) {
             return true;
         }
@@ -222,8 +201,8 @@ impl Replayer<'_> {
                     let mut whole = false;
                     if !run.is_empty()
                         && !cached
-                        && let Some(b) = op_bounds(op, self.fonts)
-                        && !self.crosses_partial_clip(&place, b)
+                        && let Some(b) = op.bounds(|f| self.fonts.blend2d_font(f).size())
+                        && !crosses_partial_clip(&place, b, self.mapping.scale, self.offset)
                     {
                         whole = self.outlined_whole(ctx, (*font, color.0), (x, y), run, b)?;
                     }
@@ -241,7 +220,8 @@ impl Replayer<'_> {
                         // At the whole device pixel the layer starts in (see [`super::layers`]); a blit that a
                         // clip edge inside a pixel would cut is drawn in place instead (raster fuzz seed 2446).
                         (Some(cached), Some(shape))
-                            if cached.shape.reusable_for(&shape) && !self.crosses_partial_clip(&place, *rect) =>
+                            if cached.shape.reusable_for(&shape)
+                                && !crosses_partial_clip(&place, *rect, self.mapping.scale, self.offset) =>
                         {
                             let at = (shape.left, shape.top);
                             blit_device(ctx, self.mapping, at, place.translation, &cached.image)?

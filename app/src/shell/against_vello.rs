@@ -1,20 +1,24 @@
 //! `goldberry replay --against vello_cpu` (cargo feature `vello`): each replayed frame drawn again, whole and from
 //! scratch, by vello_cpu from the same display list (layers entered in place), so that a reader sees both
 //! renderers' time for one frame and how far their pixels differ. The drawing follows the peers bench's vello_cpu
-//! renderer (`app/benches/peers/vello.rs`), with layers and the frame's scale added.
+//! renderer (`app/benches/peers/vello.rs`), with layers and the frame's scale added; both convert colours, rects,
+//! paths and paints through one file, `app/src/shell/vello_paint.rs`.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use vello_cpu::color::{AlphaColor, Srgb};
-use vello_cpu::kurbo::{self, Affine, BezPath, Cap, Join, Shape};
-use vello_cpu::peniko::{self, Blob, FontData};
+use vello_cpu::kurbo::{self, Affine, Shape};
+use vello_cpu::peniko::{Blob, FontData};
 use vello_cpu::{Glyph, Pixmap, RenderContext, RenderSettings, Resources};
 
 use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stop, Stroke};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
+
+#[path = "vello_paint.rs"]
+mod vello_paint;
+use vello_paint::{color, path, rect, set_paint, set_stroke};
 
 /// How far apart a channel of two pixels must be for the pixel to count as visibly different (anti-aliasing
 /// alone differs by less).
@@ -222,53 +226,4 @@ impl Pen<'_> {
 /// `r` cut by `clip` (an empty rect when they do not meet).
 fn within(clip: Option<Rect>, r: Rect) -> Rect {
     clip.map_or(r, |c| c.intersection(r).unwrap_or_default())
-}
-
-fn color(c: Color) -> AlphaColor<Srgb> {
-    let [a, r, g, b] = c.0.to_be_bytes();
-    AlphaColor::from_rgba8(r, g, b, a)
-}
-
-fn rect(r: Rect) -> kurbo::Rect {
-    kurbo::Rect::new(f64::from(r.x), f64::from(r.y), f64::from(r.right()), f64::from(r.bottom()))
-}
-
-fn path(data: &PathData) -> BezPath {
-    let mut p = BezPath::new();
-    let f = f64::from;
-    for c in &data.commands {
-        match *c {
-            PathCommand::MoveTo(x, y) => p.move_to((f(x), f(y))),
-            PathCommand::LineTo(x, y) => p.line_to((f(x), f(y))),
-            PathCommand::QuadTo(a, b, x, y) => p.quad_to((f(a), f(b)), (f(x), f(y))),
-            PathCommand::CubicTo(a, b, c2, d, x, y) => p.curve_to((f(a), f(b)), (f(c2), f(d)), (f(x), f(y))),
-            PathCommand::Close => p.close_path(),
-        }
-    }
-    p
-}
-
-fn set_paint(ctx: &mut RenderContext, paint: &Paint) {
-    let stops = |stops: &[Stop]| -> Vec<peniko::ColorStop> {
-        stops.iter().map(|s| peniko::ColorStop::from((s.offset, color(s.color)))).collect()
-    };
-    match paint {
-        Paint::Solid(c) => ctx.set_paint(color(*c)),
-        Paint::Linear { x0, y0, x1, y1, stops: s } => ctx.set_paint(
-            peniko::Gradient::new_linear((f64::from(*x0), f64::from(*y0)), (f64::from(*x1), f64::from(*y1)))
-                .with_stops(stops(s).as_slice()),
-        ),
-        Paint::Radial { cx, cy, r, stops: s } => ctx.set_paint(
-            peniko::Gradient::new_radial((f64::from(*cx), f64::from(*cy)), *r).with_stops(stops(s).as_slice()),
-        ),
-    }
-}
-
-fn set_stroke(ctx: &mut RenderContext, stroke: Stroke) {
-    let s = kurbo::Stroke::new(f64::from(stroke.width));
-    ctx.set_stroke(if stroke.round {
-        s.with_caps(Cap::Round).with_join(Join::Round)
-    } else {
-        s.with_caps(Cap::Butt).with_join(Join::Miter)
-    });
 }

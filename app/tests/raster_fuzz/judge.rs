@@ -518,7 +518,9 @@ pub fn step_mask(flat: &DisplayList, w: u32, h: u32) -> Option<Vec<bool>> {
             Op::StrokePath { path, stroke, paint } => {
                 (paint, points_box(&path.commands).map(|b| b.inset(-2.0 * stroke.width)))
             }
-            _ => return,
+            // A plain colour, or no paint (the flat list holds no layers; the walk applies the state ops).
+            Op::Hairline { .. } | Op::Glyphs { .. } | Op::Layer { .. } => return,
+            Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => return,
         };
         let (length, stops) = match paint {
             Paint::Solid(_) => return,
