@@ -178,6 +178,7 @@ fn every_kind_of_frame() -> (WarmUp, Vec<Frame>) {
         opaque_lead: true,
         scroll: Some(ScrollHint { viewport: r, offset: 12.5, ops: 5..13 }),
         overlay_from: Some(12),
+        secret: Vec::new(),
     };
     let painted = |list: DisplayList, cold: bool| Painted {
         width: 960,
@@ -348,18 +349,30 @@ fn runs(recording: &Recording) -> Vec<Vec<u32>> {
 #[test]
 fn a_password_fields_text_is_never_written() {
     // The same word typed into the form's Name field and into its Password field (same face, size and width).
-    let typed = |field: &str, name: &str| -> (Recording, Vec<u8>) {
-        let dir = temp_dir("recording", &format!("secret-{name}"));
-        let script = format!("0 key ctrl+7\n4 focus {field} \"{name}\"\n8 text \"hunter22\"\n10 key h\n");
+    // `then`: script lines after the typing; the report says what the field ended showing.
+    let typed_then = |field: &str, name: &str, then: &str| -> (Recording, Vec<u8>, String) {
+        let dir = temp_dir("recording", &format!("secret-{name}-{}", then.len()));
+        let script = format!("0 key ctrl+7\n4 focus {field} \"{name}\"\n8 text \"hunter22\"\n10 key h\n{then}");
         std::fs::write(dir.join("s.txt"), script).expect("write the script");
-        run(&dir, &["--video-driver=dummy", "--script=s.txt", "--threads=1", "--record=r.gbrec"]);
+        let args = ["--video-driver=dummy", "--script=s.txt", "--threads=1", "--record=r.gbrec", "--report=r.json"];
+        run(&dir, &args);
         let bytes = std::fs::read(dir.join("r.gbrec")).expect("the recording");
         let recording = goldberry::recording::read(&dir.join("r.gbrec")).expect("reads");
+        let report = std::fs::read_to_string(dir.join("r.json")).expect("the report");
         let _ = std::fs::remove_dir_all(&dir);
+        (recording, bytes, report)
+    };
+    let typed = |field: &str, name: &str| -> (Recording, Vec<u8>) {
+        let (recording, bytes, _) = typed_then(field, name, "");
         (recording, bytes)
     };
     let (plain, _) = typed("textinput", "Name");
     let (secret, bytes) = typed("passwordinput", "Password");
+    // The same, then the field's Show button (Tab reaches it, Space presses it): the field draws the word itself.
+    let (revealed, revealed_bytes, report) = typed_then("passwordinput", "Password", "12 key tab\n14 key space\n");
+    // Revealed, the field's accessible value is its text (hidden, its dots).
+    let compact: String = report.split_whitespace().collect();
+    assert!(compact.contains("\"value\":\"hunter22\""), "the password was not revealed: {report}");
     let events = |r: &Recording| -> Vec<UiEvent> { r.frames.iter().flat_map(|f| f.events.clone()).collect() };
     // The plain field's events carry the word; the password field's carry dots, one a character, and no key's letter.
     assert!(events(&plain).contains(&UiEvent::Text("hunter22".into())));
@@ -383,10 +396,13 @@ fn a_password_fields_text_is_never_written() {
     let dots: Vec<&Vec<u32>> =
         secret_runs.iter().filter(|r| r.len() >= 8 && r.windows(2).all(|w| w[0] == w[1])).collect();
     assert!(!dots.is_empty(), "the password field drew its dots");
+    let revealed_runs = runs(&revealed);
     for word in &word_runs {
         let inside = |r: &Vec<u32>| r.windows(word.len()).any(|w| w == word.as_slice());
         assert!(!secret_runs.iter().any(inside), "the password's glyph run {word:?} was written");
+        assert!(!revealed_runs.iter().any(inside), "the revealed password's glyph run {word:?} was written");
     }
+    assert!(!revealed_bytes.windows(8).any(|w| w == b"hunter22"), "the revealed password's text is in the file");
 }
 
 #[test]

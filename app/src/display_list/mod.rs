@@ -40,6 +40,10 @@ pub struct DisplayList {
     /// Where the inspector's overlay starts: the ops from this index on draw over the frame, and raster counts
     /// their damage apart from the frame's (`crate::raster::FrameDamage`).
     pub overlay_from: Option<usize>,
+    /// Ranges of `ops` that draw a secret the person chose to show (a revealed password's text): drawn as any
+    /// other op, but never written down: a recording writes their glyph runs with no glyphs
+    /// (`crate::recording::redact`).
+    pub secret: Vec<Range<usize>>,
 }
 
 /// Which ops of a list scroll, where, and how far (raster's blit-scroll, `crate::raster`): the promise is that inside the viewport, the ops
@@ -66,6 +70,7 @@ impl DisplayList {
         self.opaque_lead = false;
         self.scroll = None;
         self.overlay_from = None;
+        self.secret.clear();
     }
 
     /// Appends an op.
@@ -120,6 +125,14 @@ impl DisplayList {
         self.push(Op::PushClip(rect));
         let out = record(self);
         self.push(Op::PopClip);
+        out
+    }
+
+    /// Records what `record` records as a secret (see [`DisplayList::secret`]) and returns its result.
+    pub fn record_secret<R>(&mut self, record: impl FnOnce(&mut DisplayList) -> R) -> R {
+        let start = self.ops.len();
+        let out = record(self);
+        self.secret.push(start..self.ops.len());
         out
     }
 

@@ -155,6 +155,7 @@ mod tests {
             opaque_lead: false,
             scroll: None,
             overlay_from: None,
+            secret: Vec::new(),
         };
         let mut walk = walk(&list);
         let visits: Vec<Visit<'_>> = walk.by_ref().take(3).collect();

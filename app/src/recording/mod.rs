@@ -27,14 +27,16 @@
 //!
 //! What is never written: a password field's text. The display list draws a hidden password as dots (the
 //! field's glyph runs are the dots' glyphs, their clusters offsets into the dots), so its runs are recorded as
-//! drawn; an event typed while the focus is in a password field is written with a dot for each character
-//! ([`events::redacted`]).
+//! drawn; a revealed password's runs are marked secret by the field ([`crate::display_list::DisplayList::secret`])
+//! and written with no glyphs ([`redact`]); an event typed while the focus is in a password field is written with
+//! a dot for each character ([`events::redacted`]).
 
 pub mod align;
 pub mod events;
 pub mod file;
 pub mod frames;
 pub mod ops;
+pub mod redact;
 pub mod wire;
 
 use std::ops::Range;

@@ -100,7 +100,7 @@ impl Recorder {
             moved: painted.moved,
             bands: raster.band_edges().to_vec(),
             layers: raster.layer_fates().to_vec(),
-            list: painter.take_list(),
+            list: crate::recording::redact::redacted(painter.take_list()),
         };
         let frame = self.frame(index, times, Some(shown));
         self.send(frame);

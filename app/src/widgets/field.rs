@@ -446,7 +446,12 @@ impl Widget for Field {
                 face_line: m.line_height,
                 size_px: pen.fonts.size_px(font),
             };
-            editor::draw(pen.list, &laid, false, &look);
+            // A revealed password is drawn as text, which a recording must not keep.
+            if matches!(self.kind, Kind::Password { revealed: true }) {
+                pen.list.record_secret(|list| editor::draw(list, &laid, false, &look));
+            } else {
+                editor::draw(pen.list, &laid, false, &look);
+            }
         }
         if let Kind::Password { revealed } = self.kind {
             let reveal = pen.flip(Rect::new(self.text_box(rect).right(), rect.y, REVEAL_W, rect.h), rect);
