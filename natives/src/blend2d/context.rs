@@ -41,7 +41,7 @@ pub struct Context<'a> {
     /// Scratch for [`Context::fill_glyph_run`]'s placements, reused from run to run.
     placements: Vec<BLGlyphPlacement>,
     /// The stroke width in effect, and that of each saved state, last saved last: what the strokes' guard
-    /// against a pen wider than [`STROKE_REACH`] reads.
+    /// against a pen wider than `STROKE_REACH` reads.
     stroke_width: f64,
     saved_stroke_widths: Vec<f64>,
     _target: PhantomData<&'a mut ()>,
@@ -294,7 +294,7 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextSetFillRule(&mut self.core, rule.to_bl())) }
     }
 
-    /// Stroke width in user units (`blContextSetStrokeWidth`); at 0 or less, or wider than [`STROKE_REACH`],
+    /// Stroke width in user units (`blContextSetStrokeWidth`); at 0 or less, or wider than `STROKE_REACH`,
     /// strokes draw nothing.
     pub fn set_stroke_width(&mut self, width: f64) -> Result<(), NativeError> {
         // SAFETY: an initialised context.
@@ -303,7 +303,7 @@ impl<'a> Context<'a> {
         Ok(())
     }
 
-    /// Whether the pen is wider than [`STROKE_REACH`], so that strokes are not handed to Blend2D.
+    /// Whether the pen is wider than `STROKE_REACH`, so that strokes are not handed to Blend2D.
     fn pen_past_reach(&self) -> bool {
         self.stroke_width > STROKE_REACH
     }
