@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use goldberry_natives::glyphs::GlyphRun;
 
-use crate::display_list::{DisplayList, Op};
+use crate::display_list::{DisplayList, Op, OpKind};
 
 /// `list` as a recording may keep it: itself when it draws no secret (the common case, no copy), else a copy whose
 /// secret glyph runs are empty.
@@ -16,21 +16,28 @@ pub fn redacted(list: DisplayList) -> DisplayList {
 
 /// Whether `list` or a layer inside it draws a secret.
 fn holds_secret(list: &DisplayList) -> bool {
-    !list.secret.is_empty()
-        || list.ops.iter().any(|op| matches!(op, Op::Layer { content, .. } if holds_secret(content)))
+    !list.secret.is_empty() || list.ops.iter().any(|op| op.content().is_some_and(holds_secret))
 }
 
 fn redact(list: &DisplayList) -> DisplayList {
     let mut out = list.clone();
     for (i, op) in out.ops.iter_mut().enumerate() {
         let secret = list.secret.iter().any(|r| r.contains(&i));
-        match op {
-            Op::Glyphs { run, .. } if secret => {
-                *run = Arc::new(GlyphRun { units_per_em: run.units_per_em, ..GlyphRun::default() });
+        // By kind, so that an op of a new kind is named here by the compiler (only glyph runs carry a text).
+        match op.kind() {
+            OpKind::Glyphs if secret => {
+                if let Op::Glyphs { run, .. } = op {
+                    *run = Arc::new(GlyphRun { units_per_em: run.units_per_em, ..GlyphRun::default() });
+                }
             }
-            Op::Layer { content, .. } if holds_secret(content) => *content = Arc::new(redact(content)),
-            // Only glyph runs carry a text; a layer without a secret is kept as it is.
-            _ => {}
+            OpKind::Layer => {
+                if let Op::Layer { content, .. } = op
+                    && holds_secret(content)
+                {
+                    *content = Arc::new(redact(content));
+                }
+            }
+            OpKind::Glyphs | OpKind::Shape | OpKind::State => {}
         }
     }
     out
