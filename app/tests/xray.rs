@@ -20,7 +20,7 @@ fn sample_runs() -> Vec<XrayRun> {
     let style = TextStyle::new(fonts.id(Face::Sans, 15.0));
     let mut runs = Vec::new();
     for line in DEMO.split('\n') {
-        let Xray { runs: shaped, .. } = xray(&fonts, &style, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let Xray { runs: shaped, .. } = xray(&fonts, &style, line, 1.0).unwrap_or_else(|e| panic!("{line}: {e}"));
         runs.extend(
             shaped
                 .into_iter()
@@ -68,6 +68,10 @@ fn the_hb_shape_commands_give_the_runs_the_app_shaped() {
         assert!(run.caret_stops.first() == Some(&0) && run.caret_stops.last() == Some(&(run.text.len() as u32)));
         let (ours, theirs) = (app_glyphs(run), hb_shape(run));
         assert!(!ours.is_empty(), "{run:?}");
+        // The paragraph's 15 px text at 1x goes through the glyph cache's cells, an emoji through its colour cells.
+        let images =
+            if run.face.contains("Emoji") { "the glyph cache's colour cells" } else { "the glyph cache's cells" };
+        assert!(run.glyph_images.starts_with(images), "{}: {}", run.text, run.glyph_images);
         eprintln!("{} {:?} ({}, {} glyphs): {}", run.script, run.text, run.face, ours.len(), run.why);
         if ours != theirs {
             differ
@@ -168,4 +172,8 @@ fn the_samples_x_ray_follows_the_feature_chips() {
     assert!(shaped.features.iter().any(|f| f == "-kern"), "{:?}", shaped.features);
     assert!(shaped.hb_shape.contains("-kern"), "{}", shaped.hb_shape);
     assert_eq!(hb_shape(&shaped), app_glyphs(&shaped), "{}", shaped.hb_shape);
+    // The sample's 28 px is past the glyph cache's sizes: its glyphs are drawn from their outlines, and the panel says so.
+    assert!(shaped.glyph_images.starts_with("their outlines, each frame (28 px at 1x"), "{}", shaped.glyph_images);
+    let lines: Vec<&str> = r["xray"]["lines"].as_array().into_iter().flatten().filter_map(|l| l.as_str()).collect();
+    assert!(lines.iter().any(|l| l.starts_with("glyph images from their outlines")), "{lines:?}");
 }

@@ -216,7 +216,7 @@ impl Screen for TextScreen {
         geometry.offset = offset;
         let xray_panel = match &texts.xray {
             Some(aim) => {
-                let shown = self.xray_for(aim, fonts, texts, &geometry, router);
+                let shown = self.xray_for(aim, (fonts, page.frame.scale), texts, &geometry, router);
                 let panel = shown.as_ref().map(|shown| draw_xray(page.list, fonts, body, shown, &view));
                 geometry.xray = shown;
                 panel
@@ -265,7 +265,7 @@ impl TextScreen {
     fn xray_for(
         &self,
         aim: &XrayAim,
-        fonts: &FontBook,
+        (fonts, scale): (&FontBook, f32),
         texts: &TextFields,
         geometry: &TextGeometry,
         router: &Router,
@@ -306,7 +306,8 @@ impl TextScreen {
                 (line.to_owned(), at, TextStyle::new(fonts.id(EDIT_FACE.0, EDIT_FACE.1)))
             }
         };
-        let xray = xray::xray(fonts, &style, &line).map_err(|e| tracing::warn!("X-ray of {line:?}: {e}")).ok()?;
+        let xray =
+            xray::xray(fonts, &style, &line, scale).map_err(|e| tracing::warn!("X-ray of {line:?}: {e}")).ok()?;
         let run = xray
             .runs
             .iter()

@@ -104,6 +104,7 @@ impl XrayShown {
                 if self.xray.from_cache { "from the cache" } else { "now" },
                 run.units_per_em
             ),
+            format!("glyph images from {}", run.glyph_images),
         ];
         const CLUSTERS: usize = 8;
         for cluster in run.clusters.iter().take(CLUSTERS) {

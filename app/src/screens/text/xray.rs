@@ -1,8 +1,9 @@
 //! The shaping X-ray (F6 on the text screen): what HarfBuzz did with one run of a text, in the words a person
 //! checks it by: the itemization (script, bidi level, language), the face the fallback chain chose and why, the
 //! features asked for, each cluster's code points and glyphs (ids, advances, offsets in the face's units), the
-//! caret stops, whether the shaped line came from the shaping cache, and the `hb-shape` command that shapes the
-//! same run outside the app.
+//! caret stops, whether the shaped line came from the shaping cache, where the run's glyph images come from (the
+//! glyph cache's cells, its colour cells, or the outlines every frame, as the frame's scale decides), and the
+//! `hb-shape` command that shapes the same run outside the app.
 //!
 //! It reads the app's own pipeline ([`crate::text`]): the line is resolved and itemized as layout does it, and the
 //! runs are the ones layout drew (taken from the shaping cache), so the X-ray cannot show a run the app did not use.
@@ -14,6 +15,7 @@ use goldberry_natives::NativeError;
 use serde::{Deserialize, Serialize};
 
 use crate::fonts::FontBook;
+use crate::glyph_cache;
 use crate::text::itemize::{self, is_emoji, is_ignorable, language_of};
 use crate::text::{DEFAULT_FEATURES, FaceIndex, FaceSet, TextStyle, bidi};
 
@@ -58,6 +60,9 @@ pub struct XrayRun {
     pub caret_stops: Vec<u32>,
     /// The command that shapes the same run with HarfBuzz's own tool, glyph ids and positions as JSON.
     pub hb_shape: String,
+    /// Where every glyph image of the run comes from at the frame's scale: the glyph cache's cells, its colour
+    /// cells, or the glyphs' outlines each frame (a font past the cache's size), with the sizes that decide it.
+    pub glyph_images: String,
 }
 
 /// The X-ray of one hard line.
@@ -69,8 +74,8 @@ pub struct Xray {
     pub runs: Vec<XrayRun>,
 }
 
-/// The X-ray of `line` (one hard line) as `fonts` lays it out in `style`.
-pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str) -> Result<Xray, NativeError> {
+/// The X-ray of `line` (one hard line) as `fonts` lays it out in `style`, drawn at `scale` device pixels a unit.
+pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str, scale: f32) -> Result<Xray, NativeError> {
     let before = fonts.cached_pieces();
     let pieces = fonts.shaped_pieces(style, line)?;
     let from_cache = fonts.cached_pieces() == before;
@@ -132,10 +137,28 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str) -> Result<Xray, Nat
                 clusters,
                 caret_stops: stops,
                 hb_shape,
+                glyph_images: glyph_images(fonts, FaceSet::font_id(fonts, item.face, fonts.size_px(style.font)), scale),
             });
         }
     }
     Ok(Xray { line: line.to_owned(), from_cache, runs })
+}
+
+/// Where the glyph images of `font` drawn at `scale` come from, as the glyph cache decides it
+/// ([`glyph_cache::caches`]), with the sizes that decide it.
+fn glyph_images(fonts: &FontBook, font: crate::geom::FontId, scale: f32) -> String {
+    let px = fonts.size_px(font);
+    if fonts.is_colour(font) {
+        format!("the glyph cache's colour cells ({px} px at {scale}x)")
+    } else if glyph_cache::caches(fonts, font, f64::from(scale)) {
+        format!("the glyph cache's cells ({px} px at {scale}x)")
+    } else {
+        format!(
+            "their outlines, each frame ({px} px at {scale}x: past the cache's {} px, or {} device px)",
+            glyph_cache::MAX_CACHED_PX,
+            glyph_cache::MAX_CACHED_DEVICE_PX
+        )
+    }
 }
 
 /// Why the fallback chain gave `text` (one item) the face `chosen`: the colour emoji face for emoji, else the faces
