@@ -292,7 +292,9 @@ fn diff(
         r.frames.iter().filter_map(|f| Some((f.index, f.painted.clone()?))).collect()
     };
     let (a_frames, b_frames) = (painted(a), painted(&b));
-    let aligned = align::align(&signatures(&a_frames), &signatures(&b_frames));
+    // Each op's print, made once: the frames' signatures and each pair's op changes both read them.
+    let (a_prints, b_prints) = (prints(&a_frames), prints(&b_frames));
+    let aligned = align::align(&signatures(&a_frames, &a_prints), &signatures(&b_frames, &b_prints));
     if !aligned.matched {
         let _ = writeln!(
             std::io::stderr(),
@@ -304,7 +306,7 @@ fn diff(
     let (mut pairs, mut op_frames, mut pixel_frames, mut lone) = (0, 0, 0, (0, 0));
     let mut out = std::io::stdout().lock();
     for step in aligned.steps {
-        let (ia, pa, ib, pb) = match step {
+        let (x, y) = match step {
             Step::OnlyA(x) => {
                 let (ia, pa) = &a_frames[x];
                 players.0.draw(*ia, pa)?;
@@ -319,12 +321,13 @@ fn diff(
                 let _ = writeln!(out, "frame {ib}: only in {b_name}, {} ops", pb.list.ops.len());
                 continue;
             }
-            Step::Both { a: x, b: y, .. } => (a_frames[x].0, &a_frames[x].1, b_frames[y].0, &b_frames[y].1),
+            Step::Both { a, b, .. } => (a, b),
         };
+        let ((ia, pa), (ib, pb)) = (&a_frames[x], &b_frames[y]);
         pairs += 1;
-        players.0.draw(ia, pa)?;
-        players.1.draw(ib, pb)?;
-        let ops = op_changes(&pa.list.ops, &pb.list.ops);
+        players.0.draw(*ia, pa)?;
+        players.1.draw(*ib, pb)?;
+        let ops = op_changes(&a_prints[x], &b_prints[y]);
         let pixels = match (&players.0.target, &players.1.target) {
             (Some(x), Some(y)) if (x.width, x.height) == (y.width, y.height) => {
                 Some(pixel_changes(&x.pixels, &y.pixels))
@@ -351,33 +354,39 @@ fn diff(
     ))
 }
 
-/// Each painted frame's signature: its size and its ops' prints in order (two frames of one signature draw the
+/// Each painted frame's ops' prints, in order ([`crate::recording::ops::op_print`]: two ops of equal prints draw
+/// the same).
+fn prints(frames: &[(u64, Painted)]) -> Vec<Vec<(u8, u64)>> {
+    frames.iter().map(|(_, p)| p.list.ops.iter().map(crate::recording::ops::op_print).collect()).collect()
+}
+
+/// Each painted frame's signature: its size and its ops' `prints` in order (two frames of one signature draw the
 /// same ops).
-fn signatures(frames: &[(u64, Painted)]) -> Vec<u64> {
+fn signatures(frames: &[(u64, Painted)], prints: &[Vec<(u8, u64)>]) -> Vec<u64> {
     use std::hash::{Hash as _, Hasher as _};
     frames
         .iter()
-        .map(|(_, p)| {
+        .zip(prints)
+        .map(|((_, p), ops)| {
             let mut h = std::hash::DefaultHasher::new();
             (p.width, p.height).hash(&mut h);
-            for op in &p.list.ops {
-                crate::recording::ops::op_print(op).hash(&mut h);
-            }
+            ops.hash(&mut h);
             h.finish()
         })
         .collect()
 }
 
 /// The ops only `b` has (added), only `a` has (removed), and of those the pairs of one kind (changed), as
-/// (added, removed, changed) with the changed ones counted once and not among the others.
-fn op_changes(a: &[crate::display_list::Op], b: &[crate::display_list::Op]) -> (usize, usize, usize) {
+/// (added, removed, changed) with the changed ones counted once and not among the others; `a` and `b` are the two
+/// frames' ops' prints.
+fn op_changes(a: &[(u8, u64)], b: &[(u8, u64)]) -> (usize, usize, usize) {
     use std::collections::HashMap;
     let mut counts: HashMap<(u8, u64), i64> = HashMap::new();
-    for op in a {
-        *counts.entry(crate::recording::ops::op_print(op)).or_default() -= 1;
+    for print in a {
+        *counts.entry(*print).or_default() -= 1;
     }
-    for op in b {
-        *counts.entry(crate::recording::ops::op_print(op)).or_default() += 1;
+    for print in b {
+        *counts.entry(*print).or_default() += 1;
     }
     let mut by_kind: HashMap<u8, (usize, usize)> = HashMap::new();
     for ((kind, _), n) in counts {
