@@ -121,8 +121,8 @@ pub(super) type LayerImages = HashMap<LayerKey, CachedLayer>;
 
 /// Whether the device box of `b` (list pixels, under `place`'s translation), at `scale` and then `offset` device
 /// pixels (a layer's sub-pixel shift), crosses an edge of `place`'s clips that lies inside a device pixel: a layer
-/// or a glyph run there is drawn in place from its outlines, as the beta's crash guard once required (its image
-/// would have been cut to the clip's whole pixels). Decided by the list's clips alone, never the band's or the
+/// or a glyph run there is drawn in place from its outlines, since a blit of its image under that edge would scale
+/// each pixel by the clip's share of it (see [`partial_edge_crosses`]). Decided by the list's clips alone, never the band's or the
 /// damage's (whole pixels), so that a frame drawn in bands, or over the frame before, draws each op as a fresh
 /// frame does; the replay and the band cuts ask it alike, so that the cuts keep off what the replay draws in place.
 pub(super) fn crosses_partial_clip(place: &Place, b: Rect, scale: f32, offset: (f32, f32)) -> bool {

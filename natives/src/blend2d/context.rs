@@ -49,8 +49,8 @@ pub struct Context<'a> {
 
 /// The widest pen (user units, 2^24) a stroke is drawn with: 0.12's stroker hands the rasterizer an outline its
 /// fixed-point edge filler reads out of bounds on (a segmentation fault in `fillAnalytic`, raster fuzz seed 1694 of
-/// the 100,000 run: a pen 8.2e25 wide), as the beta's did. The same reach as a path's control points (`path::FAR`).
-pub const STROKE_REACH: f64 = 16_777_216.0;
+/// the 100,000 run: a pen 8.2e25 wide), as the beta's did. The same reach as a path's control points.
+pub const STROKE_REACH: f64 = super::path::FAR;
 
 /// Blend2D's stroke width before any is set.
 const DEFAULT_STROKE_WIDTH: f64 = 1.0;

@@ -56,7 +56,7 @@ pub const SAME_POINT: f64 = 1e-6;
 
 /// How far from the origin (user units, 2^24) a curve's control point may lie and the curve reach Blend2D as
 /// a curve (see [`Path`]'s `emit`).
-const FAR: f64 = 16_777_216.0;
+pub(super) const FAR: f64 = 16_777_216.0;
 
 /// How far from the origin (user units) a line's points may lie and reach Blend2D unclamped (see `line`).
 const REACH: f64 = 1_048_576.0;
