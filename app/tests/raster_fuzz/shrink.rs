@@ -1,8 +1,13 @@
 //! Shrinking a failing case to a minimal one: drop an item, unwrap a group, halve the canvas, make a gradient
 //! solid, drop a stop, a path command or half the text, round or halve an item's numbers; keep each change
 //! that still fails the same way and that makes the case simpler, until no change does or the budget is spent.
+//!
+//! What a change can reach of an op ([`details`], [`numbers`], [`paint_mut`], [`simpler`]) is matched over every
+//! op of the list, so that a new op is named here by the compiler.
 
-use goldberry::display_list::{Paint, PathCommand};
+use std::sync::Arc;
+
+use goldberry::display_list::{Op, Paint, PathCommand};
 
 use crate::case::{Case, Item};
 
@@ -54,23 +59,26 @@ fn cost(case: &Case) -> Cost {
     (items.len(), details, u64::from(case.width) * u64::from(case.height), digits, size)
 }
 
+/// How many stops, path commands and characters the item has (not counting the items a group holds).
 fn details(item: &Item) -> usize {
     let stops = |p: &Paint| match p {
         Paint::Solid(_) => 0,
         Paint::Linear { stops, .. } | Paint::Radial { stops, .. } => 1 + stops.len(),
     };
-    match item {
-        Item::Rect { paint, .. }
-        | Item::RoundRect { paint, .. }
-        | Item::StrokeRoundRect { paint, .. }
-        | Item::Circle { paint, .. } => stops(paint),
-        Item::FillPath { commands, paint } | Item::StrokePath { commands, paint, .. } => commands.len() + stops(paint),
-        Item::Glyphs { text, .. } => text.chars().count(),
-        _ => 0,
+    match &item.op {
+        Op::FillRect { paint, .. }
+        | Op::FillRoundRect { paint, .. }
+        | Op::StrokeRoundRect { paint, .. }
+        | Op::FillCircle { paint, .. } => stops(paint),
+        Op::FillPath { path, paint } | Op::StrokePath { path, paint, .. } => path.commands.len() + stops(paint),
+        Op::Glyphs { .. } => item.text.chars().count(),
+        Op::Hairline { .. } | Op::PushClip(_) | Op::PushTranslate(..) | Op::Layer { .. } => 0,
+        Op::PopClip | Op::PopTranslate => 0,
     }
 }
 
-/// Calls `f` on every number of the item itself (not of the items a group holds).
+/// Calls `f` on every number of the item itself (not of the items a group holds; a glyph run's place, not its
+/// size).
 fn numbers(item: &mut Item, f: &mut dyn FnMut(&mut f32)) {
     fn paint(p: &mut Paint, f: &mut dyn FnMut(&mut f32)) {
         match p {
@@ -98,42 +106,43 @@ fn numbers(item: &mut Item, f: &mut dyn FnMut(&mut f32)) {
             }
         }
     }
-    match item {
-        Item::Rect { rect: r, paint: p } => {
+    match &mut item.op {
+        Op::FillRect { rect: r, paint: p } => {
             rect(r, f);
             paint(p, f);
         }
-        Item::RoundRect { rect: r, radius, paint: p } => {
+        Op::FillRoundRect { rect: r, radius, paint: p } => {
             rect(r, f);
             f(radius);
             paint(p, f);
         }
-        Item::StrokeRoundRect { rect: r, radius, stroke, paint: p } => {
+        Op::StrokeRoundRect { rect: r, radius, stroke, paint: p } => {
             rect(r, f);
             f(radius);
             f(&mut stroke.width);
             paint(p, f);
         }
-        Item::Hairline { rect: r, radius, .. } => {
+        Op::Hairline { rect: r, radius, .. } => {
             rect(r, f);
             f(radius);
         }
-        Item::Circle { cx, cy, r, paint: p } => {
+        Op::FillCircle { cx, cy, r, paint: p } => {
             [cx, cy, r].into_iter().for_each(&mut *f);
             paint(p, f);
         }
-        Item::FillPath { commands, paint: p } => {
-            path(commands, f);
+        Op::FillPath { path: data, paint: p } => {
+            path(&mut Arc::make_mut(data).commands, f);
             paint(p, f);
         }
-        Item::StrokePath { commands, stroke, paint: p } => {
+        Op::StrokePath { path: data, stroke, paint: p } => {
             f(&mut stroke.width);
-            path(commands, f);
+            path(&mut Arc::make_mut(data).commands, f);
             paint(p, f);
         }
-        Item::Glyphs { x, y, .. } => [x, y].into_iter().for_each(f),
-        Item::Clip { rect: r, .. } | Item::Layer { rect: r, .. } => rect(r, f),
-        Item::Translate { dx, dy, .. } => [dx, dy].into_iter().for_each(f),
+        Op::Glyphs { x, y, .. } => [x, y].into_iter().for_each(f),
+        Op::PushClip(r) | Op::Layer { rect: r, .. } => rect(r, f),
+        Op::PushTranslate(dx, dy) => [dx, dy].into_iter().for_each(f),
+        Op::PopClip | Op::PopTranslate => {}
     }
 }
 
@@ -188,34 +197,43 @@ fn simpler(item: &Item) -> Vec<Item> {
             })
             .collect()
     };
-    if let Some(p) = paint(item) {
+    if let Some(p) = item.op.paint() {
         for new in solid(p).into_iter().chain(fewer_stops(p)) {
             let mut item = item.clone();
-            set_paint(&mut item, new);
+            if let Some(p) = paint_mut(&mut item.op) {
+                *p = new;
+            }
             out.push(item);
         }
     }
-    match item {
-        Item::FillPath { commands, .. } | Item::StrokePath { commands, .. } => {
-            for i in 0..commands.len() {
+    match &item.op {
+        Op::FillPath { path, .. } | Op::StrokePath { path, .. } => {
+            for i in 0..path.commands.len() {
                 let mut item = item.clone();
-                if let Item::FillPath { commands, .. } | Item::StrokePath { commands, .. } = &mut item {
-                    commands.remove(i);
+                if let Op::FillPath { path, .. } | Op::StrokePath { path, .. } = &mut item.op {
+                    Arc::make_mut(path).commands.remove(i);
                 }
                 out.push(item);
             }
         }
-        Item::Glyphs { text, .. } if !text.is_empty() => {
-            let chars: Vec<char> = text.chars().collect();
+        Op::Glyphs { .. } if !item.text.is_empty() => {
+            let chars: Vec<char> = item.text.chars().collect();
             for part in [&chars[..chars.len() / 2], &chars[chars.len() / 2..]] {
-                let mut item = item.clone();
-                if let Item::Glyphs { text, .. } = &mut item {
-                    *text = part.iter().collect();
-                }
-                out.push(item);
+                out.push(Item { text: part.iter().collect(), ..item.clone() });
             }
         }
-        _ => {}
+        // Nothing to take out but numbers (a glyph run of no text has none to halve).
+        Op::Glyphs { .. }
+        | Op::FillRect { .. }
+        | Op::FillRoundRect { .. }
+        | Op::StrokeRoundRect { .. }
+        | Op::Hairline { .. }
+        | Op::FillCircle { .. }
+        | Op::PushClip(_)
+        | Op::PushTranslate(..)
+        | Op::Layer { .. }
+        | Op::PopClip
+        | Op::PopTranslate => {}
     }
     let map = |f: &dyn Fn(f32) -> f32| {
         let mut item = item.clone();
@@ -232,27 +250,17 @@ fn simpler(item: &Item) -> Vec<Item> {
     out
 }
 
-fn paint(item: &Item) -> Option<&Paint> {
-    match item {
-        Item::Rect { paint, .. }
-        | Item::RoundRect { paint, .. }
-        | Item::StrokeRoundRect { paint, .. }
-        | Item::Circle { paint, .. }
-        | Item::FillPath { paint, .. }
-        | Item::StrokePath { paint, .. } => Some(paint),
-        _ => None,
-    }
-}
-
-fn set_paint(item: &mut Item, new: Paint) {
-    match item {
-        Item::Rect { paint, .. }
-        | Item::RoundRect { paint, .. }
-        | Item::StrokeRoundRect { paint, .. }
-        | Item::Circle { paint, .. }
-        | Item::FillPath { paint, .. }
-        | Item::StrokePath { paint, .. } => *paint = new,
-        _ => {}
+/// The paint an op fills or strokes with, to make simpler (a hairline's plain colour is not one).
+fn paint_mut(op: &mut Op) -> Option<&mut Paint> {
+    match op {
+        Op::FillRect { paint, .. }
+        | Op::FillRoundRect { paint, .. }
+        | Op::StrokeRoundRect { paint, .. }
+        | Op::FillCircle { paint, .. }
+        | Op::FillPath { paint, .. }
+        | Op::StrokePath { paint, .. } => Some(paint),
+        Op::Hairline { .. } | Op::Glyphs { .. } | Op::Layer { .. } => None,
+        Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => None,
     }
 }
 
