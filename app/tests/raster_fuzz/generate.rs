@@ -14,10 +14,6 @@ use goldberry::geom::{Color, FontId, Rect};
 use crate::case::{Case, Item, wraps};
 use crate::rng::Rng;
 
-/// How often each entry of [`mix`] is drawn, in its order: rect, round rect, stroked round rect, hairline,
-/// circle, filled path, stroked path, arc, glyphs, clip, translate, layer.
-pub const MIX: [u32; 12] = [16, 10, 8, 4, 8, 11, 9, 5, 9, 7, 6, 7];
-
 /// What the generator draws: an op like one of the list's, its numbers drawn afresh by [`Gen::like`], or an arc.
 pub enum Draw {
     Like(Op),
@@ -25,26 +21,26 @@ pub enum Draw {
     Arc,
 }
 
-/// The entries [`MIX`] weighs: one op of each kind the list has (but the pops: a group's end records its pop),
-/// and arcs.
-pub fn mix() -> [Draw; 12] {
+/// What the generator draws, each with how often: one op of each kind the list has (but the pops: a group's end
+/// records its pop), and arcs.
+pub fn mix() -> [(u32, Draw); 12] {
     let rect = Rect::default();
     let paint = || Paint::Solid(Color(0));
     let stroke = Stroke { width: 0.0, round: false };
     let path = || Arc::new(PathData::default());
     [
-        Draw::Like(Op::FillRect { rect, paint: paint() }),
-        Draw::Like(Op::FillRoundRect { rect, radius: 0.0, paint: paint() }),
-        Draw::Like(Op::StrokeRoundRect { rect, radius: 0.0, stroke, paint: paint() }),
-        Draw::Like(Op::Hairline { rect, radius: 0.0, color: Color(0) }),
-        Draw::Like(Op::FillCircle { cx: 0.0, cy: 0.0, r: 0.0, paint: paint() }),
-        Draw::Like(Op::FillPath { path: path(), paint: paint() }),
-        Draw::Like(Op::StrokePath { path: path(), stroke, paint: paint() }),
-        Draw::Arc,
-        Draw::Like(Op::Glyphs { font: FontId(0), x: 0.0, y: 0.0, run: Arc::default(), color: Color(0) }),
-        Draw::Like(Op::PushClip(rect)),
-        Draw::Like(Op::PushTranslate(0.0, 0.0)),
-        Draw::Like(Op::Layer { key: LayerKey(0), rect, version: 0, content: Arc::default() }),
+        (16, Draw::Like(Op::FillRect { rect, paint: paint() })),
+        (10, Draw::Like(Op::FillRoundRect { rect, radius: 0.0, paint: paint() })),
+        (8, Draw::Like(Op::StrokeRoundRect { rect, radius: 0.0, stroke, paint: paint() })),
+        (4, Draw::Like(Op::Hairline { rect, radius: 0.0, color: Color(0) })),
+        (8, Draw::Like(Op::FillCircle { cx: 0.0, cy: 0.0, r: 0.0, paint: paint() })),
+        (11, Draw::Like(Op::FillPath { path: path(), paint: paint() })),
+        (9, Draw::Like(Op::StrokePath { path: path(), stroke, paint: paint() })),
+        (5, Draw::Arc),
+        (9, Draw::Like(Op::Glyphs { font: FontId(0), x: 0.0, y: 0.0, run: Arc::default(), color: Color(0) })),
+        (7, Draw::Like(Op::PushClip(rect))),
+        (6, Draw::Like(Op::PushTranslate(0.0, 0.0))),
+        (7, Draw::Like(Op::Layer { key: LayerKey(0), rect, version: 0, content: Arc::default() })),
     ]
 }
 
@@ -108,14 +104,13 @@ impl Gen {
         let tame = self.tame;
         let weights: Vec<u32> = mix
             .iter()
-            .zip(MIX)
-            .map(|(draw, weight)| match draw {
+            .map(|(weight, draw)| match draw {
                 // Groups at most 4 deep, and no glyph run in a tame list.
                 Draw::Like(op) if (depth >= 4 && wraps(op)) || (tame && op.kind() == OpKind::Glyphs) => 0,
-                Draw::Like(_) | Draw::Arc => weight,
+                Draw::Like(_) | Draw::Arc => *weight,
             })
             .collect();
-        match &mix[self.r.weighted(&weights)] {
+        match &mix[self.r.weighted(&weights)].1 {
             Draw::Like(op) => self.like(op, depth, extent),
             Draw::Arc => {
                 let path = Arc::new(PathData { commands: self.arc(extent) });
@@ -129,7 +124,7 @@ impl Gen {
     }
 
     /// An op of `like`'s kind with numbers of its own (a group with items of its own). A new op of the list is
-    /// named here by the compiler: draw its numbers, and give it an entry in [`mix`] and a weight in [`MIX`].
+    /// named here by the compiler: draw its numbers, and give it an entry and a weight in [`mix`].
     fn like(&mut self, like: &Op, depth: u32, extent: (f32, f32)) -> Item {
         let path = |commands| Arc::new(PathData { commands });
         let op = match like {
