@@ -24,8 +24,9 @@
 //! PAINT: #AARRGGBB | linear X0 Y0 X1 Y1 STOPS | radial CX CY R STOPS     STOPS: OFFSET #AARRGGBB, repeated
 //! ```
 //!
-//! Each place here that reads an op ([`record`], [`line`], [`parse_item`] through [`Item::children`]) matches
-//! every op, so that a new op of the list is named by the compiler in each.
+//! Each place here that reads an op ([`wraps`], [`record`], [`line`]) matches every op, so that a new op of the
+//! list is named by the compiler in each; reading a line goes by its name, and the format test
+//! (`the_case_format_reads_back_what_it_writes`) fails for an op the generator draws and [`parse_item`] lacks.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
