@@ -360,14 +360,21 @@ def menus(window):
     keys("key", "Escape")
 
 
+def action_of(node):
+    try:
+        return node.queryAction()
+    except NotImplementedError:
+        fail(f"the {node.getRoleName()} {node.name!r} has no Action interface")
+
+
 def actions_of(node):
     """The node's actions by name, with their key bindings."""
-    action = node.queryAction()
+    action = action_of(node)
     return {action.getName(i): action.getKeyBinding(i) for i in range(action.nActions)}
 
 
 def act_by_name(node, name):
-    action = node.queryAction()
+    action = action_of(node)
     names = [action.getName(i) for i in range(action.nActions)]
     if name not in names:
         fail(f"the {node.getRoleName()} {node.name!r} offers {names}, not {name}")
@@ -423,7 +430,7 @@ def levels(window):
     src = next(c for c in children(tree) if c.name == "src")
     if attributes(src).get("level") != "3":
         fail(f"the row 'src' under 'app' says level {attributes(src).get('level')}, not 3")
-    say(f"tree levels {said[:3]}; expand opened 'app' (rows now {[c.name for c in shown][:5]}), 'src' is level 3")
+    say(f"tree levels {said[:3]}; expand opened 'app' (rows now {shown[:5]}), 'src' is level 3")
     bar = find(window, "menu bar", "Menu bar")
     press(next(c for c in children(bar) if c.name == "File"))
     new = find(window, "menu item", "New")
@@ -520,10 +527,11 @@ def said_states(entry):
                                    "expanded", "collapsed", "invalid")}
 
 
-def check_screen(window, title, report, where):
+def check_screen(window, title, report, where, fresh=True):
     """The per-node rules of the sweep on the screen `window` shows: a role; a name where the role needs one; a box,
     and the node there at its centre when it lies in the window; the report's states; Text with the report's text;
-    children for a composite."""
+    children for a composite. Invalid is compared only on a `fresh` screen: the Tab walk of an earlier look leaves
+    fields whose rules it broke invalid, which the headless report's untouched screen is not."""
     frame = extents(window, pyatspi.DESKTOP_COORDS)
     problems = []
     walked = nodes(window)[1:]
@@ -570,7 +578,10 @@ def check_screen(window, title, report, where):
         said = expected.get((role, name))
         if said and len(said) == 1:
             entry = said[0]
-            if seen_states(node, role) != said_states(entry):
+            seen, said_ = seen_states(node, role), said_states(entry)
+            if not fresh:
+                seen.pop("invalid"), said_.pop("invalid")
+            if seen != said_:
                 problems.append(f"{what}: AT-SPI says {sorted(states(node))}, the report {entry.get('states')}")
             if role in ("entry", "label") and role in TEXTS and not (role == "entry" and entry.get("value") is None):
                 want = entry.get("value") if role == "entry" else (entry.get("value") or entry["name"])
@@ -622,7 +633,7 @@ def sweep(window):
             if reports:
                 with open(os.path.join(reports, f"{title.lower()}.json"), encoding="utf-8") as f:
                     report = json.load(f)
-            total += check_screen(window, title, report, look)
+            total += check_screen(window, title, report, look, fresh=look == looks[0])
             tab_walk(window, title, look)
             strip = find(window, "page tab list", "Screens")
         say(f"{look}: {len(SCREENS)} screens swept")
