@@ -75,6 +75,7 @@ async fn run(shared: &Arc<Shared>, messages: Receiver<Message>, me: Sender<Messa
     let mut changes = switch.receive_property_changed::<bool>("IsEnabled").await;
     // The switch as it stands comes first, as a message like its changes.
     let enabled = switch.get_property::<bool>("IsEnabled").await.unwrap_or(false);
+    // The receiver is this thread's own loop below, so the send cannot fail.
     let _ = me.send(Message::Enabled(enabled));
     let status = me.clone();
     let watcher = std::thread::Builder::new().name("goldberry-atspi-status".into()).spawn(move || {

@@ -27,7 +27,7 @@ pub mod text;
 pub mod value;
 
 use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, Weak};
 
 use accesskit::{ActionHandler, ActivationHandler, DeactivationHandler, Rect, TreeUpdate};
 use accesskit_atspi_common::{
@@ -113,20 +113,7 @@ impl Adapter {
         match &mut *state {
             State::Inactive { .. } => {}
             State::Pending { focused, bounds } => {
-                let update = update();
-                self.shared.extras_write().replace(&update);
-                let callback = Callback { shared: Arc::clone(&self.shared), messages: self.messages.clone() };
-                let translation = Translation::with_wrapped_action_handler(
-                    self.shared.id,
-                    &self.shared.app,
-                    callback,
-                    update,
-                    *focused,
-                    *bounds,
-                    Arc::clone(&self.shared.actions),
-                );
-                self.shared.extras_write().root_tree(translation.root_id());
-                *state = State::Active(Box::new(translation));
+                *state = self.shared.translating(update(), *focused, *bounds, &self.messages);
             }
             State::Active(translation) => {
                 let update = update();
@@ -170,23 +157,26 @@ impl Shared {
         let mut state = lock(&self.state);
         let State::Inactive { focused, bounds } = *state else { return };
         *state = match lock(&self.activation).request_initial_tree() {
-            Some(update) => {
-                self.extras_write().replace(&update);
-                let callback = Callback { shared: Arc::clone(self), messages: messages.clone() };
-                let t = Translation::with_wrapped_action_handler(
-                    self.id,
-                    &self.app,
-                    callback,
-                    update,
-                    focused,
-                    bounds,
-                    Arc::clone(&self.actions),
-                );
-                self.extras_write().root_tree(t.root_id());
-                State::Active(Box::new(t))
-            }
+            Some(update) => self.translating(update, focused, bounds, messages),
             None => State::Pending { focused, bounds },
         };
+    }
+
+    /// Active with the whole tree `update`: the translation made, its extras kept.
+    fn translating(
+        self: &Arc<Self>,
+        update: TreeUpdate,
+        focused: bool,
+        bounds: WindowBounds,
+        messages: &Sender<Message>,
+    ) -> State {
+        self.extras_write().replace(&update);
+        let callback = Callback { shared: Arc::downgrade(self), messages: messages.clone() };
+        let actions = Arc::clone(&self.actions);
+        let t =
+            Translation::with_wrapped_action_handler(self.id, &self.app, callback, update, focused, bounds, actions);
+        self.extras_write().root_tree(t.root_id());
+        State::Active(Box::new(t))
     }
 
     /// The screen reader went away: the tree is dropped, and the app told.
@@ -205,7 +195,8 @@ impl Shared {
 
 /// What the translation tells the bus thread: interfaces to serve or withdraw, and events.
 struct Callback {
-    shared: Arc<Shared>,
+    /// Weak: the translation, which holds the callback, is itself held by `Shared`.
+    shared: Weak<Shared>,
     messages: Sender<Message>,
 }
 
@@ -222,7 +213,9 @@ impl AdapterCallback for Callback {
         let message = match event {
             Event::Cache(CacheEvent::Added(id)) => Message::Added(adapter.platform_node(id)),
             Event::Cache(CacheEvent::Removed(id)) => {
-                self.shared.extras_write().remove(u128::from(id));
+                if let Some(shared) = self.shared.upgrade() {
+                    shared.extras_write().remove(u128::from(id));
+                }
                 Message::Removed(u128::from(id))
             }
             Event::Object { target, event } => Message::Event { target: paths::Target::from(target), event },
