@@ -2,16 +2,14 @@
 //! assistive technology over D-Bus. Nothing is built while no screen reader listens (the adapter stays inactive and
 //! never calls back for a tree); once one does, each frame sends the nodes that changed. A screen reader's action
 //! (press, focus, expand or collapse, increment, set a value, a field's caret or selection) arrives on the bus
-//! thread and is queued; the loop
-//! turns it into real SDL events
-//! at the widget, as a script's named line does, so it takes the path a person's input takes. The adapter is told
-//! where the window stands on the screen whenever it moves, so a screen reader's coordinates are the screen's.
+//! thread and is queued; the loop turns it into real SDL events at the widget, as a script's named line does, so it
+//! takes the path a person's input takes. The adapter is told where the window stands on the screen whenever it
+//! moves, so a screen reader's coordinates are the screen's.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
-use crate::shell::atspi::Adapter;
 use accesskit::{
     Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, Rect, TextPosition,
     TextSelection, TreeUpdate,
@@ -21,10 +19,11 @@ use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Video, Window};
 use crate::access::KitTree;
 use crate::access::kit::id_of;
 use crate::session::Session;
+use crate::shell::atspi::Adapter;
 use crate::shell::cli::RunError;
 use crate::shell::script::Verb;
 use crate::shell::script::named::{self, Keys};
-use crate::widgets::Node;
+use crate::widgets::{Node, Role};
 
 /// The adapter, what it was last told, and the actions asked of it.
 pub struct ScreenReader {
@@ -160,7 +159,7 @@ impl ScreenReader {
                 if (open && !now_shut) || (!open && !now_open) {
                     continue;
                 }
-                if node.access.role == crate::widgets::Role::TreeItem {
+                if node.access.role == Role::TreeItem {
                     let (right, left) = self.arrows;
                     let (opens, shuts) = if session.mirrored() { (left, right) } else { (right, left) };
                     then = Some(if open { opens } else { shuts });
