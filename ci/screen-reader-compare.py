@@ -33,7 +33,8 @@ ROLES = [
     ("label", ["label"], ["label"]),
 ]
 # States that say where the walk happened to find a node, not what its role exposes.
-PASSING = {"focused", "active", "selected", "checked", "pressed", "expanded", "armed", "showing", "visible"}
+PASSING = {"focused", "active", "selected", "checked", "pressed", "expanded", "collapsed", "armed", "showing",
+           "visible"}
 SCREENS = ["Overview", "Text", "Layout", "Controls", "Scrolling", "Values", "Forms", "Panels", "Menus"]
 
 

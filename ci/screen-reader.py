@@ -237,11 +237,23 @@ def rules(window):
     for (role, name), _ in want.items():
         if find(window, role, name).description:
             fail(f"the {role} {name!r} is described as {find(window, role, name).description!r} before Submit")
+    if any("invalid entry" in states(find(window, *k)) for k in want):
+        fail(f"invalid before Submit: {[k for k in want if 'invalid entry' in states(find(window, *k))]}")
+    heard = Heard("object:state-changed:invalid-entry")
     press(find(window, "push button", "Submit"))
     said = until("after Submit, the rules' messages are not the descriptions",
                  lambda: ({k: find(window, *k).description for k in want} == want,
                           {k: find(window, *k).description for k in want}))
     say(f"after Submit: {said}")
+    # The invalid state AccessKit's translation drops: each broken rule's node says "invalid entry", and said so.
+    until("after Submit, not every field with a broken rule says invalid entry",
+          lambda: (all("invalid entry" in states(find(window, *k)) for k in want),
+                   {k: sorted(states(find(window, *k)) & {"invalid entry"}) for k in want}))
+    heard.pump(0.5)
+    raised = {(e.source.getRoleName(), e.source.name) for e in heard.events if e.detail1 == 1}
+    if not set(want) <= raised:
+        fail(f"state-changed:invalid-entry was raised for {sorted(raised)}, not each of {sorted(want)}")
+    say(f"after Submit: {len(want)} nodes say invalid entry, each raised state-changed:invalid-entry")
 
 
 def extents(node, coords):
@@ -348,6 +360,88 @@ def menus(window):
     keys("key", "Escape")
 
 
+def action_of(node):
+    try:
+        return node.queryAction()
+    except NotImplementedError:
+        fail(f"the {node.getRoleName()} {node.name!r} has no Action interface")
+
+
+def actions_of(node):
+    """The node's actions by name, with their key bindings."""
+    action = action_of(node)
+    return {action.getName(i): action.getKeyBinding(i) for i in range(action.nActions)}
+
+
+def act_by_name(node, name):
+    action = action_of(node)
+    names = [action.getName(i) for i in range(action.nActions)]
+    if name not in names:
+        fail(f"the {node.getRoleName()} {node.name!r} offers {names}, not {name}")
+    action.doAction(names.index(name))
+
+
+def opened(window):
+    """Expandable, expanded and collapsed (AT-SPI states AccessKit's translation drops), the actions that open and
+    shut, and the state-changed events they raise: the panels screen's accordion, by GTK's expander action."""
+    heard = Heard("object:state-changed:expanded", "object:state-changed:collapsed")
+    header = find(window, "push button", "Layout")
+    was = states(header)
+    if not {"expandable"} <= was or ("expanded" in was) == ("collapsed" in was):
+        fail(f"the accordion's header 'Layout' says {sorted(was)}, not expandable and one of expanded, collapsed")
+    offered = actions_of(header)
+    verb = "collapse" if "expanded" in was else "expand"
+    if not {"click", "activate", verb} <= set(offered):
+        fail(f"the accordion's header 'Layout' offers {sorted(offered)}, not click, activate and {verb}")
+    act_by_name(header, verb)
+    now = until(f"the action {verb} did not {verb} the header 'Layout'",
+                lambda: (("expanded" in states(header)) != ("expanded" in was), sorted(states(header))))
+    heard.pump(0.5)
+    said = [(e.type, e.detail1) for e in heard.events if e.source == header]
+    want = "object:state-changed:expanded" if verb == "expand" else "object:state-changed:collapsed"
+    if (want, 1) not in said:
+        fail(f"{verb} on 'Layout' raised {said}, not {want} = 1")
+    act_by_name(header, "activate")
+    until("the action activate did not toggle 'Layout' back",
+          lambda: (("expanded" in states(header)) == ("expanded" in was), sorted(states(header))))
+    say(f"the header 'Layout': {sorted(was & {'expandable', 'expanded', 'collapsed'})}, actions {sorted(offered)}; "
+        f"{verb} made it {sorted(set(now) & {'expanded', 'collapsed'})} and raised {said}; activate toggled it back")
+
+
+def levels(window):
+    """A tree item's level (an attribute AccessKit's translation drops), a branch expanded by Action, and a menu
+    item's accelerator as its action's key binding (AccessKit's adapter answered "")."""
+    tree = find(window, "tree", "Files")
+    rows = children(tree)
+    said = [(c.name, attributes(c).get("level")) for c in rows]
+    if said[:2] != [("goldberry", "1"), ("app", "2")]:
+        fail(f"the tree's rows say levels {said[:4]}, not goldberry 1, app 2")
+    app = rows[1]
+    if not {"expandable", "collapsed"} <= states(app) or "expanded" in states(app):
+        fail(f"the shut branch 'app' says {sorted(states(app))}")
+    heard = Heard("object:state-changed:expanded")
+    act_by_name(app, "expand")
+    until("expand did not open the branch 'app'", lambda: ("expanded" in states(app), sorted(states(app))))
+    shown = until("the opened branch's children did not appear",
+                  lambda: (any(c.name == "src" for c in children(tree)), [c.name for c in children(tree)]))
+    heard.pump(0.5)
+    if not [e for e in heard.events if e.source == app and e.detail1 == 1]:
+        fail("opening 'app' raised no state-changed:expanded")
+    src = next(c for c in children(tree) if c.name == "src")
+    if attributes(src).get("level") != "3":
+        fail(f"the row 'src' under 'app' says level {attributes(src).get('level')}, not 3")
+    say(f"tree levels {said[:3]}; expand opened 'app' (rows now {shown[:5]}), 'src' is level 3")
+    bar = find(window, "menu bar", "Menu bar")
+    press(next(c for c in children(bar) if c.name == "File"))
+    new = find(window, "menu item", "New")
+    bindings = actions_of(new)
+    if bindings.get("click") != "Ctrl+N":
+        fail(f"the menu item 'New' offers {bindings}, not click bound to Ctrl+N")
+    say(f"the menu item 'New': actions and key bindings {bindings}")
+    keys("search", "--name", "goldberry", "windowfocus", "--sync")
+    keys("key", "Escape")
+
+
 def chips(window):
     # Finding 5: the feature chips' focus is on the chip the keyboard is on, not the window's frame.
     keys("search", "--name", "goldberry", "windowfocus", "--sync")
@@ -423,18 +517,21 @@ def seen_states(node, role):
     checked = "pressed" if role == "toggle button" else "checked"
     return {"checked": checked in s, "mixed": "indeterminate" in s, "disabled": "enabled" not in s and "read only" not in s,
             "selected": "selected" in s, "readonly": "read only" in s, "required": "required" in s,
-            "busy": "busy" in s}
+            "busy": "busy" in s, "expanded": "expanded" in s, "collapsed": "collapsed" in s,
+            "invalid": "invalid entry" in s}
 
 
 def said_states(entry):
     have = set(entry.get("states") or [])
-    return {k: k in have for k in ("checked", "mixed", "disabled", "selected", "readonly", "required", "busy")}
+    return {k: k in have for k in ("checked", "mixed", "disabled", "selected", "readonly", "required", "busy",
+                                   "expanded", "collapsed", "invalid")}
 
 
-def check_screen(window, title, report, where):
+def check_screen(window, title, report, where, fresh=True):
     """The per-node rules of the sweep on the screen `window` shows: a role; a name where the role needs one; a box,
     and the node there at its centre when it lies in the window; the report's states; Text with the report's text;
-    children for a composite."""
+    children for a composite. Invalid is compared only on a `fresh` screen: the Tab walk of an earlier look leaves
+    fields whose rules it broke invalid, which the headless report's untouched screen is not."""
     frame = extents(window, pyatspi.DESKTOP_COORDS)
     problems = []
     walked = nodes(window)[1:]
@@ -460,6 +557,10 @@ def check_screen(window, title, report, where):
             hit = window.queryComponent().getAccessibleAtPoint(cx, cy, pyatspi.DESKTOP_COORDS)
             if hit is None or (hit != node and hit.parent != node):
                 problems.append(f"{what}: at its centre ({cx}, {cy}) is {hit and (hit.getRoleName(), hit.name)}")
+        try:
+            node.queryAction()
+        except NotImplementedError:
+            problems.append(f"{what}: no Action interface")
         if role in COMPOSITE and node.childCount == 0:
             problems.append(f"{what}: a {role} without children")
         if role in TEXTS:
@@ -477,7 +578,10 @@ def check_screen(window, title, report, where):
         said = expected.get((role, name))
         if said and len(said) == 1:
             entry = said[0]
-            if seen_states(node, role) != said_states(entry):
+            seen, said_ = seen_states(node, role), said_states(entry)
+            if not fresh:
+                seen.pop("invalid"), said_.pop("invalid")
+            if seen != said_:
                 problems.append(f"{what}: AT-SPI says {sorted(states(node))}, the report {entry.get('states')}")
             if role in ("entry", "label") and role in TEXTS and not (role == "entry" and entry.get("value") is None):
                 want = entry.get("value") if role == "entry" else (entry.get("value") or entry["name"])
@@ -529,7 +633,7 @@ def sweep(window):
             if reports:
                 with open(os.path.join(reports, f"{title.lower()}.json"), encoding="utf-8") as f:
                     report = json.load(f)
-            total += check_screen(window, title, report, look)
+            total += check_screen(window, title, report, look, fresh=look == looks[0])
             tab_walk(window, title, look)
             strip = find(window, "page tab list", "Screens")
         say(f"{look}: {len(SCREENS)} screens swept")
@@ -550,10 +654,23 @@ def act(window):
         until(f"setting the {node.getRoleName()} {node.name!r} to {target}",
               lambda: (abs(node.queryValue().currentValue - target) < 1e-6, node.queryValue().currentValue))
         moved.append(f"{node.name} {target:g}")
+    # Increment and decrement by Action, the steps AccessKit's adapter did not offer.
+    stepped = []
+    for node in [n for n in nodes(window) if n.getRoleName() in ("slider", "spin button") and "enabled" in states(n)]:
+        value = node.queryValue()
+        start, step = value.currentValue, value.minimumIncrement or 1.0
+        verb, sign = ("increment", 1) if start + step <= value.maximumValue + 1e-9 else ("decrement", -1)
+        act_by_name(node, verb)
+        until(f"{verb} on the {node.getRoleName()} {node.name!r} from {start}",
+              lambda: (abs(node.queryValue().currentValue - (start + sign * step)) < 1e-6,
+                       node.queryValue().currentValue))
+        stepped.append(f"{node.name} {verb}")
+    say(f"values: by Action {', '.join(stepped)}")
     boxes = [n for n in nodes(window) if n.getRoleName() == "check box" and "enabled" in states(n)]
-    for box in boxes:
+    for i, box in enumerate(boxes):
         before = "checked" in states(box) or "indeterminate" in states(box)
-        press(box)
+        # Every other box by GTK's name for a check box's press.
+        act_by_name(box, "toggle") if i % 2 else press(box)
         until(f"pressing the check box {box.name!r} did not change it",
               lambda: (("checked" in states(box)) != before or "indeterminate" in states(box), sorted(states(box))))
     say(f"values: {len(boxes)} check boxes toggled by Action; set by Value: {', '.join(moved)}")
@@ -608,6 +725,8 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "announcements": ("goldberry: Forms", announcements),
     "characters": ("goldberry: Forms", characters),
     "rules": ("goldberry: Forms", rules),
+    "opened": ("goldberry: Panels", opened),
+    "levels": ("goldberry: Menus", levels),
 }
 
 # A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).

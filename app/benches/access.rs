@@ -13,7 +13,7 @@
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300 measurements a row.
 //!
 //! With `GOLDBERRY_BENCH_ADAPTER=1`, inside a D-Bus session whose accessibility is on (`ci/bench-screen-reader`
-//! makes one), it then hands the same keystrokes to AccessKit's Unix adapter as the app does, a keystroke a frame,
+//! makes one), it then hands the same keystrokes to the AT-SPI layer (`shell::atspi`) as the app does, a keystroke a frame,
 //! and times the app's side of it (the update built and taken in by the adapter, which works out the AT-SPI events
 //! and queues them for its bus thread), in alternating blocks without an AT-SPI client and with one listening to
 //! text-changed and caret-moved (`ci/atspi_listen.py`, which reads the caret on each, as a screen reader does).
@@ -186,12 +186,12 @@ impl DeactivationHandler for Nobody {
     fn deactivate_accessibility(&mut self) {}
 }
 
-/// A keystroke a frame in an area of about `size` bytes, handed to AccessKit's Unix adapter: three rounds of a
+/// A keystroke a frame in an area of about `size` bytes, handed to the AT-SPI layer: three rounds of a
 /// block without a listener and a block with one, side by side.
 fn adapter_keystrokes(frames: usize, size: usize, label: &str) -> Result<(), String> {
     const SIZE: (u32, u32) = (1920, 1080);
     let mut area = area_of(size, frames);
-    let mut adapter = accesskit_unix::Adapter::new(Nobody, Nobody, Nobody);
+    let mut adapter = goldberry::shell::atspi::Adapter::new(Nobody, Nobody, Nobody);
     let mut tree = KitTree::default();
     // The adapter is active once it has joined the session's accessibility bus; its first update is the whole tree.
     let until = Instant::now() + Duration::from_secs(20);

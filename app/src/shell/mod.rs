@@ -10,6 +10,7 @@
 #[cfg(feature = "vello")]
 pub mod against_vello;
 pub mod atomic_file;
+pub mod atspi;
 pub mod cli;
 pub mod events;
 pub mod frame_loop;

@@ -1,10 +1,10 @@
-//! The accessibility tree on the desktop: AccessKit's Unix adapter carries it to assistive technology over AT-SPI
-//! (D-Bus). Nothing is built while no screen reader listens (the adapter stays inactive and never calls back for
-//! a tree); once one does, each frame sends the nodes that changed. A screen reader's action (press, focus,
-//! increment, set a value, a field's caret or selection) arrives on the adapter's thread and is queued; the loop
-//! turns it into real SDL events
-//! at the widget, as a script's named line does, so it takes the path a person's input takes. The adapter is told
-//! where the window stands on the screen whenever it moves, so a screen reader's coordinates are the screen's.
+//! The accessibility tree on the desktop: goldberry's AT-SPI layer ([`crate::shell::atspi`]) carries it to
+//! assistive technology over D-Bus. Nothing is built while no screen reader listens (the adapter stays inactive and
+//! never calls back for a tree); once one does, each frame sends the nodes that changed. A screen reader's action
+//! (press, focus, expand or collapse, increment, set a value, a field's caret or selection) arrives on the bus
+//! thread and is queued; the loop turns it into real SDL events at the widget, as a script's named line does, so it
+//! takes the path a person's input takes. The adapter is told where the window stands on the screen whenever it
+//! moves, so a screen reader's coordinates are the screen's.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,16 +14,16 @@ use accesskit::{
     Action, ActionData, ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, Rect, TextPosition,
     TextSelection, TreeUpdate,
 };
-use accesskit_unix::Adapter;
-use goldberry_natives::sdl::{Event, MouseButton, Video, Window};
+use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Video, Window};
 
 use crate::access::KitTree;
 use crate::access::kit::id_of;
 use crate::session::Session;
+use crate::shell::atspi::Adapter;
 use crate::shell::cli::RunError;
 use crate::shell::script::Verb;
 use crate::shell::script::named::{self, Keys};
-use crate::widgets::Node;
+use crate::widgets::{Node, Role};
 
 /// The adapter, what it was last told, and the actions asked of it.
 pub struct ScreenReader {
@@ -33,6 +33,8 @@ pub struct ScreenReader {
     /// Set when the screen reader went away: the next one is sent the whole tree.
     gone: Arc<AtomicBool>,
     keys: Keys,
+    /// The arrows that open and shut a tree's row (Right and Left, swapped when mirrored).
+    arrows: (Key, Key),
     /// Where the window stood on the screen when the adapter was last told: its client area and its frame.
     placed: Option<(Rect, Rect)>,
     /// Requests whose widget was out of view: scrolled to, and carried out once the frame after shows it there.
@@ -77,6 +79,7 @@ impl ScreenReader {
     /// Registers the window with AT-SPI (in the background: without a session bus it stays inactive).
     pub fn new(video: &Video) -> Option<ScreenReader> {
         let keys = Keys::resolve(video)?;
+        let arrows = (video.key_from_name("Right")?, video.key_from_name("Left")?);
         let (send, requests) = channel();
         let gone = Arc::new(AtomicBool::new(false));
         let adapter = Adapter::new(Activation, Actions(send), Deactivation(Arc::clone(&gone)));
@@ -86,6 +89,7 @@ impl ScreenReader {
             requests,
             gone,
             keys,
+            arrows,
             placed: None,
             scrolled: Vec::new(),
         })
@@ -141,11 +145,31 @@ impl ScreenReader {
                 }
                 continue;
             }
+            // A node opens or shuts as a person's press does: an accordion's header or a combo box by a click, a
+            // tree's row by a click that selects it and the arrow that opens or shuts the row selected. A node
+            // already as asked is left alone.
+            let opening = match request.action {
+                Action::Expand => Some(true),
+                Action::Collapse => Some(false),
+                _ => None,
+            };
+            let mut then = None;
+            if let Some(open) = opening {
+                let (now_open, now_shut) = (node.access.has("expanded"), node.access.has("collapsed"));
+                if (open && !now_shut) || (!open && !now_open) {
+                    continue;
+                }
+                if node.access.role == Role::TreeItem {
+                    let (right, left) = self.arrows;
+                    let (opens, shuts) = if session.mirrored() { (left, right) } else { (right, left) };
+                    then = Some(if open { opens } else { shuts });
+                }
+            }
             let step = |by: f64| {
                 node.access.range.map(|r| Verb::Set(format!("{}", (r.value + by * r.step).clamp(r.min, r.max))))
             };
             let verb = match (request.action, &request.data) {
-                (Action::Click, _) => Some(Verb::Click),
+                (Action::Click | Action::Expand | Action::Collapse, _) => Some(Verb::Click),
                 (Action::Focus, _) => Some(Verb::Focus),
                 (Action::Increment, _) => step(1.0),
                 (Action::Decrement, _) => step(-1.0),
@@ -161,7 +185,15 @@ impl ScreenReader {
                     if played.again {
                         self.scrolled.push(request.clone());
                     }
-                    for event in played.events {
+                    let arrow = then.filter(|_| !played.again && !played.events.is_empty());
+                    let pressed = arrow.into_iter().flat_map(|key| {
+                        let modifiers = Modifiers::NONE;
+                        [
+                            Event::KeyDown { key, modifiers, repeat: false },
+                            Event::KeyUp { key, modifiers, repeat: false },
+                        ]
+                    });
+                    for event in played.events.into_iter().chain(pressed) {
                         video.push_event(event).map_err(RunError::sdl("a screen reader's action"))?;
                     }
                 }
