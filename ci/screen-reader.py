@@ -704,6 +704,96 @@ def announcements(window):
     say(f"Submit: {said} announced once, politely; the focus {before} -> {after}")
 
 
+def editing(window):
+    """A text's editing actions by GTK's names, each carried out by the app as a person's keys or click: select-all,
+    copy and paste from one field into another, cut and paste back, delete a selection, and the password's peek;
+    what a text does not do (copy a password, a context menu where there is none) is not offered."""
+    name = find(window, "entry", "Name")
+    message = find(window, "entry", "Message")
+    password = find(window, "password text", "Password")
+    offered = {role: list(actions_of(node)) for role, node in (("name", name), ("password", password),
+                                                               ("message", message))}
+    want = ["clipboard.copy", "clipboard.cut", "clipboard.paste", "selection.select-all", "selection.delete"]
+    if offered["name"] != want or offered["message"] != want:
+        fail(f"Name offers {offered['name']} and Message {offered['message']}, not {want}")
+    if offered["password"] != ["clipboard.paste", "selection.select-all", "selection.delete", "peek"]:
+        fail(f"Password offers {offered['password']}: it copies and cuts nothing, and peeks")
+
+    def selected(node):
+        t = node.queryText()
+        return [t.getSelection(i) for i in range(t.getNSelections())]
+
+    name.queryEditableText().setTextContents("Ada Lovelace")
+    until("setTextContents('Ada Lovelace')", lambda: (text_and_caret(name)[0] == "Ada Lovelace", text_and_caret(name)))
+    act_by_name(name, "selection.select-all")
+    until("selection.select-all on Name", lambda: (selected(name) == [(0, 12)], selected(name)))
+    act_by_name(name, "clipboard.copy")
+    message.queryEditableText().setTextContents("Re: ")
+    until("setTextContents('Re: ') on Message", lambda: (text_and_caret(message) == ("Re: ", 4), text_and_caret(message)))
+    act_by_name(message, "clipboard.paste")
+    pasted = until("clipboard.paste into Message after Name's copy",
+                   lambda: (text_and_caret(message) == ("Re: Ada Lovelace", 16), text_and_caret(message)))
+    say(f"Name select-all + copy, Message paste: Message reads {pasted}")
+
+    act_by_name(message, "selection.select-all")
+    until("selection.select-all on Message", lambda: (selected(message) == [(0, 16)], selected(message)))
+    act_by_name(message, "clipboard.cut")
+    until("clipboard.cut on Message", lambda: (text_and_caret(message) == ("", 0), text_and_caret(message)))
+    act_by_name(message, "clipboard.paste")
+    back = until("clipboard.paste after the cut", lambda: (text_and_caret(message)[0] == "Re: Ada Lovelace",
+                                                           text_and_caret(message)))
+    say(f"Message select-all + cut emptied it, paste put back {back}")
+
+    name.queryText().setSelection(0, 0, 4)
+    until("setSelection(0, 0, 4) on Name", lambda: (selected(name) == [(0, 4)], selected(name)))
+    act_by_name(name, "selection.delete")
+    left = until("selection.delete on Name", lambda: (text_and_caret(name) == ("Lovelace", 0), text_and_caret(name)))
+    act_by_name(name, "selection.delete")
+    time.sleep(0.5)
+    if text_and_caret(name) != left:
+        fail(f"selection.delete with nothing selected changed Name to {text_and_caret(name)} from {left}")
+    say(f"selection.delete took the selected 'Ada ' out of Name, which reads {left}; with nothing selected it "
+        "leaves the text alone")
+
+    # AccessKit masks a password input's characters whatever the app says (accesskit_consumer's
+    # text_runs_need_masking), so Text reads dots shown or not, each as wide as the run over its count; what peek
+    # changes is that run: "secret12" drawn is narrower than its eight dots.
+    password.queryEditableText().setTextContents("secret12")
+    until("setTextContents on Password", lambda: (text_of(password) == "\u2022" * 8, text_of(password)))
+    dots = password.queryText()
+
+    def places():
+        return [box(dots.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)) for i in range(8)]
+
+    hidden = until("the password's dots have no extents", lambda: (places()[7][2] > 0, places()))
+    act_by_name(password, "peek")
+    shown = until("peek on Password did not show its characters",
+                  lambda: (places()[7][0] + places()[7][2] < hidden[7][0] + hidden[7][2], places()))
+    act_by_name(password, "peek")
+    until("peek again on Password did not hide them", lambda: (places() == hidden, places()))
+    say(f"peek shows the password: its last character's extents {hidden[7]} become {shown[7]}; again, it hides "
+        "them")
+
+
+def popup(window):
+    """menu.popup on the text screen's editors opens their context menu, whose items appear in the tree."""
+    for role, label in (("entry", "Single line"), ("entry", "Multi-line")):
+        field = find(window, role, label)
+        if "menu.popup" not in actions_of(field):
+            fail(f"the {role} {label!r} offers {list(actions_of(field))}, not menu.popup")
+        act_by_name(field, "menu.popup")
+        items = until(f"menu.popup on {label} opened no menu with Cut, Copy, Paste and Select all",
+                      lambda: (sorted(n.name for n in nodes(window) if n.getRoleName() == "menu item")
+                               == ["Copy", "Cut", "Paste", "Select all"],
+                               [(n.getRoleName(), n.name) for n in nodes(window) if n.getRoleName() == "menu item"]))
+        keys("search", "--name", "goldberry", "windowfocus", "--sync")
+        keys("key", "Escape")
+        until(f"Escape did not shut {label}'s menu",
+              lambda: ("Select all" not in [n.name for n in nodes(window) if n.getRoleName() == "menu item"],
+                       [n.name for n in nodes(window) if n.getRoleName() == "menu item"]))
+        say(f"menu.popup on {label} opened its menu: {[n for _, n in items]}")
+
+
 def app_window(title):
     for app in pyatspi.Registry.getDesktop(0):
         if app is not None and "goldberry" in (app.name or "").lower():
@@ -727,6 +817,8 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "rules": ("goldberry: Forms", rules),
     "opened": ("goldberry: Panels", opened),
     "levels": ("goldberry: Menus", levels),
+    "editing": ("goldberry: Forms", editing),
+    "popup": ("goldberry: Text", popup),
 }
 
 # A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).

@@ -10,10 +10,11 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use accesskit::{
-    Action, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection, TextPosition,
-    TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
+    Action, CustomAction, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection,
+    TextPosition, TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
 };
 
+use super::editing::Editing;
 use crate::ui::edit::lines::Lines;
 use crate::widgets::{Node, Placed, Role};
 
@@ -366,6 +367,18 @@ pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     }
     for action in actions(a.role) {
         kit.add_action(*action);
+    }
+    if a.context_menu {
+        kit.add_action(Action::ShowContextMenu);
+    }
+    let editing = Editing::offered(a);
+    if !editing.is_empty() {
+        kit.set_custom_actions(
+            editing
+                .into_iter()
+                .map(|e| CustomAction { id: e.id(), description: e.name().to_owned() })
+                .collect::<Vec<_>>(),
+        );
     }
     let s = f64::from(scale);
     let b = node.bounds;

@@ -1,7 +1,8 @@
 //! The accessibility tree on the desktop: goldberry's AT-SPI layer ([`crate::shell::atspi`]) carries it to
 //! assistive technology over D-Bus. Nothing is built while no screen reader listens (the adapter stays inactive and
 //! never calls back for a tree); once one does, each frame sends the nodes that changed. A screen reader's action
-//! (press, focus, expand or collapse, increment, set a value, a field's caret or selection) arrives on the bus
+//! (press, focus, expand or collapse, increment, set a value, a field's caret or selection, a text's copy, cut,
+//! paste, select-all, delete or context menu, a password's peek) arrives on the bus
 //! thread and is queued; the loop turns it into real SDL events at the widget, as a script's named line does, so it
 //! takes the path a person's input takes. The adapter is told where the window stands on the screen whenever it
 //! moves, so a screen reader's coordinates are the screen's.
@@ -17,6 +18,7 @@ use accesskit::{
 use goldberry_natives::sdl::{Event, Key, Modifiers, MouseButton, Video, Window};
 
 use crate::access::KitTree;
+use crate::access::editing::Editing;
 use crate::access::kit::id_of;
 use crate::session::Session;
 use crate::shell::atspi::Adapter;
@@ -33,11 +35,14 @@ pub struct ScreenReader {
     /// Set when the screen reader went away: the next one is sent the whole tree.
     gone: Arc<AtomicBool>,
     keys: Keys,
+    /// The keys a text's editing actions press.
+    editing: EditKeys,
     /// The arrows that open and shut a tree's row (Right and Left, swapped when mirrored).
     arrows: (Key, Key),
     /// Where the window stood on the screen when the adapter was last told: its client area and its frame.
     placed: Option<(Rect, Rect)>,
-    /// Requests whose widget was out of view: scrolled to, and carried out once the frame after shows it there.
+    /// Requests carried out in the frame after: one whose widget was out of view (scrolled to first), and an edit
+    /// behind other requests' events (its Tabs count from where they leave the focus).
     scrolled: Vec<ActionRequest>,
 }
 
@@ -80,6 +85,7 @@ impl ScreenReader {
     pub fn new(video: &Video) -> Option<ScreenReader> {
         let keys = Keys::resolve(video)?;
         let arrows = (video.key_from_name("Right")?, video.key_from_name("Left")?);
+        let editing = EditKeys::resolve(video)?;
         let (send, requests) = channel();
         let gone = Arc::new(AtomicBool::new(false));
         let adapter = Adapter::new(Activation, Actions(send), Deactivation(Arc::clone(&gone)));
@@ -89,6 +95,7 @@ impl ScreenReader {
             requests,
             gone,
             keys,
+            editing,
             arrows,
             placed: None,
             scrolled: Vec::new(),
@@ -126,7 +133,14 @@ impl ScreenReader {
         let again = std::mem::take(&mut self.scrolled);
         let fresh = std::iter::from_fn(|| self.requests.try_recv().ok()).map(|r| (r, false));
         let requests: Vec<(ActionRequest, bool)> = again.into_iter().map(|r| (r, true)).chain(fresh).collect();
+        // Whether this frame's requests pushed events yet: an edit's Tabs count from where the focus is, which the
+        // events before it may move, so it waits for the frame after them.
+        let mut pushed = false;
         for (request, again) in requests {
+            if pushed && self.editing_of(&request).is_some() {
+                self.scrolled.push(request);
+                continue;
+            }
             let nodes = nodes.get_or_insert_with(|| crate::access::nodes(session));
             let Some(node) = nodes.iter().find(|n| id_of(n) == request.target_node) else { continue };
             if let (Action::SetTextSelection, Some(ActionData::SetTextSelection(selection))) =
@@ -136,12 +150,30 @@ impl ScreenReader {
                     Ok(events) => {
                         for event in events {
                             video.push_event(event).map_err(RunError::sdl("a screen reader's selection"))?;
+                            pushed = true;
                         }
                     }
                     // As a person's pointer could not, a place out of view is not selected.
                     Err(why) => {
                         tracing::info!("goldberry: the screen reader: no selection in {:?}: {why}", node.access.name)
                     }
+                }
+                continue;
+            }
+            if let Some(doing) = self.editing_of(&request) {
+                let events = match doing {
+                    Ok(edit) => self.edit(edit, node, session, per_logical),
+                    Err(()) => menu(node, per_logical),
+                };
+                match events {
+                    Ok(events) => {
+                        for event in events {
+                            video.push_event(event).map_err(RunError::sdl("a screen reader's edit"))?;
+                            pushed = true;
+                        }
+                    }
+                    // As a person's would, a text out of reach or with nothing to act on is left alone.
+                    Err(why) => tracing::info!("goldberry: the screen reader: {why}"),
                 }
                 continue;
             }
@@ -195,6 +227,7 @@ impl ScreenReader {
                     });
                     for event in played.events.into_iter().chain(pressed) {
                         video.push_event(event).map_err(RunError::sdl("a screen reader's action"))?;
+                        pushed = true;
                     }
                 }
                 Err(e) => tracing::info!("{e}"),
@@ -202,6 +235,87 @@ impl ScreenReader {
         }
         Ok(())
     }
+}
+
+/// The keys of a text's editing actions.
+#[derive(Clone, Copy)]
+struct EditKeys {
+    c: Key,
+    x: Key,
+    v: Key,
+    a: Key,
+    delete: Key,
+}
+
+impl EditKeys {
+    fn resolve(video: &Video) -> Option<EditKeys> {
+        let key = |name| video.key_from_name(name);
+        Some(EditKeys { c: key("C")?, x: key("X")?, v: key("V")?, a: key("A")?, delete: key("Delete")? })
+    }
+}
+
+impl ScreenReader {
+    /// A text's editing action `request` asks for (Err for its context menu); None for any other request.
+    fn editing_of(&self, request: &ActionRequest) -> Option<Result<Editing, ()>> {
+        match (request.action, &request.data) {
+            (Action::ShowContextMenu, _) => Some(Err(())),
+            (Action::CustomAction, Some(ActionData::CustomAction(id))) => Editing::of_id(*id).map(Ok),
+            _ => None,
+        }
+    }
+
+    /// The events a person makes to do `edit` to the text of `node`: the Tabs that bring the keyboard to it, then
+    /// its key (Ctrl+C, X, V, A; Delete only with something selected, as a lone Delete takes a character); a click
+    /// on a password's eye. Or why it cannot be done.
+    fn edit(&self, edit: Editing, node: &Node, session: &Session, per_logical: f32) -> Result<Vec<Event>, String> {
+        let said = || format!("{} {:?}", node.access.role.as_str(), node.access.name);
+        if !Editing::offered(&node.access).contains(&edit) {
+            return Err(format!("{} does not {}", said(), edit.name()));
+        }
+        let k = self.editing;
+        let (key, modifiers) = match edit {
+            Editing::Peek => {
+                let eye = session.regions().iter().find(|r| r.target.id == node.widget && r.target.part == 1);
+                let eye = eye.map(|r| r.rect).filter(|r| r.w > 0.0 && r.h > 0.0);
+                let eye = eye.ok_or_else(|| format!("the eye of {} is not in view", said()))?;
+                let (x, y) = ((eye.x + eye.w / 2.0) * per_logical, (eye.y + eye.h / 2.0) * per_logical);
+                return Ok(clicked(MouseButton::LEFT, x.round() as i32, y.round() as i32));
+            }
+            Editing::Delete if node.access.selection.is_none_or(|(anchor, caret)| anchor == caret) => {
+                return Err(format!("{} has nothing selected to delete", said()));
+            }
+            Editing::Delete => (k.delete, Modifiers::NONE),
+            Editing::Copy => (k.c, Modifiers::LCTRL),
+            Editing::Cut => (k.x, Modifiers::LCTRL),
+            Editing::Paste => (k.v, Modifiers::LCTRL),
+            Editing::SelectAll => (k.a, Modifiers::LCTRL),
+        };
+        let at = "goldberry: the screen reader";
+        let mut events = named::act(&Verb::Focus, node, session, self.keys, per_logical, at, false)
+            .map_err(|e| e.to_string())?
+            .events;
+        events.push(Event::KeyDown { key, modifiers, repeat: false });
+        events.push(Event::KeyUp { key, modifiers, repeat: false });
+        Ok(events)
+    }
+}
+
+/// A right click in the middle of `node`, where a person opens its context menu.
+fn menu(node: &Node, per_logical: f32) -> Result<Vec<Event>, String> {
+    if !node.access.context_menu {
+        return Err(format!("{} {:?} has no context menu", node.access.role.as_str(), node.access.name));
+    }
+    let (x, y) = node.centre();
+    Ok(clicked(MouseButton::RIGHT, (x * per_logical).round() as i32, (y * per_logical).round() as i32))
+}
+
+/// The pointer moved to (x, y) and `button` pressed and released there.
+fn clicked(button: MouseButton, x: i32, y: i32) -> Vec<Event> {
+    vec![
+        Event::MouseMotion { x, y },
+        Event::MouseButtonDown { button, x, y, clicks: 1 },
+        Event::MouseButtonUp { button, x, y, clicks: 1 },
+    ]
 }
 
 /// The pointer's press at `selection`'s anchor and its release at its focus in the one-line text of `node`, as a

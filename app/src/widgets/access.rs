@@ -163,6 +163,8 @@ pub struct Access {
     pub shortcut: Option<&'static str>,
     /// Where a one-line text's characters stand as the last frame drew them, where it knows.
     pub placed: Option<Placed>,
+    /// A right click on it opens its context menu (the text screen's editors: Cut, Copy, Paste, Select all).
+    pub context_menu: bool,
 }
 
 /// Where the characters of a one-line text (a field's value) stand as drawn, from its shaped runs, in window
@@ -231,6 +233,7 @@ impl Access {
             description: None,
             shortcut: None,
             placed: None,
+            context_menu: false,
         }
     }
 
@@ -302,6 +305,12 @@ impl Access {
     /// With its characters standing where `placed` says, when it knows.
     pub fn placed(mut self, placed: Option<Placed>) -> Access {
         self.placed = placed;
+        self
+    }
+
+    /// With a context menu a right click on it opens.
+    pub fn context_menu(mut self) -> Access {
+        self.context_menu = true;
         self
     }
 

@@ -641,11 +641,13 @@ impl ScreenState for TextFields {
         let field = Access::new(Role::TextInput, "Single line")
             .value(self.field.text())
             .placed(self.field.laid().placed(self.field.text()))
-            .selection(self.field.anchor(), self.field.caret());
+            .selection(self.field.anchor(), self.field.caret())
+            .context_menu();
         into.push(Node::of(ids::FIELD, field, regions));
         let area = Access::new(Role::MultilineTextInput, "Multi-line")
             .text(self.area.lines())
-            .selection(self.area.anchor(), self.area.caret());
+            .selection(self.area.anchor(), self.area.caret())
+            .context_menu();
         into.push(Node::of(ids::AREA, area, regions));
         for (i, tag) in self.geometry.chips.iter().enumerate() {
             let on = self.features.is_on(*tag).unwrap_or(default_on(*tag));

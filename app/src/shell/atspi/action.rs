@@ -1,10 +1,10 @@
 //! `org.a11y.atspi.Action` on every node: the node's actions by GTK's names ([`super::extras::doings`]), each
-//! carried out as an AccessKit request to the app, and the first one's key binding from the node's keyboard
+//! carried out as an AccessKit request to the app (a custom action's with its id), and the first one's key binding from the node's keyboard
 //! shortcut. (The translation offers a clickable node's "click" alone, with no key binding.)
 
 use std::sync::Arc;
 
-use accesskit::{ActionRequest, NodeId, TreeId};
+use accesskit::{ActionData, ActionRequest, NodeId, TreeId};
 use accesskit_atspi_common::{Action as Listed, PlatformNode};
 use zbus::{fdo, interface};
 
@@ -39,7 +39,7 @@ impl Action {
         let (doings, _) = self.doings();
         usize::try_from(i)
             .ok()
-            .and_then(|i| doings.get(i).copied())
+            .and_then(|i| doings.get(i).cloned())
             .ok_or_else(|| fdo::Error::InvalidArgs(format!("no action {i}: the node has {}", doings.len())))
     }
 }
@@ -56,11 +56,11 @@ impl Action {
     }
 
     fn get_name(&self, i: i32) -> fdo::Result<String> {
-        Ok(self.nth(i)?.name.to_owned())
+        Ok(self.nth(i)?.name)
     }
 
     fn get_localized_name(&self, i: i32) -> fdo::Result<String> {
-        Ok(self.nth(i)?.name.to_owned())
+        Ok(self.nth(i)?.name)
     }
 
     fn get_key_binding(&self, i: i32) -> String {
@@ -73,7 +73,7 @@ impl Action {
             .iter()
             .enumerate()
             .map(|(i, d)| Listed {
-                localized_name: d.name.to_owned(),
+                localized_name: d.name.clone(),
                 description: String::new(),
                 key_binding: if i == 0 { shortcut.clone() } else { String::new() },
             })
@@ -83,8 +83,8 @@ impl Action {
     /// Asks the app to carry out action `i`; false for an index the node does not have.
     fn do_action(&self, i: i32) -> bool {
         let Ok(doing) = self.nth(i) else { return false };
-        let request =
-            ActionRequest { action: doing.action, target_tree: TreeId::ROOT, target_node: self.id(), data: None };
+        let data = doing.custom.map(ActionData::CustomAction);
+        let request = ActionRequest { action: doing.action, target_tree: TreeId::ROOT, target_node: self.id(), data };
         self.shared.actions.do_action(request);
         true
     }

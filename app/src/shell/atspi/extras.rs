@@ -7,11 +7,13 @@ use std::collections::HashMap;
 use accesskit::{Action, Invalid, Node, NodeId, Role, TreeUpdate};
 use accesskit_atspi_common::{ObjectEvent, State, StateSet};
 
-/// One action as AT-SPI's Action interface lists it: GTK's name for it and the request that carries it out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One action as AT-SPI's Action interface lists it: GTK's name for it and the request that carries it out (with
+/// its id, for one of the node's custom actions).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Doing {
-    pub name: &'static str,
+    pub name: String,
     pub action: Action,
+    pub custom: Option<i32>,
 }
 
 /// What the translation drops from one node.
@@ -75,10 +77,11 @@ impl Extra {
 
 /// The actions `node` offers, by GTK 4's names where GTK has the action: "click" for a press (AccessKit's name,
 /// and GTK's for a button), "toggle" for a check box's or a switch's press, "activate" for an expander's, one of
-/// "expand" and "collapse" (whichever the node would do now), and "increment" and "decrement" for a value.
+/// "expand" and "collapse" (whichever the node would do now), "increment" and "decrement" for a value, "menu.popup"
+/// for a context menu, then the node's custom actions, each by its description (a text's "clipboard.copy").
 pub fn doings(node: &Node) -> Vec<Doing> {
     let mut out = Vec::new();
-    let mut add = |name, action| out.push(Doing { name, action });
+    let mut add = |name: &str, action| out.push(Doing { name: name.to_owned(), action, custom: None });
     if node.supports_action(Action::Click) {
         add("click", Action::Click);
         match node.role() {
@@ -98,6 +101,11 @@ pub fn doings(node: &Node) -> Vec<Doing> {
     if node.supports_action(Action::Decrement) {
         add("decrement", Action::Decrement);
     }
+    if node.supports_action(Action::ShowContextMenu) {
+        add("menu.popup", Action::ShowContextMenu);
+    }
+    let custom = node.custom_actions().iter();
+    out.extend(custom.map(|c| Doing { name: c.description.clone(), action: Action::CustomAction, custom: Some(c.id) }));
     out
 }
 
@@ -186,7 +194,8 @@ mod tests {
     fn a_row_shut_then_opened_says_so_once() {
         let mut extras = Extras::default();
         extras.replace(&update(vec![(NodeId(7), row(Some(false), false))]));
-        let names: Vec<_> = extras.of(7 << 64).map(|e| e.actions.iter().map(|d| d.name).collect()).unwrap_or_default();
+        let names: Vec<_> =
+            extras.of(7 << 64).map(|e| e.actions.iter().map(|d| d.name.clone()).collect()).unwrap_or_default();
         assert_eq!(names, ["click", "expand"]);
         let events = extras.take(&update(vec![(NodeId(7), row(Some(true), false))]));
         let said: Vec<_> = events
@@ -215,10 +224,25 @@ mod tests {
     fn a_check_box_toggles_and_a_slider_steps() {
         let mut check = Node::new(Role::CheckBox);
         check.add_action(Action::Click);
-        assert_eq!(doings(&check).iter().map(|d| d.name).collect::<Vec<_>>(), ["click", "toggle"]);
+        assert_eq!(doings(&check).iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["click", "toggle"]);
         let mut slider = Node::new(Role::Slider);
         slider.add_action(Action::Increment);
         slider.add_action(Action::Decrement);
-        assert_eq!(doings(&slider).iter().map(|d| d.name).collect::<Vec<_>>(), ["increment", "decrement"]);
+        assert_eq!(doings(&slider).iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["increment", "decrement"]);
+    }
+
+    #[test]
+    fn a_text_offers_its_menu_then_its_custom_actions_by_their_ids() {
+        let mut field = Node::new(Role::TextInput);
+        field.add_action(Action::ShowContextMenu);
+        field.set_custom_actions(vec![accesskit::CustomAction { id: 4, description: "clipboard.paste".into() }]);
+        let listed: Vec<_> = doings(&field).into_iter().map(|d| (d.name, d.action, d.custom)).collect();
+        assert_eq!(
+            listed,
+            [
+                ("menu.popup".to_owned(), Action::ShowContextMenu, None),
+                ("clipboard.paste".to_owned(), Action::CustomAction, Some(4))
+            ]
+        );
     }
 }
