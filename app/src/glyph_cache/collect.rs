@@ -86,6 +86,8 @@ impl<'a> Collector<'a> {
         // A run with an image draws no glyph: its cells are not looked up.
         if cache.runs.get(key).is_none() {
             cache.collect(fonts, pen, &mut self.wants.glyphs);
+        } else if super::watch::is_watched(glyph.0, run) {
+            super::watch::answer(vec![super::watch::Source::RunImage; run.len()]);
         }
         self.wants.runs.push(WantedRun { key, glyph, scale, origin: (x, y), run: Arc::clone(run) });
     }

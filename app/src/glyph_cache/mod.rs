@@ -34,6 +34,7 @@ pub mod paint;
 pub mod runs;
 #[cfg(test)]
 mod tests;
+pub mod watch;
 
 use std::collections::HashMap;
 
@@ -188,14 +189,22 @@ impl GlyphCache {
             return;
         }
         let color = pen.glyph.1.0;
+        // The X-ray's run says, glyph by glyph, whether its cell was here before this frame.
+        let mut sources = watch::is_watched(pen.glyph.0, pen.run).then(Vec::new);
         place(fonts, pen, |p| {
-            let held =
-                self.cells.get(&p.key).is_some_and(|cell| cell.ink.is_none() || self.tints.contains(&p.key, color));
+            let cell = self.cells.get(&p.key);
+            if let Some(sources) = sources.as_mut() {
+                sources.push(if cell.is_some() { watch::Source::Held } else { watch::Source::Made });
+            }
+            let held = cell.is_some_and(|cell| cell.ink.is_none() || self.tints.contains(&p.key, color));
             if !held {
                 missing.push(Wanted { key: p.key, advance: p.advance, color });
             }
             true
         });
+        if let Some(sources) = sources {
+            watch::answer(sources);
+        }
     }
 
     /// The keys of the runs of `layer` when all its glyphs and run images are known to be cached (a fill after it

@@ -406,3 +406,35 @@ fn a_glyph_looks_the_same_wherever_its_cell_lies() {
         }
     }
 }
+
+/// The run the X-ray watches is answered glyph by glyph, as the cache held each cell when the run was looked up:
+/// on an empty cache every cell is made for the frame, once filled every one was held, and the same answer again
+/// keeps its number (a still window showing the X-ray goes idle); another run's lookup answers nothing.
+#[test]
+fn a_watched_run_says_which_cells_were_held_and_which_made() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let font = fonts.id(Face::Sans, 14.0);
+    // Words no other test shapes, so that no other test's lookup is taken for this run's.
+    let run = fonts.shape(font, "Watched: was it held, or made?");
+    let other = fonts.shape(font, "Not watched");
+    let color = Color::rgb(230, 200, 120);
+    let pen = |run| Pen { glyph: (font, color), scale: 1.0, x: 4.25, y: 24.0, run };
+    let mut cache = GlyphCache::new();
+    assert_eq!(watch::watch(font, &run.glyphs), None, "nothing looked up yet");
+    let mut missing = Vec::new();
+    cache.collect(&fonts, pen(&other), &mut missing);
+    assert_eq!(watch::latest(), None, "another run answers nothing");
+    cache.collect(&fonts, pen(&run), &mut missing);
+    let (cold, first) = watch::watch(font, &run.glyphs).expect("the cold lookup's answer");
+    assert_eq!(cold, vec![watch::Source::Made; run.len()]);
+    cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
+    cache.collect(&fonts, pen(&run), &mut Vec::new());
+    let (warm, second) = watch::watch(font, &run.glyphs).expect("the warm lookup's answer");
+    assert_eq!(warm, vec![watch::Source::Held; run.len()]);
+    assert!(second > first, "a new answer has a new number: {first} then {second}");
+    cache.collect(&fonts, pen(&run), &mut Vec::new());
+    assert_eq!(watch::latest(), Some(second), "the same answer keeps its number");
+    watch::stop();
+    assert_eq!(watch::latest(), None);
+}
