@@ -203,8 +203,10 @@ fn a_run_whose_glyphs_overlap_is_never_kept_as_an_image() {
     // Kerned pairs at a small size: the inks of A and V share pixels, as do those of the i's.
     let (g, fonts, glyph, run) = shaped(Face::Sans, 9.0, Color::rgb(40, 90, 200).with_alpha(120), "AVAVA iiiii WAV");
     let mut cache = GlyphCache::new();
-    for origin in [(4.25, 24.0), (21.25, 7.0), (40.25, 12.0)] {
-        assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, origin).built, 0, "at {origin:?}");
+    // Seen, then refused an image once, then remembered as refused: its inks are not looked up again.
+    for (origin, refused) in [((4.25, 24.0), 0), ((21.25, 7.0), 1), ((40.25, 12.0), 0), ((4.25, 30.0), 0)] {
+        let update = fill_base_run(g, &fonts, &mut cache, glyph, &run, origin);
+        assert_eq!((update.built, update.refused), (0, refused), "at {origin:?}");
     }
     assert_eq!(cache.run_images().0, 0);
     // Its glyphs are drawn one by one from their cells instead.
