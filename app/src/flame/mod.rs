@@ -1,12 +1,13 @@
-//! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout per pass and widget,
-//! HarfBuzz's shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in fixed-capacity
-//! buffers for the last [`RECENT`] frames, beside the last 60 frames' times; the ten slowest frames of the session
-//! are kept to look at afterwards.
+//! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout per pass and
+//! widget, HarfBuzz's shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in
+//! fixed-capacity buffers for the last [`RECENT`] frames, beside the last 60 frames' times; the ten slowest frames
+//! of the session are kept to look at afterwards.
 //!
-//! Nothing is collected while the strip is hidden: the shaping and layout logs ([`runs`], [`layouts`]) are off, and the frame's other spans are
-//! figures the frame measures anyway (its phases, its bands' times). A frame is taken into the flame only when the
-//! HUD counts it ([`Flame::keep`]); a frame painted only for the flame or the HUD is dropped ([`Flame::drop_frame`]),
-//! so showing the flame never makes the flame change, and a still window goes idle. [`strip`] draws it.
+//! Nothing is collected while the strip is hidden: the shaping and layout logs ([`runs`], [`layouts`]) are off, and
+//! the frame's other spans are figures the frame measures anyway (its phases, its bands' times). A frame is taken
+//! into the flame only when the HUD counts it ([`Flame::keep`]); a frame painted only for the flame or the HUD is
+//! dropped ([`Flame::drop_frame`]), so showing the flame never makes the flame change, and a still window goes
+//! idle. [`strip`] draws it.
 
 pub mod layouts;
 pub mod runs;
