@@ -147,7 +147,9 @@ impl Op {
         }
     }
 
-    /// Which kind of work the op is (the flame's spans, the peers' text and shape parts).
+    /// Which kind of work the op is (the flame's spans, the peers' text and shape parts). The glyph collection, the
+    /// flame strip's run lookup and the recorder's redaction go by it and then read the fields of `Op::Glyphs` and
+    /// `Op::Layer`: a new op of either of those kinds must be added to them by hand.
     pub fn kind(&self) -> OpKind {
         match self {
             Op::FillRect { .. }

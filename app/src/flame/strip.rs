@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::{FlameFrame, Library, Span, Target};
-use crate::display_list::{DisplayList, LayerKey, Op, Step, walk};
+use crate::display_list::{DisplayList, LayerKey, Op, OpKind, Step, walk};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 
@@ -425,26 +425,24 @@ fn find_run(list: &DisplayList, address: usize, origin: (f32, f32)) -> Option<Re
     for visit in walk(list) {
         let Step::Draw(op) = visit.step else { continue };
         let (tx, ty) = (origin.0 + visit.place.translation.0, origin.1 + visit.place.translation.1);
-        match op {
-            Op::Glyphs { run, x, y, font, .. } if Arc::as_ptr(run) as usize == address => {
-                let px = font.size_px();
-                return Some(Rect::new(tx + x, ty + y - px, run.width_px(px).max(1.0), px * 1.3));
+        // By kind, so that a new shape or state op is decided in `Op::kind` and not here.
+        match op.kind() {
+            OpKind::Glyphs => {
+                if let Op::Glyphs { run, x, y, font, .. } = op
+                    && Arc::as_ptr(run) as usize == address
+                {
+                    let px = font.size_px();
+                    return Some(Rect::new(tx + x, ty + y - px, run.width_px(px).max(1.0), px * 1.3));
+                }
             }
-            Op::Layer { rect, content, .. } => {
-                if let Some(found) = find_run(content, address, (tx + rect.x, ty + rect.y)) {
+            OpKind::Layer => {
+                if let Op::Layer { rect, content, .. } = op
+                    && let Some(found) = find_run(content, address, (tx + rect.x, ty + rect.y))
+                {
                     return Some(found);
                 }
             }
-            // Another run, a shape or a state change.
-            Op::Glyphs { .. } => {}
-            Op::FillRect { .. }
-            | Op::FillRoundRect { .. }
-            | Op::StrokeRoundRect { .. }
-            | Op::Hairline { .. }
-            | Op::FillCircle { .. }
-            | Op::FillPath { .. }
-            | Op::StrokePath { .. } => {}
-            Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
+            OpKind::Shape | OpKind::State => {}
         }
     }
     None

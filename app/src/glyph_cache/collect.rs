@@ -8,7 +8,7 @@ use goldberry_natives::glyphs::GlyphRun;
 
 use super::runs::{MIN_GLYPHS, RunKey, WantedRun};
 use super::{GlyphCache, Pen, PlacedLayer, Wants};
-use crate::display_list::{DisplayList, Op, Place, Step, Walk};
+use crate::display_list::{DisplayList, Op, OpKind, Place, Step, Walk};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId};
 
@@ -104,52 +104,56 @@ impl<'a> Collector<'a> {
         for visit in Walk::new(list, origin) {
             let Step::Draw(op) = visit.step else { continue };
             let t = visit.place.translation_f64;
-            match op {
-                Op::Glyphs { font, x, y, run, color } if !run.is_empty() => {
-                    let (x, y) = self.device((*x, *y), t, offset);
-                    if self.fonts.is_colour(*font) {
-                        let pen = Pen { glyph: (*font, *color), scale: self.scale, x, y, run };
-                        self.cache.collect_colour(self.fonts, pen, &mut self.wants.colour);
-                        continue;
-                    }
-                    match base_runs.as_deref_mut() {
-                        Some(keys) => self.base_run((*font, *color), x, y, run, keys),
-                        None => {
-                            let pen = Pen { glyph: (*font, *color), scale: self.scale, x, y, run };
-                            self.cache.collect(self.fonts, pen, &mut self.wants.glyphs)
-                        }
-                    }
-                }
-                Op::Layer { key, rect, version, content } => {
-                    let drawn = layer(visit.index);
-                    if drawn == LayerGlyphs::Blitted {
-                        continue;
-                    }
-                    let inner = visit.place.inside(*rect);
-                    let corner = self.device((0.0, 0.0), inner.translation_f64, offset);
-                    let origin = (corner.0.to_bits(), corner.1.to_bits());
-                    let placed = PlacedLayer { key: *key, version: *version, origin, scale: self.scale.to_bits() };
-                    if let Some(keys) = self.cache.complete_layer(&placed) {
-                        self.wants.used_runs.extend_from_slice(keys);
-                        continue;
-                    }
-                    let in_base = base_runs.is_some() || drawn == LayerGlyphs::InBase;
-                    let mut keys = Vec::new();
-                    let inside = if in_base { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
-                    self.walk(content, (inner, offset), &|_| inside, in_base.then_some(&mut keys));
-                    self.wants.layers.push((placed, keys));
-                }
-                // An empty run, a shape or a state change: no glyph to collect.
-                Op::Glyphs { .. } => {}
-                Op::FillRect { .. }
-                | Op::FillRoundRect { .. }
-                | Op::StrokeRoundRect { .. }
-                | Op::Hairline { .. }
-                | Op::FillCircle { .. }
-                | Op::FillPath { .. }
-                | Op::StrokePath { .. } => {}
-                Op::PushClip(_) | Op::PopClip | Op::PushTranslate(..) | Op::PopTranslate => {}
+            // By kind, so that a new shape or state op is decided in `Op::kind` and not here.
+            match op.kind() {
+                OpKind::Glyphs => self.run(op, t, offset, base_runs.as_deref_mut()),
+                OpKind::Layer => self.layer(op, visit.place, offset, layer(visit.index), base_runs.is_some()),
+                OpKind::Shape | OpKind::State => {}
             }
         }
+    }
+
+    /// Collects the glyphs of the glyph run `op` under translation `t` (units) and then `offset` (device pixels); a
+    /// run of the base adds its key to `base_runs`. An empty run draws no glyph.
+    fn run(&mut self, op: &Op, t: (f64, f64), offset: (f64, f64), base_runs: Option<&mut Vec<u64>>) {
+        let Op::Glyphs { font, x, y, run, color } = op else { return };
+        if run.is_empty() {
+            return;
+        }
+        let (x, y) = self.device((*x, *y), t, offset);
+        if self.fonts.is_colour(*font) {
+            let pen = Pen { glyph: (*font, *color), scale: self.scale, x, y, run };
+            self.cache.collect_colour(self.fonts, pen, &mut self.wants.colour);
+            return;
+        }
+        match base_runs {
+            Some(keys) => self.base_run((*font, *color), x, y, run, keys),
+            None => {
+                let pen = Pen { glyph: (*font, *color), scale: self.scale, x, y, run };
+                self.cache.collect(self.fonts, pen, &mut self.wants.glyphs)
+            }
+        }
+    }
+
+    /// Collects what the layer `op` at `place` holds, unless it is `drawn` from its image or the cache has all of
+    /// it; `in_base` when the list it is in is the content of a layer in the base.
+    fn layer(&mut self, op: &Op, place: Place, offset: (f64, f64), drawn: LayerGlyphs, in_base: bool) {
+        let Op::Layer { key, rect, version, content } = op else { return };
+        if drawn == LayerGlyphs::Blitted {
+            return;
+        }
+        let inner = place.inside(*rect);
+        let corner = self.device((0.0, 0.0), inner.translation_f64, offset);
+        let origin = (corner.0.to_bits(), corner.1.to_bits());
+        let placed = PlacedLayer { key: *key, version: *version, origin, scale: self.scale.to_bits() };
+        if let Some(keys) = self.cache.complete_layer(&placed) {
+            self.wants.used_runs.extend_from_slice(keys);
+            return;
+        }
+        let in_base = in_base || drawn == LayerGlyphs::InBase;
+        let mut keys = Vec::new();
+        let inside = if in_base { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
+        self.walk(content, (inner, offset), &|_| inside, in_base.then_some(&mut keys));
+        self.wants.layers.push((placed, keys));
     }
 }

@@ -359,14 +359,26 @@ impl GlyphCache {
         // The pen in device pixels, as the context maps it (`x * 1.0` is `x`: at 1x the same sum as ever).
         let (x, y) = (x * scale + m[4], y * scale + m[5]);
         let pen = Pen { glyph, scale, x, y, run };
+        // A blit that a clip edge inside a pixel would cut loses the ink of the pixels the clip covers in part (the
+        // beta's crash guard cuts it to whole pixels): such a run is filled from its outlines, as without the cache
+        // (raster fuzz seed 1407). The list's clips decide, not the context's: a band's or the damage's clip (whole
+        // pixels) must not change how a run is drawn, or a frame drawn over the one before would differ from a
+        // fresh one.
+        let edges =
+            clip.map(|[x0, y0, x1, y1]| [x0 * scale + m[4], y0 * scale + m[5], x1 * scale + m[4], y1 * scale + m[5]]);
+        let cut = |blits: &[(f64, f64, PixelArea, &Image)]| {
+            let boxed = |(x, y, area): (f64, f64, &PixelArea)| [x, y, x + f64::from(area.w), y + f64::from(area.h)];
+            edges.is_some_and(|edges| {
+                blits.iter().any(|(x, y, area, _)| partial_edge_crosses(edges, boxed((*x, *y, area))))
+            })
+        };
         let mut blits = Vec::with_capacity(1);
-        // The run's image when it has one (its key needs the glyphs placed, not looked up), its glyphs otherwise.
-        if self.runs.len() > 0
-            && let Some(key) = RunKey::of(fonts, pen)
-            && let (Some((image, atlas)), Some((ax, ay))) = (self.runs.get(key.finish()), key.anchor)
-        {
-            let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };
-            blits.push(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas));
+        // The run's image when it has one, its glyphs otherwise.
+        // An image such an edge would cut is not blitted: its glyphs decide, as they do on a frame before the run
+        // had its image, so that the frame does not depend on it (raster fuzz seed 8752: the image's box reached
+        // past a layer's edge inside a pixel where no glyph's did, and the run went from cells to outlines).
+        if let Some(blit) = self.run_image(fonts, pen).filter(|blit| !cut(std::slice::from_ref(blit))) {
+            blits.push(blit);
         } else {
             blits.reserve(run.glyphs.len());
             let color = glyph.1.0;
@@ -390,17 +402,8 @@ impl GlyphCache {
         if blits.is_empty() {
             return Ok(true);
         }
-        // A blit that a clip edge inside a pixel would cut loses the ink of the pixels the clip covers in part (the
-        // beta's crash guard cuts it to whole pixels): such a run is filled from its outlines, as without the cache
-        // (raster fuzz seed 1407). The list's clips decide, not the context's: a band's or the damage's clip (whole
-        // pixels) must not change how a run is drawn, or a frame drawn over the one before would differ from a
-        // fresh one.
-        if let Some([x0, y0, x1, y1]) = clip {
-            let edges = [x0 * scale + m[4], y0 * scale + m[5], x1 * scale + m[4], y1 * scale + m[5]];
-            let boxed = |(x, y, area): (f64, f64, &PixelArea)| [x, y, x + f64::from(area.w), y + f64::from(area.h)];
-            if blits.iter().any(|(x, y, area, _)| partial_edge_crosses(edges, boxed((*x, *y, area)))) {
-                return Ok(false);
-            }
+        if cut(&blits) {
+            return Ok(false);
         }
         // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
         // are placed in user space, shifted back by it; under a fractional one or a scale, in device space, the
@@ -418,5 +421,17 @@ impl GlyphCache {
             ctx.restore()?;
         }
         Ok(true)
+    }
+
+    /// The blit of the pen's run from its image, when it has one: where its top-left lands in device pixels, the
+    /// image's area and atlas. Its key needs the glyphs placed, not looked up.
+    fn run_image(&self, fonts: &FontBook, pen: Pen<'_>) -> Option<(f64, f64, PixelArea, &Image)> {
+        if self.runs.len() == 0 {
+            return None;
+        }
+        let key = RunKey::of(fonts, pen)?;
+        let ((image, atlas), (ax, ay)) = (self.runs.get(key.finish())?, key.anchor?);
+        let area = PixelArea { x: image.area.x, y: image.area.y, w: image.area.w, h: image.area.h };
+        Some(((ax - i64::from(image.anchor.0)) as f64, (ay - i64::from(image.anchor.1)) as f64, area, atlas))
     }
 }

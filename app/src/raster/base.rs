@@ -196,7 +196,7 @@ impl BaseCache {
     ) -> Result<(), NativeError> {
         let _span = tracing::info_span!("base damage", rects = rects.len()).entered();
         let needed = ctx.needed();
-        let mut view = rows_view(ctx.g, self.pixels(needed), ctx.width, ctx.stride, PixelFormat::Xrgb32)?;
+        let mut view = rows_view(ctx.g, self.pixels(needed), 0, ctx.width, ctx.stride, PixelFormat::Xrgb32)?;
         let mut bl_ctx = ctx.begin(&mut view)?;
         let scale = ctx.mapping.scale;
         for rect in rects {

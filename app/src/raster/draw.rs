@@ -78,8 +78,8 @@ impl BandReplay<'_> {
             if !(list.opaque_lead && mapping.scale.fract() == 0.0) {
                 rows.fill(0);
             }
-            let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
-            let mut bl_ctx = begin_band(&mut view, top, mapping)?;
+            let mut view = rows_view(g, rows, top, width, stride, PixelFormat::Xrgb32)?;
+            let mut bl_ctx = begin_band(&mut view, mapping)?;
             let mut walk = walk(list);
             replayer.replay(&mut bl_ctx, self.prepared, walk.by_ref().take(ctx.lead_end))?;
             close(&mut bl_ctx, &walk)?;
@@ -106,8 +106,8 @@ impl BandReplay<'_> {
                 0
             }
         };
-        let mut view = rows_view(g, rows, width, stride, PixelFormat::Xrgb32)?;
-        let mut bl_ctx = begin_band(&mut view, top, mapping)?;
+        let mut view = rows_view(g, rows, top, width, stride, PixelFormat::Xrgb32)?;
+        let mut bl_ctx = begin_band(&mut view, mapping)?;
         // The run's clips and translations still apply to what follows it; its layers are in the base.
         let mut walk = walk(list);
         replay_state_only(&mut bl_ctx, walk.by_ref().take(from))?;
@@ -150,11 +150,8 @@ impl BandReplay<'_> {
             return Ok(());
         }
         let from = if base.is_some() { ctx.lead_end } else { 0 };
-        let mut view = rows_view(ctx.g, rows, ctx.width, stride, PixelFormat::Xrgb32)?;
+        let mut view = rows_view(ctx.g, rows, top, ctx.width, stride, PixelFormat::Xrgb32)?;
         let mut bl_ctx = ctx.begin(&mut view)?;
-        if top > 0 {
-            bl_ctx.translate(0.0, -(top as f64))?;
-        }
         let scale = f64::from(ctx.mapping.scale);
         for r in damage.rects().iter().filter_map(in_band) {
             let device = r.to_device();

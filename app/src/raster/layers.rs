@@ -205,10 +205,8 @@ pub(super) fn rasterize_layer(
     // The walk's place holds the layer's rect as its clip, as a layer's in place does (the replay's choices, and
     // the band cut's boxes, follow it).
     let place = Place { clip: Some(crate::geom::Rect::new(0.0, 0.0, shape.size.0, shape.size.1)), ..Place::default() };
+    // A band's context draws in the image's own coordinates (`rows_view`), so `top` only bounds what is visible.
     let draw = |ctx: &mut Context<'_>, top: usize, rows: usize| -> Result<(), NativeError> {
-        if top > 0 {
-            ctx.translate(0.0, -(top as f64))?;
-        }
         ctx.translate(f64::from(shape.frac_x), f64::from(shape.frac_y))?;
         if shape.scale != 1.0 {
             ctx.scale(f64::from(shape.scale), f64::from(shape.scale))?;
@@ -246,7 +244,7 @@ pub(super) fn rasterize_layer(
         let draw_band = |top: usize, band: &mut [u8], _: Option<&mut [u8]>| -> Result<(), RenderError> {
             // The last band ends with the last row's pixels, not its padding.
             let height = band.len().div_ceil(stride);
-            let mut view = rows_view(g, band, width, stride, PixelFormat::Prgb32)?;
+            let mut view = rows_view(g, band, top, width, stride, PixelFormat::Prgb32)?;
             let mut ctx = Context::begin_view(&mut view)?;
             draw(&mut ctx, top, height)?;
             Ok(ctx.end()?)

@@ -365,29 +365,26 @@ fn blit_device(
     Ok(true)
 }
 
-/// An image view over whole rows of `format` pixels (a band's rows, or all of the base's), `stride` bytes apart.
+/// An image view over whole rows of `format` pixels, `stride` bytes apart: a band's rows, from the target's row
+/// `top`, in the target's own coordinates (the band's context is clipped to them), or all of the base's.
 pub(super) fn rows_view<'p>(
     g: &'static Goldberry,
     rows: &'p mut [u8],
+    top: usize,
     width: u32,
     stride: usize,
     format: PixelFormat,
 ) -> Result<ImageView<'p>, NativeError> {
     // A last row may end with its pixels rather than the stride's padding.
     let height = rows.len().div_ceil(stride) as u32;
-    ImageView::over_pixels(g, rows, width, height, stride, format)
+    let top = u32::try_from(top).map_err(|_| NativeError::InvalidArgument(format!("a band from row {top}")))?;
+    ImageView::frame_rows(g, rows, top, width, height, stride, format)
 }
 
-/// A context over a band's view whose user space is the list's: translated by the band's top, scaled.
-pub(super) fn begin_band<'v>(
-    view: &'v mut ImageView<'_>,
-    top: usize,
-    mapping: Mapping,
-) -> Result<Context<'v>, NativeError> {
+/// A context over a band's view whose user space is the list's: scaled. No translation by the band's top: the
+/// view's coordinates are the target's (see [`rows_view`]).
+pub(super) fn begin_band<'v>(view: &'v mut ImageView<'_>, mapping: Mapping) -> Result<Context<'v>, NativeError> {
     let mut ctx = Context::begin_view(view)?;
-    if top > 0 {
-        ctx.translate(0.0, -(top as f64))?;
-    }
     if mapping.scale != 1.0 {
         ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
     }

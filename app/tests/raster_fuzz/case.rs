@@ -1,8 +1,8 @@
-//! A fuzz case as data: a canvas size and a tree of items (clips, translations and layers hold the items they
-//! wrap), recorded into a display list through the list's recording API, and written to and read from the text
-//! format of `app/tests/fuzz_cases/`.
+//! A fuzz case as data: a canvas size and a tree of the display list's own ops (a clip, a translation or a layer
+//! holds the items it wraps, so that a shrinker can drop or unwrap a group whole), recorded into a display list
+//! through the list's recording API, and written to and read from the text format of `app/tests/fuzz_cases/`.
 //!
-//! The format is one item a line, a group's items between its line's `{` and a line `}`; `#` starts a comment
+//! The format is one op a line, a group's items between its line's `{` and a line `}`; `#` starts a comment
 //! line. Numbers are written as Rust prints an `f32` (`0.1`, `1e-7`, `NaN`, `inf`), so a case reads back exactly.
 //!
 //! ```text
@@ -19,14 +19,21 @@
 //! translate DX DY {
 //! layer KEY X Y W H VERSION {
 //! }
+//! pop_clip                                        a pop outside any group (an unbalanced list)
+//! pop_translate
 //! PAINT: #AARRGGBB | linear X0 Y0 X1 Y1 STOPS | radial CX CY R STOPS     STOPS: OFFSET #AARRGGBB, repeated
 //! ```
+//!
+//! Each place here that reads an op ([`wraps`], [`record`], [`line`]) matches every op, so that a new op of the
+//! list is named by the compiler in each; reading a line goes by its name, and the format test
+//! (`the_case_format_reads_back_what_it_writes`) fails for an op the generator draws and [`parse_item`] lacks.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
-use goldberry::display_list::{DisplayList, LayerKey, Paint, PathCommand, PathData, Stop, Stroke};
+use goldberry::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Stop, Stroke};
 use goldberry::fonts::{Face, FontBook};
-use goldberry::geom::{Color, Rect};
+use goldberry::geom::{Color, FontId, Rect};
 
 /// A canvas size and what is drawn on it.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,85 +43,62 @@ pub struct Case {
     pub items: Vec<Item>,
 }
 
-/// One drawing item, or a group of them.
+/// One op of the case, as the display list holds it, with what the list's flat form does not keep: the items a
+/// group wraps, and the text a glyph run is shaped from.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Item {
-    Rect {
-        rect: Rect,
-        paint: Paint,
-    },
-    RoundRect {
-        rect: Rect,
-        radius: f32,
-        paint: Paint,
-    },
-    StrokeRoundRect {
-        rect: Rect,
-        radius: f32,
-        stroke: Stroke,
-        paint: Paint,
-    },
-    Hairline {
-        rect: Rect,
-        radius: f32,
-        color: Color,
-    },
-    Circle {
-        cx: f32,
-        cy: f32,
-        r: f32,
-        paint: Paint,
-    },
-    FillPath {
-        commands: Vec<PathCommand>,
-        paint: Paint,
-    },
-    StrokePath {
-        commands: Vec<PathCommand>,
-        stroke: Stroke,
-        paint: Paint,
-    },
-    /// `text` shaped in `face` at `size` px with the app's font book when the case is recorded.
-    Glyphs {
-        face: Face,
-        size: f32,
-        x: f32,
-        y: f32,
-        color: Color,
-        text: String,
-    },
-    Clip {
-        rect: Rect,
-        items: Vec<Item>,
-    },
-    Translate {
-        dx: f32,
-        dy: f32,
-        items: Vec<Item>,
-    },
-    Layer {
-        key: u64,
-        rect: Rect,
-        version: u64,
-        items: Vec<Item>,
-    },
+pub struct Item {
+    /// The op. A group's op is its push (`Op::PushClip`, `Op::PushTranslate`), recorded before its items and
+    /// closed by the matching pop after them, or its layer (`Op::Layer`, whose content is recorded from its items;
+    /// empty here). A glyph run's `run` is empty here, shaped from `text` when the case is recorded.
+    pub op: Op,
+    /// What a group wraps (empty for any other op).
+    pub items: Vec<Item>,
+    /// The text a glyph run is shaped from (empty for any other op).
+    pub text: String,
 }
 
 impl Item {
-    /// The items a group wraps (`None` for a drawing item).
+    /// An op that wraps nothing: a drawing op, or a pop on its own.
+    pub fn op(op: Op) -> Item {
+        Item { op, items: Vec::new(), text: String::new() }
+    }
+
+    /// A group: `op` (a push, or a layer) over `items`.
+    pub fn group(op: Op, items: Vec<Item>) -> Item {
+        Item { op, items, text: String::new() }
+    }
+
+    /// `text` shaped in `face` at `size` px with its baseline origin at (`x`, `y`), once the case is recorded.
+    pub fn glyphs(face: Face, size: f32, (x, y): (f32, f32), color: Color, text: String) -> Item {
+        let op = Op::Glyphs { font: FontId::of(face, size), x, y, run: Arc::default(), color };
+        Item { op, items: Vec::new(), text }
+    }
+
+    /// The items a group wraps (`None` for an op that wraps none).
     pub fn children(&self) -> Option<&[Item]> {
-        match self {
-            Item::Clip { items, .. } | Item::Translate { items, .. } | Item::Layer { items, .. } => Some(items),
-            _ => None,
-        }
+        wraps(&self.op).then_some(&self.items[..])
     }
 
     /// The same, to change.
     pub fn children_mut(&mut self) -> Option<&mut Vec<Item>> {
-        match self {
-            Item::Clip { items, .. } | Item::Translate { items, .. } | Item::Layer { items, .. } => Some(items),
-            _ => None,
-        }
+        wraps(&self.op).then_some(&mut self.items)
+    }
+}
+
+/// Whether `op` opens a group in a case: a push or a layer (its line ends with `{`).
+pub fn wraps(op: &Op) -> bool {
+    match op {
+        Op::PushClip(_) | Op::PushTranslate(..) | Op::Layer { .. } => true,
+        Op::FillRect { .. }
+        | Op::FillRoundRect { .. }
+        | Op::StrokeRoundRect { .. }
+        | Op::Hairline { .. }
+        | Op::FillCircle { .. }
+        | Op::FillPath { .. }
+        | Op::StrokePath { .. }
+        | Op::Glyphs { .. }
+        | Op::PopClip
+        | Op::PopTranslate => false,
     }
 }
 
@@ -144,31 +128,24 @@ impl Case {
 
 fn record(items: &[Item], fonts: &FontBook, list: &mut DisplayList) {
     for item in items {
-        match item {
-            Item::Rect { rect, paint } => list.fill_rect(*rect, paint.clone()),
-            Item::RoundRect { rect, radius, paint } => list.fill_round_rect(*rect, *radius, paint.clone()),
-            Item::StrokeRoundRect { rect, radius, stroke, paint } => {
-                list.stroke_round_rect(*rect, *radius, *stroke, paint.clone())
-            }
-            Item::Hairline { rect, radius, color } => list.hairline(*rect, *radius, *color),
-            Item::Circle { cx, cy, r, paint } => list.fill_circle(*cx, *cy, *r, paint.clone()),
-            Item::FillPath { commands, paint } => {
-                list.fill_path(PathData { commands: commands.clone() }, paint.clone())
-            }
-            Item::StrokePath { commands, stroke, paint } => {
-                list.stroke_path(PathData { commands: commands.clone() }, *stroke, paint.clone())
-            }
-            Item::Glyphs { face, size, x, y, color, text } => {
-                let font = fonts.id(*face, *size);
-                list.glyphs(font, *x, *y, fonts.shape(font, text), *color);
-            }
-            Item::Clip { rect, items } => list.clip(*rect, |l| record(items, fonts, l)),
-            Item::Translate { dx, dy, items } => list.translate(*dx, *dy, |l| record(items, fonts, l)),
-            Item::Layer { key, rect, version, items } => {
+        match &item.op {
+            Op::Glyphs { font, x, y, color, .. } => list.glyphs(*font, *x, *y, fonts.shape(*font, &item.text), *color),
+            Op::PushClip(rect) => list.clip(*rect, |l| record(&item.items, fonts, l)),
+            Op::PushTranslate(dx, dy) => list.translate(*dx, *dy, |l| record(&item.items, fonts, l)),
+            Op::Layer { key, rect, version, .. } => {
                 let mut content = DisplayList::new();
-                record(items, fonts, &mut content);
-                list.layer(LayerKey(*key), *rect, *version, content);
+                record(&item.items, fonts, &mut content);
+                list.layer(*key, *rect, *version, content);
             }
+            Op::FillRect { .. }
+            | Op::FillRoundRect { .. }
+            | Op::StrokeRoundRect { .. }
+            | Op::Hairline { .. }
+            | Op::FillCircle { .. }
+            | Op::FillPath { .. }
+            | Op::StrokePath { .. }
+            | Op::PopClip
+            | Op::PopTranslate => list.push(item.op.clone()),
         }
     }
 }
@@ -251,27 +228,30 @@ fn commands(commands: &[PathCommand]) -> String {
 
 /// An item's line before its paint, and its paint.
 fn line(item: &Item) -> (String, Option<String>) {
-    match item {
-        Item::Rect { rect, paint: p } => (format!("rect {}", rect4(*rect)), Some(paint(p))),
-        Item::RoundRect { rect, radius, paint: p } => {
+    match &item.op {
+        Op::FillRect { rect, paint: p } => (format!("rect {}", rect4(*rect)), Some(paint(p))),
+        Op::FillRoundRect { rect, radius, paint: p } => {
             (format!("round_rect {} {radius:?}", rect4(*rect)), Some(paint(p)))
         }
-        Item::StrokeRoundRect { rect, radius, stroke, paint: p } => (
+        Op::StrokeRoundRect { rect, radius, stroke, paint: p } => (
             format!("stroke_round_rect {} {radius:?} {:?} {}", rect4(*rect), stroke.width, caps(*stroke)),
             Some(paint(p)),
         ),
-        Item::Hairline { rect, radius, color: c } => (format!("hairline {} {radius:?}", rect4(*rect)), Some(color(*c))),
-        Item::Circle { cx, cy, r, paint: p } => (format!("circle {}", nums(&[*cx, *cy, *r])), Some(paint(p))),
-        Item::FillPath { commands: c, paint: p } => (format!("fill_path {}", commands(c)), Some(paint(p))),
-        Item::StrokePath { commands: c, stroke, paint: p } => {
-            (format!("stroke_path {:?} {} {}", stroke.width, caps(*stroke), commands(c)), Some(paint(p)))
+        Op::Hairline { rect, radius, color: c } => (format!("hairline {} {radius:?}", rect4(*rect)), Some(color(*c))),
+        Op::FillCircle { cx, cy, r, paint: p } => (format!("circle {}", nums(&[*cx, *cy, *r])), Some(paint(p))),
+        Op::FillPath { path, paint: p } => (format!("fill_path {}", commands(&path.commands)), Some(paint(p))),
+        Op::StrokePath { path, stroke, paint: p } => {
+            (format!("stroke_path {:?} {} {}", stroke.width, caps(*stroke), commands(&path.commands)), Some(paint(p)))
         }
-        Item::Glyphs { face, size, x, y, color: c, text } => {
-            (format!("glyphs {face:?} {} {} {text:?}", nums(&[*size, *x, *y]), color(*c)), None)
+        Op::Glyphs { font, x, y, color: c, .. } => {
+            let (face, text) = (font.face(), &item.text);
+            (format!("glyphs {face:?} {} {} {text:?}", nums(&[font.size_px(), *x, *y]), color(*c)), None)
         }
-        Item::Clip { rect, .. } => (format!("clip {}", rect4(*rect)), None),
-        Item::Translate { dx, dy, .. } => (format!("translate {}", nums(&[*dx, *dy])), None),
-        Item::Layer { key, rect, version, .. } => (format!("layer {key} {} {version}", rect4(*rect)), None),
+        Op::PushClip(rect) => (format!("clip {}", rect4(*rect)), None),
+        Op::PushTranslate(dx, dy) => (format!("translate {}", nums(&[*dx, *dy])), None),
+        Op::Layer { key, rect, version, .. } => (format!("layer {} {} {version}", key.0, rect4(*rect)), None),
+        Op::PopClip => ("pop_clip".into(), None),
+        Op::PopTranslate => ("pop_translate".into(), None),
     }
 }
 
@@ -426,29 +406,26 @@ impl<'t> Words<'t> {
 fn parse_item(line: &str) -> Result<(Item, bool), String> {
     let (name, rest) = line.split_once(' ').unwrap_or((line, ""));
     let mut w = Words::new(rest);
-    let group = |w: &mut Words<'_>, item: Item| -> Result<(Item, bool), String> {
-        if w.word()? != "{" {
-            return Err("a group's line ends with `{`".into());
-        }
-        w.end()?;
-        Ok((item, true))
-    };
-    let item = match name {
-        "rect" => Item::Rect { rect: w.rect()?, paint: w.paint()? },
-        "round_rect" => Item::RoundRect { rect: w.rect()?, radius: w.num()?, paint: w.paint()? },
+    let path = |commands| Arc::new(PathData { commands });
+    let op = match name {
+        "rect" => Op::FillRect { rect: w.rect()?, paint: w.paint()? },
+        "round_rect" => Op::FillRoundRect { rect: w.rect()?, radius: w.num()?, paint: w.paint()? },
         "stroke_round_rect" => {
-            Item::StrokeRoundRect { rect: w.rect()?, radius: w.num()?, stroke: w.stroke()?, paint: w.paint()? }
+            Op::StrokeRoundRect { rect: w.rect()?, radius: w.num()?, stroke: w.stroke()?, paint: w.paint()? }
         }
         "hairline" => {
             let (rect, radius) = (w.rect()?, w.num()?);
             match w.paint()? {
-                Paint::Solid(color) => Item::Hairline { rect, radius, color },
+                Paint::Solid(color) => Op::Hairline { rect, radius, color },
                 _ => return Err("a hairline's paint is a colour".into()),
             }
         }
-        "circle" => Item::Circle { cx: w.num()?, cy: w.num()?, r: w.num()?, paint: w.paint()? },
-        "fill_path" => Item::FillPath { commands: w.commands()?, paint: w.paint()? },
-        "stroke_path" => Item::StrokePath { stroke: w.stroke()?, commands: w.commands()?, paint: w.paint()? },
+        "circle" => Op::FillCircle { cx: w.num()?, cy: w.num()?, r: w.num()?, paint: w.paint()? },
+        "fill_path" => Op::FillPath { path: path(w.commands()?), paint: w.paint()? },
+        "stroke_path" => {
+            let stroke = w.stroke()?;
+            Op::StrokePath { path: path(w.commands()?), stroke, paint: w.paint()? }
+        }
         "glyphs" => {
             let face_name = w.word()?;
             let face = Face::EVERY
@@ -457,23 +434,25 @@ fn parse_item(line: &str) -> Result<(Item, bool), String> {
                 .ok_or_else(|| format!("`{face_name}` is not a face"))?;
             let (size, x, y, color) = (w.num()?, w.num()?, w.num()?, w.color()?);
             let quoted = rest.find('"').map(|i| &rest[i..]).ok_or("no quoted text")?;
-            Item::Glyphs { face, size, x, y, color, text: unescape(quoted)? }
+            return Ok((Item::glyphs(face, size, (x, y), color, unescape(quoted)?), false));
         }
-        "clip" => {
-            let rect = w.rect()?;
-            return group(&mut w, Item::Clip { rect, items: Vec::new() });
-        }
-        "translate" => {
-            let (dx, dy) = (w.num()?, w.num()?);
-            return group(&mut w, Item::Translate { dx, dy, items: Vec::new() });
-        }
+        "clip" => Op::PushClip(w.rect()?),
+        "translate" => Op::PushTranslate(w.num()?, w.num()?),
         "layer" => {
-            let (key, rect, version) = (w.int()?, w.rect()?, w.int()?);
-            return group(&mut w, Item::Layer { key, rect, version, items: Vec::new() });
+            let (key, rect, version) = (LayerKey(w.int()?), w.rect()?, w.int()?);
+            Op::Layer { key, rect, version, content: Arc::default() }
         }
+        "pop_clip" => Op::PopClip,
+        "pop_translate" => Op::PopTranslate,
         other => return Err(format!("`{other}` is not an item")),
     };
-    Ok((item, false))
+    let opens = wraps(&op);
+    if opens && w.word()? != "{" {
+        return Err("a group's line ends with `{`".into());
+    }
+    // A drawing op's paint has read to the end of its line; a group's `{` and a pop must end theirs.
+    w.end()?;
+    Ok((Item::op(op), opens))
 }
 
 /// A string written as Rust's `{:?}` writes it (quotes included), read back.

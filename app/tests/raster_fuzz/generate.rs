@@ -5,16 +5,44 @@
 //! nested a few deep, empty and huge glyph runs, and layers at odd sub-pixel offsets (the layer cache draws
 //! them shifted by that fraction and blits them at a whole pixel).
 
-use goldberry::display_list::{Paint, PathCommand, Stop, Stroke};
-use goldberry::fonts::Face;
-use goldberry::geom::{Color, Rect};
+use std::sync::Arc;
 
-use crate::case::{Case, Item};
+use goldberry::display_list::{LayerKey, Op, OpKind, Paint, PathCommand, PathData, Stop, Stroke};
+use goldberry::fonts::Face;
+use goldberry::geom::{Color, FontId, Rect};
+
+use crate::case::{Case, Item, wraps};
 use crate::rng::Rng;
 
-/// How often each kind of item is drawn, in this order: rect, round rect, stroked round rect, hairline, circle,
-/// filled path, stroked path, arc, glyphs, clip, translate, layer.
-pub const MIX: [u32; 12] = [16, 10, 8, 4, 8, 11, 9, 5, 9, 7, 6, 7];
+/// What the generator draws: an op like one of the list's, its numbers drawn afresh by [`Gen::like`], or an arc.
+pub enum Draw {
+    Like(Op),
+    /// An elliptic arc as cubics, filled or stroked (a path of its own shape, see [`Gen::arc`]).
+    Arc,
+}
+
+/// What the generator draws, each with how often: one op of each kind the list has (but the pops: a group's end
+/// records its pop), and arcs.
+pub fn mix() -> [(u32, Draw); 12] {
+    let rect = Rect::default();
+    let paint = || Paint::Solid(Color(0));
+    let stroke = Stroke { width: 0.0, round: false };
+    let path = || Arc::new(PathData::default());
+    [
+        (16, Draw::Like(Op::FillRect { rect, paint: paint() })),
+        (10, Draw::Like(Op::FillRoundRect { rect, radius: 0.0, paint: paint() })),
+        (8, Draw::Like(Op::StrokeRoundRect { rect, radius: 0.0, stroke, paint: paint() })),
+        (4, Draw::Like(Op::Hairline { rect, radius: 0.0, color: Color(0) })),
+        (8, Draw::Like(Op::FillCircle { cx: 0.0, cy: 0.0, r: 0.0, paint: paint() })),
+        (11, Draw::Like(Op::FillPath { path: path(), paint: paint() })),
+        (9, Draw::Like(Op::StrokePath { path: path(), stroke, paint: paint() })),
+        (5, Draw::Arc),
+        (9, Draw::Like(Op::Glyphs { font: FontId(0), x: 0.0, y: 0.0, run: Arc::default(), color: Color(0) })),
+        (7, Draw::Like(Op::PushClip(rect))),
+        (6, Draw::Like(Op::PushTranslate(0.0, 0.0))),
+        (7, Draw::Like(Op::Layer { key: LayerKey(0), rect, version: 0, content: Arc::default() })),
+    ]
+}
 
 /// The font sizes glyph runs are drawn at: a fixed set, so that the font book (64 fonts at most) never fills
 /// and a case names the same fonts whatever ran before it.
@@ -72,51 +100,70 @@ impl Gen {
     }
 
     fn item(&mut self, depth: u32, extent: (f32, f32)) -> Item {
-        let mut mix = MIX;
-        if depth >= 4 {
-            mix[9..].fill(0);
+        let mix = mix();
+        let tame = self.tame;
+        let weights: Vec<u32> = mix
+            .iter()
+            .map(|(weight, draw)| match draw {
+                // Groups at most 4 deep, and no glyph run in a tame list.
+                Draw::Like(op) if (depth >= 4 && wraps(op)) || (tame && op.kind() == OpKind::Glyphs) => 0,
+                Draw::Like(_) | Draw::Arc => *weight,
+            })
+            .collect();
+        match &mix[self.r.weighted(&weights)].1 {
+            Draw::Like(op) => self.like(op, depth, extent),
+            Draw::Arc => {
+                let path = Arc::new(PathData { commands: self.arc(extent) });
+                if self.r.chance(0.5) {
+                    Item::op(Op::FillPath { path, paint: self.paint(extent) })
+                } else {
+                    Item::op(Op::StrokePath { path, stroke: self.stroke(), paint: self.paint(extent) })
+                }
+            }
         }
-        if self.tame {
-            mix[8] = 0;
-        }
-        match self.r.weighted(&mix) {
-            0 => Item::Rect { rect: self.rect(extent), paint: self.paint(extent) },
-            1 => Item::RoundRect { rect: self.rect(extent), radius: self.radius(extent), paint: self.paint(extent) },
-            2 => Item::StrokeRoundRect {
+    }
+
+    /// An op of `like`'s kind with numbers of its own (a group with items of its own). A new op of the list is
+    /// named here by the compiler: draw its numbers, and give it an entry and a weight in [`mix`].
+    fn like(&mut self, like: &Op, depth: u32, extent: (f32, f32)) -> Item {
+        let path = |commands| Arc::new(PathData { commands });
+        let op = match like {
+            Op::FillRect { .. } => Op::FillRect { rect: self.rect(extent), paint: self.paint(extent) },
+            Op::FillRoundRect { .. } => {
+                Op::FillRoundRect { rect: self.rect(extent), radius: self.radius(extent), paint: self.paint(extent) }
+            }
+            Op::StrokeRoundRect { .. } => Op::StrokeRoundRect {
                 rect: self.rect(extent),
                 radius: self.radius(extent),
                 stroke: self.stroke(),
                 paint: self.paint(extent),
             },
-            3 => Item::Hairline { rect: self.rect(extent), radius: self.radius(extent), color: self.color() },
-            4 => Item::Circle {
+            Op::Hairline { .. } => {
+                Op::Hairline { rect: self.rect(extent), radius: self.radius(extent), color: self.color() }
+            }
+            Op::FillCircle { .. } => Op::FillCircle {
                 cx: self.coord(extent.0),
                 cy: self.coord(extent.1),
                 r: self.radius(extent),
                 paint: self.paint(extent),
             },
-            5 => Item::FillPath { commands: self.path(extent), paint: self.paint(extent) },
-            6 => Item::StrokePath { commands: self.path(extent), stroke: self.stroke(), paint: self.paint(extent) },
-            7 => {
-                let commands = self.arc(extent);
-                if self.r.chance(0.5) {
-                    Item::FillPath { commands, paint: self.paint(extent) }
-                } else {
-                    Item::StrokePath { commands, stroke: self.stroke(), paint: self.paint(extent) }
-                }
+            Op::FillPath { .. } => Op::FillPath { path: path(self.path(extent)), paint: self.paint(extent) },
+            Op::StrokePath { .. } => {
+                Op::StrokePath { path: path(self.path(extent)), stroke: self.stroke(), paint: self.paint(extent) }
             }
-            8 => self.glyphs(extent),
-            9 => {
+            Op::Glyphs { .. } => return self.glyphs(extent),
+            Op::PushClip(_) => {
                 let n = self.r.range(0, 4);
-                Item::Clip { rect: self.rect(extent), items: self.items(n, depth + 1, extent) }
+                let rect = self.rect(extent);
+                return Item::group(Op::PushClip(rect), self.items(n, depth + 1, extent));
             }
-            10 => {
+            Op::PushTranslate(..) => {
                 let (dx, dy) = (self.offset(extent.0), self.offset(extent.1));
                 let n = self.r.range(0, 4);
-                Item::Translate { dx, dy, items: self.items(n, depth + 1, extent) }
+                return Item::group(Op::PushTranslate(dx, dy), self.items(n, depth + 1, extent));
             }
-            _ => {
-                let key = self.next_key;
+            Op::Layer { .. } => {
+                let key = LayerKey(self.next_key);
                 self.next_key += 1;
                 // A layer is drawn at an odd offset most of the time: its blit must land where drawing it would.
                 let x = self.r.between(-0.25, 1.0) * extent.0 + self.fraction();
@@ -132,9 +179,13 @@ impl Gen {
                 let rect = Rect::new(x, y, w, h);
                 let n = self.r.range(0, 5);
                 let items = self.items(n, depth + 1, (w.clamp(1.0, 512.0), h.clamp(1.0, 512.0)));
-                Item::Layer { key, rect, version: self.r.below(4), items }
+                let op = Op::Layer { key, rect, version: self.r.below(4), content: Arc::default() };
+                return Item::group(op, items);
             }
-        }
+            // A pop alone makes an unbalanced list; [`mix`] lists none (each group's end records its pop).
+            Op::PopClip | Op::PopTranslate => like.clone(),
+        };
+        Item::op(op)
     }
 
     /// A fraction of a pixel, often one that sits just off a boundary.
@@ -385,6 +436,6 @@ impl Gen {
             _ => self.r.pick(&TEXTS).repeat(self.r.range(20, 150) as usize),
         };
         let (x, y) = (self.coord(extent.0), self.coord(extent.1) + size * 0.8);
-        Item::Glyphs { face, size, x, y, color: self.color(), text }
+        Item::glyphs(face, size, (x, y), self.color(), text)
     }
 }

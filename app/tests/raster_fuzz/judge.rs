@@ -575,37 +575,41 @@ pub fn vello_draws(items: &[Item]) -> Result<(), &'static str> {
         let mut radii = Vec::new();
         let mut paint = None;
         let mut path: &[PathCommand] = &[];
-        match item {
-            Item::Glyphs { .. } => return Err("glyph runs (vello_cpu's are unhinted skrifa outlines)"),
-            Item::Rect { rect, paint: p } => (rects, paint) = (vec![*rect], Some(p)),
-            Item::RoundRect { rect, radius, paint: p } => (rects, radii, paint) = (vec![*rect], vec![*radius], Some(p)),
-            Item::StrokeRoundRect { rect, radius, stroke, paint: p } => {
+        match &item.op {
+            Op::Glyphs { .. } => return Err("glyph runs (vello_cpu's are unhinted skrifa outlines)"),
+            Op::FillRect { rect, paint: p } => (rects, paint) = (vec![*rect], Some(p)),
+            Op::FillRoundRect { rect, radius, paint: p } => {
+                (rects, radii, paint) = (vec![*rect], vec![*radius], Some(p))
+            }
+            Op::StrokeRoundRect { rect, radius, stroke, paint: p } => {
                 (rects, radii, paint) = (vec![*rect], vec![*radius], Some(p));
                 numbers.push(stroke.width);
             }
-            Item::Hairline { rect, radius, .. } => (rects, radii) = (vec![*rect], vec![*radius]),
-            Item::Circle { cx, cy, r, paint: p } => {
+            Op::Hairline { rect, radius, .. } => (rects, radii) = (vec![*rect], vec![*radius]),
+            Op::FillCircle { cx, cy, r, paint: p } => {
                 numbers.extend([*cx, *cy]);
                 (radii, paint) = (vec![*r], Some(p));
             }
-            Item::FillPath { commands, paint: p } => (path, paint) = (commands, Some(p)),
-            Item::StrokePath { commands, stroke, paint: p } => {
+            Op::FillPath { path: data, paint: p } => (path, paint) = (&data.commands, Some(p)),
+            Op::StrokePath { path: data, stroke, paint: p } => {
                 if !stroke.round {
                     return Err(
                         "a mitre join (ours clips a mitre past the limit, SVG 2's miter-clip; kurbo bevels it)",
                     );
                 }
-                (path, paint) = (commands, Some(p));
+                (path, paint) = (&data.commands, Some(p));
                 numbers.push(stroke.width);
             }
-            Item::Clip { rect, items } | Item::Layer { rect, items, .. } => {
+            Op::PushClip(rect) | Op::Layer { rect, .. } => {
                 rects.push(*rect);
-                vello_draws(items)?;
+                vello_draws(&item.items)?;
             }
-            Item::Translate { dx, dy, items } => {
+            Op::PushTranslate(dx, dy) => {
                 numbers.extend([*dx, *dy]);
-                vello_draws(items)?;
+                vello_draws(&item.items)?;
             }
+            // No generated case holds one; an unbalanced list is left to our own renderer to judge.
+            Op::PopClip | Op::PopTranslate => return Err("a pop outside its group (an unbalanced list)"),
         }
         if rects.iter().any(|r| !r.has_size()) {
             return Err("a rect of negative size (ours covers nothing, vello_cpu fills it flipped)");

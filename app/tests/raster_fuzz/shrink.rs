@@ -1,8 +1,14 @@
 //! Shrinking a failing case to a minimal one: drop an item, unwrap a group, halve the canvas, make a gradient
 //! solid, drop a stop, a path command or half the text, round or halve an item's numbers; keep each change
 //! that still fails the same way and that makes the case simpler, until no change does or the budget is spent.
+//!
+//! What a change can reach of an op (its numbers, its paint, its path: [`parts`]) is matched over every op of the
+//! list, so that a new op is named here by the compiler.
 
-use goldberry::display_list::{Paint, PathCommand};
+use std::sync::Arc;
+
+use goldberry::display_list::{Op, Paint, PathCommand};
+use goldberry::geom::Rect;
 
 use crate::case::{Case, Item};
 
@@ -41,11 +47,10 @@ fn cost_lt(a: &Cost, b: &Cost) -> bool {
 
 fn cost(case: &Case) -> Cost {
     let items = case.walk();
-    let details = items.iter().map(|item| details(item)).sum();
-    let mut digits = 0;
-    let mut size = 0.0;
+    let (mut details, mut digits, mut size) = (0, 0, 0.0);
     for item in &items {
         let mut item = (*item).clone();
+        details += self::details(&mut item);
         numbers(&mut item, &mut |v| {
             digits += format!("{v:?}").len();
             size += if v.is_finite() { f64::from(v.abs()) } else { 1e40 };
@@ -54,86 +59,77 @@ fn cost(case: &Case) -> Cost {
     (items.len(), details, u64::from(case.width) * u64::from(case.height), digits, size)
 }
 
-fn details(item: &Item) -> usize {
-    let stops = |p: &Paint| match p {
-        Paint::Solid(_) => 0,
-        Paint::Linear { stops, .. } | Paint::Radial { stops, .. } => 1 + stops.len(),
-    };
-    match item {
-        Item::Rect { paint, .. }
-        | Item::RoundRect { paint, .. }
-        | Item::StrokeRoundRect { paint, .. }
-        | Item::Circle { paint, .. } => stops(paint),
-        Item::FillPath { commands, paint } | Item::StrokePath { commands, paint, .. } => commands.len() + stops(paint),
-        Item::Glyphs { text, .. } => text.chars().count(),
-        _ => 0,
-    }
+/// What a change can reach of an op: its own numbers (not its paint's nor its path's), its paint (not a plain
+/// colour of its own) and its path's commands.
+struct Parts<'o> {
+    numbers: Vec<&'o mut f32>,
+    paint: Option<&'o mut Paint>,
+    path: Option<&'o mut Vec<PathCommand>>,
 }
 
-/// Calls `f` on every number of the item itself (not of the items a group holds).
+/// The parts of `op` (a path it shares is copied first). A new op of the list is named here by the compiler.
+fn parts(op: &mut Op) -> Parts<'_> {
+    fn rect(r: &mut Rect) -> [&mut f32; 4] {
+        let Rect { x, y, w, h } = r;
+        [x, y, w, h]
+    }
+    let (numbers, paint, path): (Vec<&mut f32>, _, _) = match op {
+        Op::FillRect { rect: r, paint } => (rect(r).into(), Some(paint), None),
+        Op::FillRoundRect { rect: r, radius, paint } => {
+            (rect(r).into_iter().chain([radius]).collect(), Some(paint), None)
+        }
+        Op::StrokeRoundRect { rect: r, radius, stroke, paint } => {
+            (rect(r).into_iter().chain([radius, &mut stroke.width]).collect(), Some(paint), None)
+        }
+        Op::Hairline { rect: r, radius, .. } => (rect(r).into_iter().chain([radius]).collect(), None, None),
+        Op::FillCircle { cx, cy, r, paint } => (vec![cx, cy, r], Some(paint), None),
+        Op::FillPath { path, paint } => (Vec::new(), Some(paint), Some(&mut Arc::make_mut(path).commands)),
+        Op::StrokePath { path, stroke, paint } => {
+            (vec![&mut stroke.width], Some(paint), Some(&mut Arc::make_mut(path).commands))
+        }
+        // Its place; its size is its font's, and its text is the item's.
+        Op::Glyphs { x, y, .. } => (vec![x, y], None, None),
+        Op::PushClip(r) | Op::Layer { rect: r, .. } => (rect(r).into(), None, None),
+        Op::PushTranslate(dx, dy) => (vec![dx, dy], None, None),
+        Op::PopClip | Op::PopTranslate => (Vec::new(), None, None),
+    };
+    Parts { numbers, paint, path }
+}
+
+/// How many stops, path commands and characters the item has (not counting the items a group holds).
+fn details(item: &mut Item) -> usize {
+    let chars = item.text.chars().count();
+    let parts = parts(&mut item.op);
+    let stops = match parts.paint.as_deref() {
+        None | Some(Paint::Solid(_)) => 0,
+        Some(Paint::Linear { stops, .. } | Paint::Radial { stops, .. }) => 1 + stops.len(),
+    };
+    stops + parts.path.map_or(0, |commands| commands.len()) + chars
+}
+
+/// Calls `f` on every number of the item itself (not of the items a group holds): its own, its path's, its
+/// paint's.
 fn numbers(item: &mut Item, f: &mut dyn FnMut(&mut f32)) {
-    fn paint(p: &mut Paint, f: &mut dyn FnMut(&mut f32)) {
-        match p {
-            Paint::Solid(_) => {}
-            Paint::Linear { x0, y0, x1, y1, stops } => {
-                [x0, y0, x1, y1].into_iter().for_each(&mut *f);
-                stops.iter_mut().for_each(|s| f(&mut s.offset));
-            }
-            Paint::Radial { cx, cy, r, stops } => {
-                [cx, cy, r].into_iter().for_each(&mut *f);
-                stops.iter_mut().for_each(|s| f(&mut s.offset));
-            }
+    let parts = parts(&mut item.op);
+    parts.numbers.into_iter().for_each(&mut *f);
+    for c in parts.path.into_iter().flatten() {
+        match c {
+            PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => [x, y].into_iter().for_each(&mut *f),
+            PathCommand::QuadTo(a, b, x, y) => [a, b, x, y].into_iter().for_each(&mut *f),
+            PathCommand::CubicTo(a, b, c2, d, x, y) => [a, b, c2, d, x, y].into_iter().for_each(&mut *f),
+            PathCommand::Close => {}
         }
     }
-    fn rect(r: &mut goldberry::geom::Rect, f: &mut dyn FnMut(&mut f32)) {
-        [&mut r.x, &mut r.y, &mut r.w, &mut r.h].into_iter().for_each(f);
-    }
-    fn path(commands: &mut [PathCommand], f: &mut dyn FnMut(&mut f32)) {
-        for c in commands {
-            match c {
-                PathCommand::MoveTo(x, y) | PathCommand::LineTo(x, y) => [x, y].into_iter().for_each(&mut *f),
-                PathCommand::QuadTo(a, b, x, y) => [a, b, x, y].into_iter().for_each(&mut *f),
-                PathCommand::CubicTo(a, b, c2, d, x, y) => [a, b, c2, d, x, y].into_iter().for_each(&mut *f),
-                PathCommand::Close => {}
-            }
+    match parts.paint {
+        None | Some(Paint::Solid(_)) => {}
+        Some(Paint::Linear { x0, y0, x1, y1, stops }) => {
+            [x0, y0, x1, y1].into_iter().for_each(&mut *f);
+            stops.iter_mut().for_each(|s| f(&mut s.offset));
         }
-    }
-    match item {
-        Item::Rect { rect: r, paint: p } => {
-            rect(r, f);
-            paint(p, f);
-        }
-        Item::RoundRect { rect: r, radius, paint: p } => {
-            rect(r, f);
-            f(radius);
-            paint(p, f);
-        }
-        Item::StrokeRoundRect { rect: r, radius, stroke, paint: p } => {
-            rect(r, f);
-            f(radius);
-            f(&mut stroke.width);
-            paint(p, f);
-        }
-        Item::Hairline { rect: r, radius, .. } => {
-            rect(r, f);
-            f(radius);
-        }
-        Item::Circle { cx, cy, r, paint: p } => {
+        Some(Paint::Radial { cx, cy, r, stops }) => {
             [cx, cy, r].into_iter().for_each(&mut *f);
-            paint(p, f);
+            stops.iter_mut().for_each(|s| f(&mut s.offset));
         }
-        Item::FillPath { commands, paint: p } => {
-            path(commands, f);
-            paint(p, f);
-        }
-        Item::StrokePath { commands, stroke, paint: p } => {
-            f(&mut stroke.width);
-            path(commands, f);
-            paint(p, f);
-        }
-        Item::Glyphs { x, y, .. } => [x, y].into_iter().for_each(f),
-        Item::Clip { rect: r, .. } | Item::Layer { rect: r, .. } => rect(r, f),
-        Item::Translate { dx, dy, .. } => [dx, dy].into_iter().for_each(f),
     }
 }
 
@@ -188,34 +184,30 @@ fn simpler(item: &Item) -> Vec<Item> {
             })
             .collect()
     };
-    if let Some(p) = paint(item) {
+    let mut probe = item.clone();
+    let probe = parts(&mut probe.op);
+    if let Some(p) = probe.paint.as_deref() {
         for new in solid(p).into_iter().chain(fewer_stops(p)) {
             let mut item = item.clone();
-            set_paint(&mut item, new);
+            if let Some(p) = parts(&mut item.op).paint {
+                *p = new;
+            }
             out.push(item);
         }
     }
-    match item {
-        Item::FillPath { commands, .. } | Item::StrokePath { commands, .. } => {
-            for i in 0..commands.len() {
-                let mut item = item.clone();
-                if let Item::FillPath { commands, .. } | Item::StrokePath { commands, .. } = &mut item {
-                    commands.remove(i);
-                }
-                out.push(item);
-            }
+    for i in 0..probe.path.map_or(0, |commands| commands.len()) {
+        let mut item = item.clone();
+        if let Some(commands) = parts(&mut item.op).path {
+            commands.remove(i);
         }
-        Item::Glyphs { text, .. } if !text.is_empty() => {
-            let chars: Vec<char> = text.chars().collect();
-            for part in [&chars[..chars.len() / 2], &chars[chars.len() / 2..]] {
-                let mut item = item.clone();
-                if let Item::Glyphs { text, .. } = &mut item {
-                    *text = part.iter().collect();
-                }
-                out.push(item);
-            }
+        out.push(item);
+    }
+    // Only a glyph run has a text.
+    if !item.text.is_empty() {
+        let chars: Vec<char> = item.text.chars().collect();
+        for part in [&chars[..chars.len() / 2], &chars[chars.len() / 2..]] {
+            out.push(Item { text: part.iter().collect(), ..item.clone() });
         }
-        _ => {}
     }
     let map = |f: &dyn Fn(f32) -> f32| {
         let mut item = item.clone();
@@ -230,30 +222,6 @@ fn simpler(item: &Item) -> Vec<Item> {
     out.push(map(&|v| (v * 4.0).round() / 4.0));
     out.push(map(&|v| v / 2.0));
     out
-}
-
-fn paint(item: &Item) -> Option<&Paint> {
-    match item {
-        Item::Rect { paint, .. }
-        | Item::RoundRect { paint, .. }
-        | Item::StrokeRoundRect { paint, .. }
-        | Item::Circle { paint, .. }
-        | Item::FillPath { paint, .. }
-        | Item::StrokePath { paint, .. } => Some(paint),
-        _ => None,
-    }
-}
-
-fn set_paint(item: &mut Item, new: Paint) {
-    match item {
-        Item::Rect { paint, .. }
-        | Item::RoundRect { paint, .. }
-        | Item::StrokeRoundRect { paint, .. }
-        | Item::Circle { paint, .. }
-        | Item::FillPath { paint, .. }
-        | Item::StrokePath { paint, .. } => *paint = new,
-        _ => {}
-    }
 }
 
 /// The `k`th item in preorder.

@@ -44,6 +44,9 @@ pub struct Context<'a> {
     /// against a pen wider than `STROKE_REACH` reads.
     stroke_width: f64,
     saved_stroke_widths: Vec<f64>,
+    /// The rows of a frame's band the context may touch, for a view begun by [`ImageView::frame_rows`]: the clip
+    /// every state keeps (see [`Context::restore_clipping`]).
+    rows: Option<Rect>,
     _target: PhantomData<&'a mut ()>,
 }
 
@@ -70,8 +73,9 @@ impl<'a> Context<'a> {
     }
 
     /// Begins drawing into the caller's pixels behind `target` (`blContextInitAs`).
+    /// A view of a frame's band ([`ImageView::frame_rows`]) is clipped to its rows before this returns.
     pub fn begin_view(target: &'a mut ImageView<'_>) -> Result<Context<'a>, NativeError> {
-        Self::begin_core(target.calls(), &mut target.core, 0)
+        Self::begin_rows(target, 0)
     }
 
     /// Begins drawing into the caller's pixels behind `target` with `threads` worker threads of Blend2D's own
@@ -79,7 +83,18 @@ impl<'a> Context<'a> {
     /// and its workers draw them in bands of their own; the pixels are whole once it is flushed or ended. It is
     /// how Blend2D's threads are measured against the app's bands (the `threads` bench).
     pub fn begin_view_threaded(target: &'a mut ImageView<'_>, threads: u32) -> Result<Context<'a>, NativeError> {
-        Self::begin_core(target.calls(), &mut target.core, threads)
+        Self::begin_rows(target, threads)
+    }
+
+    fn begin_rows(target: &'a mut ImageView<'_>, threads: u32) -> Result<Context<'a>, NativeError> {
+        let (x, y, w, h) = target.drawable();
+        let mut context = Self::begin_core(target.calls(), &mut target.core, threads)?;
+        if y > 0 {
+            let rows = Rect::new(f64::from(x), f64::from(y), f64::from(w), f64::from(h));
+            context.clip_to_rect(rows)?;
+            context.rows = Some(rows);
+        }
+        Ok(context)
     }
 
     fn begin_core(
@@ -96,6 +111,7 @@ impl<'a> Context<'a> {
             placements: Vec::new(),
             stroke_width: DEFAULT_STROKE_WIDTH,
             saved_stroke_widths: Vec::new(),
+            rows: None,
             _target: PhantomData,
         };
         // SAFETY: `context.core` is writable and `blContextInitAs` initialises it first (to the built-in null
@@ -109,7 +125,14 @@ impl<'a> Context<'a> {
     /// The target's pixels as drawn so far, premultiplied ARGB row by row (`blContextFlush` with
     /// `BL_CONTEXT_FLUSH_SYNC`, then `blImageGetData` on `blContextGetTargetImage`): the backdrop a blend mode
     /// Blend2D has no `BLCompOp` for is computed against. An `XRGB32` target reads with its alpha byte as drawn.
+    ///
+    /// Refused for a view of a frame's band: the target's other rows are other threads'.
     pub fn target_pixels(&mut self) -> Result<Vec<u32>, NativeError> {
+        if self.rows.is_some() {
+            return Err(NativeError::InvalidArgument(
+                "target_pixels: the target is a band of a frame, whose other rows are not this context's".to_owned(),
+            ));
+        }
         // SAFETY: `self.core` is an initialised context; a synchronous flush only waits for queued commands.
         unsafe { bl!(self.calls.context, blContextFlush(&mut self.core, BL_CONTEXT_FLUSH_SYNC.0)) }?;
         let mut data =
@@ -240,11 +263,23 @@ impl<'a> Context<'a> {
         unsafe { bl!(self.calls.context, blContextClipToRectD(&mut self.core, &rect)) }
     }
 
-    /// Restores the clip to what it was at the last [`Context::save`] (or the whole target)
+    /// Restores the clip to what it was at the last [`Context::save`] (or the whole target, or a band's rows)
     /// (`blContextRestoreClipping`).
     pub fn restore_clipping(&mut self) -> Result<(), NativeError> {
         // SAFETY: an initialised context.
-        unsafe { bl!(self.calls.context, blContextRestoreClipping(&mut self.core)) }
+        unsafe { bl!(self.calls.context, blContextRestoreClipping(&mut self.core)) }?;
+        // With no state saved Blend2D goes back to the whole image; a band's clip was set before any save, so
+        // every saved state already holds it.
+        match self.rows {
+            Some(rows) if self.saved_stroke_widths.is_empty() => {
+                // The rows are in the frame's pixels, so clipped with no user transform, which is then put back.
+                let transform = self.user_transform()?;
+                self.reset_transform()?;
+                self.clip_to_rect(rows)?;
+                self.transform(transform)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Multiplies every drawing's alpha by `alpha` (0..=1) (`blContextSetGlobalAlpha`).

@@ -162,7 +162,9 @@ pub struct ImageView<'a> {
     pub(crate) core: BLImageCore,
     calls: &'static Blend2dCalls,
     width: u32,
+    /// The rows the view holds, from `top`: the rows above it are the frame's, not the view's.
     height: u32,
+    top: u32,
     stride: usize,
     format: PixelFormat,
     _pixels: PhantomData<&'a mut [u8]>,
@@ -187,8 +189,30 @@ impl<'a> ImageView<'a> {
         stride: usize,
         format: PixelFormat,
     ) -> Result<ImageView<'a>, NativeError> {
+        Self::frame_rows(g, pixels, 0, width, height, stride, format)
+    }
+
+    /// Rows `top..top + height` of a frame, held in `rows`, as an image whose row 0 is the frame's: a context
+    /// begun on it draws in the frame's own coordinates, clipped to these rows. A band drawn so works out every
+    /// curve at the coordinates the whole frame does; a view shifted by its first row rounds some a level apart
+    /// (raster fuzz seeds 19962 and 78549 of the 100,000 run).
+    ///
+    /// The rows above `top` are not the view's (another band's thread may be drawing them): nothing of Blend2D's
+    /// is let near them. [`Context::begin_view`] clips to the view's rows before it returns, no call restores a
+    /// clip beyond them, [`Context::target_pixels`] refuses such a target, and the view is never a blit source.
+    /// The checks are [`ImageView::over_pixels`]' on `rows`, and the frame's height must fit a C `int`.
+    pub fn frame_rows(
+        g: &'static Goldberry,
+        rows: &'a mut [u8],
+        top: u32,
+        width: u32,
+        height: u32,
+        stride: usize,
+        format: PixelFormat,
+    ) -> Result<ImageView<'a>, NativeError> {
         let calls = &g.blend2d;
-        let (w, h) = (c_int_dimension(width, "image width")?, c_int_dimension(height, "image height")?);
+        let frame_height = top.checked_add(height).ok_or_else(|| too_large(width, u32::MAX))?;
+        let (w, h) = (c_int_dimension(width, "image width")?, c_int_dimension(frame_height, "image height")?);
         let row = (width as usize).checked_mul(format.bytes_per_pixel()).ok_or_else(|| too_large(width, height))?;
         if stride < row {
             return Err(NativeError::InvalidArgument(format!(
@@ -196,24 +220,29 @@ impl<'a> ImageView<'a> {
             )));
         }
         let needed = pixel_bytes(width, height, stride, format)?;
-        if pixels.len() < needed {
+        if rows.len() < needed {
             return Err(NativeError::InvalidArgument(format!(
                 "{} bytes cannot hold {width}x{height} pixels {stride} bytes apart: {needed} needed",
-                pixels.len()
+                rows.len()
             )));
         }
-        if pixels.as_ptr().align_offset(4) != 0 || !stride.is_multiple_of(4) {
+        if rows.as_ptr().align_offset(4) != 0 || !stride.is_multiple_of(4) {
             return Err(NativeError::InvalidArgument(format!(
                 "pixels at {:p} with stride {stride} are not aligned to 4 bytes",
-                pixels.as_ptr()
+                rows.as_ptr()
             )));
         }
+        let above = (top as usize).checked_mul(stride).ok_or_else(|| too_large(width, frame_height))?;
         let c_stride = isize::try_from(stride).map_err(|_| too_large(width, height))?;
         let mut view =
-            ImageView { core: BLImageCore::default(), calls, width, height, stride, format, _pixels: PhantomData };
-        // SAFETY: `pixels` holds `needed` bytes (checked above), aligned to 4, borrowed mutably for `'a`, which
-        // the view (and any context drawing into it, which borrows the view) does not outlive. No destroy
-        // callback: Blend2D never frees the memory. `view.core` is initialised by the call whatever it returns.
+            ImageView { core: BLImageCore::default(), calls, width, height, top, stride, format, _pixels: PhantomData };
+        // Where the frame's row 0 would be: only an address for Blend2D to count rows from, never read or written
+        // through (see the doc comment), so it is formed without a claim on the memory above `rows`.
+        let origin = rows.as_mut_ptr().wrapping_sub(above);
+        // SAFETY: rows `top..top + height` of the image are `rows` (`needed` bytes, checked above, aligned to 4,
+        // borrowed mutably for `'a`, which the view and any context drawing into it do not outlive); the rows
+        // above are never touched, as the doc comment says why. No destroy callback: Blend2D never frees the
+        // memory. `view.core` is initialised by the call whatever it returns.
         unsafe {
             bl!(
                 calls.image,
@@ -222,7 +251,7 @@ impl<'a> ImageView<'a> {
                     w,
                     h,
                     format.to_bl(),
-                    pixels.as_mut_ptr() as *mut c_void,
+                    origin as *mut c_void,
                     c_stride,
                     BL_DATA_ACCESS_RW,
                     None,
@@ -231,6 +260,11 @@ impl<'a> ImageView<'a> {
             )
         }?;
         Ok(view)
+    }
+
+    /// The rows a context begun on the view may draw (`top..top + height` of the frame), in pixels.
+    pub(crate) fn drawable(&self) -> (u32, u32, u32, u32) {
+        (0, self.top, self.width, self.height)
     }
 
     pub(crate) fn calls(&self) -> &'static Blend2dCalls {
@@ -242,9 +276,14 @@ impl<'a> ImageView<'a> {
         self.width
     }
 
-    /// Height in pixels.
+    /// Height in pixels: the rows the view holds.
     pub fn height(&self) -> u32 {
         self.height
+    }
+
+    /// The frame's row the view's first row is (0 but for [`ImageView::frame_rows`]).
+    pub fn top(&self) -> u32 {
+        self.top
     }
 
     /// Bytes from one row to the next.
