@@ -440,3 +440,31 @@ fn a_watched_run_says_which_cells_were_held_and_which_made() {
     watch::stop();
     assert_eq!(watch::latest(), None);
 }
+
+/// A base run without an image (here refused one: its inks overlap) whose every glyph the cache held is not looked
+/// up again, until the cache forgets what it knew held (as a restart or a drop of the tinted copies does): then its
+/// glyphs are looked up, and what is missing is made again.
+#[test]
+fn a_held_base_run_is_not_looked_up_again_until_the_cache_forgets() {
+    let (g, fonts, glyph, run) = shaped(Face::Sans, 9.0, Color::rgb(40, 90, 200).with_alpha(120), "AVAVA iiiii WAV");
+    let mut cache = GlyphCache::new();
+    let lookup = |cache: &GlyphCache| {
+        let mut wants = Wants::default();
+        Collector::new(cache, &fonts, 1.0, &mut wants).base_run(glyph, 4.25, 24.0, &run, &mut Vec::new());
+        wants
+    };
+    let cold = lookup(&cache);
+    assert!(!cold.glyphs.is_empty() && cold.held_runs.0.is_empty());
+    cache.fill(g, &fonts, cold, 1).expect("fill");
+    let warm = lookup(&cache);
+    assert_eq!((warm.glyphs.len(), warm.held_runs.0.len()), (0, 1), "every glyph held");
+    cache.fill(g, &fonts, warm, 1).expect("fill");
+    let known = lookup(&cache);
+    assert_eq!((known.glyphs.len(), known.held_runs.0.len()), (0, 0), "known held: not looked up");
+    cache.fill(g, &fonts, known, 1).expect("fill");
+    assert!(draw_cached(g, &fonts, &cache, glyph, &run, (4.25, 24.0)).1, "drawn from its cells");
+    cache.tints.clear();
+    cache.forget_complete();
+    let again = lookup(&cache);
+    assert!(!again.glyphs.is_empty(), "looked up again once forgotten: its tinted copies are missing");
+}
