@@ -18,7 +18,8 @@
 //! read while drawing ([`GlyphCache::draw_run`]), so the threads share it without a lock. It outlives frames
 //! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over. It also
 //! remembers the layers drawn in place whose glyphs it holds ([`PlacedLayer`]): a layer with the same key,
-//! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over.
+//! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over; so
+//! does it the base runs without a run image whose every glyph it holds, by run key (record 27).
 //! Only runs under a scale and a translation use it; a rotated or skewed context draws the run directly.
 //!
 //! The runs of the base (the text a cold frame redraws) that it has seen in an earlier base are also kept whole,
