@@ -294,6 +294,7 @@ impl Painter {
                 [("glyph cache", stats.glyphs_time), ("layers", stats.layers_time), ("base", stats.base_time)]
             },
             scale: input.scale,
+            regions: staged.feedback.regions.as_deref().unwrap_or(shown.regions),
         });
         Ok(PaintedFrame {
             times,

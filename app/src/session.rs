@@ -134,6 +134,7 @@ impl Session {
             settings: self.settings,
             mirrored: self.mirrored,
             popups: PopupView { open: self.popups.open(), tip: self.tooltip(now), viewport: self.popups.viewport() },
+            regions: &self.regions,
         }
     }
 

@@ -76,6 +76,39 @@ fn f5_shows_the_flame_whose_spans_add_up_to_the_paint() {
     assert!(node(&hidden).is_none(), "a hidden strip has no node");
 }
 
+/// A frame that lays the overview out (at a new zoom) has a Yoga span per layout pass: the chrome's, the grid's
+/// and each card's own tree, labelled with the card's widget id and holding the box the accessibility tree gives
+/// that card; on the frame's thread they run one after another inside the layout and shaping it asked for.
+#[test]
+fn a_layout_pass_is_a_span_per_widget_with_its_box() {
+    let r = run("passes", &["--screen", "overview", "--frames", "7"], &["2 key F5", "6 key ctrl+="]);
+    let flame = &r["flame"];
+    assert_eq!(flame["frame"], 6, "the zoomed frame is looked at: {flame}");
+    let spans = flame["spans"].as_array().expect("spans");
+    let passes: Vec<&Value> = spans.iter().filter(|s| s["library"] == "Yoga" && s["depth"] == 3).collect();
+    let named = |what: &str| passes.iter().filter(|s| s["what"] == what).count();
+    assert_eq!(named("chrome"), 1, "{passes:?}");
+    let nodes = r["accessibility"]["nodes"].as_array().expect("nodes");
+    let mut outlined = 0;
+    for card in 0..12 {
+        let id = format!("overview.cards#{card}");
+        // Each card is laid out twice: at its width for its height, then in its box.
+        assert_eq!(named(&id), 2, "{id}: {passes:?}");
+        let node = nodes.iter().find(|n| n["id"] == id.as_str()).expect("the card's node");
+        // A card scrolled out of the window has no box, and its pass nothing to outline.
+        let shown = node["bounds"] != serde_json::json!([0.0, 0.0, 0.0, 0.0]);
+        outlined += usize::from(shown);
+        for pass in passes.iter().filter(|s| s["what"] == id.as_str()) {
+            let expected = if shown { node["bounds"].clone() } else { Value::Null };
+            assert_eq!(pass["widget_box"], expected, "{id}'s pass outlines the card: {pass}");
+        }
+    }
+    assert!(outlined >= 6, "only {outlined} cards in the window");
+    let laid: f64 = passes.iter().map(|s| ms(&s["ms"])).sum();
+    let (layout, shape) = (sum(flame, "Yoga", 1), sum(flame, "HarfBuzz", 1));
+    assert!(laid > 0.0 && laid <= layout + shape + 0.003 * 32.0, "passes {laid} ms, layout {layout} + shape {shape}");
+}
+
 /// With the flame shown, frames painted for it alone (its new spans, the span under the pointer) are not counted by
 /// the HUD, the HUD shows every counted frame's figures, and the window goes idle.
 #[test]

@@ -82,8 +82,13 @@ fn the_hb_shape_commands_give_the_runs_the_app_shaped() {
     assert!(differ.is_empty(), "HarfBuzz 6.0 (Debian) and 8.4 (the app) shape differently:\n{}", differ.join("\n"));
 }
 
-/// Runs `script` on the text screen (headless, no HUD) and returns the report.
+/// Runs `script` on the text screen (headless, no HUD) for 12 frames and returns the report.
 fn play(name: &str, script: &[&str]) -> Value {
+    play_for(name, 12, script)
+}
+
+/// [`play`] for `frames` frames.
+fn play_for(name: &str, frames: u32, script: &[&str]) -> Value {
     let dir = std::env::temp_dir().join(format!("goldberry-xray-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temp dir");
@@ -100,7 +105,7 @@ fn play(name: &str, script: &[&str]) -> Value {
             "--threads",
             "1",
             "--frames",
-            "12",
+            &frames.to_string(),
             "--script",
         ])
         .arg(&path)
@@ -174,6 +179,41 @@ fn the_samples_x_ray_follows_the_feature_chips() {
     assert_eq!(hb_shape(&shaped), app_glyphs(&shaped), "{}", shaped.hb_shape);
     // The sample's 28 px is past the glyph cache's sizes: its glyphs are drawn from their outlines, and the panel says so.
     assert!(shaped.glyph_images.starts_with("their outlines, each frame (28 px at 1x"), "{}", shaped.glyph_images);
+    // Drawn from their outlines, its glyphs have no cell to have been held or made.
+    assert!(shaped.clusters.iter().flat_map(|c| &c.glyphs).all(|g| g.cell.is_none()), "{run}");
     let lines: Vec<&str> = r["xray"]["lines"].as_array().into_iter().flatten().filter_map(|l| l.as_str()).collect();
     assert!(lines.iter().any(|l| l.starts_with("glyph images from their outlines")), "{lines:?}");
+}
+
+/// Glyph by glyph, the X-ray says whether the glyph cache held the glyph's cell when the last frame drew its run or
+/// made it for that frame, as the cache said: the Arabic run (15 px, cells) drawn since the first frame was held;
+/// zoomed in, the frame at the new scale made every cell, the panel saying so on the frame after; then, held again,
+/// the window goes idle.
+#[test]
+fn the_x_ray_says_which_glyph_cells_the_cache_held_and_which_it_made() {
+    let aim = ["2 move 800 404", "3 key F6"];
+    let cells = |r: &Value| -> Vec<String> {
+        let run = &r["xray"]["xray"]["runs"][r["xray"]["run"].as_u64().unwrap_or(0) as usize];
+        assert_eq!(run["script"], "Arab", "{}", r["xray"]);
+        let shaped: XrayRun = serde_json::from_value(run.clone()).expect("an X-ray run");
+        let cell =
+            |g: &goldberry::screens::text::xray::XrayGlyph| g.cell.map_or("none".to_owned(), |c| c.name().to_owned());
+        shaped.clusters.iter().flat_map(|c| &c.glyphs).map(cell).collect()
+    };
+    let lines = |r: &Value| -> Vec<String> {
+        r["xray"]["lines"].as_array().into_iter().flatten().filter_map(|l| l.as_str().map(str::to_owned)).collect()
+    };
+    let settled = play("cells-held", &aim);
+    let held = cells(&settled);
+    assert!(!held.is_empty() && held.iter().all(|c| c == "held"), "{held:?}");
+    assert!(lines(&settled).iter().any(|l| l.starts_with("  @") && l.ends_with(" held")), "{:?}", lines(&settled));
+    let zoom = [aim[0], aim[1], "5 key ctrl+="];
+    let zoomed = play_for("cells-made", 7, &zoom);
+    let made = cells(&zoomed);
+    assert!(made.iter().all(|c| c == "made"), "the frame at the new scale made them: {made:?}");
+    assert!(lines(&zoomed).iter().any(|l| l.ends_with(" made")), "{:?}", lines(&zoomed));
+    let after = play("cells-held-again", &zoom);
+    assert!(cells(&after).iter().all(|c| c == "held"), "{:?}", cells(&after));
+    let frames = after["frames"].as_array().expect("frames");
+    assert!(frames.iter().rev().take(2).all(|f| f["idle"] == true), "the window goes idle: {frames:?}");
 }

@@ -1,13 +1,15 @@
-//! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout, HarfBuzz's
-//! shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in fixed-capacity
-//! buffers for the last [`RECENT`] frames, beside the last 60 frames' times; the ten slowest frames of the session
-//! are kept to look at afterwards.
+//! The flame of each frame (F5): the spans of the last painted frame per library (Yoga's layout per pass and
+//! widget, HarfBuzz's shaping per run, Blend2D's raster per band, SDL's present), each sized by its time, kept in
+//! fixed-capacity buffers for the last [`RECENT`] frames, beside the last 60 frames' times; the ten slowest frames
+//! of the session are kept to look at afterwards.
 //!
-//! Nothing is collected while the strip is hidden: the shaping log ([`runs`]) is off, and the frame's other spans are
-//! figures the frame measures anyway (its phases, its bands' times). A frame is taken into the flame only when the
-//! HUD counts it ([`Flame::keep`]); a frame painted only for the flame or the HUD is dropped ([`Flame::drop_frame`]),
-//! so showing the flame never makes the flame change, and a still window goes idle. [`strip`] draws it.
+//! Nothing is collected while the strip is hidden: the shaping and layout logs ([`runs`], [`layouts`]) are off, and
+//! the frame's other spans are figures the frame measures anyway (its phases, its bands' times). A frame is taken
+//! into the flame only when the HUD counts it ([`Flame::keep`]); a frame painted only for the flame or the HUD is
+//! dropped ([`Flame::drop_frame`]), so showing the flame never makes the flame change, and a still window goes
+//! idle. [`strip`] draws it.
 
+pub mod layouts;
 pub mod runs;
 pub mod strip;
 
@@ -18,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use crate::geom::Rect;
 use crate::raster::{BandTime, Drawer, OpKindTimes};
+use crate::ui::router::Region;
 
 /// How many spans a frame keeps; the rest are counted in [`FlameFrame::dropped`].
-pub const SPANS: usize = 96;
+pub const SPANS: usize = 128;
 
 /// How many of the last frames' paint + present the strip's header charts.
 pub const HISTORY: usize = 60;
@@ -94,6 +97,8 @@ pub enum Target {
     },
     /// A shaped run, by the address of the run it gave (found in the frame's list by that address).
     Run(usize),
+    /// A widget's box as its frame laid it out, in logical units.
+    Widget(Rect),
 }
 
 /// One span of a frame: whose, what, its row in the strip, when it started after the paint did and how long it took.
@@ -101,7 +106,7 @@ pub enum Target {
 pub struct Span {
     pub library: Library,
     pub what: Label,
-    /// 0: the frame; 1: its phases; 2 and below: runs and bands.
+    /// 0: the frame; 1: its phases; 2 and below: runs, layout passes and bands.
     pub depth: u8,
     pub start: Duration,
     pub time: Duration,
@@ -118,6 +123,17 @@ pub struct FlameFrame {
     pub spans: Vec<Span>,
     /// Spans that did not fit.
     pub dropped: u32,
+}
+
+/// The box of widget `id` in `regions` (of its part `part`, or around all its regions): what a layout pass over it
+/// outlines.
+fn widget_box(regions: &[Region], id: crate::ui::router::WidgetId, part: Option<u8>) -> Option<Rect> {
+    let mut boxes = regions
+        .iter()
+        .filter(|r| r.target.id == id && part.is_none_or(|p| r.target.part == p) && r.rect.w > 0.0 && r.rect.h > 0.0)
+        .map(|r| r.rect);
+    let first = boxes.next()?;
+    Some(boxes.fold(first, Rect::union))
 }
 
 /// The frame looked at before any is kept.
@@ -156,6 +172,8 @@ pub struct Measured<'a> {
     pub outside_bands: [(&'static str, Duration); 3],
     /// Device pixels per logical unit.
     pub scale: f32,
+    /// The frame's regions (logical units), where its layout passes' widgets lie.
+    pub regions: &'a [Region],
 }
 
 /// The flame: whether it shows, the frame being gathered, the last frame kept, the session's slowest, and what the
@@ -173,6 +191,7 @@ pub struct Flame {
     /// Slowest first.
     slowest: Vec<FlameFrame>,
     runs: Vec<runs::Run>,
+    passes: Vec<layouts::Pass>,
     /// The last [`HISTORY`] frames kept: their index and paint + present, ms, oldest first.
     history: VecDeque<(u64, f32)>,
     strip: strip::Strip,
@@ -189,6 +208,7 @@ impl Flame {
             kept: 0,
             slowest: Vec::with_capacity(SLOWEST),
             runs: Vec::with_capacity(runs::RUNS),
+            passes: Vec::with_capacity(layouts::PASSES),
             history: VecDeque::with_capacity(HISTORY),
             strip: strip::Strip::new(fonts),
         }
@@ -238,13 +258,14 @@ impl Flame {
     pub fn begin(&mut self) {
         if self.shown {
             runs::start();
+            layouts::start();
         }
     }
 
     /// Ends the shaping log once the scene is recorded (its runs are taken at [`Flame::gather`]).
     pub fn scene_done(&mut self) {
         if self.shown {
-            let dropped = runs::stop(&mut self.runs);
+            let dropped = runs::stop(&mut self.runs) + layouts::stop(&mut self.passes);
             self.gathering.clear();
             self.gathering.dropped = dropped;
         }
@@ -282,6 +303,28 @@ impl Flame {
                 start,
                 time: run.time,
                 target: Target::Run(run.run),
+            });
+        }
+        // Yoga's passes, each a widget's tree (or the chrome's, or a page's), under the shaping runs they may ask for:
+        // a pass another thread ran (a card a pool thread took) on a row of its own.
+        for pass in &self.passes {
+            let (what, target) = match pass.laid {
+                layouts::Laid::Widget(id, part) => {
+                    let name = match part {
+                        Some(part) => Label::new(&format!("{id}#{part}")),
+                        None => Label::new(id),
+                    };
+                    (name, widget_box(m.regions, id, part).map_or(Target::None, Target::Widget))
+                }
+                layouts::Laid::Part(name) => (Label::new(name), Target::None),
+            };
+            frame.push(Span {
+                library: Library::Yoga,
+                what,
+                depth: if pass.other_thread { 4 } else { 3 },
+                start: pass.started.saturating_duration_since(m.start),
+                time: pass.time,
+                target,
             });
         }
         // The renderer's stages outside the bands have totals, not times: they stand end to end under the raster.
@@ -401,8 +444,8 @@ impl Flame {
         let frame = self.looked_at();
         let which = if self.pick == 0 { "the last frame".to_owned() } else { format!("slowest frame {}", self.pick) };
         let name = format!(
-            "Flame of {which} ({}): paint {:.2} ms in {} spans: Yoga's layout, HarfBuzz's shaping per run, Blend2D's \
-             raster per band, SDL's present",
+            "Flame of {which} ({}): paint {:.2} ms in {} spans: Yoga's layout per pass and widget, HarfBuzz's shaping \
+             per run, Blend2D's raster per band, SDL's present",
             frame.index,
             frame.paint.as_secs_f64() * 1000.0,
             frame.spans.len()
@@ -418,13 +461,17 @@ impl Flame {
             .spans
             .iter()
             .map(|s| {
-                serde_json::json!({
+                let mut span = serde_json::json!({
                     "library": s.library.name(),
                     "what": s.what.as_str(),
                     "depth": s.depth,
                     "start_ms": ms(s.start),
                     "ms": ms(s.time),
-                })
+                });
+                if let (Target::Widget(r), Some(map)) = (s.target, span.as_object_mut()) {
+                    map.insert("widget_box".to_owned(), serde_json::json!([r.x, r.y, r.w, r.h]));
+                }
+                span
             })
             .collect();
         let slowest: Vec<_> =
@@ -466,7 +513,12 @@ mod tests {
         LOG_USERS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// A flame shown that kept one frame of two bands (one per half of a 960x640 frame at scale 2) and one run.
+    /// The widget whose layout pass [`kept`] logs, and where its frame's regions put its part 2.
+    const LAID: crate::ui::router::WidgetId = "overview.cards";
+    const LAID_BOX: Rect = Rect::new(40.0, 60.0, 120.0, 80.0);
+
+    /// A flame shown that kept one frame of two bands (one per half of a 960x640 frame at scale 2), one run and one
+    /// layout pass (of part 2 of [`LAID`]).
     fn kept(list: &mut DisplayList) -> (Flame, Instant) {
         let mut flame = Flame::new(fonts());
         flame.show(true, 0);
@@ -475,6 +527,8 @@ mod tests {
         let font = fonts().id(crate::fonts::Face::Sans, 14.0);
         let run = fonts().shape(font, "a run to point at");
         runs::log("a run to point at", start, Duration::from_micros(300), Arc::as_ptr(&run) as usize);
+        // A pass long enough to be drawn at least a unit wide.
+        layouts::timed(layouts::Laid::Widget(LAID, Some(2)), || std::thread::sleep(Duration::from_micros(400)));
         flame.scene_done();
         list.glyphs(font, 100.0, 50.0, run, crate::geom::Color::rgb(0, 0, 0));
         let ms = Duration::from_millis;
@@ -499,6 +553,10 @@ mod tests {
             bands: &bands,
             outside_bands: [("glyph cache", ms(1)), ("layers", Duration::ZERO), ("base", Duration::ZERO)],
             scale: 2.0,
+            regions: &[
+                Region::at(LAID, 1, Rect::new(0.0, 0.0, 10.0, 10.0), crate::ui::router::Cursor::Arrow),
+                Region::at(LAID, 2, LAID_BOX, crate::ui::router::Cursor::Arrow),
+            ],
         });
         flame.keep(ms(1));
         (flame, start)
@@ -511,7 +569,7 @@ mod tests {
     }
 
     /// Pointing at a band's span outlines its rows in the frame (logical units); at a run's, the box of the glyph op
-    /// that draws the run.
+    /// that draws the run; at a layout pass's, the box of the widget (here a part of one) it laid out.
     #[test]
     fn pointing_at_a_span_outlines_what_it_belongs_to() {
         let _turn = take_turn();
@@ -532,6 +590,19 @@ mod tests {
         assert_eq!(pointed["library"], "HarfBuzz", "{pointed}");
         let outlined = pointed["outlined"].as_array().expect("an outline");
         assert_eq!((outlined[0].as_f64(), outlined[1].as_f64()), (Some(100.0), Some(36.0)), "{pointed}");
+        let mut list3 = DisplayList::new();
+        let (mut flame, _) = kept(&mut list3);
+        let before = list3.ops.len();
+        flame.record(fonts(), (480.0, 320.0), Some(at(&flame, "overview.cards#2")), &mut list3);
+        let pointed = flame.report()["pointed"].clone();
+        assert_eq!((&pointed["library"], &pointed["what"]), (&"Yoga".into(), &"overview.cards#2".into()), "{pointed}");
+        let b = LAID_BOX;
+        assert_eq!(pointed["outlined"], serde_json::json!([b.x, b.y, b.w, b.h]), "{pointed}");
+        let outline = list3.ops[before..].last();
+        assert!(
+            matches!(outline, Some(crate::display_list::Op::Hairline { rect, .. }) if *rect == LAID_BOX),
+            "the widget's box is outlined in the frame: {outline:?}"
+        );
     }
 
     /// The kept frame's spans: the frame, its phases and present, the run, the stage outside the bands and both
@@ -548,6 +619,7 @@ mod tests {
             "shape",
             "raster",
             "a run to point at",
+            "overview.cards#2",
             "glyph cache",
             "band 0..640",
             "fills",
@@ -587,6 +659,7 @@ mod tests {
             bands,
             outside_bands,
             scale: 1.0,
+            regions: &[],
         });
         flame.keep(us(10));
     }

@@ -4,7 +4,7 @@
 //! span pointed at in it, the scale or its size change, so a new frame draws its own slot and nothing else of the
 //! strip; the panel behind the slots is plain ops, unchanged from frame to frame. Shift+F5's slowest frames take
 //! the whole strip, one layer, beside a chart of the last frames' times. The span under the pointer is outlined,
-//! and so is what it belongs to in the frame (a band's rows, a run's box).
+//! and so is what it belongs to in the frame (a band's rows, a run's box, a laid-out widget's box).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -404,13 +404,15 @@ fn colour(library: Library) -> Color {
     }
 }
 
-/// The box in the frame (logical units) of what `span` belongs to: a band's rows across the frame, or the box of
+/// The box in the frame (logical units) of what `span` belongs to: a band's rows across the frame, a widget's box as
+/// its frame laid it out, or the box of
 /// the glyph run it shaped, found in `list` (its layers' content too) by its address, or by the address of the run
 /// this frame shaped from the same text (a figure is a new run each frame).
 fn target_box(span: &Span, size: (f32, f32), current: &[super::runs::Run], list: &DisplayList) -> Option<Rect> {
     match span.target {
         Target::None => None,
         Target::Band { top, bottom } => Some(Rect::new(0.0, top, size.0, (bottom - top).max(1.0))),
+        Target::Widget(rect) => Some(rect),
         Target::Run(address) => (address != 0).then(|| find_run(list, address, (0.0, 0.0))).flatten().or_else(|| {
             let now = current.iter().find(|r| r.run != 0 && r.run != address && r.text == span.what)?;
             find_run(list, now.run, (0.0, 0.0))

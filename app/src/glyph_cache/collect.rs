@@ -83,9 +83,22 @@ impl<'a> Collector<'a> {
         let Some(key) = RunKey::of(fonts, pen) else { return };
         let key = key.finish();
         keys.push(key);
-        // A run with an image draws no glyph: its cells are not looked up.
-        if cache.runs.get(key).is_none() {
+        // A run with an image draws no glyph: its cells are not looked up; nor are those of a run known held.
+        if cache.runs.get(key).is_some() {
+            if super::watch::is_watched(glyph.0, run) {
+                super::watch::answer(vec![super::watch::Source::RunImage; run.len()]);
+            }
+        } else if cache.holds_run(key) {
+            if super::watch::is_watched(glyph.0, run) {
+                super::watch::answer(vec![super::watch::Source::Held; run.len()]);
+            }
+        } else {
+            let before = self.wants.glyphs.len();
             cache.collect(fonts, pen, &mut self.wants.glyphs);
+            if self.wants.glyphs.len() == before {
+                self.wants.held_runs.0.push(key);
+                self.wants.held_runs.1 = cache.forgotten;
+            }
         }
         self.wants.runs.push(WantedRun { key, glyph, scale, origin: (x, y), run: Arc::clone(run) });
     }

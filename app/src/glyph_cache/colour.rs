@@ -115,11 +115,19 @@ fn place_colour(fonts: &FontBook, pen: Pen<'_>, mut each: impl FnMut(ColourPlace
 impl GlyphCache {
     /// Adds to `missing` the glyphs of the pen's run (a colour face's) that have no colour cell yet.
     pub fn collect_colour(&self, fonts: &FontBook, pen: Pen<'_>, missing: &mut Vec<ColourKey>) {
+        let mut sources = super::watch::is_watched(pen.glyph.0, pen.run).then(Vec::new);
         place_colour(fonts, pen, |p| {
-            if !self.colour.cells.contains_key(&p.key) {
+            let held = self.colour.cells.contains_key(&p.key);
+            if let Some(sources) = sources.as_mut() {
+                sources.push(if held { super::watch::Source::ColourHeld } else { super::watch::Source::ColourMade });
+            }
+            if !held {
                 missing.push(p.key);
             }
         });
+        if let Some(sources) = sources {
+            super::watch::answer(sources);
+        }
     }
 
     /// Decodes the cells of `missing` (deduplicated here); past [`MAX_COLOUR_BYTES`] every colour cell is dropped

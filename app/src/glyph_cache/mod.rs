@@ -18,7 +18,8 @@
 //! read while drawing ([`GlyphCache::draw_run`]), so the threads share it without a lock. It outlives frames
 //! and resizes (a glyph's pixels do not depend on the frame); past [`MAX_GLYPHS`] cells it starts over. It also
 //! remembers the layers drawn in place whose glyphs it holds ([`PlacedLayer`]): a layer with the same key,
-//! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over.
+//! version and origin draws the same glyphs, so its glyphs are not looked up again until the cache starts over; so
+//! does it the base runs without a run image whose every glyph it holds, by run key (record 27).
 //! Only runs under a scale and a translation use it; a rotated or skewed context draws the run directly.
 //!
 //! The runs of the base (the text a cold frame redraws) that it has seen in an earlier base are also kept whole,
@@ -34,6 +35,7 @@ pub mod paint;
 pub mod runs;
 #[cfg(test)]
 mod tests;
+pub mod watch;
 
 use std::collections::HashMap;
 
@@ -88,6 +90,9 @@ pub fn caches(fonts: &FontBook, font: FontId, scale: f64) -> bool {
 /// them): a theme's fade wants new colours every frame.
 pub const MAX_TINT_BYTES: usize = 16 << 20;
 
+/// How many base runs known held the cache remembers before it forgets them all (a resize brings new phases).
+const MAX_HELD_RUNS: usize = 1 << 14;
+
 /// How many complete layers the cache remembers before it forgets them all (each resize brings new versions).
 const MAX_COMPLETE_LAYERS: usize = 1024;
 
@@ -102,6 +107,12 @@ pub struct GlyphCache {
     tints: Tints,
     /// The layers whose every glyph is in `cells` and every run ([`runs`]) has an image, with those runs' keys.
     complete: HashMap<PlacedLayer, Vec<u64>>,
+    /// The base runs without an image whose every glyph's cell and tinted copy the cache holds, by run key: a frame
+    /// that draws one again does not look its glyphs up. Forgotten with the complete layers, for the same reasons.
+    held_runs: runs::ByRun<()>,
+    /// Counts the times the complete layers and the held runs were forgotten: a fill remembers the held runs its
+    /// lookup found only when nothing was forgotten since that lookup.
+    forgotten: u64,
     /// Whole runs kept as images (see [`runs`]).
     runs: Runs,
     /// The glyphs of colour faces, apart from the coverage cells (see [`colour`]).
@@ -132,6 +143,9 @@ pub struct Wants {
     pub layers: Vec<(PlacedLayer, Vec<u64>)>,
     /// The runs of the base looked up (see [`runs`]).
     pub runs: Vec<WantedRun>,
+    /// The base runs without an image whose every glyph the cache held at this lookup (their keys), and the count of
+    /// forgettings the lookup saw.
+    pub held_runs: (Vec<u64>, u64),
     /// The runs with an image drawn by the complete layers, which are not looked up.
     pub used_runs: Vec<u64>,
     /// Give every wanted run an image now, not when it is seen again (the renderer's warm-up:
@@ -188,14 +202,34 @@ impl GlyphCache {
             return;
         }
         let color = pen.glyph.1.0;
+        // The X-ray's run says, glyph by glyph, whether its cell was here before this frame.
+        let mut sources = watch::is_watched(pen.glyph.0, pen.run).then(Vec::new);
         place(fonts, pen, |p| {
-            let held =
-                self.cells.get(&p.key).is_some_and(|cell| cell.ink.is_none() || self.tints.contains(&p.key, color));
+            let cell = self.cells.get(&p.key);
+            if let Some(sources) = sources.as_mut() {
+                sources.push(if cell.is_some() { watch::Source::Held } else { watch::Source::Made });
+            }
+            let held = cell.is_some_and(|cell| cell.ink.is_none() || self.tints.contains(&p.key, color));
             if !held {
                 missing.push(Wanted { key: p.key, advance: p.advance, color });
             }
             true
         });
+        if let Some(sources) = sources {
+            watch::answer(sources);
+        }
+    }
+
+    /// Forgets the complete layers and the held runs: cells, tinted copies or run images they relied on are gone.
+    fn forget_complete(&mut self) {
+        self.complete.clear();
+        self.held_runs.clear();
+        self.forgotten += 1;
+    }
+
+    /// Whether every glyph of the base run of key `key` is known to be held ([`Wants::held_runs`]).
+    pub(crate) fn holds_run(&self, key: u64) -> bool {
+        self.held_runs.contains_key(&key)
     }
 
     /// The keys of the runs of `layer` when all its glyphs and run images are known to be cached (a fill after it
@@ -222,10 +256,13 @@ impl GlyphCache {
         wants: Wants,
         threads: usize,
     ) -> Result<RunUpdate, RenderError> {
-        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight, colour } = wants;
+        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight, colour, held_runs } = wants;
         self.add_colour_cells(g, fonts, colour)?;
         if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
-            self.complete.clear();
+            self.forget_complete();
+        }
+        if self.held_runs.len() + held_runs.0.len() > MAX_HELD_RUNS {
+            self.forget_complete();
         }
         let _span = tracing::info_span!("glyph_cache", missing = missing.len(), runs = runs.len()).entered();
         let order = |k: &GlyphKey| (k.font.0, k.px, k.glyph, k.phase_x, k.phase_y);
@@ -240,7 +277,11 @@ impl GlyphCache {
         self.add_tints(g, &colors)?;
         let update = self.runs.update(g, fonts, (&self.cells, &self.tints), &used_runs, runs, runs_at_first_sight)?;
         if update.dropped > 0 {
-            self.complete.clear();
+            self.forget_complete();
+        }
+        // Held at the lookup, and nothing dropped since: each glyph of these runs is still here.
+        if !restart && held_runs.1 == self.forgotten {
+            self.held_runs.extend(held_runs.0.into_iter().map(|key| (key, ())));
         }
         if !restart {
             for (layer, keys) in layers {
@@ -270,7 +311,7 @@ impl GlyphCache {
             self.atlases.clear();
             self.atlas_bytes = 0;
             self.tints.clear();
-            self.complete.clear();
+            self.forget_complete();
         }
         // Interleaved shares (of similar cost: neighbouring keys are the same glyph at other phases), each still
         // sorted by font and colour, one atlas each. Their number depends on the glyphs only, not on the thread
@@ -318,7 +359,7 @@ impl GlyphCache {
         }
         if self.tints.bytes > MAX_TINT_BYTES {
             self.tints.clear();
-            self.complete.clear();
+            self.forget_complete();
         }
         let mut by_color = colors.to_vec();
         by_color.sort_by_key(|(_, color)| *color);

@@ -14,8 +14,12 @@
 //! glyphs does, so a frame does not depend on whether the run had its image yet. (Where inks overlap, blending them
 //! together first rounds apart from blending each over the frame.)
 //!
-//! Each base redraw is a generation; a run image not drawn in the last [`KEEP_GENERATIONS`] is dropped, and an
-//! atlas when it holds none. Past [`MAX_BYTES`] of atlases the images start over.
+//! A run refused an image (its inks overlap, it is wider than an atlas, or it has no ink) is remembered as refused:
+//! its key fixes its glyphs' cells and places, so it would be refused again, and looking its glyphs' inks up again
+//! on every frame that draws it was most of a hover frame's glyph work (record 27).
+//!
+//! Each base redraw is a generation; a run image, or a refusal, not drawn in the last [`KEEP_GENERATIONS`] is
+//! dropped, and an atlas when it holds none. Past [`MAX_BYTES`] of atlases the images start over.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -137,6 +141,8 @@ pub(super) struct Runs {
     atlases: Vec<Option<(Image, usize)>>,
     /// The runs seen without an image, with the generation that last saw each.
     seen: ByRun<u64>,
+    /// The runs refused an image, with the generation that last drew each.
+    refused: ByRun<u64>,
     /// Base redraws so far.
     generation: u64,
     /// Bytes of the atlases held.
@@ -150,6 +156,8 @@ pub struct RunUpdate {
     pub built: usize,
     /// Images dropped (not drawn for [`KEEP_GENERATIONS`], or all of them when they started over).
     pub dropped: usize,
+    /// Runs refused an image this time (each is refused once, then remembered).
+    pub refused: usize,
 }
 
 impl Runs {
@@ -183,19 +191,27 @@ impl Runs {
         for w in wanted {
             if let Some(image) = self.images.get_mut(&w.key) {
                 image.used = generation;
+            } else if let Some(last) = self.refused.get_mut(&w.key) {
+                *last = generation;
             } else if at_first_sight || self.seen.contains_key(&w.key) {
                 build.push(w);
             } else {
                 self.seen.insert(w.key, generation);
             }
         }
-        let mut update =
-            RunUpdate { built: 0, dropped: self.drop_older_than(generation.saturating_sub(KEEP_GENERATIONS)) };
+        let dropped = self.drop_older_than(generation.saturating_sub(KEEP_GENERATIONS));
+        let mut update = RunUpdate { dropped, ..RunUpdate::default() };
         if self.bytes > MAX_BYTES {
             update.dropped += self.images.len();
             *self = Runs { generation, ..Runs::default() };
         }
-        if let Some((image, built)) = build_run_atlas(g, fonts, cells, tints, &build)? {
+        let (atlas, refused) = build_run_atlas(g, fonts, cells, tints, &build)?;
+        update.refused = refused.len();
+        for key in refused {
+            self.seen.remove(&key);
+            self.refused.insert(key, generation);
+        }
+        if let Some((image, built)) = atlas {
             let bytes = image.width() as usize * image.height() as usize * 4;
             let slot = self.atlases.iter().position(Option::is_none).unwrap_or(self.atlases.len());
             if slot == self.atlases.len() {
@@ -217,7 +233,7 @@ impl Runs {
     /// Drops the images last drawn at or before generation `oldest` (and the atlases left empty), and forgets the
     /// runs last seen then. Returns how many images it dropped.
     fn drop_older_than(&mut self, oldest: u64) -> usize {
-        let Runs { images, atlases, seen, bytes, .. } = self;
+        let Runs { images, atlases, seen, refused, bytes, .. } = self;
         let before = images.len();
         images.retain(|_, image| {
             let keep = image.used > oldest;
@@ -233,6 +249,7 @@ impl Runs {
             }
         }
         seen.retain(|_, last| *last > oldest);
+        refused.retain(|_, last| *last > oldest);
         before - images.len()
     }
 
@@ -286,15 +303,17 @@ fn inks_overlap(inks: &[InkAt]) -> bool {
 }
 
 /// Draws `runs` (their glyphs all in `cells`) into one new run atlas, shelf by shelf, and returns it with each
-/// run's image (`None` when no run has ink). A run with a glyph not in `cells`, or wider than the atlas, is left
-/// out (it is drawn glyph by glyph, or directly).
+/// run's image (`None` when no run has ink), and the keys of the runs refused an image for good: no ink, wider than
+/// the atlas, or inks that overlap. A run with a glyph not in `cells` is left out without refusing it (its cells
+/// may come); each left-out run is drawn glyph by glyph, or directly.
 fn build_run_atlas(
     g: &'static Goldberry,
     fonts: &FontBook,
     cells: &Cells,
     tints: &Tints,
     runs: &[WantedRun],
-) -> Result<Option<RunAtlas>, NativeError> {
+) -> Result<(Option<RunAtlas>, Vec<u64>), NativeError> {
+    let mut refused = Vec::new();
     let mut placed: Vec<(u64, u32, InkBox, Vec<InkAt>)> = Vec::with_capacity(runs.len());
     for w in runs {
         let mut inks = Vec::with_capacity(w.run.len());
@@ -315,20 +334,27 @@ fn build_run_atlas(
         });
         let (x0, y0) = (inks.iter().map(|i| i.x).min(), inks.iter().map(|i| i.y).min());
         let (x1, y1) = (inks.iter().map(|i| i.x + i.ink.w).max(), inks.iter().map(|i| i.y + i.ink.h).max());
-        let (Some(x0), Some(y0), Some(x1), Some(y1), true) = (x0, y0, x1, y1, complete) else { continue };
+        if !complete {
+            continue;
+        }
+        let (Some(x0), Some(y0), Some(x1), Some(y1)) = (x0, y0, x1, y1) else {
+            refused.push(w.key);
+            continue;
+        };
         // A run whose glyphs' inks overlap is drawn glyph by glyph: where two glyphs blend over each other, blending
         // them first and the result over the frame rounds apart from blending each over the frame (raster fuzz seed
         // 2347: ten levels on 5.5 px text), so a frame that drew the run's image would differ from one that drew
         // its glyphs before the image was made. Without overlap each pixel of the image is one glyph's ink as it is
         // and the two ways are the same pixels.
         if x1 - x0 > ATLAS_WIDTH || inks_overlap(&inks) {
+            refused.push(w.key);
             continue;
         }
         // `InkBox` here is the run's box relative to its anchor, until it is given its place in the atlas.
         placed.push((w.key, w.glyph.1.0, InkBox { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, inks));
     }
     if placed.is_empty() {
-        return Ok(None);
+        return Ok((None, refused));
     }
     // Shelves, tallest runs first so that each shelf wastes little height.
     placed.sort_by_key(|(_, _, bounds, _)| std::cmp::Reverse(bounds.h));
@@ -358,5 +384,5 @@ fn build_run_atlas(
         }
         ctx.end()?;
     }
-    Ok(Some((atlas, images)))
+    Ok((Some((atlas, images)), refused))
 }

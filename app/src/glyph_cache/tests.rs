@@ -203,8 +203,10 @@ fn a_run_whose_glyphs_overlap_is_never_kept_as_an_image() {
     // Kerned pairs at a small size: the inks of A and V share pixels, as do those of the i's.
     let (g, fonts, glyph, run) = shaped(Face::Sans, 9.0, Color::rgb(40, 90, 200).with_alpha(120), "AVAVA iiiii WAV");
     let mut cache = GlyphCache::new();
-    for origin in [(4.25, 24.0), (21.25, 7.0), (40.25, 12.0)] {
-        assert_eq!(fill_base_run(g, &fonts, &mut cache, glyph, &run, origin).built, 0, "at {origin:?}");
+    // Seen, then refused an image once, then remembered as refused: its inks are not looked up again.
+    for (origin, refused) in [((4.25, 24.0), 0), ((21.25, 7.0), 1), ((40.25, 12.0), 0), ((4.25, 30.0), 0)] {
+        let update = fill_base_run(g, &fonts, &mut cache, glyph, &run, origin);
+        assert_eq!((update.built, update.refused), (0, refused), "at {origin:?}");
     }
     assert_eq!(cache.run_images().0, 0);
     // Its glyphs are drawn one by one from their cells instead.
@@ -405,4 +407,64 @@ fn a_glyph_looks_the_same_wherever_its_cell_lies() {
             assert!(worst <= 1 && differ <= 40, "{face:?} at {scale}x: {differ} bytes differ, by up to {worst}");
         }
     }
+}
+
+/// The run the X-ray watches is answered glyph by glyph, as the cache held each cell when the run was looked up:
+/// on an empty cache every cell is made for the frame, once filled every one was held, and the same answer again
+/// keeps its number (a still window showing the X-ray goes idle); another run's lookup answers nothing.
+#[test]
+fn a_watched_run_says_which_cells_were_held_and_which_made() {
+    let g = Goldberry::load(None).expect("libgoldberry");
+    let fonts = FontBook::load(g).expect("fonts");
+    let font = fonts.id(Face::Sans, 14.0);
+    // Words no other test shapes, so that no other test's lookup is taken for this run's.
+    let run = fonts.shape(font, "Watched: was it held, or made?");
+    let other = fonts.shape(font, "Not watched");
+    let color = Color::rgb(230, 200, 120);
+    let pen = |run| Pen { glyph: (font, color), scale: 1.0, x: 4.25, y: 24.0, run };
+    let mut cache = GlyphCache::new();
+    assert_eq!(watch::watch(font, &run.glyphs), None, "nothing looked up yet");
+    let mut missing = Vec::new();
+    cache.collect(&fonts, pen(&other), &mut missing);
+    assert_eq!(watch::latest(), None, "another run answers nothing");
+    cache.collect(&fonts, pen(&run), &mut missing);
+    let (cold, first) = watch::watch(font, &run.glyphs).expect("the cold lookup's answer");
+    assert_eq!(cold, vec![watch::Source::Made; run.len()]);
+    cache.fill(g, &fonts, Wants { glyphs: missing, ..Wants::default() }, 1).expect("fill");
+    cache.collect(&fonts, pen(&run), &mut Vec::new());
+    let (warm, second) = watch::watch(font, &run.glyphs).expect("the warm lookup's answer");
+    assert_eq!(warm, vec![watch::Source::Held; run.len()]);
+    assert!(second > first, "a new answer has a new number: {first} then {second}");
+    cache.collect(&fonts, pen(&run), &mut Vec::new());
+    assert_eq!(watch::latest(), Some(second), "the same answer keeps its number");
+    watch::stop();
+    assert_eq!(watch::latest(), None);
+}
+
+/// A base run without an image (here refused one: its inks overlap) whose every glyph the cache held is not looked
+/// up again, until the cache forgets what it knew held (as a restart or a drop of the tinted copies does): then its
+/// glyphs are looked up, and what is missing is made again.
+#[test]
+fn a_held_base_run_is_not_looked_up_again_until_the_cache_forgets() {
+    let (g, fonts, glyph, run) = shaped(Face::Sans, 9.0, Color::rgb(40, 90, 200).with_alpha(120), "AVAVA iiiii WAV");
+    let mut cache = GlyphCache::new();
+    let lookup = |cache: &GlyphCache| {
+        let mut wants = Wants::default();
+        Collector::new(cache, &fonts, 1.0, &mut wants).base_run(glyph, 4.25, 24.0, &run, &mut Vec::new());
+        wants
+    };
+    let cold = lookup(&cache);
+    assert!(!cold.glyphs.is_empty() && cold.held_runs.0.is_empty());
+    cache.fill(g, &fonts, cold, 1).expect("fill");
+    let warm = lookup(&cache);
+    assert_eq!((warm.glyphs.len(), warm.held_runs.0.len()), (0, 1), "every glyph held");
+    cache.fill(g, &fonts, warm, 1).expect("fill");
+    let known = lookup(&cache);
+    assert_eq!((known.glyphs.len(), known.held_runs.0.len()), (0, 0), "known held: not looked up");
+    cache.fill(g, &fonts, known, 1).expect("fill");
+    assert!(draw_cached(g, &fonts, &cache, glyph, &run, (4.25, 24.0)).1, "drawn from its cells");
+    cache.tints.clear();
+    cache.forget_complete();
+    let again = lookup(&cache);
+    assert!(!again.glyphs.is_empty(), "looked up again once forgotten: its tinted copies are missing");
 }

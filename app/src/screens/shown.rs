@@ -28,6 +28,8 @@ pub struct Shown<'a> {
     pub mirrored: bool,
     /// The popup open and the tooltip showing, drawn above everything else.
     pub popups: PopupView<'a>,
+    /// The regions of the last layout (the flame finds a laid-out widget's box in them).
+    pub regions: &'a [Region],
 }
 
 /// What a frame hands back for the next input: the regions when it laid the screen out anew, and what the

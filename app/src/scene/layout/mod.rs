@@ -33,6 +33,7 @@ pub(crate) use self::measure::Wrapping;
 pub use self::outline::{LaidBox, Mount, outline};
 pub use self::pixel_grid::snap;
 pub(crate) use self::pixel_grid::{Placement, placements, rect};
+use crate::flame::layouts::{self, Laid};
 use crate::geom::Rect;
 use crate::scene::shaping::Timed;
 use crate::scene::styles::Styles;
@@ -98,7 +99,7 @@ impl SceneTree {
     pub fn lay_out(&mut self, width: f32, height: f32, direction: Direction) -> Result<SceneLayout, LayoutError> {
         self.tree.set_width(self.root, Length::Points(width));
         self.tree.set_height(self.root, Length::Points(height));
-        self.tree.calculate(self.root, width, height, direction)?;
+        layouts::timed(Laid::Part("chrome"), || self.tree.calculate(self.root, width, height, direction))?;
         Ok(self.read_back(width, height, direction))
     }
 

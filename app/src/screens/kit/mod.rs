@@ -19,6 +19,7 @@ use self::state::{KitState, PageLaid, PageSpec};
 use crate::display_list::ScrollHint;
 use crate::document::flex::{ItemFlex, RowFlex};
 use crate::document::page::KitPage;
+use crate::flame::layouts::{self, Laid};
 use crate::fonts::FontBook;
 use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets as looks;
@@ -419,7 +420,8 @@ fn lay_out_shape(
         }
         sections.push((s, header));
     }
-    tree.calculate(root, content_viewport(viewport, false).w, f32::NAN, direction)?;
+    let width = content_viewport(viewport, false).w;
+    layouts::timed(Laid::Part("kit page"), || tree.calculate(root, width, f32::NAN, direction))?;
     let rect = |n: NodeId| {
         let r = tree.layout(n);
         Rect::new(r.x, r.y, r.w, r.h)

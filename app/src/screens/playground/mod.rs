@@ -15,6 +15,7 @@ use self::glide::Glide;
 use self::panel::{PANEL_WIDTH, Panel, PanelFonts, PanelLayout, PanelView};
 use self::state::{BOX_COUNT, PlaygroundState, Props, ids};
 use crate::display_list::{DisplayList, Stroke};
+use crate::flame::layouts::{self, Laid};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, Rect};
 use crate::scene::draw::widgets::{Ink, State, button, start, text};
@@ -364,7 +365,7 @@ impl Playground {
                 t.set_flex_grow(*node, if p.grow[i] { 1.0 } else { 0.0 });
             }
         }
-        t.calculate(c, w, h, self.direction)?;
+        layouts::timed(Laid::Part("layout stage"), || t.calculate(c, w, h, self.direction))?;
         // The container stands at the stage's start corner: its right one mirrored, so that it grows toward the
         // left as its boxes flow from the right.
         let x0 = if self.direction == Direction::Rtl { stage.right() - w } else { stage.x };

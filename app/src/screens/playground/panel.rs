@@ -5,6 +5,7 @@ use goldberry_natives::NativeError;
 use goldberry_natives::yoga::{Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 
 use crate::display_list::DisplayList;
+use crate::flame::layouts::{self, Laid};
 use crate::fonts::FontBook;
 use crate::geom::{FontId, Rect};
 use crate::scene::draw::widgets::{focus_ring, start, text};
@@ -167,7 +168,7 @@ impl Panel {
         direction: Direction,
     ) -> Result<PanelLayout, NativeError> {
         tree.set_width(self.root, Length::Points(width));
-        tree.calculate(self.root, width, f32::NAN, direction)?;
+        layouts::timed(Laid::Part("layout panel"), || tree.calculate(self.root, width, f32::NAN, direction))?;
         let at = |r: goldberry_natives::yoga::Rect| Rect::new(origin.0 + r.x, origin.1 + r.y, r.w, r.h);
         Ok(PanelLayout {
             rect: at(tree.layout(self.root)),

@@ -16,6 +16,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use self::model::{HEADER_H, SECTION_ROWS};
 use self::state::{ScrollState, ids};
 use crate::display_list::{DisplayList, ScrollHint};
+use crate::flame::layouts::{self, Laid};
 use crate::fonts::{Face, FontBook};
 use crate::geom::{Color, FontId, Rect};
 use crate::scene::draw::widgets::{start as text_start, text as text_in};
@@ -288,7 +289,8 @@ impl ScrollingScreen {
         }
         self.attached = count;
         let direction = if page.mirrored { Direction::Rtl } else { Direction::Ltr };
-        self.tree.calculate(self.root, page.viewport.w, f32::NAN, direction)?;
+        let width = page.viewport.w;
+        layouts::timed(Laid::Part("scrolling page"), || self.tree.calculate(self.root, width, f32::NAN, direction))?;
         let (was, old) = std::mem::take(&mut self.rows);
         let mut boxes = Vec::with_capacity(count);
         for i in first..end {

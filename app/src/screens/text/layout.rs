@@ -5,6 +5,7 @@
 use goldberry_natives::yoga::{Align, Direction, Edge, FlexDirection, Gutter, LayoutTree, Length, NodeId, Wrap};
 use goldberry_natives::{Goldberry, NativeError};
 
+use crate::flame::layouts::{self, Laid};
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::scene::layout::{LaidBox, Mount, outline};
@@ -209,7 +210,7 @@ impl TextTree {
             }
             Ok(())
         };
-        calculate(&mut self.tree, body.w, f32::NAN)?;
+        layouts::timed(Laid::Part("text page"), || calculate(&mut self.tree, body.w, f32::NAN))?;
         let natural = self.tree.layout(self.root).h;
         let (body, height) = if natural <= body.h {
             calculate(&mut self.tree, body.w, body.h)?;

@@ -221,7 +221,10 @@ impl Screen for TextScreen {
                 geometry.xray = shown;
                 panel
             }
-            None => None,
+            None => {
+                crate::glyph_cache::watch::stop();
+                None
+            }
         };
         let mut regions = vec![paging::page_region(body)];
         // The chips come before the size slider in Tab order, as they are drawn.
@@ -306,7 +309,7 @@ impl TextScreen {
                 (line.to_owned(), at, TextStyle::new(fonts.id(EDIT_FACE.0, EDIT_FACE.1)))
             }
         };
-        let xray =
+        let mut xray =
             xray::xray(fonts, &style, &line, scale).map_err(|e| tracing::warn!("X-ray of {line:?}: {e}")).ok()?;
         let run = xray
             .runs
@@ -314,7 +317,8 @@ impl TextScreen {
             .position(|r| r.bytes.contains(&at))
             .or_else(|| xray.runs.len().checked_sub(1))
             .unwrap_or(0);
-        Some(XrayShown { aim, xray, run })
+        let cells = xray.runs.get_mut(run).and_then(xray::watch_cells);
+        Some(XrayShown { aim, xray, run, cells })
     }
 
     /// The chips as `texts` holds them, or as they first stand until it has taken the face's toggles.

@@ -75,6 +75,8 @@ pub struct XrayShown {
     pub aim: XrayAim,
     pub xray: super::xray::Xray,
     pub run: usize,
+    /// The number of the glyph cache's answer its glyphs' cells show ([`crate::glyph_cache::watch`]).
+    pub cells: Option<u64>,
 }
 
 impl XrayShown {
@@ -111,7 +113,10 @@ impl XrayShown {
             let glyphs: Vec<String> = cluster
                 .glyphs
                 .iter()
-                .map(|g| format!("g{} adv {} off {},{}", g.id, g.advance, g.offset.0, g.offset.1))
+                .map(|g| {
+                    let cell = g.cell.map_or(String::new(), |c| format!(" {}", c.name()));
+                    format!("g{} adv {} off {},{}{cell}", g.id, g.advance, g.offset.0, g.offset.1)
+                })
                 .collect();
             lines.push(format!("  @{} {} -> {}", cluster.at, cluster.code_points.join(" "), glyphs.join("; ")));
         }
@@ -587,6 +592,12 @@ impl ScreenState for TextFields {
             return moved;
         }
         self.apply(message, input.clipboard, input.now)
+    }
+
+    /// The X-ray wants a frame while the glyph cache has said of its run other than its panel shows.
+    fn animating(&self, _now: f64) -> bool {
+        let shown = self.geometry.xray.as_ref().filter(|_| self.xray.is_some());
+        shown.is_some_and(|shown| shown.cells != crate::glyph_cache::watch::latest())
     }
 
     fn focus_on_show(&self) -> Option<WidgetId> {

@@ -2,8 +2,9 @@
 //! checks it by: the itemization (script, bidi level, language), the face the fallback chain chose and why, the
 //! features asked for, each cluster's code points and glyphs (ids, advances, offsets in the face's units), the
 //! caret stops, whether the shaped line came from the shaping cache, where the run's glyph images come from (the
-//! glyph cache's cells, its colour cells, or the outlines every frame, as the frame's scale decides), and the
-//! `hb-shape` command that shapes the same run outside the app.
+//! glyph cache's cells, its colour cells, or the outlines every frame, as the frame's scale decides) and, glyph by
+//! glyph, whether the last frame that drew the run found its cell in the cache or made it (as the cache said,
+//! [`crate::glyph_cache::watch`]), and the `hb-shape` command that shapes the same run outside the app.
 //!
 //! It reads the app's own pipeline ([`crate::text`]): the line is resolved and itemized as layout does it, and the
 //! runs are the ones layout drew (taken from the shaping cache), so the X-ray cannot show a run the app did not use.
@@ -15,16 +16,22 @@ use goldberry_natives::NativeError;
 use serde::{Deserialize, Serialize};
 
 use crate::fonts::FontBook;
+use crate::geom::FontId;
 use crate::glyph_cache;
+use crate::glyph_cache::watch::Source;
 use crate::text::itemize::{self, is_emoji, is_ignorable, language_of};
 use crate::text::{DEFAULT_FEATURES, FaceIndex, FaceSet, TextStyle, bidi};
 
-/// One glyph of a cluster, in the face's units (y up, as HarfBuzz gives it).
+/// One glyph of a cluster, in the face's units (y up, as HarfBuzz gives it), and where the last frame that looked
+/// it up took its image from, as the glyph cache said then (none for a glyph drawn from its outline, or before a
+/// frame drew the run).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct XrayGlyph {
     pub id: u32,
     pub advance: i32,
     pub offset: (i32, i32),
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<Source>,
 }
 
 /// One cluster: where it starts in the run's text (bytes), its code points and its glyphs in visual order.
@@ -63,6 +70,9 @@ pub struct XrayRun {
     /// Where every glyph image of the run comes from at the frame's scale: the glyph cache's cells, its colour
     /// cells, or the glyphs' outlines each frame (a font past the cache's size), with the sizes that decide it.
     pub glyph_images: String,
+    /// The font the run is drawn in (what the glyph cache is asked about it by).
+    #[serde(skip)]
+    pub font: Option<FontId>,
 }
 
 /// The X-ray of one hard line.
@@ -102,6 +112,7 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str, scale: f32) -> Resu
                     id: *glyph,
                     advance: placement.advance_x,
                     offset: (placement.offset_x, placement.offset_y),
+                    cell: None,
                 };
                 match clusters.last_mut() {
                     Some(last) if last.at == at => last.glyphs.push(glyph),
@@ -122,6 +133,7 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str, scale: f32) -> Resu
             let script = String::from_utf8_lossy(&item.script).into_owned();
             let language = language_of(item.script);
             let hb_shape = hb_shape_command(&file, text, rtl, &script, language, &features);
+            let font = FaceSet::font_id(fonts, item.face, fonts.size_px(style.font));
             runs.push(XrayRun {
                 bytes: item.bytes.clone(),
                 text: text.to_owned(),
@@ -137,11 +149,26 @@ pub fn xray(fonts: &FontBook, style: &TextStyle, line: &str, scale: f32) -> Resu
                 clusters,
                 caret_stops: stops,
                 hb_shape,
-                glyph_images: glyph_images(fonts, FaceSet::font_id(fonts, item.face, fonts.size_px(style.font)), scale),
+                glyph_images: glyph_images(fonts, font, scale),
+                font: Some(font),
             });
         }
     }
     Ok(Xray { line: line.to_owned(), from_cache, runs })
+}
+
+/// Has the glyph cache watch `run` as drawn from now on, and marks each of its glyphs with what the cache last said
+/// of it; returns the number of that answer (none before a frame looked the run up).
+pub fn watch_cells(run: &mut XrayRun) -> Option<u64> {
+    let font = run.font?;
+    let glyphs: Vec<u32> = run.clusters.iter().flat_map(|c| c.glyphs.iter().map(|g| g.id)).collect();
+    let (sources, number) = glyph_cache::watch::watch(font, &glyphs)?;
+    // Clusters hold the run's glyphs in its own order, so the answer's order is theirs.
+    let mut sources = sources.into_iter();
+    for glyph in run.clusters.iter_mut().flat_map(|c| c.glyphs.iter_mut()) {
+        glyph.cell = sources.next();
+    }
+    Some(number)
 }
 
 /// Where the glyph images of `font` drawn at `scale` come from, as the glyph cache decides it

@@ -11,6 +11,7 @@ use goldberry_natives::yoga::{Direction, LayoutTree, Length, NodeId};
 
 use super::super::model::CardSpec;
 use super::build::{self, CardNodes};
+use crate::flame::layouts::{self, Laid};
 use crate::scene::layout::Builder;
 use crate::scene::layout::LayoutError;
 use crate::scene::styles::Styles;
@@ -156,7 +157,10 @@ fn take_cards(cards: &[Mutex<CardTree>], pass: CardPass, direction: Direction, p
         let Some(card) = cards.get(index) else { return };
         let mut card = lock(card);
         // A panic must not leave the card uncounted (the caller waits for every card): it becomes the outcome.
-        card.outcome = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| card.run(pass, direction))) {
+        // Each card's pass is its own span in the flame, outlining that card.
+        let part = u8::try_from(index).ok();
+        let run = || layouts::timed(Laid::Widget(crate::screens::overview::CARDS, part), || card.run(pass, direction));
+        card.outcome = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
             Ok(outcome) => outcome.map_err(LayoutError::from),
             Err(_) => Err(LayoutError::CardThreadPanicked { card: index }),
         };

@@ -28,6 +28,7 @@ pub use self::boxes::{CardLayout, GridLayout, VisualLayout};
 use self::build::{CODE_PADDING, CardNodes, VisualNodes};
 use self::card_trees::{CardPass, CardTree, SharedCards, lay_out_cards, lock};
 use super::model::{Body, CARDS, CardSpec};
+use crate::flame::layouts::{self, Laid};
 use crate::geom::Rect;
 use crate::scene::layout::{Builder, LaidBox, LayoutError, Mount, Placement, outline, placements, rect};
 use crate::scene::shaping::Timed;
@@ -206,7 +207,7 @@ impl GridTree {
                 for &n in &self.texts {
                     self.tree.mark_dirty(n);
                 }
-                self.tree.calculate(self.grid, width, height, direction)?;
+                grid_pass(|| self.tree.calculate(self.grid, width, height, direction))?;
             }
             Cards::Split(cards) => {
                 // 1. The cards' widths, their slots asking for no height.
@@ -215,7 +216,7 @@ impl GridTree {
                     card.ask_nothing();
                     self.tree.mark_dirty(card.slot);
                 }
-                self.tree.calculate(self.grid, width, height, direction)?;
+                grid_pass(|| self.tree.calculate(self.grid, width, height, direction))?;
                 for card in cards.iter() {
                     let mut card = lock(card);
                     card.size = (self.tree.local_layout(card.slot).w, f32::NAN);
@@ -226,7 +227,7 @@ impl GridTree {
                 for card in cards.iter() {
                     self.tree.mark_dirty(lock(card).slot);
                 }
-                self.tree.calculate(self.grid, width, height, direction)?;
+                grid_pass(|| self.tree.calculate(self.grid, width, height, direction))?;
                 // 4. Each card's content in its box.
                 for card in cards.iter() {
                     let mut card = lock(card);
@@ -272,6 +273,11 @@ impl GridTree {
 }
 
 /// A card's boxes, read through `rect` from its nodes `c`.
+/// A pass over the grid of cards, logged for the flame as the cards widget's.
+fn grid_pass<T>(pass: impl FnOnce() -> T) -> T {
+    layouts::timed(Laid::Widget(crate::screens::overview::CARDS, None), pass)
+}
+
 fn card_layout(c: &CardNodes, spec: &CardSpec, scale: f32, rect: impl Fn(NodeId) -> Rect) -> CardLayout {
     CardLayout {
         // Cards sit on whole pixels, so their edges (and their layers) are crisp.
