@@ -437,7 +437,7 @@ impl GlyphCache {
         if cut(&blits) {
             return Ok(false);
         }
-        // The blits land on whole device pixels. Under a whole-pixel translation (a band's, a layer's) they
+        // The blits land on whole device pixels. Under a whole-pixel translation (a layer's, a list's) they
         // are placed in user space, shifted back by it; under a fractional one or a scale, in device space, the
         // transform reset for them (the cells are already at the device size).
         let whole = scale == 1.0 && m[4].fract() == 0.0 && m[5].fract() == 0.0;

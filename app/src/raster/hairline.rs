@@ -28,7 +28,7 @@ pub struct HairlineRing {
 /// then `translation`; `None` when it covers no whole pixel or a number is not finite.
 pub fn hairline_ring(rect: Rect, radius: f32, scale: f64, translation: (f64, f64)) -> Option<HairlineRing> {
     // The pixel edges nearest inside the rect's, past rounding noise (an edge 1/256 px past a pixel edge is on it);
-    // a whole-pixel shift (a band's top, a blit-scroll) moves every edge by as much.
+    // a whole-pixel shift (a blit-scroll) moves every edge by as much.
     const NOISE: f64 = 1.0 / 256.0;
     let (x, y) = (f64::from(rect.x), f64::from(rect.y));
     let x0 = (x * scale + translation.0 - NOISE).ceil();

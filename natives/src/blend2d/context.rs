@@ -87,10 +87,10 @@ impl<'a> Context<'a> {
     }
 
     fn begin_rows(target: &'a mut ImageView<'_>, threads: u32) -> Result<Context<'a>, NativeError> {
-        let (x, y, w, h) = target.drawable();
+        let (top, width, height) = (target.top(), target.width(), target.height());
         let mut context = Self::begin_core(target.calls(), &mut target.core, threads)?;
-        if y > 0 {
-            let rows = Rect::new(f64::from(x), f64::from(y), f64::from(w), f64::from(h));
+        if top > 0 {
+            let rows = Rect::new(0.0, f64::from(top), f64::from(width), f64::from(height));
             context.clip_to_rect(rows)?;
             context.rows = Some(rows);
         }

@@ -262,11 +262,6 @@ impl<'a> ImageView<'a> {
         Ok(view)
     }
 
-    /// The rows a context begun on the view may draw (`top..top + height` of the frame), in pixels.
-    pub(crate) fn drawable(&self) -> (u32, u32, u32, u32) {
-        (0, self.top, self.width, self.height)
-    }
-
     pub(crate) fn calls(&self) -> &'static Blend2dCalls {
         self.calls
     }
