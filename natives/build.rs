@@ -2,9 +2,10 @@
 //! is exactly the functions the holders in natives/calls declare.
 //!
 //! Each native library is compiled by its own stand-alone cargo package under natives/build/ (own workspace and
-//! Cargo.lock each), always in release, in `<target>/natives/`. Yoga and HarfBuzz come vendored in their crates;
-//! Blend2D 0.12 comes from the pinned source archive of the PyPI package blend2d-python 1.0.0, which ci/setup
-//! fetches into a cache and this script checks against its SHA-256 and unpacks (record 24). The result is cached:
+//! Cargo.lock each), always in release, in `<target>/natives/`. Yoga and HarfBuzz come vendored in their crates
+//! (the yoga crate is only unpacked, not built: its build would run bindgen; record 5); Blend2D 0.12 comes from
+//! the pinned source archive of the PyPI package blend2d-python 1.0.0, which ci/setup fetches into a cache and
+//! this script checks against its SHA-256 and unpacks (record 24). The result is cached:
 //! when the hash of every native input (the archive's SHA-256 among them) equals the one recorded beside the
 //! library, nothing is rebuilt.
 //!
@@ -35,6 +36,11 @@ enum Origin {
     /// A crate from crates.io vendors it, with its public headers below the crate's source root; its build script
     /// names each source in a `.file(...)` call, which the progress count counts.
     Vendored { include: &'static str },
+    /// A crate from crates.io vendors it, but building that crate would do more than compile it (the yoga crate runs
+    /// bindgen, which needs libclang, for bindings the holders do not use; record 5). `cargo metadata` unpacks the
+    /// crate without building it, and the package's own build script compiles the C++ below `include`, which it
+    /// finds in the variable `source_var`.
+    Unpacked { crate_name: &'static str, include: &'static str, sources: &'static str, source_var: &'static str },
     /// The pinned Blend2D archive, unpacked by this script ([`Blend2dSource`]); the package's own build script
     /// compiles it.
     PinnedBlend2d,
@@ -42,7 +48,16 @@ enum Origin {
 
 const PACKAGES: &[NativePackage] = &[
     NativePackage { dir: "blend2d", crate_name: "goldberry-build-blend2d", origin: Origin::PinnedBlend2d },
-    NativePackage { dir: "yoga", crate_name: "yoga", origin: Origin::Vendored { include: "src/yoga" } },
+    NativePackage {
+        dir: "yoga",
+        crate_name: "goldberry-build-yoga",
+        origin: Origin::Unpacked {
+            crate_name: "yoga",
+            include: "src/yoga",
+            sources: "src/yoga/yoga",
+            source_var: "GOLDBERRY_YOGA_SOURCE",
+        },
+    },
     // HarfBuzz is compiled as one amalgamated file, harfbuzz.cc.
     NativePackage { dir: "harfbuzz", crate_name: "harfbuzz-sys", origin: Origin::Vendored { include: "harfbuzz/src" } },
 ];
@@ -461,20 +476,31 @@ fn objects_compiled(natives_dir: &Path, package: &NativePackage) -> usize {
 
 /// How many C and C++ files the package's build script compiles, once cargo has unpacked its crate.
 fn sources_total(manifest_dir: &Path, package: &NativePackage, blend2d: &Blend2dSource) -> Option<usize> {
-    if let Origin::PinnedBlend2d = package.origin {
-        return Some(blend2d.sources_total()).filter(|n| *n > 0);
+    match package.origin {
+        Origin::PinnedBlend2d => return Some(blend2d.sources_total()).filter(|n| *n > 0),
+        Origin::Unpacked { crate_name, sources, .. } => {
+            let total =
+                files_in(&registry_source(manifest_dir, package.dir, crate_name)?.join(sources), &["cpp"]).ok()?.len();
+            return (total > 0).then_some(total);
+        }
+        Origin::Vendored { .. } => {}
     }
-    let lock = fs::read_to_string(manifest_dir.join("build").join(package.dir).join("Cargo.lock")).ok()?;
-    let entry = lock.split("[[package]]").find(|e| e.contains(&format!("name = \"{}\"", package.crate_name)))?;
+    let source = registry_source(manifest_dir, package.dir, package.crate_name)?;
+    let total = fs::read_to_string(source.join("build.rs")).ok()?.matches(".file(\"").count();
+    (total > 0).then_some(total)
+}
+
+/// The folder cargo unpacked a crate into, at the version the package's Cargo.lock pins, once it has.
+fn registry_source(manifest_dir: &Path, dir: &str, crate_name: &str) -> Option<PathBuf> {
+    let lock = fs::read_to_string(manifest_dir.join("build").join(dir).join("Cargo.lock")).ok()?;
+    let entry = lock.split("[[package]]").find(|e| e.contains(&format!("name = \"{crate_name}\"")))?;
     let version = entry.lines().find_map(|l| l.strip_prefix("version = \""))?.trim_end_matches('"');
     let cargo_home = env::var_os("CARGO_HOME").map(PathBuf::from)?;
     let registry = fs::read_dir(cargo_home.join("registry").join("src")).ok()?;
-    let source = registry
+    registry
         .filter_map(Result::ok)
-        .map(|index| index.path().join(format!("{}-{version}", package.crate_name)))
-        .find(|dir| dir.is_dir())?;
-    let total = fs::read_to_string(source.join("build.rs")).ok()?.matches(".file(\"").count();
-    (total > 0).then_some(total)
+        .map(|index| index.path().join(format!("{crate_name}-{version}")))
+        .find(|d| d.is_dir())
 }
 
 /// Runs the three stand-alone native builds side by side and collects their archives and header directories.
@@ -558,9 +584,8 @@ fn build_package(
     jobserver: Option<&jobserver::Client>,
     sanitize: &Sanitize,
 ) -> BuildResult<BuiltPackage> {
-    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let manifest = manifest_dir.join("build").join(package.dir).join("Cargo.toml");
-    let mut command = Command::new(&cargo);
+    let mut command = inner_cargo();
     command
         .args(["build", "--release", "--locked", "--message-format=json-render-diagnostics"])
         .arg("--manifest-path")
@@ -569,37 +594,14 @@ fn build_package(
         .arg(natives_dir.join("cargo").join(package.dir))
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    // The outer build's settings (profile, features, target dir, flags) must not leak into the inner one; its
-    // jobserver (CARGO_MAKEFLAGS) must.
-    for (key, _) in env::vars_os() {
-        let key = key.to_string_lossy().into_owned();
-        let keep = key == "CARGO_HOME"
-            || key == "CARGO_MAKEFLAGS"
-            || key.starts_with("CARGO_NET_")
-            || key.starts_with("CARGO_HTTP_");
-        let outer = key.starts_with("CARGO_")
-            || key.starts_with("DEP_")
-            || [
-                "TARGET",
-                "HOST",
-                "OUT_DIR",
-                "OPT_LEVEL",
-                "PROFILE",
-                "DEBUG",
-                "NUM_JOBS",
-                "RUSTC",
-                "RUSTDOC",
-                "RUSTC_WRAPPER",
-                "RUSTC_WORKSPACE_WRAPPER",
-                "RUSTC_LINKER",
-                "MAKEFLAGS",
-                "MFLAGS",
-            ]
-            .contains(&key.as_str());
-        if outer && !keep {
-            command.env_remove(&key);
+    let unpacked = match package.origin {
+        Origin::Unpacked { crate_name, include, source_var, .. } => {
+            let root = unpack_crate(&manifest, crate_name)?;
+            command.env(source_var, root.join(include));
+            Some(root.join(include))
         }
-    }
+        _ => None,
+    };
     if let Some(client) = jobserver {
         client.configure(&mut command);
     }
@@ -607,8 +609,9 @@ fn build_package(
         command.env("GOLDBERRY_BLEND2D_SOURCE", &blend2d.root);
     }
     // The three libraries are C++ compiled through cc, which appends CXXFLAGS to every file's command and reruns
-    // their build scripts when it changes. Not CFLAGS: it would instrument the C in the build scripts' own
-    // dependencies too (libloading's, under yoga's bindgen), which then fail to link without the runtime.
+    // their build scripts when it changes. Not CFLAGS: it would also instrument C in the build scripts' own
+    // dependencies (libloading's did, under the bindgen the yoga crate's build ran), which then fail to link
+    // without the runtime.
     let flags = sanitize.flags();
     if !flags.is_empty() {
         let mut value = env::var("CXXFLAGS").unwrap_or_default();
@@ -618,7 +621,7 @@ fn build_package(
         }
         command.env("CXXFLAGS", value.trim_start());
     }
-    let mut child = command.spawn().map_err(|e| format!("cannot run {cargo}: {e}"))?;
+    let mut child = command.spawn().map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
 
     let mut out_dirs = Vec::new();
     let mut source_root = None;
@@ -653,11 +656,73 @@ fn build_package(
     if archives.is_empty() {
         return Err(format!("building {} produced no static archive", package.crate_name));
     }
-    let include = match package.origin {
-        Origin::Vendored { include } => source_root.join(include),
-        Origin::PinnedBlend2d => blend2d.include(),
+    let include = match (&package.origin, unpacked) {
+        (Origin::Vendored { include }, _) => source_root.join(include),
+        (Origin::PinnedBlend2d, _) => blend2d.include(),
+        (Origin::Unpacked { .. }, Some(include)) => include,
+        (Origin::Unpacked { crate_name, .. }, None) => return Err(format!("{crate_name} was not unpacked")),
     };
     Ok(BuiltPackage { dir: package.dir, archives, include })
+}
+
+/// A cargo command for one of the stand-alone packages: the outer build's settings (profile, features, target dir,
+/// flags) must not leak into it; its jobserver (CARGO_MAKEFLAGS) and network settings must.
+fn inner_cargo() -> Command {
+    let mut command = Command::new(env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    for (key, _) in env::vars_os() {
+        let key = key.to_string_lossy().into_owned();
+        let keep = key == "CARGO_HOME"
+            || key == "CARGO_MAKEFLAGS"
+            || key.starts_with("CARGO_NET_")
+            || key.starts_with("CARGO_HTTP_");
+        let outer = key.starts_with("CARGO_")
+            || key.starts_with("DEP_")
+            || [
+                "TARGET",
+                "HOST",
+                "OUT_DIR",
+                "OPT_LEVEL",
+                "PROFILE",
+                "DEBUG",
+                "NUM_JOBS",
+                "RUSTC",
+                "RUSTDOC",
+                "RUSTC_WRAPPER",
+                "RUSTC_WORKSPACE_WRAPPER",
+                "RUSTC_LINKER",
+                "MAKEFLAGS",
+                "MFLAGS",
+            ]
+            .contains(&key.as_str());
+        if outer && !keep {
+            command.env_remove(&key);
+        }
+    }
+    command
+}
+
+/// The folder of `crate_name` at the version the package's Cargo.lock pins, downloaded (checksum checked) and
+/// unpacked by `cargo metadata` without building it: the package names it behind a feature no build enables.
+fn unpack_crate(manifest: &Path, crate_name: &str) -> BuildResult<PathBuf> {
+    let output = inner_cargo()
+        .args(["metadata", "--format-version", "1", "--locked", "--all-features", "--manifest-path"])
+        .arg(manifest)
+        // Only this platform's packages: the others would be downloaded for nothing.
+        .args(["--filter-platform", &env_var("TARGET")?])
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("cargo metadata for {} ({})", manifest.display(), output.status));
+    }
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).map_err(|e| format!("cargo metadata printed no JSON: {e}"))?;
+    let packages = metadata["packages"].as_array().map(Vec::as_slice).unwrap_or_default();
+    packages
+        .iter()
+        .filter(|p| p["name"] == crate_name)
+        .find_map(|p| p["manifest_path"].as_str().and_then(|m| Path::new(m).parent()).map(Path::to_path_buf))
+        .ok_or_else(|| format!("cargo metadata for {} names no {crate_name}", manifest.display()))
 }
 
 /// Compiles the shim against the real headers and links everything into libgoldberry.so, atomically.

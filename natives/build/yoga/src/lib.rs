@@ -1,1 +1,1 @@
-//! Builds the native library; see Cargo.toml.
+//! Builds the native library; see build.rs.
