@@ -12,6 +12,11 @@ use crate::display_list::{DisplayList, Op, OpKind, Place, Step, Walk};
 use crate::fonts::FontBook;
 use crate::geom::{Color, FontId, PixelRect};
 
+/// Whether `op` is the glyph run the X-ray watches ([`super::watch`]).
+fn is_watched(op: &Op) -> bool {
+    matches!(op, Op::Glyphs { font, run, .. } if super::watch::is_watched(*font, run))
+}
+
 /// How a frame draws a layer, as far as its glyphs go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LayerGlyphs {
@@ -142,12 +147,17 @@ impl<'a> Collector<'a> {
             let t = visit.place.translation_f64;
             // By kind, so that a new shape or state op is decided in `Op::kind` and not here.
             match op.kind() {
-                OpKind::Glyphs if self.reaches(op, &visit.place, offset) => {
+                // The X-ray's run is looked up wherever it lies: the X-ray says what the cache held when a frame
+                // last looked it up.
+                OpKind::Glyphs if self.reaches(op, &visit.place, offset) || is_watched(op) => {
                     self.run(op, t, offset, base_runs.as_deref_mut())
                 }
                 OpKind::Layer => {
                     let drawn = layer(visit.index);
-                    if drawn != LayerGlyphs::Blitted && self.reaches(op, &visit.place, offset) {
+                    // While the X-ray shows, its run may lie in any layer drawn in place.
+                    let looked_at =
+                        drawn != LayerGlyphs::Blitted && (self.reaches(op, &visit.place, offset) || super::watch::on());
+                    if looked_at {
                         self.layer(op, visit.place, offset, drawn, base_runs.is_some());
                     }
                 }
