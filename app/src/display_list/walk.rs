@@ -1,7 +1,7 @@
 //! The one walk over a list's ops (see the module docs of `crate::display_list`): each op with the translation and
 //! clip in effect.
 
-use crate::geom::Rect;
+use crate::geom::{PixelRect, Rect};
 
 use super::{DisplayList, Op};
 
@@ -25,6 +25,22 @@ impl Place {
             Some(clip) => clip.intersection(r),
             None => Some(r),
         }
+    }
+
+    /// Whether an op with `bounds` (list pixels before the translation) may leave ink in `rects` (device pixels)
+    /// when drawn from here at `scale`, `offset` device pixels added after it: a replay whose visible pixels are
+    /// those rects draws no op this says no to. A pixel of room each way, and an op too far out for `f32` to place
+    /// (past 2^22 units) may reach anywhere, as the replay's own test takes it.
+    pub fn may_reach(&self, bounds: Rect, scale: f32, offset: (f32, f32), rects: &[PixelRect]) -> bool {
+        let (b, t) = (bounds, self.translation);
+        if [b.x, b.y, b.w, b.h, t.0, t.1].iter().any(|v| !v.is_finite() || v.abs() > 4_194_304.0) {
+            return true;
+        }
+        let x0 = (b.x + t.0) * scale + offset.0 - 1.0;
+        let y0 = (b.y + t.1) * scale + offset.1 - 1.0;
+        let x1 = (b.right() + t.0) * scale + offset.0 + 1.0;
+        let y1 = (b.bottom() + t.1) * scale + offset.1 + 1.0;
+        rects.iter().any(|r| x0 < r.right() as f32 && (r.x as f32) < x1 && y0 < r.bottom() as f32 && (r.y as f32) < y1)
     }
 
     /// The place of a layer's content drawn at `rect` from here: its origin at the rect's corner, clipped to it.

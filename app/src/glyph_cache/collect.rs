@@ -10,7 +10,12 @@ use super::runs::{MIN_GLYPHS, RunKey, WantedRun};
 use super::{GlyphCache, Pen, PlacedLayer, Wants};
 use crate::display_list::{DisplayList, Op, OpKind, Place, Step, Walk};
 use crate::fonts::FontBook;
-use crate::geom::{Color, FontId};
+use crate::geom::{Color, FontId, PixelRect};
+
+/// Whether `op` is the glyph run the X-ray watches ([`super::watch`]).
+fn is_watched(op: &Op) -> bool {
+    matches!(op, Op::Glyphs { font, run, .. } if super::watch::is_watched(*font, run))
+}
 
 /// How a frame draws a layer, as far as its glyphs go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,12 +36,37 @@ pub struct Collector<'a> {
     wants: &'a mut Wants,
     /// Device pixels a unit: the frame's scale.
     scale: f64,
+    /// The device pixels the frame draws, when it draws only some: an op that cannot reach them is not looked up
+    /// (`None`: every op is).
+    visible: Option<&'a [PixelRect]>,
+    /// How many ops the walk left out for lying outside `visible`: a layer with one left out is not known whole.
+    left_out: usize,
 }
 
 impl<'a> Collector<'a> {
     /// A collector adding to `wants` what `cache` lacks for a frame drawn at `scale` device pixels a unit.
     pub fn new(cache: &'a GlyphCache, fonts: &'a FontBook, scale: f32, wants: &'a mut Wants) -> Collector<'a> {
-        Collector { cache, fonts, wants, scale: f64::from(scale) }
+        Collector { cache, fonts, wants, scale: f64::from(scale), visible: None, left_out: 0 }
+    }
+
+    /// Has [`Collector::list`] look up only the ops that may reach `rects` (device pixels): a frame drawn only
+    /// there draws no other (a hover damages a fraction of a percent of the window, and the base's runs were
+    /// most of its lookup, record 28). Such a lookup is partial ([`Wants::partial`]).
+    pub fn only_in(mut self, rects: &'a [PixelRect]) -> Collector<'a> {
+        self.visible = Some(rects);
+        self.wants.partial = true;
+        self
+    }
+
+    /// Whether `op` at `place` (then `offset` device pixels) may draw in the visible pixels; counts it left out
+    /// when not.
+    fn reaches(&mut self, op: &Op, place: &Place, offset: (f64, f64)) -> bool {
+        let Some(rects) = self.visible else { return true };
+        let Some(bounds) = op.bounds(|f| self.fonts.blend2d_font(f).size()) else { return true };
+        let offset = (offset.0 as f32, offset.1 as f32);
+        let reaches = place.may_reach(bounds, self.scale as f32, offset, rects);
+        self.left_out += usize::from(!reaches);
+        reaches
     }
 
     /// Adds the glyphs `list` will draw (its origin at device (0, 0), under the scale and translations only),
@@ -117,9 +147,21 @@ impl<'a> Collector<'a> {
             let t = visit.place.translation_f64;
             // By kind, so that a new shape or state op is decided in `Op::kind` and not here.
             match op.kind() {
-                OpKind::Glyphs => self.run(op, t, offset, base_runs.as_deref_mut()),
-                OpKind::Layer => self.layer(op, visit.place, offset, layer(visit.index), base_runs.is_some()),
-                OpKind::Shape | OpKind::State => {}
+                // The X-ray's run is looked up wherever it lies: the X-ray says what the cache held when a frame
+                // last looked it up.
+                OpKind::Glyphs if self.reaches(op, &visit.place, offset) || is_watched(op) => {
+                    self.run(op, t, offset, base_runs.as_deref_mut())
+                }
+                OpKind::Layer => {
+                    let drawn = layer(visit.index);
+                    // While the X-ray shows, its run may lie in any layer drawn in place.
+                    let looked_at =
+                        drawn != LayerGlyphs::Blitted && (self.reaches(op, &visit.place, offset) || super::watch::on());
+                    if looked_at {
+                        self.layer(op, visit.place, offset, drawn, base_runs.is_some());
+                    }
+                }
+                OpKind::Glyphs | OpKind::Shape | OpKind::State => {}
             }
         }
     }
@@ -164,7 +206,11 @@ impl<'a> Collector<'a> {
         let in_base = in_base || drawn == LayerGlyphs::InBase;
         let mut keys = Vec::new();
         let inside = if in_base { LayerGlyphs::InBase } else { LayerGlyphs::InPlace };
+        let left_out = self.left_out;
         self.walk(content, (inner, offset), &|_| inside, in_base.then_some(&mut keys));
-        self.wants.layers.push((placed, keys));
+        // A layer looked up in part is not known whole: its other runs were not looked at.
+        if self.left_out == left_out {
+            self.wants.layers.push((placed, keys));
+        }
     }
 }

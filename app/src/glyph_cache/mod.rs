@@ -153,6 +153,9 @@ pub struct Wants {
     pub runs_at_first_sight: bool,
     /// The colour glyphs the cache lacks ([`colour`]).
     pub colour: Vec<colour::ColourKey>,
+    /// The lookup took only the ops that reach the frame's damage ([`Collector::only_in`]): the base runs it
+    /// left out are not drawn, and this is no base redraw for the run images' ages ([`runs`]).
+    pub partial: bool,
 }
 
 /// One atlas as the inspector's overlay maps it: its size in pixels and each cell's inked box in it.
@@ -256,7 +259,8 @@ impl GlyphCache {
         wants: Wants,
         threads: usize,
     ) -> Result<RunUpdate, RenderError> {
-        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight, colour, held_runs } = wants;
+        let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight, colour, held_runs, partial } =
+            wants;
         self.add_colour_cells(g, fonts, colour)?;
         if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
             self.forget_complete();
@@ -275,7 +279,8 @@ impl GlyphCache {
         colors.sort_unstable_by(|a, b| order(&a.0).cmp(&order(&b.0)).then(a.1.cmp(&b.1)));
         colors.dedup();
         self.add_tints(g, &colors)?;
-        let update = self.runs.update(g, fonts, (&self.cells, &self.tints), &used_runs, runs, runs_at_first_sight)?;
+        let sight = (runs_at_first_sight, partial);
+        let update = self.runs.update(g, fonts, (&self.cells, &self.tints), &used_runs, runs, sight)?;
         if update.dropped > 0 {
             self.forget_complete();
         }

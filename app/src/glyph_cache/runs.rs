@@ -165,7 +165,8 @@ impl Runs {
     /// looking them up) and `wanted` (the runs it looked up) are marked drawn; the wanted runs without an image
     /// that were seen before (or all of them, when `at_first_sight`) are drawn into a new run atlas from the
     /// glyph `cells` in `glyph_atlases`; the others are remembered as seen. Then the images and the seen runs
-    /// older than [`KEEP_GENERATIONS`] are dropped. Nothing happens when both lists are empty (no base redraw).
+    /// older than [`KEEP_GENERATIONS`] are dropped. A `partial` lookup (the base's damage only) is no new
+    /// generation. Nothing happens when both lists are empty (no base redraw).
     pub(super) fn update(
         &mut self,
         g: &'static Goldberry,
@@ -173,12 +174,16 @@ impl Runs {
         (cells, tints): (&Cells, &Tints),
         used: &[u64],
         mut wanted: Vec<WantedRun>,
-        at_first_sight: bool,
+        (at_first_sight, partial): (bool, bool),
     ) -> Result<RunUpdate, NativeError> {
         if used.is_empty() && wanted.is_empty() {
             return Ok(RunUpdate::default());
         }
-        self.generation += 1;
+        // A redraw of the base's damage alone looked up only the runs in it: the others were not left undrawn by
+        // choice, so they do not age.
+        if !partial {
+            self.generation += 1;
+        }
         let generation = self.generation;
         for key in used {
             if let Some(image) = self.images.get_mut(key) {

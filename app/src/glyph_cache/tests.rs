@@ -468,3 +468,51 @@ fn a_held_base_run_is_not_looked_up_again_until_the_cache_forgets() {
     let again = lookup(&cache);
     assert!(!again.glyphs.is_empty(), "looked up again once forgotten: its tinted copies are missing");
 }
+
+/// A lookup told the pixels a frame draws ([`Collector::only_in`]) looks up only the runs that reach them, leaves
+/// the layer it looked at in part unknown as whole, and is no base redraw: the run images it did not look at do
+/// not age.
+#[test]
+fn a_lookup_of_the_damage_alone_leaves_out_what_misses_it_and_ages_no_run_image() {
+    use crate::display_list::{DisplayList, LayerKey};
+    use crate::geom::{PixelRect, Rect};
+    let (g, fonts, glyph, run) = shaped(Face::Sans, 14.0, Color::rgb(230, 200, 120), "Run 1234 in one");
+    let mut content = DisplayList::new();
+    content.glyphs(glyph.0, 4.0, 20.0, Arc::clone(&run), glyph.1);
+    content.glyphs(glyph.0, 4.0, 220.0, fonts.shape(glyph.0, "Another 5678 run"), glyph.1);
+    let mut list = DisplayList::new();
+    list.layer(LayerKey(7), Rect::new(0.0, 0.0, 400.0, 300.0), 1, content);
+    let mut cache = GlyphCache::new();
+    let lookup = |cache: &GlyphCache, rects: Option<&[PixelRect]>| {
+        let mut wants = Wants::default();
+        let mut collector = Collector::new(cache, &fonts, 1.0, &mut wants);
+        if let Some(rects) = rects {
+            collector = collector.only_in(rects);
+        }
+        collector.list(&list, &|_| LayerGlyphs::InBase);
+        wants
+    };
+    // Drawn whole twice: both runs get their images, and the layer is known whole.
+    for _ in 0..2 {
+        let wants = lookup(&cache, None);
+        assert_eq!((wants.runs.len(), wants.layers.len(), wants.partial), (2, 1, false));
+        cache.fill(g, &fonts, wants, 1).expect("fill");
+    }
+    assert_eq!(cache.run_images().0, 2);
+    // The first line's pixels alone: its run is looked up, the other left out, the layer not taken as whole.
+    let top = [PixelRect { x: 0, y: 0, w: 300, h: 30 }];
+    cache.forget_complete();
+    let wants = lookup(&cache, Some(&top));
+    assert_eq!((wants.runs.len(), wants.layers.len(), wants.partial), (1, 0, true));
+    assert_eq!(wants.runs[0].origin, (4.0, 20.0));
+    // Pixels no op reaches: nothing is looked up.
+    let far = [PixelRect { x: 500, y: 500, w: 10, h: 10 }];
+    let wants = lookup(&cache, Some(&far));
+    assert!(wants.runs.is_empty() && wants.glyphs.is_empty() && wants.layers.is_empty());
+    // Many such lookups of the first line: the second line's image stays, as it would over frames that copy the base.
+    for _ in 0..3 * KEEP_GENERATIONS {
+        let wants = lookup(&cache, Some(&top));
+        assert_eq!(cache.fill(g, &fonts, wants, 1).expect("fill").dropped, 0);
+    }
+    assert_eq!(cache.run_images().0, 2);
+}

@@ -85,6 +85,12 @@ pub fn latest() -> Option<u64> {
     watched().as_ref().and_then(|w| w.answer.as_ref()).map(|(_, number)| *number)
 }
 
+/// Whether a run is watched (the X-ray shows).
+#[inline]
+pub(super) fn on() -> bool {
+    ON.load(Ordering::Relaxed)
+}
+
 /// Whether `run` in `font` is the one watched: the one check a lookup pays while the X-ray is hidden.
 #[inline]
 pub(super) fn is_watched(font: FontId, run: &GlyphRun) -> bool {

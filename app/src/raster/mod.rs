@@ -111,6 +111,8 @@ pub struct Renderer {
     layers: LayerCache,
     /// What the last frame drew, to find the next frame's damage.
     prints: Prints,
+    /// The boxes of the layers' content the last frame drew in place (see [`cuts::LayerBoxes`]).
+    layer_boxes: cuts::LayerBoxes,
     glyphs: GlyphCache,
     use_glyph_cache: bool,
     /// Whether the glyph cache keeps the base's runs as images.
@@ -138,6 +140,7 @@ impl Renderer {
             base: BaseCache::default(),
             layers: LayerCache::default(),
             prints: Prints::default(),
+            layer_boxes: cuts::LayerBoxes::default(),
             last_edges: Vec::new(),
             last_drawers: Vec::new(),
             last_band_times: Vec::new(),
@@ -325,7 +328,7 @@ impl Renderer {
         let (mut ctx, mut plan, base_frame, lead_layers) = self.plan_base(list, fonts, &target);
         // The renderer's own clips are kept off the edges the beta would round apart where they cut them (record 19).
         if let BasePlan::Damage(rects) = &mut plan {
-            let boxes = cuts::tender_boxes(&ctx, None, true, &|_| None);
+            let boxes = cuts::tender_boxes(&ctx, (None, true), &|_| None, &mut self.layer_boxes);
             cuts::hold_boxes_in(rects, &boxes, ctx.width, ctx.height as u32);
         }
         self.stats = RasterStats::default();
@@ -334,8 +337,9 @@ impl Renderer {
         let mut damage = parts.written();
         if !damage.is_empty() && !damage.is_whole(target.width, target.height) {
             let prints = &self.prints;
+            let ink = |i| prints.pending_ink(i);
             let (boxes, frame_boxes) =
-                cuts::tender_boxes_apart(&ctx, Some(ctx.drawn_from), false, &|i| prints.pending_ink(i));
+                cuts::tender_boxes_apart(&ctx, (Some(ctx.drawn_from), false), &ink, &mut self.layer_boxes);
             damage = cuts::hold_boxes_whole(&damage, &boxes);
             // What the frame's own damage grows to is drawn for the frame, not for the overlay: it is counted as its.
             parts.frame = cuts::hold_boxes_whole(&parts.frame, &boxes[..frame_boxes]);
@@ -353,13 +357,19 @@ impl Renderer {
             self.bands_handed_out.fetch_add(1, Ordering::Release);
             self.rasterize_shared_layers(&ctx, stale)?;
         } else {
-            let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale, partial, fill.bands)?;
+            // What a partial frame draws: its damage, and the base's squares under it that it draws first.
+            let visible: Option<Vec<PixelRect>> = partial.map(|damage| {
+                let squares = fill.rects.iter().filter_map(|r| PixelRect::of_device(r, target.width, target.height));
+                damage.rects().iter().copied().chain(squares).collect()
+            });
+            let visible = visible.as_deref();
+            let (edges, prepared_on_pool) = self.prepare_and_cut_bands(&ctx, &stale, (partial, visible), fill.bands)?;
             self.last_edges.clone_from(&edges);
             let (local, shared) = split_by_band(stale, &edges);
             self.rasterize_shared_layers(&ctx, shared)?;
             let prepared = match prepared_on_pool {
                 Some(prepared) => prepared?,
-                None => prepare_frame(&ctx)?,
+                None => prepare_frame(&ctx, visible)?,
             };
             self.redraw_base_damage(&ctx, &plan, &fill, &prepared)?;
             let bands = BandsOf { edges: &edges, local: &local, damage: partial };
@@ -372,6 +382,7 @@ impl Renderer {
         };
         self.keep_base(plan, base_frame, lead_layers, drawn);
         self.prints.done();
+        self.layer_boxes.frame_done();
         Ok(Rendered { time: start.elapsed(), damage, parts, moved: blit.map(|b| b.rect) })
     }
 
@@ -417,7 +428,7 @@ impl Renderer {
             ctx.lead_drawn = true;
             fill.rects = fill.tiles.iter().map(|t| t.to_device()).collect();
             // Kept off the edges the beta would round apart, as the base's own damage is (record 19).
-            let boxes = cuts::tender_boxes(ctx, None, true, &|_| None);
+            let boxes = cuts::tender_boxes(ctx, (None, true), &|_| None, &mut self.layer_boxes);
             cuts::hold_boxes_in(&mut fill.rects, &boxes, ctx.width, ctx.height as u32);
         }
         self.stats.base_filled = fill.tiles.len() + usize::from(fill.bands);
@@ -428,22 +439,25 @@ impl Renderer {
     /// a pool thread (awake, see [`Renderer::wake_band_threads`]) while this one adds the glyphs the frame lacks
     /// to the glyph cache and cuts the bands. Returns the band edges, and the prepared frame when the pool built
     /// it (with one thread, it is built later, when it is needed). `fill_bands`: the bands draw the rows of the
-    /// base it lacks ([`BaseFill::bands`]).
+    /// base it lacks ([`BaseFill::bands`]). A partial frame's `damage` comes with the pixels it draws (`visible`:
+    /// the damage and the base's squares drawn under it): only the ops that reach them are looked up and prepared.
     fn prepare_and_cut_bands(
         &mut self,
         ctx: &FrameContext<'_>,
         stale: &[StaleLayer<'_>],
-        damage: Option<&Damage>,
+        (damage, visible): (Option<&Damage>, Option<&[PixelRect]>),
         fill_bands: bool,
     ) -> Result<(Vec<usize>, PreparedOnPool), RenderError> {
         let mut prepared_on_pool = None;
         let edges = rayon::in_place_scope(|s| -> Result<Vec<usize>, RenderError> {
             if ctx.threads > 1 {
-                s.spawn(|_| prepared_on_pool = Some(prepare_frame(ctx)));
+                s.spawn(|_| prepared_on_pool = Some(prepare_frame(ctx, visible)));
             }
-            self.fill_glyphs(ctx, stale)?;
-            let mut per_row = row_costs(ctx, stale);
+            self.fill_glyphs(ctx, stale, visible)?;
+            // One thread draws one band whatever the rows cost: their estimate would cut nothing.
+            let mut per_row = if ctx.threads > 1 { row_costs(ctx, stale) } else { vec![0.0; ctx.height] };
             let shares = match damage {
+                _ if ctx.threads == 1 => vec![1.0],
                 None => band_shares(per_row.iter().sum(), ctx.threads),
                 Some(damage) => {
                     only_damaged_rows(&mut per_row, damage, ctx.width);
@@ -460,20 +474,31 @@ impl Renderer {
                 // or where the bands draw the rows it lacks.
                 let lead = (ctx.drawn_from == 0 || fill_bands) && ctx.lead_drawn;
                 let ink = |i: usize| self.prints.pending_ink(i);
-                cuts::keep_boxes_whole(&mut edges, &cuts::tender_boxes(ctx, Some(ctx.drawn_from), lead, &ink));
+                let boxes = cuts::tender_boxes(ctx, (Some(ctx.drawn_from), lead), &ink, &mut self.layer_boxes);
+                cuts::keep_boxes_whole(&mut edges, &boxes);
             }
             Ok(edges)
         })?;
         Ok((edges, prepared_on_pool))
     }
 
-    /// Adds every glyph this frame draws that the cache lacks, before the parallel work.
-    fn fill_glyphs(&mut self, ctx: &FrameContext<'_>, stale: &[StaleLayer<'_>]) -> Result<(), RenderError> {
+    /// Adds every glyph this frame draws that the cache lacks, before the parallel work (of the list's ops, those
+    /// that reach `visible`, when the frame draws only there).
+    fn fill_glyphs(
+        &mut self,
+        ctx: &FrameContext<'_>,
+        stale: &[StaleLayer<'_>],
+        visible: Option<&[PixelRect]>,
+    ) -> Result<(), RenderError> {
         let glyphs_start = Instant::now();
         if self.use_glyph_cache {
             let mut wants = Wants::default();
             let mut collector = Collector::new(&self.glyphs, ctx.fonts, ctx.mapping.scale, &mut wants);
+            // The stale layers are drawn whole into their images, whatever the frame's damage.
             collect_layer_glyphs(&mut collector, stale);
+            if let Some(rects) = visible {
+                collector = collector.only_in(rects);
+            }
             let run_images = self.use_run_images;
             let drawn = |i: usize| match (ctx.in_place(i), run_images) {
                 (false, _) => LayerGlyphs::Blitted,

@@ -5,9 +5,9 @@ use goldberry_natives::blend2d::{self as bl, Gradient, Rgba32};
 use goldberry_natives::{Goldberry, NativeError};
 
 use super::context::FrameContext;
-use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Stroke};
+use crate::display_list::{DisplayList, Op, Paint, PathCommand, PathData, Place, Step, Stroke, Walk, walk};
 use crate::fonts::FontBook;
-use crate::geom::Rect;
+use crate::geom::{PixelRect, Rect};
 
 /// Paths, gradients and bounds built from one list's ops, index for index; shared read-only by the bands.
 #[derive(Debug, Default)]
@@ -23,6 +23,17 @@ pub(super) struct Prepared {
 
 /// Builds the Blend2D paths and gradients of `list`'s ops and their bounds (not those inside layers).
 pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayList) -> Result<Prepared, NativeError> {
+    prepare_reaching(g, fonts, list, None)
+}
+
+/// [`prepare`], the paths and gradients only of the ops that may reach the device pixels `visible` drawn from
+/// its place at its scale (`None`: of every op). Every op's bounds are found: a replay skips an op by them.
+fn prepare_reaching(
+    g: &'static Goldberry,
+    fonts: &FontBook,
+    list: &DisplayList,
+    visible: Option<(&[PixelRect], Place, f32)>,
+) -> Result<Prepared, NativeError> {
     let n = list.ops.len();
     let mut prepared = Prepared {
         paths: Vec::with_capacity(n),
@@ -30,7 +41,18 @@ pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayLis
         bounds: Vec::with_capacity(n),
         layers: (0..n).map(|_| None).collect(),
     };
-    for op in &list.ops {
+    let places = visible.map(|(_, origin, _)| Walk::new(list, origin));
+    for (op, visit) in list.ops.iter().zip(places.into_iter().flatten().map(Some).chain(std::iter::repeat(None))) {
+        let bounds = op.bounds(|f| fonts.blend2d_font(f).size());
+        // An op whose bounds miss the pixels drawn is skipped by every replay of this frame: nothing to build.
+        if let (Some((rects, _, scale)), Some(visit), Some(b)) = (visible, visit, bounds)
+            && !visit.place.may_reach(b, scale, (0.0, 0.0), rects)
+        {
+            prepared.paths.push(None);
+            prepared.gradients.push(None);
+            prepared.bounds.push(bounds);
+            continue;
+        }
         // A shape with a point that is not finite draws nothing: it names no place, and `bl::Path` refuses it.
         let path = match op {
             Op::FillPath { path, .. } | Op::StrokePath { path, .. } => {
@@ -52,18 +74,28 @@ pub(super) fn prepare(g: &'static Goldberry, fonts: &FontBook, list: &DisplayLis
         let paint = op.paint();
         prepared.paths.push(path);
         prepared.gradients.push(paint.filter(|p| p.is_finite()).map(|p| to_gradient(g, p)).transpose()?.flatten());
-        prepared.bounds.push(op.bounds(|f| fonts.blend2d_font(f).size()));
+        prepared.bounds.push(bounds);
     }
     Ok(prepared)
 }
 
-/// The frame's paths, gradients and bounds, and those of the leading run's layers when they are drawn in place.
-pub(super) fn prepare_frame(ctx: &FrameContext<'_>) -> Result<Prepared, NativeError> {
-    let mut prepared = prepare(ctx.g, ctx.fonts, ctx.list)?;
-    for (i, op) in ctx.list.ops.iter().enumerate().take(ctx.lead_end) {
-        if let (Op::Layer { content, .. }, true) = (op, ctx.in_place(i)) {
-            prepared.layers[i] = Some(prepare(ctx.g, ctx.fonts, content)?);
+/// The frame's paths, gradients and bounds, and those of the leading run's layers when they are drawn in place;
+/// when the frame draws only the device pixels `visible`, the paths and gradients of the ops that reach them.
+pub(super) fn prepare_frame(ctx: &FrameContext<'_>, visible: Option<&[PixelRect]>) -> Result<Prepared, NativeError> {
+    let scale = ctx.mapping.scale;
+    let mut prepared = prepare_reaching(ctx.g, ctx.fonts, ctx.list, visible.map(|v| (v, Place::default(), scale)))?;
+    for visit in walk(ctx.list).take(ctx.lead_end) {
+        let (i, Step::Draw(Op::Layer { rect, content, .. })) = (visit.index, visit.step) else { continue };
+        if !ctx.in_place(i) {
+            continue;
         }
+        // A layer that reaches no visible pixel is not drawn; should a replay draw it, it builds its own.
+        let inside = match (visible, prepared.bounds[i]) {
+            (Some(rects), Some(b)) if !visit.place.may_reach(b, scale, (0.0, 0.0), rects) => continue,
+            (Some(rects), _) => Some((rects, visit.place.inside(*rect), scale)),
+            (None, _) => None,
+        };
+        prepared.layers[i] = Some(prepare_reaching(ctx.g, ctx.fonts, content, inside)?);
     }
     Ok(prepared)
 }

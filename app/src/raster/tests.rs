@@ -14,7 +14,7 @@ use super::geom::Mapping;
 use super::*;
 use crate::display_list::{DisplayList, LayerKey, Op, Paint, PathCommand, PathData, Place, Stop, Stroke};
 use crate::fonts::FontBook;
-use crate::geom::{Color, Rect};
+use crate::geom::{Color, PixelRect, Rect};
 use crate::surface::{Canvas, FrameBuffer, Pixels};
 
 pub(super) fn setup() -> (&'static Goldberry, FontBook) {
@@ -501,4 +501,85 @@ fn a_tall_band_is_cut_so_that_its_rows_fit_the_cache() {
     // Rows wider than the limit are a band each; bands within it are left as they are.
     assert_eq!(split_tall_bands(&[0, 3], 2 << 20, 1 << 20), vec![0, 1, 2, 3]);
     assert_eq!(split_tall_bands(&[0, 5, 9], 16, 1 << 20), vec![0, 5, 9]);
+}
+
+/// A frame that draws only some pixels builds the paths and gradients of the ops that reach them alone, the leading
+/// run's layers too, and finds every op's bounds: a replay skips an op by them.
+#[test]
+fn a_partial_frame_prepares_only_the_ops_that_reach_its_pixels() {
+    let (g, fonts) = setup();
+    let list = scene(1, 10.0);
+    // The first layer (op 1) is the leading run, drawn in place; the circle (op 6) lies at the bottom.
+    let ctx = FrameContext {
+        g,
+        fonts: &fonts,
+        list: &list,
+        mapping: Mapping { scale: 1.0 },
+        width: 120,
+        height: 101,
+        stride: 480,
+        threads: 1,
+        blend2d_threads: 0,
+        lead_end: 2,
+        lead_drawn: true,
+        drawn_from: 2,
+    };
+    let whole = prepare::prepare_frame(&ctx, None).unwrap();
+    assert!(whole.gradients[0].is_some() && whole.layers[1].is_some() && whole.paths[6].is_none());
+    // The layer's pixels alone (it lies at (10, 10), 40x30): the background's gradient reaches them, the circle not.
+    let card = [PixelRect { x: 20, y: 20, w: 5, h: 5 }];
+    let part = prepare::prepare_frame(&ctx, Some(&card)).unwrap();
+    assert!(part.gradients[0].is_some());
+    let layer = part.layers[1].as_ref().expect("the layer reaching them is prepared");
+    assert!(layer.paths[1].is_some(), "the card's stroke reaches them");
+    assert_eq!(part.bounds, whole.bounds);
+    // Pixels under the circle alone: neither the layer nor its stroke is built, every bound is still found.
+    let bottom = [PixelRect { x: 25, y: 95, w: 5, h: 5 }];
+    let part = prepare::prepare_frame(&ctx, Some(&bottom)).unwrap();
+    assert!(part.layers[1].is_none() && part.gradients[0].is_some());
+    assert_eq!(part.bounds, whole.bounds);
+}
+
+/// The boxes of a layer's content drawn in place are walked once while the layer keeps its key, version and
+/// place, and again when one changes; frames drawn over the one before still equal a fresh frame.
+#[test]
+fn a_layer_drawn_in_place_again_has_the_same_boxes_without_a_walk() {
+    let (g, fonts) = setup();
+    let list = based_scene(1, 10.0, Color::rgb(200, 40, 40));
+    let ctx = FrameContext {
+        g,
+        fonts: &fonts,
+        list: &list,
+        mapping: Mapping { scale: 1.0 },
+        width: 120,
+        height: 101,
+        stride: 480,
+        threads: 1,
+        blend2d_threads: 0,
+        lead_end: Lead::of(&list, 1.0).end,
+        lead_drawn: true,
+        drawn_from: 0,
+    };
+    let mut known = cuts::LayerBoxes::default();
+    let walked = cuts::tender_boxes(&ctx, (None, true), &|_| None, &mut known);
+    assert!(!walked.is_empty(), "the cards' round corners and curves give boxes");
+    known.frame_done();
+    assert_eq!(cuts::tender_boxes(&ctx, (None, true), &|_| None, &mut known), walked);
+    assert_eq!(known.known(), 3, "the three layers of the base are known");
+    // A new version is walked anew (and the old one forgotten once the frame is done).
+    let moved = based_scene(2, 13.5, Color::rgb(40, 40, 200));
+    let ctx = FrameContext { list: &moved, ..ctx };
+    known.frame_done();
+    let fresh = cuts::tender_boxes(&ctx, (None, true), &|_| None, &mut cuts::LayerBoxes::default());
+    assert_eq!(cuts::tender_boxes(&ctx, (None, true), &|_| None, &mut known), fresh);
+    known.frame_done();
+    assert_eq!(known.known(), 3);
+    // Frames drawn over the one before, the base's damage redrawn, equal a fresh frame.
+    let mut raster = Renderer::new(g, 2);
+    let mut fb = FrameBuffer::new(120, 101);
+    for (version, x) in [(1, 10.0), (2, 13.5), (1, 10.0), (2, 13.5)] {
+        let scene = based_scene(version, x, Color::rgb(200, 40, 40));
+        raster.render(&scene, &fonts, fb.canvas(), Pixels::Kept).unwrap();
+        assert_eq!(max_diff(&fb, &cold(g, &fonts, &scene, 1)), 0, "version {version}");
+    }
 }
