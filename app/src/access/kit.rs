@@ -10,12 +10,13 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use accesskit::{
-    Action, CustomAction, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection,
+    Action, Affine, CustomAction, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection,
     TextPosition, TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
 };
 
 use super::editing::Editing;
 use crate::ui::edit::lines::Lines;
+use crate::widgets::editor::Laid;
 use crate::widgets::{Node, Placed, Role};
 
 /// The window's node: the root every widget hangs from.
@@ -32,16 +33,35 @@ pub struct KitTree {
     scale: f32,
 }
 
-/// A text as last sent: its lines (shared with the editor that gave them) and each line's run.
+/// A text as last sent: its lines (shared with the editor that gave them) and each line's node.
 #[derive(Debug, Default)]
 struct Sent {
     lines: Lines,
+    /// Each line's node: its run (a label's, a field's), or an area's container of the line's rows.
     ids: Vec<NodeId>,
-    /// Runs made so far: a new line's run takes the next id, so a line keeps its run's id while lines come and
+    /// Lines made so far: a new line's node takes the next id, so a line keeps its node's id while lines come and
     /// go before it.
     made: usize,
     /// Where a one-line text's characters stood, when it said.
     placed: Option<Placed>,
+    /// An area's: each line's rows as sent, one for one with `ids` (empty for a text of runs alone).
+    rows: Vec<Rows>,
+    /// An area's rows sent without their characters' places (their laid-out line had no runs yet): placed when
+    /// they come into view.
+    unplaced: HashSet<NodeId>,
+    /// The layout an area's rows were cut from (None: each line sent whole, as one run without places).
+    laid: Option<Laid>,
+    /// What that layout's wrapping depends on: the content's width, a line's height and the scale.
+    cut: Option<(f32, f32, f32)>,
+    /// Where an area's view was sent standing: its content box's corner, scrolled.
+    view: Option<(f32, f32)>,
+}
+
+/// One line of an area as sent: the index of its first row among the area's rows, and how many rows it has.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Rows {
+    first: usize,
+    count: usize,
 }
 
 impl Sent {
@@ -99,6 +119,9 @@ impl KitTree {
                 kit.set_live(Live::Polite);
             }
             let mut kids = match text_of(node) {
+                Some(Text::Lines(lines)) => {
+                    self.wrapped(id, lines, node.access.rows.as_ref(), &node.access, &mut kit, &mut changed)
+                }
                 Some(text) => self.runs(id, text, &node.access, &mut kit, &mut changed),
                 None => Vec::new(),
             };
@@ -195,7 +218,8 @@ impl KitTree {
             sent = Some(0..memo.ids.len());
         }
         for i in sent.into_iter().flatten() {
-            changed.push((memo.ids[i], text_run(memo.lines.line(i), memo.placed(i), scale)));
+            let line = memo.lines.line(i);
+            changed.push((memo.ids[i], text_run(line, memo.placed(i), crate::text::bidi::base_rtl(line), scale)));
         }
         if let Some((anchor, caret)) = access.selection {
             let at = |byte: usize| {
@@ -208,6 +232,151 @@ impl KitTree {
             parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
         }
         memo.ids.clone()
+    }
+
+    /// An area's `lines` as AccessKit's nodes under node `id`: a view (where its content box stands, scrolled)
+    /// holding a container per hard line (where the line's first row stands in the view) holding a text run per
+    /// row `laid` wrapped the line into, with each character's place; the selection `access` gives set on
+    /// `parent`. Only the lines that differ from those last sent are cut into rows and sent, so a keystroke sends
+    /// the rows of the line typed in; a keystroke that adds or takes a row moves the containers of the lines after
+    /// it, and a scroll moves the view alone. A row not laid out yet (far from the view and the caret) is sent
+    /// without places, and again with them when it comes into view. Without a layout of this text, each line is
+    /// one run without places.
+    fn wrapped(
+        &mut self,
+        id: NodeId,
+        lines: &Lines,
+        laid: Option<&Laid>,
+        access: &crate::widgets::Access,
+        parent: &mut accesskit::Node,
+        changed: &mut Vec<(NodeId, accesskit::Node)>,
+    ) -> Vec<NodeId> {
+        let scale = self.scale;
+        let memo = self.texts.entry(id).or_default();
+        let cut = laid.map(|l| (l.content.w, l.line_height, scale));
+        let fresh = !lines.same(&memo.lines);
+        // A layout cut at another width (or none, for a text that changed) wraps every line anew.
+        let anew = memo.rows.is_empty() || (memo.cut != cut && (laid.is_some() || fresh));
+        let mut redo: Vec<usize> = Vec::new();
+        let mut regrown = anew;
+        if anew {
+            memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
+            memo.made = lines.len();
+            memo.rows = vec![Rows::default(); lines.len()];
+            memo.unplaced.clear();
+            redo.extend(0..lines.len());
+        } else if let Some((old, new)) = lines.changed_since(&memo.lines).filter(|_| fresh) {
+            let kept = &memo.ids[old.clone()];
+            let ids: Vec<NodeId> = (0..new.len())
+                .map(|k| {
+                    kept.get(k).copied().unwrap_or_else(|| {
+                        memo.made += 1;
+                        run_id(id, memo.made - 1)
+                    })
+                })
+                .collect();
+            regrown = old.len() != new.len();
+            for (gone, rows) in memo.ids[old.clone()].iter().zip(&memo.rows[old.clone()]) {
+                for k in 0..rows.count {
+                    memo.unplaced.remove(&row_id(*gone, k));
+                }
+            }
+            memo.ids.splice(old.clone(), ids);
+            // A line kept one for one keeps its rows as sent until it is cut again: its count says whether the
+            // lines after it move.
+            let kept: Vec<Rows> = (0..new.len()).map(|k| memo.rows.get(old.start + k).filter(|_| k < old.len()).copied().unwrap_or_default()).collect();
+            memo.rows.splice(old, kept);
+            redo.extend(new);
+        }
+        if fresh {
+            memo.lines = lines.clone();
+        }
+        if let Some(laid) = laid {
+            memo.cut = cut;
+            if !memo.laid.as_ref().is_some_and(|kept| same_layout(kept, laid)) {
+                memo.laid = Some(laid.clone());
+            }
+            // Rows that come into view with their runs laid out, sent before without places, are sent again.
+            let rows = &laid.paragraph.lines;
+            let height = laid.line_height.max(1.0);
+            let top = (laid.scroll / height).floor().max(0.0) as usize;
+            let shown = (laid.content.h / height).ceil() as usize + 1;
+            for row in rows.iter().skip(top).take(shown).filter(|row| !row.runs.is_empty()) {
+                let (i, _) = lines.line_at(row.bytes.start);
+                let line = &memo.rows[i];
+                if (0..line.count).any(|k| memo.unplaced.contains(&row_id(memo.ids[i], k))) {
+                    redo.push(i);
+                }
+            }
+        } else if anew || fresh {
+            memo.cut = None;
+            memo.laid = None;
+        }
+        redo.sort_unstable();
+        redo.dedup();
+        let laid = memo.laid.as_ref().filter(|_| memo.cut.is_some());
+        // The rows of each line redone, then where every line's first row stands from the first that changed.
+        let mut moved = regrown;
+        for &i in &redo {
+            let line = memo.ids[i];
+            for k in 0..memo.rows[i].count {
+                memo.unplaced.remove(&row_id(line, k));
+            }
+            let runs = line_runs(lines, i, laid, scale);
+            moved |= runs.len() != memo.rows[i].count;
+            memo.rows[i].count = runs.len();
+            for (k, (run, placed)) in runs.into_iter().enumerate() {
+                if !placed {
+                    memo.unplaced.insert(row_id(line, k));
+                }
+                changed.push((row_id(line, k), run));
+            }
+        }
+        if moved {
+            // A line gained or lost rows (or lines came or went): every line after the first redone one may stand
+            // elsewhere.
+            let from = redo.first().copied().unwrap_or(memo.rows.len());
+            let mut first = from.checked_sub(1).map_or(0, |i| memo.rows[i].first + memo.rows[i].count);
+            for i in from..memo.rows.len() {
+                let rows = &mut memo.rows[i];
+                let shifted = rows.first != first;
+                rows.first = first;
+                first += rows.count;
+                if shifted || redo.binary_search(&i).is_ok() {
+                    changed.push((memo.ids[i], line_node(memo.ids[i], *rows, laid, scale)));
+                }
+            }
+        } else {
+            for &i in &redo {
+                changed.push((memo.ids[i], line_node(memo.ids[i], memo.rows[i], laid, scale)));
+            }
+        }
+        let view = view_id(id);
+        let placed = laid.map(|l| (l.content.x, l.content.y - l.scroll));
+        if regrown || memo.view != placed {
+            memo.view = placed;
+            changed.push((view, view_node(&memo.ids, laid, scale)));
+        }
+        if let Some((anchor, caret)) = access.selection {
+            let at = |byte: usize| {
+                let (i, start) = memo.lines.line_at(byte);
+                let line = memo.lines.line(i);
+                let (k, from) = match laid {
+                    Some(laid) => {
+                        let rows = memo.rows[i];
+                        let laid_rows = laid.paragraph.lines.get(rows.first..rows.first + rows.count).unwrap_or_default();
+                        let k = laid_rows.partition_point(|r| r.bytes.start <= byte).saturating_sub(1);
+                        (k, laid_rows.get(k).map_or(start, |r| r.bytes.start.max(start)))
+                    }
+                    None => (0, start),
+                };
+                let byte = byte.clamp(from, start + line.len());
+                let character_index = line.get(from - start..byte - start).map_or(0, |head| head.chars().count());
+                TextPosition { node: row_id(memo.ids[i], k), character_index }
+            };
+            parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
+        }
+        vec![view]
     }
 
     /// The line of text node `text` that its run `run` holds: a screen reader names a place in a text by its run.
@@ -224,9 +393,19 @@ impl KitTree {
     pub fn full(&self) -> TreeUpdate {
         let mut nodes: Vec<(NodeId, accesskit::Node)> =
             self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
-        for sent in self.texts.values() {
-            for (i, (id, line)) in sent.ids.iter().zip(sent.lines.iter()).enumerate() {
-                nodes.push((*id, text_run(line, sent.placed(i), self.scale)));
+        for (text, sent) in &self.texts {
+            if sent.rows.is_empty() {
+                for (i, (id, line)) in sent.ids.iter().zip(sent.lines.iter()).enumerate() {
+                    nodes.push((*id, text_run(line, sent.placed(i), crate::text::bidi::base_rtl(line), self.scale)));
+                }
+                continue;
+            }
+            let laid = sent.laid.as_ref().filter(|_| sent.cut.is_some());
+            nodes.push((view_id(*text), view_node(&sent.ids, laid, self.scale)));
+            for (i, (id, rows)) in sent.ids.iter().zip(&sent.rows).enumerate() {
+                nodes.push((*id, line_node(*id, *rows, laid, self.scale)));
+                let runs = line_runs(&sent.lines, i, laid, self.scale);
+                nodes.extend(runs.into_iter().enumerate().map(|(k, (run, _))| (row_id(*id, k), run)));
             }
         }
         TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
@@ -254,14 +433,105 @@ fn run_id(parent: NodeId, i: usize) -> NodeId {
     NodeId(h.finish().max(1))
 }
 
+/// Row `k` of an area's line `line`: an id that stays while the line keeps its node.
+fn row_id(line: NodeId, k: usize) -> NodeId {
+    let mut h = DefaultHasher::new();
+    (line.0, k, "row").hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// The view of area `area`: the container of its lines.
+fn view_id(area: NodeId) -> NodeId {
+    let mut h = DefaultHasher::new();
+    (area.0, "view").hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// Whether two layouts of an area are the same one, by what they share rather than by their contents (a 1 MiB
+/// area's layout is compared each frame).
+fn same_layout(a: &Laid, b: &Laid) -> bool {
+    std::sync::Arc::ptr_eq(&a.paragraph, &b.paragraph)
+        && std::sync::Arc::ptr_eq(&a.text, &b.text)
+        && (a.content, a.scroll, a.line_height) == (b.content, b.scroll, b.line_height)
+}
+
+/// An area's view: where its content box stands, scrolled, in device pixels, holding its lines `ids`.
+fn view_node(ids: &[NodeId], laid: Option<&Laid>, scale: f32) -> accesskit::Node {
+    let mut view = accesskit::Node::new(KitRole::GenericContainer);
+    if let Some(l) = laid {
+        let s = f64::from(scale);
+        view.set_transform(Affine::translate((f64::from(l.content.x) * s, f64::from(l.content.y - l.scroll) * s)));
+    }
+    view.set_children(ids.to_vec());
+    view
+}
+
+/// An area's line `line`: where its first row stands in the view, holding its rows.
+fn line_node(line: NodeId, rows: Rows, laid: Option<&Laid>, scale: f32) -> accesskit::Node {
+    let mut node = accesskit::Node::new(KitRole::GenericContainer);
+    if let Some(l) = laid {
+        let y = rows.first as f64 * f64::from(l.line_height) * f64::from(scale);
+        node.set_transform(Affine::translate((0.0, y)));
+    }
+    node.set_children((0..rows.count).map(|k| row_id(line, k)).collect::<Vec<_>>());
+    node
+}
+
+/// Line `i` of `lines` as text runs, each with whether its characters are placed: a run per row `laid` wrapped
+/// it into (the last holding its `\n`), standing a row below the one before from the line's first row, with its
+/// characters' places where the row's runs were laid out; without a layout, the line whole as one run.
+fn line_runs(lines: &Lines, i: usize, laid: Option<&Laid>, scale: f32) -> Vec<(accesskit::Node, bool)> {
+    let line = lines.line(i);
+    let whole = || vec![(text_run(line, None, crate::text::bidi::base_rtl(line), scale), false)];
+    let Some(laid) = laid else { return whole() };
+    let rows = &laid.paragraph.lines;
+    let start = lines.start(i);
+    let end = start + line.len();
+    let first = rows.partition_point(|r| r.bytes.start < start);
+    let last = if i + 1 < lines.len() { rows.partition_point(|r| r.bytes.start < end) } else { rows.len() };
+    if first >= last || laid.text.get(start..end) != Some(line) {
+        return whole();
+    }
+    (first..last)
+        .enumerate()
+        .map(|(k, r)| {
+            let row = &rows[r];
+            let to = if r + 1 < last { rows[r + 1].bytes.start } else { end };
+            let from = row.bytes.start.max(start);
+            let value = &laid.text[from..to];
+            // A row whose runs were not cut (far from the view and the caret) has no places yet.
+            let placed = (!row.runs.is_empty() || row.bytes.is_empty()).then(|| {
+                let at: Vec<usize> = value.char_indices().map(|(b, _)| from + b).chain([to]).collect();
+                let x = laid.line_x.get(r).copied().unwrap_or(0.0);
+                let mut carets = row.carets(&laid.text, &at);
+                // A grapheme of several characters (an emoji family, a letter and its accent) is its first
+                // character's box, the others standing at its end with no width: a point on it is its start.
+                for j in (0..at.len().saturating_sub(1)).rev() {
+                    if !crate::text::segment::is_grapheme_boundary(&laid.text, at[j]) {
+                        carets[j] = carets[j + 1];
+                    }
+                }
+                let carets = carets.into_iter().map(|c| x + c).collect();
+                Placed { y: k as f32 * laid.line_height, h: laid.line_height, carets }
+            });
+            let mut run = text_run(value, placed.as_ref(), row.rtl, scale);
+            if placed.is_none() {
+                let (s, x) = (f64::from(scale), f64::from(laid.line_x.get(r).copied().unwrap_or(0.0)));
+                let (y, h, w) = (k as f64 * f64::from(laid.line_height), f64::from(laid.line_height), f64::from(row.width_px));
+                run.set_bounds(KitRect { x0: x * s, y0: y * s, x1: (x + w) * s, y1: (y + h) * s });
+            }
+            (run, placed.is_some())
+        })
+        .collect()
+}
+
 /// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction,
 /// and where `placed` says its characters stand, each one's place and width in device pixels from the run's start
 /// edge (AT-SPI's per-character and range extents).
-fn text_run(line: &str, placed: Option<&Placed>, scale: f32) -> accesskit::Node {
+fn text_run(line: &str, placed: Option<&Placed>, rtl: bool, scale: f32) -> accesskit::Node {
     let mut run = accesskit::Node::new(KitRole::TextRun);
     run.set_value(line);
     let lengths: Vec<u8> = line.chars().map(|c| c.len_utf8() as u8).collect();
-    let rtl = crate::text::bidi::base_rtl(line);
     run.set_text_direction(if rtl { TextDirection::RightToLeft } else { TextDirection::LeftToRight });
     if let Some(placed) = placed.filter(|p| p.carets.len() == lengths.len() + 1) {
         let b = placed.line();
@@ -627,5 +897,104 @@ mod tests {
         assert_eq!(bar_kit.children(), [id_of(&nodes[1]), id_of(&nodes[2])]);
         assert_eq!(bar_kit.size_of_set(), Some(2), "the set's size on its container");
         assert_eq!(of(&nodes[2]).and_then(|n| n.position_in_set()), Some(1), "AccessKit counts places from 0");
+    }
+
+    /// A kit area 200 px wide holding `text`, laid out as a frame lays it out, and its node.
+    fn laid_area(area: &mut crate::widgets::area::Area) -> Node {
+        use crate::widgets::{Density, Measure, Widget, pen::KitFonts};
+        let fonts = crate::test_support::fonts();
+        let m = Measure { fonts, f: KitFonts::new(fonts), density: Density::Regular };
+        let rect = Rect::new(30.0, 40.0, 200.0, 136.0);
+        let laid = area.lay_text(&m, rect, false).expect("an area lays out its text");
+        area.take_laid(laid);
+        Node::part("notes", 0, area.access(), rect)
+    }
+
+    /// Where a node stands in the window: its bounds through its own and its ancestors' transforms.
+    fn in_window(update: &TreeUpdate, id: NodeId) -> (f64, f64, f64, f64) {
+        let node = |id: NodeId| update.nodes.iter().find(|(n, _)| *n == id).map(|(_, node)| node);
+        let parent = |id: NodeId| update.nodes.iter().find(|(_, n)| n.children().contains(&id)).map(|(p, _)| *p);
+        let mut at = node(id).and_then(|n| n.bounds()).expect("bounds");
+        let mut walk = Some(id);
+        while let Some(now) = walk {
+            if let Some(t) = node(now).and_then(|n| n.transform()) {
+                at = t.transform_rect_bbox(at);
+            }
+            walk = parent(now);
+        }
+        (at.x0, at.y0, at.x1, at.y1)
+    }
+
+    #[test]
+    fn an_area_is_a_run_per_wrapped_row_with_its_characters_where_they_are_drawn() {
+        use crate::widgets::area::Area;
+        let text = "The quick brown fox jumps over the lazy dog and runs on\nshort\nend";
+        let mut area = Area::new("notes", "Notes", text, 200.0);
+        let node = laid_area(&mut area);
+        let laid = area.drawn().expect("the frame's layout is of the text").clone();
+        let mut tree = KitTree::default();
+        let first = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a first update");
+        let of = |id: NodeId| first.nodes.iter().find(|(n, _)| *n == id).map(|(_, node)| node.clone());
+        let id = id_of(&node);
+        assert_eq!(of(id).expect("the area").children(), [view_id(id)]);
+        let lines = of(view_id(id)).expect("the view").children().to_vec();
+        assert_eq!(lines.len(), 3, "a container per hard line");
+        let rows = of(lines[0]).expect("the first line").children().to_vec();
+        assert!(rows.len() >= 2, "the long line wraps: {} rows", rows.len());
+        let values: String = rows.iter().map(|r| of(*r).and_then(|n| n.value().map(str::to_owned)).unwrap_or_default()).collect();
+        assert_eq!(values, "The quick brown fox jumps over the lazy dog and runs on\n", "its rows hold the line, in order");
+        // Every character of every row stands where the frame draws its caret, in device pixels.
+        let mut byte = 0;
+        for row in &rows {
+            let run = of(*row).expect("a row");
+            let (positions, widths) = (run.character_positions().expect("places"), run.character_widths().expect("widths"));
+            assert_eq!(positions.len(), run.character_lengths().len());
+            assert_eq!(widths.len(), positions.len());
+            let (x0, y0, _, y1) = in_window(&first, *row);
+            for (j, length) in run.character_lengths().iter().enumerate() {
+                let caret = laid.caret_rect(byte, true);
+                let at = text[byte..].chars().next().expect("a character");
+                {
+                    assert!((x0 + f64::from(positions[j]) - f64::from(caret.x) * 2.0).abs() < 0.01, "{at:?} at byte {byte}: {} against {}", x0 + f64::from(positions[j]), caret.x * 2.0);
+                    assert!((y0 - f64::from(caret.y) * 2.0).abs() < 0.01 && (y1 - f64::from(caret.y + caret.h) * 2.0).abs() < 0.01, "{at:?}'s row at {y0}..{y1}, its caret at {}", caret.y * 2.0);
+                }
+                byte += usize::from(*length);
+            }
+        }
+        let (_, top_0, _, _) = in_window(&first, rows[0]);
+        let (_, top_1, _, _) = in_window(&first, rows[1]);
+        assert!(top_1 > top_0, "the second row stands below the first");
+
+        // A letter typed on the last line sends that line's row and container, and the area's caret.
+        area.edit.move_to(text.len(), false);
+        area.edit.insert("s", true).expect("room for a letter");
+        let node = laid_area(&mut area);
+        let typed = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a keystroke");
+        let mut sent: Vec<NodeId> = typed.nodes.iter().map(|(id, _)| *id).collect();
+        sent.sort();
+        let mut want = vec![row_id(lines[2], 0), lines[2], id];
+        want.sort();
+        assert_eq!(sent, want, "the row typed in, its line and the area");
+        let caret = typed.nodes.iter().find(|(n, _)| *n == id).and_then(|(_, n)| n.text_selection()).expect("a caret");
+        assert_eq!((caret.focus.node, caret.focus.character_index), (row_id(lines[2], 0), 4));
+
+        // A letter that adds a row to the first line moves the lines after it, not their rows.
+        let before = rows.len();
+        let mut added = None;
+        for _ in 0..40 {
+            area.edit.move_to(text.find('\n').expect("a break"), false);
+            area.edit.insert("w", true).expect("room for a letter");
+            let node = laid_area(&mut area);
+            let update = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a keystroke");
+            let line = update.nodes.iter().find(|(n, _)| *n == lines[0]).expect("the line typed in").1.clone();
+            if line.children().len() > before {
+                added = Some(update);
+                break;
+            }
+        }
+        let added = added.expect("the first line wrapped onto another row");
+        let ids: Vec<NodeId> = added.nodes.iter().map(|(id, _)| *id).collect();
+        assert!(ids.contains(&lines[1]) && ids.contains(&lines[2]), "the lines after it moved down a row");
+        assert!(!ids.contains(&row_id(lines[1], 0)) && !ids.contains(&row_id(lines[2], 0)), "their rows stay as sent");
     }
 }

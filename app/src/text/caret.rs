@@ -96,6 +96,27 @@ impl Line {
         self.between(before, after, byte)
     }
 
+    /// [`Line::caret_x`] for each of `bytes` (ascending, within the line or at its ends), the line's graphemes
+    /// walked once: a screen reader's places for every character of a wrapped row.
+    pub fn carets(&self, text: &str, bytes: &[usize]) -> Vec<f32> {
+        let mut shown: Vec<Grapheme> = self.runs.iter().flat_map(|run| graphemes(run, text)).collect();
+        let starting: HashMap<usize, Grapheme> = shown.iter().map(|g| (g.start, *g)).collect();
+        let ending: HashMap<usize, Grapheme> = shown.iter().map(|g| (g.end, *g)).collect();
+        shown.sort_by_key(|g| g.start);
+        bytes
+            .iter()
+            .map(|&byte| {
+                let (before, mut after) = (ending.get(&byte).copied(), starting.get(&byte).copied());
+                if before.is_none() && after.is_none() {
+                    // Not a boundary: the caret before the grapheme that holds it.
+                    let k = shown.partition_point(|g| g.start < byte);
+                    after = k.checked_sub(1).and_then(|k| shown.get(k)).filter(|g| byte < g.end).copied();
+                }
+                self.between(before, after, byte)
+            })
+            .collect()
+    }
+
     /// Where the caret stands between the grapheme `before` that ends at `byte` and the one `after` that starts
     /// there: see the module docs for the rule at a direction boundary.
     fn between(&self, before: Option<Grapheme>, after: Option<Grapheme>, byte: usize) -> f32 {
@@ -198,5 +219,19 @@ mod tests {
         let line = Line { rtl: true, ..line };
         assert_eq!(line.caret_x(text, 2), 40.0);
         assert_eq!(line.hit(text, 39.0), 2);
+    }
+
+    #[test]
+    fn every_caret_at_once_is_where_each_alone_stands() {
+        let text = "ab\u{5d0}\u{5d1}ffix";
+        let ltr = run(0..2, &[0, 1], false, 0.0);
+        let rtl = run(2..6, &[4, 2], true, 20.0);
+        let lig = run(6..10, &[6, 9], false, 40.0);
+        for rtl_line in [false, true] {
+            let line = Line { bytes: 0..10, width_px: 60.0, runs: vec![ltr.clone(), rtl.clone(), lig.clone()], rtl: rtl_line };
+            let bytes: Vec<usize> = (0..=11).collect();
+            let one_by_one: Vec<f32> = bytes.iter().map(|&b| line.caret_x(text, b)).collect();
+            assert_eq!(line.carets(text, &bytes), one_by_one, "inside a letter, at a boundary, past the end");
+        }
     }
 }

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::geom::Rect;
 use crate::ui::edit::lines::Lines;
+use crate::widgets::editor::Laid;
 
 /// A widget's role, by AccessKit's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,6 +164,9 @@ pub struct Access {
     pub shortcut: Option<&'static str>,
     /// Where a one-line text's characters stand as the last frame drew them, where it knows.
     pub placed: Option<Placed>,
+    /// Where a text of lines (an area) stands as the last frame drew it, when that layout is of its text: its
+    /// wrapped rows and each character's place.
+    pub rows: Option<Laid>,
     /// A right click on it opens its context menu (the text screen's editors: Cut, Copy, Paste, Select all).
     pub context_menu: bool,
 }
@@ -233,6 +237,7 @@ impl Access {
             description: None,
             shortcut: None,
             placed: None,
+            rows: None,
             context_menu: false,
         }
     }
@@ -305,6 +310,12 @@ impl Access {
     /// With its characters standing where `placed` says, when it knows.
     pub fn placed(mut self, placed: Option<Placed>) -> Access {
         self.placed = placed;
+        self
+    }
+
+    /// With its rows and characters standing where `laid` drew them, when it is of its text.
+    pub fn rows(mut self, laid: Option<Laid>) -> Access {
+        self.rows = laid;
         self
     }
 
