@@ -315,7 +315,8 @@ def row_places(node, where, what, most=400):
 def wrapped(window):
     """An area's wrapped line through AT-SPI's Text: a run per row, so a character on the line's second row lies a
     row below the first row's, at the area's start edge where the frame draws it (a click at its left edge puts the
-    app's caret before it), the offset at its point is its own, and a range over the row spans its characters. Named
+    app's caret before it), the offset at its point is its own, and a range over the row spans its characters. (The
+    space a row wraps after hangs past its end, drawn nowhere: it has no width.) Named
     wrapped-mirrored, it first mirrors the window (Ctrl+R)."""
     if "mirrored" in sys.argv[1]:
         keys("search", "--name", "goldberry", "windowfocus", "--sync")
@@ -328,7 +329,8 @@ def wrapped(window):
     text = area.queryText()
     where = extents(area, pyatspi.DESKTOP_COORDS)
     chars = until("the characters of Message have no extents",
-                  lambda: (all(box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))[2] > 0 for i in range(len(line))),
+                  lambda: (all(box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))[2] > 0
+                               for i in range(len(line)) if line[i] != " "),
                            [box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)) for i in range(len(line))]))
     second = next((i for i, c in enumerate(chars) if c[1] >= chars[0][1] + chars[0][3]), None)
     if second is None:
