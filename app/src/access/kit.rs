@@ -500,27 +500,30 @@ fn line_runs(lines: &Lines, i: usize, laid: Option<&Laid>, scale: f32) -> Vec<(a
             let from = row.bytes.start.max(start);
             let value = &laid.text[from..to];
             // A row whose runs were not cut (far from the view and the caret) has no places yet.
-            let placed = (!row.runs.is_empty() || row.bytes.is_empty()).then(|| {
-                let at: Vec<usize> = value.char_indices().map(|(b, _)| from + b).chain([to]).collect();
-                let x = laid.line_x.get(r).copied().unwrap_or(0.0);
-                let mut carets = row.carets(&laid.text, &at);
-                // A grapheme of several characters (an emoji family, a letter and its accent) is its first
-                // character's box, the others standing at its end with no width: a point on it is its start.
-                for j in (0..at.len().saturating_sub(1)).rev() {
-                    if !crate::text::segment::is_grapheme_boundary(&laid.text, at[j]) {
-                        carets[j] = carets[j + 1];
-                    }
-                }
-                let carets = carets.into_iter().map(|c| x + c).collect();
-                Placed { y: k as f32 * laid.line_height, h: laid.line_height, carets }
-            });
-            let mut run = text_run(value, placed.as_ref(), row.rtl, scale);
-            if placed.is_none() {
-                let (s, x) = (f64::from(scale), f64::from(laid.line_x.get(r).copied().unwrap_or(0.0)));
-                let (y, h, w) = (k as f64 * f64::from(laid.line_height), f64::from(laid.line_height), f64::from(row.width_px));
+            let placed = !row.runs.is_empty() || row.bytes.is_empty();
+            let x = laid.line_x.get(r).copied().unwrap_or(0.0);
+            let mut run = text_run(value, None, row.rtl, scale);
+            let s = f64::from(scale);
+            let (y, h) = (k as f64 * f64::from(laid.line_height), f64::from(laid.line_height));
+            if placed {
+                let at: Vec<usize> = value.char_indices().map(|(b, _)| from + b).collect();
+                let boxes: Vec<(f32, f32)> =
+                    row.boxes(&laid.text, &at).into_iter().map(|(left, right)| (x + left, x + right)).collect();
+                let left = boxes.iter().map(|b| b.0).fold(x + row.width_px, f32::min).min(x);
+                let right = boxes.iter().map(|b| b.1).fold(x, f32::max).max(x + row.width_px);
+                // AccessKit counts a character's place from the run's start edge: its right in a right-to-left row.
+                let (positions, widths): (Vec<f32>, Vec<f32>) = boxes
+                    .iter()
+                    .map(|&(l, r)| ((if row.rtl { right - r } else { l - left }) * scale, (r - l) * scale))
+                    .unzip();
+                run.set_character_positions(positions);
+                run.set_character_widths(widths);
+                run.set_bounds(KitRect { x0: f64::from(left) * s, y0: y * s, x1: f64::from(right) * s, y1: (y + h) * s });
+            } else {
+                let (x, w) = (f64::from(x), f64::from(row.width_px));
                 run.set_bounds(KitRect { x0: x * s, y0: y * s, x1: (x + w) * s, y1: (y + h) * s });
             }
-            (run, placed.is_some())
+            (run, placed)
         })
         .collect()
 }

@@ -96,23 +96,27 @@ impl Line {
         self.between(before, after, byte)
     }
 
-    /// [`Line::caret_x`] for each of `bytes` (ascending, within the line or at its ends), the line's graphemes
-    /// walked once: a screen reader's places for every character of a wrapped row.
-    pub fn carets(&self, text: &str, bytes: &[usize]) -> Vec<f32> {
+    /// Where each character starting at one of `bytes` (ascending, within the line) is drawn, as its left and right
+    /// x (px from the line's left), the line's graphemes walked once: a grapheme's glyph box for its first
+    /// character, and no width at its trailing edge for the others (an emoji family's joiners, a letter's accent);
+    /// no width at the caret before it for a character no glyph shows (a line break, a space hanging at a soft
+    /// wrap). A screen reader's places for every character of a wrapped row, right in a mixed-direction row too,
+    /// where the carets on either side of a character are not its edges.
+    pub fn boxes(&self, text: &str, bytes: &[usize]) -> Vec<(f32, f32)> {
         let mut shown: Vec<Grapheme> = self.runs.iter().flat_map(|run| graphemes(run, text)).collect();
-        let starting: HashMap<usize, Grapheme> = shown.iter().map(|g| (g.start, *g)).collect();
-        let ending: HashMap<usize, Grapheme> = shown.iter().map(|g| (g.end, *g)).collect();
         shown.sort_by_key(|g| g.start);
         bytes
             .iter()
             .map(|&byte| {
-                let (before, mut after) = (ending.get(&byte).copied(), starting.get(&byte).copied());
-                if before.is_none() && after.is_none() {
-                    // Not a boundary: the caret before the grapheme that holds it.
-                    let k = shown.partition_point(|g| g.start < byte);
-                    after = k.checked_sub(1).and_then(|k| shown.get(k)).filter(|g| byte < g.end).copied();
+                let k = shown.partition_point(|g| g.start <= byte);
+                match k.checked_sub(1).map(|k| shown[k]).filter(|g| byte < g.end) {
+                    Some(g) if g.start == byte => (g.leading.min(g.trailing), g.leading.max(g.trailing)),
+                    Some(g) => (g.trailing, g.trailing),
+                    None => {
+                        let x = self.caret_x(text, byte);
+                        (x, x)
+                    }
                 }
-                self.between(before, after, byte)
             })
             .collect()
     }
@@ -222,16 +226,18 @@ mod tests {
     }
 
     #[test]
-    fn every_caret_at_once_is_where_each_alone_stands() {
-        let text = "ab\u{5d0}\u{5d1}ffix";
+    fn a_character_s_box_is_its_glyph_s_in_either_direction_and_a_later_character_of_a_grapheme_has_no_width() {
+        // "ab", two Hebrew letters (2 bytes each, drawn right to left), "e" and a combining acute, then a break.
+        let text = "ab\u{5d0}\u{5d1}e\u{301}\n";
         let ltr = run(0..2, &[0, 1], false, 0.0);
         let rtl = run(2..6, &[4, 2], true, 20.0);
-        let lig = run(6..10, &[6, 9], false, 40.0);
-        for rtl_line in [false, true] {
-            let line = Line { bytes: 0..10, width_px: 60.0, runs: vec![ltr.clone(), rtl.clone(), lig.clone()], rtl: rtl_line };
-            let bytes: Vec<usize> = (0..=11).collect();
-            let one_by_one: Vec<f32> = bytes.iter().map(|&b| line.caret_x(text, b)).collect();
-            assert_eq!(line.carets(text, &bytes), one_by_one, "inside a letter, at a boundary, past the end");
-        }
+        let accent = run(6..9, &[6], false, 40.0);
+        let line = Line { bytes: 0..9, width_px: 50.0, runs: vec![ltr, rtl, accent], rtl: false };
+        let bytes = [0, 1, 2, 4, 6, 7, 9];
+        let boxes = line.boxes(text, &bytes);
+        assert_eq!(boxes[..2], [(0.0, 10.0), (10.0, 20.0)]);
+        assert_eq!(boxes[2..4], [(30.0, 40.0), (20.0, 30.0)], "the first Hebrew letter is drawn rightmost");
+        assert_eq!(boxes[4..6], [(40.0, 50.0), (50.0, 50.0)], "the accent sits at the end of its letter's box");
+        assert_eq!(boxes[6], (50.0, 50.0), "the break, where the caret after the line stands");
     }
 }
