@@ -315,26 +315,16 @@ impl KitTree {
         redo.sort_unstable();
         redo.dedup();
         let laid = memo.laid.as_ref().filter(|_| memo.cut.is_some());
-        // The rows of each line redone, then where every line's first row stands from the first that changed.
+        // How many rows each line redone has now; where a count changed (or lines came or went), every line after
+        // the first redone one may stand elsewhere, and those that moved are sent again.
         let mut moved = regrown;
         for &i in &redo {
-            let line = memo.ids[i];
-            for k in 0..memo.rows[i].count {
-                memo.unplaced.remove(&row_id(line, k));
-            }
-            let runs = line_runs(lines, i, laid, scale);
-            moved |= runs.len() != memo.rows[i].count;
-            memo.rows[i].count = runs.len();
-            for (k, (run, placed)) in runs.into_iter().enumerate() {
-                if !placed {
-                    memo.unplaced.insert(row_id(line, k));
-                }
-                changed.push((row_id(line, k), run));
-            }
+            let count = row_span(lines, i, laid).map_or(1, |rows| rows.len());
+            moved |= count != memo.rows[i].count;
+            memo.rows[i].count = count;
         }
+        let mut resend = Vec::new();
         if moved {
-            // A line gained or lost rows (or lines came or went): every line after the first redone one may stand
-            // elsewhere.
             let from = redo.first().copied().unwrap_or(memo.rows.len());
             let mut first = from.checked_sub(1).map_or(0, |i| memo.rows[i].first + memo.rows[i].count);
             for i in from..memo.rows.len() {
@@ -343,19 +333,28 @@ impl KitTree {
                 rows.first = first;
                 first += rows.count;
                 if shifted || redo.binary_search(&i).is_ok() {
-                    changed.push((memo.ids[i], line_node(memo.ids[i], *rows, laid, scale)));
+                    resend.push(i);
                 }
             }
         } else {
-            for &i in &redo {
-                changed.push((memo.ids[i], line_node(memo.ids[i], memo.rows[i], laid, scale)));
+            resend = redo;
+        }
+        for &i in &resend {
+            let line = memo.ids[i];
+            for (k, (run, placed)) in line_runs(lines, i, memo.rows[i].first, laid, scale).into_iter().enumerate() {
+                if placed {
+                    memo.unplaced.remove(&row_id(line, k));
+                } else {
+                    memo.unplaced.insert(row_id(line, k));
+                }
+                changed.push((row_id(line, k), run));
             }
         }
         let view = view_id(id);
         let placed = laid.map(|l| (l.content.x, l.content.y - l.scroll));
-        if regrown || memo.view != placed {
+        if moved || memo.view != placed {
             memo.view = placed;
-            changed.push((view, view_node(&memo.ids, laid, scale)));
+            changed.push((view, view_node(&memo.ids, &memo.rows, laid, scale)));
         }
         if let Some((anchor, caret)) = access.selection {
             let at = |byte: usize| {
@@ -401,10 +400,9 @@ impl KitTree {
                 continue;
             }
             let laid = sent.laid.as_ref().filter(|_| sent.cut.is_some());
-            nodes.push((view_id(*text), view_node(&sent.ids, laid, self.scale)));
+            nodes.push((view_id(*text), view_node(&sent.ids, &sent.rows, laid, self.scale)));
             for (i, (id, rows)) in sent.ids.iter().zip(&sent.rows).enumerate() {
-                nodes.push((*id, line_node(*id, *rows, laid, self.scale)));
-                let runs = line_runs(&sent.lines, i, laid, self.scale);
+                let runs = line_runs(&sent.lines, i, rows.first, laid, self.scale);
                 nodes.extend(runs.into_iter().enumerate().map(|(k, (run, _))| (row_id(*id, k), run)));
             }
         }
@@ -455,44 +453,44 @@ fn same_layout(a: &Laid, b: &Laid) -> bool {
         && (a.content, a.scroll, a.line_height) == (b.content, b.scroll, b.line_height)
 }
 
-/// An area's view: where its content box stands, scrolled, in device pixels, holding its lines `ids`.
-fn view_node(ids: &[NodeId], laid: Option<&Laid>, scale: f32) -> accesskit::Node {
+/// An area's view: where its content box stands, scrolled, in device pixels, holding the rows of its lines `ids`
+/// (`rows` of each).
+fn view_node(ids: &[NodeId], rows: &[Rows], laid: Option<&Laid>, scale: f32) -> accesskit::Node {
     let mut view = accesskit::Node::new(KitRole::GenericContainer);
     if let Some(l) = laid {
         let s = f64::from(scale);
         view.set_transform(Affine::translate((f64::from(l.content.x) * s, f64::from(l.content.y - l.scroll) * s)));
     }
-    view.set_children(ids.to_vec());
+    let children: Vec<NodeId> =
+        ids.iter().zip(rows).flat_map(|(line, rows)| (0..rows.count).map(|k| row_id(*line, k))).collect();
+    view.set_children(children);
     view
 }
 
-/// An area's line `line`: where its first row stands in the view, holding its rows.
-fn line_node(line: NodeId, rows: Rows, laid: Option<&Laid>, scale: f32) -> accesskit::Node {
-    let mut node = accesskit::Node::new(KitRole::GenericContainer);
-    if let Some(l) = laid {
-        let y = rows.first as f64 * f64::from(l.line_height) * f64::from(scale);
-        node.set_transform(Affine::translate((0.0, y)));
-    }
-    node.set_children((0..rows.count).map(|k| row_id(line, k)).collect::<Vec<_>>());
-    node
-}
-
-/// Line `i` of `lines` as text runs, each with whether its characters are placed: a run per row `laid` wrapped
-/// it into (the last holding its `\n`), standing a row below the one before from the line's first row, with its
-/// characters' places where the row's runs were laid out; without a layout, the line whole as one run.
-fn line_runs(lines: &Lines, i: usize, laid: Option<&Laid>, scale: f32) -> Vec<(accesskit::Node, bool)> {
-    let line = lines.line(i);
-    let whole = || vec![(text_run(line, None, crate::text::bidi::base_rtl(line), scale), false)];
-    let Some(laid) = laid else { return whole() };
+/// The rows `laid` wrapped line `i` of `lines` into, as indexes of its laid-out lines; None when the layout is not
+/// of this line.
+fn row_span(lines: &Lines, i: usize, laid: Option<&Laid>) -> Option<std::ops::Range<usize>> {
+    let laid = laid?;
     let rows = &laid.paragraph.lines;
+    let line = lines.line(i);
     let start = lines.start(i);
     let end = start + line.len();
     let first = rows.partition_point(|r| r.bytes.start < start);
     let last = if i + 1 < lines.len() { rows.partition_point(|r| r.bytes.start < end) } else { rows.len() };
-    if first >= last || laid.text.get(start..end) != Some(line) {
-        return whole();
-    }
-    (first..last)
+    (first < last && laid.text.get(start..end) == Some(line)).then_some(first..last)
+}
+
+/// Line `i` of `lines` as text runs, each with whether its characters are placed: a run per row `laid` wrapped
+/// it into (the last holding its `\n`), row `first` of the view being its first, with its characters' places where
+/// the row's runs were laid out; without a layout of it, the line whole as one run.
+fn line_runs(lines: &Lines, i: usize, first: usize, laid: Option<&Laid>, scale: f32) -> Vec<(accesskit::Node, bool)> {
+    let line = lines.line(i);
+    let (Some(laid), Some(span)) = (laid, row_span(lines, i, laid)) else {
+        return vec![(text_run(line, None, crate::text::bidi::base_rtl(line), scale), false)];
+    };
+    let rows = &laid.paragraph.lines;
+    let (start, end, last) = (lines.start(i), lines.start(i) + line.len(), span.end);
+    span
         .enumerate()
         .map(|(k, r)| {
             let row = &rows[r];
@@ -504,7 +502,7 @@ fn line_runs(lines: &Lines, i: usize, laid: Option<&Laid>, scale: f32) -> Vec<(a
             let x = laid.line_x.get(r).copied().unwrap_or(0.0);
             let mut run = text_run(value, None, row.rtl, scale);
             let s = f64::from(scale);
-            let (y, h) = (k as f64 * f64::from(laid.line_height), f64::from(laid.line_height));
+            let (y, h) = ((first + k) as f64 * f64::from(laid.line_height), f64::from(laid.line_height));
             if placed {
                 let at: Vec<usize> = value.char_indices().map(|(b, _)| from + b).collect();
                 let boxes: Vec<(f32, f32)> =
@@ -940,10 +938,12 @@ mod tests {
         let of = |id: NodeId| first.nodes.iter().find(|(n, _)| *n == id).map(|(_, node)| node.clone());
         let id = id_of(&node);
         assert_eq!(of(id).expect("the area").children(), [view_id(id)]);
-        let lines = of(view_id(id)).expect("the view").children().to_vec();
-        assert_eq!(lines.len(), 3, "a container per hard line");
-        let rows = of(lines[0]).expect("the first line").children().to_vec();
+        let lines: Vec<NodeId> = (0..3).map(|i| run_id(id, i)).collect();
+        let all = of(view_id(id)).expect("the view").children().to_vec();
+        let rows: Vec<NodeId> = all.iter().copied().take_while(|r| *r != row_id(lines[1], 0)).collect();
+        assert_eq!(rows.first(), Some(&row_id(lines[0], 0)), "the view holds the rows in order");
         assert!(rows.len() >= 2, "the long line wraps: {} rows", rows.len());
+        assert_eq!(all[rows.len()..], [row_id(lines[1], 0), row_id(lines[2], 0)], "a row each for the short lines");
         let values: String = rows.iter().map(|r| of(*r).and_then(|n| n.value().map(str::to_owned)).unwrap_or_default()).collect();
         assert_eq!(values, "The quick brown fox jumps over the lazy dog and runs on\n", "its rows hold the line, in order");
         // Every character of every row stands where the frame draws its caret, in device pixels.
@@ -975,29 +975,31 @@ mod tests {
         let typed = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a keystroke");
         let mut sent: Vec<NodeId> = typed.nodes.iter().map(|(id, _)| *id).collect();
         sent.sort();
-        let mut want = vec![row_id(lines[2], 0), lines[2], id];
+        let mut want = vec![row_id(lines[2], 0), id];
         want.sort();
-        assert_eq!(sent, want, "the row typed in, its line and the area");
+        assert_eq!(sent, want, "the row typed in and the area");
         let caret = typed.nodes.iter().find(|(n, _)| *n == id).and_then(|(_, n)| n.text_selection()).expect("a caret");
         assert_eq!((caret.focus.node, caret.focus.character_index), (row_id(lines[2], 0), 4));
 
-        // A letter that adds a row to the first line moves the lines after it, not their rows.
-        let before = rows.len();
+        // A letter that adds a row to the first line moves the rows after it down a row; until then, a letter
+        // sends that line's rows alone.
         let mut added = None;
         for _ in 0..40 {
             area.edit.move_to(text.find('\n').expect("a break"), false);
             area.edit.insert("w", true).expect("room for a letter");
             let node = laid_area(&mut area);
             let update = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a keystroke");
-            let line = update.nodes.iter().find(|(n, _)| *n == lines[0]).expect("the line typed in").1.clone();
-            if line.children().len() > before {
+            if update.nodes.iter().any(|(n, _)| *n == view_id(id)) {
                 added = Some(update);
                 break;
             }
+            let ids: Vec<NodeId> = update.nodes.iter().map(|(id, _)| *id).collect();
+            assert!(!ids.contains(&row_id(lines[1], 0)) && ids.contains(&row_id(lines[0], 0)), "{ids:?}");
         }
         let added = added.expect("the first line wrapped onto another row");
-        let ids: Vec<NodeId> = added.nodes.iter().map(|(id, _)| *id).collect();
-        assert!(ids.contains(&lines[1]) && ids.contains(&lines[2]), "the lines after it moved down a row");
-        assert!(!ids.contains(&row_id(lines[1], 0)) && !ids.contains(&row_id(lines[2], 0)), "their rows stay as sent");
+        let view = added.nodes.iter().find(|(n, _)| *n == view_id(id)).expect("the view").1.clone();
+        assert_eq!(view.children().len(), all.len() + 1, "a row more");
+        let (_, top, _, _) = in_window(&added, row_id(lines[1], 0));
+        assert!((top - (in_window(&first, row_id(lines[1], 0)).1 + 2.0 * f64::from(laid.line_height))).abs() < 0.01);
     }
 }
