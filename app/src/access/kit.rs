@@ -284,7 +284,9 @@ impl KitTree {
             memo.ids.splice(old.clone(), ids);
             // A line kept one for one keeps its rows as sent until it is cut again: its count says whether the
             // lines after it move.
-            let kept: Vec<Rows> = (0..new.len()).map(|k| memo.rows.get(old.start + k).filter(|_| k < old.len()).copied().unwrap_or_default()).collect();
+            let kept: Vec<Rows> = (0..new.len())
+                .map(|k| memo.rows.get(old.start + k).filter(|_| k < old.len()).copied().unwrap_or_default())
+                .collect();
             memo.rows.splice(old, kept);
             redo.extend(new);
         }
@@ -363,7 +365,8 @@ impl KitTree {
                 let (k, from) = match laid {
                     Some(laid) => {
                         let rows = memo.rows[i];
-                        let laid_rows = laid.paragraph.lines.get(rows.first..rows.first + rows.count).unwrap_or_default();
+                        let laid_rows =
+                            laid.paragraph.lines.get(rows.first..rows.first + rows.count).unwrap_or_default();
                         let k = laid_rows.partition_point(|r| r.bytes.start <= byte).saturating_sub(1);
                         (k, laid_rows.get(k).map_or(start, |r| r.bytes.start.max(start)))
                     }
@@ -490,8 +493,7 @@ fn line_runs(lines: &Lines, i: usize, first: usize, laid: Option<&Laid>, scale: 
     };
     let rows = &laid.paragraph.lines;
     let (start, end, last) = (lines.start(i), lines.start(i) + line.len(), span.end);
-    span
-        .enumerate()
+    span.enumerate()
         .map(|(k, r)| {
             let row = &rows[r];
             let to = if r + 1 < last { rows[r + 1].bytes.start } else { end };
@@ -516,7 +518,12 @@ fn line_runs(lines: &Lines, i: usize, first: usize, laid: Option<&Laid>, scale: 
                     .unzip();
                 run.set_character_positions(positions);
                 run.set_character_widths(widths);
-                run.set_bounds(KitRect { x0: f64::from(left) * s, y0: y * s, x1: f64::from(right) * s, y1: (y + h) * s });
+                run.set_bounds(KitRect {
+                    x0: f64::from(left) * s,
+                    y0: y * s,
+                    x1: f64::from(right) * s,
+                    y1: (y + h) * s,
+                });
             } else {
                 let (x, w) = (f64::from(x), f64::from(row.width_px));
                 run.set_bounds(KitRect { x0: x * s, y0: y * s, x1: (x + w) * s, y1: (y + h) * s });
@@ -944,13 +951,18 @@ mod tests {
         assert_eq!(rows.first(), Some(&row_id(lines[0], 0)), "the view holds the rows in order");
         assert!(rows.len() >= 2, "the long line wraps: {} rows", rows.len());
         assert_eq!(all[rows.len()..], [row_id(lines[1], 0), row_id(lines[2], 0)], "a row each for the short lines");
-        let values: String = rows.iter().map(|r| of(*r).and_then(|n| n.value().map(str::to_owned)).unwrap_or_default()).collect();
-        assert_eq!(values, "The quick brown fox jumps over the lazy dog and runs on\n", "its rows hold the line, in order");
+        let values: String =
+            rows.iter().map(|r| of(*r).and_then(|n| n.value().map(str::to_owned)).unwrap_or_default()).collect();
+        assert_eq!(
+            values, "The quick brown fox jumps over the lazy dog and runs on\n",
+            "its rows hold the line, in order"
+        );
         // Every character of every row stands where the frame draws its caret, in device pixels.
         let mut byte = 0;
         for row in &rows {
             let run = of(*row).expect("a row");
-            let (positions, widths) = (run.character_positions().expect("places"), run.character_widths().expect("widths"));
+            let (positions, widths) =
+                (run.character_positions().expect("places"), run.character_widths().expect("widths"));
             assert_eq!(positions.len(), run.character_lengths().len());
             assert_eq!(widths.len(), positions.len());
             let (x0, y0, _, y1) = in_window(&first, *row);
@@ -958,8 +970,18 @@ mod tests {
                 let caret = laid.caret_rect(byte, true);
                 let at = text[byte..].chars().next().expect("a character");
                 {
-                    assert!((x0 + f64::from(positions[j]) - f64::from(caret.x) * 2.0).abs() < 0.01, "{at:?} at byte {byte}: {} against {}", x0 + f64::from(positions[j]), caret.x * 2.0);
-                    assert!((y0 - f64::from(caret.y) * 2.0).abs() < 0.01 && (y1 - f64::from(caret.y + caret.h) * 2.0).abs() < 0.01, "{at:?}'s row at {y0}..{y1}, its caret at {}", caret.y * 2.0);
+                    assert!(
+                        (x0 + f64::from(positions[j]) - f64::from(caret.x) * 2.0).abs() < 0.01,
+                        "{at:?} at byte {byte}: {} against {}",
+                        x0 + f64::from(positions[j]),
+                        caret.x * 2.0
+                    );
+                    assert!(
+                        (y0 - f64::from(caret.y) * 2.0).abs() < 0.01
+                            && (y1 - f64::from(caret.y + caret.h) * 2.0).abs() < 0.01,
+                        "{at:?}'s row at {y0}..{y1}, its caret at {}",
+                        caret.y * 2.0
+                    );
                 }
                 byte += usize::from(*length);
             }
