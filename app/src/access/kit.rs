@@ -1024,4 +1024,50 @@ mod tests {
         let (_, top, _, _) = in_window(&added, row_id(lines[1], 0));
         assert!((top - (in_window(&first, row_id(lines[1], 0)).1 + 2.0 * f64::from(laid.line_height))).abs() < 0.01);
     }
+
+    #[test]
+    fn a_row_far_from_the_view_is_placed_when_it_comes_into_view_and_a_scroll_moves_the_view_alone() {
+        use crate::widgets::area::Area;
+        let text: String = (0..200).map(|i| format!("line {i}\n")).collect();
+        let mut area = Area::new("notes", "Notes", &text, 200.0).at_start();
+        let node = laid_area(&mut area);
+        let id = id_of(&node);
+        let far = row_id(run_id(id, 150), 0);
+        let mut tree = KitTree::default();
+        let first = tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).expect("a first update");
+        let run = &first.nodes.iter().find(|(n, _)| *n == far).expect("every row is sent").1;
+        assert!(run.character_positions().is_none() && run.bounds().is_some(), "a row not laid out has its box only");
+        // The wheel scrolls 150 lines down (three a notch): the frame lays out the rows it shows.
+        let (mut clipboard, mut popup) = (String::new(), None);
+        let mut cx = crate::widgets::Cx {
+            rect: Rect::default(),
+            now: 0.0,
+            mirrored: false,
+            clipboard: &mut clipboard,
+            popup: &mut popup,
+        };
+        let wheel = crate::ui::router::Message::Wheel {
+            target: crate::ui::router::Target { id: "notes", part: 0 },
+            dx: 0.0,
+            dy: -50.0,
+        };
+        crate::widgets::Widget::handle(&mut area, &wheel, &mut cx);
+        let node = laid_area(&mut area);
+        let moved = tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).expect("scrolled");
+        let sent: Vec<NodeId> = moved.nodes.iter().map(|(n, _)| *n).collect();
+        assert!(sent.contains(&view_id(id)), "the view moved");
+        let run = &moved.nodes.iter().find(|(n, _)| *n == far).expect("the row came into view").1;
+        assert_eq!(run.character_positions().map(<[f32]>::len), Some("line 150\n".len()));
+        assert!(!sent.contains(&row_id(run_id(id, 10), 0)), "rows that were placed are not sent again");
+        // Where it is drawn: its first character at the caret's place, through the view's new transform.
+        let laid = area.drawn().expect("the frame's layout").clone();
+        let caret = laid.caret_rect(text.find("line 150").expect("line 150"), true);
+        let view = &moved.nodes.iter().find(|(n, _)| *n == view_id(id)).expect("the view").1;
+        let at = view.transform().expect("the view's place").transform_rect_bbox(run.bounds().expect("its box"));
+        assert!(
+            (at.x0 - f64::from(caret.x)).abs() < 0.01 && (at.y0 - f64::from(caret.y)).abs() < 0.01,
+            "{at:?} {caret:?}"
+        );
+        assert!(tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).is_none(), "nothing more to send");
+    }
 }
