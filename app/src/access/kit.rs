@@ -1,10 +1,11 @@
 //! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
 //! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. A text a
-//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection (and a field's
-//! characters placed where they are drawn), so AT-SPI offers Text (and EditableText on an input) with character
-//! extents, and the adapter raises text-changed and caret-moved from the difference. An
-//! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
-//! hover sends nothing, a slider's move sends the slider and a keystroke the line it changed.
+//! person reads or edits is given as AccessKit's text runs, one per hard line (an area's, one per wrapped row under
+//! a view of its content box), with its selection (and a field's and an area's characters placed where they are
+//! drawn), so AT-SPI offers Text (and EditableText on an input) with character extents, and the adapter raises
+//! text-changed and caret-moved from the difference. An update sends only the nodes that changed since the last one
+//! (and the window when the set of nodes did), so a hover sends nothing, a slider's move sends the slider and a
+//! keystroke the rows of the line it changed.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -679,7 +680,7 @@ pub fn actions(role: Role) -> &'static [Action] {
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
         // A field's caret and selection are set by a press and a drag where its characters are drawn; an area's
-        // characters are not placed yet.
+        // are placed row by row, but a screen reader's selection is not yet turned into a press on a row.
         Role::TextInput | Role::PasswordInput => &[Action::Focus, Action::SetValue, Action::SetTextSelection],
         Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
         Role::RadioGroup
