@@ -499,7 +499,7 @@ fn line_runs(lines: &Lines, i: usize, first: usize, laid: Option<&Laid>, scale: 
             let row = &rows[r];
             let to = if r + 1 < last { rows[r + 1].bytes.start } else { end };
             let from = row.bytes.start.max(start);
-            let value = &laid.text[from..to];
+            let value = laid.text.get(from..to).unwrap_or_default();
             // A row whose runs were not cut (far from the view and the caret) has no places yet.
             let placed = !row.runs.is_empty() || row.bytes.is_empty();
             let x = laid.line_x.get(r).copied().unwrap_or(0.0);
