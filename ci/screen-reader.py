@@ -825,9 +825,9 @@ def editing(window):
     say(f"selection.delete took the selected 'Ada ' out of Name, which reads {left}; with nothing selected it "
         "leaves the text alone")
 
-    # AccessKit masks a password input's characters whatever the app says (accesskit_consumer's
-    # text_runs_need_masking), so Text reads dots shown or not, each as wide as the run over its count; what peek
-    # changes is that run: "secret12" drawn is narrower than its eight dots.
+    # Hidden, the password reads as its dots; peeked, as its characters, where they are drawn (GTK 4's password
+    # entry reads its characters too), and it stays a password text. AccessKit masks every password input
+    # (accesskit_consumer's text_runs_need_masking), so a shown one goes to it as a text input marked a password.
     password.queryEditableText().setTextContents("secret12")
     until("setTextContents on Password", lambda: (text_of(password) == "\u2022" * 8, text_of(password)))
     dots = password.queryText()
@@ -839,10 +839,16 @@ def editing(window):
     act_by_name(password, "peek")
     shown = until("peek on Password did not show its characters",
                   lambda: (places()[7][0] + places()[7][2] < hidden[7][0] + hidden[7][2], places()))
+    read = until("peek on Password: Text does not read its characters",
+                 lambda: (text_of(password) == "secret12", text_of(password)))
+    role = password.getRoleName()
+    if role != "password text" or password.getRole() != pyatspi.ROLE_PASSWORD_TEXT:
+        fail(f"the peeked password's role is {role!r}, not 'password text'")
     act_by_name(password, "peek")
     until("peek again on Password did not hide them", lambda: (places() == hidden, places()))
-    say(f"peek shows the password: its last character's extents {hidden[7]} become {shown[7]}; again, it hides "
-        "them")
+    until("peek again on Password: Text does not read dots", lambda: (text_of(password) == "\u2022" * 8, text_of(password)))
+    say(f"peek shows the password: its last character's extents {hidden[7]} become {shown[7]} and it reads "
+        f"{read!r}, a {role}; again, it hides them and reads dots")
 
 
 def popup(window):

@@ -20,6 +20,9 @@ use crate::ui::edit::lines::Lines;
 use crate::widgets::editor::Laid;
 use crate::widgets::{Node, Placed, Role};
 
+/// The class of a password shown as its characters, sent as a text input (see [`to_kit`]).
+pub const REVEALED_PASSWORD: &str = "goldberry revealed password";
+
 /// The window's node: the root every widget hangs from.
 pub const WINDOW: NodeId = NodeId(0);
 
@@ -581,7 +584,13 @@ pub fn id_of(node: &Node) -> NodeId {
 /// `node` as AccessKit's node, its bounds scaled to device pixels.
 pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     let a = &node.access;
-    let mut kit = accesskit::Node::new(role(a.role));
+    // AccessKit reads every password input as dots: a shown one goes as a text input marked a password, whose
+    // role the AT-SPI layer serves as a password's (GTK's shown password reads its characters).
+    let revealed = a.role == Role::PasswordInput && a.revealed;
+    let mut kit = accesskit::Node::new(if revealed { KitRole::TextInput } else { role(a.role) });
+    if revealed {
+        kit.set_class_name(REVEALED_PASSWORD);
+    }
     kit.set_label(a.name.clone());
     match (&a.value, a.role) {
         // An input's text goes as its runs (see [`KitTree::update`]), not again as one value with every keystroke.
@@ -1070,5 +1079,16 @@ mod tests {
             "{at:?} {caret:?}"
         );
         assert!(tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).is_none(), "nothing more to send");
+    }
+
+    #[test]
+    fn a_shown_password_goes_as_a_text_input_marked_a_password_and_a_hidden_one_as_a_password() {
+        let password = |revealed: bool| {
+            let access = Access::new(Role::PasswordInput, "Password").value("secret").revealed(revealed);
+            to_kit(&Node::part("password", 0, access, Rect::new(0.0, 0.0, 100.0, 20.0)), 1.0)
+        };
+        let (hidden, shown) = (password(false), password(true));
+        assert_eq!((hidden.role(), hidden.class_name()), (KitRole::PasswordInput, None));
+        assert_eq!((shown.role(), shown.class_name()), (KitRole::TextInput, Some(REVEALED_PASSWORD)));
     }
 }

@@ -169,6 +169,8 @@ pub struct Access {
     pub rows: Option<Laid>,
     /// A right click on it opens its context menu (the text screen's editors: Cut, Copy, Paste, Select all).
     pub context_menu: bool,
+    /// A password whose characters are shown (its eye is open): a screen reader reads them as drawn, not as dots.
+    pub revealed: bool,
 }
 
 /// Where the characters of a one-line text (a field's value) stand as drawn, from its shaped runs, in window
@@ -239,6 +241,7 @@ impl Access {
             placed: None,
             rows: None,
             context_menu: false,
+            revealed: false,
         }
     }
 
@@ -316,6 +319,12 @@ impl Access {
     /// With its rows and characters standing where `laid` drew them, when it is of its text.
     pub fn rows(mut self, laid: Option<Laid>) -> Access {
         self.rows = laid;
+        self
+    }
+
+    /// A password shown as its characters (`true`), not as dots.
+    pub fn revealed(mut self, revealed: bool) -> Access {
+        self.revealed = revealed;
         self
     }
 
