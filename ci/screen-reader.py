@@ -290,6 +290,73 @@ def places(window):
             f"first character at {first}")
 
 
+def row_places(node, where, what, most=400):
+    """An area's characters through AT-SPI's Text, as `check_screen` asks of every multi-line entry: each one drawn
+    in view (its row inside the area's box `where`) lies inside the box, the offset at its centre is its own, and
+    its characters stand on more than one row. Zero-width characters (a line break, the second of a grapheme) are
+    left out. The problems found, as sentences."""
+    text = node.queryText()
+    problems, rows = [], set()
+    for i in range(min(text.characterCount, most)):
+        x, y, w, h = box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))
+        if w <= 0 or h <= 0 or not (where[1] <= y and y + h <= where[1] + where[3]):
+            continue
+        rows.add(y)
+        if not (where[0] - 1 <= x and x + w <= where[0] + where[2] + 1):
+            problems.append(f"{what}: character {i} is at {(x, y, w, h)}, outside its box {where}")
+        hit = text.getOffsetAtPoint(x + w // 2, y + h // 2, pyatspi.DESKTOP_COORDS)
+        if hit != i:
+            problems.append(f"{what}: the offset at the centre of character {i} {(x, y, w, h)} is {hit}")
+    if text.characterCount and len(rows) < 2:
+        problems.append(f"{what}: its characters in view stand on {len(rows)} rows")
+    return problems
+
+
+def wrapped(window):
+    """An area's wrapped line through AT-SPI's Text: a run per row, so a character on the line's second row lies a
+    row below the first row's, at the area's start edge where the frame draws it (a click at its left edge puts the
+    app's caret before it), the offset at its point is its own, and a range over the row spans its characters. (The
+    space a row wraps after hangs past its end, drawn nowhere: it has no width.) Named
+    wrapped-mirrored, it first mirrors the window (Ctrl+R)."""
+    if "mirrored" in sys.argv[1]:
+        keys("search", "--name", "goldberry", "windowfocus", "--sync")
+        keys("key", "ctrl+r")
+        time.sleep(0.5)
+    area = find(window, "entry", "Message")
+    line = "Goldberry wraps a line that is longer than its area into rows of its own"
+    area.queryEditableText().setTextContents(line + "\nend")
+    until("setTextContents on Message", lambda: (text_of(area) == line + "\nend", text_of(area)))
+    text = area.queryText()
+    where = extents(area, pyatspi.DESKTOP_COORDS)
+    chars = until("the characters of Message have no extents",
+                  lambda: (all(box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS))[2] > 0
+                               for i in range(len(line)) if line[i] != " "),
+                           [box(text.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)) for i in range(len(line))]))
+    second = next((i for i, c in enumerate(chars) if c[1] >= chars[0][1] + chars[0][3]), None)
+    if second is None:
+        fail(f"the line {line!r} does not wrap in Message: its characters stand at {chars}")
+    x, y, w, h = chars[second]
+    if abs(y - (chars[0][1] + chars[0][3])) > 1 or abs(x - chars[0][0]) > 1:
+        fail(f"character {second}, the second row's first, is at {chars[second]}, not a row below and at the start "
+             f"edge of the first row's first {chars[0]}")
+    problems = row_places(area, where, "Message")
+    if problems:
+        fail("; ".join(problems[:8]))
+    row_end = next((i for i in range(second, len(line)) if chars[i][1] != y), len(line))
+    span = box(text.getRangeExtents(second, row_end, pyatspi.DESKTOP_COORDS))
+    last = chars[row_end - 1]
+    if abs(span[0] - x) > 1 or abs(span[0] + span[2] - (last[0] + last[2])) > 1 or abs(span[1] - y) > 1:
+        fail(f"the second row's range {second}..{row_end} is at {span}, not from {chars[second]} to {last}")
+    # Where the frame draws it: a click at the character's left edge puts the app's caret before it.
+    area.queryComponent().grabFocus()
+    keys("mousemove", "--sync", str(x + 1), str(y + h // 2), "click", "1")
+    caret = until(f"a click at character {second} {chars[second]}",
+                  lambda: (area.queryText().caretOffset == second, area.queryText().caretOffset))
+    say(f"Message wraps {line!r}: character {second} starts the second row at {chars[second]}, below the first at "
+        f"{chars[0]}; the row's range {span}; every character's offset at its point is its own; a click at its left "
+        f"edge put the caret at {caret}")
+
+
 def children(node):
     return [c for c in node if c is not None]
 
@@ -575,6 +642,9 @@ def check_screen(window, title, report, where, fresh=True):
                     first = box(node.queryText().getCharacterExtents(0, pyatspi.DESKTOP_COORDS))
                     if first[2] <= 0 or not (placed[0] <= first[0] < placed[0] + placed[2]):
                         problems.append(f"{what}: its first character is at {first}, its box {placed}")
+                # An area's characters are placed row by row, each where it is drawn.
+                if inside and role == "entry" and "multi line" in states(node) and node.queryText().characterCount > 0:
+                    problems.extend(row_places(node, placed, what))
         said = expected.get((role, name))
         if said and len(said) == 1:
             entry = said[0]
@@ -755,9 +825,9 @@ def editing(window):
     say(f"selection.delete took the selected 'Ada ' out of Name, which reads {left}; with nothing selected it "
         "leaves the text alone")
 
-    # AccessKit masks a password input's characters whatever the app says (accesskit_consumer's
-    # text_runs_need_masking), so Text reads dots shown or not, each as wide as the run over its count; what peek
-    # changes is that run: "secret12" drawn is narrower than its eight dots.
+    # Hidden, the password reads as its dots; peeked, as its characters, where they are drawn (GTK 4's password
+    # entry reads its characters too), and it stays a password text. AccessKit masks every password input
+    # (accesskit_consumer's text_runs_need_masking), so a shown one goes to it as a text input marked a password.
     password.queryEditableText().setTextContents("secret12")
     until("setTextContents on Password", lambda: (text_of(password) == "\u2022" * 8, text_of(password)))
     dots = password.queryText()
@@ -769,10 +839,16 @@ def editing(window):
     act_by_name(password, "peek")
     shown = until("peek on Password did not show its characters",
                   lambda: (places()[7][0] + places()[7][2] < hidden[7][0] + hidden[7][2], places()))
+    read = until("peek on Password: Text does not read its characters",
+                 lambda: (text_of(password) == "secret12", text_of(password)))
+    role = password.getRoleName()
+    if role != "password text" or password.getRole() != pyatspi.ROLE_PASSWORD_TEXT:
+        fail(f"the peeked password's role is {role!r}, not 'password text'")
     act_by_name(password, "peek")
     until("peek again on Password did not hide them", lambda: (places() == hidden, places()))
-    say(f"peek shows the password: its last character's extents {hidden[7]} become {shown[7]}; again, it hides "
-        "them")
+    until("peek again on Password: Text does not read dots", lambda: (text_of(password) == "\u2022" * 8, text_of(password)))
+    say(f"peek shows the password: its last character's extents {hidden[7]} become {shown[7]} and it reads "
+        f"{read!r}, a {role}; again, it hides them and reads dots")
 
 
 def popup(window):
@@ -819,6 +895,7 @@ CASES = {"controls": ("goldberry: Controls", controls), "forms": ("goldberry: Fo
     "levels": ("goldberry: Menus", levels),
     "editing": ("goldberry: Forms", editing),
     "popup": ("goldberry: Text", popup),
+    "wrapped": ("goldberry: Forms", wrapped),
 }
 
 # A case may be named with a tail (sweep-2x: the sweep at another scale; the test script gives the flags).

@@ -7,8 +7,9 @@
 //! - the update after a hover (nothing a screen reader hears changes: no node sent) and after a value change (the
 //!   slider stepped by a key: its node sent) (target: <= 0.05 ms);
 //! - a keystroke in a kit area of 2,000 characters (target: <= 0.05 ms p50) and of 1 MiB (target: <= 0.2 ms p95):
-//!   the area's node made by its `access()` (its editor's lines, shared) and the update AccessKit is sent, which
-//!   holds the line typed in and the area (its caret moved).
+//!   the area's node made by its `access()` (its editor's lines, shared, and the layout the frame after the
+//!   keystroke made, which is laid out before the clock starts) and the update AccessKit is sent, which holds the
+//!   rows of the line typed in and the area (its caret moved); when the line gains a row, the rows after it too.
 //!
 //! `GOLDBERRY_BENCH_FRAMES=N` changes the 300 measurements a row.
 //!
@@ -27,13 +28,15 @@ use std::time::{Duration, Instant};
 use accesskit::{ActionHandler, ActionRequest, ActivationHandler, DeactivationHandler, TreeUpdate};
 
 use goldberry::access::{KitTree, nodes};
+use goldberry::fonts::FontBook;
 use goldberry::geom::Rect;
 use goldberry::screens::ScreenId;
 use goldberry::shell::report::Percentiles;
 use goldberry::ui::edit::MAX_BYTES;
 use goldberry::ui::input::{Button, Key, Mods, UiEvent};
 use goldberry::widgets::area::Area;
-use goldberry::widgets::{Node, Widget};
+use goldberry::widgets::pen::KitFonts;
+use goldberry::widgets::{Density, Measure, Node, Widget};
 use support::rig::Rig;
 
 fn met(ok: bool) -> &'static str {
@@ -113,11 +116,11 @@ fn main() {
         met(s.p50 <= 0.05)
     );
 
-    keystrokes(frames, 2_000, "2,000 characters", |p| (p.p50, "p50", 0.05));
-    keystrokes(frames, 1 << 20, "1 MiB", |p| (p.p95, "p95", 0.2));
+    keystrokes(&fonts, frames, 2_000, "2,000 characters", |p| (p.p50, "p50", 0.05));
+    keystrokes(&fonts, frames, 1 << 20, "1 MiB", |p| (p.p95, "p95", 0.2));
     if std::env::var_os("GOLDBERRY_BENCH_ADAPTER").is_some() {
         for (size, label) in [(2_000, "2,000 characters"), (1 << 20, "1 MiB")] {
-            if let Err(why) = adapter_keystrokes(frames, size, label) {
+            if let Err(why) = adapter_keystrokes(&fonts, frames, size, label) {
                 eprintln!("access bench: the adapter rows: {why}");
                 std::process::exit(1);
             }
@@ -136,21 +139,41 @@ fn area_of(size: usize, frames: usize) -> Area {
     area
 }
 
+/// Where the bench's area stands in the window.
+const AREA: Rect = Rect { x: 10.0, y: 10.0, w: 600.0, h: 400.0 };
+
+/// Lays the area out as the frame after a keystroke does, before the tree is built from it (not timed: the frame's
+/// cost, not the tree's).
+fn lay_out(area: &mut Area, fonts: &FontBook) {
+    let m = Measure { fonts, f: KitFonts::new(fonts), density: Density::Regular };
+    if let Some(laid) = area.lay_text(&m, AREA, false) {
+        area.take_laid(laid);
+    }
+}
+
 /// The area's node as the app's tree gives it.
 fn area_node(area: &Area) -> Node {
-    Node::part("bench.area", 0, area.access(), Rect::new(10.0, 10.0, 600.0, 400.0))
+    Node::part("bench.area", 0, area.access(), AREA)
 }
 
 /// Typing at the middle of a kit area of about `size` bytes (lines of 60 characters), as a person types: each
 /// keystroke's node made by the area's own `access()` and the update built from it.
-fn keystrokes(frames: usize, size: usize, label: &str, target: impl Fn(&Percentiles) -> (f64, &'static str, f64)) {
+fn keystrokes(
+    fonts: &FontBook,
+    frames: usize,
+    size: usize,
+    label: &str,
+    target: impl Fn(&Percentiles) -> (f64, &'static str, f64),
+) {
     let mut area = area_of(size, frames);
     let node = area_node;
     let mut tree = KitTree::default();
+    lay_out(&mut area, fonts);
     let _ = tree.update("bench", &[node(&area)], 1.0, (1920, 1080));
     let (mut times, mut sent) = (Vec::new(), 0);
     for _ in 0..frames {
         area.edit.insert("x", true).expect("room for a letter");
+        lay_out(&mut area, fonts);
         let start = Instant::now();
         let made = node(&area);
         let update = tree.update("bench", std::slice::from_ref(&made), 1.0, (1920, 1080));
@@ -188,9 +211,10 @@ impl DeactivationHandler for Nobody {
 
 /// A keystroke a frame in an area of about `size` bytes, handed to the AT-SPI layer: three rounds of a
 /// block without a listener and a block with one, side by side.
-fn adapter_keystrokes(frames: usize, size: usize, label: &str) -> Result<(), String> {
+fn adapter_keystrokes(fonts: &FontBook, frames: usize, size: usize, label: &str) -> Result<(), String> {
     const SIZE: (u32, u32) = (1920, 1080);
     let mut area = area_of(size, frames);
+    lay_out(&mut area, fonts);
     let mut adapter = goldberry::shell::atspi::Adapter::new(Nobody, Nobody, Nobody);
     let mut tree = KitTree::default();
     // The adapter is active once it has joined the session's accessibility bus; its first update is the whole tree.
@@ -214,6 +238,7 @@ fn adapter_keystrokes(frames: usize, size: usize, label: &str) -> Result<(), Str
             let times = if listening { &mut heard } else { &mut quiet };
             for _ in 0..block {
                 area.edit.insert("x", true).map_err(|e| e.to_string())?;
+                lay_out(&mut area, fonts);
                 let start = Instant::now();
                 adapter.update_if_active(|| {
                     let made = area_node(&area);

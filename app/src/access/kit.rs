@@ -1,22 +1,27 @@
 //! The tree as AccessKit carries it to assistive technology: a window node named after the screen, and each
 //! [`Node`] a child of it with its role, label, value or range, states, actions and bounds in device pixels. A text a
-//! person reads or edits is given as AccessKit's text runs, one per hard line, with its selection (and a field's
-//! characters placed where they are drawn), so AT-SPI offers Text (and EditableText on an input) with character
-//! extents, and the adapter raises text-changed and caret-moved from the difference. An
-//! update sends only the nodes that changed since the last one (and the window when the set of nodes did), so a
-//! hover sends nothing, a slider's move sends the slider and a keystroke the line it changed.
+//! person reads or edits is given as AccessKit's text runs, one per hard line (an area's, one per wrapped row under
+//! a view of its content box), with its selection (and a field's and an area's characters placed where they are
+//! drawn), so AT-SPI offers Text (and EditableText on an input) with character extents, and the adapter raises
+//! text-changed and caret-moved from the difference. An update sends only the nodes that changed since the last one
+//! (and the window when the set of nodes did), so a hover sends nothing, a slider's move sends the slider and a
+//! keystroke the rows of the line it changed.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use accesskit::{
-    Action, CustomAction, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection,
+    Action, Affine, CustomAction, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection,
     TextPosition, TextSelection, Toggled, TreeId, TreeInfo, TreeUpdate,
 };
 
 use super::editing::Editing;
 use crate::ui::edit::lines::Lines;
+use crate::widgets::editor::Laid;
 use crate::widgets::{Node, Placed, Role};
+
+/// The class of a password shown as its characters, sent as a text input (see [`to_kit`]).
+pub const REVEALED_PASSWORD: &str = "goldberry revealed password";
 
 /// The window's node: the root every widget hangs from.
 pub const WINDOW: NodeId = NodeId(0);
@@ -32,16 +37,35 @@ pub struct KitTree {
     scale: f32,
 }
 
-/// A text as last sent: its lines (shared with the editor that gave them) and each line's run.
+/// A text as last sent: its lines (shared with the editor that gave them) and each line's node.
 #[derive(Debug, Default)]
 struct Sent {
     lines: Lines,
+    /// Each line's node: its run (a label's, a field's), or an area's container of the line's rows.
     ids: Vec<NodeId>,
-    /// Runs made so far: a new line's run takes the next id, so a line keeps its run's id while lines come and
+    /// Lines made so far: a new line's node takes the next id, so a line keeps its node's id while lines come and
     /// go before it.
     made: usize,
     /// Where a one-line text's characters stood, when it said.
     placed: Option<Placed>,
+    /// An area's: each line's rows as sent, one for one with `ids` (empty for a text of runs alone).
+    rows: Vec<Rows>,
+    /// An area's rows sent without their characters' places (their laid-out line had no runs yet): placed when
+    /// they come into view.
+    unplaced: HashSet<NodeId>,
+    /// The layout an area's rows were cut from (None: each line sent whole, as one run without places).
+    laid: Option<Laid>,
+    /// What that layout's wrapping depends on: the content's width, a line's height and the scale.
+    cut: Option<(f32, f32, f32)>,
+    /// Where an area's view was sent standing: its content box's corner, scrolled.
+    view: Option<(f32, f32)>,
+}
+
+/// One line of an area as sent: the index of its first row among the area's rows, and how many rows it has.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+struct Rows {
+    first: usize,
+    count: usize,
 }
 
 impl Sent {
@@ -99,6 +123,9 @@ impl KitTree {
                 kit.set_live(Live::Polite);
             }
             let mut kids = match text_of(node) {
+                Some(Text::Lines(lines)) => {
+                    self.wrapped(id, lines, node.access.rows.as_ref(), &node.access, &mut kit, &mut changed)
+                }
                 Some(text) => self.runs(id, text, &node.access, &mut kit, &mut changed),
                 None => Vec::new(),
             };
@@ -195,7 +222,8 @@ impl KitTree {
             sent = Some(0..memo.ids.len());
         }
         for i in sent.into_iter().flatten() {
-            changed.push((memo.ids[i], text_run(memo.lines.line(i), memo.placed(i), scale)));
+            let line = memo.lines.line(i);
+            changed.push((memo.ids[i], text_run(line, memo.placed(i), crate::text::bidi::base_rtl(line), scale)));
         }
         if let Some((anchor, caret)) = access.selection {
             let at = |byte: usize| {
@@ -208,6 +236,153 @@ impl KitTree {
             parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
         }
         memo.ids.clone()
+    }
+
+    /// An area's `lines` as AccessKit's nodes under node `id`: a view (where its content box stands, scrolled)
+    /// holding a container per hard line (where the line's first row stands in the view) holding a text run per
+    /// row `laid` wrapped the line into, with each character's place; the selection `access` gives set on
+    /// `parent`. Only the lines that differ from those last sent are cut into rows and sent, so a keystroke sends
+    /// the rows of the line typed in; a keystroke that adds or takes a row moves the containers of the lines after
+    /// it, and a scroll moves the view alone. A row not laid out yet (far from the view and the caret) is sent
+    /// without places, and again with them when it comes into view. Without a layout of this text, each line is
+    /// one run without places.
+    fn wrapped(
+        &mut self,
+        id: NodeId,
+        lines: &Lines,
+        laid: Option<&Laid>,
+        access: &crate::widgets::Access,
+        parent: &mut accesskit::Node,
+        changed: &mut Vec<(NodeId, accesskit::Node)>,
+    ) -> Vec<NodeId> {
+        let scale = self.scale;
+        let memo = self.texts.entry(id).or_default();
+        let cut = laid.map(|l| (l.content.w, l.line_height, scale));
+        let fresh = !lines.same(&memo.lines);
+        // A layout cut at another width (or none, for a text that changed) wraps every line anew.
+        let anew = memo.rows.is_empty() || (memo.cut != cut && (laid.is_some() || fresh));
+        let mut redo: Vec<usize> = Vec::new();
+        let mut regrown = anew;
+        if anew {
+            memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
+            memo.made = lines.len();
+            memo.rows = vec![Rows::default(); lines.len()];
+            memo.unplaced.clear();
+            redo.extend(0..lines.len());
+        } else if let Some((old, new)) = lines.changed_since(&memo.lines).filter(|_| fresh) {
+            let kept = &memo.ids[old.clone()];
+            let ids: Vec<NodeId> = (0..new.len())
+                .map(|k| {
+                    kept.get(k).copied().unwrap_or_else(|| {
+                        memo.made += 1;
+                        run_id(id, memo.made - 1)
+                    })
+                })
+                .collect();
+            regrown = old.len() != new.len();
+            for (gone, rows) in memo.ids[old.clone()].iter().zip(&memo.rows[old.clone()]) {
+                for k in 0..rows.count {
+                    memo.unplaced.remove(&row_id(*gone, k));
+                }
+            }
+            memo.ids.splice(old.clone(), ids);
+            // A line kept one for one keeps its rows as sent until it is cut again: its count says whether the
+            // lines after it move.
+            let kept: Vec<Rows> = (0..new.len())
+                .map(|k| memo.rows.get(old.start + k).filter(|_| k < old.len()).copied().unwrap_or_default())
+                .collect();
+            memo.rows.splice(old, kept);
+            redo.extend(new);
+        }
+        if fresh {
+            memo.lines = lines.clone();
+        }
+        if let Some(laid) = laid {
+            memo.cut = cut;
+            if !memo.laid.as_ref().is_some_and(|kept| same_layout(kept, laid)) {
+                memo.laid = Some(laid.clone());
+            }
+            // Rows that come into view with their runs laid out, sent before without places, are sent again.
+            let rows = &laid.paragraph.lines;
+            let height = laid.line_height.max(1.0);
+            let top = (laid.scroll / height).floor().max(0.0) as usize;
+            let shown = (laid.content.h / height).ceil() as usize + 1;
+            for row in rows.iter().skip(top).take(shown).filter(|row| !row.runs.is_empty()) {
+                let (i, _) = lines.line_at(row.bytes.start);
+                let line = &memo.rows[i];
+                if (0..line.count).any(|k| memo.unplaced.contains(&row_id(memo.ids[i], k))) {
+                    redo.push(i);
+                }
+            }
+        } else if anew || fresh {
+            memo.cut = None;
+            memo.laid = None;
+        }
+        redo.sort_unstable();
+        redo.dedup();
+        let laid = memo.laid.as_ref().filter(|_| memo.cut.is_some());
+        // How many rows each line redone has now; where a count changed (or lines came or went), every line after
+        // the first redone one may stand elsewhere, and those that moved are sent again.
+        let mut moved = regrown;
+        for &i in &redo {
+            let count = row_span(lines, i, laid).map_or(1, |rows| rows.len());
+            moved |= count != memo.rows[i].count;
+            memo.rows[i].count = count;
+        }
+        let mut resend = Vec::new();
+        if moved {
+            let from = redo.first().copied().unwrap_or(memo.rows.len());
+            let mut first = from.checked_sub(1).map_or(0, |i| memo.rows[i].first + memo.rows[i].count);
+            for i in from..memo.rows.len() {
+                let rows = &mut memo.rows[i];
+                let shifted = rows.first != first;
+                rows.first = first;
+                first += rows.count;
+                if shifted || redo.binary_search(&i).is_ok() {
+                    resend.push(i);
+                }
+            }
+        } else {
+            resend = redo;
+        }
+        for &i in &resend {
+            let line = memo.ids[i];
+            for (k, (run, placed)) in line_runs(lines, i, memo.rows[i].first, laid, scale).into_iter().enumerate() {
+                if placed {
+                    memo.unplaced.remove(&row_id(line, k));
+                } else {
+                    memo.unplaced.insert(row_id(line, k));
+                }
+                changed.push((row_id(line, k), run));
+            }
+        }
+        let view = view_id(id);
+        let placed = laid.map(|l| (l.content.x, l.content.y - l.scroll));
+        if moved || memo.view != placed {
+            memo.view = placed;
+            changed.push((view, view_node(&memo.ids, &memo.rows, laid, scale)));
+        }
+        if let Some((anchor, caret)) = access.selection {
+            let at = |byte: usize| {
+                let (i, start) = memo.lines.line_at(byte);
+                let line = memo.lines.line(i);
+                let (k, from) = match laid {
+                    Some(laid) => {
+                        let rows = memo.rows[i];
+                        let laid_rows =
+                            laid.paragraph.lines.get(rows.first..rows.first + rows.count).unwrap_or_default();
+                        let k = laid_rows.partition_point(|r| r.bytes.start <= byte).saturating_sub(1);
+                        (k, laid_rows.get(k).map_or(start, |r| r.bytes.start.max(start)))
+                    }
+                    None => (0, start),
+                };
+                let byte = byte.clamp(from, start + line.len());
+                let character_index = line.get(from - start..byte - start).map_or(0, |head| head.chars().count());
+                TextPosition { node: row_id(memo.ids[i], k), character_index }
+            };
+            parent.set_text_selection(TextSelection { anchor: at(anchor), focus: at(caret) });
+        }
+        vec![view]
     }
 
     /// The line of text node `text` that its run `run` holds: a screen reader names a place in a text by its run.
@@ -224,9 +399,18 @@ impl KitTree {
     pub fn full(&self) -> TreeUpdate {
         let mut nodes: Vec<(NodeId, accesskit::Node)> =
             self.sent.iter().map(|(id, node)| (*id, node.clone())).collect();
-        for sent in self.texts.values() {
-            for (i, (id, line)) in sent.ids.iter().zip(sent.lines.iter()).enumerate() {
-                nodes.push((*id, text_run(line, sent.placed(i), self.scale)));
+        for (text, sent) in &self.texts {
+            if sent.rows.is_empty() {
+                for (i, (id, line)) in sent.ids.iter().zip(sent.lines.iter()).enumerate() {
+                    nodes.push((*id, text_run(line, sent.placed(i), crate::text::bidi::base_rtl(line), self.scale)));
+                }
+                continue;
+            }
+            let laid = sent.laid.as_ref().filter(|_| sent.cut.is_some());
+            nodes.push((view_id(*text), view_node(&sent.ids, &sent.rows, laid, self.scale)));
+            for (i, (id, rows)) in sent.ids.iter().zip(&sent.rows).enumerate() {
+                let runs = line_runs(&sent.lines, i, rows.first, laid, self.scale);
+                nodes.extend(runs.into_iter().enumerate().map(|(k, (run, _))| (row_id(*id, k), run)));
             }
         }
         TreeUpdate { nodes, tree: Some(tree()), tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
@@ -254,14 +438,112 @@ fn run_id(parent: NodeId, i: usize) -> NodeId {
     NodeId(h.finish().max(1))
 }
 
+/// Row `k` of an area's line `line`: an id that stays while the line keeps its node.
+fn row_id(line: NodeId, k: usize) -> NodeId {
+    let mut h = DefaultHasher::new();
+    (line.0, k, "row").hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// The view of area `area`: the container of its lines.
+fn view_id(area: NodeId) -> NodeId {
+    let mut h = DefaultHasher::new();
+    (area.0, "view").hash(&mut h);
+    NodeId(h.finish().max(1))
+}
+
+/// Whether two layouts of an area are the same one, by what they share rather than by their contents (a 1 MiB
+/// area's layout is compared each frame).
+fn same_layout(a: &Laid, b: &Laid) -> bool {
+    std::sync::Arc::ptr_eq(&a.paragraph, &b.paragraph)
+        && std::sync::Arc::ptr_eq(&a.text, &b.text)
+        && (a.content, a.scroll, a.line_height) == (b.content, b.scroll, b.line_height)
+}
+
+/// An area's view: where its content box stands, scrolled, in device pixels, holding the rows of its lines `ids`
+/// (`rows` of each).
+fn view_node(ids: &[NodeId], rows: &[Rows], laid: Option<&Laid>, scale: f32) -> accesskit::Node {
+    let mut view = accesskit::Node::new(KitRole::GenericContainer);
+    if let Some(l) = laid {
+        let s = f64::from(scale);
+        view.set_transform(Affine::translate((f64::from(l.content.x) * s, f64::from(l.content.y - l.scroll) * s)));
+    }
+    let children: Vec<NodeId> =
+        ids.iter().zip(rows).flat_map(|(line, rows)| (0..rows.count).map(|k| row_id(*line, k))).collect();
+    view.set_children(children);
+    view
+}
+
+/// The rows `laid` wrapped line `i` of `lines` into, as indexes of its laid-out lines; None when the layout is not
+/// of this line.
+fn row_span(lines: &Lines, i: usize, laid: Option<&Laid>) -> Option<std::ops::Range<usize>> {
+    let laid = laid?;
+    let rows = &laid.paragraph.lines;
+    let line = lines.line(i);
+    let start = lines.start(i);
+    let end = start + line.len();
+    let first = rows.partition_point(|r| r.bytes.start < start);
+    let last = if i + 1 < lines.len() { rows.partition_point(|r| r.bytes.start < end) } else { rows.len() };
+    (first < last && laid.text.get(start..end) == Some(line)).then_some(first..last)
+}
+
+/// Line `i` of `lines` as text runs, each with whether its characters are placed: a run per row `laid` wrapped
+/// it into (the last holding its `\n`), row `first` of the view being its first, with its characters' places where
+/// the row's runs were laid out; without a layout of it, the line whole as one run.
+fn line_runs(lines: &Lines, i: usize, first: usize, laid: Option<&Laid>, scale: f32) -> Vec<(accesskit::Node, bool)> {
+    let line = lines.line(i);
+    let (Some(laid), Some(span)) = (laid, row_span(lines, i, laid)) else {
+        return vec![(text_run(line, None, crate::text::bidi::base_rtl(line), scale), false)];
+    };
+    let rows = &laid.paragraph.lines;
+    let (start, end, last) = (lines.start(i), lines.start(i) + line.len(), span.end);
+    span.enumerate()
+        .map(|(k, r)| {
+            let row = &rows[r];
+            let to = if r + 1 < last { rows[r + 1].bytes.start } else { end };
+            let from = row.bytes.start.max(start);
+            let value = laid.text.get(from..to).unwrap_or_default();
+            // A row whose runs were not cut (far from the view and the caret) has no places yet.
+            let placed = !row.runs.is_empty() || row.bytes.is_empty();
+            let x = laid.line_x.get(r).copied().unwrap_or(0.0);
+            let mut run = text_run(value, None, row.rtl, scale);
+            let s = f64::from(scale);
+            let (y, h) = ((first + k) as f64 * f64::from(laid.line_height), f64::from(laid.line_height));
+            if placed {
+                let at: Vec<usize> = value.char_indices().map(|(b, _)| from + b).collect();
+                let boxes: Vec<(f32, f32)> =
+                    row.boxes(&laid.text, &at).into_iter().map(|(left, right)| (x + left, x + right)).collect();
+                let left = boxes.iter().map(|b| b.0).fold(x + row.width_px, f32::min).min(x);
+                let right = boxes.iter().map(|b| b.1).fold(x, f32::max).max(x + row.width_px);
+                // AccessKit counts a character's place from the run's start edge: its right in a right-to-left row.
+                let (positions, widths): (Vec<f32>, Vec<f32>) = boxes
+                    .iter()
+                    .map(|&(l, r)| ((if row.rtl { right - r } else { l - left }) * scale, (r - l) * scale))
+                    .unzip();
+                run.set_character_positions(positions);
+                run.set_character_widths(widths);
+                run.set_bounds(KitRect {
+                    x0: f64::from(left) * s,
+                    y0: y * s,
+                    x1: f64::from(right) * s,
+                    y1: (y + h) * s,
+                });
+            } else {
+                let (x, w) = (f64::from(x), f64::from(row.width_px));
+                run.set_bounds(KitRect { x0: x * s, y0: y * s, x1: (x + w) * s, y1: (y + h) * s });
+            }
+            (run, placed)
+        })
+        .collect()
+}
+
 /// One line as a text run: its characters (AT-SPI counts characters, AccessKit their UTF-8 lengths) and direction,
 /// and where `placed` says its characters stand, each one's place and width in device pixels from the run's start
 /// edge (AT-SPI's per-character and range extents).
-fn text_run(line: &str, placed: Option<&Placed>, scale: f32) -> accesskit::Node {
+fn text_run(line: &str, placed: Option<&Placed>, rtl: bool, scale: f32) -> accesskit::Node {
     let mut run = accesskit::Node::new(KitRole::TextRun);
     run.set_value(line);
     let lengths: Vec<u8> = line.chars().map(|c| c.len_utf8() as u8).collect();
-    let rtl = crate::text::bidi::base_rtl(line);
     run.set_text_direction(if rtl { TextDirection::RightToLeft } else { TextDirection::LeftToRight });
     if let Some(placed) = placed.filter(|p| p.carets.len() == lengths.len() + 1) {
         let b = placed.line();
@@ -302,7 +584,13 @@ pub fn id_of(node: &Node) -> NodeId {
 /// `node` as AccessKit's node, its bounds scaled to device pixels.
 pub fn to_kit(node: &Node, scale: f32) -> accesskit::Node {
     let a = &node.access;
-    let mut kit = accesskit::Node::new(role(a.role));
+    // AccessKit reads every password input as dots: a shown one goes as a text input marked a password, whose
+    // role the AT-SPI layer serves as a password's (GTK's shown password reads its characters).
+    let revealed = a.role == Role::PasswordInput && a.revealed;
+    let mut kit = accesskit::Node::new(if revealed { KitRole::TextInput } else { role(a.role) });
+    if revealed {
+        kit.set_class_name(REVEALED_PASSWORD);
+    }
     kit.set_label(a.name.clone());
     match (&a.value, a.role) {
         // An input's text goes as its runs (see [`KitTree::update`]), not again as one value with every keystroke.
@@ -401,7 +689,7 @@ pub fn actions(role: Role) -> &'static [Action] {
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
         // A field's caret and selection are set by a press and a drag where its characters are drawn; an area's
-        // characters are not placed yet.
+        // are placed row by row, but a screen reader's selection is not yet turned into a press on a row.
         Role::TextInput | Role::PasswordInput => &[Action::Focus, Action::SetValue, Action::SetTextSelection],
         Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
         Role::RadioGroup
@@ -627,5 +915,180 @@ mod tests {
         assert_eq!(bar_kit.children(), [id_of(&nodes[1]), id_of(&nodes[2])]);
         assert_eq!(bar_kit.size_of_set(), Some(2), "the set's size on its container");
         assert_eq!(of(&nodes[2]).and_then(|n| n.position_in_set()), Some(1), "AccessKit counts places from 0");
+    }
+
+    /// A kit area 200 px wide holding `text`, laid out as a frame lays it out, and its node.
+    fn laid_area(area: &mut crate::widgets::area::Area) -> Node {
+        use crate::widgets::{Density, Measure, Widget, pen::KitFonts};
+        let fonts = crate::test_support::fonts();
+        let m = Measure { fonts, f: KitFonts::new(fonts), density: Density::Regular };
+        let rect = Rect::new(30.0, 40.0, 200.0, 136.0);
+        let laid = area.lay_text(&m, rect, false).expect("an area lays out its text");
+        area.take_laid(laid);
+        Node::part("notes", 0, area.access(), rect)
+    }
+
+    /// Where a node stands in the window: its bounds through its own and its ancestors' transforms.
+    fn in_window(update: &TreeUpdate, id: NodeId) -> (f64, f64, f64, f64) {
+        let node = |id: NodeId| update.nodes.iter().find(|(n, _)| *n == id).map(|(_, node)| node);
+        let parent = |id: NodeId| update.nodes.iter().find(|(_, n)| n.children().contains(&id)).map(|(p, _)| *p);
+        let mut at = node(id).and_then(|n| n.bounds()).expect("bounds");
+        let mut walk = Some(id);
+        while let Some(now) = walk {
+            if let Some(t) = node(now).and_then(|n| n.transform()) {
+                at = t.transform_rect_bbox(at);
+            }
+            walk = parent(now);
+        }
+        (at.x0, at.y0, at.x1, at.y1)
+    }
+
+    #[test]
+    fn an_area_is_a_run_per_wrapped_row_with_its_characters_where_they_are_drawn() {
+        use crate::widgets::area::Area;
+        let text = "The quick brown fox jumps over the lazy dog and runs on\nshort\nend";
+        let mut area = Area::new("notes", "Notes", text, 200.0);
+        let node = laid_area(&mut area);
+        let laid = area.drawn().expect("the frame's layout is of the text").clone();
+        let mut tree = KitTree::default();
+        let first = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a first update");
+        let of = |id: NodeId| first.nodes.iter().find(|(n, _)| *n == id).map(|(_, node)| node.clone());
+        let id = id_of(&node);
+        assert_eq!(of(id).expect("the area").children(), [view_id(id)]);
+        let lines: Vec<NodeId> = (0..3).map(|i| run_id(id, i)).collect();
+        let all = of(view_id(id)).expect("the view").children().to_vec();
+        let rows: Vec<NodeId> = all.iter().copied().take_while(|r| *r != row_id(lines[1], 0)).collect();
+        assert_eq!(rows.first(), Some(&row_id(lines[0], 0)), "the view holds the rows in order");
+        assert!(rows.len() >= 2, "the long line wraps: {} rows", rows.len());
+        assert_eq!(all[rows.len()..], [row_id(lines[1], 0), row_id(lines[2], 0)], "a row each for the short lines");
+        let values: String =
+            rows.iter().map(|r| of(*r).and_then(|n| n.value().map(str::to_owned)).unwrap_or_default()).collect();
+        assert_eq!(
+            values, "The quick brown fox jumps over the lazy dog and runs on\n",
+            "its rows hold the line, in order"
+        );
+        // Every character of every row stands where the frame draws its caret, in device pixels.
+        let mut byte = 0;
+        for row in &rows {
+            let run = of(*row).expect("a row");
+            let (positions, widths) =
+                (run.character_positions().expect("places"), run.character_widths().expect("widths"));
+            assert_eq!(positions.len(), run.character_lengths().len());
+            assert_eq!(widths.len(), positions.len());
+            let (x0, y0, _, y1) = in_window(&first, *row);
+            for (j, length) in run.character_lengths().iter().enumerate() {
+                let caret = laid.caret_rect(byte, true);
+                let at = text[byte..].chars().next().expect("a character");
+                {
+                    assert!(
+                        (x0 + f64::from(positions[j]) - f64::from(caret.x) * 2.0).abs() < 0.01,
+                        "{at:?} at byte {byte}: {} against {}",
+                        x0 + f64::from(positions[j]),
+                        caret.x * 2.0
+                    );
+                    assert!(
+                        (y0 - f64::from(caret.y) * 2.0).abs() < 0.01
+                            && (y1 - f64::from(caret.y + caret.h) * 2.0).abs() < 0.01,
+                        "{at:?}'s row at {y0}..{y1}, its caret at {}",
+                        caret.y * 2.0
+                    );
+                }
+                byte += usize::from(*length);
+            }
+        }
+        let (_, top_0, _, _) = in_window(&first, rows[0]);
+        let (_, top_1, _, _) = in_window(&first, rows[1]);
+        assert!(top_1 > top_0, "the second row stands below the first");
+
+        // A letter typed on the last line sends that line's row and container, and the area's caret.
+        area.edit.move_to(text.len(), false);
+        area.edit.insert("s", true).expect("room for a letter");
+        let node = laid_area(&mut area);
+        let typed = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a keystroke");
+        let mut sent: Vec<NodeId> = typed.nodes.iter().map(|(id, _)| *id).collect();
+        sent.sort();
+        let mut want = vec![row_id(lines[2], 0), id];
+        want.sort();
+        assert_eq!(sent, want, "the row typed in and the area");
+        let caret = typed.nodes.iter().find(|(n, _)| *n == id).and_then(|(_, n)| n.text_selection()).expect("a caret");
+        assert_eq!((caret.focus.node, caret.focus.character_index), (row_id(lines[2], 0), 4));
+
+        // A letter that adds a row to the first line moves the rows after it down a row; until then, a letter
+        // sends that line's rows alone.
+        let mut added = None;
+        for _ in 0..40 {
+            area.edit.move_to(text.find('\n').expect("a break"), false);
+            area.edit.insert("w", true).expect("room for a letter");
+            let node = laid_area(&mut area);
+            let update = tree.update("notes", std::slice::from_ref(&node), 2.0, SIZE).expect("a keystroke");
+            if update.nodes.iter().any(|(n, _)| *n == view_id(id)) {
+                added = Some(update);
+                break;
+            }
+            let ids: Vec<NodeId> = update.nodes.iter().map(|(id, _)| *id).collect();
+            assert!(!ids.contains(&row_id(lines[1], 0)) && ids.contains(&row_id(lines[0], 0)), "{ids:?}");
+        }
+        let added = added.expect("the first line wrapped onto another row");
+        let view = added.nodes.iter().find(|(n, _)| *n == view_id(id)).expect("the view").1.clone();
+        assert_eq!(view.children().len(), all.len() + 1, "a row more");
+        let (_, top, _, _) = in_window(&added, row_id(lines[1], 0));
+        assert!((top - (in_window(&first, row_id(lines[1], 0)).1 + 2.0 * f64::from(laid.line_height))).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_row_far_from_the_view_is_placed_when_it_comes_into_view_and_a_scroll_moves_the_view_alone() {
+        use crate::widgets::area::Area;
+        let text: String = (0..200).map(|i| format!("line {i}\n")).collect();
+        let mut area = Area::new("notes", "Notes", &text, 200.0).at_start();
+        let node = laid_area(&mut area);
+        let id = id_of(&node);
+        let far = row_id(run_id(id, 150), 0);
+        let mut tree = KitTree::default();
+        let first = tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).expect("a first update");
+        let run = &first.nodes.iter().find(|(n, _)| *n == far).expect("every row is sent").1;
+        assert!(run.character_positions().is_none() && run.bounds().is_some(), "a row not laid out has its box only");
+        // The wheel scrolls 150 lines down (three a notch): the frame lays out the rows it shows.
+        let (mut clipboard, mut popup) = (String::new(), None);
+        let mut cx = crate::widgets::Cx {
+            rect: Rect::default(),
+            now: 0.0,
+            mirrored: false,
+            clipboard: &mut clipboard,
+            popup: &mut popup,
+        };
+        let wheel = crate::ui::router::Message::Wheel {
+            target: crate::ui::router::Target { id: "notes", part: 0 },
+            dx: 0.0,
+            dy: -50.0,
+        };
+        crate::widgets::Widget::handle(&mut area, &wheel, &mut cx);
+        let node = laid_area(&mut area);
+        let moved = tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).expect("scrolled");
+        let sent: Vec<NodeId> = moved.nodes.iter().map(|(n, _)| *n).collect();
+        assert!(sent.contains(&view_id(id)), "the view moved");
+        let run = &moved.nodes.iter().find(|(n, _)| *n == far).expect("the row came into view").1;
+        assert_eq!(run.character_positions().map(<[f32]>::len), Some("line 150\n".len()));
+        assert!(!sent.contains(&row_id(run_id(id, 10), 0)), "rows that were placed are not sent again");
+        // Where it is drawn: its first character at the caret's place, through the view's new transform.
+        let laid = area.drawn().expect("the frame's layout").clone();
+        let caret = laid.caret_rect(text.find("line 150").expect("line 150"), true);
+        let view = &moved.nodes.iter().find(|(n, _)| *n == view_id(id)).expect("the view").1;
+        let at = view.transform().expect("the view's place").transform_rect_bbox(run.bounds().expect("its box"));
+        assert!(
+            (at.x0 - f64::from(caret.x)).abs() < 0.01 && (at.y0 - f64::from(caret.y)).abs() < 0.01,
+            "{at:?} {caret:?}"
+        );
+        assert!(tree.update("notes", std::slice::from_ref(&node), 1.0, SIZE).is_none(), "nothing more to send");
+    }
+
+    #[test]
+    fn a_shown_password_goes_as_a_text_input_marked_a_password_and_a_hidden_one_as_a_password() {
+        let password = |revealed: bool| {
+            let access = Access::new(Role::PasswordInput, "Password").value("secret").revealed(revealed);
+            to_kit(&Node::part("password", 0, access, Rect::new(0.0, 0.0, 100.0, 20.0)), 1.0)
+        };
+        let (hidden, shown) = (password(false), password(true));
+        assert_eq!((hidden.role(), hidden.class_name()), (KitRole::PasswordInput, None));
+        assert_eq!((shown.role(), shown.class_name()), (KitRole::TextInput, Some(REVEALED_PASSWORD)));
     }
 }

@@ -96,6 +96,31 @@ impl Line {
         self.between(before, after, byte)
     }
 
+    /// Where each character starting at one of `bytes` (ascending, within the line) is drawn, as its left and right
+    /// x (px from the line's left), the line's graphemes walked once: a grapheme's glyph box for its first
+    /// character, and no width at its trailing edge for the others (an emoji family's joiners, a letter's accent);
+    /// no width at the caret before it for a character no glyph shows (a line break, a space hanging at a soft
+    /// wrap). A screen reader's places for every character of a wrapped row, right in a mixed-direction row too,
+    /// where the carets on either side of a character are not its edges.
+    pub fn boxes(&self, text: &str, bytes: &[usize]) -> Vec<(f32, f32)> {
+        let mut shown: Vec<Grapheme> = self.runs.iter().flat_map(|run| graphemes(run, text)).collect();
+        shown.sort_by_key(|g| g.start);
+        bytes
+            .iter()
+            .map(|&byte| {
+                let k = shown.partition_point(|g| g.start <= byte);
+                match k.checked_sub(1).map(|k| shown[k]).filter(|g| byte < g.end) {
+                    Some(g) if g.start == byte => (g.leading.min(g.trailing), g.leading.max(g.trailing)),
+                    Some(g) => (g.trailing, g.trailing),
+                    None => {
+                        let x = self.caret_x(text, byte);
+                        (x, x)
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// Where the caret stands between the grapheme `before` that ends at `byte` and the one `after` that starts
     /// there: see the module docs for the rule at a direction boundary.
     fn between(&self, before: Option<Grapheme>, after: Option<Grapheme>, byte: usize) -> f32 {
@@ -198,5 +223,21 @@ mod tests {
         let line = Line { rtl: true, ..line };
         assert_eq!(line.caret_x(text, 2), 40.0);
         assert_eq!(line.hit(text, 39.0), 2);
+    }
+
+    #[test]
+    fn a_character_s_box_is_its_glyph_s_in_either_direction_and_a_later_character_of_a_grapheme_has_no_width() {
+        // "ab", two Hebrew letters (2 bytes each, drawn right to left), "e" and a combining acute, then a break.
+        let text = "ab\u{5d0}\u{5d1}e\u{301}\n";
+        let ltr = run(0..2, &[0, 1], false, 0.0);
+        let rtl = run(2..6, &[4, 2], true, 20.0);
+        let accent = run(6..9, &[6], false, 40.0);
+        let line = Line { bytes: 0..9, width_px: 50.0, runs: vec![ltr, rtl, accent], rtl: false };
+        let bytes = [0, 1, 2, 4, 6, 7, 9];
+        let boxes = line.boxes(text, &bytes);
+        assert_eq!(boxes[..2], [(0.0, 10.0), (10.0, 20.0)]);
+        assert_eq!(boxes[2..4], [(30.0, 40.0), (20.0, 30.0)], "the first Hebrew letter is drawn rightmost");
+        assert_eq!(boxes[4..6], [(40.0, 50.0), (50.0, 50.0)], "the accent sits at the end of its letter's box");
+        assert_eq!(boxes[6], (50.0, 50.0), "the break, where the caret after the line stands");
     }
 }

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::geom::Rect;
 use crate::ui::edit::lines::Lines;
+use crate::widgets::editor::Laid;
 
 /// A widget's role, by AccessKit's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,8 +164,13 @@ pub struct Access {
     pub shortcut: Option<&'static str>,
     /// Where a one-line text's characters stand as the last frame drew them, where it knows.
     pub placed: Option<Placed>,
+    /// Where a text of lines (an area) stands as the last frame drew it, when that layout is of its text: its
+    /// wrapped rows and each character's place.
+    pub rows: Option<Laid>,
     /// A right click on it opens its context menu (the text screen's editors: Cut, Copy, Paste, Select all).
     pub context_menu: bool,
+    /// A password whose characters are shown (its eye is open): a screen reader reads them as drawn, not as dots.
+    pub revealed: bool,
 }
 
 /// Where the characters of a one-line text (a field's value) stand as drawn, from its shaped runs, in window
@@ -233,7 +239,9 @@ impl Access {
             description: None,
             shortcut: None,
             placed: None,
+            rows: None,
             context_menu: false,
+            revealed: false,
         }
     }
 
@@ -305,6 +313,18 @@ impl Access {
     /// With its characters standing where `placed` says, when it knows.
     pub fn placed(mut self, placed: Option<Placed>) -> Access {
         self.placed = placed;
+        self
+    }
+
+    /// With its rows and characters standing where `laid` drew them, when it is of its text.
+    pub fn rows(mut self, laid: Option<Laid>) -> Access {
+        self.rows = laid;
+        self
+    }
+
+    /// A password shown as its characters (`true`), not as dots.
+    pub fn revealed(mut self, revealed: bool) -> Access {
+        self.revealed = revealed;
         self
     }
 

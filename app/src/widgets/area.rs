@@ -180,7 +180,14 @@ impl Area {
         let scroll = Scroll { at: self.wheeled.unwrap_or(was.scroll), reveal: self.reveal || resized };
         let text = self.edit.shown();
         let shown = Shown { text: &text, caret: self.edit.shown_caret(), multiline: true, line_height };
-        editor::lay_out(fonts, style, content, shown, &self.laid, scroll)
+        let laid = editor::lay_out(fonts, style, content, shown, &self.laid, scroll);
+        Laid { revision: self.edit.preedit().is_none().then(|| self.edit.revision()), ..laid }
+    }
+
+    /// The last frame's layout when it is of the text as it is now (no key came since, no composition is open):
+    /// where a screen reader finds its rows and characters.
+    pub fn drawn(&self) -> Option<&Laid> {
+        (self.laid.revision == Some(self.edit.revision())).then_some(&self.laid)
     }
 }
 
@@ -287,6 +294,7 @@ impl Widget for Area {
     fn access(&self) -> Access {
         Access::new(Role::MultilineTextInput, self.name)
             .text(self.edit.lines())
+            .rows(self.drawn().cloned())
             .state("multiline", true)
             .selection(self.edit.anchor(), self.edit.caret())
     }

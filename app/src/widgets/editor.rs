@@ -44,6 +44,9 @@ pub struct Laid {
     pub scroll: f32,
     /// The style it was laid out in: the next layout starts from this one when the style and width are the same.
     pub style: Option<TextStyle>,
+    /// The edit revision an area laid out, with no composition open: a screen reader's places are taken only from
+    /// a layout of the text they name.
+    pub revision: Option<u64>,
 }
 
 impl Laid {
@@ -250,7 +253,8 @@ pub fn lay_out(
         .collect();
     let laid_text = Arc::from(&text[start..end]);
     let style = Some(style.clone());
-    let mut laid = Laid { content, start, text: laid_text, paragraph, line_x, line_height, scroll: 0.0, style };
+    let mut laid =
+        Laid { content, start, text: laid_text, paragraph, line_x, line_height, scroll: 0.0, style, revision: None };
     let at = caret;
     let caret = laid.caret_x(at);
     laid.scroll = if multiline {

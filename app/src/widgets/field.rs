@@ -495,6 +495,7 @@ impl Widget for Field {
         Access::new(role, self.name)
             .value(value)
             .placed(placed)
+            .revealed(self.kind == Kind::Password { revealed: true })
             .selection(anchor, caret)
             .state("readonly", self.kind == Kind::ReadOnly)
             .state("disabled", self.kind == Kind::Disabled)

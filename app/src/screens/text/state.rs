@@ -655,8 +655,13 @@ impl ScreenState for TextFields {
             .selection(self.field.anchor(), self.field.caret())
             .context_menu();
         into.push(Node::of(ids::FIELD, field, regions));
+        let drawn = match &self.area {
+            Editor::Area(area) => area.drawn().cloned(),
+            Editor::Field(_) => None,
+        };
         let area = Access::new(Role::MultilineTextInput, "Multi-line")
             .text(self.area.lines())
+            .rows(drawn)
             .selection(self.area.anchor(), self.area.caret())
             .context_menu();
         into.push(Node::of(ids::AREA, area, regions));

@@ -40,6 +40,11 @@ impl Node {
     fn child(&self, id: accesskit_atspi_common::FullNodeId) -> Target {
         Target::Node(u128::from(id))
     }
+
+    /// Whether it is a password shown as its characters (sent as a text input; see `Extra::password`).
+    fn revealed_password(&self) -> bool {
+        self.shared.extras_read().of(u128::from(self.node.id())).is_some_and(|e| e.password)
+    }
 }
 
 #[interface(name = "org.a11y.atspi.Accessible")]
@@ -93,11 +98,17 @@ impl Node {
     }
 
     fn get_role(&self) -> fdo::Result<Role> {
-        self.node.role().map_err(refused)
+        match self.revealed_password() {
+            true => Ok(Role::PasswordText),
+            false => self.node.role().map_err(refused),
+        }
     }
 
     fn get_localized_role_name(&self) -> fdo::Result<String> {
-        self.node.localized_role_name().map_err(refused)
+        match self.revealed_password() {
+            true => Ok("password text".to_owned()),
+            false => self.node.localized_role_name().map_err(refused),
+        }
     }
 
     fn get_state(&self) -> StateSet {

@@ -28,8 +28,12 @@ pub fn item_of(bus: &UniqueName<'_>, node: &PlatformNode, shared: &Shared) -> Re
 fn item(bus: &UniqueName<'_>, node: CacheNode, shared: &Shared) -> CacheItem {
     let full = u128::from(node.id);
     let mut states = node.states;
+    let mut role = node.role;
     if let Some(extra) = shared.extras_read().of(full) {
         extra.add_states(&mut states);
+        if extra.password {
+            role = accesskit_atspi_common::Role::PasswordText;
+        }
     }
     let parent = match node.parent {
         NodeIdOrRoot::Root => Target::Root,
@@ -43,7 +47,7 @@ fn item(bus: &UniqueName<'_>, node: CacheNode, shared: &Shared) -> CacheItem {
         children: node.child_count,
         ifaces: served(node.interfaces),
         short_name: node.name,
-        role: node.role,
+        role,
         name: node.description,
         states,
     }

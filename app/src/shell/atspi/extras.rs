@@ -27,6 +27,9 @@ pub struct Extra {
     /// The keys that carry out its first action from anywhere (a menu item's accelerator).
     pub shortcut: Option<String>,
     pub actions: Vec<Doing>,
+    /// A password shown as its characters, sent as a text input so that the translation does not read it as dots:
+    /// its role is served as a password's.
+    pub password: bool,
 }
 
 impl Extra {
@@ -38,6 +41,7 @@ impl Extra {
             level: node.level(),
             shortcut: node.keyboard_shortcut().map(str::to_owned),
             actions: doings(node),
+            password: node.class_name() == Some(crate::access::kit::REVEALED_PASSWORD),
         }
     }
 

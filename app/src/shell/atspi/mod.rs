@@ -32,7 +32,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, Weak};
 use accesskit::{ActionHandler, ActivationHandler, DeactivationHandler, Rect, TreeUpdate};
 use accesskit_atspi_common::{
     ActionHandlerNoMut, ActionHandlerWrapper, Adapter as Translation, AdapterCallback, AppContext, CacheEvent, Event,
-    FullNodeId, InterfaceSet, WindowBounds, next_adapter_id,
+    FullNodeId, InterfaceSet, NodeIdOrRoot, ObjectEvent, Property, WindowBounds, next_adapter_id,
 };
 
 use bus::Message;
@@ -217,6 +217,17 @@ impl AdapterCallback for Callback {
                     shared.extras_write().remove(u128::from(id));
                 }
                 Message::Removed(u128::from(id))
+            }
+            // A shown password is sent as a text input: the role it changes to is not its role on the bus.
+            Event::Object {
+                target: NodeIdOrRoot::Node(id),
+                event: ObjectEvent::PropertyChanged(Property::Role(_)),
+            } if self
+                .shared
+                .upgrade()
+                .is_some_and(|s| s.extras_read().of(u128::from(id)).is_some_and(|e| e.password)) =>
+            {
+                return;
             }
             Event::Object { target, event } => Message::Event { target: paths::Target::from(target), event },
             Event::Window { target, name, event } => Message::Window { node: u128::from(target), name, event },

@@ -78,6 +78,15 @@ impl Lines {
         }
     }
 
+    /// The byte line `i` starts at (the text's length past the last).
+    pub fn start(&self, i: usize) -> usize {
+        let k = self.places.partition_point(|p| p.line <= i).saturating_sub(1);
+        match self.places.get(k) {
+            Some(p) if i - p.line < p.block.starts.len() => p.byte + p.block.starts[i - p.line],
+            _ => self.bytes,
+        }
+    }
+
     /// The line holding byte `at` (a byte just past a `\n` starts the next line) and the byte it starts at.
     pub fn line_at(&self, at: usize) -> (usize, usize) {
         let k = self.block_at(at);
@@ -223,7 +232,9 @@ mod tests {
         assert_eq!(lines.len(), want.len());
         for (i, l) in want.iter().enumerate() {
             assert_eq!(lines.line(i), *l);
+            assert_eq!(lines.start(i), want[..i].concat().len(), "line {i}'s start in {text:?}");
         }
+        assert_eq!(lines.start(want.len()), text.len(), "past the last line");
         for b in 0..=text.len() {
             let head = &text.as_bytes()[..b];
             let line = head.iter().filter(|c| **c == b'\n').count();
