@@ -315,7 +315,8 @@ def row_places(node, where, what, most=400):
 def wrapped(window):
     """An area's wrapped line through AT-SPI's Text: a run per row, so a character on the line's second row lies a
     row below the first row's, at the area's start edge where the frame draws it (a click at its left edge puts the
-    app's caret before it), the offset at its point is its own, and a range over the row spans its characters. (The
+    app's caret before it, as setCaretOffset and setSelection there do), the offset at its point is its own, and a
+    range over the row spans its characters. (The
     space a row wraps after hangs past its end, drawn nowhere: it has no width.) Named
     wrapped-mirrored, it first mirrors the window (Ctrl+R)."""
     if "mirrored" in sys.argv[1]:
@@ -352,9 +353,19 @@ def wrapped(window):
     keys("mousemove", "--sync", str(x + 1), str(y + h // 2), "click", "1")
     caret = until(f"a click at character {second} {chars[second]}",
                   lambda: (area.queryText().caretOffset == second, area.queryText().caretOffset))
+    # The caret and a selection set through Text land on the second row, carried out as a press and a drag there.
+    text.setCaretOffset(second + 2)
+    until(f"setCaretOffset({second + 2}) on Message",
+          lambda: (area.queryText().caretOffset == second + 2, area.queryText().caretOffset))
+    text.setSelection(0, second + 1, second + 4)
+    selected = until(f"setSelection(0, {second + 1}, {second + 4}) on Message",
+                     lambda: (area.queryText().getNSelections() == 1
+                              and area.queryText().getSelection(0) == (second + 1, second + 4),
+                              [area.queryText().getSelection(i) for i in range(area.queryText().getNSelections())]))
     say(f"Message wraps {line!r}: character {second} starts the second row at {chars[second]}, below the first at "
         f"{chars[0]}; the row's range {span}; every character's offset at its point is its own; a click at its left "
-        f"edge put the caret at {caret}")
+        f"edge put the caret at {caret}; setCaretOffset and setSelection on that row gave {second + 2} and "
+        f"{selected}")
 
 
 def children(node):

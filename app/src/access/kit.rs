@@ -41,7 +41,7 @@ pub struct KitTree {
 #[derive(Debug, Default)]
 struct Sent {
     lines: Lines,
-    /// Each line's node: its run (a label's, a field's), or an area's container of the line's rows.
+    /// Each line's node: its run (a label's, a field's); in an area, the id its rows' ids are made from.
     ids: Vec<NodeId>,
     /// Lines made so far: a new line's node takes the next id, so a line keeps its node's id while lines come and
     /// go before it.
@@ -69,6 +69,20 @@ struct Rows {
 }
 
 impl Sent {
+    /// The ids of the `new` lines that take the place of lines `old` (text `id`'s): the lines that changed keep
+    /// their ids one for one, and lines added take new ones.
+    fn renewed_ids(&mut self, id: NodeId, old: std::ops::Range<usize>, new: usize) -> Vec<NodeId> {
+        let mut ids = Vec::with_capacity(new);
+        for k in 0..new {
+            let kept = self.ids.get(old.start + k).filter(|_| k < old.len()).copied();
+            ids.push(kept.unwrap_or_else(|| {
+                self.made += 1;
+                run_id(id, self.made - 1)
+            }));
+        }
+        ids
+    }
+
     /// Where line `i`'s characters stand: known for a text of one line that said.
     fn placed(&self, i: usize) -> Option<&Placed> {
         self.placed.as_ref().filter(|_| i == 0 && self.ids.len() == 1)
@@ -201,16 +215,7 @@ impl KitTree {
                 memo.made = lines.len();
                 Some(0..lines.len())
             } else if let Some((old, new)) = lines.changed_since(&memo.lines) {
-                // The lines that changed keep their runs' ids, one for one; lines added take new ones.
-                let kept = &memo.ids[old.clone()];
-                let ids: Vec<NodeId> = (0..new.len())
-                    .map(|k| {
-                        kept.get(k).copied().unwrap_or_else(|| {
-                            memo.made += 1;
-                            run_id(id, memo.made - 1)
-                        })
-                    })
-                    .collect();
+                let ids = memo.renewed_ids(id, old.clone(), new.len());
                 memo.ids.splice(old, ids);
                 Some(new)
             } else {
@@ -239,11 +244,10 @@ impl KitTree {
     }
 
     /// An area's `lines` as AccessKit's nodes under node `id`: a view (where its content box stands, scrolled)
-    /// holding a container per hard line (where the line's first row stands in the view) holding a text run per
-    /// row `laid` wrapped the line into, with each character's place; the selection `access` gives set on
-    /// `parent`. Only the lines that differ from those last sent are cut into rows and sent, so a keystroke sends
-    /// the rows of the line typed in; a keystroke that adds or takes a row moves the containers of the lines after
-    /// it, and a scroll moves the view alone. A row not laid out yet (far from the view and the caret) is sent
+    /// holding, in order, a text run per row `laid` wrapped each line into, with each character's place; the
+    /// selection `access` gives set on `parent`. Only the lines that differ from those last sent are cut into rows
+    /// and sent, so a keystroke sends the rows of the line typed in; a keystroke that adds or takes a row sends the
+    /// rows after it again (they stand elsewhere) and the view, and a scroll moves the view alone. A row not laid out yet (far from the view and the caret) is sent
     /// without places, and again with them when it comes into view. Without a layout of this text, each line is
     /// one run without places.
     fn wrapped(
@@ -270,15 +274,7 @@ impl KitTree {
             memo.unplaced.clear();
             redo.extend(0..lines.len());
         } else if let Some((old, new)) = lines.changed_since(&memo.lines).filter(|_| fresh) {
-            let kept = &memo.ids[old.clone()];
-            let ids: Vec<NodeId> = (0..new.len())
-                .map(|k| {
-                    kept.get(k).copied().unwrap_or_else(|| {
-                        memo.made += 1;
-                        run_id(id, memo.made - 1)
-                    })
-                })
-                .collect();
+            let ids = memo.renewed_ids(id, old.clone(), new.len());
             regrown = old.len() != new.len();
             for (gone, rows) in memo.ids[old.clone()].iter().zip(&memo.rows[old.clone()]) {
                 for k in 0..rows.count {
@@ -390,6 +386,30 @@ impl KitTree {
         self.texts.get(&text)?.ids.iter().position(|id| *id == run)
     }
 
+    /// Where the caret stands before character `character_index` of row `run` of area `text`, as the frame draws
+    /// it: the middle of its bar, window pixels (logical). None when the row is not one of the area's, or the
+    /// area's rows were not cut from a layout of its text.
+    pub fn area_caret(&self, text: NodeId, run: NodeId, character_index: usize) -> Option<(f32, f32)> {
+        let sent = self.texts.get(&text)?;
+        let laid = sent.laid.as_ref().filter(|_| sent.cut.is_some())?;
+        let (i, k) = sent
+            .ids
+            .iter()
+            .zip(&sent.rows)
+            .enumerate()
+            .find_map(|(i, (id, rows))| (0..rows.count).find(|&k| row_id(*id, k) == run).map(|k| (i, k)))?;
+        let span = row_span(&sent.lines, i, Some(laid))?;
+        let r = span.start + k;
+        let rows = &laid.paragraph.lines;
+        let end = sent.lines.start(i) + sent.lines.line(i).len();
+        let from = rows.get(r)?.bytes.start.max(sent.lines.start(i));
+        let to = if r + 1 < span.end { rows[r + 1].bytes.start } else { end };
+        let value = laid.text.get(from..to)?;
+        let byte = from + value.char_indices().nth(character_index).map_or(value.len(), |(b, _)| b);
+        let bar = laid.caret_rect(byte, true);
+        Some((bar.x, bar.y + bar.h / 2.0))
+    }
+
     /// An update that changes nothing (AccessKit asks for one when nothing changed).
     pub fn unchanged(&self) -> TreeUpdate {
         TreeUpdate { nodes: Vec::new(), tree: None, tree_id: TreeId::ROOT, focus: self.focus.unwrap_or(WINDOW) }
@@ -445,7 +465,7 @@ fn row_id(line: NodeId, k: usize) -> NodeId {
     NodeId(h.finish().max(1))
 }
 
-/// The view of area `area`: the container of its lines.
+/// The view of area `area`: the container of its rows.
 fn view_id(area: NodeId) -> NodeId {
     let mut h = DefaultHasher::new();
     (area.0, "view").hash(&mut h);
@@ -688,10 +708,10 @@ pub fn actions(role: Role) -> &'static [Action] {
         | Role::TreeItem => &[Action::Click, Action::Focus],
         Role::ComboBox => &[Action::Click, Action::Focus, Action::Expand],
         Role::Slider | Role::SpinButton => &[Action::Increment, Action::Decrement, Action::SetValue, Action::Focus],
-        // A field's caret and selection are set by a press and a drag where its characters are drawn; an area's
-        // are placed row by row, but a screen reader's selection is not yet turned into a press on a row.
-        Role::TextInput | Role::PasswordInput => &[Action::Focus, Action::SetValue, Action::SetTextSelection],
-        Role::MultilineTextInput => &[Action::Focus, Action::SetValue],
+        // A text's caret and selection are set by a press and a drag where its characters are drawn.
+        Role::TextInput | Role::PasswordInput | Role::MultilineTextInput => {
+            &[Action::Focus, Action::SetValue, Action::SetTextSelection]
+        }
         Role::RadioGroup
         | Role::TabList
         | Role::MenuBar
@@ -1000,7 +1020,7 @@ mod tests {
         let (_, top_1, _, _) = in_window(&first, rows[1]);
         assert!(top_1 > top_0, "the second row stands below the first");
 
-        // A letter typed on the last line sends that line's row and container, and the area's caret.
+        // A letter typed on the last line sends that line's row, and the area's caret.
         area.edit.move_to(text.len(), false);
         area.edit.insert("s", true).expect("room for a letter");
         let node = laid_area(&mut area);

@@ -503,6 +503,30 @@ fn a_tall_band_is_cut_so_that_its_rows_fit_the_cache() {
     assert_eq!(split_tall_bands(&[0, 5, 9], 16, 1 << 20), vec![0, 5, 9]);
 }
 
+/// The context of a 1-thread frame of `list` at 1x, 120x101 (the test scenes' size), its leading run's end and the
+/// op it draws from given, that run drawn in place.
+fn scene_context<'a>(
+    g: &'static Goldberry,
+    fonts: &'a FontBook,
+    list: &'a DisplayList,
+    (lead_end, drawn_from): (usize, usize),
+) -> FrameContext<'a> {
+    FrameContext {
+        g,
+        fonts,
+        list,
+        mapping: Mapping { scale: 1.0 },
+        width: 120,
+        height: 101,
+        stride: 480,
+        threads: 1,
+        blend2d_threads: 0,
+        lead_end,
+        lead_drawn: true,
+        drawn_from,
+    }
+}
+
 /// A frame that draws only some pixels builds the paths and gradients of the ops that reach them alone, the leading
 /// run's layers too, and finds every op's bounds: a replay skips an op by them.
 #[test]
@@ -510,20 +534,7 @@ fn a_partial_frame_prepares_only_the_ops_that_reach_its_pixels() {
     let (g, fonts) = setup();
     let list = scene(1, 10.0);
     // The first layer (op 1) is the leading run, drawn in place; the circle (op 6) lies at the bottom.
-    let ctx = FrameContext {
-        g,
-        fonts: &fonts,
-        list: &list,
-        mapping: Mapping { scale: 1.0 },
-        width: 120,
-        height: 101,
-        stride: 480,
-        threads: 1,
-        blend2d_threads: 0,
-        lead_end: 2,
-        lead_drawn: true,
-        drawn_from: 2,
-    };
+    let ctx = scene_context(g, &fonts, &list, (2, 2));
     let whole = prepare::prepare_frame(&ctx, None).unwrap();
     assert!(whole.gradients[0].is_some() && whole.layers[1].is_some() && whole.paths[6].is_none());
     // The layer's pixels alone (it lies at (10, 10), 40x30): the background's gradient reaches them, the circle not.
@@ -546,20 +557,7 @@ fn a_partial_frame_prepares_only_the_ops_that_reach_its_pixels() {
 fn a_layer_drawn_in_place_again_has_the_same_boxes_without_a_walk() {
     let (g, fonts) = setup();
     let list = based_scene(1, 10.0, Color::rgb(200, 40, 40));
-    let ctx = FrameContext {
-        g,
-        fonts: &fonts,
-        list: &list,
-        mapping: Mapping { scale: 1.0 },
-        width: 120,
-        height: 101,
-        stride: 480,
-        threads: 1,
-        blend2d_threads: 0,
-        lead_end: Lead::of(&list, 1.0).end,
-        lead_drawn: true,
-        drawn_from: 0,
-    };
+    let ctx = scene_context(g, &fonts, &list, (Lead::of(&list, 1.0).end, 0));
     let mut known = cuts::LayerBoxes::default();
     let walked = cuts::tender_boxes(&ctx, (None, true), &|_| None, &mut known);
     assert!(!walked.is_empty(), "the cards' round corners and curves give boxes");

@@ -318,20 +318,28 @@ fn clicked(button: MouseButton, x: i32, y: i32) -> Vec<Event> {
     ]
 }
 
-/// The pointer's press at `selection`'s anchor and its release at its focus in the one-line text of `node`, as a
-/// person drags a selection (a click, where the two are one place, puts the caret there); or why it cannot be
-/// done: a text whose characters are not placed (an area's), or a place outside its box (scrolled out of view).
+/// The pointer's press at `selection`'s anchor and its release at its focus in the text of `node` (a field's line,
+/// or an area's rows), as a person drags a selection (a click, where the two are one place, puts the caret there);
+/// or why it cannot be done: a text whose characters are not placed (an area not laid out since its text changed),
+/// or a place outside its box (scrolled out of view).
 fn selecting(
     tree: &KitTree,
     node: &Node,
     selection: &TextSelection,
     per_logical: f32,
 ) -> Result<Vec<Event>, &'static str> {
-    let placed = node.access.placed.as_ref().ok_or("its characters' places are not known (only a field's are)")?;
     let b = node.bounds;
+    // A field's characters stand on its one line; an area's row by row, as its tree was last sent.
     let point = |at: &TextPosition| -> Result<(i32, i32), &'static str> {
-        tree.line_of_run(id_of(node), at.node).ok_or("the place is not in its text")?;
-        let (x, y) = placed.caret_point(at.character_index).ok_or("it has no characters placed")?;
+        let (x, y) = match node.access.placed.as_ref() {
+            Some(placed) => {
+                tree.line_of_run(id_of(node), at.node).ok_or("the place is not in its text")?;
+                placed.caret_point(at.character_index).ok_or("it has no characters placed")?
+            }
+            None => tree
+                .area_caret(id_of(node), at.node, at.character_index)
+                .ok_or("its characters' places are not known")?,
+        };
         if !(b.x..=b.x + b.w).contains(&x) || !(b.y..=b.y + b.h).contains(&y) {
             return Err("the place is scrolled out of view");
         }
