@@ -9,7 +9,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use goldberry::display_list::{DisplayList, Op, Paint, PathCommand, Stroke};
+use goldberry::display_list::{DisplayList, Op, OpKind, Paint, PathCommand, Stroke};
 use goldberry::fonts::FontBook;
 use goldberry::geom::Rect;
 use goldberry::raster::Renderer;
@@ -29,6 +29,9 @@ pub const MAX_SHARE: f64 = 0.001;
 
 /// How many pixels may differ by more than [`TOLERANCE`] whatever the canvas size.
 pub const MIN_PIXELS: usize = 2;
+
+/// How many ops a case takes out of its list, one at a time, to draw the rest over the whole list's frame.
+const TAKEN_OUT: usize = 2;
 
 /// Which oracle judged a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -242,7 +245,61 @@ impl Judge {
             }
             band_max = band_max.max(max);
         }
+        self.drawn_over_the_one_before(&list, (w, h))?;
         Ok(Passed { oracle, band_max, rule })
+    }
+
+    /// The list's top-level shapes, glyph runs and layers taken out one at a time ([`TAKEN_OUT`] of them, spread
+    /// over the list, the first on 1 thread, the next on 3) and the rest drawn over the whole list's frame, as a
+    /// window's next frame is drawn: only its damage is redrawn, and the picture must be the rest drawn fresh,
+    /// exactly (a partial frame looks up, prepares and cuts only what reaches its damage, record 28; the damage
+    /// tests check the same on the app's own screens).
+    fn drawn_over_the_one_before(&self, list: &DisplayList, (w, h): (u32, u32)) -> Result<(), Finding> {
+        let drawn: Vec<usize> = (0..list.ops.len()).filter(|&i| list.ops[i].kind() != OpKind::State).collect();
+        let step = drawn.len().div_ceil(TAKEN_OUT).max(1);
+        for (&out, threads) in drawn.iter().step_by(step).zip([1, 3]) {
+            let mut rest = list.clone();
+            rest.ops.remove(out);
+            {
+                let error = |e: &dyn std::fmt::Display| Finding {
+                    kind: Kind::Error,
+                    detail: format!("{threads} thread(s), op {out} taken out: {e}"),
+                    pictures: None,
+                };
+                let draw = |renderer: &mut Renderer, frame: &mut FrameBuffer, list: &DisplayList, pixels| {
+                    renderer.render(list, &self.fonts, frame.canvas(), pixels).map(|_| ())
+                };
+                let mut fresh = FrameBuffer::new(w, h);
+                draw(&mut Renderer::new(self.g, threads), &mut fresh, &rest, Pixels::Fresh).map_err(|e| error(&e))?;
+                let mut renderer = Renderer::new(self.g, threads);
+                let mut over = FrameBuffer::new(w, h);
+                draw(&mut renderer, &mut over, list, Pixels::Fresh).map_err(|e| error(&e))?;
+                // Retained layers are not carried over, as in the "again" frames: a generated list's layers need not
+                // keep the app's rule that a key and version name one content, so a layer drawn from the frame
+                // before may differ from the same layer drawn fresh (the raster fuzz's chapter, "Drawn over the
+                // frame before").
+                renderer.clear_layers();
+                draw(&mut renderer, &mut over, &rest, Pixels::Kept).map_err(|e| error(&e))?;
+                let rgb = |frame: &FrameBuffer| -> Vec<u8> {
+                    frame.pixels.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0]]).collect()
+                };
+                let (over, fresh) = (rgb(&over), rgb(&fresh));
+                let (max, share, diff) = peers::compare(&over, &fresh, 0);
+                if max > 0 {
+                    return Err(Finding {
+                        kind: Kind::Differs,
+                        detail: format!(
+                            "{threads} thread(s), op {out} taken out, drawn over the whole list's frame vs fresh: \
+                             {:.0} of {} pixels differ, max {max} (a frame drawn over the one before must be exact)",
+                            share * f64::from(w * h),
+                            w * h
+                        ),
+                        pictures: Some(side_by_side(w, h, &[&over, &fresh, &diff])),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// vello_cpu's two pictures of the flat `list`: at [`SUPERSAMPLE`] times the size, averaged down, and at 1x.
