@@ -279,10 +279,15 @@ impl Blend2d {
         self.raster.render(list, fonts, self.buffer.canvas(), Pixels::Fresh).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    /// The picture as RGB (XRGB32 little-endian is B, G, R, X in memory).
+    /// The picture as RGB.
     pub fn rgb(&self) -> Vec<u8> {
-        self.buffer.pixels.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0]]).collect()
+        frame_rgb(&self.buffer)
     }
+}
+
+/// A frame's pixels as RGB (XRGB32 little-endian is B, G, R, X in memory).
+pub fn frame_rgb(frame: &FrameBuffer) -> Vec<u8> {
+    frame.pixels.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0]]).collect()
 }
 
 /// Premultiplied RGBA over black, as RGB (what an opaque frame shows).

@@ -9,6 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::ops::Range;
 
 use accesskit::{
     Action, Affine, CustomAction, Invalid, Live, NodeId, Orientation, Rect as KitRect, Role as KitRole, TextDirection,
@@ -69,9 +70,15 @@ struct Rows {
 }
 
 impl Sent {
+    /// Gives `n` lines of text `id` their first ids, as a text first sent (or wrapped anew) does.
+    fn first_ids(&mut self, id: NodeId, n: usize) {
+        self.ids = (0..n).map(|i| run_id(id, i)).collect();
+        self.made = n;
+    }
+
     /// The ids of the `new` lines that take the place of lines `old` (text `id`'s): the lines that changed keep
     /// their ids one for one, and lines added take new ones.
-    fn renewed_ids(&mut self, id: NodeId, old: std::ops::Range<usize>, new: usize) -> Vec<NodeId> {
+    fn renewed_ids(&mut self, id: NodeId, old: Range<usize>, new: usize) -> Vec<NodeId> {
         let mut ids = Vec::with_capacity(new);
         for k in 0..new {
             let kept = self.ids.get(old.start + k).filter(|_| k < old.len()).copied();
@@ -211,8 +218,7 @@ impl KitTree {
         let mut sent = None;
         if let Some(lines) = fresh {
             sent = if memo.ids.is_empty() {
-                memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
-                memo.made = lines.len();
+                memo.first_ids(id, lines.len());
                 Some(0..lines.len())
             } else if let Some((old, new)) = lines.changed_since(&memo.lines) {
                 let ids = memo.renewed_ids(id, old.clone(), new.len());
@@ -247,9 +253,9 @@ impl KitTree {
     /// holding, in order, a text run per row `laid` wrapped each line into, with each character's place; the
     /// selection `access` gives set on `parent`. Only the lines that differ from those last sent are cut into rows
     /// and sent, so a keystroke sends the rows of the line typed in; a keystroke that adds or takes a row sends the
-    /// rows after it again (they stand elsewhere) and the view, and a scroll moves the view alone. A row not laid out yet (far from the view and the caret) is sent
-    /// without places, and again with them when it comes into view. Without a layout of this text, each line is
-    /// one run without places.
+    /// rows after it again (they stand elsewhere) and the view, and a scroll moves the view alone. A row not laid
+    /// out yet (far from the view and the caret) is sent without places, and again with them when it comes into
+    /// view. Without a layout of this text, each line is one run without places.
     fn wrapped(
         &mut self,
         id: NodeId,
@@ -268,8 +274,7 @@ impl KitTree {
         let mut redo: Vec<usize> = Vec::new();
         let mut regrown = anew;
         if anew {
-            memo.ids = (0..lines.len()).map(|i| run_id(id, i)).collect();
-            memo.made = lines.len();
+            memo.first_ids(id, lines.len());
             memo.rows = vec![Rows::default(); lines.len()];
             memo.unplaced.clear();
             redo.extend(0..lines.len());
@@ -400,12 +405,13 @@ impl KitTree {
             .find_map(|(i, (id, rows))| (0..rows.count).find(|&k| row_id(*id, k) == run).map(|k| (i, k)))?;
         let span = row_span(&sent.lines, i, Some(laid))?;
         let r = span.start + k;
-        let rows = &laid.paragraph.lines;
-        let end = sent.lines.start(i) + sent.lines.line(i).len();
-        let from = rows.get(r)?.bytes.start.max(sent.lines.start(i));
-        let to = if r + 1 < span.end { rows[r + 1].bytes.start } else { end };
-        let value = laid.text.get(from..to)?;
-        let byte = from + value.char_indices().nth(character_index).map_or(value.len(), |(b, _)| b);
+        // A row past the line's rows in this layout (the rows sent are older than it) has no place.
+        if r >= span.end {
+            return None;
+        }
+        let bytes = row_bytes(&sent.lines, i, laid, &span, r);
+        let value = laid.text.get(bytes.clone())?;
+        let byte = bytes.start + value.char_indices().nth(character_index).map_or(value.len(), |(b, _)| b);
         let bar = laid.caret_rect(byte, true);
         Some((bar.x, bar.y + bar.h / 2.0))
     }
@@ -496,7 +502,7 @@ fn view_node(ids: &[NodeId], rows: &[Rows], laid: Option<&Laid>, scale: f32) -> 
 
 /// The rows `laid` wrapped line `i` of `lines` into, as indexes of its laid-out lines; None when the layout is not
 /// of this line.
-fn row_span(lines: &Lines, i: usize, laid: Option<&Laid>) -> Option<std::ops::Range<usize>> {
+fn row_span(lines: &Lines, i: usize, laid: Option<&Laid>) -> Option<Range<usize>> {
     let laid = laid?;
     let rows = &laid.paragraph.lines;
     let line = lines.line(i);
@@ -505,6 +511,15 @@ fn row_span(lines: &Lines, i: usize, laid: Option<&Laid>) -> Option<std::ops::Ra
     let first = rows.partition_point(|r| r.bytes.start < start);
     let last = if i + 1 < lines.len() { rows.partition_point(|r| r.bytes.start < end) } else { rows.len() };
     (first < last && laid.text.get(start..end) == Some(line)).then_some(first..last)
+}
+
+/// The bytes of line `i` of `lines` that laid-out row `r` holds (`span`: the line's rows, as [`row_span`] gives
+/// them, holding `r`): from the row's start, or the line's for its first, to the next row's, or the line's end for its last.
+fn row_bytes(lines: &Lines, i: usize, laid: &Laid, span: &Range<usize>, r: usize) -> Range<usize> {
+    let rows = &laid.paragraph.lines;
+    let from = rows[r].bytes.start.max(lines.start(i));
+    let to = if r + 1 < span.end { rows[r + 1].bytes.start } else { lines.start(i) + lines.line(i).len() };
+    from..to
 }
 
 /// Line `i` of `lines` as text runs, each with whether its characters are placed: a run per row `laid` wrapped
@@ -516,12 +531,11 @@ fn line_runs(lines: &Lines, i: usize, first: usize, laid: Option<&Laid>, scale: 
         return vec![(text_run(line, None, crate::text::bidi::base_rtl(line), scale), false)];
     };
     let rows = &laid.paragraph.lines;
-    let (start, end, last) = (lines.start(i), lines.start(i) + line.len(), span.end);
-    span.enumerate()
+    span.clone()
+        .enumerate()
         .map(|(k, r)| {
             let row = &rows[r];
-            let to = if r + 1 < last { rows[r + 1].bytes.start } else { end };
-            let from = row.bytes.start.max(start);
+            let Range { start: from, end: to } = row_bytes(lines, i, laid, &span, r);
             let value = laid.text.get(from..to).unwrap_or_default();
             // A row whose runs were not cut (far from the view and the caret) has no places yet.
             let placed = !row.runs.is_empty() || row.bytes.is_empty();
@@ -999,20 +1013,18 @@ mod tests {
             for (j, length) in run.character_lengths().iter().enumerate() {
                 let caret = laid.caret_rect(byte, true);
                 let at = text[byte..].chars().next().expect("a character");
-                {
-                    assert!(
-                        (x0 + f64::from(positions[j]) - f64::from(caret.x) * 2.0).abs() < 0.01,
-                        "{at:?} at byte {byte}: {} against {}",
-                        x0 + f64::from(positions[j]),
-                        caret.x * 2.0
-                    );
-                    assert!(
-                        (y0 - f64::from(caret.y) * 2.0).abs() < 0.01
-                            && (y1 - f64::from(caret.y + caret.h) * 2.0).abs() < 0.01,
-                        "{at:?}'s row at {y0}..{y1}, its caret at {}",
-                        caret.y * 2.0
-                    );
-                }
+                assert!(
+                    (x0 + f64::from(positions[j]) - f64::from(caret.x) * 2.0).abs() < 0.01,
+                    "{at:?} at byte {byte}: {} against {}",
+                    x0 + f64::from(positions[j]),
+                    caret.x * 2.0
+                );
+                assert!(
+                    (y0 - f64::from(caret.y) * 2.0).abs() < 0.01
+                        && (y1 - f64::from(caret.y + caret.h) * 2.0).abs() < 0.01,
+                    "{at:?}'s row at {y0}..{y1}, its caret at {}",
+                    caret.y * 2.0
+                );
                 byte += usize::from(*length);
             }
         }

@@ -262,10 +262,9 @@ impl GlyphCache {
         let Wants { glyphs: mut missing, layers, runs, used_runs, runs_at_first_sight, colour, held_runs, partial } =
             wants;
         self.add_colour_cells(g, fonts, colour)?;
-        if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS {
-            self.forget_complete();
-        }
-        if self.held_runs.len() + held_runs.0.len() > MAX_HELD_RUNS {
+        if self.complete.len() + layers.len() > MAX_COMPLETE_LAYERS
+            || self.held_runs.len() + held_runs.0.len() > MAX_HELD_RUNS
+        {
             self.forget_complete();
         }
         let _span = tracing::info_span!("glyph_cache", missing = missing.len(), runs = runs.len()).entered();
@@ -284,11 +283,11 @@ impl GlyphCache {
         if update.dropped > 0 {
             self.forget_complete();
         }
-        // Held at the lookup, and nothing dropped since: each glyph of these runs is still here.
-        if !restart && held_runs.1 == self.forgotten {
-            self.held_runs.extend(held_runs.0.into_iter().map(|key| (key, ())));
-        }
         if !restart {
+            // Held at the lookup, and nothing dropped since: each glyph of these runs is still here.
+            if held_runs.1 == self.forgotten {
+                self.held_runs.extend(held_runs.0.into_iter().map(|key| (key, ())));
+            }
             for (layer, keys) in layers {
                 if keys.iter().all(|key| self.runs.get(*key).is_some()) {
                     self.complete.insert(layer, keys);

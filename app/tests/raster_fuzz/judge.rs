@@ -138,7 +138,7 @@ impl Judge {
                     pictures: None,
                 })?;
                 let what = if n == 0 { format!("{threads} thread(s)") } else { format!("{threads} threads, again") };
-                ours.push((what, frame.pixels.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0]]).collect()));
+                ours.push((what, peers::frame_rgb(&frame)));
             }
         }
         let flat = flatten(&list);
@@ -260,43 +260,36 @@ impl Judge {
         for (&out, threads) in drawn.iter().step_by(step).zip([1, 3]) {
             let mut rest = list.clone();
             rest.ops.remove(out);
-            {
-                let error = |e: &dyn std::fmt::Display| Finding {
+            let draw = |renderer: &mut Renderer, frame: &mut FrameBuffer, list: &DisplayList, pixels| {
+                renderer.render(list, &self.fonts, frame.canvas(), pixels).map(|_| ()).map_err(|e| Finding {
                     kind: Kind::Error,
                     detail: format!("{threads} thread(s), op {out} taken out: {e}"),
                     pictures: None,
-                };
-                let draw = |renderer: &mut Renderer, frame: &mut FrameBuffer, list: &DisplayList, pixels| {
-                    renderer.render(list, &self.fonts, frame.canvas(), pixels).map(|_| ())
-                };
-                let mut fresh = FrameBuffer::new(w, h);
-                draw(&mut Renderer::new(self.g, threads), &mut fresh, &rest, Pixels::Fresh).map_err(|e| error(&e))?;
-                let mut renderer = Renderer::new(self.g, threads);
-                let mut over = FrameBuffer::new(w, h);
-                draw(&mut renderer, &mut over, list, Pixels::Fresh).map_err(|e| error(&e))?;
-                // Retained layers are not carried over, as in the "again" frames: a generated list's layers need not
-                // keep the app's rule that a key and version name one content, so a layer drawn from the frame
-                // before may differ from the same layer drawn fresh (the raster fuzz's chapter, "Drawn over the
-                // frame before").
-                renderer.clear_layers();
-                draw(&mut renderer, &mut over, &rest, Pixels::Kept).map_err(|e| error(&e))?;
-                let rgb = |frame: &FrameBuffer| -> Vec<u8> {
-                    frame.pixels.chunks_exact(4).flat_map(|p| [p[2], p[1], p[0]]).collect()
-                };
-                let (over, fresh) = (rgb(&over), rgb(&fresh));
-                let (max, share, diff) = peers::compare(&over, &fresh, 0);
-                if max > 0 {
-                    return Err(Finding {
-                        kind: Kind::Differs,
-                        detail: format!(
-                            "{threads} thread(s), op {out} taken out, drawn over the whole list's frame vs fresh: \
-                             {:.0} of {} pixels differ, max {max} (a frame drawn over the one before must be exact)",
-                            share * f64::from(w * h),
-                            w * h
-                        ),
-                        pictures: Some(side_by_side(w, h, &[&over, &fresh, &diff])),
-                    });
-                }
+                })
+            };
+            let mut fresh = FrameBuffer::new(w, h);
+            draw(&mut Renderer::new(self.g, threads), &mut fresh, &rest, Pixels::Fresh)?;
+            let mut renderer = Renderer::new(self.g, threads);
+            let mut over = FrameBuffer::new(w, h);
+            draw(&mut renderer, &mut over, list, Pixels::Fresh)?;
+            // Retained layers are not carried over, as in the "again" frames: a generated list's layers need not
+            // keep the app's rule that a key and version name one content, so a layer drawn from the frame before
+            // may differ from the same layer drawn fresh (the raster fuzz's chapter, "Drawn over the frame before").
+            renderer.clear_layers();
+            draw(&mut renderer, &mut over, &rest, Pixels::Kept)?;
+            let (over, fresh) = (peers::frame_rgb(&over), peers::frame_rgb(&fresh));
+            let (max, share, diff) = peers::compare(&over, &fresh, 0);
+            if max > 0 {
+                return Err(Finding {
+                    kind: Kind::Differs,
+                    detail: format!(
+                        "{threads} thread(s), op {out} taken out, drawn over the whole list's frame vs fresh: {:.0} of \
+                         {} pixels differ, max {max} (a frame drawn over the one before must be exact)",
+                        share * f64::from(w * h),
+                        w * h
+                    ),
+                    pictures: Some(side_by_side(w, h, &[&over, &fresh, &diff])),
+                });
             }
         }
         Ok(())
