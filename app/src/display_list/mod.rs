@@ -25,7 +25,7 @@ use goldberry_natives::glyphs::GlyphRun;
 
 pub use op::{LayerKey, Op, OpKind, Shared, hash_f32s, hash_rect};
 pub use paint::{Paint, PathCommand, PathData, Stop, Stroke};
-pub use walk::{Place, Step, Visit, Walk, walk};
+pub use walk::{Place, Step, Visit, Walk, too_far, walk};
 
 /// A recorded frame (or layer): ops in painting order.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -17,6 +17,17 @@ pub struct Place {
     pub clip: Option<Rect>,
 }
 
+/// Past this many list pixels, an `f32` sum of an op's bounds and translation is rounded by more than the pixel of
+/// room `Op::bounds` leaves (a box from x = -6e21 to 70 ends at 0), so such an op is taken to reach anywhere.
+pub const FAR: f32 = 4_194_304.0;
+
+/// Whether an op with `bounds` under `translation` lies too far out (or not finite) for `f32` sums to place it:
+/// every pass that skips or limits an op by its bounds takes such an op to reach every pixel its clip lets it.
+pub fn too_far(bounds: Rect, translation: (f32, f32)) -> bool {
+    let (b, t) = (bounds, translation);
+    [b.x, b.y, b.w, b.h, t.0, t.1].iter().any(|v| !v.is_finite() || v.abs() > FAR)
+}
+
 impl Place {
     /// `r` (list pixels before the translation) translated and cut by the clip; `None` when the clip hides it.
     pub fn clipped(&self, r: Rect) -> Option<Rect> {
@@ -27,13 +38,23 @@ impl Place {
         }
     }
 
+    /// Where an op with `bounds` (list pixels before the translation; `None`: unknown) can leave ink from here, in
+    /// list pixels: its bounds placed and clipped, or, when they are unknown or [`too_far`] to place, all of
+    /// `canvas` the clip lets it reach. `None` when the clip hides it.
+    pub fn ink(&self, bounds: Option<Rect>, canvas: Rect) -> Option<Rect> {
+        match bounds {
+            Some(b) if !too_far(b, self.translation) => self.clipped(b),
+            _ => self.clip.map_or(Some(canvas), |clip| clip.intersection(canvas)),
+        }
+    }
+
     /// Whether an op with `bounds` (list pixels before the translation) may leave ink in `rects` (device pixels)
     /// when drawn from here at `scale`, `offset` device pixels added after it: a replay whose visible pixels are
-    /// those rects draws no op this says no to. A pixel of room each way, and an op too far out for `f32` to place
-    /// (past 2^22 units) may reach anywhere, as the replay's own test takes it.
+    /// those rects draws no op this says no to. A pixel of room each way, and an op [`too_far`] to place may reach
+    /// anywhere, as the replay's own test takes it.
     pub fn may_reach(&self, bounds: Rect, scale: f32, offset: (f32, f32), rects: &[PixelRect]) -> bool {
         let (b, t) = (bounds, self.translation);
-        if [b.x, b.y, b.w, b.h, t.0, t.1].iter().any(|v| !v.is_finite() || v.abs() > 4_194_304.0) {
+        if too_far(b, t) {
             return true;
         }
         let x0 = (b.x + t.0) * scale + offset.0 - 1.0;
@@ -191,6 +212,22 @@ mod tests {
         assert_eq!(inner.translation, (11.0, 22.0));
         assert_eq!(inner.clip, Some(Rect::new(11.0, 22.0, 4.0, 3.0)));
         assert_eq!(inner.clipped(Rect::new(50.0, 0.0, 1.0, 1.0)), None);
+    }
+
+    #[test]
+    fn an_op_too_far_out_to_place_may_ink_all_its_clip_lets_it() {
+        let canvas = Rect::new(0.0, 0.0, 100.0, 50.0);
+        let clipped = Place { clip: Some(Rect::new(10.0, 0.0, 20.0, 80.0)), ..Place::default() };
+        // From x = -1e15 to 50, summed in f32, the box ends at 0.
+        let far = Rect::new(-1.0e15, 20.0, 1.0e15 + 50.0, 40.0);
+        assert!(far.right() <= 0.0 && too_far(far, (0.0, 0.0)));
+        assert_eq!(clipped.ink(Some(far), canvas), Some(Rect::new(10.0, 0.0, 20.0, 50.0)));
+        assert_eq!(Place::default().ink(Some(far), canvas), Some(canvas));
+        assert_eq!(Place::default().ink(None, canvas), Some(canvas));
+        let near = Rect::new(12.0, 5.0, 2.0, 2.0);
+        assert_eq!(clipped.ink(Some(near), canvas), Some(near));
+        let far_off = Place { translation: (5.0e6, 0.0), ..Place::default() };
+        assert_eq!(far_off.ink(Some(near), canvas), Some(canvas), "a far translation too");
     }
 
     fn walk_places(list: &DisplayList) -> Vec<Place> {

@@ -19,7 +19,7 @@ use super::damage::Damage;
 use super::geom::{DeviceRect, LayerShape, crosses_partial_clip};
 use super::prepare::corner;
 use super::replay::MAX_OUTLINED_PX;
-use crate::display_list::{DisplayList, LayerKey, Op, Place, Step, Walk, walk};
+use crate::display_list::{DisplayList, LayerKey, Op, Place, Step, Walk, too_far, walk};
 use crate::fonts::FontBook;
 use crate::geom::{PixelRect, Rect};
 
@@ -179,10 +179,6 @@ impl Target<'_> {
     }
 }
 
-/// Past this many list pixels an op's box, summed in `f32`, is rounded by more than its pixel of room (as
-/// `Replayer::may_draw` finds): such an op is taken to reach every row.
-const FAR: f32 = 4_194_304.0;
-
 /// The device boxes of the sloped and curved edges a list's `content` draws at `place` on `target`, with those of
 /// the layers inside it (drawn in place wherever the content is).
 pub(super) fn content_boxes(target: &Target<'_>, content: &DisplayList, place: Place, boxes: &mut Vec<PixelRect>) {
@@ -238,15 +234,13 @@ fn op_boxes(target: &Target<'_>, op: &Op, place: &Place, ink: Option<PixelRect>,
         }
         // The op's whole ink: its bounds hold a pixel of room for the anti-aliasing already.
         Op::FillCircle { .. } | Op::FillPath { .. } | Op::StrokePath { .. } => {
-            match op.bounds(|f| target.fonts.blend2d_font(f).size()) {
-                Some(b) if [b.x, b.y, b.w, b.h].iter().any(|v| !v.is_finite() || v.abs() > FAR) => {
-                    boxes.push(target.whole())
-                }
-                Some(b) => match ink {
-                    Some(ink) => boxes.push(ink),
-                    None => add(b),
-                },
-                None => {}
+            match (op.bounds(|f| target.fonts.blend2d_font(f).size()), ink) {
+                // The print's ink holds an op too far out for f32 to place (`Place::ink`); without it, such an op
+                // is taken to reach every row, as the replay takes it.
+                (Some(_), Some(ink)) => boxes.push(ink),
+                (Some(b), None) if too_far(b, place.translation) => boxes.push(target.whole()),
+                (Some(b), None) => add(b),
+                (None, _) => {}
             }
         }
         // A run the replay fills from its outlines in place rather than blitting (see `Replayer::replay`): under a

@@ -409,11 +409,9 @@ fn print(ctx: &FrameContext<'_>, ops: &mut Vec<OpPrint>, scrolled: Option<(&std:
         }
         (visit.index < ctx.lead_end).hash(&mut h);
         let shared = op.hash_drawn(&mut h);
-        // An op whose bounds are unknown may draw anywhere its clip lets it.
-        let ink = match op.bounds(|f| ctx.fonts.blend2d_font(f).size()) {
-            Some(bounds) => visit.place.clipped(bounds),
-            None => Some(visit.place.clip.unwrap_or(Rect::new(0.0, 0.0, width as f32 / s, height as f32 / s))),
-        };
+        // An op whose bounds are unknown, or too far out for f32 to place, may draw anywhere its clip lets it.
+        let canvas = Rect::new(0.0, 0.0, width as f32 / s, height as f32 / s);
+        let ink = visit.place.ink(op.bounds(|f| ctx.fonts.blend2d_font(f).size()), canvas);
         let ink = ink.and_then(|r| {
             let device = DeviceRect { x0: r.x * s, y0: r.y * s, x1: r.right() * s, y1: r.bottom() * s };
             PixelRect::of_device(&device, width, height)

@@ -177,6 +177,42 @@ fn an_added_or_removed_op_damages_its_bounds() {
     assert_eq!(step(g, &fonts, 2, &list, &fewer).rects(), [PixelRect { x: 9, y: 9, w: 22, h: 22 }]);
 }
 
+/// An op with a point far out (the raster fuzz's seeds 73, 262, 499, 594, 614, 672, 972, 1099, 1149, 1347): its
+/// box, summed in f32, ends a long way short of where it draws (from x = -1e15 to 50 it ends at 0), yet it is
+/// damaged wherever its clip lets it draw when it comes or goes, as every pass that goes by bounds takes it.
+#[test]
+fn an_op_too_far_out_for_f32_damages_all_its_clip_lets_it_reach() {
+    use crate::display_list::{PathCommand as C, PathData};
+    let (g, fonts) = setup();
+    let path = |commands: Vec<C>| std::sync::Arc::new(PathData { commands });
+    // A wedge from far left that fills x 0 to 50, y 20 to 60 on the canvas; seed 73's shrunk curve; seed 262's.
+    let wedge = path(vec![C::MoveTo(-1.0e15, 40.0), C::LineTo(50.0, 20.0), C::LineTo(50.0, 60.0), C::Close]);
+    let curve = path(vec![C::MoveTo(-1_955_843_700_000_000.0, -0.0), C::CubicTo(0.0, 3.5, 12.0, 8.0, 3.25, 1.75)]);
+    let line = path(vec![C::MoveTo(-6.141_396_7e21, 169.0), C::LineTo(70.680_84, 81.292_87)]);
+    let paint = Paint::Solid(Color(0xff_0b_dd_8f));
+    let far = [
+        Op::FillPath { path: wedge, paint: paint.clone() },
+        Op::FillPath { path: curve, paint: paint.clone() },
+        Op::StrokePath { path: line, stroke: crate::display_list::Stroke { width: 0.12, round: true }, paint },
+    ];
+    let list = fills(Color::rgb(0, 200, 0), 60.0);
+    for op in far {
+        let mut more = list.clone();
+        more.push(op.clone());
+        for threads in [1, 2] {
+            step(g, &fonts, threads, &more, &list);
+            step(g, &fonts, threads, &list, &more);
+        }
+        // Under a clip, no more than the clip.
+        let mut clipped = list.clone();
+        clipped.push(Op::PushClip(Rect::new(0.0, 0.0, 30.0, 101.0)));
+        clipped.push(op);
+        clipped.push(Op::PopClip);
+        let damage = step(g, &fonts, 1, &clipped, &list);
+        assert!(damage.rects().iter().all(|r| r.right() <= 31), "{damage:?}");
+    }
+}
+
 #[test]
 fn a_layer_whose_version_changed_is_damaged_not_the_rest() {
     let (g, fonts) = setup();

@@ -13,7 +13,7 @@ use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, crosses_partial_
 pub(super) const MAX_OUTLINED_PX: f64 = 4096.0 * 256.0;
 use super::hairline;
 use super::prepare::{Prepared, bl_rect, corner, prepare};
-use crate::display_list::{DisplayList, Op, OpKind, Paint, Place, Step, Stroke, Visit, Walk};
+use crate::display_list::{DisplayList, Op, OpKind, Paint, Place, Step, Stroke, Visit, Walk, too_far};
 use crate::fonts::FontBook;
 use crate::geom::Rect;
 use crate::glyph_cache::GlyphCache;
@@ -105,9 +105,9 @@ impl Replayer<'_> {
     /// Whether an op with `bounds` (list pixels, under `translation`) can touch the visible pixels.
     fn may_draw(&self, bounds: Option<Rect>, translation: (f32, f32)) -> bool {
         let (Some(visible), Some(b)) = (self.visible, bounds) else { return true };
-        // Bounds and translations are f32: past 2^22 units a sum of them is rounded by more than the pixel of room
+        // Bounds and translations are f32: far out, a sum of them is rounded by more than the pixel of room
         // `Op::bounds` leaves, and a band culled an op that reached it (raster fuzz seed 117): Blend2D clips it.
-        if [b.x, b.y, b.w, b.h, translation.0, translation.1].iter().any(|v| v.abs() > 4_194_304.0) {
+        if too_far(b, translation) {
             return true;
         }
         let s = self.mapping.scale;

@@ -251,9 +251,10 @@ impl Judge {
 
     /// The list's top-level shapes, glyph runs and layers taken out one at a time ([`TAKEN_OUT`] of them, spread
     /// over the list, the first on 1 thread, the next on 3) and the rest drawn over the whole list's frame, as a
-    /// window's next frame is drawn: only its damage is redrawn, and the picture must be the rest drawn fresh,
-    /// exactly (a partial frame looks up, prepares and cuts only what reaches its damage, record 28; the damage
-    /// tests check the same on the app's own screens).
+    /// window's next frame is drawn: by the same renderer, its retained layers, base and print carried over, only
+    /// its damage is redrawn, and the picture must be the rest drawn fresh, exactly (a partial frame looks up,
+    /// prepares and cuts only what reaches its damage, record 28; the damage tests check the same on the app's own
+    /// screens).
     fn drawn_over_the_one_before(&self, list: &DisplayList, (w, h): (u32, u32)) -> Result<(), Finding> {
         let drawn: Vec<usize> = (0..list.ops.len()).filter(|&i| list.ops[i].kind() != OpKind::State).collect();
         let step = drawn.len().div_ceil(TAKEN_OUT).max(1);
@@ -272,10 +273,6 @@ impl Judge {
             let mut renderer = Renderer::new(self.g, threads);
             let mut over = FrameBuffer::new(w, h);
             draw(&mut renderer, &mut over, list, Pixels::Fresh)?;
-            // Retained layers are not carried over, as in the "again" frames: a generated list's layers need not
-            // keep the app's rule that a key and version name one content, so a layer drawn from the frame before
-            // may differ from the same layer drawn fresh (the raster fuzz's chapter, "Drawn over the frame before").
-            renderer.clear_layers();
             draw(&mut renderer, &mut over, &rest, Pixels::Kept)?;
             let (over, fresh) = (peers::frame_rgb(&over), peers::frame_rgb(&fresh));
             let (max, share, diff) = peers::compare(&over, &fresh, 0);
