@@ -137,15 +137,6 @@ impl Blend2dSource {
     fn include(&self) -> PathBuf {
         self.root.join("3rdparty").join("blend2d").join("src")
     }
-
-    /// The C++ files the package's build script compiles: Blend2D's, less its `*_test*.cpp`, and AsmJit's.
-    fn sources_total(&self) -> usize {
-        let cpp = |dir: PathBuf| files_in(&dir, &["cpp"]).unwrap_or_default();
-        let blend2d = cpp(self.include().join("blend2d"));
-        let tests = |f: &PathBuf| f.file_stem().is_some_and(|s| s.to_string_lossy().contains("_test"));
-        blend2d.iter().filter(|f| !tests(f)).count()
-            + cpp(self.root.join("3rdparty").join("asmjit").join("src").join("asmjit")).len()
-    }
 }
 
 /// What a native package's build produced.
@@ -227,7 +218,7 @@ fn run() -> BuildResult<()> {
         let blend2d = Blend2dSource::unpack(&archive, &natives_dir)?;
         let done = AtomicBool::new(false);
         let built = std::thread::scope(|scope| {
-            scope.spawn(|| progress.report_until(&done, &manifest_dir, &natives_dir, &blend2d));
+            scope.spawn(|| progress.report_until(&done, &manifest_dir, &natives_dir));
             let built = build_packages(&manifest_dir, &natives_dir, &blend2d, &sanitize);
             done.store(true, Ordering::Relaxed);
             built
@@ -430,7 +421,7 @@ impl Progress {
     }
 
     /// Every few seconds, how many of each library's sources have become objects, until `done`.
-    fn report_until(&self, done: &AtomicBool, manifest_dir: &Path, natives_dir: &Path, blend2d: &Blend2dSource) {
+    fn report_until(&self, done: &AtomicBool, manifest_dir: &Path, natives_dir: &Path) {
         let mut last = Instant::now();
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(200));
@@ -442,7 +433,7 @@ impl Progress {
                 .iter()
                 .map(|package| {
                     let compiled = objects_compiled(natives_dir, package);
-                    match sources_total(manifest_dir, package, blend2d) {
+                    match sources_total(manifest_dir, natives_dir, package) {
                         Some(total) => format!("{} {}/{total}", package.dir, compiled.min(total)),
                         None => format!("{} {compiled}", package.dir),
                     }
@@ -464,20 +455,30 @@ impl Progress {
 
 /// The objects the package's build scripts have written so far.
 fn objects_compiled(natives_dir: &Path, package: &NativePackage) -> usize {
-    let build = natives_dir.join("cargo").join(package.dir).join("release").join("build");
-    let prefix = format!("{}-", package.crate_name);
-    let Ok(entries) = fs::read_dir(&build) else { return 0 };
-    entries
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_name().to_string_lossy().starts_with(&prefix))
-        .map(|entry| files_in(&entry.path().join("out"), &["o"]).map_or(0, |files| files.len()))
-        .sum()
+    out_files(natives_dir, package, &["o"]).count()
 }
 
-/// How many C and C++ files the package's build script compiles, once cargo has unpacked its crate.
-fn sources_total(manifest_dir: &Path, package: &NativePackage, blend2d: &Blend2dSource) -> Option<usize> {
+/// The files with one of `extensions` in the out folders of the package's build scripts.
+fn out_files(natives_dir: &Path, package: &NativePackage, extensions: &[&str]) -> impl Iterator<Item = PathBuf> {
+    let build = natives_dir.join("cargo").join(package.dir).join("release").join("build");
+    let prefix = format!("{}-", package.crate_name);
+    fs::read_dir(&build)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(move |entry| entry.file_name().to_string_lossy().starts_with(&prefix))
+        .flat_map(|entry| files_in(&entry.path().join("out"), extensions).unwrap_or_default())
+}
+
+/// How many C and C++ files the package's build script compiles, once cargo has unpacked its crate; for Blend2D,
+/// the translation units its build script has written (each includes a dozen of its files).
+fn sources_total(manifest_dir: &Path, natives_dir: &Path, package: &NativePackage) -> Option<usize> {
     match package.origin {
-        Origin::PinnedBlend2d => return Some(blend2d.sources_total()).filter(|n| *n > 0),
+        Origin::PinnedBlend2d => {
+            let unit = |f: &PathBuf| f.file_name().is_some_and(|n| n.to_string_lossy().contains("_unit"));
+            let units = out_files(natives_dir, package, &["cpp"]).filter(unit);
+            return Some(units.count()).filter(|n| *n > 0);
+        }
         Origin::Unpacked { crate_name, sources, .. } => {
             let total =
                 files_in(&registry_source(manifest_dir, package.dir, crate_name)?.join(sources), &["cpp"]).ok()?.len();

@@ -116,10 +116,17 @@ fn run() -> Result<(), String> {
         groups.push(("jit_x86", &["-fno-sanitize-address-use-after-scope"], exempt));
     }
 
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").ok_or("OUT_DIR is not set (cargo sets it)")?);
+    forget_earlier_units(&out_dir)?;
+    // Every unit is written before the first compiles: natives/build.rs's progress line counts them as the total.
+    let mut units = Vec::new();
     for (suffix, flags, files) in &groups {
-        if files.is_empty() {
-            continue;
+        if !files.is_empty() {
+            let name = if suffix.is_empty() { "blend2d".to_owned() } else { format!("blend2d_{suffix}") };
+            units.push((unity_files(&out_dir, &name, files)?, name, *flags));
         }
+    }
+    for (files, name, flags) in &units {
         let mut build = cc::Build::new();
         build.cpp(true).std("c++17").opt_level(2).warnings(false).cargo_warnings(false);
         build.include(&blend2d).include(&asmjit);
@@ -127,10 +134,47 @@ fn run() -> Result<(), String> {
             build.flag(flag);
         }
         build.files(files);
-        let name = if suffix.is_empty() { "blend2d".to_owned() } else { format!("blend2d_{suffix}") };
-        build.try_compile(&name).map_err(|e| e.to_string())?;
+        build.try_compile(name).map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// Removes the units and objects an earlier run of this script left in `out_dir`: this run compiles every unit
+/// again, and the progress line counts the objects against the units.
+fn forget_earlier_units(out_dir: &Path) -> Result<(), String> {
+    let entries = fs::read_dir(out_dir).map_err(|e| format!("cannot read {}: {e}", out_dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let earlier = path.extension().is_some_and(|e| e == "o")
+            || path.file_name().is_some_and(|n| n.to_string_lossy().contains(UNIT_MARK));
+        if earlier && path.is_file() {
+            fs::remove_file(&path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// What the name of every unit file holds ([`unity_files`]); natives/build.rs counts the files named so.
+const UNIT_MARK: &str = "_unit";
+
+/// At most this many of a folder's files go into one translation unit ([`unity_files`]).
+const UNITY_FILES: usize = 12;
+
+/// Translation units of up to [`UNITY_FILES`] files of one folder each, written into `out_dir` as files that include
+/// them. Blend2D's and AsmJit's files include much the same headers: compiled once for a dozen files rather than
+/// once for each, they took two fifths less of the compiler's time (record 24, "Unity translation units"), and the
+/// exact goldens show the same pixels.
+fn unity_files(out_dir: &Path, name: &str, files: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut units = Vec::new();
+    for folder in files.chunk_by(|a, b| a.parent() == b.parent()) {
+        for chunk in folder.chunks(UNITY_FILES) {
+            let unit = out_dir.join(format!("{name}{UNIT_MARK}{}.cpp", units.len()));
+            let text: String = chunk.iter().map(|file| format!("#include \"{}\"\n", file.display())).collect();
+            fs::write(&unit, text).map_err(|e| format!("cannot write {}: {e}", unit.display()))?;
+            units.push(unit);
+        }
+    }
+    Ok(units)
 }
 
 /// The file whose use-after-scope check GCC gets wrong (see `run`).
