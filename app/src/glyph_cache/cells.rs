@@ -4,9 +4,7 @@
 
 use std::collections::HashMap;
 
-use goldberry_natives::blend2d::{
-    self as bl, CompOp, Context, Image, PixelArea, PixelFormat, PixelRows, Rgba32, Style,
-};
+use goldberry_natives::blend2d::{CompOp, Context, Image, ImageView, PixelArea, PixelFormat, PixelRows, Rgba32, Style};
 use goldberry_natives::glyphs::{GlyphPlacement, GlyphRun};
 use goldberry_natives::{Goldberry, NativeError};
 
@@ -201,11 +199,7 @@ pub(super) fn build_atlas(
     let used_width = cells.iter().map(|p| p.cell.x + p.cell.w).max().unwrap_or(1);
     let atlas_width = u32::try_from(used_width.clamp(1, ATLAS_WIDTH)).unwrap_or(1);
     let mut image = Image::new(g, atlas_width, atlas_height, PixelFormat::Prgb32)?;
-    {
-        let mut ctx = Context::begin(&mut image)?;
-        draw(&mut ctx, fonts, &cells)?;
-        ctx.end()?;
-    }
+    draw(g, &mut image, fonts, &cells)?;
     let rows = image.pixels()?;
     let out = cells
         .iter()
@@ -273,38 +267,50 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
     cells
 }
 
-/// Draws the packed glyphs in opaque white (their coverage), each at its cell's origin and phase, as a run of its
-/// own placed by its origin in pixels. A run of many glyphs places each by an offset in whole design units, whose
-/// rounding (up to 1/50 px at 2x for a face of 1,000 units) depended on where the cell lay in the atlas: a glyph's
-/// pixels then changed by a few levels with the order glyphs were first seen in (record 19). A glyph at another
-/// scale than 1 is drawn under that scale, so that its outline is rasterized at its device size.
-fn draw(ctx: &mut Context<'_>, fonts: &FontBook, cells: &[Packed]) -> Result<(), NativeError> {
-    ctx.set_fill(&Style::Solid(Rgba32(0xffff_ffff)))?;
+/// Draws the packed glyphs in opaque white (their coverage) into `atlas`, each at its cell's origin and phase, as
+/// a run of its own placed by its origin in pixels, through a context of its own over the cell's pixels alone.
+/// Blend2D works a curve out in the target's coordinates, and rounds some a level apart at another place: drawn at
+/// their cells' places in one context, 36 of 100 copies of a "W" came out unlike the first, so a glyph's pixels
+/// depended on which glyphs the cache had seen before it, and a frame drawn over the one before differed from the
+/// same frame drawn fresh (raster fuzz seed 6337). Drawn so, each is the same at any place. The cell's bounds clip
+/// a glyph that overflows it, which would leave ink in its neighbour's. A glyph at another scale than 1 is drawn
+/// under that scale, so that its outline is rasterized at its device size.
+fn draw(g: &'static Goldberry, atlas: &mut Image, fonts: &FontBook, cells: &[Packed]) -> Result<(), NativeError> {
+    let white = Style::Solid(Rgba32(0xffff_ffff));
     let mut run = GlyphRun {
         glyphs: vec![0],
         placements: vec![GlyphPlacement { offset_x: 0, offset_y: 0, advance_x: 0, advance_y: 0 }],
         clusters: vec![0],
         units_per_em: 0,
     };
+    let rows = atlas.pixels_mut()?;
+    let (stride, format) = (rows.stride, rows.format);
     for p in cells {
         let key = p.wanted.key;
         let font = fonts.blend2d_font(key.font);
         let s = key_scale(fonts, &key);
         run.glyphs[0] = key.glyph;
         run.units_per_em = font.face_units_per_em();
-        let x = f64::from(p.cell.x + p.origin_x) + f64::from(key.phase_x) / PHASES;
-        let y = f64::from(p.cell.y + p.origin_y) + f64::from(key.phase_y) / PHASES;
-        ctx.save()?;
-        // A glyph that overflows its cell would leave ink in its neighbour's.
         let cell = p.cell;
-        ctx.clip_to_rect(bl::Rect::new(f64::from(cell.x), f64::from(cell.y), f64::from(cell.w), f64::from(cell.h)))?;
+        let (Ok(x), Ok(y), Ok(w), Ok(h)) =
+            (usize::try_from(cell.x), usize::try_from(cell.y), u32::try_from(cell.w), u32::try_from(cell.h))
+        else {
+            continue;
+        };
+        let start = y * stride + x * format.bytes_per_pixel();
+        let Some(pixels) = rows.data.get_mut(start..) else { continue };
+        let mut view = ImageView::over_pixels(g, pixels, w, h, stride, format)?;
+        let mut ctx = Context::begin_view(&mut view)?;
+        ctx.set_fill(&white)?;
+        let x = f64::from(p.origin_x) + f64::from(key.phase_x) / PHASES;
+        let y = f64::from(p.origin_y) + f64::from(key.phase_y) / PHASES;
         if s == 1.0 {
             ctx.fill_glyph_run(&font, x, y, &run)?;
         } else {
             ctx.scale(s, s)?;
             ctx.fill_glyph_run(&font, x / s, y / s, &run)?;
         }
-        ctx.restore()?;
+        ctx.end()?;
     }
     Ok(())
 }
