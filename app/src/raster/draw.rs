@@ -79,7 +79,7 @@ impl BandReplay<'_> {
                 rows.fill(0);
             }
             let mut view = rows_view(g, rows, top, width, stride, PixelFormat::Xrgb32)?;
-            let mut bl_ctx = begin_band(&mut view, mapping)?;
+            let mut bl_ctx = begin_band(ctx, &mut view)?;
             let mut walk = walk(list);
             replayer.replay(&mut bl_ctx, self.prepared, walk.by_ref().take(ctx.lead_end))?;
             close(&mut bl_ctx, &walk)?;
@@ -107,7 +107,7 @@ impl BandReplay<'_> {
             }
         };
         let mut view = rows_view(g, rows, top, width, stride, PixelFormat::Xrgb32)?;
-        let mut bl_ctx = begin_band(&mut view, mapping)?;
+        let mut bl_ctx = begin_band(ctx, &mut view)?;
         // The run's clips and translations still apply to what follows it; its layers are in the base.
         let mut walk = walk(list);
         replay_state_only(&mut bl_ctx, walk.by_ref().take(from))?;

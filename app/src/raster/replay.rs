@@ -6,6 +6,7 @@ use goldberry_natives::{Goldberry, NativeError};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::context::FrameContext;
 use super::geom::{DeviceRect, LayerImages, LayerShape, Mapping, crosses_partial_clip};
 
 /// The most pixels a glyph run drawn from its outlines takes in its own image (a 72 px line across a 4K window);
@@ -382,11 +383,13 @@ pub(super) fn rows_view<'p>(
 }
 
 /// A context over a band's view whose user space is the list's: scaled. No translation by the band's top: the
-/// view's coordinates are the target's (see [`rows_view`]).
-pub(super) fn begin_band<'v>(view: &'v mut ImageView<'_>, mapping: Mapping) -> Result<Context<'v>, NativeError> {
-    let mut ctx = Context::begin_view(view)?;
-    if mapping.scale != 1.0 {
-        ctx.scale(f64::from(mapping.scale), f64::from(mapping.scale))?;
+/// view's coordinates are the target's (see [`rows_view`]). It has Blend2D's own threads when the renderer was
+/// asked for them ([`FrameContext::begin`]).
+pub(super) fn begin_band<'v>(frame: &FrameContext<'_>, view: &'v mut ImageView<'_>) -> Result<Context<'v>, NativeError> {
+    let mut ctx = frame.begin(view)?;
+    let scale = f64::from(frame.mapping.scale);
+    if scale != 1.0 {
+        ctx.scale(scale, scale)?;
     }
     Ok(ctx)
 }
