@@ -471,7 +471,7 @@ fn out_files(natives_dir: &Path, package: &NativePackage, extensions: &[&str]) -
 }
 
 /// How many C and C++ files the package's build script compiles, once cargo has unpacked its crate; for Blend2D,
-/// the translation units its build script has written (each includes a dozen of its files).
+/// the translation units its build script has written (each includes up to a dozen of its files).
 fn sources_total(manifest_dir: &Path, natives_dir: &Path, package: &NativePackage) -> Option<usize> {
     match package.origin {
         Origin::PinnedBlend2d => {
