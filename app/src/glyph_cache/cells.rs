@@ -268,7 +268,8 @@ fn pack(fonts: &FontBook, wanted: &[Wanted]) -> Vec<Packed> {
 }
 
 /// Draws the packed glyphs in opaque white (their coverage) into `atlas`, each at its cell's origin and phase, as
-/// a run of its own placed by its origin in pixels, through a context of its own over the cell's pixels alone.
+/// a run of its own placed by its origin in pixels (a run of many glyphs places each by whole design units, whose
+/// rounding depended on the cell's place, record 19), through a context of its own over the cell's pixels alone.
 /// Blend2D works a curve out in the target's coordinates, and rounds some a level apart at another place: drawn at
 /// their cells' places in one context, 36 of 100 copies of a "W" came out unlike the first, so a glyph's pixels
 /// depended on which glyphs the cache had seen before it, and a frame drawn over the one before differed from the

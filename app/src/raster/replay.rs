@@ -385,7 +385,10 @@ pub(super) fn rows_view<'p>(
 /// A context over a band's view whose user space is the list's: scaled. No translation by the band's top: the
 /// view's coordinates are the target's (see [`rows_view`]). It has Blend2D's own threads when the renderer was
 /// asked for them ([`FrameContext::begin`]).
-pub(super) fn begin_band<'v>(frame: &FrameContext<'_>, view: &'v mut ImageView<'_>) -> Result<Context<'v>, NativeError> {
+pub(super) fn begin_band<'v>(
+    frame: &FrameContext<'_>,
+    view: &'v mut ImageView<'_>,
+) -> Result<Context<'v>, NativeError> {
     let mut ctx = frame.begin(view)?;
     let scale = f64::from(frame.mapping.scale);
     if scale != 1.0 {
